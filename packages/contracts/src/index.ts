@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './errors';
+export * from './health';
+export * from './members';
+export * from './projects';

@@ -1,0 +1,79 @@
+/**
+ * What a check produces. Findings are data (DESIGN.md principle 4): a failed requirement is a
+ * result with a reason, never an exception. This is the contract between the checker and the
+ * reporters (console, JSON, HTML, BCF) and the server, which stores it.
+ */
+
+export type FacetType = 'entity' | 'attribute' | 'property' | 'classification' | 'material' | 'partOf';
+
+/** required: must match; optional: must match if present; prohibited: must not match. */
+export type FacetCardinality = 'required' | 'optional' | 'prohibited';
+
+/** A specification's own cardinality from minOccurs/maxOccurs. */
+export type SpecificationCardinality = 'required' | 'optional' | 'prohibited';
+
+export interface FacetSummary {
+  readonly type: FacetType;
+  /** Human sentence, e.g. "Pset_WallCommon.FireRating (IFCLABEL) matching pattern EI[0-9]{2,3}". */
+  readonly description: string;
+  readonly cardinality: FacetCardinality;
+}
+
+export interface FacetFailure {
+  /** Index into the specification's requirement facets. */
+  readonly facetIndex: number;
+  readonly type: FacetType;
+  /** A reason a person can act on, e.g. 'Pset_WallCommon.FireRating is missing'. */
+  readonly reason: string;
+  /** The offending value as written, when there was one. */
+  readonly actualValue?: string;
+}
+
+export interface ElementResult {
+  /** STEP id of the element. */
+  readonly id: number;
+  readonly globalId: string | null;
+  readonly className: string;
+  readonly name: string | null;
+  readonly passed: boolean;
+  /** Empty when passed. */
+  readonly failures: readonly FacetFailure[];
+}
+
+export type CheckStatus = 'pass' | 'fail';
+
+export interface SpecificationResult {
+  readonly name: string;
+  readonly description: string | null;
+  readonly identifier: string | null;
+  readonly instructions: string | null;
+  readonly ifcVersions: readonly string[];
+  readonly cardinality: SpecificationCardinality;
+  readonly applicability: readonly FacetSummary[];
+  readonly requirements: readonly FacetSummary[];
+  readonly status: CheckStatus;
+  /** Why the specification failed as a whole (cardinality), when it did. */
+  readonly reason: string | null;
+  readonly applicableCount: number;
+  readonly passedCount: number;
+  readonly failedCount: number;
+  /** Every applicable element with its outcome. */
+  readonly elements: readonly ElementResult[];
+}
+
+export interface CheckReport {
+  /** 'invalid' when the IDS did not validate; then `specifications` is empty and `problems` says why. */
+  readonly status: CheckStatus | 'invalid';
+  readonly ids: { readonly title: string | null; readonly fileName: string | null };
+  readonly model: { readonly fileName: string | null; readonly schema: string | null };
+  readonly problems: readonly ValidationProblem[];
+  readonly specifications: readonly SpecificationResult[];
+  readonly checkedAt: string;
+  readonly durationMs: number;
+}
+
+export interface ValidationProblem {
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly message: string;
+}
