@@ -1,0 +1,58 @@
+// Builds everything `npm start` serves and `npx plumbline` runs:
+//  - the server and worker entry points, bundled with esbuild (our @plumbline/* source packages
+//    inlined, every npm dependency left external so native and wasm packages load from node_modules);
+//  - the IDS command line, bundled the same way;
+//  - the web app, with Vite.
+// Usage: node scripts/build.mjs [--only server,cli,web]
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const only = values.only ? new Set(values.only.split(',')) : null;
+const wants = (part) => !only || only.has(part);
+
+/** Bundle our own source packages, keep every other bare import external. */
+const externalizeNpmPackages = {
+  name: 'externalize-npm-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@plumbline/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+async function bundle(entryPoints, outdir) {
+  const existing = entryPoints.filter((entry) => existsSync(join(root, entry)));
+  if (existing.length === 0) return;
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: existing,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['source'],
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [externalizeNpmPackages],
+    // Bundled ESM has no require(); some CommonJS-minded code paths still expect it.
+    banner: { js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);" },
+  });
+  console.log(`built ${existing.join(', ')} -> ${outdir}`);
+}
+
+const started = Date.now();
+if (wants('server')) await bundle(['apps/server/src/main.ts', 'apps/server/src/worker.ts'], 'apps/server/dist');
+if (wants('cli')) await bundle(['packages/ids/src/cli.ts'], 'packages/ids/dist');
+if (wants('web') && existsSync(join(root, 'apps/web/index.html'))) {
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
