@@ -86,6 +86,8 @@ export interface ClassificationReferenceView {
   /** Identifications of this reference and every ancestor reference, nearest first (IDS matches any). */
   readonly hierarchy: readonly string[];
   readonly location: string | null;
+  /** Whether the reference is associated with the object itself or inherited from its type object. */
+  readonly source?: 'occurrence' | 'type';
 }
 
 export interface MaterialView {
@@ -155,6 +157,31 @@ export interface IfcModel {
   /** Direct parents through the part-of relations (one step up). */
   parents(id: number): readonly ParentLink[];
 
+  /** Ids of every IfcProduct and IfcTypeObject instance (what the server stores as elements). */
+  products(): IterableIterator<number>;
+  /** GlobalId of a rooted instance, or null. */
+  globalId(id: number): string | null;
+  /** Name attribute, or null when unset or absent. */
+  name(id: number): string | null;
+  /** The IfcBuildingStorey an element belongs to (via containment, aggregation, fills/voids, nesting), or null. */
+  storeyOf(id: number): number | null;
+  /** The project's unit assignment, each unit with its conversion to SI. */
+  units(): readonly UnitView[];
+  /** Converts a number of a measure type (e.g. 'IFCAREAMEASURE') from the project's unit to SI. */
+  toSI(value: number, measureType: string): number;
+
   /** Frees what the model holds. */
   dispose(): void;
+}
+
+export interface UnitView {
+  /** Unit type, e.g. 'LENGTHUNIT', 'AREAUNIT', 'THERMALTRANSMITTANCEUNIT'. */
+  readonly unitType: string;
+  /** Name as written: 'MILLIMETRE' (prefix + SI name), 'foot', … */
+  readonly name: string;
+  /** SI value = value × scale + offset. */
+  readonly scale: number;
+  readonly offset: number;
+  /** STEP id of the unit entity. */
+  readonly id: number;
 }

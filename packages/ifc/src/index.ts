@@ -1,0 +1,13 @@
+export { IfcReadError, type IfcReadErrorCode } from './errors';
+export type * from './model';
+export type { ClassificationView } from './model/classifications';
+export { StepIfcModel } from './model/ifc-model';
+export { MAX_FILE_BYTES, type ReadIfcOptions, readIfc, readIfcFile } from './read';
+export {
+  type AttributeDef,
+  type EntityDef,
+  SchemaTables,
+  schemaTables,
+  type TypeKind,
+} from './schema/schema-info';
+export { decodeStepString } from './step/strings';

@@ -1,0 +1,104 @@
+/**
+ * Classification references of objects with their hierarchy (ReferencedSource chains of
+ * IfcClassificationReference up to an IfcClassification), including the type object's references
+ * for systems the occurrence does not classify itself.
+ */
+import type { ClassificationReferenceView } from '../model';
+import type { Access } from './access';
+import type { RelationIndex } from './relations';
+
+export interface ClassificationView extends ClassificationReferenceView {
+  /** Whether the reference is associated with the object itself or inherited from its type object. */
+  readonly source: 'occurrence' | 'type';
+}
+
+const MAX_DEPTH = 32;
+
+export class Classifications {
+  private readonly views = new Map<number, ClassificationReferenceView | null>();
+
+  constructor(
+    private readonly access: Access,
+    private readonly relations: RelationIndex,
+    private readonly typeOf: (id: number) => number | null,
+  ) {}
+
+  /** The object's references; a type's reference applies unless the occurrence has one in the same system. */
+  forObject(id: number): readonly ClassificationView[] {
+    const own = this.ownRefs(id).map((v) => ({ ...v, source: 'occurrence' as const }));
+    const typeId = this.typeOf(id);
+    if (typeId === null) return own;
+    const systems = new Set(own.map((v) => v.system));
+    const inherited = this.ownRefs(typeId)
+      .filter((v) => !systems.has(v.system))
+      .map((v) => ({ ...v, source: 'type' as const }));
+    return inherited.length === 0 ? own : [...own, ...inherited];
+  }
+
+  ownRefs(id: number): ClassificationReferenceView[] {
+    const out: ClassificationReferenceView[] = [];
+    for (const refId of this.relations.targets('associatesClassification', id)) {
+      const v = this.view(refId);
+      if (v) out.push(v);
+    }
+    return out;
+  }
+
+  private view(refId: number): ClassificationReferenceView | null {
+    const cached = this.views.get(refId);
+    if (cached !== undefined) return cached;
+    const { access } = this;
+    let view: ClassificationReferenceView | null = null;
+    if (access.is(refId, 'IFCCLASSIFICATIONREFERENCE')) {
+      const hierarchy: string[] = [];
+      let system: string | null = null;
+      const seen = new Set<number>();
+      for (let cur: number | null = refId; cur !== null && !seen.has(cur) && seen.size < MAX_DEPTH; ) {
+        seen.add(cur);
+        if (access.is(cur, 'IFCCLASSIFICATION')) {
+          system = access.str(cur, 'Name');
+          break;
+        }
+        const identification = this.identification(cur);
+        if (identification !== null) hierarchy.push(identification);
+        cur = access.ref(cur, 'ReferencedSource');
+      }
+      view = {
+        id: refId,
+        identification: this.identification(refId),
+        name: access.str(refId, 'Name'),
+        system,
+        hierarchy,
+        location: access.str(refId, 'Location'),
+      };
+    } else if (access.is(refId, 'IFCCLASSIFICATION')) {
+      // The whole system associated without a particular reference.
+      view = {
+        id: refId,
+        identification: null,
+        name: null,
+        system: access.str(refId, 'Name'),
+        hierarchy: [],
+        location: access.str(refId, 'Location') ?? access.str(refId, 'Specification'),
+      };
+    } else if (access.is(refId, 'IFCCLASSIFICATIONNOTATION')) {
+      // IFC2X3 notation: facets are identifications, their system unknown.
+      const facets = access.refs(refId, 'NotationFacets').map((f) => access.str(f, 'NotationValue') ?? '');
+      view = {
+        id: refId,
+        identification: facets[0] ?? null,
+        name: null,
+        system: null,
+        hierarchy: facets,
+        location: null,
+      };
+    }
+    this.views.set(refId, view);
+    return view;
+  }
+
+  /** Identification (IFC4, IFC4X3) or ItemReference (IFC2X3). */
+  private identification(refId: number): string | null {
+    return this.access.str(refId, 'Identification') ?? this.access.str(refId, 'ItemReference');
+  }
+}

@@ -1,0 +1,198 @@
+/** The IfcModel implementation: an indexed STEP file with lazily built, cached views. */
+import type {
+  ClassificationReferenceView,
+  IfcModel,
+  IfcSchemaId,
+  MaterialView,
+  ParentLink,
+  PartOfRelation,
+  PropertySetView,
+  StepValue,
+  UnitView,
+} from '../model';
+import type { SchemaTables } from '../schema/schema-info';
+import { NULL_VALUE } from '../step/decode';
+import type { StepHeader } from '../step/header';
+import { Access } from './access';
+import { Classifications, type ClassificationView } from './classifications';
+import { Materials } from './materials';
+import { PropertySets } from './properties';
+import { RelationIndex, type RelationKind } from './relations';
+import type { InstanceStore } from './store';
+import { Units } from './units';
+
+const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
+  ['aggregates', 'IFCRELAGGREGATES'],
+  ['assignsToGroup', 'IFCRELASSIGNSTOGROUP'],
+  ['containedInSpatialStructure', 'IFCRELCONTAINEDINSPATIALSTRUCTURE'],
+  ['nests', 'IFCRELNESTS'],
+  ['voidsElement', 'IFCRELVOIDSELEMENT'],
+  ['fillsElement', 'IFCRELFILLSELEMENT'],
+];
+
+export class StepIfcModel implements IfcModel {
+  readonly schema: IfcSchemaId;
+  private readonly access: Access;
+  private readonly relations: RelationIndex;
+  private readonly unitTable: Units;
+  private readonly psets: PropertySets;
+  private readonly classificationIndex: Classifications;
+  private readonly materialIndex: Materials;
+  private readonly attributeMaps = new Map<number, ReadonlyMap<string, StepValue>>();
+
+  constructor(
+    private readonly store: InstanceStore,
+    readonly schemaInfo: SchemaTables,
+    readonly header: StepHeader,
+    readonly fileName: string | null,
+  ) {
+    this.schema = schemaInfo.id;
+    this.access = new Access(store, schemaInfo);
+    this.relations = new RelationIndex(this.access);
+    this.unitTable = new Units(this.access);
+    const typeOf = (id: number) => this.typeOf(id);
+    this.psets = new PropertySets(this.access, this.relations, this.unitTable, typeOf);
+    this.classificationIndex = new Classifications(this.access, this.relations, typeOf);
+    this.materialIndex = new Materials(this.access, this.relations, typeOf);
+  }
+
+  get instanceCount(): number {
+    return this.store.count;
+  }
+
+  idsOfClass(className: string): readonly number[] {
+    return this.store.idsOfClass(className);
+  }
+
+  idsOfClassOrSubtypes(className: string): readonly number[] {
+    const classes = this.schemaInfo.classAndSubtypes(className);
+    if (classes.length === 0) return this.store.idsOfClass(className);
+    if (classes.length === 1) return this.store.idsOfClass(classes[0]!);
+    return classes.flatMap((c) => this.store.idsOfClass(c));
+  }
+
+  classOf(id: number): string | undefined {
+    return this.store.classOf(id);
+  }
+
+  attributes(id: number): ReadonlyMap<string, StepValue> {
+    const cached = this.attributeMaps.get(id);
+    if (cached) return cached;
+    const def = this.access.entityDef(id);
+    const params = this.store.params(id);
+    const map = new Map<string, StepValue>();
+    if (def && params) {
+      def.attributeNames.forEach((name, i) => {
+        map.set(name, params[i] ?? NULL_VALUE);
+      });
+    }
+    if (this.attributeMaps.size > 100_000) this.attributeMaps.clear();
+    this.attributeMaps.set(id, map);
+    return map;
+  }
+
+  attribute(id: number, name: string): StepValue | undefined {
+    const def = this.access.entityDef(id);
+    const i = def?.attributeIndex.get(name);
+    if (i === undefined) return undefined;
+    return this.store.params(id)?.[i] ?? NULL_VALUE;
+  }
+
+  predefinedType(id: number): string | null {
+    const { access } = this;
+    const typeId = access.is(id, 'IFCTYPEOBJECT') ? id : this.typeOf(id);
+    if (typeId !== null) {
+      let value = access.enumValue(typeId, 'PredefinedType');
+      if (!value || value === 'USERDEFINED')
+        value = access.str(typeId, 'ElementType') ?? access.str(typeId, 'ProcessType');
+      if (value && value !== 'NOTDEFINED') return value;
+    }
+    let value = access.enumValue(id, 'PredefinedType');
+    if (!value || value === 'USERDEFINED') value = access.str(id, 'ObjectType') ?? value;
+    return value || null;
+  }
+
+  typeOf(id: number): number | null {
+    const types = this.relations.targets('definesByType', id);
+    return types.length > 0 ? types[0]! : null;
+  }
+
+  propertySets(id: number): readonly PropertySetView[] {
+    return this.psets.forObject(id);
+  }
+
+  classifications(id: number): readonly ClassificationView[] {
+    return this.classificationIndex.forObject(id);
+  }
+
+  /** Only the references associated with the object itself (no type inheritance). */
+  ownClassifications(id: number): readonly ClassificationReferenceView[] {
+    return this.classificationIndex.ownRefs(id);
+  }
+
+  materials(id: number): readonly MaterialView[] {
+    return this.materialIndex.forObject(id);
+  }
+
+  parents(id: number): readonly ParentLink[] {
+    const out: ParentLink[] = [];
+    for (const [kind, relation] of PART_OF) {
+      for (const parent of this.relations.targets(kind, id)) out.push({ id: parent, relation });
+    }
+    return out;
+  }
+
+  /** Ids of every IfcProduct and IfcTypeObject instance (what the server stores as elements). */
+  *products(): IterableIterator<number> {
+    for (const cls of this.store.classNames()) {
+      if (
+        this.schemaInfo.isSubtypeOf(cls, 'IFCPRODUCT') ||
+        this.schemaInfo.isSubtypeOf(cls, 'IFCTYPEOBJECT')
+      ) {
+        yield* this.store.idsOfClass(cls);
+      }
+    }
+  }
+
+  globalId(id: number): string | null {
+    return this.access.str(id, 'GlobalId');
+  }
+
+  name(id: number): string | null {
+    return this.access.str(id, 'Name');
+  }
+
+  /** The building storey an element is in: up through containment and aggregation (and voids/fills). */
+  storeyOf(id: number): number | null {
+    const seen = new Set<number>();
+    let cur: number | null = id;
+    while (cur !== null && !seen.has(cur) && seen.size < 64) {
+      seen.add(cur);
+      if (this.access.is(cur, 'IFCBUILDINGSTOREY')) return cur;
+      cur =
+        this.relations.targets('containedInSpatialStructure', cur)[0] ??
+        this.relations.targets('aggregates', cur)[0] ??
+        this.relations.targets('fillsElement', cur)[0] ??
+        this.relations.targets('voidsElement', cur)[0] ??
+        this.relations.targets('nests', cur)[0] ??
+        null;
+    }
+    return null;
+  }
+
+  /** The project's unit assignment, each with its scale (and offset) to SI. */
+  units(): readonly UnitView[] {
+    return this.unitTable.list();
+  }
+
+  /** Converts a value of a measure type (e.g. 'IFCAREAMEASURE') from the project's unit to SI. */
+  toSI(value: number, measureType: string): number {
+    const c = this.unitTable.conversionFor(measureType.toUpperCase(), null);
+    return value * c.scale + c.offset;
+  }
+
+  dispose(): void {
+    this.store.dispose();
+    this.attributeMaps.clear();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Instance store: the file's bytes plus its index, with id lookup, class lookup and lazily decoded
+ * parameters (cached, bounded).
+ */
+import type { StepValue } from '../model';
+import { decodeParameters } from '../step/decode';
+import type { FileIndex } from '../step/index-file';
+
+/** Decoded parameter lists kept at most; the cache is dropped whole when it fills (cheap, no LRU). */
+const CACHE_LIMIT = 250_000;
+
+export class InstanceStore {
+  private readonly denseOrdinal: Int32Array | null;
+  private readonly sparseOrdinal: Map<number, number> | null;
+  private classOrdinals: Map<string, number[]> | null = null;
+  private cache = new Map<number, readonly StepValue[]>();
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly index: FileIndex,
+  ) {
+    const { ids, count } = index;
+    let maxId = 0;
+    for (let k = 0; k < count; k++) if (ids[k]! > maxId) maxId = ids[k]!;
+    if (maxId <= count * 4 + 1_000_000) {
+      const dense = new Int32Array(maxId + 1).fill(-1);
+      for (let k = 0; k < count; k++) dense[ids[k]!] = k; // a duplicate id keeps the last instance
+      this.denseOrdinal = dense;
+      this.sparseOrdinal = null;
+    } else {
+      const sparse = new Map<number, number>();
+      for (let k = 0; k < count; k++) sparse.set(ids[k]!, k);
+      this.sparseOrdinal = sparse;
+      this.denseOrdinal = null;
+    }
+  }
+
+  get count(): number {
+    return this.index.count;
+  }
+
+  ordinal(id: number): number {
+    if (this.denseOrdinal) return id >= 0 && id < this.denseOrdinal.length ? this.denseOrdinal[id]! : -1;
+    return this.sparseOrdinal!.get(id) ?? -1;
+  }
+
+  has(id: number): boolean {
+    return this.ordinal(id) >= 0;
+  }
+
+  classOf(id: number): string | undefined {
+    const k = this.ordinal(id);
+    return k < 0 ? undefined : this.index.classNames[this.index.classOf[k]!];
+  }
+
+  /** Instance ids by exact upper-case class, in file order. */
+  idsOfClass(className: string): readonly number[] {
+    if (!this.classOrdinals) {
+      const byClass = new Map<string, number[]>();
+      const { classOf, classNames, ids, count } = this.index;
+      const lists: number[][] = classNames.map(() => []);
+      for (let k = 0; k < count; k++) lists[classOf[k]!]!.push(ids[k]!);
+      classNames.forEach((name, c) => {
+        byClass.set(name, lists[c]!);
+      });
+      this.classOrdinals = byClass;
+    }
+    return this.classOrdinals.get(className.toUpperCase()) ?? [];
+  }
+
+  /** Class names present in the file. */
+  classNames(): readonly string[] {
+    return this.index.classNames;
+  }
+
+  /** The decoded parameters of an instance, or undefined for an unknown id. */
+  params(id: number): readonly StepValue[] | undefined {
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    const k = this.ordinal(id);
+    if (k < 0) return undefined;
+    const decoded = decodeParameters(this.bytes, this.index.paramStarts[k]!, this.index.ends[k]!);
+    if (this.cache.size >= CACHE_LIMIT) this.cache = new Map();
+    this.cache.set(id, decoded);
+    return decoded;
+  }
+
+  /** Raw text of an instance as written (for diagnostics). */
+  text(id: number): string | undefined {
+    const k = this.ordinal(id);
+    if (k < 0) return undefined;
+    return new TextDecoder().decode(this.bytes.subarray(this.index.starts[k]!, this.index.ends[k]! + 1));
+  }
+
+  dispose(): void {
+    this.cache.clear();
+    this.classOrdinals = null;
+  }
+}

@@ -1,0 +1,198 @@
+/** Parses the parameter list of one entity instance from its bytes into StepValues. */
+import { IfcReadError } from '../errors';
+import type { StepValue } from '../model';
+import { lineAt, skipSpace } from './index-file';
+import { decodeStepString } from './strings';
+
+export const NULL_VALUE: StepValue = Object.freeze({ kind: 'null' });
+export const DERIVED_VALUE: StepValue = Object.freeze({ kind: 'derived' });
+const EMPTY_LIST: StepValue = Object.freeze({ kind: 'list', items: Object.freeze([]) });
+
+class Cursor {
+  constructor(
+    readonly bytes: Uint8Array,
+    public pos: number,
+    readonly end: number,
+  ) {}
+
+  fail(problem: string): never {
+    throw new IfcReadError('malformed', problem, lineAt(this.bytes, this.pos));
+  }
+}
+
+function isNameByte(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function parseNumber(cur: Cursor): StepValue {
+  const b = cur.bytes;
+  const from = cur.pos;
+  let p = from;
+  let real = false;
+  if (b[p] === 43 || b[p] === 45) p++;
+  for (;;) {
+    const c = b[p]!;
+    if (c >= 48 && c <= 57) p++;
+    else if (c === 46 || c === 69 || c === 101) {
+      real = true;
+      p++;
+      if ((c === 69 || c === 101) && (b[p] === 43 || b[p] === 45)) p++;
+    } else break;
+  }
+  cur.pos = p;
+  const text = String.fromCharCode(...b.subarray(from, p));
+  // STEP allows "1." and "1.E-5"; JS Number() accepts both.
+  const value = Number(text);
+  if (Number.isNaN(value)) cur.fail(`invalid number '${text}'`);
+  return real ? { kind: 'real', value } : { kind: 'integer', value };
+}
+
+function parseValue(cur: Cursor): StepValue {
+  const b = cur.bytes;
+  cur.pos = skipSpace(b, cur.pos);
+  const c = b[cur.pos];
+  switch (c) {
+    case 36: // $
+      cur.pos++;
+      return NULL_VALUE;
+    case 42: // *
+      cur.pos++;
+      return DERIVED_VALUE;
+    case 39: {
+      // '
+      const from = cur.pos + 1;
+      let q = b.indexOf(39, from);
+      while (q !== -1 && q < cur.end && b[q + 1] === 39) q = b.indexOf(39, q + 2);
+      if (q === -1 || q > cur.end) cur.fail('string is not closed');
+      cur.pos = q + 1;
+      return { kind: 'string', value: decodeStepString(b, from, q) };
+    }
+    case 34: {
+      // " binary
+      const q = b.indexOf(34, cur.pos + 1);
+      if (q === -1 || q > cur.end) cur.fail('binary value is not closed');
+      const value = String.fromCharCode(...b.subarray(cur.pos + 1, q));
+      cur.pos = q + 1;
+      return { kind: 'binary', value };
+    }
+    case 46: {
+      // .ENUM.
+      const q = b.indexOf(46, cur.pos + 1);
+      if (q === -1 || q > cur.end) cur.fail('enumeration value is not closed');
+      const value = String.fromCharCode(...b.subarray(cur.pos + 1, q));
+      cur.pos = q + 1;
+      return { kind: 'enum', value };
+    }
+    case 35: {
+      // #ref
+      let p = cur.pos + 1;
+      let id = 0;
+      for (let d = b[p]!; d >= 48 && d <= 57; d = b[++p]!) id = id * 10 + (d - 48);
+      if (p === cur.pos + 1) cur.fail("'#' is not followed by an instance id");
+      cur.pos = p;
+      return { kind: 'ref', id };
+    }
+    case 40:
+      return parseList(cur);
+    default:
+      if (c === undefined || cur.pos >= cur.end) cur.fail('parameter list ends too early');
+      if ((c >= 48 && c <= 57) || c === 45 || c === 43) return parseNumber(cur);
+      if (isNameByte(c)) {
+        const from = cur.pos;
+        while (isNameByte(b[cur.pos]!)) cur.pos++;
+        const type = String.fromCharCode(...b.subarray(from, cur.pos)).toUpperCase();
+        cur.pos = skipSpace(b, cur.pos);
+        if (b[cur.pos] !== 40) cur.fail(`typed value ${type} is missing '('`);
+        cur.pos++;
+        const inner = parseValue(cur);
+        cur.pos = skipSpace(b, cur.pos);
+        if (b[cur.pos] !== 41) cur.fail(`typed value ${type} is not closed by ')'`);
+        cur.pos++;
+        return { kind: 'typed', type, value: inner };
+      }
+      return cur.fail(`unexpected character '${String.fromCharCode(c)}' in a parameter list`);
+  }
+}
+
+function parseList(cur: Cursor): StepValue {
+  const b = cur.bytes;
+  cur.pos = skipSpace(b, cur.pos + 1); // after (
+  if (b[cur.pos] === 41) {
+    cur.pos++;
+    return EMPTY_LIST;
+  }
+  const items: StepValue[] = [];
+  for (;;) {
+    items.push(parseValue(cur));
+    cur.pos = skipSpace(b, cur.pos);
+    const c = b[cur.pos];
+    cur.pos++;
+    if (c === 44) continue; // ,
+    if (c === 41) return { kind: 'list', items }; // )
+    cur.pos--;
+    cur.fail(
+      `expected ',' or ')' in a parameter list, found '${c === undefined ? 'end of file' : String.fromCharCode(c)}'`,
+    );
+  }
+}
+
+/** Decodes the parameters of an instance whose `(` is at `paramStart` and `;` at `end`. */
+export function decodeParameters(bytes: Uint8Array, paramStart: number, end: number): readonly StepValue[] {
+  const cur = new Cursor(bytes, paramStart, end);
+  const list = parseList(cur);
+  return list.kind === 'list' ? list.items : [];
+}
+
+/** Decodes one value starting at `at` (used for header entities). */
+export function decodeValueAt(
+  bytes: Uint8Array,
+  at: number,
+  end: number,
+): { value: StepValue; next: number } {
+  const cur = new Cursor(bytes, at, end);
+  const value = parseValue(cur);
+  return { value, next: cur.pos };
+}
+
+/**
+ * The instance ids referenced (at any nesting depth) by the top-level parameter number `index`
+ * of an instance, read straight from the bytes without decoding anything else. Used to build the
+ * relation indexes quickly.
+ */
+export function extractRefs(
+  bytes: Uint8Array,
+  paramStart: number,
+  end: number,
+  index: number,
+  out: number[],
+): void {
+  let p = paramStart + 1;
+  let depth = 0;
+  let param = 0;
+  while (p < end) {
+    const c = bytes[p]!;
+    if (c === 39) {
+      // skip a string ('' escapes a quote)
+      let q = bytes.indexOf(39, p + 1);
+      while (q !== -1 && bytes[q + 1] === 39) q = bytes.indexOf(39, q + 2);
+      if (q === -1) return;
+      p = q + 1;
+      continue;
+    }
+    if (c === 40) depth++;
+    else if (c === 41) {
+      if (depth === 0) return;
+      depth--;
+    } else if (c === 44 && depth === 0) {
+      if (param === index) return;
+      param++;
+    } else if (c === 35 && param === index) {
+      let id = 0;
+      let d = bytes[++p]!;
+      for (; d >= 48 && d <= 57; d = bytes[++p]!) id = id * 10 + (d - 48);
+      out.push(id);
+      continue;
+    }
+    p++;
+  }
+}
