@@ -1,0 +1,223 @@
+/**
+ * Hand-built check reports for the reporters' tests and for looking at reporter output by eye.
+ * They cover the shapes a real check produces: passing and failing specifications, a required
+ * specification that found nothing (fails as a whole, no elements), elements without a GlobalId,
+ * text that must be escaped in HTML and XML, and an invalid IDS.
+ */
+import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } from '../results';
+
+const wallApplicability: FacetSummary[] = [
+  { type: 'entity', description: 'All IFCWALL data', cardinality: 'required' },
+];
+
+const wallRequirements: FacetSummary[] = [
+  {
+    type: 'property',
+    description: 'Pset_WallCommon.FireRating (IFCLABEL) matching pattern EI[0-9]{2,3}',
+    cardinality: 'required',
+  },
+  { type: 'property', description: 'Pset_WallCommon.IsExternal (IFCBOOLEAN)', cardinality: 'required' },
+  { type: 'material', description: 'Material named concrete or masonry', cardinality: 'required' },
+];
+
+function passingElement(id: number, globalId: string, className: string, name: string): ElementResult {
+  return { id, globalId, className, name, passed: true, failures: [] };
+}
+
+const wallElements: ElementResult[] = [
+  passingElement(1021, '2O2Fr$t4X7Zf8NOew3FLOH', 'IFCWALL', 'Basic Wall:Exterior - 300mm'),
+  passingElement(1188, '1hOSvn6df7F8_7GcBWlR72', 'IFCWALL', 'Basic Wall:Exterior - 300mm'),
+  {
+    id: 1402,
+    globalId: '3cUkl32yn9qRSPvBJVyWYp',
+    className: 'IFCWALL',
+    name: 'Basic Wall:Interior <partition> & "acoustic"',
+    passed: false,
+    failures: [
+      { facetIndex: 0, type: 'property', reason: 'Pset_WallCommon.FireRating is missing' },
+      {
+        facetIndex: 2,
+        type: 'material',
+        reason: 'No material named concrete or masonry; found "Gypsum <board>"',
+        actualValue: 'Gypsum <board>',
+      },
+    ],
+  },
+  {
+    id: 1577,
+    globalId: '0DWgwt6o1FOx7466fPk$jl',
+    className: 'IFCWALL',
+    name: 'Basic Wall:Interior - 100mm',
+    passed: false,
+    failures: [
+      {
+        facetIndex: 0,
+        type: 'property',
+        reason: "Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}",
+        actualValue: 'F90',
+      },
+    ],
+  },
+  {
+    id: 1733,
+    globalId: null,
+    className: 'IFCWALL',
+    name: null,
+    passed: false,
+    failures: [
+      { facetIndex: 1, type: 'property', reason: 'Pset_WallCommon.IsExternal is missing' },
+      { facetIndex: 0, type: 'property', reason: 'Pset_WallCommon.FireRating is missing' },
+    ],
+  },
+];
+
+const wallsSpecification: SpecificationResult = {
+  name: 'Walls carry a fire rating & material',
+  description: 'Every wall states its fire rating (EI class) and whether it is external.',
+  identifier: 'ARC-01',
+  instructions: 'Set the fire rating in the wall type properties, <b>not</b> on the instance.',
+  ifcVersions: ['IFC2X3', 'IFC4'],
+  cardinality: 'required',
+  applicability: wallApplicability,
+  requirements: wallRequirements,
+  status: 'fail',
+  reason: null,
+  applicableCount: 5,
+  passedCount: 2,
+  failedCount: 3,
+  elements: wallElements,
+};
+
+const doorsSpecification: SpecificationResult = {
+  name: 'Doors have a name',
+  description: null,
+  identifier: null,
+  instructions: null,
+  ifcVersions: ['IFC4'],
+  cardinality: 'required',
+  applicability: [{ type: 'entity', description: 'All IFCDOOR data', cardinality: 'required' }],
+  requirements: [{ type: 'attribute', description: 'Name with any value', cardinality: 'required' }],
+  status: 'pass',
+  reason: null,
+  applicableCount: 2,
+  passedCount: 2,
+  failedCount: 0,
+  elements: [
+    passingElement(2210, '1s8MHyRSz1uBjc7O9bE0Qa', 'IFCDOOR', 'Single-Flush:0915 x 2134mm'),
+    passingElement(2298, '0KNuwIGcz3tgV8g8YIpRmH', 'IFCDOOR', 'Single-Flush:0915 x 2134mm'),
+  ],
+};
+
+const spacesSpecification: SpecificationResult = {
+  name: 'Model contains spaces',
+  description: 'At least one IfcSpace must be modelled.',
+  identifier: 'ARC-07',
+  instructions: null,
+  ifcVersions: ['IFC4'],
+  cardinality: 'required',
+  applicability: [{ type: 'entity', description: 'All IFCSPACE data', cardinality: 'required' }],
+  requirements: [],
+  status: 'fail',
+  reason: 'The specification is required but no element is applicable',
+  applicableCount: 0,
+  passedCount: 0,
+  failedCount: 0,
+  elements: [],
+};
+
+const prohibitedSpecification: SpecificationResult = {
+  name: 'No proxies',
+  description: 'Generic proxies are not allowed in the handover model.',
+  identifier: 'GEN-02',
+  instructions: null,
+  ifcVersions: ['IFC4'],
+  cardinality: 'prohibited',
+  applicability: [
+    { type: 'entity', description: 'All IFCBUILDINGELEMENTPROXY data', cardinality: 'required' },
+  ],
+  requirements: [],
+  status: 'pass',
+  reason: null,
+  applicableCount: 0,
+  passedCount: 0,
+  failedCount: 0,
+  elements: [],
+};
+
+const common = {
+  ids: { title: 'Handover <check> & "fire"', fileName: 'handover.ids' },
+  model: { fileName: 'AC20-FZK-Haus.ifc', schema: 'IFC4' },
+  checkedAt: '2026-11-22T08:15:30.000Z',
+  durationMs: 1234,
+} as const;
+
+/** Two of four specifications fail: one by elements, one (required, nothing applicable) as a whole. */
+export const failingReport: CheckReport = {
+  ...common,
+  status: 'fail',
+  problems: [],
+  specifications: [wallsSpecification, doorsSpecification, spacesSpecification, prohibitedSpecification],
+};
+
+/** Every specification passes. */
+export const passingReport: CheckReport = {
+  ...common,
+  ids: { title: 'Doors', fileName: 'doors.ids' },
+  status: 'pass',
+  problems: [],
+  specifications: [doorsSpecification, prohibitedSpecification],
+};
+
+/** The IDS did not validate: no specifications, problems say why. */
+export const invalidReport: CheckReport = {
+  ...common,
+  ids: { title: null, fileName: 'broken.ids' },
+  status: 'invalid',
+  problems: [
+    {
+      line: 14,
+      column: 9,
+      message: "Element '{http://standards.buildingsmart.org/IDS}colour': This element is not expected.",
+    },
+    { line: null, column: null, message: 'The IDS has no specifications element.' },
+  ],
+  specifications: [],
+};
+
+/** A failing report with `count` failing elements in one specification, for caps and volume. */
+export function manyFailuresReport(count: number): CheckReport {
+  const elements: ElementResult[] = [];
+  for (let i = 0; i < count; i++) {
+    elements.push({
+      id: 10_000 + i,
+      globalId: syntheticGlobalId(i),
+      className: i % 3 === 0 ? 'IFCWINDOW' : 'IFCDOOR',
+      name: `Element ${i}`,
+      passed: false,
+      failures: [{ facetIndex: 0, type: 'property', reason: 'Pset_DoorCommon.FireRating is missing' }],
+    });
+  }
+  const specification: SpecificationResult = {
+    ...wallsSpecification,
+    name: 'Openings carry a fire rating',
+    identifier: 'ARC-09',
+    applicableCount: count,
+    passedCount: 0,
+    failedCount: count,
+    elements,
+  };
+  return { ...common, status: count > 0 ? 'fail' : 'pass', problems: [], specifications: [specification] };
+}
+
+const base64Alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
+
+/** A valid-looking, unique 22-character IFC GlobalId for index `i`. */
+function syntheticGlobalId(i: number): string {
+  let text = '';
+  let rest = i;
+  for (let position = 0; position < 6; position++) {
+    text = base64Alphabet[rest % 64] + text;
+    rest = Math.floor(rest / 64);
+  }
+  return `3Zu5Bv0LOHrPC100${text}`;
+}

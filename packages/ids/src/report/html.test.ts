@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { failingReport, invalidReport, manyFailuresReport, passingReport } from './fixtures';
+import { renderHtmlReport } from './html';
+
+describe('HTML reporter', () => {
+  it('is one self-contained document with no external references', () => {
+    const html = renderHtmlReport(failingReport);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?(https?:)?\/\//i);
+    expect(html).not.toMatch(/<link\b|@import|url\(/i);
+    expect(html).toContain("default-src 'none'");
+  });
+
+  it('shows the summary, a section per specification and a filterable failure table', () => {
+    const html = renderHtmlReport(failingReport);
+    expect(html).toContain('<span class="pill fail">FAIL</span>');
+    expect(html.match(/<section class="spec (pass|fail)" id="spec-\d+">/g)).toHaveLength(4);
+    expect(html).toContain('5 applicable · 2 passed · 3 failed');
+    expect(html.match(/<tr data-spec="0"/g)).toHaveLength(3);
+    expect(html).toContain('id="filter-text"');
+    expect(html).toContain('<option value="0">Walls carry a fire rating &amp; material</option>');
+    expect(html).toContain('0DWgwt6o1FOx7466fPk$jl');
+    expect(html).toContain('The specification is required but no element is applicable');
+  });
+
+  it('escapes every string from the model and the IDS', () => {
+    const html = renderHtmlReport(failingReport);
+    expect(html).toContain('Basic Wall:Interior &lt;partition&gt; &amp; &quot;acoustic&quot;');
+    expect(html).toContain(
+      'Set the fire rating in the wall type properties, &lt;b&gt;not&lt;/b&gt; on the instance.',
+    );
+    expect(html).toContain('<h1>Handover &lt;check&gt; &amp; &quot;fire&quot;</h1>');
+    expect(html).not.toContain('<partition>');
+    expect(html).not.toContain('<b>not</b>');
+    const hostile = renderHtmlReport({
+      ...failingReport,
+      model: { fileName: '</script><script>alert(1)</script>.ifc', schema: 'IFC4' },
+    });
+    expect(hostile.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('shows the problems of an invalid IDS', () => {
+    const html = renderHtmlReport(invalidReport);
+    expect(html).toContain('<span class="pill invalid">INVALID</span>');
+    expect(html).toContain('<code>line 14:9</code>');
+    expect(html).toContain('Element &#39;{http://standards.buildingsmart.org/IDS}colour&#39;');
+  });
+
+  it('says so when nothing fails', () => {
+    expect(renderHtmlReport(passingReport)).toContain('No element fails a requirement.');
+  });
+
+  it('caps the failure table and says how many were left out', () => {
+    const html = renderHtmlReport(manyFailuresReport(30), { maxFailureRows: 10 });
+    expect(html.match(/<tr data-spec=/g)).toHaveLength(10);
+    expect(html).toContain('Showing the first 10 of 30 failures');
+  });
+});

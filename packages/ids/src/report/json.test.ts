@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { failingReport, invalidReport, manyFailuresReport, passingReport } from './fixtures';
+import { formatJsonReport, toJsonReport } from './json';
+import { validateAgainstSchema } from './json-schema-subset';
+
+const schema = JSON.parse(readFileSync(new URL('../../report-schema.json', import.meta.url), 'utf8'));
+
+describe('JSON reporter', () => {
+  it.each([
+    ['failing', failingReport],
+    ['passing', passingReport],
+    ['invalid', invalidReport],
+    ['large', manyFailuresReport(200)],
+  ])('writes a %s report that conforms to report-schema.json', (_name, report) => {
+    const parsed = JSON.parse(formatJsonReport(report));
+    expect(validateAgainstSchema(parsed, schema)).toEqual([]);
+  });
+
+  it('carries status, per-specification counts and failures with reasons', () => {
+    const json = toJsonReport(failingReport);
+    expect(json.status).toBe('fail');
+    expect(json.summary).toEqual({
+      specifications: 4,
+      specificationsPassed: 2,
+      specificationsFailed: 2,
+      checks: 7,
+      checksPassed: 4,
+      checksFailed: 3,
+      failingElements: 3,
+    });
+    const walls = json.specifications[0]!;
+    expect(walls).toMatchObject({
+      name: 'Walls carry a fire rating & material',
+      status: 'fail',
+      applicable: 5,
+      passed: 2,
+      failed: 3,
+    });
+    expect(walls.failingElements.map((element) => element.id)).toEqual([1402, 1577, 1733]);
+    expect(walls.failingElements[1]!.failures[0]).toEqual({
+      facetIndex: 0,
+      type: 'property',
+      reason: "Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}",
+      actualValue: 'F90',
+    });
+    expect(json.specifications[2]!.reason).toBe('The specification is required but no element is applicable');
+  });
+
+  it('keeps the problems of an invalid IDS', () => {
+    const json = toJsonReport(invalidReport);
+    expect(json.status).toBe('invalid');
+    expect(json.specifications).toEqual([]);
+    expect(json.problems[0]).toMatchObject({ line: 14, column: 9 });
+  });
+
+  it('is caught by the schema when a field goes missing or changes type', () => {
+    const json = JSON.parse(formatJsonReport(failingReport));
+    delete json.specifications[0].failed;
+    json.status = 'passed';
+    json.specifications[1].applicable = '2';
+    expect(validateAgainstSchema(json, schema)).toEqual([
+      '$.status: "passed" is not one of ["pass","fail","invalid"]',
+      "$.specifications[0]: missing required property 'failed'",
+      '$.specifications[1].applicable: expected integer, got string',
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The JSON reporter. Its shape is documented by `packages/ids/report-schema.json` (JSON Schema
+ * 2020-12) and versioned by `reportVersion`: tools that read it may rely on every field there.
+ * Unlike `CheckReport`, it lists only failing elements (passing ones are counted), so a report of a
+ * large, mostly compliant model stays small.
+ */
+import type { CheckReport, FacetSummary, FacetType } from '../results';
+import { failedElements, type ReportSummary, summarize } from './summary';
+
+export const JSON_REPORT_VERSION = 1;
+
+export interface JsonFailure {
+  readonly facetIndex: number;
+  readonly type: FacetType;
+  readonly reason: string;
+  readonly actualValue: string | null;
+}
+
+export interface JsonFailingElement {
+  readonly id: number;
+  readonly globalId: string | null;
+  readonly className: string;
+  readonly name: string | null;
+  readonly failures: readonly JsonFailure[];
+}
+
+export interface JsonSpecification {
+  readonly name: string;
+  readonly identifier: string | null;
+  readonly description: string | null;
+  readonly instructions: string | null;
+  readonly ifcVersions: readonly string[];
+  readonly cardinality: 'required' | 'optional' | 'prohibited';
+  readonly status: 'pass' | 'fail';
+  readonly reason: string | null;
+  readonly applicable: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly applicability: readonly FacetSummary[];
+  readonly requirements: readonly FacetSummary[];
+  readonly failingElements: readonly JsonFailingElement[];
+}
+
+export interface JsonReport {
+  readonly reportVersion: typeof JSON_REPORT_VERSION;
+  readonly status: 'pass' | 'fail' | 'invalid';
+  readonly ids: { readonly title: string | null; readonly fileName: string | null };
+  readonly model: { readonly fileName: string | null; readonly schema: string | null };
+  readonly checkedAt: string;
+  readonly durationMs: number;
+  readonly summary: ReportSummary;
+  readonly problems: readonly { line: number | null; column: number | null; message: string }[];
+  readonly specifications: readonly JsonSpecification[];
+}
+
+export function toJsonReport(report: CheckReport): JsonReport {
+  return {
+    reportVersion: JSON_REPORT_VERSION,
+    status: report.status,
+    ids: { title: report.ids.title, fileName: report.ids.fileName },
+    model: { fileName: report.model.fileName, schema: report.model.schema },
+    checkedAt: report.checkedAt,
+    durationMs: report.durationMs,
+    summary: summarize(report),
+    problems: report.problems.map(({ line, column, message }) => ({ line, column, message })),
+    specifications: report.specifications.map((specification) => ({
+      name: specification.name,
+      identifier: specification.identifier,
+      description: specification.description,
+      instructions: specification.instructions,
+      ifcVersions: specification.ifcVersions,
+      cardinality: specification.cardinality,
+      status: specification.status,
+      reason: specification.reason,
+      applicable: specification.applicableCount,
+      passed: specification.passedCount,
+      failed: specification.failedCount,
+      applicability: specification.applicability.map(copyFacet),
+      requirements: specification.requirements.map(copyFacet),
+      failingElements: failedElements(specification).map((element) => ({
+        id: element.id,
+        globalId: element.globalId,
+        className: element.className,
+        name: element.name,
+        failures: element.failures.map((failure) => ({
+          facetIndex: failure.facetIndex,
+          type: failure.type,
+          reason: failure.reason,
+          actualValue: failure.actualValue ?? null,
+        })),
+      })),
+    })),
+  };
+}
+
+function copyFacet({ type, description, cardinality }: FacetSummary): FacetSummary {
+  return { type, description, cardinality };
+}
+
+/** The JSON text, two-space indented, ending with a newline. */
+export function formatJsonReport(report: CheckReport): string {
+  return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+}
