@@ -1,0 +1,277 @@
+/**
+ * The `plumbline` command line: check an IFC model against an IDS file and report.
+ *
+ *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
+ *
+ * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
+ * command line is wrong, 3 the model cannot be read, 4 an internal error (a bug).
+ *
+ * `runCli` takes its arguments, streams and environment as parameters so tests run it in-process;
+ * `main` binds it to the real process (bin/plumbline.js calls it from the bundled dist/cli.js).
+ */
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { IfcReadError } from '@plumbline/ifc';
+import packageJson from '../package.json';
+import { buildBcfReport, formatConsoleReport, formatJsonReport, renderHtmlReport } from './report';
+import type { CheckReport } from './results';
+
+export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
+
+/** IDS files larger than this are refused before they are read (real ones are well under 1 MB). */
+export const MAX_IDS_BYTES = 32 * 1024 * 1024;
+
+const FORMATS = ['console', 'json', 'html', 'bcf'] as const;
+type Format = (typeof FORMATS)[number];
+
+export interface CliIo {
+  readonly stdout: { write(chunk: string | Uint8Array): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(chunk: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+export interface CliDependencies {
+  readonly checkFiles: (ifcPath: string, idsPath: string) => Promise<CheckReport>;
+}
+
+/** The engine is imported on first use, so --help and usage errors do not load it (nor its wasm). */
+const engine: CliDependencies = {
+  checkFiles: async (ifcPath, idsPath) => (await import('./index')).checkFiles(ifcPath, idsPath),
+};
+
+export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
+
+Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file.
+
+Options:
+  -f, --format <format>    console (default), json, html or bcf; without --format the
+                           extension of --out decides (.json, .html, .bcf/.bcfzip)
+  -o, --out <file>         write the report to this file instead of standard output
+      --max-failures <n>   failing elements listed per specification (console; default 10)
+      --no-color           no colours in console output (also when NO_COLOR is set)
+  -h, --help               show this help
+  -v, --version            show the version
+
+Exit codes:
+  0  every specification passes
+  1  at least one specification fails
+  2  the IDS is invalid or cannot be read, or the command line is wrong
+  3  the model cannot be read
+  4  internal error (a bug: please report it with the message)
+`;
+
+class CliError extends Error {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  dependencies: CliDependencies = engine,
+): Promise<number> {
+  try {
+    return await run(argv, io, dependencies);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr.write(`plumbline: ${error.message}\n`);
+      if (error.exitCode === EXIT.usage && error.message.startsWith('usage:')) io.stderr.write(`\n${USAGE}`);
+      return error.exitCode;
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`plumbline: internal error; please report it with this message:\n${detail}\n`);
+    return EXIT.internal;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo, dependencies: CliDependencies): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv);
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.version) {
+    io.stdout.write(`plumbline ${packageJson.version}\n`);
+    return 0;
+  }
+  const [command, modelArg, idsArg, ...extra] = positionals;
+  if (command !== 'check') {
+    throw usage(command === undefined ? 'no command given' : `unknown command '${command}'`);
+  }
+  if (!modelArg || !idsArg) throw usage('check needs a model (.ifc) and an IDS file (.ids)');
+  if (extra.length > 0) throw usage(`unexpected argument '${extra[0]}'`);
+
+  const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
+  const format = chooseFormat(values.format, outPath);
+  if (format === 'bcf' && outPath === null && io.stdout.isTTY) {
+    throw usage('a BCF report is a zip archive; pass --out FILE.bcfzip (or redirect standard output)');
+  }
+  const maxFailures = parseCount(values['max-failures']);
+
+  const modelPath = resolve(io.cwd, modelArg);
+  const idsPath = resolve(io.cwd, idsArg);
+  await assertReadableFile(idsPath, 'IDS file', EXIT.invalidIds, MAX_IDS_BYTES);
+  await assertReadableFile(modelPath, 'model', EXIT.unreadableModel, null);
+
+  let report: CheckReport;
+  try {
+    report = await dependencies.checkFiles(modelPath, idsPath);
+  } catch (error) {
+    if (error instanceof IfcReadError) {
+      throw new CliError(EXIT.unreadableModel, `cannot read the model ${modelArg}: ${error.message}`);
+    }
+    throw error;
+  }
+
+  if (report.status === 'invalid') {
+    io.stderr.write(
+      `plumbline: the IDS file ${idsArg} is invalid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}); nothing was checked\n`,
+    );
+    if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
+    if (format === 'bcf') return EXIT.invalidIds;
+  }
+
+  const color = outPath === null && io.stdout.isTTY === true && !values['no-color'] && !io.env.NO_COLOR;
+  const output = render(report, format, { color, maxFailures }, io);
+  if (outPath === null) {
+    io.stdout.write(output);
+  } else {
+    await writeAtomically(outPath, output);
+    io.stderr.write(`plumbline: wrote ${format} report to ${values.out} (${verdict(report)})\n`);
+  }
+  if (report.status === 'invalid') return EXIT.invalidIds;
+  return report.status === 'pass' ? EXIT.pass : EXIT.fail;
+}
+
+function parseCommandLine(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        out: { type: 'string', short: 'o' },
+        'max-failures': { type: 'string' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    throw usage(
+      error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '') : String(error),
+    );
+  }
+}
+
+function usage(message: string): CliError {
+  return new CliError(EXIT.usage, `usage: ${message}`);
+}
+
+function chooseFormat(requested: string | undefined, outPath: string | null): Format {
+  if (requested !== undefined) {
+    const format = FORMATS.find((candidate) => candidate === requested.toLowerCase());
+    if (!format) throw usage(`unknown format '${requested}'; choose one of ${FORMATS.join(', ')}`);
+    return format;
+  }
+  const extension = outPath === null ? '' : extname(outPath).toLowerCase();
+  if (extension === '.json') return 'json';
+  if (extension === '.html' || extension === '.htm') return 'html';
+  if (extension === '.bcf' || extension === '.bcfzip') return 'bcf';
+  return 'console';
+}
+
+function parseCount(text: string | undefined): number {
+  if (text === undefined) return 10;
+  if (!/^\d{1,9}$/.test(text)) throw usage(`--max-failures needs a whole number, not '${text}'`);
+  return Number(text);
+}
+
+/** Fails early, with the right exit code, on a missing, unreadable, non-regular or oversized file. */
+async function assertReadableFile(path: string, what: string, exitCode: number, maxBytes: number | null) {
+  const name = basename(path);
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new CliError(exitCode, `the ${what} ${name} is not a file`);
+    size = info.size;
+    const handle = await open(path, 'r');
+    await handle.close();
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'is not readable' : 'cannot be opened';
+    throw new CliError(exitCode, `the ${what} ${path} ${reason}`);
+  }
+  if (size === 0) throw new CliError(exitCode, `the ${what} ${name} is empty`);
+  if (maxBytes !== null && size > maxBytes) {
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+    throw new CliError(exitCode, `the ${what} ${name} is ${mib(size)}; the limit is ${mib(maxBytes)}`);
+  }
+}
+
+function render(
+  report: CheckReport,
+  format: Format,
+  options: { color: boolean; maxFailures: number },
+  io: CliIo,
+): string | Uint8Array {
+  switch (format) {
+    case 'console':
+      return formatConsoleReport(report, {
+        color: options.color,
+        maxFailuresPerSpecification: options.maxFailures,
+      });
+    case 'json':
+      return formatJsonReport(report);
+    case 'html':
+      return renderHtmlReport(report);
+    case 'bcf': {
+      const bcf = buildBcfReport(report);
+      if (bcf.omittedCount > 0) {
+        io.stderr.write(
+          `plumbline: the BCF holds ${bcf.topicCount} topics; ${bcf.omittedCount} more findings were left out (see the JSON or HTML report)\n`,
+        );
+      }
+      return bcf.bytes;
+    }
+  }
+}
+
+function verdict(report: CheckReport): string {
+  if (report.status === 'invalid') return 'IDS invalid';
+  const passed = report.specifications.filter((specification) => specification.status === 'pass').length;
+  return `${report.status.toUpperCase()}: ${passed} of ${report.specifications.length} specifications passed`;
+}
+
+/** Write to a temporary file beside the target, then rename: no half-written report on a crash. */
+async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
+  const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new CliError(EXIT.usage, `cannot write the report to ${path} (${code})`);
+  }
+}
+
+/** Entry point for bin/plumbline.js. */
+export async function main(): Promise<void> {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+}
