@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Toaster } from 'sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { sessionQueryKey } from '@/features/auth/session';
+import { setUnauthorizedHandler } from '@/lib/api';
+import { createQueryClient } from '@/lib/query-client';
+import { router } from './router';
+
+const PUBLIC_PATHS = ['/login', '/signup', '/demo', '/help/'];
+
+/** App-wide providers: data cache, tooltips, toasts, and the one place a 401 is turned into a sign-out. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      // The session ended (expired, revoked, signed out elsewhere): forget everything cached for it.
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      const { pathname } = router.state.location;
+      if (!PUBLIC_PATHS.some((path) => pathname.startsWith(path)))
+        void router.navigate('/login', { replace: true });
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, [queryClient]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={250}>
+        {children}
+        <Toaster position="bottom-right" richColors closeButton />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import type { User } from '@plumbline/contracts';
+import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { initials } from '@/lib/format';
+
+export interface AppHeaderProps {
+  /** The signed-in user; null in demo mode. */
+  user: User | null;
+  demo: boolean;
+  onOpenSettings?: (() => void) | undefined;
+  onSignOut?: (() => void) | undefined;
+  signingOut?: boolean;
+}
+
+export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = false }: AppHeaderProps) {
+  return (
+    <div className="flex h-14 items-center justify-between gap-4">
+      <div className="flex items-center gap-3">
+        <Link
+          to={demo ? '/demo' : '/dashboard'}
+          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo />
+        </Link>
+        {demo && <Badge variant="warning">Demo</Badge>}
+      </div>
+      {user ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <button
+              type="button"
+              className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={`Account menu for ${user.fullName}`}
+            >
+              <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
+                {initials(user.fullName || user.email)}
+              </span>
+              <span className="hidden max-w-40 truncate font-medium sm:inline">{user.fullName}</span>
+              <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
+            </button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuLabel>
+              <p className="truncate font-medium">{user.fullName}</p>
+              <p className="truncate text-xs font-normal text-muted-foreground">{user.email}</p>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            {onOpenSettings && (
+              <DropdownMenuItem onSelect={onOpenSettings}>
+                <Settings /> Settings
+              </DropdownMenuItem>
+            )}
+            <DropdownMenuItem onSelect={onSignOut} disabled={signingOut}>
+              <LogOut /> Sign out
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : (
+        <div className="flex items-center gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/login">Sign in</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to="/signup">Create account</Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

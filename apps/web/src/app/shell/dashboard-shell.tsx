@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentUser, useSignOut } from '@/features/auth/session';
+import { type DashboardShellOptions, dashboardTabLabel, isDashboardTab } from '@/lib/dashboard-tabs';
+import { useDataSource } from '@/lib/data-source';
+import { AppHeader } from './app-header';
+import { TAB_PANELS } from './tab-panels';
+import { useActiveTab } from './use-active-tab';
+
+export interface DashboardShellProps {
+  options?: DashboardShellOptions;
+  /** Shown between the header and the content (e.g. the demo notice). */
+  banner?: ReactNode;
+}
+
+/** The dashboard frame every area lives in: header, the nine tabs (spec 3 §2.6) and the active area. */
+export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
+  const { active, visible, selectTab } = useActiveTab(options);
+  const { mode } = useDataSource();
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  const demo = mode === 'demo';
+
+  return (
+    <Tabs
+      value={active}
+      onValueChange={(value) => isDashboardTab(value) && selectTab(value)}
+      activationMode="manual"
+      className="flex min-h-dvh flex-col"
+    >
+      <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <AppHeader
+            user={demo ? null : user}
+            demo={demo}
+            onOpenSettings={visible.includes('settings') ? () => selectTab('settings') : undefined}
+            onSignOut={() => signOut.mutate()}
+            signingOut={signOut.isPending}
+          />
+          <TabsList aria-label="Dashboard" className="-mb-px pb-2">
+            {visible.map((id) => {
+              const Icon = TAB_PANELS[id].icon;
+              return (
+                <TabsTrigger key={id} value={id}>
+                  <Icon aria-hidden="true" />
+                  {dashboardTabLabel(id)}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+        </div>
+      </header>
+      {banner}
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        {visible.map((id) => {
+          const { Panel } = TAB_PANELS[id];
+          return (
+            <TabsContent key={id} value={id}>
+              <AreaErrorBoundary resetKeys={[active]}>
+                <Panel />
+              </AreaErrorBoundary>
+            </TabsContent>
+          );
+        })}
+      </main>
+    </Tabs>
+  );
+}

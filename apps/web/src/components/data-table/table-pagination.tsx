@@ -1,0 +1,91 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { clampPage, PAGE_SIZE_OPTIONS, pageCount, rangeLabel } from './pagination';
+
+export interface TablePaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  pageSizeOptions?: readonly number[];
+}
+
+/** 'Rows per page' selector with First / Previous / Next / Last (spec 2 §2.2). */
+export function TablePagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+}: TablePaginationProps) {
+  const current = clampPage(page, total, pageSize);
+  const last = pageCount(total, pageSize) - 1;
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex flex-col gap-3 border-t border-border px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-center gap-2 text-muted-foreground">
+        <span id="rows-per-page-label">Rows per page</span>
+        <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
+          <SelectTrigger className="h-8 w-18" aria-labelledby="rows-per-page-label">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {pageSizeOptions.map((size) => (
+              <SelectItem key={size} value={String(size)}>
+                {size}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-center gap-4">
+        <span className="tabular-nums text-muted-foreground">
+          Page {current + 1} of {last + 1} · {rangeLabel(current, total, pageSize)}
+        </span>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => onPageChange(0)}
+            disabled={current === 0}
+            aria-label="First"
+          >
+            <ChevronsLeft />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => onPageChange(current - 1)}
+            disabled={current === 0}
+            aria-label="Previous"
+          >
+            <ChevronLeft />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => onPageChange(current + 1)}
+            disabled={current >= last}
+            aria-label="Next"
+          >
+            <ChevronRight />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => onPageChange(last)}
+            disabled={current >= last}
+            aria-label="Last"
+          >
+            <ChevronsRight />
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}

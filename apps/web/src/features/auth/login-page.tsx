@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignInBody, signInBodySchema } from '@plumbline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { applyServerErrors } from '@/lib/forms';
+import { signIn } from './api';
+import { AuthLayout } from './auth-layout';
+import { afterSignInPath } from './redirect';
+import { sessionQueryKey, useSession } from './session';
+
+type SignInInput = z.input<typeof signInBodySchema>;
+
+export function LoginPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<SignInInput, unknown, SignInBody>({
+    resolver: zodResolver(signInBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: (user) => {
+      queryClient.setQueryData(sessionQueryKey, user);
+      navigate(afterSignInPath(location.state), { replace: true });
+    },
+    onError: (error) => applyServerErrors(form.setError, error, ['email', 'password']),
+  });
+
+  if (session.data) return <Navigate to="/dashboard" replace />;
+  const { errors } = form.formState;
+
+  return (
+    <AuthLayout
+      title="Sign in to Plumbline"
+      subtitle={
+        <>
+          New here?{' '}
+          <Link to="/signup" className="font-medium text-primary hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      >
+        <FormField label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+        <Button type="submit" className="mt-2 w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        Just looking?{' '}
+        <Link to="/demo" className="font-medium text-foreground hover:underline">
+          Explore the demo
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

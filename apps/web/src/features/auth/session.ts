@@ -1,0 +1,39 @@
+import type { User } from '@plumbline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/api';
+import { fetchCurrentUser, signOut } from './api';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The current session (null = signed out). Cached app-wide; sign-in and sign-out update it directly. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The signed-in user, or null (also null in demo mode, where there is no account). */
+export function useCurrentUser(): User | null {
+  return useSession().data ?? null;
+}
+
+/** Sign out: end the session on the server, forget every cached answer, go to /login (spec 2 §2.9). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      toast.error('Sign out failed', { description: errorMessage(error) });
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignUpBody, signUpBodySchema } from '@plumbline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { applyServerErrors } from '@/lib/forms';
+import { signUp } from './api';
+import { AuthLayout } from './auth-layout';
+import { sessionQueryKey, useSession } from './session';
+
+type SignUpInput = z.input<typeof signUpBodySchema>;
+
+export function SignupPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<SignUpInput, unknown, SignUpBody>({
+    resolver: zodResolver(signUpBodySchema),
+    defaultValues: { fullName: '', email: '', password: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: signUp,
+    onSuccess: (user) => {
+      queryClient.setQueryData(sessionQueryKey, user);
+      navigate('/dashboard', { replace: true });
+    },
+    onError: (error) => applyServerErrors(form.setError, error, ['fullName', 'email', 'password']),
+  });
+
+  if (session.data) return <Navigate to="/dashboard" replace />;
+  const { errors } = form.formState;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      >
+        <FormField label="Full name" error={errors.fullName?.message}>
+          <Input autoComplete="name" placeholder="Ada Lovelace" {...form.register('fullName')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+        <Button type="submit" className="mt-2 w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        Just looking?{' '}
+        <Link to="/demo" className="font-medium text-foreground hover:underline">
+          Explore the demo
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

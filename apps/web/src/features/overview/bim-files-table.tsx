@@ -1,0 +1,103 @@
+import { ExternalLink, FileBox } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format';
+import type { BimFile } from '../projects/bim-files';
+import { useProjectFiles } from '../projects/queries';
+
+const COLUMNS = [
+  'File name',
+  'Latest version',
+  'Latest size',
+  'Total size',
+  'Elements',
+  'Last updated',
+  'Actions',
+];
+
+/** The selected project's files (spec 1 §2.2 "BIM Files table"). */
+export function BimFilesTable({ projectId }: { projectId: string }) {
+  const files = useProjectFiles(projectId);
+  const { basePath } = useDataSource();
+
+  if (files.isPending) {
+    return (
+      <div className="space-y-2 p-5" aria-busy="true">
+        <Skeleton className="h-8" />
+        <Skeleton className="h-8" />
+      </div>
+    );
+  }
+  if (files.isError) {
+    return (
+      <EmptyState
+        title="Files could not be loaded"
+        description={errorMessage(files.error)}
+        action={
+          <Button variant="outline" onClick={() => files.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (files.data.length === 0) {
+    return (
+      <EmptyState
+        icon={FileBox}
+        title="No files yet"
+        description="Model files added to this project will be listed here with their versions and sizes."
+      />
+    );
+  }
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {COLUMNS.map((column) => (
+            <TableHead key={column} scope="col">
+              {column}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {files.data.map((file) => (
+          <TableRow key={file.id}>
+            <TableCell className="font-medium">{file.name}</TableCell>
+            <TableCell>{file.source_version_tag ?? `v${file.version_count ?? 1}`}</TableCell>
+            <TableCell className="tabular-nums">
+              {formatBytes(file.latest_size_bytes ?? file.file_size_bytes)}
+            </TableCell>
+            <TableCell className="tabular-nums">
+              {formatBytes(file.total_size_bytes ?? file.storage_size_bytes)}
+            </TableCell>
+            <TableCell className="tabular-nums">{formatNumber(file.elements_count ?? 0)}</TableCell>
+            <TableCell className="text-muted-foreground">
+              {formatDate(file.updated_at ?? file.created_at)}
+            </TableCell>
+            <TableCell>
+              <Button asChild variant="ghost" size="sm">
+                <Link to={explorerLink(basePath, projectId, file)}>
+                  <ExternalLink /> View in Explorer
+                </Link>
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Opens the metadata tab on the same route (/dashboard or /demo) with project, file and version. */
+function explorerLink(basePath: string, projectId: string, file: BimFile): string {
+  const params = new URLSearchParams({ tab: 'metadata', project: projectId, file: file.id });
+  if (file.source_version_tag) params.set('version', file.source_version_tag);
+  return `${basePath}?${params.toString()}`;
+}

@@ -1,0 +1,96 @@
+import { AlertCircle } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { activeProjects } from '../projects/project-search';
+import { ProjectSelector } from '../projects/project-selector';
+import { useProjects } from '../projects/queries';
+import { PortfolioOverview } from './portfolio-overview';
+import { ProjectOverview } from './project-overview';
+import { resolveSelectedProject } from './selection';
+
+/** The Overview tab (spec 1 §2.2): project selector on top, the first project selected automatically. */
+export function OverviewTab() {
+  const projects = useProjects();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
+  const requestedId = searchParams.get('project');
+  const selected = resolveSelectedProject(active, requestedId);
+
+  const selectProject = (projectId: string) =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('project', projectId);
+      return next;
+    });
+
+  // Write the automatic choice into the URL so links and reloads keep it.
+  const selectedId = selected?.id;
+  useEffect(() => {
+    if (!selectedId || selectedId === requestedId) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('project', selectedId);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [selectedId, requestedId, setSearchParams]);
+
+  const openCreate = () =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('tab', 'projects');
+      next.set('createProject', 'true');
+      return next;
+    });
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Overview"
+        description="Compliance of your project's models against its IDS rules."
+        actions={
+          active.length > 0 && (
+            <ProjectSelector projects={active} value={selected?.id} onChange={(id) => selectProject(id)} />
+          )
+        }
+      />
+      {projects.isPending ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading overview"
+        >
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-28 rounded-xl" />
+          ))}
+        </div>
+      ) : projects.isError ? (
+        <Card>
+          <EmptyState
+            icon={AlertCircle}
+            title="Error loading dashboard"
+            description={errorMessage(projects.error)}
+            action={
+              <Button variant="outline" onClick={() => projects.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        </Card>
+      ) : selected ? (
+        <ProjectOverview project={selected} />
+      ) : (
+        <PortfolioOverview projects={active} onCreate={openCreate} />
+      )}
+    </div>
+  );
+}

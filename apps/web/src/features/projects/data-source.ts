@@ -1,0 +1,70 @@
+import {
+  type CreateProjectBody,
+  type Member,
+  memberListResponseSchema,
+  type Project,
+  projectListResponseSchema,
+  projectResponseSchema,
+  type UpdateProjectBody,
+} from '@plumbline/contracts';
+import { apiRequest } from '@/lib/api';
+import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
+import { type BimFile, bimFileListResponseSchema } from './bim-files';
+
+/** Everything the projects area reads and writes, independent of where the data lives. */
+export interface ProjectsSource {
+  listProjects(signal?: AbortSignal): Promise<Project[]>;
+  listProjectFiles(projectId: string, signal?: AbortSignal): Promise<BimFile[]>;
+  listProjectMembers(projectId: string, signal?: AbortSignal): Promise<Member[]>;
+  createProject(body: CreateProjectBody): Promise<Project>;
+  updateProject(projectId: string, body: UpdateProjectBody): Promise<Project>;
+}
+
+const projectPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
+
+export const liveProjectsSource: ProjectsSource = {
+  async listProjects(signal) {
+    return (await apiRequest('/projects', { schema: projectListResponseSchema, signal })).projects;
+  },
+  async listProjectFiles(projectId, signal) {
+    const path = `${projectPath(projectId)}/bimfiles`;
+    return (await apiRequest(path, { schema: bimFileListResponseSchema, signal })).bim_files;
+  },
+  async listProjectMembers(projectId, signal) {
+    const path = `${projectPath(projectId)}/members`;
+    return (await apiRequest(path, { schema: memberListResponseSchema, signal })).data;
+  },
+  async createProject(body) {
+    return (await apiRequest('/projects', { method: 'POST', body, schema: projectResponseSchema })).project;
+  },
+  async updateProject(projectId, body) {
+    const path = projectPath(projectId);
+    return (await apiRequest(path, { method: 'PATCH', body, schema: projectResponseSchema })).project;
+  },
+};
+
+/**
+ * The demo's projects. The sample data set arrives with the demo issue; until then the demo shows the
+ * areas' empty states. Writes are always refused: demo data cannot be modified (spec 2 §6).
+ */
+export const demoProjectsSource: ProjectsSource = {
+  listProjects: async () => [],
+  listProjectFiles: async () => [],
+  listProjectMembers: async () => [],
+  createProject: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  updateProject: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+};
+
+const SOURCES: Record<DataSourceMode, ProjectsSource> = {
+  live: liveProjectsSource,
+  demo: demoProjectsSource,
+};
+
+export function useProjectsSource(): { mode: DataSourceMode; source: ProjectsSource } {
+  const { mode } = useDataSource();
+  return { mode, source: SOURCES[mode] };
+}

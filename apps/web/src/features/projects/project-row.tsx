@@ -1,0 +1,100 @@
+import type { Project } from '@plumbline/contracts';
+import { ChevronRight, Pencil } from 'lucide-react';
+import { Fragment } from 'react';
+import { Button } from '@/components/ui/button';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { ProjectFiles } from './project-files';
+import { projectDisplayName } from './project-search';
+
+export const PROJECT_TABLE_COLUMNS = [
+  'PROJECT NAME',
+  'DESCRIPTION',
+  'FILES',
+  'SIZE',
+  'ELEMENTS',
+  'TEAM',
+  'LAST UPDATED',
+  'ACTIONS',
+] as const;
+
+export interface ProjectRowProps {
+  project: Project;
+  expanded: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  /** Why editing is not allowed (shown as the disabled button's hint); undefined when it is. */
+  editBlockedReason: string | undefined;
+}
+
+export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedReason }: ProjectRowProps) {
+  const name = projectDisplayName(project);
+  const filesRegionId = `project-files-${project.id}`;
+  return (
+    <Fragment>
+      <TableRow data-state={expanded ? 'selected' : undefined}>
+        <TableCell className="max-w-64">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={expanded ? filesRegionId : undefined}
+            className="-mx-1 flex max-w-full cursor-pointer items-center gap-1.5 rounded px-1 text-left font-medium hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ChevronRight
+              className={cn(
+                'size-4 shrink-0 text-muted-foreground transition-transform',
+                expanded && 'rotate-90',
+              )}
+              aria-hidden="true"
+            />
+            <span className="truncate">{name}</span>
+          </button>
+        </TableCell>
+        <TableCell className="max-w-72 text-muted-foreground">
+          <span className="line-clamp-2">{project.description || '—'}</span>
+        </TableCell>
+        <TableCell className="tabular-nums">{formatNumber(project.filesCount)}</TableCell>
+        <TableCell className="whitespace-nowrap tabular-nums">
+          {formatBytes(project.totalSizeBytes)}
+        </TableCell>
+        <TableCell className="tabular-nums">{formatNumber(project.elementsCount)}</TableCell>
+        <TableCell className="tabular-nums">{formatNumber(project.teamMembersCount)}</TableCell>
+        <TableCell className="whitespace-nowrap text-muted-foreground">
+          {formatDate(project.updatedAt)}
+        </TableCell>
+        <TableCell>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              {/* A wrapper keeps the hint reachable when the button itself is disabled. */}
+              <span className="inline-flex" tabIndex={editBlockedReason ? 0 : undefined}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={onEdit}
+                  disabled={editBlockedReason !== undefined}
+                  aria-label={`Edit ${name}`}
+                  title={editBlockedReason}
+                >
+                  <Pencil />
+                </Button>
+              </span>
+            </TooltipTrigger>
+            <TooltipContent>{editBlockedReason ?? 'Edit project'}</TooltipContent>
+          </Tooltip>
+        </TableCell>
+      </TableRow>
+      {expanded && (
+        <TableRow className="hover:bg-transparent">
+          <TableCell colSpan={PROJECT_TABLE_COLUMNS.length} className="bg-surface px-6 py-4">
+            <section id={filesRegionId} aria-label={`Files of ${name}`}>
+              <ProjectFiles projectId={project.id} />
+            </section>
+          </TableCell>
+        </TableRow>
+      )}
+    </Fragment>
+  );
+}

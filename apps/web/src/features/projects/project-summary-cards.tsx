@@ -1,0 +1,52 @@
+import type { Project } from '@plumbline/contracts';
+import { Boxes, FileBox, FolderKanban, Users } from 'lucide-react';
+import { StatCard } from '@/components/ui/stat-card';
+import { formatBytes, formatNumber, pluralize } from '@/lib/format';
+import { computePortfolioStats } from './project-stats';
+import { useMembersOfProjects } from './queries';
+
+/** Total Projects / Total BIM Files / Total Elements / Unique Team Members, from the listed projects. */
+export function ProjectSummaryCards({
+  projects,
+  loading,
+}: {
+  projects: readonly Project[];
+  loading: boolean;
+}) {
+  const members = useMembersOfProjects(projects.map((project) => project.id));
+  const stats = computePortfolioStats(projects, members.isPending || members.isError ? null : members.lists);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        label="Total Projects"
+        icon={FolderKanban}
+        loading={loading}
+        value={formatNumber(stats.totalProjects)}
+      />
+      <StatCard
+        label="Total BIM Files"
+        icon={FileBox}
+        loading={loading}
+        value={formatNumber(stats.totalFiles)}
+        hint={`${formatBytes(stats.totalSizeBytes)} stored`}
+      />
+      <StatCard
+        label="Total Elements"
+        icon={Boxes}
+        loading={loading}
+        value={formatNumber(stats.totalElements)}
+      />
+      <StatCard
+        label="Unique Team Members"
+        icon={Users}
+        loading={loading || (projects.length > 0 && members.isPending)}
+        value={stats.uniqueTeamMembers === null ? '—' : formatNumber(stats.uniqueTeamMembers)}
+        hint={
+          members.isError
+            ? 'Member lists could not be loaded'
+            : `Across ${pluralize(stats.totalProjects, 'project')}`
+        }
+      />
+    </div>
+  );
+}

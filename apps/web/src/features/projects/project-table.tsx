@@ -1,0 +1,68 @@
+import type { Project } from '@plumbline/contracts';
+import { useState } from 'react';
+import { clampPage, DEFAULT_PAGE_SIZE, needsPaging, pageSlice } from '@/components/data-table/pagination';
+import { TablePagination } from '@/components/data-table/table-pagination';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { PROJECT_TABLE_COLUMNS, ProjectRow } from './project-row';
+
+export interface ProjectTableProps {
+  /** Already filtered by the search box. */
+  projects: readonly Project[];
+  /** Changing the search resets paging to the first page. */
+  query: string;
+  onEdit: (project: Project) => void;
+  editBlockedReason: (project: Project) => string | undefined;
+}
+
+/** The 'Project List' rows with paging and one expandable row at a time (spec 2 §2.2). */
+export function ProjectTable({ projects, query, onEdit, editBlockedReason }: ProjectTableProps) {
+  // The page belongs to the search it was chosen for: a new search starts at the first page.
+  const [paging, setPaging] = useState({ page: 0, query });
+  const page = paging.query === query ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ page: next, query });
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+
+  const current = clampPage(page, projects.length, pageSize);
+  const rows = pageSlice(projects, current, pageSize);
+
+  return (
+    <>
+      <Table>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {PROJECT_TABLE_COLUMNS.map((column) => (
+              <TableHead key={column} scope="col">
+                {column}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((project) => (
+            <ProjectRow
+              key={project.id}
+              project={project}
+              expanded={expandedId === project.id}
+              onToggle={() => setExpandedId((id) => (id === project.id ? null : project.id))}
+              onEdit={() => onEdit(project)}
+              editBlockedReason={editBlockedReason(project)}
+            />
+          ))}
+        </TableBody>
+      </Table>
+      {needsPaging(projects.length, pageSize) && (
+        <TablePagination
+          page={current}
+          pageSize={pageSize}
+          total={projects.length}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(0);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Project } from '@plumbline/contracts';
+import { AlertCircle, FolderPlus, Plus, Search, SearchX } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { CreateProjectDialog } from './create-project-dialog';
+import { EditProjectDialog } from './edit-project-dialog';
+import { activeProjects, canEditProject, filterProjects } from './project-search';
+import { ProjectSummaryCards } from './project-summary-cards';
+import { ProjectTable } from './project-table';
+import { useProjects } from './queries';
+
+const DEMO_BLOCKED = 'Demo data cannot be modified.';
+
+/** The Projects tab (spec 2 §2.2). */
+export function ProjectsTab() {
+  const { readOnly } = useDataSource();
+  const projects = useProjects();
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [creating, setCreating] = useCreateProjectParam();
+
+  const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
+  const filtered = useMemo(() => filterProjects(active, query), [active, query]);
+  const editBlockedReason = (project: Project) => {
+    if (readOnly) return DEMO_BLOCKED;
+    return canEditProject(project.role, readOnly)
+      ? undefined
+      : 'Viewers cannot edit this project. Ask an Admin.';
+  };
+  const newProjectButton = (
+    <Button onClick={() => setCreating(true)} disabled={readOnly} title={readOnly ? DEMO_BLOCKED : undefined}>
+      <Plus /> New Project
+    </Button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Projects"
+        description="Your active projects, their files and teams."
+        actions={newProjectButton}
+      />
+      <ProjectSummaryCards projects={active} loading={projects.isPending} />
+      <Card className="overflow-hidden">
+        <CardHeader className="flex flex-col gap-3 border-b border-border pb-4 sm:flex-row sm:items-center sm:justify-between">
+          <CardTitle className="text-base">Project List</CardTitle>
+          <div className="relative w-full sm:w-72">
+            <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" />
+            <Input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Search projects..."
+              aria-label="Search projects"
+              className="pl-8"
+            />
+          </div>
+        </CardHeader>
+        {projects.isPending ? (
+          <div className="space-y-3 p-5" role="status" aria-busy="true" aria-label="Loading projects">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-9" />
+            ))}
+          </div>
+        ) : projects.isError ? (
+          <EmptyState
+            icon={AlertCircle}
+            title="Error Loading Projects"
+            description={errorMessage(projects.error)}
+            action={
+              <Button variant="outline" onClick={() => projects.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : active.length === 0 ? (
+          <EmptyState
+            icon={FolderPlus}
+            title="No Active Projects"
+            description={
+              readOnly ? 'There are no demo projects yet.' : 'Create a project to start checking your models.'
+            }
+            action={readOnly ? undefined : newProjectButton}
+          />
+        ) : filtered.length === 0 ? (
+          <EmptyState
+            icon={SearchX}
+            title={`No projects match "${query.trim()}"`}
+            description="Try another search."
+          />
+        ) : (
+          <ProjectTable
+            projects={filtered}
+            query={query}
+            onEdit={setEditing}
+            editBlockedReason={editBlockedReason}
+          />
+        )}
+      </Card>
+      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+      <EditProjectDialog project={editing} onOpenChange={(open) => !open && setEditing(null)} />
+    </div>
+  );
+}
+
+/**
+ * `?createProject=true` opens the create dialog (used by links from other tabs, spec 2 §2.2);
+ * the parameters are removed from the URL as soon as they have been read.
+ */
+function useCreateProjectParam(): [boolean, (open: boolean) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const requested = searchParams.get('createProject') === 'true';
+  const { readOnly } = useDataSource();
+
+  useEffect(() => {
+    if (!requested) return;
+    if (!readOnly) setOpen(true);
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('createProject');
+        next.delete('step');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requested, readOnly, setSearchParams]);
+
+  return [open, setOpen];
+}

@@ -1,0 +1,70 @@
+import type { CreateProjectBody, Project, UpdateProjectBody } from '@plumbline/contracts';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataSourceMode } from '@/lib/data-source';
+import { useProjectsSource } from './data-source';
+
+/** Cache keys start with the data-source mode so live and demo answers never mix. */
+export const projectKeys = {
+  all: (mode: DataSourceMode) => [mode, 'projects'] as const,
+  list: (mode: DataSourceMode) => [mode, 'projects', 'list'] as const,
+  files: (mode: DataSourceMode, projectId: string) => [mode, 'projects', projectId, 'files'] as const,
+  members: (mode: DataSourceMode, projectId: string) => [mode, 'projects', projectId, 'members'] as const,
+};
+
+export function useProjects() {
+  const { mode, source } = useProjectsSource();
+  return useQuery({
+    queryKey: projectKeys.list(mode),
+    queryFn: ({ signal }) => source.listProjects(signal),
+  });
+}
+
+export function useProjectFiles(projectId: string | undefined) {
+  const { mode, source } = useProjectsSource();
+  return useQuery({
+    queryKey: projectKeys.files(mode, projectId ?? ''),
+    queryFn: ({ signal }) => source.listProjectFiles(projectId ?? '', signal),
+    enabled: Boolean(projectId),
+  });
+}
+
+/** Member lists of several projects, for counting unique team members across them. */
+export function useMembersOfProjects(projectIds: readonly string[]) {
+  const { mode, source } = useProjectsSource();
+  return useQueries({
+    queries: projectIds.map((projectId) => ({
+      queryKey: projectKeys.members(mode, projectId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => source.listProjectMembers(projectId, signal),
+    })),
+    combine: (results) => ({
+      lists: results.map((result) => result.data ?? []),
+      isPending: results.some((result) => result.isPending),
+      isError: results.some((result) => result.isError),
+    }),
+  });
+}
+
+export function useCreateProject() {
+  const { mode, source } = useProjectsSource();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProjectBody) => source.createProject(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
+  });
+}
+
+export function useUpdateProject() {
+  const { mode, source } = useProjectsSource();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, body }: { projectId: string; body: UpdateProjectBody }) =>
+      source.updateProject(projectId, body),
+    onSuccess: (updated) => {
+      // Show the new name at once, then refetch for figures the server derives.
+      queryClient.setQueryData<Project[]>(projectKeys.list(mode), (list) =>
+        list?.map((project) => (project.id === updated.id ? updated : project)),
+      );
+      return queryClient.invalidateQueries({ queryKey: projectKeys.list(mode) });
+    },
+  });
+}

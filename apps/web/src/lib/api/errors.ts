@@ -1,0 +1,74 @@
+import { apiErrorSchema } from '@plumbline/contracts';
+
+/** Codes the client itself produces when the server gave no API error body. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  http: 'HTTP_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
+/** A failed API call: the server's code and user-facing message, plus the HTTP status (0 = no response). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  readonly fields: Record<string, string>;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId?: string | undefined;
+    fields?: Record<string, string> | undefined;
+  }) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.fields = init.fields ?? {};
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** Builds the error for a non-2xx response from its status and (possibly empty or non-JSON) body. */
+export function errorFromResponse(status: number, statusText: string, body: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, requestId, fields } = parsed.data.error;
+    return new ApiRequestError({ status, code, message, requestId, fields });
+  }
+  const reason = statusText ? `${status} ${statusText}` : String(status);
+  return new ApiRequestError({
+    status,
+    code: CLIENT_ERROR_CODES.http,
+    message: `Request failed with status ${reason}. Please try again.`,
+  });
+}
+
+export function networkError(cause: unknown): ApiRequestError {
+  const error = new ApiRequestError({
+    status: 0,
+    code: CLIENT_ERROR_CODES.network,
+    message: 'Unable to reach the server. Check your connection and try again.',
+  });
+  error.cause = cause;
+  return error;
+}
+
+/** The message to show a person for any thrown value. */
+export function errorMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

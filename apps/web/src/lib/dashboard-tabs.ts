@@ -1,0 +1,80 @@
+/** The dashboard's nine tabs and the rules for choosing the active one (spec 3 §2.6, spec 2 §9). */
+
+export const DASHBOARD_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'dashboard', label: 'File Inspector' },
+  { id: 'metadata', label: 'Metadata Explorer' },
+  { id: 'projects', label: 'Projects' },
+  { id: 'reports', label: 'Reports' },
+  { id: 'schema', label: 'IDS Schemas' },
+  { id: 'team', label: 'Team Members' },
+  { id: 'subscriptions', label: 'Subscriptions' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+
+export type DashboardTabId = (typeof DASHBOARD_TABS)[number]['id'];
+
+export const DEFAULT_DASHBOARD_TAB: DashboardTabId = 'overview';
+export const DASHBOARD_TAB_QUERY_PARAM = 'tab';
+export const DASHBOARD_TAB_COOKIE = 'dashboard_active_tab';
+/** 30 days (spec 3 §9). */
+export const DASHBOARD_TAB_COOKIE_MAX_AGE = 2_592_000;
+/** `window.dispatchEvent(new CustomEvent('dashboard:tab', { detail: 'projects' }))` switches tabs from anywhere. */
+export const DASHBOARD_TAB_EVENT = 'dashboard:tab';
+
+/** Which optional tabs a dashboard host hides (spec 3 §2.6: team, subscriptions and settings can be hidden). */
+export interface DashboardShellOptions {
+  hideTeam?: boolean;
+  hideSubscriptions?: boolean;
+  hideSettings?: boolean;
+}
+
+const TAB_IDS: ReadonlySet<string> = new Set(DASHBOARD_TABS.map((tab) => tab.id));
+
+export function isDashboardTab(value: unknown): value is DashboardTabId {
+  return typeof value === 'string' && TAB_IDS.has(value);
+}
+
+export function visibleDashboardTabs(options: DashboardShellOptions = {}): DashboardTabId[] {
+  return DASHBOARD_TABS.map((tab) => tab.id).filter((id) => {
+    if (id === 'team') return !options.hideTeam;
+    if (id === 'subscriptions') return !options.hideSubscriptions;
+    if (id === 'settings') return !options.hideSettings;
+    return true;
+  });
+}
+
+export function dashboardTabLabel(id: DashboardTabId): string {
+  return DASHBOARD_TABS.find((tab) => tab.id === id)?.label ?? id;
+}
+
+/**
+ * The query parameter wins when it names a visible tab, then the remembered cookie, then Overview.
+ * (Window events change the query parameter, so they take effect through it.)
+ */
+export function chooseActiveTab(input: {
+  queryTab: string | null | undefined;
+  cookieTab: string | null | undefined;
+  visible: readonly DashboardTabId[];
+}): DashboardTabId {
+  const usable = (value: string | null | undefined): value is DashboardTabId =>
+    isDashboardTab(value) && input.visible.includes(value);
+  if (usable(input.queryTab)) return input.queryTab;
+  if (usable(input.cookieTab)) return input.cookieTab;
+  return input.visible[0] ?? DEFAULT_DASHBOARD_TAB;
+}
+
+/** Accepts the event detail as a tab name or as `{ tab }`; anything else is ignored. */
+export function tabFromEventDetail(detail: unknown): DashboardTabId | undefined {
+  if (isDashboardTab(detail)) return detail;
+  if (detail && typeof detail === 'object' && 'tab' in detail) {
+    const tab = (detail as { tab: unknown }).tab;
+    if (isDashboardTab(tab)) return tab;
+  }
+  return undefined;
+}
+
+/** Switch the dashboard tab from code outside the shell (e.g. an Overview call to action). */
+export function requestDashboardTab(tab: DashboardTabId): void {
+  window.dispatchEvent(new CustomEvent(DASHBOARD_TAB_EVENT, { detail: tab }));
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+// The API server listens on 3000 in development; the browser talks to it through this proxy so the
+// session cookie stays first-party (same origin), exactly as in production where the server serves dist/.
+const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // @plumbline/contracts is a source package: use its TypeScript directly.
+    conditions: ['source'],
+    alias: { '@': srcDir },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: { port: 4173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  build: { outDir, emptyOutDir: true, sourcemap: true },
+});
