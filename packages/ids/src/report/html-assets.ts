@@ -30,9 +30,10 @@ h3{font-size:15px;margin:0}
 header.top .pill{font-size:13px;padding:4px 14px}
 table{width:100%;border-collapse:collapse;background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden}
 th,td{text-align:left;padding:8px 12px;border-bottom:1px solid var(--line);vertical-align:top}
-th{background:#f0f2f6;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em;font-weight:600}
+th{white-space:nowrap;background:#f0f2f6;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em;font-weight:600}
 tr:last-child td{border-bottom:0}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td .why{display:block;color:var(--warn);font-size:12px}
 td.fail-count{color:var(--fail);font-weight:600}
 .bar{height:8px;min-width:120px;background:var(--fail-bg);border-radius:4px;overflow:hidden}
 .bar i{display:block;height:100%;background:var(--pass)}

@@ -104,7 +104,8 @@ function renderOverview(report: CheckReport): string {
       applicable === 0
         ? '<div class="bar empty"></div>'
         : `<div class="bar" title="${percent(passed, applicable)} passed"><i style="width:${(passed / applicable) * 100}%"></i></div>`;
-    return `<tr><td><a href="#spec-${index}">${e(specificationLabel(specification, index))}</a></td>
+    const why = specification.reason ? `<span class="why">${e(specification.reason)}</span>` : '';
+    return `<tr><td><a href="#spec-${index}">${e(specificationLabel(specification, index))}</a>${why}</td>
 <td>${statusPill(specification.status)}</td><td class="num">${applicable}</td><td class="num">${passed}</td>
 <td class="num${failed > 0 ? ' fail-count' : ''}">${failed}</td><td>${bar}</td></tr>`;
   });
