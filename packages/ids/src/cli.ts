@@ -15,13 +15,12 @@ import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
+import { checkFiles } from './check-files';
 import { buildBcfReport, formatConsoleReport, formatJsonReport, renderHtmlReport } from './report';
 import type { CheckReport } from './results';
+import { MAX_IDS_BYTES } from './validate-ids';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
-
-/** IDS files larger than this are refused before they are read (real ones are well under 1 MB). */
-export const MAX_IDS_BYTES = 32 * 1024 * 1024;
 
 const FORMATS = ['console', 'json', 'html', 'bcf'] as const;
 type Format = (typeof FORMATS)[number];
@@ -36,11 +35,6 @@ export interface CliIo {
 export interface CliDependencies {
   readonly checkFiles: (ifcPath: string, idsPath: string) => Promise<CheckReport>;
 }
-
-/** The engine is imported on first use, so --help and usage errors do not load it (nor its wasm). */
-const engine: CliDependencies = {
-  checkFiles: async (ifcPath, idsPath) => (await import('./index')).checkFiles(ifcPath, idsPath),
-};
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
 
@@ -75,7 +69,7 @@ class CliError extends Error {
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
-  dependencies: CliDependencies = engine,
+  dependencies: CliDependencies = { checkFiles },
 ): Promise<number> {
   try {
     return await run(argv, io, dependencies);

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { IfcReadError } from '@plumbline/ifc';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, MAX_IDS_BYTES, runCli, USAGE } from '../src/cli';
+import { EXIT, runCli, USAGE } from '../src/cli';
 import { failingReport, invalidReport, passingReport } from '../src/report/fixtures';
 import type { CheckReport } from '../src/results';
+import { MAX_IDS_BYTES } from '../src/validate-ids';
 import { captureIo } from './cli-io';
 
 let dir: string;

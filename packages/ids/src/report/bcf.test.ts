@@ -29,6 +29,12 @@ describe('BCF reporter', () => {
       expect(folder).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-/);
   });
 
+  it('adds no extra topic for a specification whose failure its elements already explain', () => {
+    const [walls, ...rest] = failingReport.specifications;
+    const explained = { ...walls!, reason: '3 of 5 applicable elements fail the requirements' };
+    expect(buildBcfReport({ ...failingReport, specifications: [explained, ...rest] }).topicCount).toBe(4);
+  });
+
   it('puts the reasons in the description and the GlobalId in the viewpoint selection', () => {
     const files = unpack(buildBcfReport(failingReport).bytes);
     const markupName = Object.keys(files).find(

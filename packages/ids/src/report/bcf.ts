@@ -4,8 +4,8 @@
  *
  * - Topic and viewpoint GUIDs are UUID v5 of the specification and the element, so a rerun on the
  *   same model gives the same GUIDs and importing again updates topics instead of duplicating them.
- * - A specification that fails as a whole (e.g. required but nothing applicable) gets one topic
- *   without a viewpoint.
+ * - A specification that fails without a failing element (e.g. required but nothing applicable)
+ *   gets one topic without a viewpoint.
  * - The archive is capped (default 5,000 topics); the last topic then says how many were left out.
  * - Same report in, same bytes out: zip entry times are the report's `checkedAt`.
  */
@@ -130,7 +130,10 @@ function collectFindings(report: CheckReport): Finding[] {
   report.specifications.forEach((specification, index) => {
     const label = specificationLabel(specification, index);
     const specificationKey = specification.identifier?.trim() || label;
-    if (specification.status === 'fail' && specification.reason) {
+    const failing = failedElements(specification);
+    // A specification that fails without a failing element (e.g. required, nothing applicable)
+    // still needs a topic, or the BCF would hide the failure.
+    if (specification.status === 'fail' && failing.length === 0) {
       findings.push({
         key: uniqueKey(`${specificationKey}\u0000specification`),
         specification,
@@ -138,7 +141,7 @@ function collectFindings(report: CheckReport): Finding[] {
         element: null,
       });
     }
-    for (const element of failedElements(specification)) {
+    for (const element of failing) {
       const elementKey = element.globalId ?? `#${element.id}`;
       findings.push({
         key: uniqueKey(`${specificationKey}\u0000${elementKey}`),
