@@ -1,0 +1,46 @@
+/**
+ * checkFiles: the whole pipeline on two files, as the CLI, the server worker and the conformance
+ * runner use it: validate the IDS (XSD + audit), read the IFC, check, report. An invalid IDS gives
+ * an 'invalid' report (never a pass) without reading the model. Unreadable files throw
+ * (IfcReadError from @plumbline/ifc, or a Node file-system error).
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { readIfcFile } from '@plumbline/ifc';
+import { type CheckOptions, checkModel, invalidReport } from './check/check-model';
+import { parseIds } from './parse-ids';
+import type { CheckReport } from './results';
+import { validateIds } from './validate-ids';
+
+export async function checkFiles(
+  ifcPath: string,
+  idsPath: string,
+  options: CheckOptions = {},
+): Promise<CheckReport> {
+  const started = performance.now();
+  const idsBytes = new Uint8Array(await readFile(idsPath));
+  const idsFileName = basename(idsPath);
+  const problems = await validateIds(idsBytes, { fileName: idsFileName });
+  if (problems.length > 0) {
+    let title: string | null = null;
+    try {
+      title = parseIds(idsBytes).info.title;
+    } catch {
+      // not well-formed: no title to show
+    }
+    return invalidReport(
+      problems,
+      { title, fileName: idsFileName },
+      { fileName: basename(ifcPath), schema: null },
+      options.now,
+      Math.round(performance.now() - started),
+    );
+  }
+  const ids = parseIds(idsBytes, { fileName: idsFileName });
+  const model = await readIfcFile(ifcPath);
+  try {
+    return checkModel(model, ids, { ...options, modelFileName: options.modelFileName ?? basename(ifcPath) });
+  } finally {
+    model.dispose();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * PartOf facet: the element is, directly or transitively, part of a whole of the given class (exact,
+ * no subtypes) and predefined type, through the named relation, or any of the six when none is named.
+ * The voids/fills relation value covers both: a door fills an opening that voids a wall.
+ */
+import type { IfcModel, PartOfRelation } from '@plumbline/ifc/model';
+import type { PartOfFacet } from '../document';
+import { compileValue, type ValueMatcher } from '../restriction/matcher';
+import type { FacetCardinality } from '../results';
+import { type CompiledFacet, type Evaluation, PASS } from './evaluation';
+
+const MAX_DEPTH = 256;
+
+export class CompiledPartOfFacet implements CompiledFacet {
+  readonly type = 'partOf' as const;
+  readonly cardinality: FacetCardinality;
+  readonly description: string;
+  readonly name: ValueMatcher;
+  readonly predefinedType: ValueMatcher | null;
+  private readonly relations: ReadonlySet<PartOfRelation> | null;
+  private readonly none: Evaluation;
+
+  constructor(facet: PartOfFacet) {
+    this.cardinality = facet.cardinality;
+    this.name = compileValue(facet.entity.name);
+    this.predefinedType = facet.entity.predefinedType ? compileValue(facet.entity.predefinedType) : null;
+    this.relations = facet.relation ? new Set(facet.relation.split(' ') as PartOfRelation[]) : null;
+    const whole = this.name.exact ?? `an entity ${this.name.description}`;
+    const pt = this.predefinedType ? ` with predefined type ${this.predefinedType.description}` : '';
+    const via = facet.relation ? ` via ${facet.relation.replace(' ', ' or ')}` : '';
+    this.description = `part of ${whole}${pt}${via}`;
+    this.none = { status: 'absent', reason: `is not part of anything${via}` };
+  }
+
+  private matchesWhole(model: IfcModel, id: number, cls: string): boolean {
+    if (!this.name.matchesString(cls)) return false;
+    if (!this.predefinedType) return true;
+    const pt = model.predefinedType(id);
+    return pt !== null && this.predefinedType.matchesString(pt);
+  }
+
+  evaluate(model: IfcModel, id: number): Evaluation {
+    const seen: number[] = [];
+    const queue: number[] = [id];
+    let wholes = 0;
+    for (let depth = 0; queue.length > 0 && depth < MAX_DEPTH * 4; depth++) {
+      const current = queue.shift() as number;
+      for (const link of model.parents(current)) {
+        if (this.relations && !this.relations.has(link.relation)) continue;
+        if (seen.includes(link.id) || link.id === id) continue;
+        seen.push(link.id);
+        wholes++;
+        const cls = model.classOf(link.id) ?? '';
+        if (this.matchesWhole(model, link.id, cls)) return PASS;
+        if (seen.length < MAX_DEPTH) queue.push(link.id);
+      }
+    }
+    if (wholes === 0) return this.none;
+    const classes = [...new Set(seen.map((w) => model.classOf(w) ?? '?'))];
+    return {
+      status: 'fail',
+      reason: `is part of ${classes.join(', ')}; expected ${this.description}`,
+      actualValue: classes.join(', '),
+    };
+  }
+}

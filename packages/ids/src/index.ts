@@ -1,0 +1,11 @@
+/**
+ * @plumbline/ids: buildingSMART IDS 1.0 — read and validate IDS XML, check an IFC model, report.
+ */
+export { type CheckOptions, checkModel, invalidReport } from './check/check-model';
+export { checkFiles } from './check-files';
+export type * from './document';
+export { IdsParseError, type ParseIdsOptions, parseIds } from './parse-ids';
+export { compileValue, type ScalarValue, type ValueMatcher } from './restriction/matcher';
+export { compileXsdPattern, translateXsdPattern, XsdPatternError } from './restriction/xsd-regex';
+export type * from './results';
+export { MAX_IDS_BYTES, validateIds, validateIdsSchema } from './validate-ids';

@@ -1,0 +1,181 @@
+/**
+ * Compiles an IDS value (simpleValue or xs:restriction) once into a matcher used in the hot loop.
+ *
+ * Comparison is typed by the value found in the model: strings compare exactly (case-sensitive),
+ * booleans only against the lowercase literals, integers exactly and only against integer literals,
+ * reals with the IDS tolerance. Patterns and lengths apply to strings only, bounds to numbers only.
+ */
+import type { IdsValue, RestrictionValue } from '../document';
+import { isIntegerLiteral, parseBoolean, parseDouble, realEquals, withinBound } from './lexical';
+import { compileXsdPattern, XsdPatternError } from './xsd-regex';
+
+/** A scalar found in the model (an IfcValue is one). */
+export interface ScalarValue {
+  readonly value: string | number | boolean;
+  /** Whether a number was written as a real (tolerance applies) rather than an integer. */
+  readonly isReal: boolean;
+}
+
+export interface ValueMatcher {
+  /** Whether a model value satisfies the IDS value. */
+  matches(value: ScalarValue): boolean;
+  /** Shortcut for names and identifiers (plain strings). */
+  matchesString(text: string): boolean;
+  /** Human phrase: '"EI 60"', 'one of "A", "B"', 'matching pattern EI[0-9]{2,3}', '≥ 0 and < 10'. */
+  readonly description: string;
+  /** The single accepted string when the value is a simpleValue (for index look-ups), else null. */
+  readonly exact: string | null;
+  /** Every accepted string when the value is a simpleValue or a pure enumeration, else null. */
+  readonly finite: readonly string[] | null;
+}
+
+/** Compares one literal from the IDS with a model value. */
+export function literalMatches(literal: string, v: ScalarValue): boolean {
+  const x = v.value;
+  if (typeof x === 'string') return x === literal;
+  if (typeof x === 'boolean') return parseBoolean(literal) === x;
+  if (!v.isReal) return isIntegerLiteral(literal) && Number(literal) === x;
+  const n = parseDouble(literal);
+  return !Number.isNaN(n) && realEquals(x, n);
+}
+
+function quote(s: string): string {
+  return JSON.stringify(s);
+}
+
+class SimpleMatcher implements ValueMatcher {
+  readonly description: string;
+  readonly exact: string;
+  readonly finite: readonly string[];
+  constructor(readonly literal: string) {
+    this.description = quote(literal);
+    this.exact = literal;
+    this.finite = [literal];
+  }
+  matches(v: ScalarValue): boolean {
+    return literalMatches(this.literal, v);
+  }
+  matchesString(text: string): boolean {
+    return text === this.literal;
+  }
+}
+
+type BoundKind = 'minInclusive' | 'maxInclusive' | 'minExclusive' | 'maxExclusive';
+const BOUND_SYMBOL: Record<BoundKind, string> = {
+  minInclusive: '≥',
+  maxInclusive: '≤',
+  minExclusive: '>',
+  maxExclusive: '<',
+};
+
+class RestrictionMatcher implements ValueMatcher {
+  readonly description: string;
+  readonly exact: string | null = null;
+  readonly finite: readonly string[] | null;
+  private readonly enumeration: readonly string[];
+  private readonly patterns: readonly RegExp[];
+  private readonly bounds: readonly { kind: BoundKind; value: number }[];
+  private readonly minLength: number;
+  private readonly maxLength: number;
+  private readonly hasLength: boolean;
+  /** A bound or length literal that is not a number: such a restriction never matches. */
+  private readonly broken: boolean;
+
+  constructor(r: RestrictionValue) {
+    let broken = false;
+    this.enumeration = r.enumeration;
+    const patterns: RegExp[] = [];
+    for (const p of r.patterns) {
+      try {
+        patterns.push(compileXsdPattern(p));
+      } catch (err) {
+        if (!(err instanceof XsdPatternError)) throw err;
+        broken = true;
+      }
+    }
+    this.patterns = patterns;
+    const bounds: { kind: BoundKind; value: number }[] = [];
+    for (const kind of ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const) {
+      const raw = r[kind];
+      if (raw === undefined) continue;
+      const value = parseDouble(raw.trim());
+      if (Number.isNaN(value)) broken = true;
+      bounds.push({ kind, value });
+    }
+    this.bounds = bounds;
+    const len = (raw: string | undefined): number | undefined => {
+      if (raw === undefined) return undefined;
+      if (!/^\s*\d+\s*$/.test(raw)) {
+        broken = true;
+        return undefined;
+      }
+      return Number(raw);
+    };
+    const exact = len(r.length);
+    const min = len(r.minLength);
+    const max = len(r.maxLength);
+    this.hasLength = exact !== undefined || min !== undefined || max !== undefined;
+    this.minLength = Math.max(exact ?? 0, min ?? 0);
+    this.maxLength = Math.min(exact ?? Number.POSITIVE_INFINITY, max ?? Number.POSITIVE_INFINITY);
+    this.broken = broken;
+    const onlyEnumeration =
+      r.enumeration.length > 0 && r.patterns.length === 0 && bounds.length === 0 && !this.hasLength;
+    this.finite = onlyEnumeration ? r.enumeration : null;
+
+    const parts: string[] = [];
+    if (r.enumeration.length === 1) parts.push(quote(r.enumeration[0] as string));
+    else if (r.enumeration.length > 1) parts.push(`one of ${r.enumeration.map(quote).join(', ')}`);
+    if (r.patterns.length > 0) parts.push(`matching pattern ${r.patterns.join(' or ')}`);
+    for (const b of bounds) parts.push(`${BOUND_SYMBOL[b.kind]} ${r[b.kind]}`);
+    if (exact !== undefined) parts.push(`of length ${exact}`);
+    if (min !== undefined && max !== undefined) parts.push(`of length ${min} to ${max}`);
+    else if (min !== undefined) parts.push(`of length at least ${min}`);
+    else if (max !== undefined) parts.push(`of length at most ${max}`);
+    this.description = parts.length > 0 ? parts.join(' and ') : 'any value';
+  }
+
+  matches(v: ScalarValue): boolean {
+    if (this.broken) return false;
+    const x = v.value;
+    if (this.enumeration.length > 0) {
+      let any = false;
+      for (const literal of this.enumeration) {
+        if (literalMatches(literal, v)) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) return false;
+    }
+    if (this.patterns.length > 0) {
+      if (typeof x !== 'string') return false;
+      let any = false;
+      for (const re of this.patterns) {
+        if (re.test(x)) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) return false;
+    }
+    if (this.bounds.length > 0) {
+      if (typeof x !== 'number') return false;
+      for (const b of this.bounds) if (!withinBound(x, b.value, b.kind)) return false;
+    }
+    if (this.hasLength) {
+      if (typeof x !== 'string') return false;
+      let n = 0;
+      for (const _ of x) n++;
+      if (n < this.minLength || n > this.maxLength) return false;
+    }
+    return true;
+  }
+
+  matchesString(text: string): boolean {
+    return this.matches({ value: text, isReal: false });
+  }
+}
+
+export function compileValue(value: IdsValue): ValueMatcher {
+  return value.kind === 'simple' ? new SimpleMatcher(value.value) : new RestrictionMatcher(value);
+}

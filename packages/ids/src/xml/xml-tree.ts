@@ -1,0 +1,134 @@
+/**
+ * A small, safe XML reader: a namespace-aware element tree with line numbers, built on saxes.
+ * Safety: no DTD is accepted (so no entity expansion, no external entities — XML bombs are refused
+ * up front), and size, depth and element count are bounded.
+ */
+import { SaxesParser } from 'saxes';
+
+export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
+export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
+
+export interface XmlElement {
+  /** Local name without prefix. */
+  readonly name: string;
+  readonly namespace: string;
+  readonly attributes: ReadonlyMap<string, string>;
+  readonly children: XmlElement[];
+  /** Concatenated character data directly inside this element. */
+  text: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface XmlLimits {
+  /** Largest accepted document in bytes (UTF-8). Default 32 MiB. */
+  readonly maxBytes?: number;
+  readonly maxDepth?: number;
+  readonly maxElements?: number;
+}
+
+export class XmlReadError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+    readonly column: number | null,
+  ) {
+    super(message);
+    this.name = 'XmlReadError';
+  }
+}
+
+const DEFAULT_LIMITS = { maxBytes: 32 * 1024 * 1024, maxDepth: 64, maxElements: 2_000_000 };
+
+/** Decodes bytes as UTF-8 (BOM tolerated); strings pass through. */
+export function xmlText(input: string | Uint8Array): string {
+  if (typeof input === 'string') return input;
+  return new TextDecoder('utf-8', { fatal: false }).decode(input);
+}
+
+export function byteLength(input: string | Uint8Array): number {
+  return typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
+}
+
+export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): XmlElement {
+  const maxBytes = limits.maxBytes ?? DEFAULT_LIMITS.maxBytes;
+  const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
+  const maxElements = limits.maxElements ?? DEFAULT_LIMITS.maxElements;
+  const size = byteLength(input);
+  if (size > maxBytes) {
+    throw new XmlReadError(
+      `The file is ${size} bytes; the limit for an IDS file is ${maxBytes} bytes.`,
+      null,
+      null,
+    );
+  }
+  const text = xmlText(input).replace(/^\uFEFF/, '');
+
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | null = null;
+  let count = 0;
+  let failure: XmlReadError | null = null;
+  const fail = (message: string) => {
+    if (!failure) failure = new XmlReadError(message, parser.line, parser.column + 1);
+  };
+
+  parser.on('doctype', () =>
+    fail('A DOCTYPE declaration is not allowed in an IDS file (DTDs and entities are refused).'),
+  );
+  parser.on('error', (err) => fail(err.message.replace(/^[^:]*:\d+:\d+: /, '')));
+  parser.on('opentag', (tag) => {
+    if (failure) return;
+    count++;
+    if (count > maxElements) return fail(`More than ${maxElements} elements.`);
+    if (stack.length >= maxDepth) return fail(`Elements nested deeper than ${maxDepth} levels.`);
+    const attributes = new Map<string, string>();
+    for (const attr of Object.values(tag.attributes)) {
+      if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
+      attributes.set(attr.local, attr.value);
+    }
+    const element: XmlElement = {
+      name: tag.local,
+      namespace: tag.uri,
+      attributes,
+      children: [],
+      text: '',
+      line: parser.line,
+      column: parser.column,
+    };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(element);
+    else if (!root) root = element;
+    stack.push(element);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  const onText = (t: string) => {
+    const current = stack[stack.length - 1];
+    if (current) current.text += t;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    fail(err instanceof Error ? err.message.replace(/^[^:]*:\d+:\d+: /, '') : String(err));
+  }
+  if (failure) throw failure;
+  if (!root) throw new XmlReadError('The file contains no XML element.', 1, 1);
+  return root;
+}
+
+export function childrenNamed(element: XmlElement, name: string, namespace = IDS_NAMESPACE): XmlElement[] {
+  return element.children.filter((c) => c.name === name && c.namespace === namespace);
+}
+
+export function childNamed(
+  element: XmlElement,
+  name: string,
+  namespace = IDS_NAMESPACE,
+): XmlElement | undefined {
+  return element.children.find((c) => c.name === name && c.namespace === namespace);
+}
