@@ -21,6 +21,9 @@ const QUANTITIES: Record<string, readonly [string, string]> = {
 
 /** Attributes of IfcRoot (GlobalId, OwnerHistory, Name, Description) precede a predefined set's own. */
 const ROOT_ATTRIBUTES = 4;
+/** Cached views kept at most (bounded memory on huge models); dropped whole when full. */
+const SET_CACHE_LIMIT = 100_000;
+const PROPERTY_CACHE_LIMIT = 400_000;
 const NO_SETS: readonly PropertySetView[] = Object.freeze([]);
 
 export class PropertySets {
@@ -89,6 +92,7 @@ export class PropertySets {
       else properties = this.predefinedProperties(setId, className);
       view = { name, className, properties, id: setId, source: 'occurrence' };
     }
+    if (this.sets.size >= SET_CACHE_LIMIT) this.sets.clear();
     this.sets.set(setId, view);
     return view;
   }
@@ -121,37 +125,36 @@ export class PropertySets {
   private property(id: number, depth: number): PropertyView | null {
     const cached = this.props.get(id);
     if (cached) return cached;
-    const { access } = this;
-    const cls = access.store.classOf(id);
-    if (!cls || depth > 16) return null;
-    const name = access.str(id, 'Name') ?? '';
+    const row = this.access.row(id);
+    if (!row || depth > 16) return null;
+    const cls = row.def.upper;
+    const name = row.str('Name') ?? '';
     let view: PropertyView;
     const quantity = QUANTITIES[cls];
     if (quantity) {
-      const values = toIfcValues(access.attr(id, quantity[0]), quantity[1]);
-      view = this.view(id, name, 'quantity', values, access.ref(id, 'Unit'));
+      view = this.view(id, name, 'quantity', toIfcValues(row.get(quantity[0]), quantity[1]), row.ref('Unit'));
     } else if (cls === 'IFCPROPERTYSINGLEVALUE') {
-      view = this.view(
-        id,
-        name,
-        'single',
-        toIfcValues(access.attr(id, 'NominalValue')),
-        access.ref(id, 'Unit'),
-      );
+      view = this.view(id, name, 'single', toIfcValues(row.get('NominalValue')), row.ref('Unit'));
     } else if (cls === 'IFCPROPERTYENUMERATEDVALUE') {
-      view = this.view(id, name, 'enumerated', toIfcValues(access.attr(id, 'EnumerationValues')), null);
+      view = this.view(id, name, 'enumerated', toIfcValues(row.get('EnumerationValues')), null);
     } else if (cls === 'IFCPROPERTYLISTVALUE') {
-      view = this.view(id, name, 'list', toIfcValues(access.attr(id, 'ListValues')), access.ref(id, 'Unit'));
+      view = this.view(id, name, 'list', toIfcValues(row.get('ListValues')), row.ref('Unit'));
     } else if (cls === 'IFCPROPERTYBOUNDEDVALUE') {
       const values: IfcValue[] = [];
       for (const a of ['UpperBoundValue', 'LowerBoundValue', 'SetPointValue'])
-        toIfcValues(access.attr(id, a), null, values);
-      view = this.view(id, name, 'bounded', values, access.ref(id, 'Unit'));
+        toIfcValues(row.get(a), null, values);
+      view = this.view(id, name, 'bounded', values, row.ref('Unit'));
     } else if (cls === 'IFCPROPERTYTABLEVALUE') {
-      view = this.tableView(id, name);
+      const defining = toIfcValues(row.get('DefiningValues'));
+      const defined = toIfcValues(row.get('DefinedValues'));
+      const si = [
+        ...this.toSI(defining, row.ref('DefiningUnit')),
+        ...this.toSI(defined, row.ref('DefinedUnit')),
+      ];
+      view = { name, kind: 'table', values: [...defining, ...defined], siValues: si, id };
     } else if (cls === 'IFCCOMPLEXPROPERTY' || cls === 'IFCPHYSICALCOMPLEXQUANTITY') {
       const nested: PropertyView[] = [];
-      for (const child of access.refs(id, cls === 'IFCCOMPLEXPROPERTY' ? 'HasProperties' : 'HasQuantities')) {
+      for (const child of row.refs(cls === 'IFCCOMPLEXPROPERTY' ? 'HasProperties' : 'HasQuantities')) {
         const p = this.property(child, depth + 1);
         if (p) nested.push(p);
       }
@@ -161,23 +164,9 @@ export class PropertySets {
     } else {
       return null;
     }
+    if (this.props.size >= PROPERTY_CACHE_LIMIT) this.props.clear();
     this.props.set(id, view);
     return view;
-  }
-
-  private tableView(id: number, name: string): PropertyView {
-    const { access } = this;
-    const defining = toIfcValues(access.attr(id, 'DefiningValues'));
-    const defined = toIfcValues(access.attr(id, 'DefinedValues'));
-    const siDefining = this.toSI(defining, access.ref(id, 'DefiningUnit'));
-    const siDefined = this.toSI(defined, access.ref(id, 'DefinedUnit'));
-    return {
-      name,
-      kind: 'table',
-      values: [...defining, ...defined],
-      siValues: [...siDefining, ...siDefined],
-      id,
-    };
   }
 
   private view(

@@ -3,7 +3,7 @@
  * parameters (cached, bounded).
  */
 import type { StepValue } from '../model';
-import { decodeParameters } from '../step/decode';
+import { decodeParameterAt, decodeParameters } from '../step/decode';
 import type { FileIndex } from '../step/index-file';
 
 /** Decoded parameter lists kept at most; the cache is dropped whole when it fills (cheap, no LRU). */
@@ -83,6 +83,24 @@ export class InstanceStore {
     if (this.cache.size >= CACHE_LIMIT) this.cache = new Map();
     this.cache.set(id, decoded);
     return decoded;
+  }
+
+  /** The decoded parameters of an instance, bypassing the cache (for lines read once). */
+  paramsOnce(id: number): readonly StepValue[] | undefined {
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    const k = this.ordinal(id);
+    if (k < 0) return undefined;
+    return decodeParameters(this.bytes, this.index.paramStarts[k]!, this.index.ends[k]!);
+  }
+
+  /** One parameter of an instance, decoded alone (not cached); undefined for an unknown id or index. */
+  param(id: number, index: number): StepValue | undefined {
+    const hit = this.cache.get(id);
+    if (hit) return hit[index];
+    const k = this.ordinal(id);
+    if (k < 0) return undefined;
+    return decodeParameterAt(this.bytes, this.index.paramStarts[k]!, this.index.ends[k]!, index);
   }
 
   /** Raw text of an instance as written (for diagnostics). */

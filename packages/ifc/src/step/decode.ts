@@ -20,30 +20,64 @@ class Cursor {
   }
 }
 
+/** Short ASCII runs (enums, type names, binaries) as a string. */
+function latin1(b: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let k = from; k < to; k++) s += String.fromCharCode(b[k]!);
+  return s;
+}
+
 function isNameByte(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
 }
+
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+  1e20, 1e21, 1e22,
+];
 
 function parseNumber(cur: Cursor): StepValue {
   const b = cur.bytes;
   const from = cur.pos;
   let p = from;
+  let negative = false;
+  if (b[p] === 43 || b[p] === 45) negative = b[p++] === 45;
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = 0;
+  let exponent = 0;
   let real = false;
-  if (b[p] === 43 || b[p] === 45) p++;
-  for (;;) {
-    const c = b[p]!;
-    if (c >= 48 && c <= 57) p++;
-    else if (c === 46 || c === 69 || c === 101) {
-      real = true;
-      p++;
-      if ((c === 69 || c === 101) && (b[p] === 43 || b[p] === 45)) p++;
-    } else break;
+  let c = b[p]!;
+  for (; c >= 48 && c <= 57; c = b[++p]!, digits++) mantissa = mantissa * 10 + (c - 48);
+  if (c === 46) {
+    real = true;
+    for (c = b[++p]!; c >= 48 && c <= 57; c = b[++p]!, digits++, decimals++)
+      mantissa = mantissa * 10 + (c - 48);
   }
+  if (c === 69 || c === 101) {
+    real = true;
+    c = b[++p]!;
+    let expNegative = false;
+    if (c === 43 || c === 45) {
+      expNegative = c === 45;
+      c = b[++p]!;
+    }
+    let expDigits = 0;
+    for (; c >= 48 && c <= 57; c = b[++p]!, expDigits++) exponent = exponent * 10 + (c - 48);
+    if (expDigits === 0) cur.fail('invalid number: exponent without digits');
+    if (expNegative) exponent = -exponent;
+  }
+  if (digits === 0) cur.fail('invalid number: no digits');
   cur.pos = p;
-  const text = String.fromCharCode(...b.subarray(from, p));
-  // STEP allows "1." and "1.E-5"; JS Number() accepts both.
-  const value = Number(text);
-  if (Number.isNaN(value)) cur.fail(`invalid number '${text}'`);
+  const scale = exponent - decimals;
+  let value: number;
+  // Exact integers times or divided by exact powers of ten round correctly, like Number(text).
+  if (mantissa <= Number.MAX_SAFE_INTEGER && scale >= -22 && scale <= 22) {
+    value = scale >= 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
+  } else {
+    value = Math.abs(Number(String.fromCharCode.apply(null, b.subarray(from, p) as unknown as number[])));
+  }
+  if (negative) value = -value;
   return real ? { kind: 'real', value } : { kind: 'integer', value };
 }
 
@@ -71,7 +105,7 @@ function parseValue(cur: Cursor): StepValue {
       // " binary
       const q = b.indexOf(34, cur.pos + 1);
       if (q === -1 || q > cur.end) cur.fail('binary value is not closed');
-      const value = String.fromCharCode(...b.subarray(cur.pos + 1, q));
+      const value = latin1(b, cur.pos + 1, q);
       cur.pos = q + 1;
       return { kind: 'binary', value };
     }
@@ -79,7 +113,7 @@ function parseValue(cur: Cursor): StepValue {
       // .ENUM.
       const q = b.indexOf(46, cur.pos + 1);
       if (q === -1 || q > cur.end) cur.fail('enumeration value is not closed');
-      const value = String.fromCharCode(...b.subarray(cur.pos + 1, q));
+      const value = latin1(b, cur.pos + 1, q);
       cur.pos = q + 1;
       return { kind: 'enum', value };
     }
@@ -100,7 +134,7 @@ function parseValue(cur: Cursor): StepValue {
       if (isNameByte(c)) {
         const from = cur.pos;
         while (isNameByte(b[cur.pos]!)) cur.pos++;
-        const type = String.fromCharCode(...b.subarray(from, cur.pos)).toUpperCase();
+        const type = latin1(b, from, cur.pos).toUpperCase();
         cur.pos = skipSpace(b, cur.pos);
         if (b[cur.pos] !== 40) cur.fail(`typed value ${type} is missing '('`);
         cur.pos++;
@@ -141,6 +175,42 @@ export function decodeParameters(bytes: Uint8Array, paramStart: number, end: num
   const cur = new Cursor(bytes, paramStart, end);
   const list = parseList(cur);
   return list.kind === 'list' ? list.items : [];
+}
+
+/**
+ * Decodes only the top-level parameter number `index` (skipping the others without decoding them);
+ * undefined when the instance has fewer parameters.
+ */
+export function decodeParameterAt(
+  bytes: Uint8Array,
+  paramStart: number,
+  end: number,
+  index: number,
+): StepValue | undefined {
+  let p = paramStart + 1;
+  let depth = 0;
+  let param = 0;
+  while (param < index) {
+    if (p >= end) return undefined;
+    const c = bytes[p]!;
+    if (c === 39) {
+      let q = bytes.indexOf(39, p + 1);
+      while (q !== -1 && bytes[q + 1] === 39) q = bytes.indexOf(39, q + 2);
+      if (q === -1 || q > end) return undefined;
+      p = q + 1;
+      continue;
+    }
+    if (c === 40) depth++;
+    else if (c === 41) {
+      if (depth === 0) return undefined;
+      depth--;
+    } else if (c === 44 && depth === 0) param++;
+    p++;
+  }
+  const cur = new Cursor(bytes, p, end);
+  cur.pos = skipSpace(bytes, p);
+  if (bytes[cur.pos] === 41) return undefined; // fewer parameters than `index + 1`
+  return parseValue(cur);
 }
 
 /** Decodes one value starting at `at` (used for header entities). */

@@ -27,11 +27,23 @@ export function schemaIdFor(name: string): IfcSchemaId | null {
   return null;
 }
 
-export function readHeader(bytes: Uint8Array): StepHeader {
+/**
+ * Checks that the bytes start like a STEP file (`ISO-10303-21` after an optional byte-order mark,
+ * white space and comments); returns the offset of the marker. Works on a prefix of the file too.
+ */
+export function checkStepMagic(bytes: Uint8Array, isPrefix = false): number {
   if (bytes.length === 0) throw new IfcReadError('empty', 'the file is empty');
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  i = skipSpace(bytes, i);
-  if (i >= bytes.length) throw new IfcReadError('empty', 'the file contains only white space');
+  try {
+    i = skipSpace(bytes, i);
+  } catch (e) {
+    if (isPrefix) return i; // a comment longer than the prefix: decided on the whole file
+    throw e;
+  }
+  if (i >= bytes.length) {
+    if (isPrefix) return i;
+    throw new IfcReadError('empty', 'the file contains only white space');
+  }
   if (!matchesKeyword(bytes, i, MAGIC)) {
     throw new IfcReadError(
       'not_step',
@@ -39,6 +51,11 @@ export function readHeader(bytes: Uint8Array): StepHeader {
       lineAt(bytes, i),
     );
   }
+  return i;
+}
+
+export function readHeader(bytes: Uint8Array): StepHeader {
+  let i = checkStepMagic(bytes);
   i = skipSpace(bytes, i + MAGIC.length);
   if (bytes[i] !== 59) throw new IfcReadError('malformed', `expected ';' after ${MAGIC}`, lineAt(bytes, i));
   i = skipSpace(bytes, i + 1);

@@ -63,40 +63,50 @@ function findCommentEnd(bytes: Uint8Array, from: number): number {
   return -1;
 }
 
-class Growable {
-  array: Uint32Array;
-  constructor(capacity: number) {
-    this.array = new Uint32Array(capacity);
-  }
-  grow(): void {
-    const next = new Uint32Array(this.array.length * 2);
-    next.set(this.array);
-    this.array = next;
-  }
-}
-
 /**
  * Finds the `;` that ends the instance starting at `from`, skipping strings, binaries and comments.
  * Returns -1 when the bytes end first.
  */
 export function findInstanceEnd(bytes: Uint8Array, from: number): number {
-  const n = bytes.length;
-  let i = from;
-  while (i < n) {
-    const c = bytes[i]!;
-    if (c === SEMI) return i;
-    if (c === QUOTE) {
-      // A string: '' is an escaped quote; nothing else inside matters.
-      let q = bytes.indexOf(QUOTE, i + 1);
-      while (q !== -1 && bytes[q + 1] === QUOTE) q = bytes.indexOf(QUOTE, q + 2);
-      if (q === -1) return -1;
-      i = q + 1;
-    } else if (c === SLASH && bytes[i + 1] === STAR) {
-      i = findCommentEnd(bytes, i + 2);
-      if (i === -1) return -1;
-    } else i++;
+  return new EndFinder(bytes).find(from);
+}
+
+/**
+ * Finds instance ends with native `indexOf` scans for the only bytes that matter: `;`, `'` and
+ * `/` (a comment). The positions found are kept between calls, so each byte is scanned once per
+ * kind over the whole file.
+ */
+class EndFinder {
+  private semi = -2;
+  private quote = -2;
+  private slash = -2;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  find(from: number): number {
+    const b = this.bytes;
+    let i = from;
+    for (;;) {
+      if (this.semi < i && this.semi !== -1) this.semi = b.indexOf(SEMI, i);
+      if (this.quote < i && this.quote !== -1) this.quote = b.indexOf(QUOTE, i);
+      if (this.slash < i && this.slash !== -1) this.slash = b.indexOf(SLASH, i);
+      const semi = this.semi;
+      if (semi === -1) return -1;
+      const quote = this.quote === -1 ? Number.MAX_SAFE_INTEGER : this.quote;
+      const slash = this.slash === -1 ? Number.MAX_SAFE_INTEGER : this.slash;
+      if (semi < quote && semi < slash) return semi;
+      if (quote < slash) {
+        // A string: '' is an escaped quote; nothing else inside matters.
+        let q = b.indexOf(QUOTE, quote + 1);
+        while (q !== -1 && b[q + 1] === QUOTE) q = b.indexOf(QUOTE, q + 2);
+        if (q === -1) return -1;
+        i = q + 1;
+      } else if (b[slash + 1] === STAR) {
+        i = findCommentEnd(b, slash + 2);
+        if (i === -1) return -1;
+      } else i = slash + 1;
+    }
   }
-  return -1;
 }
 
 function describeByte(c: number | undefined): string {
@@ -104,60 +114,79 @@ function describeByte(c: number | undefined): string {
   return c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, '0')}`;
 }
 
+/** Upper-case class names by ordinal, looked up by a hash of their bytes (verified), so no string is built per instance. */
+class ClassTable {
+  readonly names: string[] = [];
+  private readonly bytesOf: Uint8Array[] = [];
+  private readonly byHash = new Map<number, number>();
+  private readonly byName = new Map<string, number>();
+
+  constructor(private readonly source: Uint8Array) {}
+
+  ordinal(from: number, to: number, hash: number): number {
+    const b = this.source;
+    const hit = this.byHash.get(hash);
+    if (hit !== undefined) {
+      const known = this.bytesOf[hit]!;
+      let same = known.length === to - from;
+      for (let k = 0; same && k < known.length; k++) same = known[k] === b[from + k];
+      if (same) return hit;
+    }
+    return this.add(from, to, hash, hit === undefined);
+  }
+
+  private add(from: number, to: number, hash: number, hashFree: boolean): number {
+    let raw = '';
+    for (let k = from; k < to; k++) raw += String.fromCharCode(this.source[k]!);
+    const known = this.byName.get(raw);
+    if (known !== undefined) return known; // a hash collision: found by name (slow path, rare)
+    const ord = this.names.length;
+    if (ord >= 65535)
+      throw new IfcReadError('malformed', 'more than 65535 distinct class names', lineAt(this.source, from));
+    this.names.push(raw.toUpperCase());
+    this.bytesOf.push(this.source.slice(from, to));
+    this.byName.set(raw, ord);
+    if (hashFree) this.byHash.set(hash, ord);
+    return ord;
+  }
+}
+
+function grow<T extends Uint32Array | Uint16Array>(a: T): T {
+  const next = new (a.constructor as new (n: number) => T)(a.length * 2);
+  next.set(a);
+  return next;
+}
+
 /** Indexes the DATA section(s) starting at `dataStart` (just after `DATA;`). */
 export function indexInstances(bytes: Uint8Array, dataStart: number): FileIndex {
   const n = bytes.length;
-  // Rough first guess of the instance count: one per 80 bytes.
-  const guess = Math.max(1024, Math.ceil((n - dataStart) / 80));
-  const ids = new Growable(guess);
-  const starts = new Growable(guess);
-  const ends = new Growable(guess);
-  const params = new Growable(guess);
+  // First guess of the instance count: one per 64 bytes.
+  const guess = Math.max(1024, Math.ceil((n - dataStart) / 64));
+  let ids = new Uint32Array(guess);
+  let starts = new Uint32Array(guess);
+  let params = new Uint32Array(guess);
+  let ends = new Uint32Array(guess);
   let classOf = new Uint16Array(guess);
-  const classNames: string[] = [];
-  // Class-name lookup by hash of its bytes, verified by comparison, so no string is built per instance.
-  const classByHash = new Map<number, number[]>();
-  const classBytes: Uint8Array[] = [];
-
-  const classOrdinal = (from: number, to: number): number => {
-    let h = 0;
-    for (let k = from; k < to; k++) h = (Math.imul(h, 31) + bytes[k]!) | 0;
-    const bucket = classByHash.get(h);
-    if (bucket) {
-      for (const ord of bucket) {
-        const cb = classBytes[ord]!;
-        if (cb.length !== to - from) continue;
-        let same = true;
-        for (let k = 0; k < cb.length; k++) {
-          if (cb[k] !== bytes[from + k]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return ord;
-      }
-    }
-    const ord = classNames.length;
-    if (ord >= 65535)
-      throw new IfcReadError('malformed', 'more than 65535 distinct class names', lineAt(bytes, from));
-    classNames.push(String.fromCharCode(...bytes.subarray(from, to)).toUpperCase());
-    classBytes.push(bytes.slice(from, to));
-    if (bucket) bucket.push(ord);
-    else classByHash.set(h, [ord]);
-    return ord;
-  };
+  const classes = new ClassTable(bytes);
+  const endFinder = new EndFinder(bytes);
 
   let count = 0;
   let i = dataStart;
   for (;;) {
-    i = skipSpace(bytes, i);
-    if (i >= n)
+    // White space between instances (comments are rare: handled by skipSpace).
+    let c = bytes[i];
+    while (c === 10 || c === 13 || c === 32 || c === 9) c = bytes[++i];
+    if (c === SLASH) {
+      i = skipSpace(bytes, i);
+      c = bytes[i];
+    }
+    if (c === undefined) {
       throw new IfcReadError(
         'malformed',
         'DATA section is not closed by ENDSEC (file truncated?)',
         lineAt(bytes, i),
       );
-    const c = bytes[i]!;
+    }
     if (c !== 35 /* # */) {
       if (matchesKeyword(bytes, i, 'ENDSEC')) {
         i = expectSemicolon(bytes, i + 6);
@@ -177,56 +206,60 @@ export function indexInstances(bytes: Uint8Array, dataStart: number): FileIndex 
     }
     const start = i;
     let id = 0;
-    i++;
-    let d = bytes[i]!;
+    let d = bytes[++i]!;
     if (!(d >= 48 && d <= 57))
       throw new IfcReadError('malformed', `'#' is not followed by an instance id`, lineAt(bytes, i));
-    while (d >= 48 && d <= 57) {
-      id = id * 10 + (d - 48);
-      d = bytes[++i]!;
-    }
+    for (; d >= 48 && d <= 57; d = bytes[++i]!) id = id * 10 + (d - 48);
     if (id > 0xffffffff)
       throw new IfcReadError('malformed', `instance id #${id} is too large`, lineAt(bytes, start));
-    i = skipSpace(bytes, i);
-    if (bytes[i] !== EQUALS) {
-      throw new IfcReadError(
-        'malformed',
-        `expected '=' after #${id}, found ${describeByte(bytes[i])}`,
-        lineAt(bytes, i),
-      );
+    if (d !== EQUALS) {
+      i = skipSpace(bytes, i);
+      if (bytes[i] !== EQUALS) {
+        throw new IfcReadError(
+          'malformed',
+          `expected '=' after #${id}, found ${describeByte(bytes[i])}`,
+          lineAt(bytes, i),
+        );
+      }
     }
-    i = skipSpace(bytes, i + 1);
+    d = bytes[++i]!;
+    if (d === 32 || d === 10 || d === 13 || d === 9 || d === SLASH) {
+      i = skipSpace(bytes, i);
+      d = bytes[i]!;
+    }
     let cls: number;
-    let paramStart: number;
-    if (bytes[i] === LPAREN) {
-      cls = classOrdinal(i, i); // complex instance: class '' (not used by IFC)
-      paramStart = i;
+    if (d === LPAREN) {
+      cls = classes.ordinal(i, i, 0); // complex instance `#1=(A()B());`: class '' (not used by IFC)
     } else {
       const nameStart = i;
+      let hash = 0;
       for (
-        d = bytes[i]!;
+        ;
         (d >= 65 && d <= 90) || (d >= 97 && d <= 122) || (d >= 48 && d <= 57) || d === 95;
         d = bytes[++i]!
-      );
+      ) {
+        hash = (Math.imul(hash, 31) + d) | 0;
+      }
       if (i === nameStart) {
         throw new IfcReadError(
           'malformed',
-          `expected a class name after #${id}=, found ${describeByte(bytes[i])}`,
+          `expected a class name after #${id}=, found ${describeByte(d)}`,
           lineAt(bytes, i),
         );
       }
-      cls = classOrdinal(nameStart, i);
-      i = skipSpace(bytes, i);
-      if (bytes[i] !== LPAREN) {
-        throw new IfcReadError(
-          'malformed',
-          `expected '(' after the class name of #${id}, found ${describeByte(bytes[i])}`,
-          lineAt(bytes, i),
-        );
+      cls = classes.ordinal(nameStart, i, hash);
+      if (d !== LPAREN) {
+        i = skipSpace(bytes, i);
+        if (bytes[i] !== LPAREN) {
+          throw new IfcReadError(
+            'malformed',
+            `expected '(' after the class name of #${id}, found ${describeByte(bytes[i])}`,
+            lineAt(bytes, i),
+          );
+        }
       }
-      paramStart = i;
     }
-    const end = findInstanceEnd(bytes, i);
+    const end = endFinder.find(i);
     if (end === -1 || end - start > MAX_INSTANCE_BYTES) {
       if (end === -1 && n - start <= MAX_INSTANCE_BYTES) {
         throw new IfcReadError(
@@ -241,31 +274,30 @@ export function indexInstances(bytes: Uint8Array, dataStart: number): FileIndex 
         lineAt(bytes, start),
       );
     }
-    if (count === ids.array.length) {
-      ids.grow();
-      starts.grow();
-      ends.grow();
-      params.grow();
-      const next = new Uint16Array(classOf.length * 2);
-      next.set(classOf);
-      classOf = next;
+    if (count === ids.length) {
+      ids = grow(ids);
+      starts = grow(starts);
+      params = grow(params);
+      ends = grow(ends);
+      classOf = grow(classOf);
     }
-    ids.array[count] = id;
-    starts.array[count] = start;
-    ends.array[count] = end;
-    params.array[count] = paramStart;
+    ids[count] = id;
+    starts[count] = start;
+    params[count] = i;
+    ends[count] = end;
     classOf[count] = cls;
     count++;
     i = end + 1;
   }
+  // Copies trimmed to size, so the over-allocated buffers can be freed.
   return {
     count,
-    ids: ids.array.subarray(0, count),
-    starts: starts.array.subarray(0, count),
-    ends: ends.array.subarray(0, count),
-    paramStarts: params.array.subarray(0, count),
-    classOf: classOf.subarray(0, count),
-    classNames,
+    ids: ids.slice(0, count),
+    starts: starts.slice(0, count),
+    ends: ends.slice(0, count),
+    paramStarts: params.slice(0, count),
+    classOf: classOf.slice(0, count),
+    classNames: classes.names,
   };
 }
 

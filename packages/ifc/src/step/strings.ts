@@ -5,6 +5,8 @@
  * UTF-8 (what most exporters write), else as ISO 8859-1.
  */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** For long ASCII runs; (WHATWG 'latin1' is windows-1252, but only ASCII reaches it.) */
+const latin1 = new TextDecoder('latin1');
 
 function hexValue(bytes: Uint8Array, at: number, digits: number): number {
   let v = 0;
@@ -17,26 +19,56 @@ function hexValue(bytes: Uint8Array, at: number, digits: number): number {
   return v;
 }
 
+/**
+ * Short ASCII strings repeat a lot in IFC files (property names, labels, enumerations): they are
+ * interned by a hash of their bytes, verified on every hit, so each is built once.
+ */
+const INTERN_MAX_LENGTH = 48;
+const INTERN_LIMIT = 200_000;
+let interned = new Map<number, string>();
+
+function shortAscii(bytes: Uint8Array, from: number, to: number, hash: number): string {
+  const hit = interned.get(hash);
+  if (hit !== undefined && hit.length === to - from) {
+    let same = true;
+    for (let k = from; k < to; k++) {
+      if (hit.charCodeAt(k - from) !== bytes[k]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return hit;
+  }
+  let out = '';
+  for (let k = from; k < to; k++) out += String.fromCharCode(bytes[k]!);
+  if (interned.size >= INTERN_LIMIT) interned = new Map();
+  interned.set(hash, out);
+  return out;
+}
+
 function rawBytes(bytes: Uint8Array, from: number, to: number): string {
+  let hash = to - from;
   let ascii = true;
   for (let k = from; k < to; k++) {
-    if (bytes[k]! >= 128) {
+    const c = bytes[k]!;
+    if (c >= 128) {
       ascii = false;
       break;
     }
+    hash = (Math.imul(hash, 31) + c) | 0;
   }
-  if (!ascii) {
-    try {
-      return utf8.decode(bytes.subarray(from, to));
-    } catch {
-      // not UTF-8: fall through to ISO 8859-1
-    }
+  if (ascii)
+    return to - from <= INTERN_MAX_LENGTH
+      ? shortAscii(bytes, from, to, hash)
+      : latin1.decode(bytes.subarray(from, to));
+  try {
+    return utf8.decode(bytes.subarray(from, to));
+  } catch {
+    // not UTF-8: ISO 8859-1
+    let out = '';
+    for (let k = from; k < to; k++) out += String.fromCharCode(bytes[k]!);
+    return out;
   }
-  // Chunked to stay below the argument-count limit of String.fromCharCode.
-  let out = '';
-  for (let k = from; k < to; k += 8192)
-    out += String.fromCharCode(...bytes.subarray(k, Math.min(to, k + 8192)));
-  return out;
 }
 
 /** Decodes bytes[from, to) (the content between the quotes). */
