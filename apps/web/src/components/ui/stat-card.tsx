@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type * as React from 'react';
+import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Card } from './card';
 import { Skeleton } from './skeleton';
@@ -15,10 +16,13 @@ export interface StatCardProps {
 
 /** A headline number with its label, as used in the summary rows of every dashboard area. */
 export function StatCard({ label, value, hint, icon: Icon, loading = false, className }: StatCardProps) {
+  const labelId = useId();
   return (
-    <Card className={cn('p-5', className)}>
+    <Card role="group" aria-labelledby={labelId} className={cn('p-5', className)}>
       <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <p id={labelId} className="text-sm font-medium text-muted-foreground">
+          {label}
+        </p>
         {Icon && <Icon className="size-4 text-muted-foreground" aria-hidden="true" />}
       </div>
       {loading ? (

@@ -7,7 +7,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { useDataSource } from '@/lib/data-source';
 import { formatNumber } from '@/lib/format';
 import { computePortfolioStats } from '../projects/project-stats';
-import { useMembersOfProjects } from '../projects/queries';
+import { useAllMemberships } from '../projects/queries';
 
 /** Shown when there is no project to select: portfolio totals and a prompt to create the first project. */
 export function PortfolioOverview({
@@ -18,8 +18,8 @@ export function PortfolioOverview({
   onCreate: () => void;
 }) {
   const { readOnly } = useDataSource();
-  const members = useMembersOfProjects(projects.map((project) => project.id));
-  const stats = computePortfolioStats(projects, members.isPending ? null : members.lists);
+  const members = useAllMemberships();
+  const stats = computePortfolioStats(projects, members.data ?? null);
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

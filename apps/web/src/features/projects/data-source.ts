@@ -7,15 +7,26 @@ import {
   projectResponseSchema,
   type UpdateProjectBody,
 } from '@plumbline/contracts';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
 import { type BimFile, bimFileListResponseSchema } from './bim-files';
+import type { Membership } from './project-stats';
+
+/** The part of `GET /team-members-all` the portfolio figures use (spec 2 §7 reads data[].user.id). */
+const membershipsResponseSchema = z.object({
+  data: z
+    .array(z.object({ projectId: z.string(), user: z.object({ id: z.string() }) }))
+    .transform((rows) => rows.map((row) => ({ projectId: row.projectId, userId: row.user.id }))),
+});
 
 /** Everything the projects area reads and writes, independent of where the data lives. */
 export interface ProjectsSource {
   listProjects(signal?: AbortSignal): Promise<Project[]>;
   listProjectFiles(projectId: string, signal?: AbortSignal): Promise<BimFile[]>;
   listProjectMembers(projectId: string, signal?: AbortSignal): Promise<Member[]>;
+  /** Every membership of every project the caller belongs to (spec 2 §7 `team-members-all`). */
+  listAllMemberships(signal?: AbortSignal): Promise<Membership[]>;
   createProject(body: CreateProjectBody): Promise<Project>;
   updateProject(projectId: string, body: UpdateProjectBody): Promise<Project>;
 }
@@ -34,6 +45,9 @@ export const liveProjectsSource: ProjectsSource = {
     const path = `${projectPath(projectId)}/members`;
     return (await apiRequest(path, { schema: memberListResponseSchema, signal })).data;
   },
+  async listAllMemberships(signal) {
+    return (await apiRequest('/team-members-all', { schema: membershipsResponseSchema, signal })).data;
+  },
   async createProject(body) {
     return (await apiRequest('/projects', { method: 'POST', body, schema: projectResponseSchema })).project;
   },
@@ -51,6 +65,7 @@ export const demoProjectsSource: ProjectsSource = {
   listProjects: async () => [],
   listProjectFiles: async () => [],
   listProjectMembers: async () => [],
+  listAllMemberships: async () => [],
   createProject: async () => {
     throw new ReadOnlyDataSourceError();
   },

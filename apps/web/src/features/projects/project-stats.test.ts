@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePortfolioStats } from './project-stats';
-import { makeMember, makeProject } from './test-fixtures';
+import { makeProject } from './test-fixtures';
 
 const userA = '00000000-0000-4000-8000-00000000000a';
 const userB = '00000000-0000-4000-8000-00000000000b';
@@ -25,10 +25,25 @@ describe('computePortfolioStats', () => {
 
   it('counts a person who is on several projects once', () => {
     const stats = computePortfolioStats(
-      [makeProject(), makeProject()],
-      [[makeMember(userA), makeMember(userB)], [makeMember(userA)]],
+      [makeProject({ id: 'p1' }), makeProject({ id: 'p2' })],
+      [
+        { projectId: 'p1', userId: userA },
+        { projectId: 'p1', userId: userB },
+        { projectId: 'p2', userId: userA },
+      ],
     );
     expect(stats.uniqueTeamMembers).toBe(2);
+  });
+
+  it('ignores members of projects that are not listed (e.g. inactive ones)', () => {
+    const stats = computePortfolioStats(
+      [makeProject({ id: 'p1' })],
+      [
+        { projectId: 'p1', userId: userA },
+        { projectId: 'archived', userId: userB },
+      ],
+    );
+    expect(stats.uniqueTeamMembers).toBe(1);
   });
 
   it('reports unknown member counts as null', () => {

@@ -1,17 +1,24 @@
-import type { Member, Project } from '@plumbline/contracts';
+import type { Project } from '@plumbline/contracts';
+
+/** One person's membership of one project; enough to count people across projects. */
+export interface Membership {
+  projectId: string;
+  userId: string;
+}
 
 export interface PortfolioStats {
   totalProjects: number;
   totalFiles: number;
   totalElements: number;
-  /** Distinct user ids across the member lists (spec 2 §9); null while the lists are unknown. */
+  /** Distinct user ids across the projects' members (spec 2 §9); null while unknown. */
   uniqueTeamMembers: number | null;
   totalSizeBytes: number;
 }
 
 export function computePortfolioStats(
   projects: readonly Project[],
-  memberLists: readonly (readonly Member[])[] | null,
+  /** Memberships across the caller's projects; those of projects not listed are ignored. */
+  memberships: readonly Membership[] | null,
 ): PortfolioStats {
   let totalFiles = 0;
   let totalElements = 0;
@@ -22,9 +29,11 @@ export function computePortfolioStats(
     totalSizeBytes += project.totalSizeBytes;
   }
   let uniqueTeamMembers: number | null = null;
-  if (memberLists) {
+  if (memberships) {
+    const projectIds = new Set(projects.map((project) => project.id));
     const userIds = new Set<string>();
-    for (const list of memberLists) for (const member of list) userIds.add(member.userId);
+    for (const membership of memberships)
+      if (projectIds.has(membership.projectId)) userIds.add(membership.userId);
     uniqueTeamMembers = userIds.size;
   }
   return { totalProjects: projects.length, totalFiles, totalElements, uniqueTeamMembers, totalSizeBytes };

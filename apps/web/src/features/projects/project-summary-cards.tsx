@@ -3,7 +3,7 @@ import { Boxes, FileBox, FolderKanban, Users } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatBytes, formatNumber, pluralize } from '@/lib/format';
 import { computePortfolioStats } from './project-stats';
-import { useMembersOfProjects } from './queries';
+import { useAllMemberships } from './queries';
 
 /** Total Projects / Total BIM Files / Total Elements / Unique Team Members, from the listed projects. */
 export function ProjectSummaryCards({
@@ -13,8 +13,8 @@ export function ProjectSummaryCards({
   projects: readonly Project[];
   loading: boolean;
 }) {
-  const members = useMembersOfProjects(projects.map((project) => project.id));
-  const stats = computePortfolioStats(projects, members.isPending || members.isError ? null : members.lists);
+  const members = useAllMemberships();
+  const stats = computePortfolioStats(projects, members.data ?? null);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard

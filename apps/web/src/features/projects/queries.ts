@@ -1,5 +1,5 @@
 import type { CreateProjectBody, Project, UpdateProjectBody } from '@plumbline/contracts';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataSourceMode } from '@/lib/data-source';
 import { useProjectsSource } from './data-source';
 
@@ -9,6 +9,7 @@ export const projectKeys = {
   list: (mode: DataSourceMode) => [mode, 'projects', 'list'] as const,
   files: (mode: DataSourceMode, projectId: string) => [mode, 'projects', projectId, 'files'] as const,
   members: (mode: DataSourceMode, projectId: string) => [mode, 'projects', projectId, 'members'] as const,
+  memberships: (mode: DataSourceMode) => [mode, 'projects', 'memberships'] as const,
 };
 
 export function useProjects() {
@@ -28,19 +29,12 @@ export function useProjectFiles(projectId: string | undefined) {
   });
 }
 
-/** Member lists of several projects, for counting unique team members across them. */
-export function useMembersOfProjects(projectIds: readonly string[]) {
+/** Every membership across the caller's projects, for counting unique team members. */
+export function useAllMemberships() {
   const { mode, source } = useProjectsSource();
-  return useQueries({
-    queries: projectIds.map((projectId) => ({
-      queryKey: projectKeys.members(mode, projectId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => source.listProjectMembers(projectId, signal),
-    })),
-    combine: (results) => ({
-      lists: results.map((result) => result.data ?? []),
-      isPending: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-    }),
+  return useQuery({
+    queryKey: projectKeys.memberships(mode),
+    queryFn: ({ signal }) => source.listAllMemberships(signal),
   });
 }
 

@@ -1,6 +1,6 @@
-import type { Member, Project } from '@plumbline/contracts';
+import type { Project } from '@plumbline/contracts';
 
-/** Builders for unit tests: a valid project or member with the fields a test cares about overridden. */
+/** Builder for unit tests: a valid project with the fields a test cares about overridden. */
 export function makeProject(overrides: Partial<Project> = {}): Project {
   return {
     id: '00000000-0000-4000-8000-000000000001',
@@ -16,17 +16,6 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     elementsCount: 0,
     teamMembersCount: 1,
     totalSizeBytes: 0,
-    ...overrides,
-  };
-}
-
-export function makeMember(userId: string, overrides: Partial<Member> = {}): Member {
-  return {
-    id: `10000000-0000-4000-8000-${userId.slice(-12)}`,
-    userId,
-    projectRole: 'Editor',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    user: { id: userId, name: 'Member', email: 'member@example.com', avatar: null },
     ...overrides,
   };
 }

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import {
+  expectHidden,
+  expectPath,
+  expectVisible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser, baseUrl));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('an account and its projects (acceptance)', () => {
+  it('signs up, signs out, signs in, creates a project, renames it and signs out', async () => {
+    const email = uniqueEmail('ada');
+    const password = 'analytical-engine-1843';
+
+    // Sign up.
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectPath(page, '/dashboard');
+    await expectVisible(page.getByRole('tab', { name: 'Overview', selected: true }));
+    await expectVisible(page.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await expectVisible(page.getByText('Create your first project'));
+    await screenshot(page, 'dashboard-overview-empty');
+
+    // Sign out from Settings.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectPath(page, '/login');
+
+    // A wrong password is refused with the server's message; the right one gets in.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectVisible(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }));
+    await screenshot(page, 'login-error');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectPath(page, '/dashboard');
+
+    // Create a project; a blank name is refused first.
+    await page.getByRole('tab', { name: 'Projects' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Projects', level: 1 }));
+    await expectVisible(page.getByText('No Active Projects'));
+    await page.getByRole('button', { name: 'New Project' }).first().click();
+    const createDialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await createDialog.getByRole('button', { name: 'Create Project' }).click();
+    await expectVisible(createDialog.getByText('Project name is required'));
+    await createDialog.getByLabel('Project name').fill('Harbour Tower');
+    await createDialog.getByLabel('Description').fill('Residential high-rise, IFC4 models from Revit');
+    await createDialog.getByRole('button', { name: 'Create Project' }).click();
+    await expectHidden(createDialog);
+    await expectVisible(page.getByText('Project created successfully'));
+
+    // It is in the Project List, and the summary counts it.
+    const table = page.getByRole('table');
+    await expectVisible(table.getByRole('button', { name: 'Harbour Tower', exact: true }));
+    await expectVisible(table.getByText('Residential high-rise, IFC4 models from Revit'));
+    await expectVisible(page.getByRole('group', { name: 'Total Projects' }).getByText('1', { exact: true }));
+
+    // Its row expands to show its files (none yet).
+    await table.getByRole('button', { name: 'Harbour Tower', exact: true }).click();
+    await expectVisible(table.getByText('No files yet'));
+    await screenshot(page, 'projects-tab');
+
+    // Edit: a blank name is refused, a new name is saved and shown.
+    await table.getByRole('button', { name: 'Edit Harbour Tower' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Project' });
+    await expectVisible(editDialog);
+    expect(await editDialog.getByLabel('Project name').inputValue()).toBe('Harbour Tower');
+    await editDialog.getByLabel('Project name').fill('   ');
+    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectVisible(editDialog.getByText('Project name is required'));
+    await screenshot(page, 'edit-dialog');
+    await editDialog.getByLabel('Project name').fill('Harbour Tower East');
+    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectHidden(editDialog);
+    await expectVisible(table.getByRole('button', { name: 'Harbour Tower East', exact: true }));
+
+    // The new name was stored: it survives a reload, and the Projects tab is still the active one.
+    await page.reload();
+    await expectVisible(page.getByRole('tab', { name: 'Projects', selected: true }));
+    await expectVisible(page.getByRole('table').getByRole('button', { name: 'Harbour Tower East', exact: true }));
+
+    // Search matches case-insensitively and says when nothing matches.
+    const search = page.getByRole('searchbox', { name: 'Search projects' });
+    await search.fill('tower EAST');
+    await expectVisible(page.getByRole('table').getByRole('button', { name: 'Harbour Tower East', exact: true }));
+    await search.fill('hospital');
+    await expectVisible(page.getByText('No projects match "hospital"'));
+
+    // The Overview selects the project automatically and shows its figures.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expectVisible(
+      page.getByRole('combobox', { name: 'Project' }).filter({ hasText: 'Harbour Tower East' }),
+    );
+    await expectVisible(page.getByText('Storage Used'));
+    await expectVisible(page.getByText('No compliance trend data available'));
+    await screenshot(page, 'dashboard-overview-project');
+
+    // Sign out from the account menu.
+    await page.getByRole('button', { name: 'Account menu for Ada Lovelace' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expectPath(page, '/login');
+    await screenshot(page, 'login');
+  });
+});

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The repository root (this file is apps/web/e2e/harness/server.ts). */
+export const repoRoot = resolve(import.meta.dirname, '../../../..');
+
+const SERVER_ENTRY = join(repoRoot, 'apps/server/dist/main.js');
+const WEB_INDEX = join(repoRoot, 'apps/web/dist/index.html');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the server wrote, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts Plumbline as a user would run it: the built server (`node apps/server/dist/main.js`) serving the
+ * built web app, on a free port with a fresh data directory. `E2E_SERVER_CMD` replaces the command (for
+ * example `npx tsx apps/server/src/main.ts`); it runs through the shell from the repository root.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const override = process.env.E2E_SERVER_CMD?.trim();
+  if (!override && !existsSync(SERVER_ENTRY)) {
+    throw new Error(`The server is not built (${SERVER_ENTRY} is missing): run npm run build first.`);
+  }
+  if (!existsSync(WEB_INDEX)) {
+    throw new Error(`The web app is not built (${WEB_INDEX} is missing): run npm run build first.`);
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: '',
+    WEB_DIST_DIR: join(repoRoot, 'apps/web/dist'),
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    // Every test signs up and in from the same address; keep the per-address limit out of the way.
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+  };
+  // Own process group (detached) so stop() also ends children of a shell or npx wrapper.
+  const child = override
+    ? spawn(override, { cwd: repoRoot, env, shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+        cwd: repoRoot,
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, output: () => output, stop };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`The server did not become healthy within 90 s:\n${output()}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup('SIGTERM');
+  const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 15_000).unref());
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    signalGroup('SIGKILL');
+    await exited;
+  }
+}
