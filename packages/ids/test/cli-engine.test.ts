@@ -1,0 +1,81 @@
+/**
+ * The CLI end to end on the real engine and a real model (the buildingSMART wooden-windows example:
+ * an IDS with its matching IFC), in every format.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli';
+import { validateAgainstSchema } from '../src/report/json-schema-subset';
+import { captureIo } from './cli-io';
+
+const examples = join(import.meta.dirname, '../../../../shared/ids-examples');
+const model = join(examples, 'IDS_wooden-windows_IFC.ifc');
+const ids = join(examples, 'IDS_wooden-windows.ids');
+const haveExample = existsSync(model) && existsSync(ids);
+const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../report-schema.json'), 'utf8'));
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'plumbline-engine-'));
+});
+
+async function run(...extra: string[]) {
+  const io = captureIo({ cwd: dir });
+  const code = await runCli(['check', model, ids, ...extra], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe.skipIf(!haveExample)('plumbline check on the wooden-windows example', () => {
+  it('prints a console report and exits 1 (the example model fails some specifications)', async () => {
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('IDS    Wooden Windows (IDS_wooden-windows.ids)');
+    expect(result.out).toMatch(/✔ PASS {2}Deur\n/);
+    expect(result.out).toMatch(/✘ FAIL {2}Raam\n/);
+    expect(result.out).toMatch(/Result: FAIL {2}\d+ of \d+ specifications passed/);
+  });
+
+  it('writes JSON that conforms to report-schema.json and agrees with the console', async () => {
+    const result = await run('--format', 'json');
+    const json = JSON.parse(result.out);
+    expect(validateAgainstSchema(json, schema)).toEqual([]);
+    expect(json.status).toBe('fail');
+    expect(json.model).toEqual({ fileName: 'IDS_wooden-windows_IFC.ifc', schema: 'IFC2X3' });
+    const failing = json.specifications.filter((spec: { status: string }) => spec.status === 'fail');
+    expect(failing.length).toBeGreaterThan(0);
+    for (const spec of failing) {
+      expect(spec.failed).toBe(spec.failingElements.length);
+      for (const element of spec.failingElements)
+        expect(element.failures[0].reason.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('writes an HTML file and a BCF archive with one topic per failing element', async () => {
+    expect((await run('-o', 'report.html')).code).toBe(1);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<h1>Wooden Windows</h1>');
+
+    const json = JSON.parse((await run('--format', 'json')).out);
+    const failures = json.specifications.reduce(
+      (sum: number, spec: { failingElements: unknown[] }) => sum + spec.failingElements.length,
+      0,
+    );
+    expect((await run('-o', 'issues.bcfzip')).code).toBe(1);
+    const files = Object.keys(unzipSync(readFileSync(join(dir, 'issues.bcfzip'))));
+    expect(files.filter((name) => name.endsWith('/markup.bcf'))).toHaveLength(failures);
+    expect(files.filter((name) => name.endsWith('/viewpoint.bcfv'))).toHaveLength(failures);
+  });
+
+  it('keeps the same topic GUIDs on a rerun', async () => {
+    await run('-o', 'a.bcfzip');
+    await run('-o', 'b.bcfzip');
+    const topics = (name: string) =>
+      Object.keys(unzipSync(readFileSync(join(dir, name))))
+        .filter((file) => file.endsWith('/markup.bcf'))
+        .sort();
+    expect(topics('b.bcfzip')).toEqual(topics('a.bcfzip'));
+  });
+});
