@@ -1,27 +1,21 @@
 /**
  * validateIds: real XSD validation of an IDS file against buildingSMART's ids.xsd (IDS 1.0) with
- * libxml2 (xmllint-wasm), plus the reader's structural and semantic problems. The schema and its
+ * libxml2 (xmllint-wasm, kept warm in a worker: xsd/), plus the reader's structural and semantic problems. The schema and its
  * two imports are local copies in ../schema, loaded relative to this module: nothing is fetched.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateXML } from 'xmllint-wasm';
 import { IdsParseError, parseIds } from './parse-ids';
 import type { ValidationProblem } from './results';
 import { byteLength, xmlText } from './xml/xml-tree';
+import { BatchXsdValidator } from './xsd/batch-validator';
+import type { XmllintFile } from './xsd/xmllint-pool';
 
-const INPUT_NAME = 'input.ids';
 /** Largest IDS accepted for validation (bytes). Real IDS files are well under 1 MiB. */
 export const MAX_IDS_BYTES = 32 * 1024 * 1024;
 
-interface SchemaFiles {
-  readonly ids: string;
-  readonly xml: string;
-  readonly xmlSchema: string;
-}
-
-let schemaFiles: Promise<SchemaFiles> | null = null;
+let schemaFiles: Promise<readonly XmllintFile[]> | null = null;
 
 /** Directory holding ids.xsd and its imports: ../schema beside src (also after bundling, see README). */
 export function schemaDirectory(): string {
@@ -29,7 +23,8 @@ export function schemaDirectory(): string {
   return process.env.PLUMBLINE_IDS_SCHEMA_DIR ?? join(here, '..', 'schema');
 }
 
-function loadSchemas(): Promise<SchemaFiles> {
+/** ids.xsd first, then its two imports under the URLs it imports them by. */
+function loadSchemas(): Promise<readonly XmllintFile[]> {
   schemaFiles ??= (async () => {
     const dir = schemaDirectory();
     const [ids, xml, xmlSchema] = await Promise.all([
@@ -37,10 +32,16 @@ function loadSchemas(): Promise<SchemaFiles> {
       readFile(join(dir, 'xml.xsd'), 'utf8'),
       readFile(join(dir, 'XMLSchema.xsd'), 'utf8'),
     ]);
-    return { ids, xml, xmlSchema };
+    return [
+      { fileName: 'ids.xsd', contents: ids },
+      { fileName: 'http://www.w3.org/2001/xml.xsd', contents: xml },
+      { fileName: 'http://www.w3.org/2001/XMLSchema.xsd', contents: xmlSchema },
+    ];
   })();
   return schemaFiles;
 }
+
+const validator = new BatchXsdValidator(loadSchemas);
 
 /** XSD problems only (no semantic audit). Empty when the file is schema-valid. */
 export async function validateIdsSchema(xml: string | Uint8Array): Promise<ValidationProblem[]> {
@@ -54,38 +55,14 @@ export async function validateIdsSchema(xml: string | Uint8Array): Promise<Valid
       { line: null, column: null, message: 'A DOCTYPE or ENTITY declaration is not allowed in an IDS file.' },
     ];
   }
-  const schemas = await loadSchemas();
-  const result = await validateXML({
-    xml: [{ fileName: INPUT_NAME, contents: text }],
-    schema: [{ fileName: 'ids.xsd', contents: schemas.ids }],
-    preload: [
-      { fileName: 'http://www.w3.org/2001/xml.xsd', contents: schemas.xml },
-      { fileName: 'http://www.w3.org/2001/XMLSchema.xsd', contents: schemas.xmlSchema },
-    ],
-    disableFileNameValidation: true,
-    maxMemoryPages: 4096,
-  });
-  if (result.valid) return [];
-  const problems: ValidationProblem[] = [];
-  for (const e of result.errors) {
-    if (e.loc?.fileName !== INPUT_NAME) continue;
-    problems.push({
-      line: e.loc.lineNumber,
-      column: null,
-      message: e.message
-        .replace(/^(element [^:]+: )?Schemas validity error : /, '')
-        .replace(/\{http:\/\/standards\.buildingsmart\.org\/IDS\}/g, ''),
-    });
-  }
-  if (problems.length === 0) {
-    const raw = result.errors.map((e) => e.rawMessage).filter((m) => !/warning/i.test(m));
-    problems.push({
-      line: null,
-      column: null,
-      message: raw.join('; ') || 'The file does not validate against the IDS 1.0 schema.',
-    });
-  }
-  return problems;
+  const outcome = await validator.validate(text);
+  return outcome.errors.map((e) => ({
+    line: e.line,
+    column: null,
+    message: e.message
+      .replace(/^(element [^:]+: )?Schemas validity error : /, '')
+      .replace(/\{http:\/\/standards\.buildingsmart\.org\/IDS\}/g, ''),
+  }));
 }
 
 /**
