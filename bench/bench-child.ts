@@ -1,0 +1,86 @@
+/**
+ * One measurement, run in a fresh process by engine-bench.ts so peak memory is this run's own.
+ * Prints one JSON line: { engine, wallMs, maxRssBytes, elements, outcomes? }.
+ *
+ *   tsx bench/bench-child.ts plumbline <model.ifc> <rules.ids>
+ *   tsx bench/bench-child.ts ifc-lite <model.ifc>
+ *   tsx bench/bench-child.ts web-ifc <model.ifc>
+ */
+import { readFile } from 'node:fs/promises';
+import { extractWithIfcLite } from './lib/ifc-lite-extract';
+import { extractWithWebIfc } from './lib/web-ifc-extract';
+
+export interface ChildResult {
+  readonly engine: string;
+  readonly wallMs: number;
+  readonly maxRssBytes: number;
+  /** Elements the run looked at: applicable-element checks for ours, walls/doors/windows for the others. */
+  readonly elements: number;
+  readonly outcomes?: {
+    identifier: string | null;
+    status: string;
+    applicableCount: number;
+    failedCount: number;
+  }[];
+}
+
+async function runPlumbline(modelPath: string, idsPath: string): Promise<Omit<ChildResult, 'maxRssBytes'>> {
+  // Imported before the clock starts: module loading is not the engine's work.
+  const { readIfc } = await import('@plumbline/ifc');
+  const { checkModel, parseIds } = await import('@plumbline/ids');
+  const started = performance.now();
+  const bytes = await readFile(modelPath);
+  const model = readIfc(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    fileName: modelPath,
+  });
+  const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
+  const report = checkModel(model, ids, { modelFileName: modelPath });
+  const wallMs = performance.now() - started;
+  const outcomes = report.specifications.map((s) => ({
+    identifier: s.identifier,
+    status: s.status,
+    applicableCount: s.applicableCount,
+    failedCount: s.failedCount,
+  }));
+  model.dispose();
+  return {
+    engine: 'plumbline',
+    wallMs,
+    elements: outcomes.reduce((n, s) => n + s.applicableCount, 0),
+    outcomes,
+  };
+}
+
+async function runOther(
+  engine: 'ifc-lite' | 'web-ifc',
+  modelPath: string,
+): Promise<Omit<ChildResult, 'maxRssBytes'>> {
+  if (engine === 'web-ifc') await import('web-ifc');
+  else await import('@ifc-lite/parser');
+  const started = performance.now();
+  const result =
+    engine === 'web-ifc' ? await extractWithWebIfc(modelPath) : await extractWithIfcLite(modelPath);
+  return { engine, wallMs: performance.now() - started, elements: result.elements };
+}
+
+async function main(): Promise<void> {
+  const [engine, modelPath, idsPath] = process.argv.slice(2);
+  if (!engine || !modelPath)
+    throw new Error('usage: bench-child.ts <plumbline|ifc-lite|web-ifc> <model.ifc> [rules.ids]');
+  let result: Omit<ChildResult, 'maxRssBytes'>;
+  if (engine === 'plumbline') {
+    if (!idsPath) throw new Error('plumbline needs an IDS file');
+    result = await runPlumbline(modelPath, idsPath);
+  } else if (engine === 'ifc-lite' || engine === 'web-ifc') {
+    result = await runOther(engine, modelPath);
+  } else {
+    throw new Error(`unknown engine ${engine}`);
+  }
+  const line: ChildResult = { ...result, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

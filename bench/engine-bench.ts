@@ -1,0 +1,130 @@
+/**
+ * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--runs 1] [--seed 1] [--with-web-ifc] [--no-ifc-lite]
+ *
+ * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
+ * processes: our engine (read + parse IDS + check against bench/bench.ids) and @ifc-lite/parser
+ * extracting the property sets of walls, doors and windows (optionally web-ifc too). Reports the
+ * median of the runs, checks the engine's results against what the generator injected, and prints
+ * PASS/MISS against the targets at 200 MB.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import type { ChildResult } from './bench-child';
+import { type GenerateSummary, generateIfc } from './ifc-generator';
+import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
+import { evaluateTargets, formatTable, median, type SizeRow } from './lib/report';
+
+const run = promisify(execFile);
+const here = dirname(fileURLToPath(import.meta.url));
+const OUT_DIR = join(here, 'out');
+const IDS_PATH = join(here, 'bench.ids');
+const CHILD = join(here, 'bench-child.ts');
+
+async function ensureModel(
+  sizeMb: number,
+  seed: number,
+): Promise<{ path: string; summary: GenerateSummary }> {
+  const path = join(OUT_DIR, `model-${sizeMb}mb-seed${seed}.ifc`);
+  const summaryPath = `${path}.json`;
+  if (existsSync(path) && existsSync(summaryPath)) {
+    return { path, summary: JSON.parse(await readFile(summaryPath, 'utf8')) as GenerateSummary };
+  }
+  await mkdir(OUT_DIR, { recursive: true });
+  process.stdout.write(`generating ${relative(process.cwd(), path)} … `);
+  const summary = await generateIfc({ targetBytes: sizeMb * 1_000_000, seed, out: path });
+  await writeFile(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(`${(summary.bytes / 1e6).toFixed(1)} MB in ${summary.seconds.toFixed(1)} s`);
+  return { path, summary };
+}
+
+async function measure(engine: string, model: string): Promise<ChildResult> {
+  const args = ['--import', 'tsx', CHILD, engine, model, ...(engine === 'plumbline' ? [IDS_PATH] : [])];
+  try {
+    const { stdout } = await run(process.execPath, args, {
+      maxBuffer: 64 << 20,
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    });
+    const line = stdout.trim().split('\n').pop() ?? '';
+    return JSON.parse(line) as ChildResult;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? String(error);
+    throw new Error(`${engine} failed on ${model}:\n${stderr.trim().split('\n').slice(0, 8).join('\n')}`);
+  }
+}
+
+async function measureMedian(engine: string, model: string, runs: number): Promise<ChildResult | Error> {
+  const results: ChildResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    try {
+      results.push(await measure(engine, model));
+    } catch (error) {
+      return error as Error;
+    }
+  }
+  const byTime = [...results].sort((a, b) => a.wallMs - b.wallMs);
+  const mid = byTime[Math.floor((byTime.length - 1) / 2)]!;
+  return {
+    ...mid,
+    wallMs: median(results.map((r) => r.wallMs)),
+    maxRssBytes: median(results.map((r) => r.maxRssBytes)),
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '10,50,200' },
+      runs: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' },
+      'with-web-ifc': { type: 'boolean', default: false },
+      'no-ifc-lite': { type: 'boolean', default: false },
+    },
+  });
+  const sizes = values.sizes.split(',').map(Number);
+  const runs = Number(values.runs);
+  const seed = Number(values.seed);
+  if (sizes.some((s) => !(s > 0)) || !(runs >= 1) || !Number.isInteger(seed)) {
+    throw new Error(
+      'usage: npm run bench -- [--sizes 10,50,200] [--runs 3] [--seed 1] [--with-web-ifc] [--no-ifc-lite]',
+    );
+  }
+
+  const rows: SizeRow[] = [];
+  const mismatches: string[] = [];
+  for (const size of sizes) {
+    const { path, summary } = await ensureModel(size, seed);
+    process.stdout.write(`measuring ${size} MB (${runs} run${runs > 1 ? 's' : ''}) … `);
+    const ours = await measureMedian('plumbline', path, runs);
+    const lite = values['no-ifc-lite'] ? null : await measureMedian('ifc-lite', path, runs);
+    const webIfc = values['with-web-ifc'] ? await measureMedian('web-ifc', path, runs) : null;
+    console.log('done');
+    if (!(ours instanceof Error) && ours.outcomes) {
+      for (const problem of compareOutcomes(expectedOutcomes(summary), ours.outcomes))
+        mismatches.push(`${size} MB ${problem}`);
+    }
+    rows.push({ sizeMb: summary.bytes / 1e6, elements: summary.elements, ours, lite, webIfc });
+  }
+
+  console.log();
+  console.log(formatTable(rows));
+  console.log();
+  console.log(
+    mismatches.length === 0
+      ? 'Results: the engine reports exactly the failures the generator injected, on every size.'
+      : `Results differ from the injected defects:\n  ${mismatches.join('\n  ')}`,
+  );
+  const targets = evaluateTargets(rows);
+  if (targets.length > 0) {
+    console.log();
+    for (const line of targets) console.log(line);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
