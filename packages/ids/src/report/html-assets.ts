@@ -58,6 +58,10 @@ section.spec .reason{color:var(--warn);background:var(--warn-bg);padding:6px 10p
 .filters input{flex:1;min-width:220px}
 .filters .shown{color:var(--muted);margin-left:auto}
 .reasons{margin:0;padding-left:16px}
+#failures td.wrap{overflow-wrap:anywhere;max-width:260px}
+#failures td.spec-cell{overflow-wrap:break-word;min-width:150px;max-width:220px}
+#failures td.why-cell{min-width:340px;width:40%}
+#failures td.gid{white-space:nowrap}
 .reasons .value{color:var(--muted)}
 .note{color:var(--muted);font-style:italic;margin-top:8px}
 .problems li{margin:4px 0}

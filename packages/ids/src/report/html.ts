@@ -132,9 +132,9 @@ function renderFailureTable(report: CheckReport, maxRows: number): string {
         })
         .join('');
       rows.push(`<tr data-spec="${index}" data-class="${e(element.className)}">
-<td>${e(specificationLabel(specification, index))}</td><td class="mono">${e(element.className)}</td>
-<td>${e(element.name ?? '—')}</td><td class="mono">${e(element.globalId ?? '—')}</td><td class="num mono">#${element.id}</td>
-<td><ul class="reasons">${reasons}</ul></td></tr>`);
+<td class="spec-cell">${e(specificationLabel(specification, index))}</td><td class="mono">${e(element.className)}</td>
+<td class="wrap">${e(element.name ?? '—')}</td><td class="mono gid">${e(element.globalId ?? '—')}</td><td class="num mono">#${element.id}</td>
+<td class="why-cell"><ul class="reasons">${reasons}</ul></td></tr>`);
     }
   });
   if (total === 0)
