@@ -103,12 +103,16 @@ describe('an account and its projects (acceptance)', () => {
     // The new name was stored: it survives a reload, and the Projects tab is still the active one.
     await page.reload();
     await expectVisible(page.getByRole('tab', { name: 'Projects', selected: true }));
-    await expectVisible(page.getByRole('table').getByRole('button', { name: 'Harbour Tower East', exact: true }));
+    await expectVisible(
+      page.getByRole('table').getByRole('button', { name: 'Harbour Tower East', exact: true }),
+    );
 
     // Search matches case-insensitively and says when nothing matches.
     const search = page.getByRole('searchbox', { name: 'Search projects' });
     await search.fill('tower EAST');
-    await expectVisible(page.getByRole('table').getByRole('button', { name: 'Harbour Tower East', exact: true }));
+    await expectVisible(
+      page.getByRole('table').getByRole('button', { name: 'Harbour Tower East', exact: true }),
+    );
     await search.fill('hospital');
     await expectVisible(page.getByText('No projects match "hospital"'));
 

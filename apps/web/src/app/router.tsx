@@ -1,12 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { SignupPage } from '@/features/auth/signup-page';
-import { DemoPage } from '@/features/demo/demo-page';
-import { AccIntegrationPage } from '@/features/help/acc-integration-page';
-import { DashboardPage } from './dashboard-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RootLayout } from './root-layout';
 
+// The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
+// so a visitor who lands on /login does not download every dashboard area.
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -15,9 +14,20 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
-      { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'demo', element: <DemoPage /> },
-      { path: 'help/acc-integration', element: <AccIntegrationPage /> },
+      {
+        path: 'dashboard',
+        lazy: async () => ({ Component: (await import('./dashboard-page')).DashboardPage }),
+      },
+      {
+        path: 'demo',
+        lazy: async () => ({ Component: (await import('@/features/demo/demo-page')).DemoPage }),
+      },
+      {
+        path: 'help/acc-integration',
+        lazy: async () => ({
+          Component: (await import('@/features/help/acc-integration-page')).AccIntegrationPage,
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,6 +3,7 @@ import type { Project } from '@plumbline/contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -61,24 +62,26 @@ export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreatePro
   return (
     <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <DialogContent>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>Create New Project</DialogTitle>
-            <DialogDescription>
-              Give the project a name; you can add model files to it next.
-            </DialogDescription>
-          </DialogHeader>
-          <ProjectDetailsFields form={form} disabled={create.isPending} />
-          {rootError && <Alert variant="destructive">{rootError}</Alert>}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Project'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <ErrorBoundary variant="form" onReset={() => form.reset()}>
+          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+            <DialogHeader>
+              <DialogTitle>Create New Project</DialogTitle>
+              <DialogDescription>
+                Give the project a name; you can add model files to it next.
+              </DialogDescription>
+            </DialogHeader>
+            <ProjectDetailsFields form={form} disabled={create.isPending} />
+            {rootError && <Alert variant="destructive">{rootError}</Alert>}
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Creating...' : 'Create Project'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </ErrorBoundary>
       </DialogContent>
     </Dialog>
   );
