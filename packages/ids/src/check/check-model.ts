@@ -2,7 +2,7 @@
  * checkModel: evaluates every specification of an IDS document against a model and produces the
  * CheckReport the reporters and the server consume. Findings are data, never exceptions.
  */
-import type { IfcModel, StepValue } from '@plumbline/ifc/model';
+import type { IfcModel } from '@plumbline/ifc/model';
 import type { IdsDocument, Specification } from '../document';
 import { compileFacet } from '../facets/compile';
 import type { CompiledFacet } from '../facets/evaluation';
@@ -24,13 +24,6 @@ export interface CheckOptions {
 }
 
 const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
-
-function text(v: StepValue | undefined): string | null {
-  if (!v) return null;
-  if (v.kind === 'string') return v.value;
-  if (v.kind === 'typed') return text(v.value);
-  return null;
-}
 
 function summary(facet: CompiledFacet): FacetSummary {
   return { type: facet.type, description: facet.description, cardinality: facet.cardinality };
@@ -92,9 +85,9 @@ function checkSpecification(model: IfcModel, spec: Specification): Specification
     if (passed) passedCount++;
     elements.push({
       id,
-      globalId: text(model.attribute(id, 'GlobalId')),
+      globalId: model.globalId(id),
       className: model.classOf(id) ?? '',
-      name: text(model.attribute(id, 'Name')),
+      name: model.name(id),
       passed,
       failures: failures ?? NO_FAILURES,
     });

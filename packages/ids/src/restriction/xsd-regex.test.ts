@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { compileXsdPattern, translateXsdPattern, XsdPatternError } from './xsd-regex';
+
+const matches = (pattern: string, text: string) => compileXsdPattern(pattern).test(text);
+
+describe('XSD patterns', () => {
+  it('are implicitly anchored', () => {
+    expect(matches('EI[0-9]{2,3}', 'EI60')).toBe(true);
+    expect(matches('EI[0-9]{2,3}', 'EI 60')).toBe(false);
+    expect(matches('EI[0-9]{2,3}', 'xEI60')).toBe(false);
+    expect(matches('EI[0-9]{2,3}', 'EI6000')).toBe(false);
+    expect(matches('a|b', 'ab')).toBe(false);
+  });
+
+  it('treat ^ and $ as ordinary characters', () => {
+    expect(matches('a^b$', 'a^b$')).toBe(true);
+    expect(matches('^ab$', 'ab')).toBe(false);
+  });
+
+  it('let . match anything but line breaks', () => {
+    expect(matches('.*', 'any thing ♫')).toBe(true);
+    expect(matches('.*', 'two\nlines')).toBe(false);
+  });
+
+  it('support character class subtraction', () => {
+    expect(matches('[a-z-[aeiou]]+', 'rhythm')).toBe(true);
+    expect(matches('[a-z-[aeiou]]+', 'vowel')).toBe(false);
+    expect(matches('[a-z-[aeiou-[e]]]+', 'vewl')).toBe(true);
+  });
+
+  it('give \\d, \\w, \\s, \\i and \\c their XSD meanings', () => {
+    expect(matches('\\d+', '٣4')).toBe(true); // Arabic-Indic three is a decimal digit
+    expect(matches('\\w+', 'Fire_Rating')).toBe(false); // "_" is punctuation, not a word character in XSD
+    expect(matches('\\w+', 'Ärger€')).toBe(true); // letters and symbols are
+    expect(matches('a\\sb', 'a\tb')).toBe(true);
+    expect(matches('a\\sb', 'a\u00a0b')).toBe(false); // no-break space is not XSD whitespace
+    expect(matches('\\i\\c*', 'IfcWall-01')).toBe(true);
+    expect(matches('\\i\\c*', '1Wall')).toBe(false);
+    expect(matches('[\\S]+', 'ab')).toBe(true);
+    expect(matches('[^\\d]+', 'ab')).toBe(true);
+  });
+
+  it('support Unicode categories and some blocks', () => {
+    expect(matches('\\p{Lu}+', 'ABC')).toBe(true);
+    expect(matches('\\p{Lu}+', 'AbC')).toBe(false);
+    expect(matches('\\p{IsBasicLatin}+', 'plain')).toBe(true);
+    expect(matches('\\p{IsBasicLatin}+', 'café')).toBe(false);
+  });
+
+  it('accept escaped metacharacters and a stray escaped slash', () => {
+    expect(matches('1\\.5\\*\\(x\\)', '1.5*(x)')).toBe(true);
+    expect(matches('(-|[0-9]{2,3})\\/(-|[0-9]{2,3})', '60/-')).toBe(true);
+  });
+
+  it('reject what XSD rejects', () => {
+    expect(() => compileXsdPattern('(ab')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('[b-a]')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('a{3,1}')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('\\q')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('*a')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('\\p{IsKlingon}')).toThrow(XsdPatternError);
+  });
+
+  it('compile each pattern once', () => {
+    expect(compileXsdPattern('Foo.*')).toBe(compileXsdPattern('Foo.*'));
+    expect(translateXsdPattern('(a)')).toBe('(?:a)');
+  });
+});
