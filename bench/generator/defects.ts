@@ -1,6 +1,6 @@
 /**
  * The known gaps the generator writes, and how the version knob shrinks them. Version 1 is a raw
- * design model; 2 and 3 are later issues with fewer gaps. Shares are exact (±1 element) because
+ * design model; 2 and 3 are later issues with fewer gaps. Shares are exact to a few elements because
  * the selector spreads evenly, and each version's defective elements are a subset of the previous.
  */
 import { spreadFraction } from './random';

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+
+const SHARED = join(import.meta.dirname, '..', '..', 'shared', 'ids-testcases');
+const hasSchema = existsSync(join(SHARED, 'ids.xsd'));
+
+describe('bench.ids', async () => {
+  const xml = await readFile(join(import.meta.dirname, 'bench.ids'), 'utf8');
+
+  it.skipIf(!hasSchema)('validates against the IDS 1.0 XSD (../shared/ids-testcases/ids.xsd)', async () => {
+    const load = (name: string) => readFile(join(SHARED, name), 'utf8');
+    const result = await validateXML({
+      xml: [{ fileName: 'bench.ids', contents: xml }],
+      schema: [{ fileName: 'ids.xsd', contents: await load('ids.xsd') }],
+      preload: [
+        { fileName: 'http://www.w3.org/2001/xml.xsd', contents: await load('xsd-imports/xml.xsd') },
+        {
+          fileName: 'http://www.w3.org/2001/XMLSchema.xsd',
+          contents: await load('xsd-imports/XMLSchema.xsd'),
+        },
+      ],
+    });
+    expect(result.errors.filter((e) => !/warning/i.test(e.rawMessage))).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('covers every facet kind, restriction kind and cardinality', () => {
+    const count = (re: RegExp) => (xml.match(re) ?? []).length;
+    expect(count(/<ids:specification /g)).toBeGreaterThanOrEqual(20);
+    for (const facet of ['entity', 'attribute', 'property', 'classification', 'material', 'partOf']) {
+      expect(count(new RegExp(`<ids:${facet}[ >/]`, 'g')), facet).toBeGreaterThan(0);
+    }
+    for (const restriction of [
+      'ids:simpleValue',
+      'xs:enumeration',
+      'xs:pattern',
+      'xs:minInclusive',
+      'xs:maxInclusive',
+      'xs:minExclusive',
+      'xs:minLength',
+      'xs:maxLength',
+    ]) {
+      expect(count(new RegExp(`<${restriction}[ >]`, 'g')), restriction).toBeGreaterThan(0);
+    }
+    expect(xml).toContain('cardinality="optional"');
+    expect(xml).toContain('cardinality="prohibited"');
+    expect(xml).toContain('maxOccurs="0"');
+    expect(xml).toContain('minOccurs="0" maxOccurs="unbounded"');
+  });
+});
