@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser, useSignOut } from '@/features/auth/session';
@@ -21,6 +21,13 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
   const user = useCurrentUser();
   const signOut = useSignOut();
   const demo = mode === 'demo';
+  const tabListRef = useRef<HTMLDivElement>(null);
+
+  // On narrow screens the tab strip scrolls sideways: keep the active tab in view.
+  useEffect(() => {
+    const trigger = tabListRef.current?.querySelector<HTMLElement>(`[data-tab-id="${active}"]`);
+    trigger?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   return (
     <Tabs
@@ -38,11 +45,11 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
             onSignOut={() => signOut.mutate()}
             signingOut={signOut.isPending}
           />
-          <TabsList aria-label="Dashboard" className="-mb-px pb-2">
+          <TabsList ref={tabListRef} aria-label="Dashboard" className="-mb-px pb-2">
             {visible.map((id) => {
               const Icon = TAB_PANELS[id].icon;
               return (
-                <TabsTrigger key={id} value={id}>
+                <TabsTrigger key={id} value={id} data-tab-id={id}>
                   <Icon aria-hidden="true" />
                   {dashboardTabLabel(id)}
                 </TabsTrigger>

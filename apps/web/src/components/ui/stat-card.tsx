@@ -18,7 +18,7 @@ export interface StatCardProps {
 export function StatCard({ label, value, hint, icon: Icon, loading = false, className }: StatCardProps) {
   const labelId = useId();
   return (
-    <Card role="group" aria-labelledby={labelId} className={cn('p-5', className)}>
+    <Card role="group" aria-labelledby={labelId} className={cn('p-4 sm:p-5', className)}>
       <div className="flex items-start justify-between gap-2">
         <p id={labelId} className="text-sm font-medium text-muted-foreground">
           {label}
@@ -28,7 +28,7 @@ export function StatCard({ label, value, hint, icon: Icon, loading = false, clas
       {loading ? (
         <Skeleton className="mt-3 h-7 w-20" />
       ) : (
-        <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
+        <p className="mt-2 text-xl font-semibold sm:text-2xl tracking-tight tabular-nums">{value}</p>
       )}
       {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
     </Card>

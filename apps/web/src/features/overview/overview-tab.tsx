@@ -64,7 +64,7 @@ export function OverviewTab() {
       />
       {projects.isPending ? (
         <div
-          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           role="status"
           aria-busy="true"
           aria-label="Loading overview"

@@ -22,7 +22,7 @@ export function PortfolioOverview({
   const stats = computePortfolioStats(projects, members.data ?? null);
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Projects" icon={FolderKanban} value={formatNumber(stats.totalProjects)} />
         <StatCard label="Total Files" icon={FileBox} value={formatNumber(stats.totalFiles)} />
         <StatCard label="Total Elements" icon={Boxes} value={formatNumber(stats.totalElements)} />

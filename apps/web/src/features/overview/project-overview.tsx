@@ -24,7 +24,7 @@ import { BimFilesTable } from './bim-files-table';
 export function ProjectOverview({ project }: { project: Project }) {
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6">
         <StatCard label="BIM Files" icon={FileBox} value={formatNumber(project.filesCount)} />
         <StatCard label="Elements" icon={Boxes} value={formatNumber(project.elementsCount)} />
         <StatCard label="Team Members" icon={Users} value={formatNumber(project.teamMembersCount)} />

@@ -53,7 +53,7 @@ export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedRea
             <span className="truncate">{name}</span>
           </button>
         </TableCell>
-        <TableCell className="max-w-72 text-muted-foreground">
+        <TableCell className="min-w-48 max-w-72 text-muted-foreground">
           <span className="line-clamp-2">{project.description || '—'}</span>
         </TableCell>
         <TableCell className="tabular-nums">{formatNumber(project.filesCount)}</TableCell>

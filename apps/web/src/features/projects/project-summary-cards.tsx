@@ -16,7 +16,7 @@ export function ProjectSummaryCards({
   const members = useAllMemberships();
   const stats = computePortfolioStats(projects, members.data ?? null);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         label="Total Projects"
         icon={FolderKanban}
