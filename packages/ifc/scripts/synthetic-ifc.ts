@@ -159,10 +159,12 @@ for (let e = 0; written + bufferedChars < targetBytes; e++) {
   if (k === 0) walls.push(id);
 }
 const list = (ids: number[]) => `(${ids.map((i) => `#${i}`).join(',')})`;
-kinds.forEach((_, k) => add(`IFCRELDEFINESBYTYPE('${guid()}',#${oh},$,$,${list(perType[k]!)},#${types[k]})`));
-storeys.forEach((s, i) =>
-  add(`IFCRELCONTAINEDINSPATIALSTRUCTURE('${guid()}',#${oh},$,$,${list(perStorey[i]!)},#${s})`),
-);
+for (const [k, typeId] of types.entries()) {
+  add(`IFCRELDEFINESBYTYPE('${guid()}',#${oh},$,$,${list(perType[k]!)},#${typeId})`);
+}
+for (const [i, storey] of storeys.entries()) {
+  add(`IFCRELCONTAINEDINSPATIALSTRUCTURE('${guid()}',#${oh},$,$,${list(perStorey[i]!)},#${storey})`);
+}
 const usage = add(`IFCMATERIALLAYERSETUSAGE(#${layerSet},.AXIS2.,.POSITIVE.,0.,$)`);
 add(`IFCRELASSOCIATESMATERIAL('${guid()}',#${oh},$,$,${list(walls)},#${usage})`);
 add(`IFCRELASSOCIATESCLASSIFICATION('${guid()}',#${oh},$,$,${list(walls)},#${classRef})`);
