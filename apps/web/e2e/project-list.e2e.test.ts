@@ -70,4 +70,27 @@ describe('the Project List', () => {
       await page.getByRole('button', { name: 'Site 10', exact: true }).getAttribute('aria-expanded'),
     ).toBe('false');
   });
+
+  it('reports an Update Error when the project was deleted while its edit dialog was open', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('gone'),
+      password: 'update-error-2026',
+      fullName: 'Gus Gone',
+    });
+    const project = await createProjectViaApi(context.request, { name: 'Temporary Works' });
+
+    await page.goto('/dashboard?tab=projects');
+    await page.getByRole('button', { name: 'Edit Temporary Works' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Project' });
+    await dialog.getByLabel('Project name').fill('Temporary Works Phase 2');
+
+    const removed = await context.request.delete(`/api/v1/projects/${project.id}`);
+    expect(removed.ok()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectVisible(page.getByText('Update Error'));
+    await expectVisible(dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(page.getByText('No Active Projects'));
+  });
 });

@@ -1,5 +1,6 @@
 import type { CreateProjectBody, Project, UpdateProjectBody } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from '@/lib/api';
 import type { DataSourceMode } from '@/lib/data-source';
 import { useProjectsSource } from './data-source';
 
@@ -59,6 +60,12 @@ export function useUpdateProject() {
         list?.map((project) => (project.id === updated.id ? updated : project)),
       );
       return queryClient.invalidateQueries({ queryKey: projectKeys.list(mode) });
+    },
+    // A project that is gone (deleted elsewhere) or no longer ours should leave the list.
+    onError: (error) => {
+      if (isApiRequestError(error) && (error.isNotFound || error.status === 403)) {
+        return queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+      }
     },
   });
 }
