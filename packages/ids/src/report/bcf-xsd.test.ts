@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { buildBcfReport } from './bcf';
-import { failingReport, manyFailuresReport } from './fixtures';
+import { failingReport, manyFailuresReport, prohibitedFailingReport } from './fixtures';
 
 const schemaDir = process.env.BCF_XSD_DIR ?? '/tmp/bcf-xsd';
 const schemaFiles = ['version.xsd', 'extensions.xsd', 'markup.xsd', 'visinfo.xsd', 'shared-types.xsd'];
@@ -34,6 +34,7 @@ describe.skipIf(!haveSchemas)(`BCF output against the official BCF 3.0 XSDs in $
   it.each([
     ['the failing fixture', buildBcfReport(failingReport).bytes],
     ['a truncated export', buildBcfReport(manyFailuresReport(40), { maxTopics: 10 }).bytes],
+    ['a prohibited specification', buildBcfReport(prohibitedFailingReport).bytes],
   ])('%s validates file by file', async (_name, bytes) => {
     const decoder = new TextDecoder();
     const files = Object.entries(unzipSync(bytes)).map(([fileName, data]) => ({

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildBcfReport } from './bcf';
-import { failingReport, manyFailuresReport, passingReport } from './fixtures';
+import { failingReport, manyFailuresReport, passingReport, prohibitedFailingReport } from './fixtures';
 
 const decoder = new TextDecoder();
 function unpack(bytes: Uint8Array): Record<string, string> {
@@ -98,5 +98,12 @@ describe('BCF reporter', () => {
     const note = Object.values(files).find((text) => text.includes('TopicType="Info"'))!;
     expect(note).toContain('<Title>71 more findings not exported</Title>');
     expect(note).toContain('the first 49 of 120 findings');
+  });
+
+  it('explains an element of a prohibited specification in its topic', () => {
+    const files = unpack(buildBcfReport(prohibitedFailingReport).bytes);
+    const markup = Object.entries(files).find(([name]) => name.endsWith('/markup.bcf'))![1];
+    expect(markup).toContain('- matches a prohibited specification: it must not be in the model');
+    expect(topicFolders(files)).toHaveLength(1);
   });
 });

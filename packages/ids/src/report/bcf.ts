@@ -12,7 +12,7 @@
 import { type Zippable, zipSync } from 'fflate';
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 import { extensionsXml, markupXml, versionXml, viewpointXml } from './bcf-xml';
-import { describeElement, failedElements, specificationLabel } from './summary';
+import { describeElement, elementReasons, failedElements, specificationLabel } from './summary';
 import { uuidV5 } from './uuid';
 
 export interface BcfReportOptions {
@@ -168,7 +168,7 @@ function topicDescription(finding: Finding, report: CheckReport): string {
   const lines: string[] = [];
   if (element) {
     lines.push(describeElement(element));
-    for (const failure of element.failures) lines.push(`- ${failure.reason}`);
+    for (const reason of elementReasons(specification, element)) lines.push(`- ${reason}`);
   } else {
     lines.push(specification.reason ?? 'The specification failed.');
   }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatConsoleReport } from './console';
-import { failingReport, invalidReport, manyFailuresReport, passingReport } from './fixtures';
+import {
+  failingReport,
+  invalidReport,
+  manyFailuresReport,
+  passingReport,
+  prohibitedFailingReport,
+} from './fixtures';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for ANSI escapes
 const ansiEscape = /\u001b\[/;
@@ -53,5 +59,11 @@ describe('console reporter', () => {
     const text = formatConsoleReport({ ...failingReport, specifications: [specification] });
     expect(text).toContain("'evil?[2Jname'");
     expect(text).not.toMatch(ansiEscape);
+  });
+
+  it('says why an element of a prohibited specification fails', () => {
+    const text = formatConsoleReport(prohibitedFailingReport);
+    expect(text).toContain("IFCBUILDINGELEMENTPROXY #3301 'Generic Models:Placeholder'");
+    expect(text).toContain('- matches a prohibited specification: it must not be in the model');
   });
 });

@@ -4,7 +4,14 @@
  * Colour is the caller's decision (TTY and NO_COLOR are the CLI's business), so this stays pure.
  */
 import type { CheckReport, SpecificationResult } from '../results';
-import { describeElement, failedElements, formatDuration, specificationLabel, summarize } from './summary';
+import {
+  describeElement,
+  elementReasons,
+  failedElements,
+  formatDuration,
+  specificationLabel,
+  summarize,
+} from './summary';
 
 export interface ConsoleReportOptions {
   /** ANSI colours; default false. */
@@ -106,7 +113,7 @@ function specificationLines(
   const failing = failedElements(specification);
   for (const element of failing.slice(0, maxFailures)) {
     lines.push(`        ${clean(describeElement(element))}`);
-    for (const failure of element.failures) lines.push(`          - ${clean(failure.reason)}`);
+    for (const reason of elementReasons(specification, element)) lines.push(`          - ${clean(reason)}`);
   }
   if (failing.length > maxFailures) {
     lines.push(paint.dim(`        … and ${failing.length - maxFailures} more failing elements`));

@@ -184,6 +184,32 @@ export const invalidReport: CheckReport = {
   specifications: [],
 };
 
+/** A prohibited specification that matched: its elements fail by existing, with no requirement failures. */
+export const prohibitedFailingReport: CheckReport = {
+  ...common,
+  status: 'fail',
+  problems: [],
+  specifications: [
+    {
+      ...prohibitedSpecification,
+      status: 'fail',
+      reason: '1 element matches a prohibited specification',
+      applicableCount: 1,
+      failedCount: 1,
+      elements: [
+        {
+          id: 3301,
+          globalId: '2Xb4sVz1D0bRk7Qm0Wn3Pd',
+          className: 'IFCBUILDINGELEMENTPROXY',
+          name: 'Generic Models:Placeholder',
+          passed: false,
+          failures: [],
+        },
+      ],
+    },
+  ],
+};
+
 /** A failing report with `count` failing elements in one specification, for caps and volume. */
 export function manyFailuresReport(count: number): CheckReport {
   const elements: ElementResult[] = [];

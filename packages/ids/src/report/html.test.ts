@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { failingReport, invalidReport, manyFailuresReport, passingReport } from './fixtures';
+import {
+  failingReport,
+  invalidReport,
+  manyFailuresReport,
+  passingReport,
+  prohibitedFailingReport,
+} from './fixtures';
 import { renderHtmlReport } from './html';
 
 describe('HTML reporter', () => {
@@ -54,5 +60,11 @@ describe('HTML reporter', () => {
     const html = renderHtmlReport(manyFailuresReport(30), { maxFailureRows: 10 });
     expect(html.match(/<tr data-spec=/g)).toHaveLength(10);
     expect(html).toContain('Showing the first 10 of 30 failures');
+  });
+
+  it('gives a reason for an element of a prohibited specification', () => {
+    expect(renderHtmlReport(prohibitedFailingReport)).toContain(
+      '<ul class="reasons"><li>matches a prohibited specification: it must not be in the model</li></ul>',
+    );
   });
 });

@@ -6,7 +6,7 @@
 import type { CheckReport, FacetSummary, SpecificationResult } from '../results';
 import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
-import { failedElements, formatDuration, specificationLabel, summarize } from './summary';
+import { elementReasons, failedElements, formatDuration, specificationLabel, summarize } from './summary';
 
 export interface HtmlReportOptions {
   /** Most rows in the failing-elements table; the rest are counted in a note. Default 10,000. */
@@ -124,17 +124,18 @@ function renderFailureTable(report: CheckReport, maxRows: number): string {
       total++;
       classes.add(element.className);
       if (rows.length >= maxRows) continue;
-      const reasons = element.failures
-        .map((failure) => {
-          const value = failure.actualValue;
-          const showValue = value !== undefined && !failure.reason.includes(value);
-          return `<li>${e(failure.reason)}${showValue ? ` <span class="value">(value: ${e(value)})</span>` : ''}</li>`;
-        })
-        .join('');
+      const reasons =
+        element.failures.length === 0
+          ? elementReasons(specification, element).map((reason) => `<li>${e(reason)}</li>`)
+          : element.failures.map((failure) => {
+              const value = failure.actualValue;
+              const showValue = value !== undefined && !failure.reason.includes(value);
+              return `<li>${e(failure.reason)}${showValue ? ` <span class="value">(value: ${e(value)})</span>` : ''}</li>`;
+            });
       rows.push(`<tr data-spec="${index}" data-class="${e(element.className)}">
 <td class="spec-cell">${e(specificationLabel(specification, index))}</td><td class="mono">${e(element.className)}</td>
 <td class="wrap">${e(element.name ?? '—')}</td><td class="mono gid">${e(element.globalId ?? '—')}</td><td class="num mono">#${element.id}</td>
-<td class="why-cell"><ul class="reasons">${reasons}</ul></td></tr>`);
+<td class="why-cell"><ul class="reasons">${reasons.join('')}</ul></td></tr>`);
     }
   });
   if (total === 0)

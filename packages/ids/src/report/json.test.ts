@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { failingReport, invalidReport, manyFailuresReport, passingReport } from './fixtures';
+import {
+  failingReport,
+  invalidReport,
+  manyFailuresReport,
+  passingReport,
+  prohibitedFailingReport,
+} from './fixtures';
 import { formatJsonReport, toJsonReport } from './json';
 import { validateAgainstSchema } from './json-schema-subset';
 
@@ -12,6 +18,7 @@ describe('JSON reporter', () => {
     ['passing', passingReport],
     ['invalid', invalidReport],
     ['large', manyFailuresReport(200)],
+    ['prohibited', prohibitedFailingReport],
   ])('writes a %s report that conforms to report-schema.json', (_name, report) => {
     const parsed = JSON.parse(formatJsonReport(report));
     expect(validateAgainstSchema(parsed, schema)).toEqual([]);

@@ -44,6 +44,17 @@ export function failedElements(specification: SpecificationResult): ElementResul
   return specification.elements.filter((element) => !element.passed);
 }
 
+/**
+ * What to tell a person about why an element failed: its requirement failures, or, for an element
+ * of a prohibited specification (which fails by existing, with no requirement to cite), that.
+ */
+export function elementReasons(specification: SpecificationResult, element: ElementResult): string[] {
+  if (element.failures.length > 0) return element.failures.map((failure) => failure.reason);
+  if (specification.cardinality === 'prohibited')
+    return ['matches a prohibited specification: it must not be in the model'];
+  return ['does not meet the requirements'];
+}
+
 /** "IFCWALL #1402 'Basic Wall' (3cUkl32yn9qRSPvBJVyWYp)": how a person finds the element again. */
 export function describeElement(element: ElementResult): string {
   const name = element.name ? ` '${element.name}'` : '';
