@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './bimfiles';
 export * from './errors';
 export * from './health';
 export * from './members';

@@ -7,7 +7,12 @@ export const memberSchema = z.object({
   userId: z.string().uuid(),
   projectRole: projectRoleSchema,
   createdAt: z.string(),
-  user: z.object({ id: z.string().uuid(), name: z.string(), email: z.string(), avatar: z.string().nullable() }),
+  user: z.object({
+    id: z.string().uuid(),
+    name: z.string(),
+    email: z.string(),
+    avatar: z.string().nullable(),
+  }),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -30,3 +35,13 @@ export const memberParamsSchema = z.object({
   projectId: z.string().uuid('Project not found'),
   userId: z.string().uuid('Member not found'),
 });
+
+/** A membership seen across all of the caller's projects (spec 2 §7 `GET /team-members-all`). */
+export const teamMemberAcrossProjectsSchema = memberSchema.extend({
+  projectId: z.string().uuid(),
+  projectName: z.string(),
+});
+export type TeamMemberAcrossProjects = z.infer<typeof teamMemberAcrossProjectsSchema>;
+
+export const teamMembersAllResponseSchema = z.object({ data: z.array(teamMemberAcrossProjectsSchema) });
+export type TeamMembersAllResponse = z.infer<typeof teamMembersAllResponseSchema>;

@@ -1,0 +1,10 @@
+import type { Clock } from '../platform/clock';
+import type { Database } from '../platform/db';
+import type { Logger } from '../platform/logger';
+
+/** What every job handler is given. */
+export interface JobDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,33 @@
+// `npm start` runs this (bundled to dist/main.js): migrate the database, start the job queue with
+// in-process workers (unless WORKER_MODE=none), serve the API and the web app.
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './platform/config';
+import { DataDirLockedError } from './platform/data-dir-lock';
+import { createLogger } from './platform/logger';
+import { createServer } from './platform/server';
+import { installShutdownHandlers } from './platform/shutdown';
+
+// Both resolve the same from src/ (tsx) and dist/ (bundle): each is one level below apps/server.
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { defaultWebDistDir });
+  const logger = createLogger(config.logLevel);
+  const server = await createServer({ config, logger, migrationsFolder });
+  installShutdownHandlers(logger, config.shutdownTimeoutMs, () => server.close());
+  const address = await server.listen();
+  logger.info(
+    { address, database: server.database.kind, workers: config.workerMode, web: config.webDistDir },
+    `Plumbline is listening on ${config.publicUrl ?? address}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Plumbline could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+import {
+  meResponseSchema,
+  sessionResponseSchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '@plumbline/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
+import type { Config } from '../../platform/config';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { requireAuth } from '../../platform/http/session-hook';
+import { AuthError } from './errors';
+import type { AuthService, ClientInfo } from './service';
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return { userAgent: request.headers['user-agent']?.slice(0, 500) ?? null, ip: request.ip ?? null };
+}
+
+export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['auth'];
+    const secure = config.secureCookies;
+    const { windowSeconds, perIp, perAccount } = config.authRateLimit;
+
+    // Two budgets per attempt: one per client address (before the body is read) and one per account
+    // e-mail (after validation). request.ip honours TRUST_PROXY only, never a client's own header.
+    const ipBudget = app.createRateLimit({
+      max: perIp,
+      timeWindow: windowSeconds * 1000,
+      keyGenerator: (request) => `auth-ip:${request.ip}`,
+    });
+    const accountBudget = app.createRateLimit({
+      max: perAccount,
+      timeWindow: windowSeconds * 1000,
+      keyGenerator: (request) => `auth-account:${(request.body as { email: string }).email}`,
+    });
+    const tooMany = (ttlInSeconds: number) =>
+      new AuthError('too_many_attempts', { headers: { 'retry-after': String(Math.max(1, ttlInSeconds)) } });
+    const limits = {
+      onRequest: async (request: FastifyRequest) => {
+        const result = await ipBudget(request);
+        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttlInSeconds);
+      },
+      preHandler: async (request: FastifyRequest) => {
+        const result = await accountBudget(request);
+        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttlInSeconds);
+      },
+    };
+
+    app.post(
+      '/api/v1/auth/signup',
+      {
+        config: { public: true },
+        ...limits,
+        schema: {
+          tags,
+          summary: 'Create an account and sign in (sets the session cookie)',
+          body: signUpBodySchema,
+          response: { 201: sessionResponseSchema, ...errorResponses(400, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const session = await auth.signUp(request.body, clientInfo(request));
+        setSessionCookie(reply, session.token, new Date(session.expiresAt), secure);
+        return reply.status(201).send(session);
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/login',
+      {
+        config: { public: true },
+        ...limits,
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password (sets the session cookie)',
+          body: signInBodySchema,
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const session = await auth.signIn(request.body, clientInfo(request));
+        setSessionCookie(reply, session.token, new Date(session.expiresAt), secure);
+        return session;
+      },
+    );
+
+    app.post(
+      '/api/v1/auth/logout',
+      {
+        schema: {
+          tags,
+          summary: 'Revoke the current session and clear the cookie',
+          security: sessionSecurity,
+          response: { 204: z.null().describe('Signed out'), ...errorResponses(401) },
+        },
+      },
+      async (request, reply) => {
+        await auth.signOut(requireAuth(request));
+        clearSessionCookie(reply, secure);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/v1/auth/me',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user',
+          security: sessionSecurity,
+          response: { 200: meResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ user: requireAuth(request).user }),
+    );
+  };
+}

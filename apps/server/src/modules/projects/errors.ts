@@ -1,0 +1,11 @@
+import { defineErrors } from '../../platform/errors';
+
+export const ProjectError = defineErrors('ProjectError', {
+  // A non-member gets the same answer as for a project that does not exist: nothing about it leaks.
+  project_not_found: { status: 404, message: 'Project not found' },
+  editor_role_required: {
+    status: 403,
+    message: 'You do not have permission to change this project. Ask a project Admin for the Editor role.',
+  },
+  admin_role_required: { status: 403, message: 'Only project Admins can do this.' },
+});

@@ -1,0 +1,135 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import { bimFiles, fileVersions, projectMembers, projects } from '../../schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectRole = (typeof projectMembers.$inferSelect)['role'];
+
+export interface ProjectWithCounts extends ProjectRow {
+  role: ProjectRole;
+  filesCount: number;
+  elementsCount: number;
+  teamMembersCount: number;
+  totalSizeBytes: number;
+}
+
+/** The caller's membership of an active project (null: not a member, or no such active project). */
+export async function findActiveMembership(
+  db: Database,
+  projectId: string,
+  userId: string,
+): Promise<{ project: ProjectRow; role: ProjectRole } | null> {
+  const [row] = await db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+// Counts per project, computed in the same statement. Elements count the latest version of each file;
+// size counts every stored version (what the project occupies).
+const filesCount = sql<number>`(select count(*)::int from ${bimFiles} where ${bimFiles.projectId} = ${projects.id})`;
+const teamMembersCount = sql<number>`(select count(*)::int from ${projectMembers} pm where pm.project_id = ${projects.id})`;
+const totalSizeBytes =
+  sql<number>`(select coalesce(sum(${fileVersions.sizeBytes}), 0)::bigint from ${fileVersions}
+  join ${bimFiles} on ${bimFiles.id} = ${fileVersions.bimFileId} where ${bimFiles.projectId} = ${projects.id})`.mapWith(
+    Number,
+  );
+const elementsCount = sql<number>`(select coalesce(sum(latest.elements_count), 0)::bigint from ${bimFiles}
+  cross join lateral (select fv.elements_count from ${fileVersions} fv where fv.bim_file_id = ${bimFiles.id}
+  order by fv.version_number desc limit 1) latest where ${bimFiles.projectId} = ${projects.id})`.mapWith(
+  Number,
+);
+
+function selectWithCounts(db: Database, userId: string) {
+  return db
+    .select({
+      project: projects,
+      role: projectMembers.role,
+      filesCount,
+      elementsCount,
+      teamMembersCount,
+      totalSizeBytes,
+    })
+    .from(projects)
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    );
+}
+
+type CountedRow = Awaited<ReturnType<ReturnType<typeof selectWithCounts>['execute']>>[number];
+
+function flatten(row: CountedRow): ProjectWithCounts {
+  return {
+    ...row.project,
+    role: row.role,
+    filesCount: Number(row.filesCount),
+    elementsCount: row.elementsCount,
+    teamMembersCount: Number(row.teamMembersCount),
+    totalSizeBytes: row.totalSizeBytes,
+  };
+}
+
+export async function listActiveProjectsOfUser(db: Database, userId: string): Promise<ProjectWithCounts[]> {
+  const rows = await selectWithCounts(db, userId)
+    .where(eq(projects.isActive, true))
+    .orderBy(asc(projects.name));
+  return rows.map(flatten);
+}
+
+export async function getActiveProjectOfUser(
+  db: Database,
+  projectId: string,
+  userId: string,
+): Promise<ProjectWithCounts | null> {
+  const [row] = await selectWithCounts(db, userId)
+    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
+    .limit(1);
+  return row ? flatten(row) : null;
+}
+
+export async function insertProject(
+  db: Database,
+  values: { name: string; description: string; createdBy: string; at: Date },
+): Promise<ProjectRow> {
+  const [row] = await db
+    .insert(projects)
+    .values({
+      name: values.name,
+      description: values.description,
+      createdBy: values.createdBy,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertMembership(
+  db: Database,
+  values: { projectId: string; userId: string; role: ProjectRole; at: Date },
+): Promise<void> {
+  await db.insert(projectMembers).values({ ...values, createdAt: values.at });
+}
+
+export async function updateProject(
+  db: Database,
+  projectId: string,
+  patch: { name?: string; description?: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(projects)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(projects.id, projectId));
+}
+
+export async function deactivateProject(db: Database, projectId: string, at: Date): Promise<void> {
+  await db.update(projects).set({ isActive: false, updatedAt: at }).where(eq(projects.id, projectId));
+}

@@ -1,0 +1,102 @@
+import {
+  createProjectBodySchema,
+  projectIdParamsSchema,
+  projectListResponseSchema,
+  projectResponseSchema,
+  updateProjectBodySchema,
+} from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { requireAuth } from '../../platform/http/session-hook';
+import type { ProjectService } from './service';
+
+export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['projects'];
+
+    app.get(
+      '/api/v1/projects',
+      {
+        schema: {
+          tags,
+          summary: 'Active projects the caller is a member of, with counts',
+          security: sessionSecurity,
+          response: { 200: projectListResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ projects: await projects.list(requireAuth(request).user.id) }),
+    );
+
+    app.post(
+      '/api/v1/projects',
+      {
+        schema: {
+          tags,
+          summary: 'Create a project (the caller becomes its Admin)',
+          security: sessionSecurity,
+          body: createProjectBodySchema,
+          response: { 201: projectResponseSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        const project = await projects.create(requireAuth(request).user.id, request.body);
+        return reply.status(201).send({ project });
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId',
+      {
+        schema: {
+          tags,
+          summary: 'One project',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: projectResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({
+        project: await projects.get(requireAuth(request).user.id, request.params.projectId),
+      }),
+    );
+
+    app.patch(
+      '/api/v1/projects/:projectId',
+      {
+        schema: {
+          tags,
+          summary: 'Edit name and description (Editor or Admin)',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          body: updateProjectBodySchema,
+          response: { 200: projectResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { userId, projectId } = {
+          userId: requireAuth(request).user.id,
+          projectId: request.params.projectId,
+        };
+        return { project: await projects.update(userId, projectId, request.body) };
+      },
+    );
+
+    app.delete(
+      '/api/v1/projects/:projectId',
+      {
+        schema: {
+          tags,
+          summary: 'Deactivate a project (Admin)',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 204: z.null().describe('Deactivated'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await projects.deactivate(requireAuth(request).user.id, request.params.projectId);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Every setting is described once here; `configTable`
+ * renders them for the README. Values are validated at start with messages naming the variable.
+ */
+
+/** TRUST_PROXY: false (default), true, a hop count, or a comma-separated list of proxy addresses. */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((part) => part.trim());
+  });
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://plumbline.example.com' }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  WORKER_MODE: z.enum(['in-process', 'none']).default('in-process'),
+  TRUST_PROXY: trustProxySchema.default(false),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt(100),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
+  QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+});
+
+/** Rows of the README's configuration table: variable, default, meaning. */
+export const configTable: ReadonlyArray<readonly [string, string, string]> = [
+  ['PORT', '3000', 'HTTP port.'],
+  ['HOST', '0.0.0.0', 'Interface to listen on.'],
+  ['DATA_DIR', './data', 'Data directory: PGlite database, generated secrets, local file storage.'],
+  [
+    'DATABASE_URL',
+    '(unset)',
+    'PostgreSQL connection string. Unset: embedded PGlite in DATA_DIR/pglite (one process only).',
+  ],
+  [
+    'DATABASE_POOL_SIZE',
+    '10',
+    'PostgreSQL connections per process for the API (pg-boss keeps its own pool).',
+  ],
+  [
+    'PUBLIC_URL',
+    '(unset)',
+    'The address users reach the app at. When https, the session cookie is marked Secure.',
+  ],
+  [
+    'SESSION_SECRET',
+    '(generated)',
+    'Server secret, 32+ characters. Generated once into DATA_DIR/secrets.json when unset.',
+  ],
+  ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent.'],
+  [
+    'WEB_DIST_DIR',
+    'apps/web/dist',
+    'Built web app to serve. Missing: the API still runs and / says the web app is not built.',
+  ],
+  [
+    'WORKER_MODE',
+    'in-process',
+    'in-process runs job workers inside the API process; none leaves them to `npm run worker`.',
+  ],
+  [
+    'TRUST_PROXY',
+    'false',
+    'Trust X-Forwarded-* from a reverse proxy: true, a hop count, or proxy addresses (comma-separated).',
+  ],
+  ['BODY_LIMIT_BYTES', '1048576', 'Largest JSON request body accepted.'],
+  ['AUTH_RATE_LIMIT_WINDOW_SECONDS', '900', 'Window of the sign-in / sign-up rate limits.'],
+  ['AUTH_RATE_LIMIT_PER_IP', '100', 'Sign-in and sign-up attempts per client address per window.'],
+  ['AUTH_RATE_LIMIT_PER_ACCOUNT', '10', 'Sign-in and sign-up attempts per e-mail address per window.'],
+  [
+    'SHUTDOWN_TIMEOUT_SECONDS',
+    '30',
+    'How long shutdown waits for requests and running jobs before giving up.',
+  ],
+  ['QUEUE_POLL_INTERVAL_SECONDS', '2', 'How often workers look for new jobs (0.5 to 60).'],
+];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  publicUrl: string | null;
+  secureCookies: boolean;
+  sessionSecret: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDistDir: string;
+  workerMode: 'in-process' | 'none';
+  trustProxy: boolean | number | string[];
+  bodyLimitBytes: number;
+  authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
+  shutdownTimeoutMs: number;
+  queuePollIntervalSeconds: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface LoadConfigOptions {
+  /** Used when WEB_DIST_DIR is unset; the entry point resolves it from its own location. */
+  defaultWebDistDir: string;
+  /** Relative paths resolve against this directory (default: the working directory). */
+  cwd?: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined>, options: LoadConfigOptions): Config {
+  // An empty variable means "not set", as in most shells' `FOO= command`.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const cwd = options.cwd ?? process.cwd();
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+    publicUrl,
+    secureCookies: publicUrl?.startsWith('https://') ?? false,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : options.defaultWebDistDir,
+    workerMode: e.WORKER_MODE,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    authRateLimit: {
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
+  };
+}
+
+const secretsSchema = z.object({ sessionSecret: z.string().min(32) });
+
+/** Generates the server secret on first start and keeps it in DATA_DIR/secrets.json (mode 0600). */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = secretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!stored.success) throw new ConfigError(`${file} is damaged: delete it to generate a new secret.`);
+    return stored.data.sessionSecret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const sessionSecret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${JSON.stringify({ sessionSecret }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return sessionSecret;
+}

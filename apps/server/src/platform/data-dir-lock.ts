@@ -1,0 +1,84 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+
+/**
+ * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
+ * This lock file (created atomically with O_EXCL) records the holder's pid and host; a lock whose
+ * process is gone on this host is stale and taken over.
+ */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+interface LockOwner {
+  pid: number;
+  hostname: string;
+  startedAt: string;
+}
+
+export interface DataDirLock {
+  path: string;
+  release(): void;
+}
+
+/** Locks `dir` with the file `<dir>.lock` beside it (PGlite owns the inside of its directory). */
+export function acquireDataDirLock(dir: string): DataDirLock {
+  mkdirSync(dirname(dir), { recursive: true });
+  const path = `${dir}.lock`;
+  const owner: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o644);
+      writeSync(fd, `${JSON.stringify(owner)}\n`);
+      closeSync(fd);
+      let released = false;
+      return {
+        path,
+        release() {
+          if (released) return;
+          released = true;
+          if (readOwner(path)?.pid === process.pid) rmSync(path, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = readOwner(path);
+      if (holder && isHeld(holder)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another Plumbline process (pid ${holder.pid} on ${holder.hostname}, ` +
+            `since ${holder.startedAt}). The embedded database allows one process at a time: stop that process, ` +
+            'choose another DATA_DIR, or set DATABASE_URL to a PostgreSQL server to run several processes.',
+        );
+      }
+      // Stale (its process is gone) or unreadable (a crash mid-write): remove it and try again.
+      rmSync(path, { force: true });
+    }
+  }
+  throw new DataDirLockedError(
+    `Could not lock the data directory ${dir}: another process keeps taking the lock.`,
+  );
+}
+
+function readOwner(path: string): LockOwner | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockOwner>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.hostname !== 'string') return null;
+    return { pid: parsed.pid, hostname: parsed.hostname, startedAt: String(parsed.startedAt ?? 'unknown') };
+  } catch {
+    return null;
+  }
+}
+
+function isHeld(owner: LockOwner): boolean {
+  // A lock written on another host (a shared volume) cannot be checked from here: respect it.
+  if (owner.hostname !== hostname()) return true;
+  if (owner.pid === process.pid) return true;
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

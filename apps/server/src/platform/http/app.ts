@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from '../../modules/auth/routes';
+import type { AuthService } from '../../modules/auth/service';
+import { bimFileRoutes } from '../../modules/bimfiles/routes';
+import type { BimFileService } from '../../modules/bimfiles/service';
+import { healthRoutes } from '../../modules/health/routes';
+import type { HealthService } from '../../modules/health/service';
+import { memberRoutes } from '../../modules/members/routes';
+import type { MemberService } from '../../modules/members/service';
+import { projectRoutes } from '../../modules/projects/routes';
+import type { ProjectService } from '../../modules/projects/service';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { serverVersion } from '../version';
+import { registerErrorHandler } from './error-handler';
+import { registerSessionHook } from './session-hook';
+import { registerWebApp } from './web-app';
+
+export interface AppServices {
+  auth: AuthService;
+  projects: ProjectService;
+  members: MemberService;
+  bimFiles: BimFileService;
+  health: HealthService;
+}
+
+/** Builds the Fastify instance: plugins, error mapping, session check, every module's routes, the web app. */
+export async function buildApp(
+  config: Config,
+  services: AppServices,
+  logger: Logger,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    // Fastify accepts a hop count too (proxy-addr); its typings omit it.
+    trustProxy: config.trustProxy as boolean | string[],
+    genReqId: () => randomUUID(),
+    // Keep-alive connections that are idle close at shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Plumbline API',
+        version: serverVersion,
+        description:
+          'Check IFC models against buildingSMART IDS rules. Every error has the body `{ error: { code, message } }`.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'plumbline_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerSessionHook(app, {
+    authenticate: (token) => services.auth.authenticate(token),
+    secureCookies: config.secureCookies,
+  });
+
+  await app.register(healthRoutes(services.health));
+  await app.register(authRoutes(services.auth, config));
+  await app.register(projectRoutes(services.projects));
+  await app.register(memberRoutes(services.members));
+  await app.register(bimFileRoutes(services.bimFiles));
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { ApiError } from '@plumbline/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, HttpError } from '../errors';
+
+/**
+ * One mapping from anything thrown to the API's error body. Known errors keep their code and user
+ * message; anything else is logged in full and answered with a generic 500 and the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    }
+    return sendError(reply, request, appError);
+  });
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  const body: ApiError = { error: { code: error.code, message: error.message } };
+  if (error.fields) body.error.fields = error.fields;
+  if (error.status >= 500) body.error.requestId = String(request.id);
+  if (error.headers) reply.headers(error.headers);
+  return reply.status(error.status).send(body);
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return fromValidation(error);
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new HttpError('malformed_json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError('validation_failed', { message: 'A JSON request body is required' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError('body_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError('unsupported_media_type');
+  }
+  // Fastify's own client errors (bad headers, wrong content length...) carry safe messages.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('bad_request', error.statusCode, error.message);
+  }
+  return new HttpError('internal_error');
+}
+
+function fromValidation(
+  error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
+    validation: { instancePath: string; message?: string }[];
+    validationContext?: string;
+  },
+): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = issue.message ?? 'Invalid value';
+    // A missing body fails at the root with zod's generic wording: say what is wanted instead.
+    const readable =
+      path === '' && /received undefined/.test(message) ? 'A JSON request body is required' : message;
+    fields[path || '_'] ??= readable;
+  }
+  const first = Object.values(fields)[0] ?? 'The request is not valid.';
+  // A malformed id in the path names something that does not exist.
+  if (error.validationContext === 'params') return new HttpError('not_found', { message: first });
+  return new HttpError('validation_failed', { message: first, fields });
+}

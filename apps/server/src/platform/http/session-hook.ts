@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/context';
+import { readSessionToken, setSessionCookie } from '../auth/cookies';
+import { HttpError } from '../errors';
+import './fastify-types';
+
+/**
+ * Default deny: every /api/v1 route needs a live session unless its config says `public: true`.
+ * Runs first (onRequest), so an anonymous request is refused before its body is even read.
+ */
+export function registerSessionHook(
+  app: FastifyInstance,
+  options: { authenticate(token: string): Promise<AuthContext | null>; secureCookies: boolean },
+): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/v1/') || request.routeOptions.config?.public === true) return;
+    const presented = readSessionToken(request);
+    const auth = presented ? await options.authenticate(presented.token) : null;
+    if (!auth) throw new HttpError('unauthenticated');
+    request.auth = auth;
+    if (auth.renewed && presented?.from === 'cookie') {
+      setSessionCookie(reply, auth.renewed.token, auth.renewed.expiresAt, options.secureCookies);
+    }
+  });
+}
+
+/** The caller of an authenticated route (the session hook guarantees one). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError('unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors';
+import { sendError } from './error-handler';
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plumbline</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>The Plumbline web app is not built</h1>
+<p>The API is running (see <a href="/api/docs">/api/docs</a>). Build the web app with <code>npm run build</code>,
+or point <code>WEB_DIST_DIR</code> at a built copy, then restart the server.</p></body></html>`;
+
+/**
+ * Serves the built single-page app from `webDistDir`: hashed files under /assets are cached for a year,
+ * everything else is revalidated; any other GET outside /api answers index.html so client-side routes
+ * load. Unknown /api paths get the JSON 404. Without a build, `/` explains how to make one.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const built = existsSync(join(webDistDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      // One route per built file (read at start); every other path reaches the fallback below.
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        const hashed = path.includes(`${join(webDistDir, 'assets')}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    if (!isPageRequest) return sendError(reply, request, new HttpError('not_found'));
+    if (!built)
+      return reply
+        .status(path === '/' ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type Queue as QueueOptions } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database, DatabaseHandle } from './db';
+import type { Logger } from './logger';
+
+/**
+ * Background jobs on pg-boss, in the same database as everything else (PGlite in-process, or
+ * PostgreSQL shared by any number of worker processes). A job is declared once as a JobDefinition:
+ * name, payload schema, retry policy and handler; senders and workers both use the definition.
+ */
+export interface JobDefinition<TPayload, TDeps> {
+  name: string;
+  payload: z.ZodType<TPayload>;
+  queue: Omit<QueueOptions, 'name'>;
+  handle(deps: TDeps, payload: TPayload, job: { id: string; retryCount: number }): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of every payload type.
+export type AnyJobDefinition<TDeps> = JobDefinition<any, TDeps>;
+
+/**
+ * What services need: sending a job. Pass the transaction a change is written in as `tx` and the job
+ * is enqueued in that same transaction: both happen, or neither does.
+ */
+export interface JobSender {
+  send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string>;
+}
+
+export interface QueueStatus {
+  status: 'up' | 'down';
+  inProcessWorker: boolean;
+  queued: number | null;
+  active: number | null;
+}
+
+export interface JobQueueOptions {
+  pollIntervalSeconds: number;
+  logger: Logger;
+}
+
+export class JobQueue<TDeps> implements JobSender {
+  private running = false;
+  private workersStarted = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly definitions: ReadonlyArray<AnyJobDefinition<TDeps>>,
+    private readonly options: JobQueueOptions,
+  ) {}
+
+  /** Installs or upgrades pg-boss's schema (idempotent, safe across processes) and creates our queues. */
+  static async start<TDeps>(
+    database: DatabaseHandle,
+    connectionString: string | null,
+    definitions: ReadonlyArray<AnyJobDefinition<TDeps>>,
+    options: JobQueueOptions,
+  ): Promise<JobQueue<TDeps>> {
+    const boss = database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({
+          connectionString: connectionString ?? undefined,
+          application_name: 'plumbline-queue',
+          max: 5,
+        });
+    boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+    for (const definition of definitions) {
+      if (existing.has(definition.name)) await boss.updateQueue(definition.name, definition.queue);
+      else await boss.createQueue(definition.name, definition.queue);
+    }
+    const queue = new JobQueue(boss, definitions, options);
+    queue.running = true;
+    return queue;
+  }
+
+  async send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string> {
+    const data = definition.payload.parse(payload) as object;
+    const id = await this.boss.send(definition.name, data, tx ? { db: fromDrizzle(tx as never, sql) } : {});
+    if (!id) throw new Error(`The job queue refused a ${definition.name} job.`);
+    return id;
+  }
+
+  /** Starts a worker for every job definition in this process. */
+  async startWorkers(deps: TDeps): Promise<void> {
+    for (const definition of this.definitions) {
+      await this.boss.work(
+        definition.name,
+        { pollingIntervalSeconds: this.options.pollIntervalSeconds, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            const payload = definition.payload.parse(job.data);
+            const log = this.options.logger.child({ job: definition.name, jobId: job.id });
+            const started = performance.now();
+            try {
+              await definition.handle(deps, payload, { id: job.id, retryCount: job.retryCount });
+              log.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
+            } catch (error) {
+              log.error({ err: error, retryCount: job.retryCount }, 'job failed');
+              throw error;
+            }
+          }
+        },
+      );
+    }
+    this.workersStarted = true;
+  }
+
+  async status(): Promise<QueueStatus> {
+    if (!this.running)
+      return { status: 'down', inProcessWorker: this.workersStarted, queued: null, active: null };
+    try {
+      const queues = await this.boss.getQueues(this.definitions.map((definition) => definition.name));
+      return {
+        status: 'up',
+        inProcessWorker: this.workersStarted,
+        queued: queues.reduce((sum, queue) => sum + queue.queuedCount, 0),
+        active: queues.reduce((sum, queue) => sum + queue.activeCount, 0),
+      };
+    } catch {
+      return { status: 'down', inProcessWorker: this.workersStarted, queued: null, active: null };
+    }
+  }
+
+  /** Jobs of one queue by state (tests and diagnostics). */
+  async findJobs(name: string) {
+    return this.boss.findJobs(name);
+  }
+
+  /**
+   * Stops fetching new jobs and waits up to `timeoutMs` for running ones to finish. A job still
+   * running then is left active; pg-boss hands it to another worker when it expires.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}

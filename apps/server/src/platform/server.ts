@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { type JobDeps, jobDefinitions } from '../jobs';
+import { createAuditRecorder } from '../modules/audit/service';
+import { createAuthService } from '../modules/auth/service';
+import { createBimFileService } from '../modules/bimfiles/service';
+import { createHealthService } from '../modules/health/service';
+import { createMemberService } from '../modules/members/service';
+import { createProjectService } from '../modules/projects/service';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
+import { buildApp } from './http/app';
+import type { Logger } from './logger';
+import { JobQueue } from './queue';
+import { serverVersion } from './version';
+
+export interface ServerOptions {
+  config: Config;
+  logger: Logger;
+  /** drizzle-kit's output folder; entry points resolve it from their own location. */
+  migrationsFolder: string;
+  clock?: Clock;
+  /** Overrides config.database (tests use an in-memory PGlite). */
+  database?: DatabaseTarget;
+}
+
+export interface PlumblineServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  queue: JobQueue<JobDeps>;
+  clock: Clock;
+  listen(): Promise<string>;
+  /** Stops accepting, finishes in-flight requests, stops the queue (running jobs finish), closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, starts the job queue (and in-process workers) and builds the HTTP app. */
+export async function createServer(options: ServerOptions): Promise<PlumblineServer> {
+  const { config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const target: DatabaseTarget = options.database ?? config.database;
+  const database = await openDatabase(target);
+  let queue: JobQueue<JobDeps> | null = null;
+  try {
+    await database.migrate(options.migrationsFolder);
+    queue = await JobQueue.start<JobDeps>(
+      database,
+      target.kind === 'postgres' ? target.url : null,
+      jobDefinitions,
+      {
+        pollIntervalSeconds: config.queuePollIntervalSeconds,
+        logger: logger.child({ component: 'queue' }),
+      },
+    );
+    if (config.workerMode === 'in-process') {
+      await queue.startWorkers({ db: database.db, clock, logger: logger.child({ component: 'worker' }) });
+    }
+  } catch (error) {
+    await queue?.stop(1000).catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const jobs = queue;
+  const { db } = database;
+  const audit = createAuditRecorder(jobs, clock);
+  const app = await buildApp(
+    config,
+    {
+      auth: createAuthService({ db, clock, audit }),
+      projects: createProjectService({ db, clock, audit }),
+      members: createMemberService({ db, clock, audit }),
+      bimFiles: createBimFileService({ db }),
+      health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),
+    },
+    logger,
+  );
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    database,
+    queue: jobs,
+    clock,
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    close() {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          try {
+            await jobs.stop(config.shutdownTimeoutMs);
+          } finally {
+            await database.close();
+          }
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+import { users } from './users';
+
+export const fileVersionStatus = pgEnum('file_version_status', [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+]);
+export const bimFileSource = pgEnum('bim_file_source', ['upload', 'acc']);
+
+/** A model file of a project (one logical file; its uploads are file_versions). */
+export const bimFiles = pgTable(
+  'bim_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sourceFilename: text('source_filename').notNull(),
+    source: bimFileSource('source').notNull().default('upload'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bim_files_project_id_idx').on(t.projectId)],
+);
+
+/** One stored upload of a BIM file; the processing pipeline moves it through its statuses. */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bimFileId: uuid('bim_file_id')
+      .notNull()
+      .references(() => bimFiles.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    versionTag: text('version_tag').notNull(),
+    status: fileVersionStatus('status').notNull().default('pending'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    elementsCount: integer('elements_count'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber)],
+);

@@ -1,0 +1,5 @@
+// The whole database schema. drizzle-kit reads this file (drizzle.config.ts) to generate migrations.
+export * from './audit';
+export * from './files';
+export * from './projects';
+export * from './users';

@@ -1,0 +1,44 @@
+// `npm run worker` runs this (bundled to dist/worker.js): job workers only, no HTTP. Several of
+// these can share one PostgreSQL database with API processes started with WORKER_MODE=none.
+import { fileURLToPath } from 'node:url';
+import { type JobDeps, jobDefinitions } from './jobs';
+import { systemClock } from './platform/clock';
+import { ConfigError, loadConfig } from './platform/config';
+import { openDatabase } from './platform/db';
+import { createLogger } from './platform/logger';
+import { JobQueue } from './platform/queue';
+import { installShutdownHandlers } from './platform/shutdown';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { defaultWebDistDir });
+  if (config.database.kind !== 'postgres') {
+    throw new ConfigError(
+      'A separate worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can only be opened by one ' +
+        'process. Without DATABASE_URL, `npm start` already runs the workers in-process.',
+    );
+  }
+  const logger = createLogger(config.logLevel).child({ component: 'worker' });
+  const database = await openDatabase(config.database);
+  await database.migrate(migrationsFolder);
+  const queue = await JobQueue.start<JobDeps>(database, config.database.url, jobDefinitions, {
+    pollIntervalSeconds: config.queuePollIntervalSeconds,
+    logger,
+  });
+  await queue.startWorkers({ db: database.db, clock: systemClock, logger });
+  installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
+    try {
+      await queue.stop(config.shutdownTimeoutMs);
+    } finally {
+      await database.close();
+    }
+  });
+  logger.info({ jobs: jobDefinitions.map((definition) => definition.name) }, 'Plumbline worker started');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
