@@ -10,11 +10,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { ChildResult } from './bench-child';
-import { type GenerateSummary, generateIfc } from './ifc-generator';
+import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from './ifc-generator';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
 import { evaluateTargets, formatTable, median, type SizeRow } from './lib/report';
 
@@ -31,7 +32,8 @@ async function ensureModel(
   const path = join(OUT_DIR, `model-${sizeMb}mb-seed${seed}.ifc`);
   const summaryPath = `${path}.json`;
   if (existsSync(path) && existsSync(summaryPath)) {
-    return { path, summary: JSON.parse(await readFile(summaryPath, 'utf8')) as GenerateSummary };
+    const cached = JSON.parse(await readFile(summaryPath, 'utf8')) as GenerateSummary;
+    if (cached.generatorVersion === GENERATOR_VERSION) return { path, summary: cached };
   }
   await mkdir(OUT_DIR, { recursive: true });
   process.stdout.write(`generating ${relative(process.cwd(), path)} … `);
@@ -111,6 +113,12 @@ async function main(): Promise<void> {
 
   console.log();
   console.log(formatTable(rows));
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} cores, load average ${load} (other work on the machine slows every column).`,
+  );
   console.log();
   console.log(
     mismatches.length === 0

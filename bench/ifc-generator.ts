@@ -41,7 +41,11 @@ export interface GenerateOptions {
   readonly schema?: 'IFC4';
 }
 
+/** Bumped whenever the output for a given seed changes, so cached benchmark models are regenerated. */
+export const GENERATOR_VERSION = 1;
+
 export interface GenerateSummary {
+  readonly generatorVersion: number;
   readonly path: string;
   readonly bytes: number;
   readonly instances: number;
@@ -125,6 +129,7 @@ export async function generateIfc(options: GenerateOptions): Promise<GenerateSum
     for (const kind of DEFECT_KINDS)
       defectSummary[kind] = { count: defects.counts[kind], rate: defects.rates[kind] };
     return {
+      generatorVersion: GENERATOR_VERSION,
       path: options.out,
       bytes: writer.bytes,
       instances: writer.instanceCount,

@@ -35,6 +35,8 @@ export class GenContext {
   private otherSerial = 0;
   private readonly materials = new Map<string, number>();
   private readonly boxMaps = new Map<string, number>();
+  private readonly names = new Map<string, string>();
+  private ohArg: string | undefined;
   /** Characters of references that will be written at the very end (type relations): the tail. */
   deferredChars = 0;
   shared!: SharedIds;
@@ -50,29 +52,41 @@ export class GenContext {
     this.extraIds = new GlobalIdFactory(seed, 3);
   }
 
-  layoutGuid(): string {
-    return `'${this.layoutIds.id(this.layoutSerial++)}'`;
-  }
-
-  guid(): string {
-    return `'${this.otherIds.id(this.otherSerial++)}'`;
-  }
-
   /** Writes `ENTITY('guid',#oh,<rest>)` for an object of the building layout. */
   object(entity: string, rest: string): number {
-    return this.writer.add(`${entity}(${this.layoutGuid()},#${this.shared.ownerHistory},${rest})`);
+    return this.writer.add(
+      `${entity}('${this.layoutIds.id(this.layoutSerial++)}${this.ownerHistoryArg}${rest})`,
+    );
   }
 
   /** Like `object`, from the stream of version-dependent objects. */
   extraObject(entity: string, rest: string): number {
     return this.writer.add(
-      `${entity}('${this.extraIds.id(this.extraSerial++)}',#${this.shared.ownerHistory},${rest})`,
+      `${entity}('${this.extraIds.id(this.extraSerial++)}${this.ownerHistoryArg}${rest})`,
     );
   }
 
   /** Writes `ENTITY('guid',#oh,<rest>)` for a relation or property definition. */
   rooted(entity: string, rest: string): number {
-    return this.writer.add(`${entity}(${this.guid()},#${this.shared.ownerHistory},${rest})`);
+    return this.writer.add(
+      `${entity}('${this.otherIds.id(this.otherSerial++)}${this.ownerHistoryArg}${rest})`,
+    );
+  }
+
+  /** `',#<owner history>,` : the text between a GlobalId and the rest of a rooted entity. */
+  private get ownerHistoryArg(): string {
+    this.ohArg ??= `',#${this.shared.ownerHistory},`;
+    return this.ohArg;
+  }
+
+  /** A STEP string for a name that recurs (property and set names, enumeration values). */
+  name(value: string): string {
+    let encoded = this.names.get(value);
+    if (encoded === undefined) {
+      encoded = str(value);
+      if (this.names.size < 5000) this.names.set(value, encoded);
+    }
+    return encoded;
   }
 
   relate(entity: string, relating: number, related: readonly number[], relatingFirst: boolean): number {
@@ -94,10 +108,12 @@ export class GenContext {
   property(spec: PropSpec): number {
     switch (spec.kind) {
       case 'single':
-        return this.writer.add(`IFCPROPERTYSINGLEVALUE(${str(spec.name)},$,${this.value(spec.value)},$)`);
+        return this.writer.add(
+          `IFCPROPERTYSINGLEVALUE(${this.name(spec.name)},$,${this.value(spec.value)},$)`,
+        );
       case 'enum':
         return this.writer.add(
-          `IFCPROPERTYENUMERATEDVALUE(${str(spec.name)},$,(IFCLABEL(${str(spec.value)})),${this.enumeration(spec.enumeration)})`,
+          `IFCPROPERTYENUMERATEDVALUE(${this.name(spec.name)},$,(IFCLABEL(${this.name(spec.value)})),${this.enumeration(spec.enumeration)})`,
         );
       case 'bounded':
         return this.writer.add(
@@ -114,7 +130,7 @@ export class GenContext {
   /** An IfcPropertySet (not yet related to anything). */
   propertySet(name: string, props: readonly PropSpec[]): number {
     const ids = props.map((p) => this.property(p));
-    return this.rooted('IFCPROPERTYSET', `${str(name)},$,${refs(ids)}`);
+    return this.rooted('IFCPROPERTYSET', `${this.name(name)},$,${refs(ids)}`);
   }
 
   /** An occurrence property set with its IfcRelDefinesByProperties. */
@@ -127,9 +143,11 @@ export class GenContext {
   /** An IfcElementQuantity with its relation. Quantities: [entity, name, value]. */
   quantities(objectId: number, name: string, quantities: readonly [string, string, number][]): void {
     const ids = quantities.map(([entity, qname, v]) =>
-      this.writer.add(`${entity}(${str(qname)},$,$,${entity === 'IFCQUANTITYCOUNT' ? `${v}.` : real(v)},$)`),
+      this.writer.add(
+        `${entity}(${this.name(qname)},$,$,${entity === 'IFCQUANTITYCOUNT' ? `${v}.` : real(v)},$)`,
+      ),
     );
-    const set = this.rooted('IFCELEMENTQUANTITY', `${str(name)},$,'BaseQuantities',${refs(ids)}`);
+    const set = this.rooted('IFCELEMENTQUANTITY', `${this.name(name)},$,'BaseQuantities',${refs(ids)}`);
     this.rooted('IFCRELDEFINESBYPROPERTIES', `$,$,(#${objectId}),#${set}`);
   }
 

@@ -19,8 +19,9 @@ export class StepWriter {
   /** Instances too large for the buffer's headroom wait here until the next flush. */
   private overflow: string[] = [];
   private overflowBytes = 0;
-  /** Recent instances, joined as a string and copied into the buffer about every 64 kB. */
-  private pending = '';
+  /** Recent instances, joined and copied into the buffer about every 64 kB (cheaper than a rope). */
+  private pending: string[] = [];
+  private pendingChars = 0;
 
   private constructor(private readonly file: FileHandle) {}
 
@@ -42,14 +43,16 @@ export class StepWriter {
   }
 
   private append(text: string): void {
-    this.pending += text;
-    if (this.pending.length >= PENDING_CHARS) this.settle();
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    if (this.pendingChars >= PENDING_CHARS) this.settle();
   }
 
   /** Moves the pending text into the buffer (or the overflow when it does not fit). */
   private settle(): void {
-    const text = this.pending;
-    this.pending = '';
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingChars = 0;
     if (this.overflowBytes === 0 && text.length <= BUFFER_BYTES - this.used) {
       this.used += this.buffer.write(text, this.used, 'latin1');
     } else {
@@ -60,7 +63,7 @@ export class StepWriter {
 
   /** Bytes written so far, including what is still buffered. */
   get bytes(): number {
-    return this.written + this.used + this.overflowBytes + this.pending.length;
+    return this.written + this.used + this.overflowBytes + this.pendingChars;
   }
 
   get instanceCount(): number {
