@@ -26,6 +26,29 @@ const SET_CACHE_LIMIT = 100_000;
 const PROPERTY_CACHE_LIMIT = 400_000;
 const NO_SETS: readonly PropertySetView[] = Object.freeze([]);
 
+/** A property set whose properties are decoded when first read. */
+class LazyPropertySet implements PropertySetView {
+  private loaded: readonly PropertyView[] | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly className: string,
+    readonly id: number,
+    readonly source: PropertySetView['source'],
+    private readonly load: () => readonly PropertyView[],
+  ) {}
+
+  get properties(): readonly PropertyView[] {
+    if (this.loaded === null) this.loaded = this.load();
+    return this.loaded;
+  }
+
+  toJSON() {
+    const { name, className, properties, id, source } = this;
+    return { name, className, properties, id, source };
+  }
+}
+
 export class PropertySets {
   private readonly sets = new Map<number, PropertySetView | null>();
   private readonly props = new Map<number, PropertyView>();
@@ -41,33 +64,38 @@ export class PropertySets {
   forObject(id: number): readonly PropertySetView[] {
     const own = this.ownSets(id);
     const typeId = this.typeOf(id);
-    const inherited = typeId === null ? NO_SETS : this.ownSets(typeId);
+    const inherited = typeId === null || typeId === id ? NO_SETS : this.ownSets(typeId);
     if (inherited.length === 0) return own;
-    if (own.length === 0) return inherited.map((s) => ({ ...s, source: 'type' as const }));
     const result: PropertySetView[] = [];
-    const typeByName = new Map(inherited.map((s) => [s.name, s]));
     const merged = new Set<string>();
     for (const set of own) {
-      const fromType = typeByName.get(set.name);
-      if (!fromType || merged.has(set.name)) {
+      const fromType = merged.has(set.name) ? undefined : inherited.find((t) => t.name === set.name);
+      if (!fromType) {
         result.push(set);
         continue;
       }
       merged.add(set.name);
-      const names = new Set(set.properties.map((p) => p.name));
-      const properties = [...set.properties, ...fromType.properties.filter((p) => !names.has(p.name))];
-      result.push({ ...set, properties, source: 'merged' });
+      result.push(
+        new LazyPropertySet(set.name, set.className, set.id, 'merged', () => {
+          const names = new Set(set.properties.map((p) => p.name));
+          return [...set.properties, ...fromType.properties.filter((p) => !names.has(p.name))];
+        }),
+      );
     }
-    for (const set of inherited) if (!merged.has(set.name)) result.push({ ...set, source: 'type' });
+    for (const set of inherited) {
+      if (!merged.has(set.name)) {
+        result.push(new LazyPropertySet(set.name, set.className, set.id, 'type', () => set.properties));
+      }
+    }
     return result;
   }
 
   /** Sets attached directly to an object or type object (not inherited). */
   ownSets(id: number): readonly PropertySetView[] {
-    const ids = [...this.relations.targets('definesByProperties', id)];
-    if (this.access.is(id, 'IFCTYPEOBJECT')) {
-      for (const setId of this.access.refs(id, 'HasPropertySets')) if (!ids.includes(setId)) ids.push(setId);
-    }
+    const related = this.relations.targets('definesByProperties', id);
+    const ids = this.access.is(id, 'IFCTYPEOBJECT')
+      ? [...new Set([...related, ...this.access.refs(id, 'HasPropertySets')])]
+      : related;
     if (ids.length === 0) return NO_SETS;
     const out: PropertySetView[] = [];
     for (const setId of ids) {
@@ -77,6 +105,7 @@ export class PropertySets {
     return out;
   }
 
+  /** A set's view; its properties are decoded on first use (IDS reads only the sets it names). */
   setView(setId: number): PropertySetView | null {
     const cached = this.sets.get(setId);
     if (cached !== undefined) return cached;
@@ -85,12 +114,13 @@ export class PropertySets {
     let view: PropertySetView | null = null;
     if (className && access.schema.isSubtypeOf(className, 'IFCPROPERTYSETDEFINITION')) {
       const name = access.str(setId, 'Name') ?? '';
-      let properties: PropertyView[];
-      if (className === 'IFCPROPERTYSET') properties = this.propertiesOf(access.refs(setId, 'HasProperties'));
-      else if (className === 'IFCELEMENTQUANTITY')
-        properties = this.propertiesOf(access.refs(setId, 'Quantities'));
-      else properties = this.predefinedProperties(setId, className);
-      view = { name, className, properties, id: setId, source: 'occurrence' };
+      const load =
+        className === 'IFCPROPERTYSET'
+          ? () => this.propertiesOf(access.refs(setId, 'HasProperties'))
+          : className === 'IFCELEMENTQUANTITY'
+            ? () => this.propertiesOf(access.refs(setId, 'Quantities'))
+            : () => this.predefinedProperties(setId, className);
+      view = new LazyPropertySet(name, className, setId, 'occurrence', load);
     }
     if (this.sets.size >= SET_CACHE_LIMIT) this.sets.clear();
     this.sets.set(setId, view);
@@ -179,7 +209,7 @@ export class PropertySets {
     return { name, kind, values, siValues: this.toSI(values, unitId), id };
   }
 
-  private toSI(values: IfcValue[], unitId: number | null): IfcValue[] {
+  private toSI(values: IfcValue[], unitId: number | null): readonly IfcValue[] {
     if (values.length === 0) return values;
     const units = this.units;
     return convertToSI(values, (dataType): Conversion | null => {

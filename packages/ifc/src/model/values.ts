@@ -45,14 +45,19 @@ function enumScalar(value: string, declaredType: string | null): string | boolea
   return value;
 }
 
+/** The values in SI units; the same array when no value needs converting. */
 export function convertToSI(
   values: readonly IfcValue[],
   conversionOf: (dataType: string | null) => Conversion | null,
-): IfcValue[] {
-  return values.map((v) => {
-    if (typeof v.value !== 'number') return v;
+): readonly IfcValue[] {
+  let out: IfcValue[] | null = null;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (typeof v.value !== 'number') continue;
     const c = conversionOf(v.dataType);
-    if (!c || (c.scale === 1 && c.offset === 0)) return v;
-    return { value: v.value * c.scale + c.offset, dataType: v.dataType, isReal: v.isReal };
-  });
+    if (!c || (c.scale === 1 && c.offset === 0)) continue;
+    out ??= values.slice();
+    out[i] = { value: v.value * c.scale + c.offset, dataType: v.dataType, isReal: v.isReal };
+  }
+  return out ?? values;
 }

@@ -2,7 +2,7 @@
 import { IfcReadError } from '../errors';
 import type { StepValue } from '../model';
 import { lineAt, skipSpace } from './index-file';
-import { decodeStepString } from './strings';
+import { decodeStepString, internUpperName } from './strings';
 
 export const NULL_VALUE: StepValue = Object.freeze({ kind: 'null' });
 export const DERIVED_VALUE: StepValue = Object.freeze({ kind: 'derived' });
@@ -134,7 +134,7 @@ function parseValue(cur: Cursor): StepValue {
       if (isNameByte(c)) {
         const from = cur.pos;
         while (isNameByte(b[cur.pos]!)) cur.pos++;
-        const type = latin1(b, from, cur.pos).toUpperCase();
+        const type = internUpperName(b, from, cur.pos);
         cur.pos = skipSpace(b, cur.pos);
         if (b[cur.pos] !== 40) cur.fail(`typed value ${type} is missing '('`);
         cur.pos++;

@@ -77,37 +77,44 @@ export function findInstanceEnd(bytes: Uint8Array, from: number): number {
  * kind over the whole file.
  */
 class EndFinder {
-  private semi = -2;
-  private quote = -2;
-  private slash = -2;
-
   constructor(private readonly bytes: Uint8Array) {}
 
   find(from: number): number {
     const b = this.bytes;
+    const n = b.length;
     let i = from;
-    for (;;) {
-      if (this.semi < i && this.semi !== -1) this.semi = b.indexOf(SEMI, i);
-      if (this.quote < i && this.quote !== -1) this.quote = b.indexOf(QUOTE, i);
-      if (this.slash < i && this.slash !== -1) this.slash = b.indexOf(SLASH, i);
-      const semi = this.semi;
-      if (semi === -1) return -1;
-      const quote = this.quote === -1 ? Number.MAX_SAFE_INTEGER : this.quote;
-      const slash = this.slash === -1 ? Number.MAX_SAFE_INTEGER : this.slash;
-      if (semi < quote && semi < slash) return semi;
-      if (quote < slash) {
+    while (i < n) {
+      const c = b[i]!;
+      if (c > SPECIAL_MAX || SPECIAL[c] === 0) {
+        i++;
+        continue;
+      }
+      if (c === SEMI) return i;
+      if (c === QUOTE) {
         // A string: '' is an escaped quote; nothing else inside matters.
-        let q = b.indexOf(QUOTE, quote + 1);
-        while (q !== -1 && b[q + 1] === QUOTE) q = b.indexOf(QUOTE, q + 2);
-        if (q === -1) return -1;
-        i = q + 1;
-      } else if (b[slash + 1] === STAR) {
-        i = findCommentEnd(b, slash + 2);
+        i++;
+        for (;;) {
+          while (i < n && b[i] !== QUOTE) i++;
+          if (i >= n) return -1;
+          if (b[i + 1] === QUOTE) i += 2;
+          else break;
+        }
+        i++;
+      } else if (b[i + 1] === STAR) {
+        i = findCommentEnd(b, i + 2);
         if (i === -1) return -1;
-      } else i = slash + 1;
+      } else i++;
     }
+    return -1;
   }
 }
+
+/** Bytes that matter inside an instance: `;`, `'` and `/` (a comment may start). */
+const SPECIAL_MAX = 59;
+const SPECIAL = new Uint8Array(SPECIAL_MAX + 1);
+SPECIAL[SEMI] = 1;
+SPECIAL[QUOTE] = 1;
+SPECIAL[SLASH] = 1;
 
 function describeByte(c: number | undefined): string {
   if (c === undefined) return 'end of file';
@@ -123,16 +130,32 @@ class ClassTable {
 
   constructor(private readonly source: Uint8Array) {}
 
+  /** Direct-mapped cache: (hash & mask) → ordinal + 1 of the class last seen with that hash slot. */
+  private readonly slots = new Int32Array(4096);
+
   ordinal(from: number, to: number, hash: number): number {
     const b = this.source;
+    const slot = hash & 4095;
+    const cached = this.slots[slot]! - 1;
+    if (cached >= 0) {
+      const known = this.bytesOf[cached]!;
+      let same = known.length === to - from;
+      for (let k = 0; same && k < known.length; k++) same = known[k] === b[from + k];
+      if (same) return cached;
+    }
     const hit = this.byHash.get(hash);
     if (hit !== undefined) {
       const known = this.bytesOf[hit]!;
       let same = known.length === to - from;
       for (let k = 0; same && k < known.length; k++) same = known[k] === b[from + k];
-      if (same) return hit;
+      if (same) {
+        this.slots[slot] = hit + 1;
+        return hit;
+      }
     }
-    return this.add(from, to, hash, hit === undefined);
+    const ord = this.add(from, to, hash, hit === undefined);
+    this.slots[slot] = ord + 1;
+    return ord;
   }
 
   private add(from: number, to: number, hash: number, hashFree: boolean): number {

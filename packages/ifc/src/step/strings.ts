@@ -73,6 +73,20 @@ function rawBytes(bytes: Uint8Array, from: number, to: number): string {
 
 /** Decodes bytes[from, to) (the content between the quotes). */
 export function decodeStepString(bytes: Uint8Array, from: number, to: number): string {
+  let hash = to - from;
+  let ascii = true;
+  for (let k = from; k < to; k++) {
+    const c = bytes[k]!;
+    if (c === 39 || c === 92 || c >= 128) {
+      ascii = false;
+      break;
+    }
+    hash = (Math.imul(hash, 31) + c) | 0;
+  }
+  if (ascii)
+    return to - from <= INTERN_MAX_LENGTH
+      ? shortAscii(bytes, from, to, hash)
+      : latin1.decode(bytes.subarray(from, to));
   let plain = true;
   for (let k = from; k < to; k++) {
     const c = bytes[k]!;
@@ -125,4 +139,29 @@ export function decodeStepString(bytes: Uint8Array, from: number, to: number): s
     } else k++;
   }
   return out + rawBytes(bytes, run, to);
+}
+
+const upperNames = new Map<number, string>();
+
+/** An upper-case name (type names of typed values) from ASCII bytes, built once per distinct name. */
+export function internUpperName(bytes: Uint8Array, from: number, to: number): string {
+  let hash = to - from;
+  for (let k = from; k < to; k++) hash = (Math.imul(hash, 31) + (bytes[k]! & 0xdf)) | 0;
+  const hit = upperNames.get(hash);
+  if (hit !== undefined && hit.length === to - from) {
+    let same = true;
+    for (let k = from; k < to; k++) {
+      const c = bytes[k]!;
+      if (hit.charCodeAt(k - from) !== (c >= 97 && c <= 122 ? c - 32 : c)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return hit;
+  }
+  let out = '';
+  for (let k = from; k < to; k++) out += String.fromCharCode(bytes[k]!);
+  out = out.toUpperCase();
+  if (upperNames.size < 10_000) upperNames.set(hash, out);
+  return out;
 }
