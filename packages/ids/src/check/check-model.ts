@@ -15,6 +15,7 @@ import type {
   ValidationProblem,
 } from '../results';
 import { candidateIds } from './candidates';
+import { ElementMemo } from './element-memo';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -54,48 +55,133 @@ function requirementFailure(
   }
 }
 
-function checkSpecification(model: IfcModel, spec: Specification): SpecificationResult {
-  const applicability = spec.applicability.map(compileFacet);
-  const requirements = spec.requirements.map(compileFacet);
-  const prohibited = spec.cardinality === 'prohibited';
-  const elements: ElementResult[] = [];
-  let passedCount = 0;
-  const candidates = candidateIds(model, applicability);
-  for (let c = 0; c < candidates.length; c++) {
-    const id = candidates[c] as number;
-    let applies = true;
-    for (let i = 0; i < applicability.length; i++) {
-      if ((applicability[i] as CompiledFacet).evaluate(model, id).status !== 'pass') {
-        applies = false;
-        break;
-      }
-    }
-    if (!applies) continue;
-    let failures: FacetFailure[] | null = null;
-    if (!prohibited) {
-      for (let r = 0; r < requirements.length; r++) {
-        const failure = requirementFailure(requirements[r] as CompiledFacet, r, model, id);
-        if (failure) {
-          if (failures === null) failures = [];
-          failures.push(failure);
-        }
-      }
-    }
-    const passed = !prohibited && failures === null;
-    if (passed) passedCount++;
-    elements.push({
-      id,
-      globalId: model.globalId(id),
-      className: model.classOf(id) ?? '',
-      name: model.name(id),
-      passed,
-      failures: failures ?? NO_FAILURES,
-    });
+/** One specification being checked: compiled facets, its candidates (ascending ids) and results. */
+interface SpecRun {
+  readonly spec: Specification;
+  readonly applicability: readonly CompiledFacet[];
+  readonly requirements: readonly CompiledFacet[];
+  readonly prohibited: boolean;
+  readonly candidates: readonly number[];
+  cursor: number;
+  readonly elements: ElementResult[];
+  passedCount: number;
+}
+
+function ascending(ids: readonly number[]): readonly number[] {
+  for (let i = 1; i < ids.length; i++) {
+    if ((ids[i] as number) < (ids[i - 1] as number)) return [...ids].sort((a, b) => a - b);
   }
+  return ids;
+}
+
+function prepare(model: IfcModel, spec: Specification): SpecRun {
+  const applicability = spec.applicability.map(compileFacet);
+  return {
+    spec,
+    applicability,
+    requirements: spec.requirements.map(compileFacet),
+    prohibited: spec.cardinality === 'prohibited',
+    candidates: ascending(candidateIds(model, applicability)),
+    cursor: 0,
+    elements: [],
+    passedCount: 0,
+  };
+}
+
+/** Every id that is a candidate of some specification, ascending, without duplicates. */
+function unionOf(runs: readonly SpecRun[]): Int32Array | Float64Array {
+  let total = 0;
+  let max = 0;
+  for (const r of runs) {
+    total += r.candidates.length;
+    const last = r.candidates[r.candidates.length - 1];
+    if (last !== undefined && last > max) max = last;
+  }
+  // STEP ids fit 32 bits in practice; typed integer sorting is several times faster than doubles.
+  const all = max < 0x7fffffff ? new Int32Array(total) : new Float64Array(total);
+  let n = 0;
+  for (const r of runs) for (let i = 0; i < r.candidates.length; i++) all[n++] = r.candidates[i] as number;
+  all.sort();
+  let w = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i] as number;
+  return all.subarray(0, w);
+}
+
+/** The element's identity, looked up once however many specifications it meets. */
+class ElementIdentity {
+  id = -1;
+  private loaded = false;
+  globalId: string | null = null;
+  className = '';
+  name: string | null = null;
+  /** One shared result for every specification the element passes. */
+  passed: ElementResult | null = null;
+
+  reset(id: number): void {
+    this.id = id;
+    this.loaded = false;
+    this.passed = null;
+  }
+
+  load(model: IfcModel): this {
+    if (!this.loaded) {
+      this.globalId = model.globalId(this.id);
+      this.className = model.classOf(this.id) ?? '';
+      this.name = model.name(this.id);
+      this.loaded = true;
+    }
+    return this;
+  }
+}
+
+function evaluateElement(model: IfcModel, run: SpecRun, who: ElementIdentity): void {
+  const id = who.id;
+  const applicability = run.applicability;
+  for (let i = 0; i < applicability.length; i++) {
+    if ((applicability[i] as CompiledFacet).evaluate(model, id).status !== 'pass') return;
+  }
+  let failures: FacetFailure[] | null = null;
+  if (!run.prohibited) {
+    const requirements = run.requirements;
+    for (let r = 0; r < requirements.length; r++) {
+      const failure = requirementFailure(requirements[r] as CompiledFacet, r, model, id);
+      if (failure) {
+        if (failures === null) failures = [];
+        failures.push(failure);
+      }
+    }
+  }
+  const passed = !run.prohibited && failures === null;
+  who.load(model);
+  if (passed) {
+    run.passedCount++;
+    who.passed ??= {
+      id,
+      globalId: who.globalId,
+      className: who.className,
+      name: who.name,
+      passed: true,
+      failures: NO_FAILURES,
+    };
+    run.elements.push(who.passed);
+    return;
+  }
+  run.elements.push({
+    id,
+    globalId: who.globalId,
+    className: who.className,
+    name: who.name,
+    passed: false,
+    failures: failures ?? NO_FAILURES,
+  });
+}
+
+function result(run: SpecRun): SpecificationResult {
+  const { spec, elements, passedCount } = run;
   const applicableCount = elements.length;
   const failedCount = applicableCount - passedCount;
   let reason: string | null = null;
-  if (prohibited && applicableCount > 0) {
+  if (run.prohibited && applicableCount > 0) {
     reason = `${applicableCount} element${applicableCount === 1 ? '' : 's'} match${applicableCount === 1 ? 'es' : ''} a prohibited specification`;
   } else if (spec.cardinality === 'required' && applicableCount === 0) {
     reason = 'No element matches the applicability, but the specification is required';
@@ -109,8 +195,8 @@ function checkSpecification(model: IfcModel, spec: Specification): Specification
     instructions: spec.instructions,
     ifcVersions: spec.ifcVersions,
     cardinality: spec.cardinality,
-    applicability: applicability.map(summary),
-    requirements: requirements.map(summary),
+    applicability: run.applicability.map(summary),
+    requirements: run.requirements.map(summary),
     status: reason === null ? 'pass' : 'fail',
     reason,
     applicableCount,
@@ -118,6 +204,29 @@ function checkSpecification(model: IfcModel, spec: Specification): Specification
     failedCount,
     elements,
   };
+}
+
+/**
+ * Visits each candidate element once, in id order, and evaluates every specification it is a
+ * candidate of, so the element's property sets and other views are decoded once per check.
+ */
+function checkAll(model: IfcModel, specs: readonly Specification[]): SpecificationResult[] {
+  const memo = new ElementMemo(model);
+  const runs = specs.map((spec) => prepare(memo, spec));
+  const ids = unionOf(runs);
+  const who = new ElementIdentity();
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k] as number;
+    who.reset(id);
+    for (let s = 0; s < runs.length; s++) {
+      const run = runs[s] as SpecRun;
+      const cands = run.candidates;
+      if (run.cursor >= cands.length || cands[run.cursor] !== id) continue;
+      while (run.cursor < cands.length && cands[run.cursor] === id) run.cursor++;
+      evaluateElement(memo, run, who);
+    }
+  }
+  return runs.map(result);
 }
 
 /** A report for an IDS that did not validate: never a pass. */
@@ -146,7 +255,7 @@ export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOpti
   const idsInfo = { title: ids.info.title, fileName: ids.fileName };
   const modelInfo = { fileName: options.modelFileName ?? null, schema: model.schema };
   if (ids.problems.length > 0) return invalidReport(ids.problems, idsInfo, modelInfo, now);
-  const specifications = ids.specifications.map((spec) => checkSpecification(model, spec));
+  const specifications = checkAll(model, ids.specifications);
   return {
     status: specifications.every((s) => s.status === 'pass') ? 'pass' : 'fail',
     ids: idsInfo,
