@@ -97,6 +97,26 @@ describe('routes and the dashboard shell', () => {
     expect(await tabCookie()).toBe('schema');
   });
 
+  it('opens the create dialog on the Projects tab from the Overview prompt', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('first'),
+      password: 'first-project-2026',
+      fullName: 'Fay First',
+    });
+    await page.goto('/dashboard?tab=overview');
+    await expectVisible(page.getByText('Create your first project'));
+    await page.getByRole('button', { name: 'New Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await expectVisible(dialog);
+    // The one-shot parameter is removed, so a reload does not reopen the dialog.
+    await page.waitForURL(
+      (url) => url.searchParams.get('tab') === 'projects' && !url.searchParams.has('createProject'),
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(page.getByRole('tab', { name: 'Projects', selected: true }));
+    await expectVisible(page.getByText('No Active Projects'));
+  });
+
   it('shows the error page for an unknown route, with Go to Home and Refresh Page', async () => {
     await page.goto('/no/such/page');
     await expectVisible(page.getByRole('heading', { name: 'Page not found' }));

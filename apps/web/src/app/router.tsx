@@ -10,6 +10,8 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while a lazily loaded page arrives on the first load.
+    hydrateFallbackElement: <div className="min-h-dvh bg-surface" aria-busy="true" />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginPage /> },

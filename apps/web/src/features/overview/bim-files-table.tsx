@@ -1,14 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, FileBox } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import type { BimFile } from '../projects/bim-files';
-import { useProjectFiles } from '../projects/queries';
+import { projectKeys, useProjectFiles } from '../projects/queries';
 
 const COLUMNS = [
   'File name',
@@ -34,6 +36,7 @@ export function BimFilesTable({ projectId }: { projectId: string }) {
     );
   }
   if (files.isError) {
+    if (isApiRequestError(files.error) && files.error.isNotFound) return <ProjectGone />;
     return (
       <EmptyState
         title="Files could not be loaded"
@@ -100,4 +103,22 @@ function explorerLink(basePath: string, projectId: string, file: BimFile): strin
   const params = new URLSearchParams({ tab: 'metadata', project: projectId, file: file.id });
   if (file.source_version_tag) params.set('version', file.source_version_tag);
   return `${basePath}?${params.toString()}`;
+}
+
+/**
+ * The selected project disappeared (deleted, or access removed): say so (spec 1 §8) and drop the cached
+ * project list so the selector moves on to a project that still exists.
+ */
+function ProjectGone() {
+  const queryClient = useQueryClient();
+  const { mode } = useDataSource();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+  }, [queryClient, mode]);
+  return (
+    <EmptyState
+      title="Project Not Found"
+      description="The selected project is no longer available. Please select a different project or create a new one."
+    />
+  );
 }
