@@ -1,11 +1,13 @@
 /**
  * Attribute facet: an entity's own attribute (never inherited from its type). Null, derived,
  * logical unknown and empty lists count as absent; the empty string is present but empty.
- * Value checks on references or lists always fail: they are objects, not values.
+ * Value checks on references or lists always fail: they are objects, not values. Numbers of a
+ * measure type (declared, or written typed in a select) are compared in SI units, like properties.
  */
 import type { IfcModel, StepValue } from '@plumbline/ifc/model';
+import { tablesFor } from '../audit/schema-lookup';
 import type { AttributeFacet } from '../document';
-import { compileValue, type ValueMatcher } from '../restriction/matcher';
+import { compileValue, type ScalarValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
 import {
   type CompiledFacet,
@@ -24,6 +26,8 @@ export class CompiledAttributeFacet implements CompiledFacet {
   readonly name: ValueMatcher;
   readonly value: ValueMatcher | null;
   private readonly label: string;
+  /** Declared type (upper case) per "CLASS.Attribute", for unit conversion. */
+  private readonly declared = new Map<string, string | null>();
 
   constructor(facet: AttributeFacet) {
     this.cardinality = facet.cardinality;
@@ -35,7 +39,7 @@ export class CompiledAttributeFacet implements CompiledFacet {
 
   evaluate(model: IfcModel, id: number): Evaluation {
     const exact = this.name.exact;
-    if (exact !== null) return this.check(exact, model.attribute(id, exact));
+    if (exact !== null) return this.check(model, id, exact, model.attribute(id, exact));
     let seen = 0;
     let present = 0;
     for (const [name, v] of model.attributes(id)) {
@@ -43,7 +47,7 @@ export class CompiledAttributeFacet implements CompiledFacet {
       seen++;
       if (isStepAbsent(v)) continue;
       present++;
-      const result = this.check(name, v);
+      const result = this.check(model, id, name, v);
       if (result.status !== 'pass') return result;
     }
     if (present === 0) {
@@ -55,18 +59,39 @@ export class CompiledAttributeFacet implements CompiledFacet {
     return PASS;
   }
 
-  private check(name: string, v: StepValue | undefined): Evaluation {
+  /** A number in SI when its measure type has a project unit; other values unchanged. */
+  private inSI(model: IfcModel, id: number, name: string, v: StepValue, scalar: ScalarValue): ScalarValue {
+    if (typeof scalar.value !== 'number') return scalar;
+    let measure: string | null;
+    if (v.kind === 'typed') measure = v.type;
+    else {
+      const cls = model.classOf(id) ?? '';
+      const key = `${cls}.${name}`;
+      let d = this.declared.get(key);
+      if (d === undefined) {
+        d = tablesFor(model.schema).attributeDef(cls, name)?.type.toUpperCase() ?? null;
+        this.declared.set(key, d);
+      }
+      measure = d;
+    }
+    if (measure === null) return scalar;
+    const si = model.toSI(scalar.value, measure);
+    return si === scalar.value ? scalar : { value: si, isReal: true };
+  }
+
+  private check(model: IfcModel, id: number, name: string, v: StepValue | undefined): Evaluation {
     if (v === undefined) return { status: 'absent', reason: `has no attribute ${name}` };
     if (isStepAbsent(v)) return { status: 'absent', reason: `${name} is not set` };
     if (isStepEmpty(v)) return { status: 'fail', reason: `${name} is empty`, actualValue: '' };
     if (!this.value) return PASS;
-    const scalar = stepScalar(v);
-    if (scalar === null) {
+    const raw = stepScalar(v);
+    if (raw === null) {
       return {
         status: 'fail',
         reason: `${name} refers to an object or a list, which cannot be compared with a value`,
       };
     }
+    const scalar = this.inSI(model, id, name, v, raw);
     if (!this.value.matches(scalar)) {
       const actual = formatScalar(scalar);
       return {

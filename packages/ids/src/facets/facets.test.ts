@@ -206,3 +206,24 @@ describe('classification, material and partOf facets', () => {
     expect(partOf('IFCBUILDING', 'IFCRELAGGREGATES').evaluate(m, wall).status).toBe('absent');
   });
 });
+
+describe('attribute units', () => {
+  it('compares measure attributes in SI units', () => {
+    const m = new FakeModel();
+    m.unitList = [{ unitType: 'LENGTHUNIT', name: 'MILLIMETRE', scale: 0.001, offset: 0, id: 1 }];
+    const storey = m.add('IFCBUILDINGSTOREY', { attributes: { Elevation: step.real(3000) } });
+    const f = (v: string) =>
+      compileFacet(
+        parseIds(
+          ids(
+            spec({
+              applicability: entity('IFCBUILDINGSTOREY'),
+              requirements: `<attribute><name>${sv('Elevation')}</name><value>${sv(v)}</value></attribute>`,
+            }),
+          ),
+        ).specifications[0]?.requirements[0] as Facet,
+      );
+    expect(f('3').evaluate(m, storey).status).toBe('pass');
+    expect(f('3000').evaluate(m, storey).status).toBe('fail');
+  });
+});
