@@ -20,6 +20,7 @@ export const auditWriteJob: JobDefinition<AuditWritePayload, JobDeps> = {
   name: 'audit.write',
   payload: auditWritePayload,
   queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
+  batchSize: 50,
   async handle({ db }, payload, job) {
     await insertAuditEntry(db, { ...payload, at: new Date(payload.at) }, job.id);
   },

@@ -13,6 +13,8 @@ export interface JobDefinition<TPayload, TDeps> {
   name: string;
   payload: z.ZodType<TPayload>;
   queue: Omit<QueueOptions, 'name'>;
+  /** Jobs fetched per round trip (default 1). A failing job fails its whole batch, so only for idempotent jobs. */
+  batchSize?: number;
   handle(deps: TDeps, payload: TPayload, job: { id: string; retryCount: number }): Promise<void>;
 }
 
@@ -87,7 +89,7 @@ export class JobQueue<TDeps> implements JobSender {
     for (const definition of this.definitions) {
       await this.boss.work(
         definition.name,
-        { pollingIntervalSeconds: this.options.pollIntervalSeconds, batchSize: 1 },
+        { pollingIntervalSeconds: this.options.pollIntervalSeconds, batchSize: definition.batchSize ?? 1 },
         async (jobs) => {
           for (const job of jobs) {
             const payload = definition.payload.parse(job.data);

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { bimFiles, fileVersions } from '../../schema';
+import { bimFiles } from '../../schema';
 
 export interface BimFileSummaryRow {
   id: string;
@@ -18,7 +18,10 @@ export interface BimFileSummaryRow {
   } | null;
 }
 
-/** Files of a project, each with its version count, stored size and latest version. */
+/**
+ * Files of a project, each with its version count, stored size and latest version. The subqueries
+ * qualify the outer table explicitly: unqualified, `id` would bind to file_versions.
+ */
 export async function listProjectBimFiles(db: Database, projectId: string): Promise<BimFileSummaryRow[]> {
   const rows = await db
     .select({
@@ -27,12 +30,12 @@ export async function listProjectBimFiles(db: Database, projectId: string): Prom
       sourceFilename: bimFiles.sourceFilename,
       createdAt: bimFiles.createdAt,
       updatedAt: bimFiles.updatedAt,
-      versionCount: sql<number>`(select count(*)::int from ${fileVersions} fv where fv.bim_file_id = ${bimFiles.id})`,
-      totalSizeBytes: sql<number>`(select coalesce(sum(fv.size_bytes), 0)::bigint from ${fileVersions} fv
-        where fv.bim_file_id = ${bimFiles.id})`.mapWith(Number),
+      versionCount: sql<number>`(select count(*)::int from file_versions fv where fv.bim_file_id = "bim_files"."id")`,
+      totalSizeBytes: sql<number>`(select coalesce(sum(fv.size_bytes), 0)::bigint from file_versions fv
+        where fv.bim_file_id = "bim_files"."id")`.mapWith(Number),
       latest: sql<BimFileSummaryRow['latest']>`(select json_build_object('versionTag', fv.version_tag,
         'status', fv.status, 'sizeBytes', fv.size_bytes, 'elementsCount', fv.elements_count)
-        from ${fileVersions} fv where fv.bim_file_id = ${bimFiles.id} order by fv.version_number desc limit 1)`,
+        from file_versions fv where fv.bim_file_id = "bim_files"."id" order by fv.version_number desc limit 1)`,
     })
     .from(bimFiles)
     .where(eq(bimFiles.projectId, projectId))

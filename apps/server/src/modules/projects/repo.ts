@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { bimFiles, fileVersions, projectMembers, projects } from '../../schema';
+import { projectMembers, projects } from '../../schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectRole = (typeof projectMembers.$inferSelect)['role'];
@@ -32,19 +32,15 @@ export async function findActiveMembership(
 }
 
 // Counts per project, computed in the same statement. Elements count the latest version of each file;
-// size counts every stored version (what the project occupies).
-const filesCount = sql<number>`(select count(*)::int from ${bimFiles} where ${bimFiles.projectId} = ${projects.id})`;
-const teamMembersCount = sql<number>`(select count(*)::int from ${projectMembers} pm where pm.project_id = ${projects.id})`;
-const totalSizeBytes =
-  sql<number>`(select coalesce(sum(${fileVersions.sizeBytes}), 0)::bigint from ${fileVersions}
-  join ${bimFiles} on ${bimFiles.id} = ${fileVersions.bimFileId} where ${bimFiles.projectId} = ${projects.id})`.mapWith(
-    Number,
-  );
-const elementsCount = sql<number>`(select coalesce(sum(latest.elements_count), 0)::bigint from ${bimFiles}
-  cross join lateral (select fv.elements_count from ${fileVersions} fv where fv.bim_file_id = ${bimFiles.id}
-  order by fv.version_number desc limit 1) latest where ${bimFiles.projectId} = ${projects.id})`.mapWith(
-  Number,
-);
+// size counts every stored version (what the project occupies). Written as plain SQL with explicit
+// qualifiers: inside a correlated subquery an unqualified column would bind to the inner table.
+const filesCount = sql<number>`(select count(*)::int from bim_files bf where bf.project_id = "projects"."id")`;
+const teamMembersCount = sql<number>`(select count(*)::int from project_members pm where pm.project_id = "projects"."id")`;
+const totalSizeBytes = sql<number>`(select coalesce(sum(fv.size_bytes), 0)::bigint from file_versions fv
+  join bim_files bf on bf.id = fv.bim_file_id where bf.project_id = "projects"."id")`.mapWith(Number);
+const elementsCount = sql<number>`(select coalesce(sum(latest.elements_count), 0)::bigint from bim_files bf
+  cross join lateral (select fv.elements_count from file_versions fv where fv.bim_file_id = bf.id
+  order by fv.version_number desc limit 1) latest where bf.project_id = "projects"."id")`.mapWith(Number);
 
 function selectWithCounts(db: Database, userId: string) {
   return db

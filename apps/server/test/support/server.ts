@@ -1,0 +1,117 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LightMyRequestResponse } from 'fastify';
+import { ManualClock } from '../../src/platform/clock';
+import { loadConfig } from '../../src/platform/config';
+import { createLogger } from '../../src/platform/logger';
+import { createServer, type PlumblineServer } from '../../src/platform/server';
+import type { TestBackend } from './backends';
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface TestServer extends PlumblineServer {
+  clock: ManualClock;
+  stop(): Promise<void>;
+}
+
+/** A real server (database, migrations, queue with in-process workers) for app.inject tests. */
+export async function startTestServer(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const { target, drop } = await backend.create();
+  const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-test-'));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      ...env,
+    },
+    { defaultWebDistDir: join(dataDir, 'no-web-build') },
+  );
+  const clock = new ManualClock(new Date());
+  const server = await createServer({
+    config,
+    logger: createLogger(config.logLevel),
+    migrationsFolder,
+    clock,
+    database: target,
+  });
+  return {
+    ...server,
+    clock,
+    async stop() {
+      try {
+        await server.close();
+      } finally {
+        await drop();
+      }
+    },
+  };
+}
+
+export interface Session {
+  token: string;
+  userId: string;
+  email: string;
+}
+
+let counter = 0;
+/** A fresh account with a unique e-mail. */
+export async function signUp(server: PlumblineServer, name = 'User'): Promise<Session> {
+  counter += 1;
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${counter}.${Date.now()}@example.com`;
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { email, password: 'correct horse battery', fullName: name },
+    // Each account from its own address, so the per-address sign-up budget never interferes.
+    remoteAddress: `10.9.${Math.floor(counter / 250)}.${counter % 250}`,
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { token: string; user: { id: string } };
+  return { token: body.token, userId: body.user.id, email };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Calls the API as `session` (or anonymously). `payload` strings are sent raw as JSON. */
+export function call(
+  server: PlumblineServer,
+  session: Session | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  return server.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined
+      ? {}
+      : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+  });
+}
+
+/** Polls until `check` returns a value (jobs run asynchronously). */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
