@@ -1,3 +1,4 @@
+import type { BimFile } from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, FileBox } from 'lucide-react';
 import { useEffect } from 'react';
@@ -9,7 +10,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
-import type { BimFile } from '../projects/bim-files';
 import { projectKeys, useProjectFiles } from '../projects/queries';
 
 const COLUMNS = [
@@ -73,17 +73,11 @@ export function BimFilesTable({ projectId }: { projectId: string }) {
         {files.data.map((file) => (
           <TableRow key={file.id}>
             <TableCell className="font-medium">{file.name}</TableCell>
-            <TableCell>{file.source_version_tag ?? `v${file.version_count ?? 1}`}</TableCell>
-            <TableCell className="tabular-nums">
-              {formatBytes(file.latest_size_bytes ?? file.file_size_bytes)}
-            </TableCell>
-            <TableCell className="tabular-nums">
-              {formatBytes(file.total_size_bytes ?? file.storage_size_bytes)}
-            </TableCell>
-            <TableCell className="tabular-nums">{formatNumber(file.elements_count ?? 0)}</TableCell>
-            <TableCell className="text-muted-foreground">
-              {formatDate(file.updated_at ?? file.created_at)}
-            </TableCell>
+            <TableCell>{file.source_version_tag ?? `v${file.version_count}`}</TableCell>
+            <TableCell className="tabular-nums">{formatBytes(file.latest_size_bytes)}</TableCell>
+            <TableCell className="tabular-nums">{formatBytes(file.total_size_bytes)}</TableCell>
+            <TableCell className="tabular-nums">{formatNumber(file.elements_count)}</TableCell>
+            <TableCell className="text-muted-foreground">{formatDate(file.updated_at)}</TableCell>
             <TableCell>
               <Button asChild variant="ghost" size="sm">
                 <Link to={explorerLink(basePath, projectId, file)}>

@@ -1,24 +1,18 @@
 import {
+  type BimFile,
+  bimFileListResponseSchema,
   type CreateProjectBody,
   type Member,
   memberListResponseSchema,
   type Project,
   projectListResponseSchema,
   projectResponseSchema,
+  teamMembersAllResponseSchema,
   type UpdateProjectBody,
 } from '@plumbline/contracts';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
-import { type BimFile, bimFileListResponseSchema } from './bim-files';
 import type { Membership } from './project-stats';
-
-/** The part of `GET /team-members-all` the portfolio figures use (spec 2 §7 reads data[].user.id). */
-const membershipsResponseSchema = z.object({
-  data: z
-    .array(z.object({ projectId: z.string(), user: z.object({ id: z.string() }) }))
-    .transform((rows) => rows.map((row) => ({ projectId: row.projectId, userId: row.user.id }))),
-});
 
 /** Everything the projects area reads and writes, independent of where the data lives. */
 export interface ProjectsSource {
@@ -46,7 +40,8 @@ export const liveProjectsSource: ProjectsSource = {
     return (await apiRequest(path, { schema: memberListResponseSchema, signal })).data;
   },
   async listAllMemberships(signal) {
-    return (await apiRequest('/team-members-all', { schema: membershipsResponseSchema, signal })).data;
+    const { data } = await apiRequest('/team-members-all', { schema: teamMembersAllResponseSchema, signal });
+    return data.map((member) => ({ projectId: member.projectId, userId: member.user.id }));
   },
   async createProject(body) {
     return (await apiRequest('/projects', { method: 'POST', body, schema: projectResponseSchema })).project;

@@ -1,10 +1,11 @@
+import type { BimFile } from '@plumbline/contracts';
 import { FileBox } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatBytes, formatDate, formatNumber, pluralize } from '@/lib/format';
-import { BIM_FILE_STATUS_LABEL, type BimFile } from './bim-files';
+import { BIM_FILE_STATUS_LABEL } from './bim-files';
 import { useProjectFiles } from './queries';
 
 const STATUS_VARIANT = {
@@ -48,14 +49,12 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
             <span className="truncate">{file.name}</span>
           </span>
           <Badge variant={STATUS_VARIANT[file.status]}>{BIM_FILE_STATUS_LABEL[file.status]}</Badge>
-          <span className="text-muted-foreground">{pluralize(file.version_count ?? 1, 'version')}</span>
+          <span className="text-muted-foreground">{pluralize(file.version_count, 'version')}</span>
+          <span className="tabular-nums text-muted-foreground">{formatBytes(file.latest_size_bytes)}</span>
           <span className="tabular-nums text-muted-foreground">
-            {formatBytes(file.latest_size_bytes ?? file.file_size_bytes)}
+            {formatNumber(file.elements_count)} elements
           </span>
-          <span className="tabular-nums text-muted-foreground">
-            {formatNumber(file.elements_count ?? 0)} elements
-          </span>
-          <span className="text-muted-foreground">{formatDate(file.updated_at ?? file.created_at)}</span>
+          <span className="text-muted-foreground">{formatDate(file.updated_at)}</span>
         </li>
       ))}
     </ul>
