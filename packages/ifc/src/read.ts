@@ -1,12 +1,13 @@
 /** Entry points: read IFC bytes or a file into an IfcModel. */
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { IfcReadError } from './errors';
 import type { IfcModel } from './model';
 import { StepIfcModel } from './model/ifc-model';
 import { InstanceStore } from './model/store';
 import { schemaTables } from './schema/schema-info';
-import { checkStepMagic, readHeader } from './step/header';
-import { indexInstances } from './step/index-file';
+import { checkStepMagic, readHeader, type StepHeader } from './step/header';
+import { type FileIndex, indexInstances } from './step/index-file';
+import { indexInstancesParallel } from './step/parallel-index';
 
 export interface ReadIfcOptions {
   /** Used in messages and kept on the model. */
@@ -16,30 +17,57 @@ export interface ReadIfcOptions {
 /** The largest file accepted: offsets are stored as 32-bit numbers. */
 export const MAX_FILE_BYTES = 0xffff_fff0;
 
-/** Indexes the file in one pass; everything else is decoded lazily on use. Throws IfcReadError. */
-export function readIfc(bytes: Uint8Array, options: ReadIfcOptions = {}): StepIfcModel {
-  if (bytes.length > MAX_FILE_BYTES) throw new IfcReadError('too_large_line', 'the file is larger than 4 GB');
-  const header = readHeader(bytes);
-  const index = indexInstances(bytes, header.dataStart);
+function modelOf(
+  bytes: Uint8Array,
+  header: StepHeader,
+  index: FileIndex,
+  options: ReadIfcOptions,
+): StepIfcModel {
   if (index.count === 0) throw new IfcReadError('empty', 'the DATA section contains no entity instances');
   const store = new InstanceStore(bytes, index);
   return new StepIfcModel(store, schemaTables(header.schema), header, options.fileName ?? null);
 }
 
-export async function readIfcFile(path: string): Promise<StepIfcModel> {
-  const info = await stat(path);
-  if (info.size > MAX_FILE_BYTES) throw new IfcReadError('too_large_line', 'the file is larger than 4 GB');
-  // Look at the start first, so a large file that is not STEP is rejected without reading it all.
+/** Indexes the file in one pass on this thread; everything else is decoded lazily on use. Throws IfcReadError. */
+export function readIfc(bytes: Uint8Array, options: ReadIfcOptions = {}): StepIfcModel {
+  if (bytes.length > MAX_FILE_BYTES) throw new IfcReadError('too_large_line', 'the file is larger than 4 GB');
+  const header = readHeader(bytes);
+  return modelOf(bytes, header, indexInstances(bytes, header.dataStart), options);
+}
+
+/**
+ * Reads a file into shared memory and indexes it on several threads when it is large (see
+ * step/parallel-index.ts). A file that does not start like STEP is rejected before it is read whole.
+ */
+export async function readIfcFile(path: string, options: ReadIfcOptions = {}): Promise<StepIfcModel> {
+  const { size } = await stat(path);
+  if (size > MAX_FILE_BYTES) throw new IfcReadError('too_large_line', 'the file is larger than 4 GB');
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
   const file = await open(path, 'r');
   try {
-    const head = new Uint8Array(Math.min(info.size, 64 * 1024));
-    await file.read(head, 0, head.length, 0);
-    checkStepMagic(head, head.length < info.size);
+    const head = Math.min(size, 64 * 1024);
+    await readFully(file, bytes, 0, head);
+    checkStepMagic(bytes.subarray(0, head), head < size);
+    await readFully(file, bytes, head, size);
   } finally {
     await file.close();
   }
-  const bytes = await readFile(path);
-  return readIfc(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { fileName: path });
+  const header = readHeader(bytes);
+  const { index } = await indexInstancesParallel(bytes, header.dataStart);
+  return modelOf(bytes, header, index, { fileName: options.fileName ?? path });
+}
+
+async function readFully(
+  file: Awaited<ReturnType<typeof open>>,
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+): Promise<void> {
+  for (let at = from; at < to; ) {
+    const { bytesRead } = await file.read(bytes, at, Math.min(to - at, 1 << 26), at);
+    if (bytesRead === 0) throw new IfcReadError('malformed', 'the file ended while it was being read');
+    at += bytesRead;
+  }
 }
 
 export type { IfcModel };
