@@ -28,7 +28,8 @@ h3{font-size:15px;margin:0}
 .pill.fail{background:var(--fail-bg);color:var(--fail)}
 .pill.invalid{background:var(--warn-bg);color:var(--warn)}
 header.top .pill{font-size:13px;padding:4px 14px}
-table{width:100%;border-collapse:collapse;background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden}
+table{width:100%;border-collapse:collapse;background:var(--card)}
+.table-wrap{overflow-x:auto;background:var(--card);border:1px solid var(--line);border-radius:8px}
 th,td{text-align:left;padding:8px 12px;border-bottom:1px solid var(--line);vertical-align:top}
 th{white-space:nowrap;background:#f0f2f6;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em;font-weight:600}
 tr:last-child td{border-bottom:0}

@@ -111,8 +111,8 @@ function renderOverview(report: CheckReport): string {
   });
   if (rows.length === 0) return '<h2>Specifications</h2><p class="note">The IDS has no specifications.</p>';
   return `<h2>Specifications</h2>
-<table><thead><tr><th>Specification</th><th>Status</th><th class="num">Applicable</th><th class="num">Passed</th><th class="num">Failed</th><th>Compliance</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>`;
+<div class="table-wrap"><table><thead><tr><th>Specification</th><th>Status</th><th class="num">Applicable</th><th class="num">Passed</th><th class="num">Failed</th><th>Compliance</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></div>`;
 }
 
 function renderFailureTable(report: CheckReport, maxRows: number): string {
@@ -160,8 +160,8 @@ function renderFailureTable(report: CheckReport, maxRows: number): string {
 <select id="filter-spec" aria-label="Specification"><option value="">All specifications</option>${specOptions}</select>
 <select id="filter-class" aria-label="IFC class"><option value="">All classes</option>${classOptions}</select>
 <span class="shown" id="filter-shown">Showing ${rows.length} of ${rows.length}</span></div>
-<table id="failures"><thead><tr><th>Specification</th><th>Class</th><th>Name</th><th>GlobalId</th><th class="num">STEP id</th><th>Reasons</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>${note}`;
+<div class="table-wrap"><table id="failures"><thead><tr><th>Specification</th><th>Class</th><th>Name</th><th>GlobalId</th><th class="num">STEP id</th><th>Reasons</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></div>${note}`;
 }
 
 function renderFacets(heading: string, facets: readonly FacetSummary[]): string {
