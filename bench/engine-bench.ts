@@ -99,11 +99,18 @@ async function main(): Promise<void> {
   const mismatches: string[] = [];
   for (const size of sizes) {
     const { path, summary } = await ensureModel(size, seed);
-    process.stdout.write(`measuring ${size} MB (${runs} run${runs > 1 ? 's' : ''}) … `);
-    const ours = await measureMedian('plumbline', path, runs);
-    const lite = values['no-ifc-lite'] ? null : await measureMedian('ifc-lite', path, runs);
-    const webIfc = values['with-web-ifc'] ? await measureMedian('web-ifc', path, runs) : null;
-    console.log('done');
+    process.stdout.write(`measuring ${size} MB (${runs} run${runs > 1 ? 's' : ''}):`);
+    const timed = async (engine: string) => {
+      const result = await measureMedian(engine, path, runs);
+      process.stdout.write(
+        ` ${engine} ${result instanceof Error ? 'error' : `${(result.wallMs / 1000).toFixed(2)} s`}`,
+      );
+      return result;
+    };
+    const ours = await timed('plumbline');
+    const lite = values['no-ifc-lite'] ? null : await timed('ifc-lite');
+    const webIfc = values['with-web-ifc'] ? await timed('web-ifc') : null;
+    console.log();
     if (!(ours instanceof Error) && ours.outcomes) {
       for (const problem of compareOutcomes(expectedOutcomes(summary), ours.outcomes))
         mismatches.push(`${size} MB ${problem}`);
