@@ -21,7 +21,7 @@ export function FormField({ label, error, hint, className, children }: FormField
     'aria-describedby': error || hint ? messageId : undefined,
   });
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {control}
       {error ? (
