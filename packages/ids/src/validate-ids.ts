@@ -3,6 +3,7 @@
  * libxml2 (xmllint-wasm, kept warm in a worker: xsd/), plus the reader's structural and semantic problems. The schema and its
  * two imports are local copies in ../schema, loaded relative to this module: nothing is fetched.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +18,20 @@ export const MAX_IDS_BYTES = 32 * 1024 * 1024;
 
 let schemaFiles: Promise<readonly XmllintFile[]> | null = null;
 
-/** Directory holding ids.xsd and its imports: ../schema beside src (also after bundling, see README). */
+/**
+ * Directory holding ids.xsd and its imports. $PLUMBLINE_IDS_SCHEMA_DIR wins; else `schema/` of this
+ * package, found from this module (src/ in the repository, or any bundle inside the repository such
+ * as apps/server/dist, by looking for packages/ids/schema upwards).
+ */
 export function schemaDirectory(): string {
+  if (process.env.PLUMBLINE_IDS_SCHEMA_DIR) return process.env.PLUMBLINE_IDS_SCHEMA_DIR;
   const here = dirname(fileURLToPath(import.meta.url));
-  return process.env.PLUMBLINE_IDS_SCHEMA_DIR ?? join(here, '..', 'schema');
+  const candidates = [join(here, '..', 'schema'), join(here, 'schema')];
+  for (let dir = here; ; dir = dirname(dir)) {
+    candidates.push(join(dir, 'packages', 'ids', 'schema'));
+    if (dirname(dir) === dir) break;
+  }
+  return candidates.find((dir) => existsSync(join(dir, 'ids.xsd'))) ?? (candidates[0] as string);
 }
 
 /** ids.xsd first, then its two imports under the URLs it imports them by. */
