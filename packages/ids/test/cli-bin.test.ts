@@ -19,7 +19,7 @@ function plumbline(script: string, ...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-describe('bin/plumbline.js', () => {
+describe('bin/plumbline.js', { timeout: 60_000 }, () => {
   it('asks for a build when dist/cli.js is missing', () => {
     const copy = join(mkdtempSync(join(tmpdir(), 'plumbline-bin-')), 'bin');
     mkdirSync(copy);

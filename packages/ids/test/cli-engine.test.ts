@@ -28,7 +28,7 @@ async function run(...extra: string[]) {
   return { code, out: io.out(), err: io.err() };
 }
 
-describe.skipIf(!haveExample)('plumbline check on the wooden-windows example', () => {
+describe.skipIf(!haveExample)('plumbline check on the wooden-windows example', { timeout: 60_000 }, () => {
   it('prints a console report and exits 1 (the example model fails some specifications)', async () => {
     const result = await run();
     expect(result.code).toBe(1);

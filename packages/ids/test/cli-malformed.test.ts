@@ -97,7 +97,7 @@ beforeAll(() => {
     100 * 1024 * 1024,
     "');ENDSEC;END-ISO-10303-21;",
   );
-});
+}, 60_000);
 
 async function check(model: string, idsFile: string) {
   const io = captureIo({ cwd: dir });
@@ -105,7 +105,8 @@ async function check(model: string, idsFile: string) {
   return { code, out: io.out(), err: io.err() };
 }
 
-describe.skipIf(!haveSample)('CLI on malformed input (real engine)', () => {
+// Generous timeout: the 100 MB inputs take seconds to read on a busy 2-core machine.
+describe.skipIf(!haveSample)('CLI on malformed input (real engine)', { timeout: 60_000 }, () => {
   it('baseline: the generated IDS is valid and checks the sample model', async () => {
     const result = await check(sampleModel, 'walls.ids');
     expect(result.err).toBe('');
