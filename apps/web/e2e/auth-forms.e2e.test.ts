@@ -1,0 +1,61 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { signUpViaApi } from './harness/api';
+import { expectPath, expectVisible, launchBrowser, openPage, uniqueEmail } from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser, baseUrl));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('sign-up and sign-in forms', () => {
+  it('shows each field problem, then the server refusal of a taken address', async () => {
+    const taken = uniqueEmail('taken');
+    await signUpViaApi(context.request, {
+      email: taken,
+      password: 'first-owner-2026',
+      fullName: 'First Owner',
+    });
+    await context.clearCookies();
+
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectVisible(page.getByText('Full name is required'));
+    await expectVisible(page.getByText('Please enter a valid email address'));
+    await expectVisible(page.getByText('Password must be at least 8 characters'));
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Full name').fill('Second Person');
+    await page.getByLabel('Email').fill(taken);
+    await page.getByLabel('Password').fill('second-person-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'An account with this email address already exists' }),
+    );
+    expect(new URL(page.url()).pathname).toBe('/signup');
+  });
+
+  it('sends a signed-in visitor from /login straight to the dashboard', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('back'),
+      password: 'returning-2026',
+      fullName: 'Rita Return',
+    });
+    await page.goto('/login');
+    await expectPath(page, '/dashboard');
+    await expectVisible(page.getByRole('button', { name: 'Account menu for Rita Return' }));
+  });
+});
