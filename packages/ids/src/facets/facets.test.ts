@@ -227,3 +227,20 @@ describe('attribute units', () => {
     expect(f('3000').evaluate(m, storey).status).toBe('fail');
   });
 });
+
+describe('partOf containment', () => {
+  it('finds the container through the aggregate whole, which is not itself a container', () => {
+    const m = new FakeModel();
+    const building = m.add('IFCBUILDING');
+    const space = m.add('IFCSPACE', { parents: [parent(building, 'IFCRELCONTAINEDINSPATIALSTRUCTURE')] });
+    const slab = m.add('IFCSLAB', { parents: [parent(space, 'IFCRELCONTAINEDINSPATIALSTRUCTURE')] });
+    const beam = m.add('IFCBEAM', { parents: [parent(slab, 'IFCRELAGGREGATES')] });
+    const contained = (cls: string) =>
+      facet(
+        `<partOf relation="IFCRELCONTAINEDINSPATIALSTRUCTURE"><entity><name>${sv(cls)}</name></entity></partOf>`,
+      );
+    expect(contained('IFCSPACE').evaluate(m, beam).status).toBe('pass');
+    expect(contained('IFCSLAB').evaluate(m, beam).status).toBe('fail');
+    expect(contained('IFCSPACE').evaluate(m, space).status).toBe('fail');
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * PartOf facet: the element is, directly or transitively, part of a whole of the given class (exact,
  * no subtypes) and predefined type, through the named relation, or any of the six when none is named.
- * The voids/fills relation value covers both: a door fills an opening that voids a wall.
+ * The voids/fills relation value covers both: a door fills an opening that voids a wall. For
+ * containment, an element that is not contained itself is in the container of the whole it is
+ * aggregated into (a beam of a slab is in the slab's storey).
  */
-import type { IfcModel, PartOfRelation } from '@plumbline/ifc/model';
+import type { IfcModel, ParentLink, PartOfRelation } from '@plumbline/ifc/model';
 import type { PartOfFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
@@ -18,6 +20,7 @@ export class CompiledPartOfFacet implements CompiledFacet {
   readonly name: ValueMatcher;
   readonly predefinedType: ValueMatcher | null;
   private readonly relations: ReadonlySet<PartOfRelation> | null;
+  private readonly containment: boolean;
   private readonly none: Evaluation;
 
   constructor(facet: PartOfFacet) {
@@ -25,6 +28,7 @@ export class CompiledPartOfFacet implements CompiledFacet {
     this.name = compileValue(facet.entity.name);
     this.predefinedType = facet.entity.predefinedType ? compileValue(facet.entity.predefinedType) : null;
     this.relations = facet.relation ? new Set(facet.relation.split(' ') as PartOfRelation[]) : null;
+    this.containment = facet.relation === 'IFCRELCONTAINEDINSPATIALSTRUCTURE';
     const whole = this.name.exact ?? `an entity ${this.name.description}`;
     const pt = this.predefinedType ? ` with predefined type ${this.predefinedType.description}` : '';
     const via = facet.relation ? ` via ${facet.relation.replace(' ', ' or ')}` : '';
@@ -39,13 +43,33 @@ export class CompiledPartOfFacet implements CompiledFacet {
     return pt !== null && this.predefinedType.matchesString(pt);
   }
 
+  /** Parents through the facet's relation(s); for containment, through the aggregate whole when not contained. */
+  private links(model: IfcModel, id: number): readonly ParentLink[] {
+    const all = model.parents(id);
+    if (!this.containment) return all;
+    const contained = all.filter((l) => l.relation === 'IFCRELCONTAINEDINSPATIALSTRUCTURE');
+    if (contained.length > 0) return contained;
+    // Not contained: look through the aggregate whole, without counting it as a container.
+    for (
+      let whole = all.find((l) => l.relation === 'IFCRELAGGREGATES'), depth = 0;
+      whole && depth < MAX_DEPTH;
+      depth++
+    ) {
+      const up = model.parents(whole.id);
+      const found = up.filter((l) => l.relation === 'IFCRELCONTAINEDINSPATIALSTRUCTURE');
+      if (found.length > 0) return found;
+      whole = up.find((l) => l.relation === 'IFCRELAGGREGATES');
+    }
+    return [];
+  }
+
   evaluate(model: IfcModel, id: number): Evaluation {
     const seen: number[] = [];
     const queue: number[] = [id];
     let wholes = 0;
     for (let depth = 0; queue.length > 0 && depth < MAX_DEPTH * 4; depth++) {
       const current = queue.shift() as number;
-      for (const link of model.parents(current)) {
+      for (const link of this.links(model, current)) {
         if (this.relations && !this.relations.has(link.relation)) continue;
         if (seen.includes(link.id) || link.id === id) continue;
         seen.push(link.id);
