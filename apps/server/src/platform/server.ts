@@ -75,6 +75,13 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     logger,
   );
 
+  // While shutting down, answers tell keep-alive clients to hang up, so in-flight requests finish
+  // and their connections close instead of holding the server open until the keep-alive timeout.
+  let shuttingDown = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
+  });
+
   let closing: Promise<void> | null = null;
   return {
     app,
@@ -84,13 +91,17 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     listen: () => app.listen({ port: config.port, host: config.host }),
     close() {
       closing ??= (async () => {
+        shuttingDown = true;
         try {
           await app.close();
+          logger.info('http server closed');
         } finally {
           try {
             await jobs.stop(config.shutdownTimeoutMs);
+            logger.info('job queue stopped');
           } finally {
             await database.close();
+            logger.info('database closed');
           }
         }
       })();

@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configTable, envSchema, loadConfig } from './config';
+
+const options = { defaultWebDistDir: '/srv/web', cwd: '/srv' };
+const secret = 's'.repeat(40);
+
+describe('loadConfig', () => {
+  it('applies defaults: PGlite in DATA_DIR, in-process workers, no proxy trust', () => {
+    const config = loadConfig({ SESSION_SECRET: secret }, options);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/data',
+      database: { kind: 'pglite', dir: '/srv/data/pglite' },
+      webDistDir: '/srv/web',
+      workerMode: 'in-process',
+      trustProxy: false,
+      secureCookies: false,
+      authRateLimit: { windowSeconds: 900, perIp: 100, perAccount: 10 },
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set and Secure cookies behind an https PUBLIC_URL', () => {
+    const config = loadConfig(
+      {
+        SESSION_SECRET: secret,
+        DATABASE_URL: 'postgres://u@db/plumbline',
+        PUBLIC_URL: 'https://bim.example.com/',
+        TRUST_PROXY: '2',
+      },
+      options,
+    );
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/plumbline', poolSize: 10 });
+    expect(config.publicUrl).toBe('https://bim.example.com');
+    expect(config.secureCookies).toBe(true);
+    expect(config.trustProxy).toBe(2);
+    expect(
+      loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: '10.0.0.1, 10.0.0.2' }, options).trustProxy,
+    ).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('names every bad variable in one clear error', () => {
+    const attempt = () =>
+      loadConfig(
+        { SESSION_SECRET: 'short', PORT: 'eighty', WORKER_MODE: 'sometimes', DATABASE_URL: 'mysql://x' },
+        options,
+      );
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of [
+        'SESSION_SECRET: must be at least 32 characters',
+        'PORT',
+        'WORKER_MODE',
+        'DATABASE_URL: must be a postgres',
+      ]) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR (mode 0600)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }, options).sessionSecret;
+    const file = join(dataDir, 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }, options).sessionSecret).toBe(first);
+    expect(JSON.parse(readFileSync(file, 'utf8')).sessionSecret).toBe(first);
+  });
+
+  it('documents every variable of the schema in the README table', () => {
+    expect(configTable.map(([name]) => name).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});

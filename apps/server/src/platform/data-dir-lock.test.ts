@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
+
+const freshDir = () => join(mkdtempSync(join(tmpdir(), 'plumbline-lock-')), 'pglite');
+
+describe('data directory lock', () => {
+  it('is exclusive while held and free again once released', () => {
+    const dir = freshDir();
+    const lock = acquireDataDirLock(dir);
+    expect(existsSync(`${dir}.lock`)).toBe(true);
+    lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    acquireDataDirLock(dir).release();
+  });
+
+  it('refuses a directory held by another live process, naming its pid', async () => {
+    const dir = freshDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      writeFileSync(
+        `${dir}.lock`,
+        JSON.stringify({ pid: other.pid, hostname: hostname(), startedAt: 'earlier' }),
+      );
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      expect(() => acquireDataDirLock(dir)).toThrow(`pid ${other.pid}`);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over a stale lock whose process is gone', async () => {
+    const dir = freshDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.on('exit', resolve));
+    writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({ pid: gone.pid, hostname: hostname(), startedAt: 'earlier' }),
+    );
+    const lock = acquireDataDirLock(dir);
+    lock.release();
+  });
+
+  it('respects a lock written on another host (shared volume)', () => {
+    const dir = freshDir();
+    writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({ pid: 1, hostname: 'some-other-host', startedAt: 'earlier' }),
+    );
+    expect(() => acquireDataDirLock(dir)).toThrow(/some-other-host/);
+  });
+});
