@@ -24,21 +24,20 @@ export function useActiveTab(options: DashboardShellOptions) {
     () => visibleDashboardTabs({ hideTeam, hideSubscriptions, hideSettings }),
     [hideTeam, hideSubscriptions, hideSettings],
   );
-  const active = chooseActiveTab({
-    queryTab: searchParams.get(DASHBOARD_TAB_QUERY_PARAM),
-    cookieTab: getBrowserCookie(DASHBOARD_TAB_COOKIE),
-    visible,
-  });
+  const queryTab = searchParams.get(DASHBOARD_TAB_QUERY_PARAM);
+  const active = chooseActiveTab({ queryTab, cookieTab: getBrowserCookie(DASHBOARD_TAB_COOKIE), visible });
 
-  // Remember whichever tab is showing, including one that arrived through a link's ?tab=.
+  // Remember a tab that arrived through a link's ?tab=. A fallback choice (e.g. the demo ignoring a
+  // remembered tab it hides) is not written, so it never overwrites the person's own choice.
+  const fromQuery = queryTab === active;
   useEffect(() => {
-    setBrowserCookie(DASHBOARD_TAB_COOKIE, active, { maxAge: DASHBOARD_TAB_COOKIE_MAX_AGE, sameSite: 'Lax' });
-  }, [active]);
+    if (fromQuery) rememberTab(active);
+  }, [active, fromQuery]);
 
   const selectTab = useCallback(
     (tab: DashboardTabId) => {
       if (!visible.includes(tab)) return;
-      setBrowserCookie(DASHBOARD_TAB_COOKIE, tab, { maxAge: DASHBOARD_TAB_COOKIE_MAX_AGE, sameSite: 'Lax' });
+      rememberTab(tab);
       setSearchParams((previous) => {
         const next = new URLSearchParams(previous);
         next.set(DASHBOARD_TAB_QUERY_PARAM, tab);
@@ -58,4 +57,8 @@ export function useActiveTab(options: DashboardShellOptions) {
   }, [selectTab]);
 
   return { active, visible, selectTab };
+}
+
+function rememberTab(tab: DashboardTabId): void {
+  setBrowserCookie(DASHBOARD_TAB_COOKIE, tab, { maxAge: DASHBOARD_TAB_COOKIE_MAX_AGE, sameSite: 'Lax' });
 }
