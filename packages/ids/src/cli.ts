@@ -262,6 +262,10 @@ async function writeAtomically(path: string, data: string | Uint8Array): Promise
 
 /** Entry point for bin/plumbline.js. */
 export async function main(): Promise<void> {
+  // A reader that stops early (`plumbline check … | head`) closes the pipe: not worth a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -2,7 +2,7 @@
  * bin/plumbline.js as a user runs it: a separate Node process on the bundled dist/cli.js.
  * The built-CLI tests skip when `npm run build` has not produced dist/cli.js.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,4 +48,27 @@ describe('bin/plumbline.js', { timeout: 60_000 }, () => {
     expect(result.code).toBe(1);
     expect(JSON.parse(result.out)).toMatchObject({ reportVersion: 1, status: 'fail' });
   });
+
+  it.skipIf(!built || !haveExample)(
+    'ends quietly when the reader closes the pipe early (| head)',
+    async () => {
+      const child = spawn(process.execPath, [
+        bin,
+        'check',
+        join(examples, 'IDS_wooden-windows_IFC.ifc'),
+        join(examples, 'IDS_wooden-windows.ids'),
+        '--max-failures',
+        '1000',
+      ]);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      // Close the read end before the report is written: the write then fails with EPIPE.
+      child.stdout.destroy();
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).not.toContain('EPIPE');
+      expect(code).toBe(1);
+    },
+  );
 });
