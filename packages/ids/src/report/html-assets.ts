@@ -57,6 +57,7 @@ section.spec .reason{color:var(--warn);background:var(--warn-bg);padding:6px 10p
 .filters{display:flex;gap:8px;flex-wrap:wrap;align-items:center;margin-bottom:10px}
 .filters input,.filters select{font:inherit;padding:6px 10px;border:1px solid #c9ced8;border-radius:6px;background:#fff}
 .filters input{flex:1;min-width:220px}
+.filters select{max-width:280px}
 .filters .shown{color:var(--muted);margin-left:auto}
 .reasons{margin:0;padding-left:16px}
 #failures td.wrap{overflow-wrap:anywhere;max-width:260px}
