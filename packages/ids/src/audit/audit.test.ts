@@ -86,3 +86,20 @@ describe('semantic audit', () => {
     expect(problems(`<entity><name>${pattern('IFC[')}</name></entity>`)[0]).toMatch(/invalid XSD pattern/);
   });
 });
+
+describe('entity requirements against the applicability', () => {
+  it('refuses a required entity that no applicable class can be', () => {
+    expect(problems(entity('IFCSLAB'), entity('IFCWALL'))[0]).toMatch(/can never match/);
+    expect(problems(entity('IFCWALLSTANDARDCASE'), entity('IFCWALL'))[0]).toMatch(/subtypes do not match/);
+    expect(problems(entity('IFCWALL'), `<entity><name>${pattern('IFC.*TYPE')}</name></entity>`)[0]).toMatch(
+      /can never match/,
+    );
+    expect(problems(entity('IFCWALLTYPE'), `<entity><name>${pattern('IFC.*TYPE')}</name></entity>`)).toEqual(
+      [],
+    );
+    expect(problems(entity('IFCWALL', 'SHEAR'), entity('IFCWALL', 'SOLIDWALL'))[0]).toMatch(
+      /predefined type/,
+    );
+    expect(problems(entity('IFCWALL'), entity('IFCWALL', 'SOLIDWALL'))).toEqual([]);
+  });
+});

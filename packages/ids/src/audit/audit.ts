@@ -10,6 +10,8 @@
  *    attributes; a value literal must fit the attribute's type (42.0 is not an integer);
  *  - a property dataType must be a defined type or enumeration of each listed schema, and value
  *    literals must fit it (booleans are lowercase true/false, integers have no decimals);
+ *  - a requirement entity facet must accept at least one class (and predefined type) the
+ *    applicability names, or no applicable element could ever pass (the XSD's own advice);
  *  - patterns only apply to strings; restriction facets must be well-formed (patterns compile,
  *    bounds are numbers, lengths are non-negative integers, the base type is known).
  */
@@ -17,6 +19,7 @@ import type { IfcSchemaId } from '@plumbline/ifc/model';
 import type { SchemaTables } from '@plumbline/ifc/schema/schema-info';
 import type {
   AttributeFacet,
+  EntityFacet,
   Facet,
   IdsValue,
   PropertyFacet,
@@ -24,6 +27,7 @@ import type {
   Specification,
 } from '../document';
 import { isValidLexical, normaliseBase, type XsdBase } from '../restriction/lexical';
+import { compileValue } from '../restriction/matcher';
 import { compileXsdPattern, XsdPatternError } from '../restriction/xsd-regex';
 import type { ValidationProblem } from '../results';
 import {
@@ -272,6 +276,36 @@ function auditSpecification(spec: Specification, report: Report): void {
     }
   }
   for (const f of all) if (f.type === 'attribute') auditAttribute(f, appliesTo, versions, report);
+  auditEntityRequirements(spec, report);
+}
+
+/** A required entity that no applicable class (or predefined type) can satisfy. */
+function auditEntityRequirements(spec: Specification, report: Report): void {
+  const applicable = spec.applicability.find((f): f is EntityFacet => f.type === 'entity');
+  if (!applicable) return;
+  const classes = finiteValues(applicable.name);
+  if (!classes) return;
+  const types = applicable.predefinedType ? finiteValues(applicable.predefinedType) : null;
+  for (const f of spec.requirements) {
+    if (f.type !== 'entity') continue;
+    const name = compileValue(f.name);
+    if (!classes.some((c) => name.matchesString(c))) {
+      report(
+        f.location,
+        `The required entity ${name.exact ?? name.description} can never match the applicable ${classes.join(', ')} (subtypes do not match).`,
+      );
+      continue;
+    }
+    if (types && f.predefinedType) {
+      const pt = compileValue(f.predefinedType);
+      if (!types.some((t) => pt.matchesString(t))) {
+        report(
+          f.location,
+          `The required predefined type ${pt.description} can never match the applicable ${types.join(', ')}.`,
+        );
+      }
+    }
+  }
 }
 
 export function auditDocument(specifications: readonly Specification[]): ValidationProblem[] {
