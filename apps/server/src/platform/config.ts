@@ -177,7 +177,13 @@ function loadOrCreateSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const sessionSecret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${JSON.stringify({ sessionSecret }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, `${JSON.stringify({ sessionSecret }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecret(dataDir);
+    throw error;
+  }
   chmodSync(file, 0o600);
   return sessionSecret;
 }
