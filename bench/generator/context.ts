@@ -165,13 +165,14 @@ export class GenContext {
   }
 
   /**
-   * A representation map of an extruded box or profile, written once per distinct size.
+   * A representation map of an extruded rectangle (x × y, its corner or centre at the origin),
+   * written once per distinct key.
    * `along: 'z'` extrudes upwards (walls, columns, slabs); `'x'` along the local x axis (beams, ducts).
    */
-  shapeMap(key: string, profile: () => number, depth: number, along: 'x' | 'z'): number {
+  shapeMap(key: string, x: number, y: number, centred: boolean, depth: number, along: 'x' | 'z'): number {
     const found = this.boxMaps.get(key);
     if (found !== undefined) return found;
-    const profileId = profile();
+    const profileId = this.rectangle(x, y, centred);
     const position = along === 'z' ? this.shared.originPlacement : this.shared.alongXPlacement;
     const solid = this.writer.add(
       `IFCEXTRUDEDAREASOLID(#${profileId},#${position},#${this.shared.dirZ},${real(depth)})`,

@@ -53,7 +53,9 @@ export class EnvelopeWriter {
     const placement = ctx.placement(storey.placement, args.x, args.y, 0, args.turned);
     const map = ctx.shapeMap(
       `wall:${spec.key}:${args.length}:${height}`,
-      () => ctx.rectangle(args.length, thickness, false),
+      args.length,
+      thickness,
+      false,
       height,
       'z',
     );
@@ -115,12 +117,7 @@ export class EnvelopeWriter {
     const { ctx } = this;
     const placement = ctx.placement(wall.placement, along, 0, sill);
     const depth = wall.thickness + 0.02;
-    const map = ctx.shapeMap(
-      `opening:${width}:${height}:${depth}`,
-      () => ctx.rectangle(width, depth, false),
-      height,
-      'z',
-    );
+    const map = ctx.shapeMap(`opening:${width}:${height}:${depth}`, width, depth, false, height, 'z');
     const id = writeElement(ctx, this.cat, storey, {
       entity: 'IFCOPENINGELEMENT',
       type: null,
@@ -141,7 +138,7 @@ export class EnvelopeWriter {
     const height = type.spec.box[2];
     const opening = this.opening(storey, wall, along, width, height, 0);
     const placement = ctx.placement(opening.placement, 0, 0, 0);
-    const map = ctx.shapeMap(`door:${type.spec.key}`, () => ctx.rectangle(width, 0.06, false), height, 'z');
+    const map = ctx.shapeMap(`door:${type.spec.key}`, width, 0.06, false, height, 'z');
     const operation = type.spec.tail!.split(',')[0]!;
     const id = writeElement(ctx, this.cat, storey, {
       entity: 'IFCDOOR',
@@ -179,7 +176,7 @@ export class EnvelopeWriter {
     const height = type.spec.box[2];
     const opening = this.opening(storey, wall, along, width, height, 0.9);
     const placement = ctx.placement(opening.placement, 0, 0, 0);
-    const map = ctx.shapeMap(`window:${type.spec.key}`, () => ctx.rectangle(width, 0.1, false), height, 'z');
+    const map = ctx.shapeMap(`window:${type.spec.key}`, width, 0.1, false, height, 'z');
     const partitioning = type.spec.tail!.split(',')[0]!;
     const id = writeElement(ctx, this.cat, storey, {
       entity: 'IFCWINDOW',

@@ -46,12 +46,7 @@ export class InteriorWriter {
     const type = this.type('slab-floor');
     const thickness = 0.25;
     const placement = ctx.placement(storey.placement, bay.x, bay.y, -thickness);
-    const map = ctx.shapeMap(
-      `slab:${bay.width}:${bay.depth}`,
-      () => ctx.rectangle(bay.width, bay.depth, false),
-      thickness,
-      'z',
-    );
+    const map = ctx.shapeMap(`slab:${bay.width}:${bay.depth}`, bay.width, bay.depth, false, thickness, 'z');
     const id = writeElement(ctx, this.cat, storey, {
       entity: 'IFCSLAB',
       type,
@@ -81,7 +76,9 @@ export class InteriorWriter {
     const section = columnType.spec.box;
     const colMap = ctx.shapeMap(
       `column:${columnType.spec.key}:${height}`,
-      () => ctx.rectangle(section[0], section[1], true),
+      section[0],
+      section[1],
+      true,
       height,
       'z',
     );
@@ -109,7 +106,9 @@ export class InteriorWriter {
     ] as const) {
       const map = ctx.shapeMap(
         `beam:${beamType.spec.key}:${length}`,
-        () => ctx.rectangle(beamType.spec.box[0], depth, true),
+        beamType.spec.box[0],
+        depth,
+        true,
         length,
         'x',
       );
@@ -140,12 +139,7 @@ export class InteriorWriter {
     const depth = bay.depth - 0.2;
     const height = storey.height - 0.6;
     const placement = ctx.placement(storey.placement, bay.x + 0.1, bay.y + 0.1, 0);
-    const map = ctx.shapeMap(
-      `space:${width}:${depth}:${height}`,
-      () => ctx.rectangle(width, depth, false),
-      height,
-      'z',
-    );
+    const map = ctx.shapeMap(`space:${width}:${depth}:${height}`, width, depth, false, height, 'z');
     const name = `${String(storey.number).padStart(2, '0')}.${String(bay.indexInStorey + 1).padStart(3, '0')}`;
     const longName = ctx.defects.hits('spaceLongNameMissing', serial) ? '$' : str(use.longName);
     const id = ctx.object(
@@ -209,7 +203,7 @@ export class InteriorWriter {
     ]);
     systems.ventilation.push(airTerminal);
 
-    const ductMap = ctx.shapeMap(`duct:${bay.width}`, () => ctx.rectangle(0.4, 0.25, true), bay.width, 'x');
+    const ductMap = ctx.shapeMap(`duct:${bay.width}`, 0.4, 0.25, true, bay.width, 'x');
     const duct = writeElement(ctx, this.cat, storey, {
       entity: 'IFCDUCTSEGMENT',
       type: this.type('duct'),
@@ -220,12 +214,7 @@ export class InteriorWriter {
     ctx.quantities(duct, 'Qto_DuctSegmentBaseQuantities', [['IFCQUANTITYLENGTH', 'Length', bay.width]]);
     if (!ctx.defects.hits('ductNotInSystem', this.ductSerial++)) systems.ventilation.push(duct);
 
-    const pipeMap = ctx.shapeMap(
-      `pipe:${bay.depth}`,
-      () => ctx.rectangle(0.022, 0.022, true),
-      bay.depth,
-      'x',
-    );
+    const pipeMap = ctx.shapeMap(`pipe:${bay.depth}`, 0.022, 0.022, true, bay.depth, 'x');
     const pipe = writeElement(ctx, this.cat, storey, {
       entity: 'IFCPIPESEGMENT',
       type: this.type('pipe'),
@@ -255,7 +244,7 @@ export class InteriorWriter {
     const { ctx } = this;
     const type = this.type(key);
     const [bx, by, bz] = type.spec.box;
-    const map = ctx.shapeMap(`svc:${key}`, () => ctx.rectangle(bx, by, true), bz, 'z');
+    const map = ctx.shapeMap(`svc:${key}`, bx, by, true, bz, 'z');
     return { type, placement: ctx.placement(storey.placement, x, y, z), shape: ctx.mappedShape(map) };
   }
 
@@ -264,7 +253,7 @@ export class InteriorWriter {
     const { ctx } = this;
     const serial = this.proxySerial++;
     if (!ctx.defects.hits('placeholderProxy', serial)) return;
-    const map = ctx.shapeMap('proxy', () => ctx.rectangle(1, 1, true), 1, 'z');
+    const map = ctx.shapeMap('proxy', 1, 1, true, 1, 'z');
     const id = writeElement(ctx, this.cat, storey, {
       entity: 'IFCBUILDINGELEMENTPROXY',
       type: null,

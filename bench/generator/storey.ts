@@ -113,7 +113,7 @@ export function writeElement(
   const typeName = args.type?.spec.name ?? null;
   const name = args.name ?? `${typeName ?? args.entity}:${number}`;
   const objectType = args.objectType === undefined ? typeName : args.objectType;
-  const rest = `${str(name)},$,${objectType === null ? '$' : str(objectType)},#${args.placement},#${args.shape},${args.extra ? '$' : str(String(number))},${args.tail}`;
+  const rest = `${str(name)},$,${objectType === null ? '$' : ctx.name(objectType)},#${args.placement},#${args.shape},${args.extra ? '$' : str(String(number))},${args.tail}`;
   const id = args.extra ? ctx.extraObject(args.entity, rest) : ctx.object(args.entity, rest);
   cat.stats.set(args.entity, (cat.stats.get(args.entity) ?? 0) + 1);
   if (args.contained !== false) storey.contain(ctx, id);

@@ -71,12 +71,7 @@ export function writeTypes(ctx: GenContext, uniclass: number): Map<string, TypeR
       spec.occurrence === 'IFCPIPESEGMENT'
         ? 'x'
         : 'z';
-    const map = ctx.shapeMap(
-      `type:${spec.key}`,
-      () => ctx.rectangle(x, y, true),
-      along === 'z' ? z : x,
-      along,
-    );
+    const map = ctx.shapeMap(`type:${spec.key}`, x, y, true, along === 'z' ? z : x, along);
     const tail = spec.tail ? `,${spec.tail}` : '';
     const id = ctx.object(
       spec.entity,
