@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const mbWritten = summary.bytes / 1e6;
   console.log(
     `${values.out}: ${mbWritten.toFixed(1)} MB, ${summary.instances.toLocaleString('en')} instances, ` +
-      `${summary.elements.toLocaleString('en')} elements in ${summary.buildings} building${summary.buildings === 1 ? '' : 's'} / ${summary.storeys} storeys, ` +
+      `${summary.elements.toLocaleString('en')} elements in ${summary.buildings} building${summary.buildings === 1 ? '' : 's'} / ${summary.storeys} storey${summary.storeys === 1 ? '' : 's'}, ` +
       `${summary.seconds.toFixed(2)} s (${(mbWritten / summary.seconds).toFixed(0)} MB/s)`,
   );
 }

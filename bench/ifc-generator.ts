@@ -26,7 +26,7 @@ import { writeTypeRelations, writeTypes } from './generator/types';
 export type { VersionTag } from './generator/defects';
 
 export interface GenerateOptions {
-  /** Approximate size of the file in bytes (the result is within a few percent above 100 kB). */
+  /** Approximate size in bytes: within 10% from 100 kB up, a few percent above 1 MB; at least one bay (~60 kB). */
   readonly targetBytes: number;
   /** Path of the .ifc file to write. */
   readonly out: string;
