@@ -17,6 +17,5 @@ if (!cases) {
 }
 const started = performance.now();
 const outcomes = await runManifest(cases, dir);
-console.log(formatSummary(outcomes));
-console.log(`(${cases.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(formatSummary(outcomes, (performance.now() - started) / 1000));
 process.exit(outcomes.every((o) => o.ok) ? 0 : 1);

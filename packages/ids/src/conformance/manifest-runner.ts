@@ -84,7 +84,7 @@ export async function runManifest(
 }
 
 /** The console summary: one row per facet folder, failures, then "N passed, M failed". */
-export function formatSummary(outcomes: readonly CaseOutcome[]): string {
+export function formatSummary(outcomes: readonly CaseOutcome[], seconds?: number): string {
   const folders = new Map<string, { passed: number; failed: number }>();
   for (const o of outcomes) {
     const row = folders.get(o.case.facet) ?? { passed: 0, failed: 0 };
@@ -109,6 +109,8 @@ export function formatSummary(outcomes: readonly CaseOutcome[]): string {
       lines.push(`  ${f.case.id}: expected ${f.case.expected}, got ${f.got} (${f.detail})`);
   }
   const passed = outcomes.length - failures.length;
-  lines.push('', `${passed} passed, ${failures.length} failed`);
+  lines.push('');
+  if (seconds !== undefined) lines.push(`${outcomes.length} cases in ${seconds.toFixed(1)} s`);
+  lines.push(`${passed} passed, ${failures.length} failed`);
   return lines.join('\n');
 }
