@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
+import { withSelection } from '../projects/selection-params';
 import { PortfolioOverview } from './portfolio-overview';
 import { ProjectOverview } from './project-overview';
 import { resolveSelectedProject } from './selection';
@@ -23,24 +24,13 @@ export function OverviewTab() {
   const selected = resolveSelectedProject(active, requestedId);
 
   const selectProject = (projectId: string) =>
-    setSearchParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.set('project', projectId);
-      return next;
-    });
+    setSearchParams((previous) => withSelection(previous, { project: projectId }));
 
   // Write the automatic choice into the URL so links and reloads keep it.
   const selectedId = selected?.id;
   useEffect(() => {
     if (!selectedId || selectedId === requestedId) return;
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('project', selectedId);
-        return next;
-      },
-      { replace: true },
-    );
+    setSearchParams((previous) => withSelection(previous, { project: selectedId }), { replace: true });
   }, [selectedId, requestedId, setSearchParams]);
 
   const openCreate = () =>
