@@ -26,6 +26,9 @@ export const DEFECT_KINDS = [
 
 export type DefectKind = (typeof DEFECT_KINDS)[number];
 
+/** Each kind's own offset in the low-discrepancy sequence, so kinds do not pick the same items. */
+const SALTS = Object.fromEntries(DEFECT_KINDS.map((kind, i) => [kind, i + 1])) as Record<DefectKind, number>;
+
 /** Share of the items of a kind that carry the defect in version 1. */
 const VERSION_1_RATES: Record<DefectKind, number> = {
   wallFireRatingMissing: 0.1, // Pset_WallCommon.FireRating absent
@@ -66,7 +69,7 @@ export class DefectPlan {
 
   /** Whether the n-th item of its kind carries the defect; counts it when it does. */
   hits(kind: DefectKind, serial: number): boolean {
-    const hit = spreadFraction(serial, DEFECT_KINDS.indexOf(kind) + 1) < this.rates[kind];
+    const hit = spreadFraction(serial, SALTS[kind]) < this.rates[kind];
     if (hit) this.counts[kind]++;
     return hit;
   }
@@ -76,7 +79,7 @@ export class DefectPlan {
    * 'first', 'second' or null, counting the one that applies.
    */
   either(first: DefectKind, second: DefectKind, serial: number): 'first' | 'second' | null {
-    const f = spreadFraction(serial, DEFECT_KINDS.indexOf(first) + 1);
+    const f = spreadFraction(serial, SALTS[first]);
     if (f < this.rates[first]) {
       this.counts[first]++;
       return 'first';

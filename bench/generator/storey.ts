@@ -118,8 +118,7 @@ export function writeElement(
   cat.stats.set(args.entity, (cat.stats.get(args.entity) ?? 0) + 1);
   if (args.contained !== false) storey.contain(ctx, id);
   if (args.type) {
-    const typeKey = `type:${args.type.spec.key}`;
-    cat.stats.set(typeKey, (cat.stats.get(typeKey) ?? 0) + 1);
+    cat.stats.set(args.type.statsKey, (cat.stats.get(args.type.statsKey) ?? 0) + 1);
     addOccurrence(ctx, args.type, id);
     if (args.type.occurrenceMaterial !== null) storey.addMaterial(ctx, args.type.occurrenceMaterial, id);
   }

@@ -27,6 +27,8 @@ export interface TypeRecord {
   /** Material usage (layer/profile set usage) each occurrence is associated with, if any. */
   readonly occurrenceMaterial: number | null;
   readonly occurrences: number[];
+  /** Key of the occurrence count in the generator's stats ('type:wall-ext'). */
+  readonly statsKey: string;
 }
 
 export const ALL_TYPES: readonly TypeSpec[] = [
@@ -88,7 +90,7 @@ export function writeTypes(ctx: GenContext, uniclass: number): Map<string, TypeR
       list.push(id);
       byProductCode.set(spec.productCode, list);
     }
-    records.set(spec.key, { spec, id, occurrenceMaterial, occurrences: [] });
+    records.set(spec.key, { spec, id, occurrenceMaterial, occurrences: [], statsKey: `type:${spec.key}` });
   }
   for (const [code, typeIds] of byProductCode) {
     let refId = productRefs.get(code);
