@@ -89,7 +89,7 @@ function prepare(model: IfcModel, spec: Specification): SpecRun {
 }
 
 /** Every id that is a candidate of some specification, ascending, without duplicates. */
-function unionOf(runs: readonly SpecRun[]): Int32Array | Float64Array {
+function unionOf(runs: readonly SpecRun[]): ArrayLike<number> {
   let total = 0;
   let max = 0;
   for (const r of runs) {
@@ -97,8 +97,25 @@ function unionOf(runs: readonly SpecRun[]): Int32Array | Float64Array {
     const last = r.candidates[r.candidates.length - 1];
     if (last !== undefined && last > max) max = last;
   }
-  // STEP ids fit 32 bits in practice; typed integer sorting is several times faster than doubles.
-  const all = max < 0x7fffffff ? new Int32Array(total) : new Float64Array(total);
+  if (max <= Math.max(16 * total, 1 << 24)) {
+    // Ids are dense enough: mark them in a bitmap and read it back in order (no sort).
+    const seen = new Uint8Array(max + 1);
+    let count = 0;
+    for (const r of runs) {
+      for (let i = 0; i < r.candidates.length; i++) {
+        const id = r.candidates[i] as number;
+        if (seen[id] === 0) {
+          seen[id] = 1;
+          count++;
+        }
+      }
+    }
+    const out = new Float64Array(count);
+    let w = 0;
+    for (let id = 0; id <= max; id++) if (seen[id] === 1) out[w++] = id;
+    return out;
+  }
+  const all = new Float64Array(total);
   let n = 0;
   for (const r of runs) for (let i = 0; i < r.candidates.length; i++) all[n++] = r.candidates[i] as number;
   all.sort();
