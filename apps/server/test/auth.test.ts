@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { hashSessionToken } from '../src/platform/auth/tokens';
 import { sessions, users } from '../src/schema';
 import { testBackends } from './support/backends';
-import { call, signUp, startTestServer, type TestServer } from './support/server';
+import { call, eventually, signUp, startTestServer, type TestServer } from './support/server';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -207,6 +208,18 @@ for (const backend of testBackends()) {
       expect((await call(server, active, 'GET', '/api/v1/auth/me')).statusCode).toBe(200);
       server.clock.advance(31 * DAY);
       expect((await call(server, active, 'GET', '/api/v1/auth/me')).statusCode).toBe(401);
+
+      // The hourly purge job removes the expired rows.
+      await server.queue.send(purgeExpiredSessionsJob, {});
+      await eventually(async () => {
+        const left = await server.database.db.select().from(sessions).where(eq(sessions.userId, idle.userId));
+        return left.length === 0;
+      });
+      const expiredToo = await server.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, active.userId));
+      expect(expiredToo).toHaveLength(0);
     });
 
     it('rate-limits sign-in per account with 429 and Retry-After, whatever the address', async () => {

@@ -1,8 +1,12 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { auditWriteJob } from './audit-write';
 import type { JobDeps } from './deps';
+import { purgeExpiredSessionsJob } from './purge-expired-sessions';
 
 export type { JobDeps } from './deps';
 
 /** Every job this server knows; workers (in-process or `npm run worker`) serve all of them. */
-export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [auditWriteJob];
+export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
+  auditWriteJob,
+  purgeExpiredSessionsJob,
+];

@@ -15,6 +15,8 @@ export interface JobDefinition<TPayload, TDeps> {
   queue: Omit<QueueOptions, 'name'>;
   /** Jobs fetched per round trip (default 1). A failing job fails its whole batch, so only for idempotent jobs. */
   batchSize?: number;
+  /** Cron expression (UTC) on which pg-boss sends this job with an empty payload; one send per slot cluster-wide. */
+  schedule?: string;
   handle(deps: TDeps, payload: TPayload, job: { id: string; retryCount: number }): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export class JobQueue<TDeps> implements JobSender {
     for (const definition of definitions) {
       if (existing.has(definition.name)) await boss.updateQueue(definition.name, definition.queue);
       else await boss.createQueue(definition.name, definition.queue);
+      if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {});
     }
     const queue = new JobQueue(boss, definitions, options);
     queue.running = true;
