@@ -7,6 +7,7 @@
  *   node --import tsx packages/ifc/scripts/bench-ids-check.ts <file.ifc>
  */
 import { stat } from 'node:fs/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfcFile } from '../src/index';
 
@@ -54,6 +55,11 @@ const sample = () => {
   peak = Math.max(peak, process.memoryUsage().rss);
 };
 const timer = setInterval(sample, 20);
+let gcMs = 0;
+const gc = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+});
+gc.observe({ entryTypes: ['gc'] });
 const ids = parseIds(new TextEncoder().encode(IDS));
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
@@ -64,6 +70,7 @@ const t3 = performance.now();
 const cpu = process.cpuUsage(cpu0);
 sample();
 clearInterval(timer);
+gc.disconnect();
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 console.log(
   JSON.stringify({
@@ -74,6 +81,7 @@ console.log(
     check: s(t3 - t2),
     total: s(t3 - t0),
     cpu: s((cpu.user + cpu.system) / 1000),
+    gc: s(gcMs),
     peakRssMB: Math.round(peak / 1048576),
   }),
 );

@@ -14,9 +14,26 @@ export class Access {
     return cls ? this.schema.entities.get(cls) : undefined;
   }
 
+  /** Per ancestor, per class ordinal of the file: 0 not yet known, 1 a subtype, 2 not. */
+  private readonly subtypeFlags = new Map<string, Uint8Array>();
+
+  /** Whether the instance's class is `ancestorUpper` or one of its subtypes (cached per class). */
   is(id: number, ancestorUpper: string): boolean {
-    const cls = this.store.classOf(id);
-    return cls !== undefined && this.schema.isSubtypeOf(cls, ancestorUpper);
+    const k = this.store.ordinal(id);
+    if (k < 0) return false;
+    const { classOf, classNames } = this.store.index;
+    let flags = this.subtypeFlags.get(ancestorUpper);
+    if (!flags) {
+      flags = new Uint8Array(classNames.length);
+      this.subtypeFlags.set(ancestorUpper, flags);
+    }
+    const ord = classOf[k]!;
+    let flag = flags[ord]!;
+    if (flag === 0) {
+      flag = this.schema.isSubtypeOf(classNames[ord]!, ancestorUpper) ? 1 : 2;
+      flags[ord] = flag;
+    }
+    return flag === 1;
   }
 
   /** The whole instance decoded once (not cached), or undefined for an unknown id or class. */

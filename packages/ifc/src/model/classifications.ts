@@ -25,14 +25,33 @@ export class Classifications {
 
   /** The object's references; a type's reference applies unless the occurrence has one in the same system. */
   forObject(id: number): readonly ClassificationView[] {
-    const own = this.ownRefs(id).map((v) => ({ ...v, source: 'occurrence' as const }));
+    const own = this.tagged(id, 'occurrence');
     const typeId = this.typeOf(id);
-    if (typeId === null) return own;
-    const systems = new Set(own.map((v) => v.system));
-    const inherited = this.ownRefs(typeId)
-      .filter((v) => !systems.has(v.system))
-      .map((v) => ({ ...v, source: 'type' as const }));
+    if (typeId === null || typeId === id) return own;
+    const inherited = this.tagged(typeId, 'type').filter((v) => !own.some((o) => o.system === v.system));
     return inherited.length === 0 ? own : [...own, ...inherited];
+  }
+
+  private readonly taggedViews = {
+    occurrence: new Map<number, ClassificationView>(),
+    type: new Map<number, ClassificationView>(),
+  };
+
+  /** The object's own references as views tagged with where they apply from (cached per reference). */
+  private tagged(id: number, source: ClassificationView['source']): ClassificationView[] {
+    const out: ClassificationView[] = [];
+    const cache = this.taggedViews[source];
+    for (const refId of this.relations.targets('associatesClassification', id)) {
+      let view = cache.get(refId);
+      if (!view) {
+        const base = this.view(refId);
+        if (!base) continue;
+        view = { ...base, source };
+        cache.set(refId, view);
+      }
+      out.push(view);
+    }
+    return out;
   }
 
   ownRefs(id: number): ClassificationReferenceView[] {

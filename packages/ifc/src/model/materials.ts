@@ -37,7 +37,7 @@ export class Materials {
   }
 
   ownMaterials(id: number): MaterialView[] {
-    return this.relations.targets('associatesMaterial', id).map((m) => this.view(m));
+    return Array.from(this.relations.targets('associatesMaterial', id), (m) => this.view(m));
   }
 
   private view(materialId: number): MaterialView {

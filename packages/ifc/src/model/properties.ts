@@ -3,6 +3,7 @@
  * object's sets property by property (the occurrence's value winning).
  */
 import type { IfcValue, PropertyKind, PropertySetView, PropertyView } from '../model';
+import { decodeSimpleFields, type SimpleFields } from '../step/decode';
 import type { Access } from './access';
 import type { RelationIndex } from './relations';
 import type { Conversion, Units } from './units';
@@ -23,12 +24,16 @@ const QUANTITIES: Record<string, readonly [string, string]> = {
 const ROOT_ATTRIBUTES = 4;
 /** Cached views kept at most (bounded memory on huge models); dropped whole when full. */
 const SET_CACHE_LIMIT = 100_000;
-const PROPERTY_CACHE_LIMIT = 400_000;
+/** Properties are cached on their own too (some exporters share one property among many sets). */
+const PROPERTY_CACHE_LIMIT = 20_000;
 const NO_SETS: readonly PropertySetView[] = Object.freeze([]);
 
 /** A property set whose properties are decoded when first read. */
+const recentlyLoaded: (LazyPropertySet | undefined)[] = new Array(4096);
+let recentSlot = 0;
+
 class LazyPropertySet implements PropertySetView {
-  private loaded: readonly PropertyView[] | null = null;
+  loaded: readonly PropertyView[] | null = null;
 
   constructor(
     readonly name: string,
@@ -39,8 +44,17 @@ class LazyPropertySet implements PropertySetView {
   ) {}
 
   get properties(): readonly PropertyView[] {
-    if (this.loaded === null) this.loaded = this.load();
-    return this.loaded;
+    if (this.loaded !== null) return this.loaded;
+    const properties = this.load();
+    // Decoded properties are kept for the sets read most recently only: a check reads an
+    // element's sets in a short burst, and keeping every decoded set alive would make the
+    // garbage collector copy most of the model's properties over and over.
+    this.loaded = properties;
+    const evicted = recentlyLoaded[recentSlot];
+    if (evicted) evicted.loaded = null;
+    recentlyLoaded[recentSlot] = this;
+    recentSlot = (recentSlot + 1) % recentlyLoaded.length;
+    return properties;
   }
 
   toJSON() {
@@ -60,8 +74,21 @@ export class PropertySets {
     private readonly typeOf: (id: number) => number | null,
   ) {}
 
+  /** The last objects asked for, with their sets (a check asks several times per element in a row). */
+  private readonly recentIds = new Int32Array(64).fill(-1);
+  private readonly recentSets: (readonly PropertySetView[])[] = new Array(64);
+
   /** The object's own sets merged with its type object's sets. */
   forObject(id: number): readonly PropertySetView[] {
+    const slot = id & 63;
+    if (this.recentIds[slot] === id) return this.recentSets[slot]!;
+    const sets = this.mergedSets(id);
+    this.recentIds[slot] = id;
+    this.recentSets[slot] = sets;
+    return sets;
+  }
+
+  private mergedSets(id: number): readonly PropertySetView[] {
     const own = this.ownSets(id);
     const typeId = this.typeOf(id);
     const inherited = typeId === null || typeId === id ? NO_SETS : this.ownSets(typeId);
@@ -100,7 +127,7 @@ export class PropertySets {
     const out: PropertySetView[] = [];
     for (const setId of ids) {
       const view = this.setView(setId);
-      if (view) out.push(view);
+      if (view && !out.includes(view)) out.push(view);
     }
     return out;
   }
@@ -155,6 +182,8 @@ export class PropertySets {
   private property(id: number, depth: number): PropertyView | null {
     const cached = this.props.get(id);
     if (cached) return cached;
+    const fast = this.simpleProperty(id);
+    if (fast) return fast;
     const row = this.access.row(id);
     if (!row || depth > 16) return null;
     const cls = row.def.upper;
@@ -198,6 +227,35 @@ export class PropertySets {
     this.props.set(id, view);
     return view;
   }
+
+  /** Single values and quantities, read straight from the bytes (most properties of a model). */
+  private simpleProperty(id: number): PropertyView | null {
+    const { store } = this.access;
+    const k = store.ordinal(id);
+    if (k < 0) return null;
+    const cls = store.index.classNames[store.index.classOf[k]!]!;
+    const quantity = QUANTITIES[cls];
+    if (!quantity && cls !== 'IFCPROPERTYSINGLEVALUE') return null;
+    const def = this.access.schema.entities.get(cls);
+    const valueIndex = def?.attributeIndex.get(quantity ? quantity[0] : 'NominalValue');
+    const unitIndex = def?.attributeIndex.get('Unit');
+    if (valueIndex === undefined || unitIndex === undefined) return null;
+    const f = decodeSimpleFields(
+      store.bytes,
+      store.index.paramStarts[k]!,
+      store.index.ends[k]!,
+      valueIndex,
+      unitIndex,
+      this.fields,
+    );
+    const values = toIfcValues(f.value ?? undefined, quantity ? quantity[1] : null);
+    const view = this.view(id, f.name ?? '', quantity ? 'quantity' : 'single', values, f.unit);
+    if (this.props.size >= PROPERTY_CACHE_LIMIT) this.props.clear();
+    this.props.set(id, view);
+    return view;
+  }
+
+  private readonly fields: SimpleFields = { name: null, value: null, unit: null };
 
   private view(
     id: number,

@@ -62,24 +62,40 @@ export const RELATIONS: Record<RelationKind, RelationSpec> = {
   },
 };
 
-const NONE: readonly number[] = Object.freeze([]);
+/**
+ * One relation kind as compressed rows over instance ordinals: the targets of the instance with
+ * ordinal k are `targets[offsets[k] .. offsets[k + 1])` (typed arrays: little memory, no per-object
+ * garbage, lookups without hashing).
+ */
+interface Rows {
+  readonly offsets: Uint32Array;
+  readonly targets: Uint32Array;
+}
+
+const NONE = new Uint32Array(0);
 
 export class RelationIndex {
-  private readonly built = new Map<RelationKind, Map<number, number[]>>();
+  private readonly built = new Map<RelationKind, Rows>();
 
   constructor(private readonly access: Access) {}
 
   /** What `id` points to through relation `kind` (e.g. its property sets, its type, its container). */
-  targets(kind: RelationKind, id: number): readonly number[] {
-    return this.index(kind).get(id) ?? NONE;
+  targets(kind: RelationKind, id: number): Uint32Array {
+    const rows = this.built.get(kind) ?? this.build(kind);
+    const k = this.access.store.ordinal(id);
+    if (k < 0) return NONE;
+    const from = rows.offsets[k]!;
+    const to = rows.offsets[k + 1]!;
+    return from === to ? NONE : rows.targets.subarray(from, to);
   }
 
-  private index(kind: RelationKind): Map<number, number[]> {
-    let map = this.built.get(kind);
-    if (map) return map;
-    map = new Map();
+  private build(kind: RelationKind): Rows {
     const spec = RELATIONS[kind];
     const { store, schema } = this.access;
+    const counts = new Uint32Array(store.count + 1);
+    // (source ordinal, target id) pairs, in relation order.
+    let pairs = new Uint32Array(1024);
+    let pairCount = 0;
     const from: number[] = [];
     const to: number[] = [];
     for (const cls of schema.classAndSubtypes(spec.className)) {
@@ -96,14 +112,29 @@ export class RelationIndex {
         extractRefs(store.bytes, start, end, fromIndex, from);
         extractRefs(store.bytes, start, end, toIndex, to);
         for (const f of from) {
-          const list = map.get(f);
-          if (list) {
-            for (const t of to) if (!list.includes(t)) list.push(t);
-          } else map.set(f, [...to]);
+          const source = store.ordinal(f);
+          if (source < 0) continue; // a dangling reference
+          for (const t of to) {
+            if (pairCount * 2 + 2 > pairs.length) {
+              const grown = new Uint32Array(pairs.length * 2);
+              grown.set(pairs);
+              pairs = grown;
+            }
+            pairs[pairCount * 2] = source;
+            pairs[pairCount * 2 + 1] = t;
+            pairCount++;
+            counts[source]!++;
+          }
         }
       }
     }
-    this.built.set(kind, map);
-    return map;
+    const offsets = new Uint32Array(store.count + 1);
+    for (let k = 0; k < store.count; k++) offsets[k + 1] = offsets[k]! + counts[k]!;
+    const targets = new Uint32Array(pairCount);
+    const fill = offsets.slice(0, store.count);
+    for (let p = 0; p < pairCount; p++) targets[fill[pairs[p * 2]!]!++] = pairs[p * 2 + 1]!;
+    const rows = { offsets, targets };
+    this.built.set(kind, rows);
+    return rows;
   }
 }

@@ -10,9 +10,9 @@ const EMPTY_LIST: StepValue = Object.freeze({ kind: 'list', items: Object.freeze
 
 class Cursor {
   constructor(
-    readonly bytes: Uint8Array,
+    public bytes: Uint8Array,
     public pos: number,
-    readonly end: number,
+    public end: number,
   ) {}
 
   fail(problem: string): never {
@@ -265,4 +265,84 @@ export function extractRefs(
     }
     p++;
   }
+}
+
+/** What `decodeSimpleFields` reads: a name, one value and a unit reference. */
+export interface SimpleFields {
+  /** Parameter 0 when it is a string, else null. */
+  name: string | null;
+  /** The value parameter as written (null when `$`). */
+  value: StepValue | null;
+  /** The unit parameter's reference, or null. */
+  unit: number | null;
+}
+
+const scratch = new Cursor(new Uint8Array(0), 0, 0);
+
+/**
+ * Reads parameters 0 (a name), `valueIndex` and `unitIndex` of an instance in one pass without
+ * building the whole parameter list (the hot path of single-value properties and quantities).
+ */
+export function decodeSimpleFields(
+  bytes: Uint8Array,
+  paramStart: number,
+  end: number,
+  valueIndex: number,
+  unitIndex: number,
+  out: SimpleFields,
+): SimpleFields {
+  out.name = null;
+  out.value = null;
+  out.unit = null;
+  const last = Math.max(valueIndex, unitIndex);
+  const cur = scratch;
+  cur.bytes = bytes;
+  cur.end = end;
+  cur.pos = paramStart + 1;
+  for (let param = 0; param <= last; param++) {
+    cur.pos = skipSpace(bytes, cur.pos);
+    if (param === 0 || param === valueIndex || param === unitIndex) {
+      const v = parseValue(cur);
+      if (param === 0 && v.kind === 'string') out.name = v.value;
+      if (param === valueIndex && v.kind !== 'null') out.value = v;
+      if (param === unitIndex && v.kind === 'ref') out.unit = v.id;
+    } else {
+      skipParameter(cur);
+    }
+    cur.pos = skipSpace(bytes, cur.pos);
+    const c = bytes[cur.pos];
+    if (c === 41) break; // ) — fewer parameters
+    if (c !== 44)
+      cur.fail(
+        `expected ',' or ')' in a parameter list, found '${c === undefined ? 'end of file' : String.fromCharCode(c)}'`,
+      );
+    cur.pos++;
+  }
+  return out;
+}
+
+/** Moves past one parameter without decoding it. */
+function skipParameter(cur: Cursor): void {
+  const b = cur.bytes;
+  let depth = 0;
+  for (let p = cur.pos; p < cur.end; p++) {
+    const c = b[p]!;
+    if (c === 39) {
+      let q = b.indexOf(39, p + 1);
+      while (q !== -1 && b[q + 1] === 39) q = b.indexOf(39, q + 2);
+      if (q === -1) break;
+      p = q;
+    } else if (c === 40) depth++;
+    else if (c === 41) {
+      if (depth === 0) {
+        cur.pos = p;
+        return;
+      }
+      depth--;
+    } else if (c === 44 && depth === 0) {
+      cur.pos = p;
+      return;
+    }
+  }
+  cur.pos = cur.end;
 }
