@@ -1,15 +1,156 @@
-import { Users } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/ui/area-placeholder';
+import type { Member, Project } from '@plumbline/contracts';
+import { AlertCircle, FolderPlus, UserPlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { requestDashboardTab } from '@/lib/dashboard-tabs';
+import { useDataSource } from '@/lib/data-source';
+import { activeProjects, projectDisplayName } from '../projects/project-search';
+import { ProjectSelector } from '../projects/project-selector';
+import { useProjects } from '../projects/queries';
+import { withSelection } from '../projects/selection-params';
+import { AddMemberDialog } from './add-member-dialog';
+import { EditRoleDialog } from './edit-role-dialog';
+import { teamLoadErrorMessage } from './load-error';
+import { computeMemberStats } from './member-list';
+import { DEMO_BLOCKED, manageMembersBlockedReason } from './member-permissions';
+import { MembersCard } from './members-card';
+import { useProjectMembers } from './queries';
+import { RemoveMemberDialog } from './remove-member-dialog';
+import { TeamStatsCards } from './team-stats-cards';
 
-/** Team Members (spec 2 §2.8): members and roles per project. */
+/** The Team Members tab (spec 2 §2.8): who works on the selected project, and with which role. */
 export function TeamTab() {
-  return (
-    <AreaPlaceholder
-      title="Team Members"
-      description="Who works on each project, and with which role."
-      icon={Users}
-      emptyTitle="Team management is on its way"
-      emptyDescription="Members of your projects and their roles will be listed and managed here."
-    />
+  const { readOnly } = useDataSource();
+  const projects = useProjects();
+  const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
+  const [selected, selectProject] = useSelectedProject(active);
+  const members = useProjectMembers(selected?.id);
+  const [query, setQuery] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  const blockedReason = manageMembersBlockedReason(selected?.role, readOnly);
+  const projectName = selected ? projectDisplayName(selected) : '';
+  const stats = members.data ? computeMemberStats(members.data) : null;
+
+  // In the demo the button answers with the spec's refusal; elsewhere non-Admins see it disabled with a hint.
+  const onAddClick = () =>
+    readOnly ? toast.error('Access Denied', { description: DEMO_BLOCKED }) : setAdding(true);
+  const addDisabledReason = readOnly ? undefined : !selected ? 'Select a project first.' : blockedReason;
+  const addButton = (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span className="inline-flex" tabIndex={addDisabledReason ? 0 : undefined}>
+          <Button onClick={onAddClick} disabled={addDisabledReason !== undefined} title={addDisabledReason}>
+            <UserPlus /> Add Member
+          </Button>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{addDisabledReason ?? 'Add someone with a Plumbline account'}</TooltipContent>
+    </Tooltip>
   );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Team Members"
+        description="Who works on each project, and with which role."
+        actions={
+          <>
+            {active.length > 0 && (
+              <ProjectSelector projects={active} value={selected?.id} onChange={selectProject} />
+            )}
+            {addButton}
+          </>
+        }
+      />
+      <TeamStatsCards
+        stats={stats}
+        loading={projects.isPending || (selected !== undefined && members.isPending)}
+        projectName={selected ? projectName : undefined}
+      />
+      {projects.isError ? (
+        <Card>
+          <EmptyState
+            icon={AlertCircle}
+            title="Error Loading Projects"
+            description={teamLoadErrorMessage(projects.error)}
+            action={
+              <Button variant="outline" onClick={() => projects.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        </Card>
+      ) : !projects.isPending && !selected ? (
+        <Card>
+          <EmptyState
+            icon={FolderPlus}
+            title="No projects yet"
+            description={
+              readOnly
+                ? 'There are no demo projects yet.'
+                : 'Teams belong to projects. Create a project, then add the people who work on it.'
+            }
+            action={
+              readOnly ? undefined : (
+                <Button variant="outline" onClick={() => requestDashboardTab('projects')}>
+                  Go to Projects
+                </Button>
+              )
+            }
+          />
+        </Card>
+      ) : selected ? (
+        <MembersCard
+          projectName={projectName}
+          members={members}
+          query={query}
+          onQueryChange={setQuery}
+          onEdit={setEditing}
+          onRemove={setRemoving}
+          blockedReason={blockedReason}
+        />
+      ) : null}
+      <AddMemberDialog project={selected} open={adding} onOpenChange={setAdding} />
+      <EditRoleDialog
+        projectId={selected?.id}
+        member={editing}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <RemoveMemberDialog
+        projectId={selected?.id}
+        projectName={projectName}
+        member={removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The project in `?project=` when it is still listed, else the first one (as on the Overview, spec 1 §2.2);
+ * the automatic choice is written back to the URL so other tabs and reloads keep it.
+ */
+function useSelectedProject(projects: readonly Project[]): [Project | undefined, (id: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedId = searchParams.get('project');
+  const selected = projects.find((project) => project.id === requestedId) ?? projects[0];
+  const selectedId = selected?.id;
+
+  useEffect(() => {
+    if (!selectedId || selectedId === requestedId) return;
+    setSearchParams((previous) => withSelection(previous, { project: selectedId }), { replace: true });
+  }, [selectedId, requestedId, setSearchParams]);
+
+  const select = (projectId: string) =>
+    setSearchParams((previous) => withSelection(previous, { project: projectId }));
+  return [selected, select];
 }

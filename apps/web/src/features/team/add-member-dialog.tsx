@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Project } from '@plumbline/contracts';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useDataSource } from '@/lib/data-source';
+import { applyServerErrors } from '@/lib/forms';
+import { projectDisplayName } from '../projects/project-search';
+import {
+  ADD_MEMBER_FIELDS,
+  type AddMemberFormInput,
+  type AddMemberFormValues,
+  addMemberFormSchema,
+  ROLE_DESCRIPTIONS,
+} from './member-form';
+import { memberDisplayName } from './member-list';
+import { DEMO_BLOCKED } from './member-permissions';
+import { useAddMember } from './queries';
+import { RoleSelect } from './role-select';
+
+const EMPTY: AddMemberFormInput = { email: '', role: 'Viewer' };
+
+export interface AddMemberDialogProps {
+  project: Project | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Adds an existing account to the project by e-mail, with a role (spec 2 §2.8, §5 'Invite member'). */
+export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialogProps) {
+  const { readOnly } = useDataSource();
+  const add = useAddMember(project?.id);
+  const form = useForm<AddMemberFormInput, unknown, AddMemberFormValues>({
+    resolver: zodResolver(addMemberFormSchema),
+    defaultValues: EMPTY,
+  });
+
+  // The dialog starts empty every time it opens.
+  useEffect(() => {
+    if (open) form.reset(EMPTY);
+  }, [open, form]);
+
+  const onSubmit = (values: AddMemberFormValues) => {
+    if (readOnly) {
+      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      return;
+    }
+    add.mutate(values, {
+      onSuccess: (member) => {
+        toast.success('Member added', {
+          description: `${memberDisplayName(member)} joined ${project ? projectDisplayName(project) : 'the project'} as ${member.projectRole}.`,
+        });
+        onOpenChange(false);
+      },
+      // The server's own words ('No account exists with that email address', already a member) show in the form.
+      onError: (error) => applyServerErrors(form.setError, error, ADD_MEMBER_FIELDS),
+    });
+  };
+
+  const { errors } = form.formState;
+  const rootError = errors.root?.server?.message;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !add.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <ErrorBoundary variant="form" onReset={() => form.reset(EMPTY)}>
+          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+            <DialogHeader>
+              <DialogTitle>Add Team Member</DialogTitle>
+              <DialogDescription>
+                Add someone who already has a Plumbline account to{' '}
+                {project ? projectDisplayName(project) : 'this project'}.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-4">
+              <FormField label="Email address" error={errors.email?.message}>
+                <Input
+                  type="email"
+                  autoComplete="off"
+                  placeholder="colleague@example.com"
+                  disabled={add.isPending}
+                  {...form.register('email')}
+                />
+              </FormField>
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <FormField label="Role" hint={ROLE_DESCRIPTIONS[field.value]}>
+                    <RoleSelect value={field.value} onChange={field.onChange} disabled={add.isPending} />
+                  </FormField>
+                )}
+              />
+            </div>
+            {rootError && <Alert variant="destructive">{rootError}</Alert>}
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={add.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={add.isPending}>
+                {add.isPending ? 'Adding...' : 'Add Member'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </ErrorBoundary>
+      </DialogContent>
+    </Dialog>
+  );
+}

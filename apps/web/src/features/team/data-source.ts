@@ -1,0 +1,75 @@
+import {
+  type AddMemberBody,
+  type Member,
+  memberListResponseSchema,
+  memberResponseSchema,
+  type ProjectRole,
+} from '@plumbline/contracts';
+import { apiRequest } from '@/lib/api';
+import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
+
+/** Everything the Team Members area reads and writes, independent of where the data lives. */
+export interface TeamSource {
+  listMembers(projectId: string, signal?: AbortSignal): Promise<Member[]>;
+  addMember(projectId: string, body: AddMemberBody): Promise<Member>;
+  changeRole(projectId: string, userId: string, role: ProjectRole): Promise<Member>;
+  removeMember(projectId: string, userId: string): Promise<void>;
+}
+
+/** A members list that takes longer than this is reported as a timeout rather than spinning forever. */
+export const MEMBERS_LOAD_TIMEOUT_MS = 15_000;
+
+const membersPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/members`;
+const memberPath = (projectId: string, userId: string) =>
+  `${membersPath(projectId)}/${encodeURIComponent(userId)}`;
+
+/** The query's own signal (navigating away) or the timeout, whichever fires first. */
+function withTimeout(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(MEMBERS_LOAD_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+export const liveTeamSource: TeamSource = {
+  async listMembers(projectId, signal) {
+    const response = await apiRequest(membersPath(projectId), {
+      schema: memberListResponseSchema,
+      signal: withTimeout(signal),
+    });
+    return response.data;
+  },
+  async addMember(projectId, body) {
+    const path = membersPath(projectId);
+    return (await apiRequest(path, { method: 'POST', body, schema: memberResponseSchema })).member;
+  },
+  async changeRole(projectId, userId, role) {
+    const path = memberPath(projectId, userId);
+    return (await apiRequest(path, { method: 'PATCH', body: { role }, schema: memberResponseSchema })).member;
+  },
+  async removeMember(projectId, userId) {
+    await apiRequest(memberPath(projectId, userId), { method: 'DELETE' });
+  },
+};
+
+/**
+ * The demo's teams. Until the demo data set arrives (decision 0061) the demo has no projects, so no members;
+ * writes are always refused: demo data cannot be modified (spec 2 §6).
+ */
+export const demoTeamSource: TeamSource = {
+  listMembers: async () => [],
+  addMember: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  changeRole: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  removeMember: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+};
+
+const SOURCES: Record<DataSourceMode, TeamSource> = { live: liveTeamSource, demo: demoTeamSource };
+
+export function useTeamSource(): { mode: DataSourceMode; source: TeamSource } {
+  const { mode } = useDataSource();
+  return { mode, source: SOURCES[mode] };
+}

@@ -1,0 +1,94 @@
+import type { Member, ProjectRole } from '@plumbline/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { ROLE_DESCRIPTIONS } from './member-form';
+import { memberDisplayName } from './member-list';
+import { DEMO_BLOCKED } from './member-permissions';
+import { useChangeMemberRole } from './queries';
+import { RoleSelect } from './role-select';
+
+export interface EditRoleDialogProps {
+  projectId: string | undefined;
+  /** The member being edited; null closes the dialog. */
+  member: Member | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Changes a (non-Admin) member's project role. */
+export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDialogProps) {
+  const { readOnly } = useDataSource();
+  const change = useChangeMemberRole(projectId);
+  const [role, setRole] = useState<ProjectRole>('Viewer');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (member) setRole(member.projectRole);
+    setFailure(null);
+  }, [member]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!member) return;
+    if (readOnly) {
+      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      return;
+    }
+    if (role === member.projectRole) {
+      onOpenChange(false);
+      return;
+    }
+    change.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: (updated) => {
+          toast.success('Role updated', {
+            description: `${memberDisplayName(updated)} is now ${updated.projectRole}.`,
+          });
+          onOpenChange(false);
+        },
+        onError: (error) => setFailure(errorMessage(error, 'Failed to update the role.')),
+      },
+    );
+  };
+
+  const name = member ? memberDisplayName(member) : '';
+  return (
+    <Dialog open={member !== null} onOpenChange={(open) => !change.isPending && onOpenChange(open)}>
+      <DialogContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <DialogHeader>
+            <DialogTitle>Edit Role</DialogTitle>
+            <DialogDescription>
+              Choose what {name} ({member?.user.email}) can do in this project.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Role" hint={ROLE_DESCRIPTIONS[role]}>
+            <RoleSelect value={role} onChange={setRole} disabled={change.isPending} />
+          </FormField>
+          {failure && <Alert variant="destructive">{failure}</Alert>}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Saving...' : 'Save Role'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

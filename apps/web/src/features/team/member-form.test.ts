@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addMemberFormSchema, PROJECT_ROLES } from './member-form';
+
+const emailError = (email: string) => {
+  const result = addMemberFormSchema.safeParse({ email, role: 'Viewer' });
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('addMemberFormSchema', () => {
+  it("rejects a missing or malformed e-mail with the spec's message", () => {
+    for (const email of ['', '   ', 'ada', 'ada@', 'ada@engines', 'ada lovelace@engines.example']) {
+      expect(emailError(email)).toBe('Please enter a valid email address');
+    }
+  });
+
+  it('trims and lower-cases a valid e-mail, as accounts are stored', () => {
+    const parsed = addMemberFormSchema.parse({ email: '  Ada@Engines.Example ', role: 'Editor' });
+    expect(parsed).toEqual({ email: 'ada@engines.example', role: 'Editor' });
+  });
+
+  it('accepts the three project roles only', () => {
+    expect(PROJECT_ROLES).toEqual(['Admin', 'Editor', 'Viewer']);
+    expect(addMemberFormSchema.safeParse({ email: 'a@b.co', role: 'Owner' }).success).toBe(false);
+  });
+});

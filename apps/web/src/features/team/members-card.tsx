@@ -1,0 +1,89 @@
+import type { Member } from '@plumbline/contracts';
+import { AlertCircle, Info, Search, SearchX, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { MEMBERS_LOAD_FAILED, teamLoadErrorMessage } from './load-error';
+import { filterMembers, sortMembers } from './member-list';
+import { MemberTable } from './member-table';
+import type { useProjectMembers } from './queries';
+
+export interface MembersCardProps {
+  projectName: string;
+  members: ReturnType<typeof useProjectMembers>;
+  query: string;
+  onQueryChange: (query: string) => void;
+  onEdit: (member: Member) => void;
+  onRemove: (member: Member) => void;
+  /** Why the caller may not change members; shown as a line under the title and on the disabled buttons. */
+  blockedReason: string | undefined;
+}
+
+/** The search box and members table of the selected project, with its loading, error and empty states. */
+export function MembersCard(props: MembersCardProps) {
+  const { projectName, members, query, onQueryChange, onEdit, onRemove, blockedReason } = props;
+  const sorted = useMemo(() => sortMembers(members.data ?? []), [members.data]);
+  const filtered = useMemo(() => filterMembers(sorted, query), [sorted, query]);
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="flex flex-col gap-3 border-b border-border pb-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <CardTitle className="text-base">Members of {projectName}</CardTitle>
+          {blockedReason && (
+            <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Info className="size-3.5 shrink-0" aria-hidden="true" />
+              {blockedReason}
+            </p>
+          )}
+        </div>
+        <div className="relative w-full sm:w-72">
+          <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" />
+          <Input
+            type="search"
+            value={query}
+            onChange={(event) => onQueryChange(event.target.value)}
+            placeholder="Search by name or email..."
+            aria-label="Search members"
+            className="pl-8"
+          />
+        </div>
+      </CardHeader>
+      {members.isPending ? (
+        <div className="space-y-3 p-5" role="status" aria-busy="true" aria-label="Loading members">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-9" />
+          ))}
+        </div>
+      ) : members.isError ? (
+        <EmptyState
+          icon={AlertCircle}
+          title={MEMBERS_LOAD_FAILED}
+          description={teamLoadErrorMessage(members.error)}
+          action={
+            <Button variant="outline" onClick={() => members.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : sorted.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title="No team members yet"
+          description="Add people to work on this project."
+        />
+      ) : filtered.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title={`No members match "${query.trim()}"`}
+          description="Search covers names and email addresses."
+        />
+      ) : (
+        <MemberTable members={filtered} onEdit={onEdit} onRemove={onRemove} blockedReason={blockedReason} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import type { AddMemberBody, ProjectRole } from '@plumbline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from '@/lib/api';
+import { shouldRetry } from '@/lib/query-client';
+import { projectKeys } from '../projects/queries';
+import { useTeamSource } from './data-source';
+import { isTimeoutError } from './load-error';
+
+/**
+ * Members live under the projects' cache key (`[mode, 'projects', id, 'members']`), so a change here also
+ * refreshes what the Projects and Overview areas count (team sizes, unique members) in one invalidation.
+ */
+export function useProjectMembers(projectId: string | undefined) {
+  const { mode, source } = useTeamSource();
+  return useQuery({
+    queryKey: projectKeys.members(mode, projectId ?? ''),
+    queryFn: ({ signal }) => source.listMembers(projectId ?? '', signal),
+    enabled: Boolean(projectId),
+    // A timeout already waited long enough; asking twice more would triple the wait.
+    retry: (failureCount, error) => !isTimeoutError(error) && shouldRetry(failureCount, error),
+  });
+}
+
+function useInvalidateProjects() {
+  const { mode } = useTeamSource();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+}
+
+export function useAddMember(projectId: string | undefined) {
+  const { source } = useTeamSource();
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (body: AddMemberBody) => source.addMember(projectId ?? '', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangeMemberRole(projectId: string | undefined) {
+  const { source } = useTeamSource();
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: ProjectRole }) =>
+      source.changeRole(projectId ?? '', userId, role),
+    onSuccess: invalidate,
+    // The member (or our Admin role) may have changed elsewhere: show the list as it is now.
+    onError: (error) => {
+      if (isApiRequestError(error) && (error.status === 403 || error.isNotFound)) return invalidate();
+    },
+  });
+}
+
+export function useRemoveMember(projectId: string | undefined) {
+  const { source } = useTeamSource();
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (userId: string) => source.removeMember(projectId ?? '', userId),
+    onSuccess: invalidate,
+    onError: (error) => {
+      if (isApiRequestError(error) && (error.status === 403 || error.isNotFound)) return invalidate();
+    },
+  });
+}
