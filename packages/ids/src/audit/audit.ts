@@ -15,8 +15,9 @@
  *  - patterns only apply to strings; restriction facets must be well-formed (patterns compile,
  *    bounds are numbers, lengths are non-negative integers, the base type is known).
  */
+
+import type { SchemaTables } from '@plumbline/ifc';
 import type { IfcSchemaId } from '@plumbline/ifc/model';
-import type { SchemaTables } from '@plumbline/ifc/schema/schema-info';
 import type {
   AttributeFacet,
   EntityFacet,

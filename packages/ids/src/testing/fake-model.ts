@@ -3,6 +3,8 @@
  * property sets, classifications, materials and parents, and the real schema tables answer schema
  * questions. Only what a test declares exists.
  */
+
+import { schemaTables } from '@plumbline/ifc';
 import type {
   ClassificationReferenceView,
   IfcModel,
@@ -18,7 +20,6 @@ import type {
   StepValue,
   UnitView,
 } from '@plumbline/ifc/model';
-import { schemaTables } from '@plumbline/ifc/schema/schema-info';
 
 export interface FakeInstance {
   readonly attributes?: Readonly<Record<string, StepValue>>;

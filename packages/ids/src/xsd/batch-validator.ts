@@ -49,6 +49,12 @@ export class BatchXsdValidator {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, BATCH);
       this.run(batch).catch((err: unknown) => {
+        // One bad document (e.g. out of memory) must not fail the others: retry them one by one.
+        if (batch.length > 1) {
+          for (const r of batch)
+            this.run([r]).catch((e: unknown) => r.reject(e instanceof Error ? e : new Error(String(e))));
+          return;
+        }
         for (const r of batch) r.reject(err instanceof Error ? err : new Error(String(err)));
       });
     }
