@@ -64,6 +64,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses WORKER_MODE=none without PostgreSQL (no process could run the jobs)', () => {
+    expect(() => loadConfig({ SESSION_SECRET: secret, WORKER_MODE: 'none' }, options)).toThrow(
+      /WORKER_MODE: none needs DATABASE_URL/,
+    );
+    expect(
+      loadConfig({ SESSION_SECRET: secret, WORKER_MODE: 'none', DATABASE_URL: 'postgres://db/x' }, options)
+        .workerMode,
+    ).toBe('none');
+  });
+
   it('generates the session secret once and keeps it in DATA_DIR (mode 0600)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-config-'));
     const first = loadConfig({ DATA_DIR: dataDir }, options).sessionSecret;

@@ -137,6 +137,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKER_MODE === 'none' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKER_MODE: none needs DATABASE_URL; the embedded database admits no separate worker process, so jobs would never run',
+    );
+  }
   const cwd = options.cwd ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
