@@ -1,5 +1,5 @@
 /**
- * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--runs 1] [--seed 1] [--with-web-ifc] [--no-ifc-lite]
+ * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--runs 1] [--seed 1] [--with-web-ifc] [--no-ifc-lite] [--json FILE]
  *
  * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
  * processes: our engine (read + parse IDS + check against bench/bench.ids) and @ifc-lite/parser
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       'with-web-ifc': { type: 'boolean', default: false },
       'no-ifc-lite': { type: 'boolean', default: false },
+      json: { type: 'string' },
     },
   });
   const sizes = values.sizes.split(',').map(Number);
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (sizes.some((s) => !(s > 0)) || !(runs >= 1) || !Number.isInteger(seed)) {
     throw new Error(
-      'usage: npm run bench -- [--sizes 10,50,200] [--runs 3] [--seed 1] [--with-web-ifc] [--no-ifc-lite]',
+      'usage: npm run bench -- [--sizes 10,50,200] [--runs 3] [--seed 1] [--with-web-ifc] [--no-ifc-lite] [--json FILE]',
     );
   }
 
@@ -132,6 +133,19 @@ async function main(): Promise<void> {
       ? 'Results: the engine reports exactly the failures the generator injected, on every size.'
       : `Results differ from the injected defects:\n  ${mismatches.join('\n  ')}`,
   );
+  if (values.json) {
+    const serialise = (r: ChildResult | Error | null) => (r instanceof Error ? { error: r.message } : r);
+    const results = rows.map((row) => ({
+      ...row,
+      ours: serialise(row.ours),
+      lite: serialise(row.lite),
+      webIfc: serialise(row.webIfc),
+    }));
+    await writeFile(
+      values.json,
+      `${JSON.stringify({ node: process.version, loadavg: loadavg(), results, mismatches }, null, 2)}\n`,
+    );
+  }
   const targets = evaluateTargets(rows);
   if (targets.length > 0) {
     console.log();
