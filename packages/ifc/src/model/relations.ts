@@ -82,6 +82,7 @@ export class RelationIndex {
   /** What `id` points to through relation `kind` (e.g. its property sets, its type, its container). */
   targets(kind: RelationKind, id: number): Uint32Array {
     const rows = this.built.get(kind) ?? this.build(kind);
+    if (rows.targets.length === 0) return NONE;
     const k = this.access.store.ordinal(id);
     if (k < 0) return NONE;
     const from = rows.offsets[k]!;
@@ -128,11 +129,17 @@ export class RelationIndex {
         }
       }
     }
+    if (pairCount === 0) {
+      const empty = { offsets: NONE, targets: NONE };
+      this.built.set(kind, empty);
+      return empty;
+    }
     const offsets = new Uint32Array(store.count + 1);
     for (let k = 0; k < store.count; k++) offsets[k + 1] = offsets[k]! + counts[k]!;
     const targets = new Uint32Array(pairCount);
-    const fill = offsets.slice(0, store.count);
-    for (let p = 0; p < pairCount; p++) targets[fill[pairs[p * 2]!]!++] = pairs[p * 2 + 1]!;
+    // Reuse the counts as fill positions.
+    counts.set(offsets.subarray(0, store.count));
+    for (let p = 0; p < pairCount; p++) targets[counts[pairs[p * 2]!]!++] = pairs[p * 2 + 1]!;
     const rows = { offsets, targets };
     this.built.set(kind, rows);
     return rows;
