@@ -64,22 +64,22 @@ export class CompiledPartOfFacet implements CompiledFacet {
   }
 
   evaluate(model: IfcModel, id: number): Evaluation {
+    // Breadth-first up the part-of graph; the visited list doubles as the queue (no shifting).
     const seen: number[] = [];
-    const queue: number[] = [id];
-    let wholes = 0;
-    for (let depth = 0; queue.length > 0 && depth < MAX_DEPTH * 4; depth++) {
-      const current = queue.shift() as number;
-      for (const link of this.links(model, current)) {
+    let next = -1; // index in `seen` of the next whole to expand; -1 = the element itself
+    while (next < seen.length && seen.length < MAX_DEPTH) {
+      const current = next < 0 ? id : (seen[next] as number);
+      next++;
+      const links = this.links(model, current);
+      for (let i = 0; i < links.length; i++) {
+        const link = links[i] as ParentLink;
         if (this.relations && !this.relations.has(link.relation)) continue;
-        if (seen.includes(link.id) || link.id === id) continue;
+        if (link.id === id || seen.includes(link.id)) continue;
         seen.push(link.id);
-        wholes++;
-        const cls = model.classOf(link.id) ?? '';
-        if (this.matchesWhole(model, link.id, cls)) return PASS;
-        if (seen.length < MAX_DEPTH) queue.push(link.id);
+        if (this.matchesWhole(model, link.id, model.classOf(link.id) ?? '')) return PASS;
       }
     }
-    if (wholes === 0) return this.none;
+    if (seen.length === 0) return this.none;
     const classes = [...new Set(seen.map((w) => model.classOf(w) ?? '?'))];
     return {
       status: 'fail',
