@@ -1,0 +1,159 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
+import {
+  expectHidden,
+  expectVisible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser, baseUrl));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Creates an account in a context of its own, so the page's session stays the one it has. */
+async function createOtherAccount(fullName: string, prefix: string) {
+  const other = await openPage(browser, baseUrl);
+  try {
+    const email = uniqueEmail(prefix);
+    await signUpViaApi(other.context.request, { email, password: 'other-account-2026', fullName });
+    return { email, request: other.context.request, close: () => other.context.close() };
+  } catch (error) {
+    await other.context.close();
+    throw error;
+  }
+}
+
+/** The number shown on a stats card. */
+const statCard = (label: string, value: string) =>
+  page.getByRole('group', { name: label }).getByText(value, { exact: true });
+
+describe('the Team Members tab', () => {
+  it('lets an Admin add a member by e-mail, change the role and remove them', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('team-admin'),
+      password: 'team-admin-2026',
+      fullName: 'Alma Admin',
+    });
+    await createProjectViaApi(context.request, { name: 'Harbour Tower' });
+    const second = await createOtherAccount('Sam Second', 'team-second');
+    await second.close();
+
+    await page.goto('/dashboard?tab=team');
+    await expectVisible(page.getByRole('heading', { name: 'Team Members' }));
+    await expectVisible(page.getByText('Members of Harbour Tower'));
+    await expectVisible(statCard('Total Members', '1'));
+    await expectVisible(statCard('Admins', '1'));
+    const adminRow = page.getByRole('row', { name: /Alma Admin/ });
+    await expectVisible(adminRow.getByText('Admins cannot be changed'));
+    expect(await adminRow.getByRole('button').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+    const email = dialog.getByLabel('Email address');
+    const submit = dialog.getByRole('button', { name: 'Add Member' });
+
+    await email.fill('sam at example');
+    await submit.click();
+    await expectVisible(dialog.getByText('Please enter a valid email address'));
+
+    await email.fill(uniqueEmail('nobody'));
+    await submit.click();
+    await expectVisible(dialog.getByText('No account exists with that email address'));
+
+    await email.fill(second.email.toUpperCase());
+    await expectVisible(dialog.getByRole('combobox', { name: 'Role' }).getByText('Viewer'));
+    await screenshot(page, 'team-add-dialog');
+    await submit.click();
+    await expectVisible(page.getByText('Member added'));
+    await expectHidden(dialog);
+    const samRow = page.getByRole('row', { name: /Sam Second/ });
+    await expectVisible(samRow.getByText(second.email));
+    await expectVisible(samRow.getByText('Viewer', { exact: true }));
+    await expectVisible(samRow.getByText('Active', { exact: true }));
+    await expectVisible(samRow.getByText('SS', { exact: true }));
+    await expectVisible(statCard('Total Members', '2'));
+    await expectVisible(statCard('Viewers', '1'));
+    await screenshot(page, 'team-tab');
+
+    // Search covers names and e-mails, ignoring case.
+    const search = page.getByRole('searchbox', { name: 'Search members' });
+    await search.fill('SAM sec');
+    await expectHidden(adminRow);
+    await expectVisible(samRow);
+    await search.fill('no such person');
+    await expectVisible(page.getByText('No members match "no such person"'));
+    await search.fill('');
+
+    await samRow.getByRole('button', { name: 'Edit role of Sam Second' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Role' });
+    await edit.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Editor' }).click();
+    await edit.getByRole('button', { name: 'Save Role' }).click();
+    await expectVisible(page.getByText('Role updated'));
+    await expectVisible(samRow.getByText('Editor', { exact: true }));
+    await expectVisible(statCard('Editors', '1'));
+    await expectVisible(statCard('Viewers', '0'));
+
+    await samRow.getByRole('button', { name: 'Remove Sam Second' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove Team Member' });
+    await expectVisible(confirm.getByText(/Remove Sam Second .* from Harbour Tower\?/));
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expectVisible(page.getByText('Member removed'));
+    await expectHidden(samRow);
+    await expectVisible(statCard('Total Members', '1'));
+  });
+
+  it('shows a Viewer the add, edit and remove buttons disabled with a hint', async () => {
+    const viewerEmail = uniqueEmail('team-viewer');
+    await signUpViaApi(context.request, {
+      email: viewerEmail,
+      password: 'team-viewer-2026',
+      fullName: 'Vera Viewer',
+    });
+    const owner = await createOtherAccount('Otto Owner', 'team-owner');
+    try {
+      const project = await createProjectViaApi(owner.request, { name: 'Canal Bridge' });
+      await addMemberViaApi(owner.request, project.id, { email: viewerEmail, role: 'Viewer' });
+    } finally {
+      await owner.close();
+    }
+
+    await page.goto('/dashboard?tab=team');
+    await expectVisible(page.getByText('Members of Canal Bridge'));
+    await expectVisible(page.getByText('Only project Admins can add, edit or remove members.'));
+    expect(await page.getByRole('button', { name: 'Add Member' }).isDisabled()).toBe(true);
+    const veraRow = page.getByRole('row', { name: /Vera Viewer/ });
+    await expectVisible(veraRow);
+    expect(await veraRow.getByRole('button', { name: 'Edit role of Vera Viewer' }).isDisabled()).toBe(true);
+    expect(await veraRow.getByRole('button', { name: 'Remove Vera Viewer' }).isDisabled()).toBe(true);
+    await expectVisible(page.getByRole('row', { name: /Otto Owner/ }).getByText('Admins cannot be changed'));
+    await screenshot(page, 'team-viewer');
+  });
+
+  it('refuses adding members in the demo', async () => {
+    await page.goto('/demo?tab=team');
+    await expectVisible(page.getByRole('heading', { name: 'Team Members' }));
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    await expectVisible(page.getByText('Access Denied'));
+    await expectVisible(page.getByText('Demo data cannot be modified.'));
+    await expectHidden(page.getByRole('dialog'));
+  });
+});
