@@ -103,3 +103,18 @@ describe('entity requirements against the applicability', () => {
     expect(problems(entity('IFCWALL'), entity('IFCWALL', 'SOLIDWALL'))).toEqual([]);
   });
 });
+
+describe('several applicable classes', () => {
+  it('refuses an attribute or predefined type only when none of the classes has it', () => {
+    const both = `<entity><name><xs:restriction base="xs:string"><xs:enumeration value="IFCWALL"/><xs:enumeration value="IFCWALLTYPE"/></xs:restriction></name></entity>`;
+    expect(problems(both, `<attribute><name>${sv('ObjectType')}</name></attribute>`)).toEqual([]);
+    expect(problems(both, `<attribute><name>${sv('Rabbit')}</name></attribute>`)[0]).toMatch(
+      /IFCWALL, IFCWALLTYPE have no attribute "Rabbit"/,
+    );
+    const bothWithType = both.replace(
+      '</name></entity>',
+      `</name><predefinedType>${sv('SHEAR')}</predefinedType></entity>`,
+    );
+    expect(problems(bothWithType, undefined, { ifcVersion: 'IFC2X3 IFC4' })).toEqual([]);
+  });
+});

@@ -129,17 +129,22 @@ function auditEntityName(
   const finite = finiteValues(name);
   if (finite) {
     for (const cls of finite) {
-      if (cls !== cls.toUpperCase())
+      if (cls !== cls.toUpperCase()) {
         report(at, `Entity name "${cls}" must be written in upper case (${cls.toUpperCase()}).`);
+      }
       for (const version of versions) {
-        const tables = tablesFor(version);
-        if (!tables.hasEntity(cls)) report(at, `"${cls}" is not an entity of ${version}.`);
-        else if (predefined && !tables.attributeDef(cls, 'PredefinedType')) {
-          report(
-            at,
-            `${cls.toUpperCase()} has no PredefinedType in ${version}, so a predefinedType cannot be required.`,
-          );
-        }
+        if (!tablesFor(version).hasEntity(cls)) report(at, `"${cls}" is not an entity of ${version}.`);
+      }
+    }
+    // A predefined type is impossible only when no named class of the schema has a PredefinedType.
+    for (const version of predefined ? versions : []) {
+      const tables = tablesFor(version);
+      const known = finite.filter((cls) => tables.hasEntity(cls));
+      if (known.length > 0 && !known.some((cls) => tables.attributeDef(cls, 'PredefinedType'))) {
+        report(
+          at,
+          `${known.map((c) => c.toUpperCase()).join(', ')} ${known.length === 1 ? 'has' : 'have'} no PredefinedType in ${version}, so a predefinedType cannot be required.`,
+        );
       }
     }
     return finite.map((c) => c.toUpperCase());
@@ -165,8 +170,11 @@ function auditAttribute(
 ): void {
   if (classes.length === 0) return;
   const names = finiteValues(f.name);
+  const found = new Set<string>();
+  const checked = new Set<IfcSchemaId>();
   for (const version of versions) {
     const tables: SchemaTables = tablesFor(version);
+    if (classes.some((cls) => tables.hasEntity(cls))) checked.add(version);
     for (const cls of classes) {
       const entity = tables.entity(cls);
       if (!entity) continue;
@@ -176,16 +184,9 @@ function auditAttribute(
             (n) =>
               f.name.kind === 'restriction' && f.name.patterns.length > 0 && safeTest(f.name.patterns, n),
           );
-      if (names && f.cardinality === 'required') {
-        for (const n of names) {
-          if (!entity.attributeIndex.has(n)) {
-            report(
-              f.location,
-              `${cls} has no attribute "${n}" in ${version} (derived and inverse attributes cannot be checked).`,
-            );
-          }
-        }
-      }
+      // An attribute missing from one applicable class only fails those elements; refuse the
+      // facet when no applicable class of this schema has it (checked after the loop).
+      if (names) for (const n of names) if (entity.attributeIndex.has(n)) found.add(`${version}:${n}`);
       if (!f.value || matching.length === 0) continue;
       const categories = new Set(matching.map((n) => attributeCategory(tables, cls, n) ?? 'unknown'));
       if (categories.size !== 1) continue;
@@ -199,6 +200,17 @@ function auditAttribute(
         );
       } else {
         auditValueAgainst(f.value, category, f.location, `${cls}.${matching.join('/')}`, report);
+      }
+    }
+  }
+  if (!names || f.cardinality !== 'required') return;
+  for (const version of checked) {
+    for (const n of names) {
+      if (!found.has(`${version}:${n}`)) {
+        report(
+          f.location,
+          `${classes.join(', ')} ${classes.length === 1 ? 'has' : 'have'} no attribute "${n}" in ${version} (derived and inverse attributes cannot be checked).`,
+        );
       }
     }
   }
