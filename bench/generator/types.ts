@@ -3,6 +3,8 @@
  * materials (IfcRelAssociatesMaterial on the type) and Uniclass Products references, and collects
  * their occurrences so one IfcRelDefinesByType per type can be written at the end.
  */
+
+import type { TypeSpec } from './catalogue';
 import {
   AIR_TERMINAL_TYPE,
   BEAM_TYPES,
@@ -13,10 +15,9 @@ import {
   PIPE_TYPE,
   SANITARY_TYPE,
   SLAB_TYPE,
-  type TypeSpec,
   WALL_TYPES,
   WINDOW_TYPES,
-} from './catalogue';
+} from './catalogue-products';
 import type { GenContext } from './context';
 import { writeFlatReference } from './project';
 import { optStr, refs, str } from './step-writer';
