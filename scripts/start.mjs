@@ -35,7 +35,7 @@ function newestMtime(path) {
 const installedMarker = join(root, 'node_modules/.package-lock.json');
 if (!existsSync(installedMarker) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedMarker).mtimeMs) {
   console.log('Installing dependencies…');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 // 2. Build when any source is newer than the build output.
