@@ -2,7 +2,7 @@
 // migrates the database, loads the demo data and serves the app and API (PORT, default 3000).
 // Only Node built-ins here: this runs before node_modules exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +36,9 @@ const installedMarker = join(root, 'node_modules/.package-lock.json');
 if (!existsSync(installedMarker) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedMarker).mtimeMs) {
   console.log('Installing dependencies…');
   runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  // npm may rewrite the lock file after its marker; mark the install as the newer of the two.
+  const now = new Date();
+  utimesSync(installedMarker, now, now);
 }
 
 // 2. Build when any source is newer than the build output.
