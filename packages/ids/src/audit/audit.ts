@@ -31,6 +31,7 @@ import { isValidLexical, normaliseBase, type XsdBase } from '../restriction/lexi
 import { compileValue } from '../restriction/matcher';
 import { compileXsdPattern, XsdPatternError } from '../restriction/xsd-regex';
 import type { ValidationProblem } from '../results';
+import { ifc2x3Mapping } from './ifc2x3-mapping';
 import {
   attributeCategory,
   categoryOfType,
@@ -133,13 +134,17 @@ function auditEntityName(
         report(at, `Entity name "${cls}" must be written in upper case (${cls.toUpperCase()}).`);
       }
       for (const version of versions) {
-        if (!tablesFor(version).hasEntity(cls)) report(at, `"${cls}" is not an entity of ${version}.`);
+        const known =
+          tablesFor(version).hasEntity(cls) || (version === 'IFC2X3' && ifc2x3Mapping(cls) !== null);
+        if (!known) report(at, `"${cls}" is not an entity of ${version}.`);
       }
     }
     // A predefined type is impossible only when no named class of the schema has a PredefinedType.
     for (const version of predefined ? versions : []) {
       const tables = tablesFor(version);
-      const known = finite.filter((cls) => tables.hasEntity(cls));
+      const known = finite
+        .map((cls) => (version === 'IFC2X3' ? (ifc2x3Mapping(cls)?.type ?? cls) : cls))
+        .filter((cls) => tables.hasEntity(cls));
       if (known.length > 0 && !known.some((cls) => tables.attributeDef(cls, 'PredefinedType'))) {
         report(
           at,

@@ -40,6 +40,11 @@ export function candidateIds(model: IfcModel, applicability: readonly CompiledFa
     const classes = finite
       ? finite.filter((cls) => model.schemaInfo.hasEntity(cls) && cls === cls.toUpperCase())
       : classesMatching(model, (cls) => entity.matchesClass(cls));
+    if (model.schema === 'IFC2X3') {
+      // IFC4 names resolved through their IFC2X3 occurrence; the facet checks the type.
+      for (const m of entity.ifc2x3Mappings())
+        if (!classes.includes(m.occurrence)) classes.push(m.occurrence);
+    }
     return idsOfClasses(model, classes);
   }
   const nonAttribute = applicability.find((f) => !(f instanceof CompiledAttributeFacet));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkModel } from '../check/check-model';
 import type { Facet } from '../document';
 import { parseIds } from '../parse-ids';
 import {
@@ -242,5 +243,20 @@ describe('partOf containment', () => {
     expect(contained('IFCSPACE').evaluate(m, beam).status).toBe('pass');
     expect(contained('IFCSLAB').evaluate(m, beam).status).toBe('fail');
     expect(contained('IFCSPACE').evaluate(m, space).status).toBe('fail');
+  });
+});
+
+describe('IFC2X3 occurrence/type mapping in the entity facet', () => {
+  it('matches a generic IFC2X3 occurrence typed by the specific type', () => {
+    const m = new FakeModel('IFC2X3');
+    const type = m.add('IFCAIRTERMINALTYPE');
+    const typed = m.add('IFCFLOWTERMINAL', { type });
+    const untyped = m.add('IFCFLOWTERMINAL');
+    const f = facet(entity('IFCAIRTERMINAL'));
+    expect(f.evaluate(m, typed).status).toBe('pass');
+    expect(f.evaluate(m, untyped).status).toBe('fail');
+    const doc = parseIds(ids(spec({ ifcVersion: 'IFC2X3 IFC4', applicability: entity('IFCAIRTERMINAL') })));
+    expect(doc.problems).toEqual([]);
+    expect(checkModel(m, doc).specifications[0]?.elements.map((e) => e.id)).toEqual([typed]);
   });
 });
