@@ -73,13 +73,9 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
           response: { 200: projectResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        const { userId, projectId } = {
-          userId: requireAuth(request).user.id,
-          projectId: request.params.projectId,
-        };
-        return { project: await projects.update(userId, projectId, request.body) };
-      },
+      async (request) => ({
+        project: await projects.update(requireAuth(request).user.id, request.params.projectId, request.body),
+      }),
     );
 
     app.delete(
