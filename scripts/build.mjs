@@ -43,13 +43,16 @@ async function bundle(entryPoints, outdir) {
     logLevel: 'warning',
     plugins: [externalizeNpmPackages],
     // Bundled ESM has no require(); some CommonJS-minded code paths still expect it.
-    banner: { js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
+    },
   });
   console.log(`built ${existing.join(', ')} -> ${outdir}`);
 }
 
 const started = Date.now();
-if (wants('server')) await bundle(['apps/server/src/main.ts', 'apps/server/src/worker.ts'], 'apps/server/dist');
+if (wants('server'))
+  await bundle(['apps/server/src/main.ts', 'apps/server/src/worker.ts'], 'apps/server/dist');
 if (wants('cli')) await bundle(['packages/ids/src/cli.ts'], 'packages/ids/dist');
 if (wants('web') && existsSync(join(root, 'apps/web/index.html'))) {
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -33,7 +33,10 @@ function newestMtime(path) {
 
 // 1. Dependencies: install when node_modules is missing or older than the lock file.
 const installedMarker = join(root, 'node_modules/.package-lock.json');
-if (!existsSync(installedMarker) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedMarker).mtimeMs) {
+if (
+  !existsSync(installedMarker) ||
+  statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedMarker).mtimeMs
+) {
   console.log('Installing dependencies…');
   runOrExit('npm', ['install', '--no-audit', '--no-fund']);
   // npm may rewrite the lock file after its marker; mark the install as the newer of the two.
@@ -42,10 +45,19 @@ if (!existsSync(installedMarker) || statSync(join(root, 'package-lock.json')).mt
 }
 
 // 2. Build when any source is newer than the build output.
-const sources = ['apps/server/src', 'apps/server/drizzle', 'apps/web/src', 'apps/web/index.html', 'packages', 'package-lock.json'];
+const sources = [
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/web/src',
+  'apps/web/index.html',
+  'packages',
+  'package-lock.json',
+];
 const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'packages/ids/dist/cli.js'];
 const newestSource = Math.max(...sources.map((source) => newestMtime(join(root, source))));
-const oldestOutput = Math.min(...outputs.map((output) => (existsSync(join(root, output)) ? statSync(join(root, output)).mtimeMs : 0)));
+const oldestOutput = Math.min(
+  ...outputs.map((output) => (existsSync(join(root, output)) ? statSync(join(root, output)).mtimeMs : 0)),
+);
 if (process.env.PLUMBLINE_SKIP_BUILD !== '1' && newestSource > oldestOutput) {
   console.log('Building…');
   runOrExit('node', ['scripts/build.mjs']);
