@@ -79,6 +79,7 @@ describe('the Team Members tab', () => {
     await expectVisible(dialog.getByText('No account exists with that email address'));
 
     await email.fill(second.email.toUpperCase());
+    await expectHidden(dialog.getByText('No account exists with that email address'));
     await expectVisible(dialog.getByRole('combobox', { name: 'Role' }).getByText('Viewer'));
     await screenshot(page, 'team-add-dialog');
     await submit.click();

@@ -91,7 +91,10 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
                   autoComplete="off"
                   placeholder="colleague@example.com"
                   disabled={add.isPending}
-                  {...form.register('email')}
+                  {...form.register('email', {
+                    // The server's answer was about the previous address: drop it once the address changes.
+                    onChange: () => form.clearErrors('root.server'),
+                  })}
                 />
               </FormField>
               <Controller
