@@ -39,6 +39,9 @@ export function literalMatches(literal: string, v: ScalarValue): boolean {
   return !Number.isNaN(n) && realEquals(x, n);
 }
 
+/** Enumeration values spelled out in a description. */
+const MAX_LISTED = 8;
+
 function quote(s: string): string {
   return JSON.stringify(s);
 }
@@ -124,7 +127,12 @@ class RestrictionMatcher implements ValueMatcher {
 
     const parts: string[] = [];
     if (r.enumeration.length === 1) parts.push(quote(r.enumeration[0] as string));
-    else if (r.enumeration.length > 1) parts.push(`one of ${r.enumeration.map(quote).join(', ')}`);
+    else if (r.enumeration.length > 1) {
+      // Long pick lists stay readable in messages: the first few values and a count.
+      const shown = r.enumeration.slice(0, MAX_LISTED).map(quote).join(', ');
+      const more = r.enumeration.length - MAX_LISTED;
+      parts.push(`one of ${shown}${more > 0 ? ` … (${more} more)` : ''}`);
+    }
     if (r.patterns.length > 0) parts.push(`matching pattern ${r.patterns.join(' or ')}`);
     for (const b of bounds) parts.push(`${BOUND_SYMBOL[b.kind]} ${r[b.kind]}`);
     if (exact !== undefined) parts.push(`of length ${exact}`);
