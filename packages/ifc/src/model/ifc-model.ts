@@ -86,7 +86,7 @@ export class StepIfcModel implements IfcModel {
         map.set(name, params[i] ?? NULL_VALUE);
       });
     }
-    if (this.attributeMaps.size > 100_000) this.attributeMaps.clear();
+    if (this.attributeMaps.size > 10_000) this.attributeMaps.clear();
     this.attributeMaps.set(id, map);
     return map;
   }

@@ -23,13 +23,13 @@ const QUANTITIES: Record<string, readonly [string, string]> = {
 /** Attributes of IfcRoot (GlobalId, OwnerHistory, Name, Description) precede a predefined set's own. */
 const ROOT_ATTRIBUTES = 4;
 /** Cached views kept at most (bounded memory on huge models); dropped whole when full. */
-const SET_CACHE_LIMIT = 100_000;
+const SET_CACHE_LIMIT = 4096;
 /** Properties are cached on their own too (some exporters share one property among many sets). */
-const PROPERTY_CACHE_LIMIT = 20_000;
+const PROPERTY_CACHE_LIMIT = 4096;
 const NO_SETS: readonly PropertySetView[] = Object.freeze([]);
 
 /** A property set whose properties are decoded when first read. */
-const recentlyLoaded: (LazyPropertySet | undefined)[] = new Array(4096);
+const recentlyLoaded: (LazyPropertySet | undefined)[] = new Array(256);
 let recentSlot = 0;
 
 class LazyPropertySet implements PropertySetView {

@@ -7,7 +7,7 @@ import { decodeParameterAt, decodeParameters } from '../step/decode';
 import type { FileIndex } from '../step/index-file';
 
 /** Decoded parameter lists kept at most; the cache is dropped whole when it fills (cheap, no LRU). */
-const CACHE_LIMIT = 250_000;
+const CACHE_LIMIT = 4096;
 
 export class InstanceStore {
   private readonly denseOrdinal: Int32Array | null;

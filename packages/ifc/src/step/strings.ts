@@ -21,14 +21,16 @@ function hexValue(bytes: Uint8Array, at: number, digits: number): number {
 
 /**
  * Short ASCII strings repeat a lot in IFC files (property names, labels, enumerations): they are
- * interned by a hash of their bytes, verified on every hit, so each is built once.
+ * kept in a direct-mapped table by a hash of their bytes (verified on every hit), so a repeated
+ * string is built once and unique ones only overwrite a slot (bounded memory, nothing to clear).
  */
 const INTERN_MAX_LENGTH = 48;
-const INTERN_LIMIT = 200_000;
-let interned = new Map<number, string>();
+const INTERN_SLOTS = 16384;
+const interned: (string | undefined)[] = new Array(INTERN_SLOTS);
 
 function shortAscii(bytes: Uint8Array, from: number, to: number, hash: number): string {
-  const hit = interned.get(hash);
+  const slot = hash & (INTERN_SLOTS - 1);
+  const hit = interned[slot];
   if (hit !== undefined && hit.length === to - from) {
     let same = true;
     for (let k = from; k < to; k++) {
@@ -41,8 +43,7 @@ function shortAscii(bytes: Uint8Array, from: number, to: number, hash: number): 
   }
   let out = '';
   for (let k = from; k < to; k++) out += String.fromCharCode(bytes[k]!);
-  if (interned.size >= INTERN_LIMIT) interned = new Map();
-  interned.set(hash, out);
+  interned[slot] = out;
   return out;
 }
 
