@@ -14,8 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize: number }
-  /** dir null: in memory (tests). */
-  | { kind: 'pglite'; dir: string | null };
+  /** dir null: in memory (tests); `loadDataDir` starts it from a dump (`dumpDataDir`) instead of an empty cluster. */
+  | { kind: 'pglite'; dir: string | null; loadDataDir?: Blob };
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
@@ -33,14 +33,16 @@ export interface DatabaseHandle {
 const MIGRATION_LOCK_KEY = 7_301_114_905;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'pglite' ? openPglite(target.dir) : openPostgres(target.url, target.poolSize);
+  return target.kind === 'pglite'
+    ? openPglite(target.dir, target.loadDataDir)
+    : openPostgres(target.url, target.poolSize);
 }
 
-async function openPglite(dir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const lock: DataDirLock | null = dir ? acquireDataDirLock(dir) : null;
   let client: PGlite;
   try {
-    client = dir ? new PGlite(dir) : new PGlite();
+    client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
   } catch (error) {
     lock?.release();

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseTarget } from '../../src/platform/db';
 
 /** A database an integration test file runs against, created fresh and dropped afterwards. */
@@ -11,7 +13,9 @@ export interface TestBackend {
 const pglite: TestBackend = {
   name: 'pglite',
   async create() {
-    return { target: { kind: 'pglite', dir: null }, drop: async () => {} };
+    // A copy of the migrated template built once per run (global-setup.ts): saves initdb per file.
+    const loadDataDir = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return { target: { kind: 'pglite', dir: null, loadDataDir }, drop: async () => {} };
   },
 };
 

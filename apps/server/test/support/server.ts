@@ -1,15 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
 import { createServer, type PlumblineServer } from '../../src/platform/server';
 import type { TestBackend } from './backends';
-
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+import { migrationsFolder } from './paths';
 
 export interface TestServer extends PlumblineServer {
   clock: ManualClock;
