@@ -3,7 +3,7 @@
  * object's sets property by property (the occurrence's value winning).
  */
 import type { IfcValue, PropertyKind, PropertySetView, PropertyView } from '../model';
-import { decodeSimpleFields, type SimpleFields } from '../step/decode';
+import { decodeParameterAt, decodeSimpleFields, type SimpleFields } from '../step/decode';
 import type { Access } from './access';
 import type { RelationIndex } from './relations';
 import type { Conversion, Units } from './units';
@@ -60,6 +60,36 @@ class LazyPropertySet implements PropertySetView {
   toJSON() {
     const { name, className, properties, id, source } = this;
     return { name, className, properties, id, source };
+  }
+}
+
+/**
+ * A single value or quantity whose name is read at once and whose value only when asked (IDS
+ * matches names first and reads the values of the matching properties only).
+ */
+class LazySimpleProperty implements PropertyView {
+  private decoded: { values: readonly IfcValue[]; siValues: readonly IfcValue[] } | null = null;
+
+  constructor(
+    readonly id: number,
+    readonly name: string,
+    readonly kind: PropertyKind,
+    private readonly decode: () => { values: readonly IfcValue[]; siValues: readonly IfcValue[] },
+  ) {}
+
+  get values(): readonly IfcValue[] {
+    if (this.decoded === null) this.decoded = this.decode();
+    return this.decoded.values;
+  }
+
+  get siValues(): readonly IfcValue[] {
+    if (this.decoded === null) this.decoded = this.decode();
+    return this.decoded.siValues;
+  }
+
+  toJSON() {
+    const { id, name, kind, values, siValues } = this;
+    return { name, kind, values, siValues, id };
   }
 }
 
@@ -240,16 +270,20 @@ export class PropertySets {
     const valueIndex = def?.attributeIndex.get(quantity ? quantity[0] : 'NominalValue');
     const unitIndex = def?.attributeIndex.get('Unit');
     if (valueIndex === undefined || unitIndex === undefined) return null;
-    const f = decodeSimpleFields(
-      store.bytes,
-      store.index.paramStarts[k]!,
-      store.index.ends[k]!,
-      valueIndex,
-      unitIndex,
-      this.fields,
-    );
-    const values = toIfcValues(f.value ?? undefined, quantity ? quantity[1] : null);
-    const view = this.view(id, f.name ?? '', quantity ? 'quantity' : 'single', values, f.unit);
+    const nameValue = decodeParameterAt(store.bytes, store.index.paramStarts[k]!, store.index.ends[k]!, 0);
+    const name = nameValue?.kind === 'string' ? nameValue.value : '';
+    const view = new LazySimpleProperty(id, name, quantity ? 'quantity' : 'single', () => {
+      const f = decodeSimpleFields(
+        store.bytes,
+        store.index.paramStarts[k]!,
+        store.index.ends[k]!,
+        valueIndex,
+        unitIndex,
+        this.fields,
+      );
+      const values = toIfcValues(f.value ?? undefined, quantity ? quantity[1] : null);
+      return { values, siValues: this.toSI(values, f.unit) };
+    });
     if (this.props.size >= PROPERTY_CACHE_LIMIT) this.props.clear();
     this.props.set(id, view);
     return view;
