@@ -8,11 +8,13 @@ import type { FileIndex } from '../step/index-file';
 
 /** Decoded parameter lists kept at most; the cache is dropped whole when it fills (cheap, no LRU). */
 const CACHE_LIMIT = 4096;
+const EMPTY_IDS: readonly number[] = Object.freeze([]);
 
 export class InstanceStore {
   private readonly denseOrdinal: Int32Array | null;
   private readonly sparseOrdinal: Map<number, number> | null;
-  private classOrdinals: Map<string, number[]> | null = null;
+  private byClass: { offsets: Uint32Array; grouped: Uint32Array } | null = null;
+  private readonly idLists = new Map<string, number[]>();
   private cache = new Map<number, readonly StepValue[]>();
 
   constructor(
@@ -55,17 +57,27 @@ export class InstanceStore {
 
   /** Instance ids by exact upper-case class, in file order. */
   idsOfClass(className: string): readonly number[] {
-    if (!this.classOrdinals) {
-      const byClass = new Map<string, number[]>();
-      const { classOf, classNames, ids, count } = this.index;
-      const lists: number[][] = classNames.map(() => []);
-      for (let k = 0; k < count; k++) lists[classOf[k]!]!.push(ids[k]!);
-      classNames.forEach((name, c) => {
-        byClass.set(name, lists[c]!);
-      });
-      this.classOrdinals = byClass;
+    const upper = className.toUpperCase();
+    const known = this.idLists.get(upper);
+    if (known) return known;
+    const ord = this.index.classNames.indexOf(upper);
+    if (ord < 0) return EMPTY_IDS;
+    // Ids grouped by class once, in typed arrays (a counting sort of the class column); a plain
+    // array is made only for the classes asked for.
+    if (!this.byClass) {
+      const { classOf, ids, count, classNames } = this.index;
+      const offsets = new Uint32Array(classNames.length + 1);
+      for (let k = 0; k < count; k++) offsets[classOf[k]! + 1]!++;
+      for (let c = 0; c < classNames.length; c++) offsets[c + 1]! += offsets[c]!;
+      const grouped = new Uint32Array(count);
+      const fill = offsets.slice(0, classNames.length);
+      for (let k = 0; k < count; k++) grouped[fill[classOf[k]!]!++] = ids[k]!;
+      this.byClass = { offsets, grouped };
     }
-    return this.classOrdinals.get(className.toUpperCase()) ?? [];
+    const { offsets, grouped } = this.byClass;
+    const list = Array.from(grouped.subarray(offsets[ord]!, offsets[ord + 1]!));
+    this.idLists.set(upper, list);
+    return list;
   }
 
   /** Class names present in the file. */
@@ -112,6 +124,7 @@ export class InstanceStore {
 
   dispose(): void {
     this.cache.clear();
-    this.classOrdinals = null;
+    this.byClass = null;
+    this.idLists.clear();
   }
 }
