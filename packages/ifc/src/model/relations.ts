@@ -2,7 +2,7 @@
  * Inverse relation indexes, each built on first use by scanning only the instances of one
  * relationship class (and its subtypes).
  */
-import { extractRefs } from '../step/decode';
+import { extractRefPairs } from '../step/decode';
 import type { Access } from './access';
 
 export type RelationKind =
@@ -110,8 +110,7 @@ export class RelationIndex {
         const end = store.index.ends[k]!;
         from.length = 0;
         to.length = 0;
-        extractRefs(store.bytes, start, end, fromIndex, from);
-        extractRefs(store.bytes, start, end, toIndex, to);
+        extractRefPairs(store.bytes, start, end, fromIndex, from, toIndex, to);
         for (const f of from) {
           const source = store.ordinal(f);
           if (source < 0) continue; // a dangling reference

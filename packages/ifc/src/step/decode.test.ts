@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeParameterAt, decodeParameters, extractRefs } from './decode';
+import { decodeParameterAt, decodeParameters, extractRefPairs, extractRefs } from './decode';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 /** Decodes `(…)` written as the whole input; `end` is the position of a trailing ';'. */
@@ -118,5 +118,16 @@ describe('extractRefs', () => {
     const first: number[] = [];
     extractRefs(bytes, 0, bytes.length - 1, 0, first);
     expect(first).toEqual([]);
+  });
+});
+
+describe('extractRefPairs', () => {
+  it('collects two parameters in one pass', () => {
+    const bytes = enc("('g''#x',#1,$,$,(#7,#8),#9);");
+    const a: number[] = [];
+    const b: number[] = [];
+    extractRefPairs(bytes, 0, bytes.length - 1, 4, a, 5, b);
+    expect(a).toEqual([7, 8]);
+    expect(b).toEqual([9]);
   });
 });

@@ -236,6 +236,20 @@ export function extractRefs(
   index: number,
   out: number[],
 ): void {
+  extractRefPairs(bytes, paramStart, end, index, out, -1, out);
+}
+
+/** Like `extractRefs`, for two parameters in one pass (`outA` gets `a`'s, `outB` gets `b`'s). */
+export function extractRefPairs(
+  bytes: Uint8Array,
+  paramStart: number,
+  end: number,
+  a: number,
+  outA: number[],
+  b: number,
+  outB: number[],
+): void {
+  const last = Math.max(a, b);
   let p = paramStart + 1;
   let depth = 0;
   let param = 0;
@@ -254,13 +268,13 @@ export function extractRefs(
       if (depth === 0) return;
       depth--;
     } else if (c === 44 && depth === 0) {
-      if (param === index) return;
+      if (param === last) return;
       param++;
-    } else if (c === 35 && param === index) {
+    } else if (c === 35 && (param === a || param === b)) {
       let id = 0;
       let d = bytes[++p]!;
       for (; d >= 48 && d <= 57; d = bytes[++p]!) id = id * 10 + (d - 48);
-      out.push(id);
+      (param === a ? outA : outB).push(id);
       continue;
     }
     p++;
