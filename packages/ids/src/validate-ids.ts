@@ -3,10 +3,9 @@
  * libxml2 (xmllint-wasm, kept warm in a worker: xsd/), plus the reader's structural and semantic problems. The schema and its
  * two imports are local copies in ../schema, loaded relative to this module: nothing is fetched.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { IdsParseError, parseIds } from './parse-ids';
 import type { ValidationProblem } from './results';
 import { byteLength, xmlText } from './xml/xml-tree';
@@ -19,19 +18,12 @@ export const MAX_IDS_BYTES = 32 * 1024 * 1024;
 let schemaFiles: Promise<readonly XmllintFile[]> | null = null;
 
 /**
- * Directory holding ids.xsd and its imports. $PLUMBLINE_IDS_SCHEMA_DIR wins; else `schema/` of this
- * package, found from this module (src/ in the repository, or any bundle inside the repository such
- * as apps/server/dist, by looking for packages/ids/schema upwards).
+ * Directory holding ids.xsd and its imports: `schema/` of this package, found through the package's
+ * own manifest so that it resolves the same from src/, from a bundle (apps/server/dist, the CLI) and
+ * from an installed copy.
  */
 export function schemaDirectory(): string {
-  if (process.env.PLUMBLINE_IDS_SCHEMA_DIR) return process.env.PLUMBLINE_IDS_SCHEMA_DIR;
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, '..', 'schema'), join(here, 'schema')];
-  for (let dir = here; ; dir = dirname(dir)) {
-    candidates.push(join(dir, 'packages', 'ids', 'schema'));
-    if (dirname(dir) === dir) break;
-  }
-  return candidates.find((dir) => existsSync(join(dir, 'ids.xsd'))) ?? (candidates[0] as string);
+  return join(dirname(createRequire(import.meta.url).resolve('@plumbline/ids/package.json')), 'schema');
 }
 
 /** ids.xsd first, then its two imports under the URLs it imports them by. */
