@@ -4,8 +4,11 @@
  * specifications typical of practice (property with data type and value, quantity, material and
  * classification, containment in a storey) over walls, doors and windows.
  *
- *   node --import tsx packages/ifc/scripts/bench-ids-check.ts <file.ifc>
+ *   node --import tsx packages/ifc/scripts/bench-ids-check.ts <file.ifc> [file.ids]
+ *
+ * Without an IDS file, the four built-in specifications below are used.
  */
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { checkModel, parseIds } from '@plumbline/ids';
@@ -60,7 +63,8 @@ const gc = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcMs += entry.duration;
 });
 gc.observe({ entryTypes: ['gc'] });
-const ids = parseIds(new TextEncoder().encode(IDS));
+const idsPath = process.argv[3];
+const ids = parseIds(idsPath ? new Uint8Array(readFileSync(idsPath)) : new TextEncoder().encode(IDS));
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const model = await readIfcFile(path);

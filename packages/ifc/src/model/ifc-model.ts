@@ -155,6 +155,20 @@ export class StepIfcModel implements IfcModel {
   }
 
   globalId(id: number): string | null {
+    // Fast path: a rooted instance starts with its 22-character GlobalId literal.
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const { bytes, index } = this.store;
+    const at = index.paramStarts[k]! + 1;
+    if (bytes[at] === 39 && bytes[at + 23] === 39 && this.access.is(id, 'IFCROOT')) {
+      let guid = '';
+      for (let i = at + 1; i < at + 23; i++) {
+        const c = bytes[i]!;
+        if (c === 39 || c === 92 || c >= 128) return this.access.str(id, 'GlobalId');
+        guid += String.fromCharCode(c);
+      }
+      return guid;
+    }
     return this.access.str(id, 'GlobalId');
   }
 

@@ -139,12 +139,21 @@ export class PropertySets {
         }),
       );
     }
-    for (const set of inherited) {
-      if (!merged.has(set.name)) {
-        result.push(new LazyPropertySet(set.name, set.className, set.id, 'type', () => set.properties));
-      }
-    }
+    for (const set of inherited) if (!merged.has(set.name)) result.push(this.asInherited(set));
     return result;
+  }
+
+  /** A type object's set as seen from its occurrences (one view per set, shared by all of them). */
+  private readonly inheritedViews = new Map<number, PropertySetView>();
+
+  private asInherited(set: PropertySetView): PropertySetView {
+    let view = this.inheritedViews.get(set.id);
+    if (!view) {
+      view = new LazyPropertySet(set.name, set.className, set.id, 'type', () => set.properties);
+      if (this.inheritedViews.size >= SET_CACHE_LIMIT) this.inheritedViews.clear();
+      this.inheritedViews.set(set.id, view);
+    }
+    return view;
   }
 
   /** Sets attached directly to an object or type object (not inherited). */

@@ -8,6 +8,9 @@ export const NULL_VALUE: StepValue = Object.freeze({ kind: 'null' });
 export const DERIVED_VALUE: StepValue = Object.freeze({ kind: 'derived' });
 const EMPTY_LIST: StepValue = Object.freeze({ kind: 'list', items: Object.freeze([]) });
 
+/** A cursor reused by single-value reads (no allocation per read; parsing is not re-entrant across calls). */
+let scratchCursor: Cursor | null = null;
+
 class Cursor {
   constructor(
     public bytes: Uint8Array,
@@ -207,7 +210,9 @@ export function decodeParameterAt(
     } else if (c === 44 && depth === 0) param++;
     p++;
   }
-  const cur = new Cursor(bytes, p, end);
+  const cur = (scratchCursor ??= new Cursor(bytes, p, end));
+  cur.bytes = bytes;
+  cur.end = end;
   cur.pos = skipSpace(bytes, p);
   if (bytes[cur.pos] === 41) return undefined; // fewer parameters than `index + 1`
   return parseValue(cur);
@@ -291,8 +296,6 @@ export interface SimpleFields {
   unit: number | null;
 }
 
-const scratch = new Cursor(new Uint8Array(0), 0, 0);
-
 /**
  * Reads parameters 0 (a name), `valueIndex` and `unitIndex` of an instance in one pass without
  * building the whole parameter list (the hot path of single-value properties and quantities).
@@ -309,7 +312,7 @@ export function decodeSimpleFields(
   out.value = null;
   out.unit = null;
   const last = Math.max(valueIndex, unitIndex);
-  const cur = scratch;
+  const cur = (scratchCursor ??= new Cursor(bytes, paramStart, end));
   cur.bytes = bytes;
   cur.end = end;
   cur.pos = paramStart + 1;
