@@ -11,6 +11,14 @@ const EMPTY_LIST: StepValue = Object.freeze({ kind: 'list', items: Object.freeze
 /** A cursor reused by single-value reads (no allocation per read; parsing is not re-entrant across calls). */
 let scratchCursor: Cursor | null = null;
 
+function sharedCursor(bytes: Uint8Array, pos: number, end: number): Cursor {
+  if (scratchCursor === null) scratchCursor = new Cursor(bytes, pos, end);
+  scratchCursor.bytes = bytes;
+  scratchCursor.pos = pos;
+  scratchCursor.end = end;
+  return scratchCursor;
+}
+
 class Cursor {
   constructor(
     public bytes: Uint8Array,
@@ -210,8 +218,7 @@ export function decodeParameterAt(
     } else if (c === 44 && depth === 0) param++;
     p++;
   }
-  const cur = (scratchCursor ??= new Cursor(bytes, p, end));
-  cur.bytes = bytes;
+  const cur = sharedCursor(bytes, p, end);
   cur.end = end;
   cur.pos = skipSpace(bytes, p);
   if (bytes[cur.pos] === 41) return undefined; // fewer parameters than `index + 1`
@@ -312,7 +319,7 @@ export function decodeSimpleFields(
   out.value = null;
   out.unit = null;
   const last = Math.max(valueIndex, unitIndex);
-  const cur = (scratchCursor ??= new Cursor(bytes, paramStart, end));
+  const cur = sharedCursor(bytes, paramStart, end);
   cur.bytes = bytes;
   cur.end = end;
   cur.pos = paramStart + 1;
