@@ -219,7 +219,6 @@ export function decodeParameterAt(
     p++;
   }
   const cur = sharedCursor(bytes, p, end);
-  cur.end = end;
   cur.pos = skipSpace(bytes, p);
   if (bytes[cur.pos] === 41) return undefined; // fewer parameters than `index + 1`
   return parseValue(cur);
@@ -320,8 +319,6 @@ export function decodeSimpleFields(
   out.unit = null;
   const last = Math.max(valueIndex, unitIndex);
   const cur = sharedCursor(bytes, paramStart, end);
-  cur.bytes = bytes;
-  cur.end = end;
   cur.pos = paramStart + 1;
   for (let param = 0; param <= last; param++) {
     cur.pos = skipSpace(bytes, cur.pos);
