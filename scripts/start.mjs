@@ -1,5 +1,5 @@
 // `npm start`: installs what is missing, builds what is stale, then runs the server, which
-// migrates the database, loads the demo data and serves the app and API (PORT, default 3000).
+// migrates the database and serves the app and API (PORT, default 3000).
 // Only Node built-ins here: this runs before node_modules exists.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
