@@ -41,7 +41,7 @@ export class Classifications {
   private tagged(id: number, source: ClassificationView['source']): ClassificationView[] {
     const out: ClassificationView[] = [];
     const cache = this.taggedViews[source];
-    for (const refId of this.relations.targets('associatesClassification', id)) {
+    for (const refId of this.relations.collect('associatesClassification', id, [])) {
       let view = cache.get(refId);
       if (!view) {
         const base = this.view(refId);
@@ -56,7 +56,7 @@ export class Classifications {
 
   ownRefs(id: number): ClassificationReferenceView[] {
     const out: ClassificationReferenceView[] = [];
-    for (const refId of this.relations.targets('associatesClassification', id)) {
+    for (const refId of this.relations.collect('associatesClassification', id, [])) {
       const v = this.view(refId);
       if (v) out.push(v);
     }

@@ -30,6 +30,15 @@ const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
   ['fillsElement', 'IFCRELFILLSELEMENT'],
 ];
 
+/** Relations followed upwards to find an element's storey, in order of preference. */
+const STOREY_PATH: readonly RelationKind[] = [
+  'containedInSpatialStructure',
+  'aggregates',
+  'fillsElement',
+  'voidsElement',
+  'nests',
+];
+
 export class StepIfcModel implements IfcModel {
   readonly schema: IfcSchemaId;
   private readonly access: Access;
@@ -113,8 +122,8 @@ export class StepIfcModel implements IfcModel {
   }
 
   typeOf(id: number): number | null {
-    const types = this.relations.targets('definesByType', id);
-    return types.length > 0 ? types[0]! : null;
+    const type = this.relations.first('definesByType', id);
+    return type < 0 ? null : type;
   }
 
   propertySets(id: number): readonly PropertySetView[] {
@@ -137,7 +146,8 @@ export class StepIfcModel implements IfcModel {
   parents(id: number): readonly ParentLink[] {
     const out: ParentLink[] = [];
     for (const [kind, relation] of PART_OF) {
-      for (const parent of this.relations.targets(kind, id)) out.push({ id: parent, relation });
+      const targets = this.relations.targets(kind, id);
+      for (let i = 0; i < targets.length; i++) out.push({ id: targets[i]!, relation });
     }
     return out;
   }
@@ -183,13 +193,12 @@ export class StepIfcModel implements IfcModel {
     while (cur !== null && !seen.has(cur) && seen.size < 64) {
       seen.add(cur);
       if (this.access.is(cur, 'IFCBUILDINGSTOREY')) return cur;
-      cur =
-        this.relations.targets('containedInSpatialStructure', cur)[0] ??
-        this.relations.targets('aggregates', cur)[0] ??
-        this.relations.targets('fillsElement', cur)[0] ??
-        this.relations.targets('voidsElement', cur)[0] ??
-        this.relations.targets('nests', cur)[0] ??
-        null;
+      let next = -1;
+      for (const kind of STOREY_PATH) {
+        next = this.relations.first(kind, cur);
+        if (next >= 0) break;
+      }
+      cur = next < 0 ? null : next;
     }
     return null;
   }

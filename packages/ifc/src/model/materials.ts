@@ -37,7 +37,7 @@ export class Materials {
   }
 
   ownMaterials(id: number): MaterialView[] {
-    return Array.from(this.relations.targets('associatesMaterial', id), (m) => this.view(m));
+    return this.relations.collect('associatesMaterial', id, []).map((m) => this.view(m));
   }
 
   private view(materialId: number): MaterialView {

@@ -124,22 +124,22 @@ export class PropertySets {
     const inherited = typeId === null || typeId === id ? NO_SETS : this.ownSets(typeId);
     if (inherited.length === 0) return own;
     const result: PropertySetView[] = [];
-    const merged = new Set<string>();
+    const merged: string[] = [];
     for (const set of own) {
-      const fromType = merged.has(set.name) ? undefined : inherited.find((t) => t.name === set.name);
+      const fromType = merged.includes(set.name) ? undefined : inherited.find((t) => t.name === set.name);
       if (!fromType) {
         result.push(set);
         continue;
       }
-      merged.add(set.name);
+      merged.push(set.name);
       result.push(
         new LazyPropertySet(set.name, set.className, set.id, 'merged', () => {
-          const names = new Set(set.properties.map((p) => p.name));
-          return [...set.properties, ...fromType.properties.filter((p) => !names.has(p.name))];
+          const names = set.properties.map((p) => p.name);
+          return [...set.properties, ...fromType.properties.filter((p) => !names.includes(p.name))];
         }),
       );
     }
-    for (const set of inherited) if (!merged.has(set.name)) result.push(this.asInherited(set));
+    for (const set of inherited) if (!merged.includes(set.name)) result.push(this.asInherited(set));
     return result;
   }
 
@@ -158,10 +158,8 @@ export class PropertySets {
 
   /** Sets attached directly to an object or type object (not inherited). */
   ownSets(id: number): readonly PropertySetView[] {
-    const related = this.relations.targets('definesByProperties', id);
-    const ids = this.access.is(id, 'IFCTYPEOBJECT')
-      ? [...new Set([...related, ...this.access.refs(id, 'HasPropertySets')])]
-      : related;
+    const ids = this.relations.collect('definesByProperties', id, []);
+    if (this.access.is(id, 'IFCTYPEOBJECT')) ids.push(...this.access.refs(id, 'HasPropertySets'));
     if (ids.length === 0) return NO_SETS;
     const out: PropertySetView[] = [];
     for (const setId of ids) {

@@ -79,6 +79,27 @@ export class RelationIndex {
 
   constructor(private readonly access: Access) {}
 
+  /** The first target of `id` through `kind`, or -1 (no allocation). */
+  first(kind: RelationKind, id: number): number {
+    const rows = this.built.get(kind) ?? this.build(kind);
+    if (rows.targets.length === 0) return -1;
+    const k = this.access.store.ordinal(id);
+    if (k < 0) return -1;
+    const from = rows.offsets[k]!;
+    return from === rows.offsets[k + 1]! ? -1 : rows.targets[from]!;
+  }
+
+  /** Appends the targets of `id` through `kind` to `out` (no intermediate view); returns `out`. */
+  collect(kind: RelationKind, id: number, out: number[]): number[] {
+    const rows = this.built.get(kind) ?? this.build(kind);
+    if (rows.targets.length === 0) return out;
+    const k = this.access.store.ordinal(id);
+    if (k < 0) return out;
+    const end = rows.offsets[k + 1]!;
+    for (let i = rows.offsets[k]!; i < end; i++) out.push(rows.targets[i]!);
+    return out;
+  }
+
   /** What `id` points to through relation `kind` (e.g. its property sets, its type, its container). */
   targets(kind: RelationKind, id: number): Uint32Array {
     const rows = this.built.get(kind) ?? this.build(kind);
