@@ -68,23 +68,40 @@ class LazyPropertySet implements PropertySetView {
  * matches names first and reads the values of the matching properties only).
  */
 class LazySimpleProperty implements PropertyView {
-  private decoded: { values: readonly IfcValue[]; siValues: readonly IfcValue[] } | null = null;
+  private decodedValues: readonly IfcValue[] | null = null;
+  private decodedSI: readonly IfcValue[] | null = null;
 
   constructor(
     readonly id: number,
     readonly name: string,
     readonly kind: PropertyKind,
-    private readonly decode: () => { values: readonly IfcValue[]; siValues: readonly IfcValue[] },
+    private readonly owner: PropertySets,
+    /** Instance ordinal, parameter positions of the value and the unit, and the quantity's measure. */
+    private readonly ordinal: number,
+    private readonly valueIndex: number,
+    private readonly unitIndex: number,
+    private readonly measure: string | null,
   ) {}
 
   get values(): readonly IfcValue[] {
-    if (this.decoded === null) this.decoded = this.decode();
-    return this.decoded.values;
+    if (this.decodedValues === null) this.decode();
+    return this.decodedValues!;
   }
 
   get siValues(): readonly IfcValue[] {
-    if (this.decoded === null) this.decoded = this.decode();
-    return this.decoded.siValues;
+    if (this.decodedSI === null) this.decode();
+    return this.decodedSI!;
+  }
+
+  private decode(): void {
+    const { values, siValues } = this.owner.decodeSimpleValue(
+      this.ordinal,
+      this.valueIndex,
+      this.unitIndex,
+      this.measure,
+    );
+    this.decodedValues = values;
+    this.decodedSI = siValues;
   }
 
   toJSON() {
@@ -279,21 +296,39 @@ export class PropertySets {
     if (valueIndex === undefined || unitIndex === undefined) return null;
     const nameValue = decodeParameterAt(store.bytes, store.index.paramStarts[k]!, store.index.ends[k]!, 0);
     const name = nameValue?.kind === 'string' ? nameValue.value : '';
-    const view = new LazySimpleProperty(id, name, quantity ? 'quantity' : 'single', () => {
-      const f = decodeSimpleFields(
-        store.bytes,
-        store.index.paramStarts[k]!,
-        store.index.ends[k]!,
-        valueIndex,
-        unitIndex,
-        this.fields,
-      );
-      const values = toIfcValues(f.value ?? undefined, quantity ? quantity[1] : null);
-      return { values, siValues: this.toSI(values, f.unit) };
-    });
+    const view = new LazySimpleProperty(
+      id,
+      name,
+      quantity ? 'quantity' : 'single',
+      this,
+      k,
+      valueIndex,
+      unitIndex,
+      quantity ? quantity[1] : null,
+    );
     if (this.props.size >= PROPERTY_CACHE_LIMIT) this.props.clear();
     this.props.set(id, view);
     return view;
+  }
+
+  /** The value of a single value or quantity, as written and in SI. */
+  decodeSimpleValue(
+    ordinal: number,
+    valueIndex: number,
+    unitIndex: number,
+    measure: string | null,
+  ): { values: readonly IfcValue[]; siValues: readonly IfcValue[] } {
+    const { store } = this.access;
+    const f = decodeSimpleFields(
+      store.bytes,
+      store.index.paramStarts[ordinal]!,
+      store.index.ends[ordinal]!,
+      valueIndex,
+      unitIndex,
+      this.fields,
+    );
+    const values = toIfcValues(f.value ?? undefined, measure);
+    return { values, siValues: this.toSI(values, f.unit) };
   }
 
   private readonly fields: SimpleFields = { name: null, value: null, unit: null };
