@@ -13,6 +13,7 @@ import type {
 import type { SchemaTables } from '../schema/schema-info';
 import { NULL_VALUE } from '../step/decode';
 import type { StepHeader } from '../step/header';
+import { asciiString } from '../step/strings';
 import { Access } from './access';
 import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
@@ -171,13 +172,11 @@ export class StepIfcModel implements IfcModel {
     const { bytes, index } = this.store;
     const at = index.paramStarts[k]! + 1;
     if (bytes[at] === 39 && bytes[at + 23] === 39 && this.access.is(id, 'IFCROOT')) {
-      let guid = '';
       for (let i = at + 1; i < at + 23; i++) {
         const c = bytes[i]!;
         if (c === 39 || c === 92 || c >= 128) return this.access.str(id, 'GlobalId');
-        guid += String.fromCharCode(c);
       }
-      return guid;
+      return asciiString(bytes, at + 1, at + 23);
     }
     return this.access.str(id, 'GlobalId');
   }

@@ -138,7 +138,7 @@ export class PropertySets {
   private mergedSets(id: number): readonly PropertySetView[] {
     const own = this.ownSets(id);
     const typeId = this.typeOf(id);
-    const inherited = typeId === null || typeId === id ? NO_SETS : this.ownSets(typeId);
+    const inherited = typeId === null || typeId === id ? NO_SETS : this.typeSets(typeId);
     if (inherited.length === 0) return own;
     const result: PropertySetView[] = [];
     const merged: string[] = [];
@@ -171,6 +171,19 @@ export class PropertySets {
       this.inheritedViews.set(set.id, view);
     }
     return view;
+  }
+
+  /** A type object's own sets, kept (types are few and shared by many occurrences). */
+  private readonly setsOfType = new Map<number, readonly PropertySetView[]>();
+
+  private typeSets(typeId: number): readonly PropertySetView[] {
+    let sets = this.setsOfType.get(typeId);
+    if (!sets) {
+      sets = this.ownSets(typeId);
+      if (this.setsOfType.size >= SET_CACHE_LIMIT) this.setsOfType.clear();
+      this.setsOfType.set(typeId, sets);
+    }
+    return sets;
   }
 
   /** Sets attached directly to an object or type object (not inherited). */

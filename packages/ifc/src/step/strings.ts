@@ -28,6 +28,16 @@ const INTERN_MAX_LENGTH = 48;
 const INTERN_SLOTS = 16384;
 const interned: (string | undefined)[] = new Array(INTERN_SLOTS);
 
+const codes: number[] = [];
+
+/** A short ASCII run as a string, built in one step (no intermediate strings). */
+export function asciiString(bytes: Uint8Array, from: number, to: number): string {
+  const n = to - from;
+  codes.length = n;
+  for (let k = 0; k < n; k++) codes[k] = bytes[from + k]!;
+  return String.fromCharCode.apply(null, codes);
+}
+
 function shortAscii(bytes: Uint8Array, from: number, to: number, hash: number): string {
   const slot = hash & (INTERN_SLOTS - 1);
   const hit = interned[slot];
@@ -41,8 +51,7 @@ function shortAscii(bytes: Uint8Array, from: number, to: number, hash: number): 
     }
     if (same) return hit;
   }
-  let out = '';
-  for (let k = from; k < to; k++) out += String.fromCharCode(bytes[k]!);
+  const out = asciiString(bytes, from, to);
   interned[slot] = out;
   return out;
 }
