@@ -8,6 +8,7 @@ import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
 import { JobQueue } from './platform/queue';
 import { installShutdownHandlers } from './platform/shutdown';
+import { LocalDiskStorage } from './platform/storage/local-disk';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -27,7 +28,9 @@ async function main(): Promise<void> {
     pollIntervalSeconds: config.queuePollIntervalSeconds,
     logger,
   });
-  await queue.startWorkers({ db: database.db, clock: systemClock, logger });
+  // Separate workers share the API's files: DATA_DIR must point at the same directory (or volume).
+  const storage = new LocalDiskStorage(config.filesDir);
+  await queue.startWorkers({ db: database.db, clock: systemClock, logger, storage });
   installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
     try {
       await queue.stop(config.shutdownTimeoutMs);

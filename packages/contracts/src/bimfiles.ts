@@ -23,8 +23,55 @@ export const bimFileSchema = z.object({
   updated_at: z.string(),
   /** Status of the latest version; `pending` while a file has no version yet. */
   status: bimFileStatusSchema,
+  /** Why the latest version failed to process (the IFC reader's message); null otherwise. */
+  error: z.string().nullable(),
 });
 export type BimFile = z.infer<typeof bimFileSchema>;
 
 export const bimFileListResponseSchema = z.object({ bim_files: z.array(bimFileSchema) });
 export type BimFileListResponse = z.infer<typeof bimFileListResponseSchema>;
+
+export const bimFileParamsSchema = z.object({
+  projectId: z.string().uuid('Project not found'),
+  fileId: z.string().uuid('File not found'),
+});
+
+export const bimFileVersionParamsSchema = bimFileParamsSchema.extend({
+  versionId: z.string().uuid('Version not found'),
+});
+
+/** One stored upload of a BIM file: v1, v2 … with its own size, hash and processing state. */
+export const bimFileVersionSchema = z.object({
+  id: z.string().uuid(),
+  version_number: z.number().int(),
+  version_tag: z.string(),
+  status: bimFileStatusSchema,
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  elements_count: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+export type BimFileVersion = z.infer<typeof bimFileVersionSchema>;
+
+export const bimFileVersionListResponseSchema = z.object({ versions: z.array(bimFileVersionSchema) });
+
+/** The answer to an upload: the file (new or existing) and the version just stored. */
+export const bimFileUploadResponseSchema = z.object({
+  bim_file: bimFileSchema,
+  version: bimFileVersionSchema,
+});
+export type BimFileUploadResponse = z.infer<typeof bimFileUploadResponseSchema>;
+
+/** What the browser polls every 5 seconds while a file processes (the latest version). */
+export const bimFileStatusResponseSchema = z.object({
+  id: z.string().uuid(),
+  status: bimFileStatusSchema,
+  error: z.string().nullable(),
+  version_id: z.string().uuid().nullable(),
+  version_tag: z.string().nullable(),
+  elements_count: z.number().int(),
+  processed_at: z.string().nullable(),
+});
+export type BimFileStatusResponse = z.infer<typeof bimFileStatusResponseSchema>;

@@ -1,6 +1,7 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { auditWriteJob } from './audit-write';
 import type { JobDeps } from './deps';
+import { processBimFileJob } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
 
 export type { JobDeps } from './deps';
@@ -9,4 +10,5 @@ export type { JobDeps } from './deps';
 export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   auditWriteJob,
   purgeExpiredSessionsJob,
+  processBimFileJob,
 ];

@@ -42,6 +42,7 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
   QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  MAX_UPLOAD_BYTES: positiveInt(2 * 1024 * 1024 * 1024),
 });
 
 /** Rows of the README's configuration table: variable, default, meaning. */
@@ -95,6 +96,11 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'How long shutdown waits for requests and running jobs before giving up.',
   ],
   ['QUEUE_POLL_INTERVAL_SECONDS', '2', 'How often workers look for new jobs (0.5 to 60).'],
+  [
+    'MAX_UPLOAD_BYTES',
+    '2147483648',
+    'Largest IFC upload accepted (bytes); larger uploads are refused with 413. Files go to DATA_DIR/files.',
+  ],
 ];
 
 export interface Config {
@@ -113,6 +119,10 @@ export interface Config {
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
   shutdownTimeoutMs: number;
   queuePollIntervalSeconds: number;
+  /** Largest IFC upload in bytes. */
+  maxUploadBytes: number;
+  /** Root of the local file storage (DATA_DIR/files). */
+  filesDir: string;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    filesDir: join(dataDir, 'files'),
   };
 }
 

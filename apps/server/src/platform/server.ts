@@ -4,6 +4,7 @@ import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
 import { createHealthService } from '../modules/health/service';
+import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
 import { createProjectService } from '../modules/projects/service';
 import { type Clock, systemClock } from './clock';
@@ -12,6 +13,8 @@ import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { buildApp } from './http/app';
 import type { Logger } from './logger';
 import { JobQueue } from './queue';
+import { LocalDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/storage';
 import { serverVersion } from './version';
 
 export interface ServerOptions {
@@ -29,6 +32,7 @@ export interface PlumblineServer {
   database: DatabaseHandle;
   queue: JobQueue<JobDeps>;
   clock: Clock;
+  storage: FileStorage;
   listen(): Promise<string>;
   /** Stops accepting, finishes in-flight requests, stops the queue (running jobs finish), closes the database. */
   close(): Promise<void>;
@@ -40,6 +44,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const clock = options.clock ?? systemClock;
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
+  const storage: FileStorage = new LocalDiskStorage(config.filesDir);
   let queue: JobQueue<JobDeps> | null = null;
   try {
     await database.migrate(options.migrationsFolder);
@@ -53,7 +58,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       },
     );
     if (config.workerMode === 'in-process') {
-      await queue.startWorkers({ db: database.db, clock, logger: logger.child({ component: 'worker' }) });
+      await queue.startWorkers({
+        db: database.db,
+        clock,
+        logger: logger.child({ component: 'worker' }),
+        storage,
+      });
     }
   } catch (error) {
     await queue?.stop(1000).catch(() => {});
@@ -69,7 +79,15 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       auth: createAuthService({ db, clock, audit }),
       projects: createProjectService({ db, clock, audit }),
       members: createMemberService({ db, clock, audit }),
-      bimFiles: createBimFileService({ db }),
+      bimFiles: createBimFileService({
+        db,
+        clock,
+        storage,
+        jobs,
+        audit,
+        maxUploadBytes: config.maxUploadBytes,
+      }),
+      idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),
     },
     logger,
@@ -88,6 +106,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     database,
     queue: jobs,
     clock,
+    storage,
     listen: () => app.listen({ port: config.port, host: config.host }),
     close() {
       closing ??= (async () => {

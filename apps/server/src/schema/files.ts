@@ -35,7 +35,11 @@ export const bimFiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bim_files_project_id_idx').on(t.projectId)],
+  (t) => [
+    index('bim_files_project_id_idx').on(t.projectId),
+    // An upload with a name the project already has becomes a new version of that file.
+    uniqueIndex('bim_files_project_name_unique').on(t.projectId, t.name),
+  ],
 );
 
 /** One stored upload of a BIM file; the processing pipeline moves it through its statuses. */

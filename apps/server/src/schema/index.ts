@@ -1,5 +1,7 @@
 // The whole database schema. drizzle-kit reads this file (drizzle.config.ts) to generate migrations.
 export * from './audit';
+export * from './elements';
 export * from './files';
+export * from './ids';
 export * from './projects';
 export * from './users';

@@ -1,11 +1,25 @@
-import { bimFileListResponseSchema, projectIdParamsSchema } from '@plumbline/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  bimFileListResponseSchema,
+  bimFileParamsSchema,
+  bimFileStatusResponseSchema,
+  bimFileUploadResponseSchema,
+  bimFileVersionListResponseSchema,
+  bimFileVersionParamsSchema,
+  projectIdParamsSchema,
+} from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
+import { BimFileError } from './errors';
 import type { BimFileService } from './service';
 
 export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
   return async (app) => {
+    // Multipart only in this plugin's scope; the size limit is enforced while streaming.
+    await app.register(fastifyMultipart, { limits: { fileSize: bimFiles.maxUploadBytes, files: 1 } });
+
     app.get(
       '/api/v1/projects/:projectId/bimfiles',
       {
@@ -21,5 +35,97 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         bim_files: await bimFiles.list(requireAuth(request).user.id, request.params.projectId),
       }),
     );
+
+    app.post(
+      '/api/v1/projects/:projectId/bimfiles',
+      {
+        schema: {
+          tags: ['files'],
+          summary:
+            'Upload an IFC file (multipart/form-data, one file part). A name the project already has becomes a new version. Editor or Admin.',
+          security: sessionSecurity,
+          consumes: ['multipart/form-data'],
+          params: projectIdParamsSchema,
+          response: { 201: bimFileUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        },
+      },
+      async (request, reply) => {
+        const userId = requireAuth(request).user.id;
+        const { projectId } = request.params;
+        await bimFiles.requireUploader(userId, projectId);
+        if (!request.isMultipart()) throw new BimFileError('not_multipart');
+        const part = await request.file();
+        if (!part) throw new BimFileError('file_missing');
+        const result = await bimFiles.upload(userId, projectId, {
+          fileName: part.filename,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/bimfiles/:fileId/versions',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Versions of a BIM file, newest first, each with its size, SHA-256 and processing state',
+          security: sessionSecurity,
+          params: bimFileParamsSchema,
+          response: { 200: bimFileVersionListResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return { versions: await bimFiles.versions(requireAuth(request).user.id, projectId, fileId) };
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/bimfiles/:fileId/status',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Processing state of the latest version (the browser polls it every 5 seconds)',
+          security: sessionSecurity,
+          params: bimFileParamsSchema,
+          response: { 200: bimFileStatusResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return bimFiles.status(requireAuth(request).user.id, projectId, fileId);
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/bimfiles/:fileId/versions/:versionId/download',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Download the IFC file of one version',
+          security: sessionSecurity,
+          params: bimFileVersionParamsSchema,
+          response: { 200: z.unknown().describe('The file as uploaded'), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, fileId, versionId } = request.params;
+        const file = await bimFiles.download(requireAuth(request).user.id, projectId, fileId, versionId);
+        return reply
+          .header('content-type', 'application/x-step')
+          .header('content-length', String(file.sizeBytes))
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('x-content-sha256', file.sha256)
+          .send(file.stream);
+      },
+    );
   };
+}
+
+/** An attachment header safe for any name: ASCII fallback plus the RFC 5987 UTF-8 form. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

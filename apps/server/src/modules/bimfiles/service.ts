@@ -1,6 +1,21 @@
-import type { BimFile } from '@plumbline/contracts';
+import { randomUUID } from 'node:crypto';
+import { pipeline, type Readable } from 'node:stream';
+import type {
+  BimFile,
+  BimFileStatusResponse,
+  BimFileUploadResponse,
+  BimFileVersion,
+} from '@plumbline/contracts';
+import { processBimFileJob } from '../../jobs/process-bimfile';
+import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { AuditRecorder } from '../audit/service';
 import { requireProjectRole } from '../projects/access';
+import { storageKeys } from '../storage/keys';
+import { BimFileError } from './errors';
+import { ifcHeaderGuard } from './ifc-header-guard';
 import * as repo from './repo';
 
 export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
@@ -19,15 +34,186 @@ export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     status: row.latest?.status ?? 'pending',
+    error: row.latest?.error ?? null,
   };
 }
 
-export function createBimFileService(deps: { db: Database }) {
-  const { db } = deps;
+export function toVersionDto(row: repo.FileVersionRow): BimFileVersion {
   return {
+    id: row.id,
+    version_number: row.versionNumber,
+    version_tag: row.versionTag,
+    status: row.status,
+    size_bytes: row.sizeBytes,
+    sha256: row.sha256,
+    elements_count: row.elementsCount,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    processed_at: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+export interface IfcUpload {
+  fileName: string;
+  stream: Readable;
+  /** True when the stream stopped at the size limit (multipart ends a truncated file normally). */
+  truncated(): boolean;
+}
+
+/** A file name as people see it: the last path segment, trimmed; control characters refused. */
+export function cleanFileName(raw: string): string {
+  const name = (raw.split(/[\\/]/).pop() ?? '').trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  if (name.length === 0 || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new BimFileError('invalid_name');
+  }
+  return name;
+}
+
+function isTooLarge(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(value >= 10 ? 0 : 1)} ${units[unit]}`;
+}
+
+export function createBimFileService(deps: {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  jobs: JobSender;
+  audit: AuditRecorder;
+  maxUploadBytes: number;
+}) {
+  const { db, clock, storage, jobs, audit } = deps;
+
+  async function requireFile(projectId: string, fileId: string): Promise<repo.BimFileSummaryRow> {
+    const [row] = await repo.listProjectBimFiles(db, projectId, fileId);
+    if (!row) throw new BimFileError('file_not_found');
+    return row;
+  }
+
+  return {
+    maxUploadBytes: deps.maxUploadBytes,
+
+    /** Checked before the body is read, so a Viewer's upload is refused without storing a byte. */
+    async requireUploader(userId: string, projectId: string): Promise<void> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+    },
+
     async list(userId: string, projectId: string): Promise<BimFile[]> {
       await requireProjectRole({ db, userId }, projectId, 'Viewer');
       return (await repo.listProjectBimFiles(db, projectId)).map(toBimFileDto);
+    },
+
+    /**
+     * Streams the upload to storage (checking its STEP header on the way), then in one transaction
+     * adds the file or a new version of the file of that name and queues its processing.
+     */
+    async upload(userId: string, projectId: string, upload: IfcUpload): Promise<BimFileUploadResponse> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const name = cleanFileName(upload.fileName);
+      const versionId = randomUUID();
+      const key = storageKeys.bimFileVersion(projectId, versionId);
+      const tooLarge = () =>
+        new BimFileError('file_too_large', {
+          message: `The file is larger than the upload limit of ${formatBytes(deps.maxUploadBytes)}.`,
+        });
+      let stored: { size: number; sha256: string };
+      try {
+        // pipeline (not pipe) so an error on either side ends both; putStream sees it and cleans up.
+        const guarded = pipeline(upload.stream, ifcHeaderGuard(), () => {});
+        stored = await storage.putStream(key, guarded);
+      } catch (error) {
+        upload.stream.resume(); // drain what is left so the request can finish
+        if (isTooLarge(error) || upload.truncated()) throw tooLarge();
+        throw error;
+      }
+      if (upload.truncated()) {
+        await storage.delete(key);
+        throw tooLarge();
+      }
+      try {
+        const now = clock.now();
+        const version = await db.transaction(async (tx) => {
+          const bimFileId = await repo.upsertBimFileByName(tx, { projectId, name, userId, now });
+          const number = await repo.nextVersionNumber(tx, bimFileId);
+          const row = await repo.insertFileVersion(tx, {
+            id: versionId,
+            bimFileId,
+            versionNumber: number,
+            versionTag: `v${number}`,
+            status: 'pending',
+            sizeBytes: stored.size,
+            sha256: stored.sha256,
+            storageKey: key,
+            createdBy: userId,
+            createdAt: now,
+          });
+          await jobs.send(processBimFileJob, { fileVersionId: versionId, mode: 'full' }, tx);
+          await audit.record(
+            {
+              actorId: userId,
+              projectId,
+              action: 'bimfile.version_uploaded',
+              targetType: 'project',
+              targetId: projectId,
+              details: { bimFileId, versionId, name, versionTag: row.versionTag, sizeBytes: stored.size },
+            },
+            tx,
+          );
+          return row;
+        });
+        return {
+          bim_file: toBimFileDto(await requireFile(projectId, version.bimFileId)),
+          version: toVersionDto(version),
+        };
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+    },
+
+    async versions(userId: string, projectId: string, fileId: string): Promise<BimFileVersion[]> {
+      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+      await requireFile(projectId, fileId);
+      return (await repo.listFileVersions(db, fileId)).map(toVersionDto);
+    },
+
+    async status(userId: string, projectId: string, fileId: string): Promise<BimFileStatusResponse> {
+      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+      await requireFile(projectId, fileId);
+      const [latest] = await repo.listFileVersions(db, fileId);
+      return {
+        id: fileId,
+        status: latest?.status ?? 'pending',
+        error: latest?.error ?? null,
+        version_id: latest?.id ?? null,
+        version_tag: latest?.versionTag ?? null,
+        elements_count: latest?.elementsCount ?? 0,
+        processed_at: latest?.processedAt?.toISOString() ?? null,
+      };
+    },
+
+    async download(userId: string, projectId: string, fileId: string, versionId: string) {
+      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+      const file = await requireFile(projectId, fileId);
+      const version = await repo.findFileVersion(db, fileId, versionId);
+      if (!version) throw new BimFileError('version_not_found');
+      return {
+        fileName: file.name,
+        sizeBytes: version.sizeBytes,
+        sha256: version.sha256,
+        stream: await storage.getStream(version.storageKey),
+      };
     },
   };
 }

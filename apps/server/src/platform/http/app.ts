@@ -16,6 +16,8 @@ import { bimFileRoutes } from '../../modules/bimfiles/routes';
 import type { BimFileService } from '../../modules/bimfiles/service';
 import { healthRoutes } from '../../modules/health/routes';
 import type { HealthService } from '../../modules/health/service';
+import { idsFileRoutes } from '../../modules/idsfiles/routes';
+import type { IdsFileService } from '../../modules/idsfiles/service';
 import { memberRoutes } from '../../modules/members/routes';
 import type { MemberService } from '../../modules/members/service';
 import { projectRoutes } from '../../modules/projects/routes';
@@ -32,6 +34,7 @@ export interface AppServices {
   projects: ProjectService;
   members: MemberService;
   bimFiles: BimFileService;
+  idsFiles: IdsFileService;
   health: HealthService;
 }
 
@@ -88,6 +91,7 @@ export async function buildApp(
   await app.register(projectRoutes(services.projects));
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
+  await app.register(idsFileRoutes(services.idsFiles));
   await registerWebApp(app, config.webDistDir);
 
   return app;

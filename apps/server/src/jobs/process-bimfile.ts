@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { giveUp, processFileVersion } from '../modules/processing/service';
+import type { JobDefinition } from '../platform/queue';
+import type { JobDeps } from './deps';
+
+const processBimFilePayload = z.object({
+  fileVersionId: z.string().uuid(),
+  /** full after an upload; recheck after the project's active IDS files changed. */
+  mode: z.enum(['full', 'recheck']),
+});
+
+export type ProcessBimFilePayload = z.infer<typeof processBimFilePayload>;
+
+const RETRY_LIMIT = 3;
+
+/**
+ * Processes one file version (modules/processing). Everything it writes goes in one transaction
+ * that deletes before it inserts, so a retry after a crash starts clean and duplicates nothing.
+ * The expiry bounds how long a killed worker's job stays active before pg-boss retries it.
+ */
+export const processBimFileJob: JobDefinition<ProcessBimFilePayload, JobDeps> = {
+  name: 'bimfile.process',
+  payload: processBimFilePayload,
+  queue: { retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
+  async handle(deps, payload, job) {
+    try {
+      const outcome = await processFileVersion(deps, payload.fileVersionId, payload.mode);
+      deps.logger.info(
+        { fileVersionId: payload.fileVersionId, mode: payload.mode, ...outcome },
+        'file version processed',
+      );
+    } catch (error) {
+      if (job.retryCount >= RETRY_LIMIT) await giveUp(deps, payload.fileVersionId, error);
+      throw error;
+    }
+  },
+};

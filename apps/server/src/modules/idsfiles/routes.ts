@@ -1,0 +1,121 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  idsFileListResponseSchema,
+  idsFileParamsSchema,
+  idsFileResponseSchema,
+  idsFileUpdateSchema,
+  projectIdParamsSchema,
+} from '@plumbline/contracts';
+import { MAX_IDS_BYTES } from '@plumbline/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { requireAuth } from '../../platform/http/session-hook';
+import { contentDisposition } from '../bimfiles/routes';
+import { IdsFileError } from './errors';
+import type { IdsFileService } from './service';
+
+export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_IDS_BYTES, files: 1 } });
+
+    app.get(
+      '/api/v1/projects/:projectId/idsfiles',
+      {
+        schema: {
+          tags: ['ids'],
+          summary: 'IDS files of a project with is_active',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: idsFileListResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({
+        ids_files: await idsFiles.list(requireAuth(request).user.id, request.params.projectId),
+      }),
+    );
+
+    app.post(
+      '/api/v1/projects/:projectId/idsfiles',
+      {
+        schema: {
+          tags: ['ids'],
+          summary:
+            'Upload an IDS file (multipart/form-data). Validated against the IDS 1.0 XSD and audited; an invalid file is refused with its problems (error.fields["problems.N"]). Editor or Admin.',
+          security: sessionSecurity,
+          consumes: ['multipart/form-data'],
+          params: projectIdParamsSchema,
+          response: { 201: idsFileResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        },
+      },
+      async (request, reply) => {
+        const userId = requireAuth(request).user.id;
+        const { projectId } = request.params;
+        await idsFiles.requireUploader(userId, projectId);
+        if (!request.isMultipart()) throw new IdsFileError('not_multipart');
+        const part = await request.file();
+        if (!part) throw new IdsFileError('file_missing');
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new IdsFileError('file_too_large', {
+              message: `The IDS file is larger than ${MAX_IDS_BYTES / 1024 / 1024} MB.`,
+            });
+          }
+          throw error;
+        }
+        const file = await idsFiles.upload(userId, projectId, { fileName: part.filename, bytes });
+        return reply.status(201).send({ ids_file: file });
+      },
+    );
+
+    app.patch(
+      '/api/v1/projects/:projectId/idsfiles/:idsFileId',
+      {
+        schema: {
+          tags: ['ids'],
+          summary:
+            'Switch an IDS file on or off; the latest version of every file is checked again. Editor or Admin.',
+          security: sessionSecurity,
+          params: idsFileParamsSchema,
+          body: idsFileUpdateSchema,
+          response: { 200: idsFileResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { projectId, idsFileId } = request.params;
+        const file = await idsFiles.setActive(
+          requireAuth(request).user.id,
+          projectId,
+          idsFileId,
+          request.body.is_active,
+        );
+        return { ids_file: file };
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/idsfiles/:idsFileId/download',
+      {
+        schema: {
+          tags: ['ids'],
+          summary: 'Download an IDS file as uploaded',
+          security: sessionSecurity,
+          params: idsFileParamsSchema,
+          response: { 200: z.unknown().describe('The file as uploaded'), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, idsFileId } = request.params;
+        const file = await idsFiles.download(requireAuth(request).user.id, projectId, idsFileId);
+        return reply
+          .header('content-type', 'application/xml')
+          .header('content-length', String(file.sizeBytes))
+          .header('content-disposition', contentDisposition(file.fileName))
+          .send(file.stream);
+      },
+    );
+  };
+}

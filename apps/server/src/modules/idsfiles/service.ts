@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { IdsFile } from '@plumbline/contracts';
+import { parseIds, validateIds } from '@plumbline/ids';
+import { processBimFileJob } from '../../jobs/process-bimfile';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { AuditRecorder } from '../audit/service';
+import { cleanFileName } from '../bimfiles/service';
+import { listLatestVersionIds } from '../processing/repo';
+import { requireProjectRole } from '../projects/access';
+import { storageKeys } from '../storage/keys';
+import { IdsFileError } from './errors';
+import { toStoredFacet } from './facets';
+import * as repo from './repo';
+
+export function toIdsFileDto(row: repo.IdsFileRow): IdsFile {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    is_active: row.isActive,
+    size_bytes: row.sizeBytes,
+    sha256: row.sha256,
+    specifications_count: row.specificationsCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** 'Line 12, column 5: message', or the message alone when the problem has no position. */
+function describeProblem(problem: { line: number | null; column: number | null; message: string }): string {
+  if (problem.line === null) return problem.message;
+  return `Line ${problem.line}${problem.column === null ? '' : `, column ${problem.column}`}: ${problem.message}`;
+}
+
+export function createIdsFileService(deps: {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  jobs: JobSender;
+  audit: AuditRecorder;
+}) {
+  const { db, clock, storage, jobs, audit } = deps;
+
+  /** Queues a re-check of the newest version of every file in the project, in the change's transaction. */
+  async function queueRechecks(tx: Database, projectId: string): Promise<number> {
+    const versionIds = await listLatestVersionIds(tx, projectId);
+    for (const fileVersionId of versionIds)
+      await jobs.send(processBimFileJob, { fileVersionId, mode: 'recheck' }, tx);
+    return versionIds.length;
+  }
+
+  async function requireIdsFile(projectId: string, id: string): Promise<repo.IdsFileRow> {
+    const row = await repo.findIdsFile(db, projectId, id);
+    if (!row) throw new IdsFileError('ids_file_not_found');
+    return row;
+  }
+
+  return {
+    async requireUploader(userId: string, projectId: string): Promise<void> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+    },
+
+    async list(userId: string, projectId: string): Promise<IdsFile[]> {
+      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+      return (await repo.listIdsFiles(db, projectId)).map(toIdsFileDto);
+    },
+
+    /**
+     * Validates the IDS (XSD and semantic audit) before anything is stored: an invalid file is a 400
+     * listing every problem with its line, and leaves no trace. A valid one is stored, its
+     * specifications and facets written, and the project's latest versions queued for a re-check.
+     */
+    async upload(
+      userId: string,
+      projectId: string,
+      upload: { fileName: string; bytes: Uint8Array },
+    ): Promise<IdsFile> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const name = cleanFileName(upload.fileName);
+      const problems = await validateIds(upload.bytes);
+      if (problems.length > 0) {
+        const fields = Object.fromEntries(
+          problems.slice(0, 100).map((p, i) => [`problems.${i}`, describeProblem(p)]),
+        );
+        throw new IdsFileError('invalid_ids', {
+          message: `The file is not a valid IDS 1.0 file. ${describeProblem(problems[0] as (typeof problems)[0])}`,
+          fields,
+        });
+      }
+      const document = parseIds(upload.bytes, { fileName: name });
+      const id = randomUUID();
+      const key = storageKeys.idsFile(projectId, id);
+      const stored = await storage.putStream(key, Readable.from([Buffer.from(upload.bytes)]));
+      try {
+        const now = clock.now();
+        await db.transaction(async (tx) => {
+          await repo.insertIdsFile(
+            tx,
+            {
+              id,
+              projectId,
+              name,
+              title: document.info.title,
+              isActive: true,
+              sizeBytes: stored.size,
+              sha256: stored.sha256,
+              storageKey: key,
+              createdBy: userId,
+              createdAt: now,
+              updatedAt: now,
+            },
+            document.specifications.map((spec, position) => ({
+              position,
+              name: spec.name,
+              description: spec.description,
+              identifier: spec.identifier,
+              instructions: spec.instructions,
+              ifcVersions: [...spec.ifcVersions],
+              minOccurs: spec.minOccurs,
+              maxOccurs: spec.maxOccurs,
+              cardinality: spec.cardinality,
+              applicabilityFacets: spec.applicability.map((f, i) => toStoredFacet(f, `${position}.a${i}`)),
+              requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
+            })),
+          );
+          const rechecks = await queueRechecks(tx, projectId);
+          await audit.record(
+            {
+              actorId: userId,
+              projectId,
+              action: 'idsfile.uploaded',
+              targetType: 'project',
+              targetId: projectId,
+              details: { idsFileId: id, name, specifications: document.specifications.length, rechecks },
+            },
+            tx,
+          );
+        });
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+      return toIdsFileDto(await requireIdsFile(projectId, id));
+    },
+
+    /** Switches a file on or off; a real change queues re-checks of the project's latest versions. */
+    async setActive(userId: string, projectId: string, id: string, isActive: boolean): Promise<IdsFile> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireIdsFile(projectId, id);
+      await db.transaction(async (tx) => {
+        if (!(await repo.setIdsFileActive(tx, projectId, id, isActive, clock.now()))) return;
+        const rechecks = await queueRechecks(tx, projectId);
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: isActive ? 'idsfile.activated' : 'idsfile.deactivated',
+            targetType: 'project',
+            targetId: projectId,
+            details: { idsFileId: id, rechecks },
+          },
+          tx,
+        );
+      });
+      return toIdsFileDto(await requireIdsFile(projectId, id));
+    },
+
+    async download(userId: string, projectId: string, id: string) {
+      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+      const file = await requireIdsFile(projectId, id);
+      return {
+        fileName: file.name,
+        sizeBytes: file.sizeBytes,
+        stream: await storage.getStream(file.storageKey),
+      };
+    },
+  };
+}
+
+export type IdsFileService = ReturnType<typeof createIdsFileService>;

@@ -1,0 +1,216 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import {
+  bimFiles,
+  elementProperties,
+  elementResults,
+  elements,
+  fileVersions,
+  idsFiles,
+  idsSpecifications,
+  projects,
+  specificationResults,
+} from '../../schema';
+import { bulkInsert } from './bulk';
+import type { ExtractedModel } from './extract';
+
+export interface VersionToProcess {
+  id: string;
+  projectId: string;
+  bimFileId: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  sizeBytes: number;
+  storageKey: string;
+  fileName: string;
+}
+
+export async function findVersionToProcess(
+  db: Database,
+  versionId: string,
+): Promise<VersionToProcess | null> {
+  const [row] = await db
+    .select({
+      id: fileVersions.id,
+      projectId: bimFiles.projectId,
+      bimFileId: fileVersions.bimFileId,
+      status: fileVersions.status,
+      sizeBytes: fileVersions.sizeBytes,
+      storageKey: fileVersions.storageKey,
+      fileName: bimFiles.name,
+    })
+    .from(fileVersions)
+    .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
+    .where(eq(fileVersions.id, versionId));
+  return row ?? null;
+}
+
+export async function markProcessing(db: Database, versionId: string): Promise<void> {
+  await db
+    .update(fileVersions)
+    .set({ status: 'processing', error: null })
+    .where(eq(fileVersions.id, versionId));
+}
+
+export async function markFailed(db: Database, versionId: string, error: string, at: Date): Promise<void> {
+  await db
+    .update(fileVersions)
+    .set({ status: 'failed', error, elementsCount: null, processedAt: at })
+    .where(eq(fileVersions.id, versionId));
+}
+
+export interface ActiveIdsFile {
+  id: string;
+  name: string;
+  storageKey: string;
+  /** Specification ids by their position in the file. */
+  specificationIds: string[];
+}
+
+export async function listActiveIdsFiles(db: Database, projectId: string): Promise<ActiveIdsFile[]> {
+  const files = await db
+    .select({ id: idsFiles.id, name: idsFiles.name, storageKey: idsFiles.storageKey })
+    .from(idsFiles)
+    .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.isActive, true)))
+    .orderBy(asc(idsFiles.createdAt));
+  if (files.length === 0) return [];
+  const specs = await db
+    .select({
+      id: idsSpecifications.id,
+      fileId: idsSpecifications.idsFileId,
+      position: idsSpecifications.position,
+    })
+    .from(idsSpecifications)
+    .where(
+      inArray(
+        idsSpecifications.idsFileId,
+        files.map((f) => f.id),
+      ),
+    )
+    .orderBy(asc(idsSpecifications.position));
+  return files.map((file) => ({
+    ...file,
+    specificationIds: specs.filter((s) => s.fileId === file.id).map((s) => s.id),
+  }));
+}
+
+/** Per-specification and per-element outcomes, in column form for the bulk writer. */
+export interface ResultColumns {
+  specifications: Array<{
+    specificationId: string;
+    status: string;
+    reason: string | null;
+    applicableCount: number;
+    passedCount: number;
+    failedCount: number;
+  }>;
+  elements: { specificationId: string[]; elementStepId: number[]; passed: boolean[]; failures: string[] };
+}
+
+export interface WriteHooks {
+  afterBatch?: (table: string, rows: number) => Promise<void> | void;
+}
+
+/** Locks the version row so two jobs for one version write one after the other. */
+async function lockVersion(tx: Database, versionId: string): Promise<void> {
+  await tx.execute(sql`select 1 from file_versions where id = ${versionId} for update`);
+}
+
+async function replaceResults(tx: Database, versionId: string, results: ResultColumns, hooks: WriteHooks) {
+  await tx.delete(elementResults).where(eq(elementResults.fileVersionId, versionId));
+  await tx.delete(specificationResults).where(eq(specificationResults.fileVersionId, versionId));
+  if (results.specifications.length > 0) {
+    await tx
+      .insert(specificationResults)
+      .values(results.specifications.map((s) => ({ ...s, fileVersionId: versionId })));
+  }
+  const r = results.elements;
+  await bulkInsert(
+    tx,
+    'element_results',
+    { file_version_id: sql`${versionId}::uuid` },
+    [
+      { name: 'specification_id', arrayType: 'uuid[]', values: r.specificationId },
+      { name: 'element_step_id', arrayType: 'int4[]', values: r.elementStepId },
+      { name: 'passed', arrayType: 'bool[]', values: r.passed },
+      { name: 'failures', arrayType: 'text[]', values: r.failures, cast: '?::jsonb' },
+    ],
+    hooks,
+  );
+}
+
+/**
+ * Replaces everything stored for a version in one transaction: elements, properties and results
+ * are deleted and written again, then the version is marked completed. A crash at any point rolls
+ * the whole of it back, and a retry starts from the same clean slate.
+ */
+export async function writeProcessedVersion(
+  db: Database,
+  input: { versionId: string; projectId: string; model: ExtractedModel; results: ResultColumns; at: Date },
+  hooks: WriteHooks = {},
+): Promise<void> {
+  const { versionId, model } = input;
+  await db.transaction(async (tx) => {
+    await lockVersion(tx, versionId);
+    await tx.delete(elementProperties).where(eq(elementProperties.fileVersionId, versionId));
+    await tx.delete(elements).where(eq(elements.fileVersionId, versionId));
+    const version = sql`${versionId}::uuid`;
+    const e = model.elements;
+    await bulkInsert(
+      tx,
+      'elements',
+      { file_version_id: version },
+      [
+        { name: 'step_id', arrayType: 'int4[]', values: e.stepId },
+        { name: 'global_id', arrayType: 'text[]', values: e.globalId },
+        { name: 'ifc_class', arrayType: 'text[]', values: e.ifcClass },
+        { name: 'name', arrayType: 'text[]', values: e.name },
+        { name: 'type_name', arrayType: 'text[]', values: e.typeName },
+        { name: 'predefined_type', arrayType: 'text[]', values: e.predefinedType },
+        { name: 'level', arrayType: 'text[]', values: e.level },
+      ],
+      hooks,
+    );
+    const p = model.properties;
+    await bulkInsert(
+      tx,
+      'element_properties',
+      { file_version_id: version },
+      [
+        { name: 'element_step_id', arrayType: 'int4[]', values: p.elementStepId },
+        { name: 'property_set', arrayType: 'text[]', values: p.propertySet },
+        { name: 'name', arrayType: 'text[]', values: p.name },
+        { name: 'value', arrayType: 'text[]', values: p.value },
+        { name: 'data_type', arrayType: 'text[]', values: p.dataType },
+      ],
+      hooks,
+    );
+    await replaceResults(tx, versionId, input.results, hooks);
+    await tx
+      .update(fileVersions)
+      .set({ status: 'completed', error: null, elementsCount: e.stepId.length, processedAt: input.at })
+      .where(eq(fileVersions.id, versionId));
+    await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
+  });
+}
+
+/** Re-check only: replaces the results of a completed version, leaving its elements as they are. */
+export async function writeRecheckedVersion(
+  db: Database,
+  input: { versionId: string; results: ResultColumns },
+  hooks: WriteHooks = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockVersion(tx, input.versionId);
+    await replaceResults(tx, input.versionId, input.results, hooks);
+  });
+}
+
+/** The newest version of every file in a project (what a change of active IDS files re-checks). */
+export async function listLatestVersionIds(db: Database, projectId: string): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select distinct on (fv.bim_file_id) fv.id
+    from file_versions fv join bim_files bf on bf.id = fv.bim_file_id
+    where bf.project_id = ${projectId}
+    order by fv.bim_file_id, fv.version_number desc`);
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}

@@ -1,0 +1,8 @@
+/**
+ * Where each kind of upload lives in file storage (decision 0070). Keys use only ids the database
+ * generated, never user-supplied names, so no file name can reach the storage layer.
+ */
+export const storageKeys = {
+  bimFileVersion: (projectId: string, versionId: string) => `projects/${projectId}/bimfiles/${versionId}.ifc`,
+  idsFile: (projectId: string, idsFileId: string) => `projects/${projectId}/idsfiles/${idsFileId}.ids`,
+};

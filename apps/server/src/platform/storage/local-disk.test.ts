@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { LocalDiskStorage } from './local-disk';
+
+function storage() {
+  const root = mkdtempSync(join(tmpdir(), 'plumbline-storage-'));
+  return { root, store: new LocalDiskStorage(root) };
+}
+
+describe('LocalDiskStorage', () => {
+  it('stores a stream with its size and SHA-256 and reads it back', async () => {
+    const { store } = storage();
+    const body = 'ISO-10303-21;\nHEADER;\n'.repeat(1000);
+    const stored = await store.putStream('projects/p1/a.ifc', Readable.from([Buffer.from(body)]));
+    expect(stored).toEqual({
+      size: Buffer.byteLength(body),
+      sha256: createHash('sha256').update(body).digest('hex'),
+    });
+    expect(await store.exists('projects/p1/a.ifc')).toBe(true);
+    expect(await text(await store.getStream('projects/p1/a.ifc'))).toBe(body);
+    await store.delete('projects/p1/a.ifc');
+    expect(await store.exists('projects/p1/a.ifc')).toBe(false);
+    await store.delete('projects/p1/a.ifc'); // deleting twice is fine
+  });
+
+  it('leaves nothing behind when the stream fails half-way', async () => {
+    const { root, store } = storage();
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024, 65));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(store.putStream('projects/p1/b.ifc', failing)).rejects.toThrow('connection reset');
+    expect(await store.exists('projects/p1/b.ifc')).toBe(false);
+    expect(readdirSync(join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('refuses keys that could escape the root', async () => {
+    const { store } = storage();
+    for (const key of ['../etc/passwd', '/abs', 'a//b', 'a/../b', '']) {
+      await expect(store.putStream(key, Readable.from(['x']))).rejects.toThrow('Invalid storage key');
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, type FileStorage, type StoredObject } from './storage';
+
+/**
+ * Files on local disk under `root` (DATA_DIR/files). A put streams into `root/.tmp/<uuid>`, hashing
+ * as it goes, flushes it to disk and then renames it into place: the rename is atomic on one file
+ * system, so a crash leaves at most a stray temporary file, never a half-written object.
+ */
+export class LocalDiskStorage implements FileStorage {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = join(root, '.tmp');
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return join(this.root, ...key.split('/'));
+  }
+
+  async putStream(key: string, stream: Readable): Promise<StoredObject> {
+    const target = this.pathOf(key);
+    await mkdir(this.tmpDir, { recursive: true });
+    const temporary = join(this.tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(stream, measure, createWriteStream(temporary, { flags: 'wx' }));
+      const handle = await open(temporary, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    await access(path);
+    return createReadStream(path);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await access(this.pathOf(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

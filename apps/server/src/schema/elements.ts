@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { fileVersions } from './files';
+import { idsSpecifications } from './ids';
+
+/**
+ * Every IfcProduct and IfcTypeObject of a processed version. Keyed by (version, STEP id) so the bulk
+ * writer needs no generated ids and a rerun replaces exactly what it wrote (decision 0071).
+ */
+export const elements = pgTable(
+  'elements',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').notNull(),
+    globalId: text('global_id'),
+    ifcClass: text('ifc_class').notNull(),
+    name: text('name'),
+    typeName: text('type_name'),
+    predefinedType: text('predefined_type'),
+    level: text('level'),
+  },
+  (t) => [primaryKey({ columns: [t.fileVersionId, t.stepId] })],
+);
+
+/**
+ * One row per element, property set and property (quantities included): the metadata explorer
+ * filters, sorts and pages these rows on the server. Values as text, as written in the file.
+ */
+export const elementProperties = pgTable(
+  'element_properties',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    elementStepId: integer('element_step_id').notNull(),
+    propertySet: text('property_set').notNull(),
+    name: text('name').notNull(),
+    value: text('value'),
+    dataType: text('data_type'),
+  },
+  (t) => [index('element_properties_version_element_idx').on(t.fileVersionId, t.elementStepId)],
+);
+
+/** A specification's outcome on one version (counts and, when failed as a whole, why). */
+export const specificationResults = pgTable(
+  'specification_results',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    specificationId: uuid('specification_id')
+      .notNull()
+      .references(() => idsSpecifications.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    applicableCount: integer('applicable_count').notNull(),
+    passedCount: integer('passed_count').notNull(),
+    failedCount: integer('failed_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileVersionId, t.specificationId] })],
+);
+
+/** Each applicable element's outcome for a specification; `failures` holds the facet reasons. */
+export const elementResults = pgTable(
+  'element_results',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    specificationId: uuid('specification_id')
+      .notNull()
+      .references(() => idsSpecifications.id, { onDelete: 'cascade' }),
+    elementStepId: integer('element_step_id').notNull(),
+    passed: boolean('passed').notNull(),
+    failures: jsonb('failures').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.fileVersionId, t.specificationId, t.elementStepId] })],
+);

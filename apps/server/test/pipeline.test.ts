@@ -1,0 +1,338 @@
+import { Readable } from 'node:stream';
+import { checkModel, parseIds } from '@plumbline/ids';
+import { readIfc } from '@plumbline/ifc';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processFileVersion } from '../src/modules/processing/service';
+import { storageKeys } from '../src/modules/storage/keys';
+import { createLogger } from '../src/platform/logger';
+import {
+  bimFiles,
+  elementProperties,
+  elementResults,
+  elements,
+  fileVersions,
+  idsSpecifications,
+  specificationResults,
+} from '../src/schema';
+import { testBackends } from './support/backends';
+import { upload } from './support/multipart';
+import { sharedFile } from './support/samples';
+import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+
+const MAX_UPLOAD_BYTES = 2_000_000;
+const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
+const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
+const simpleWall = sharedFile('ifc-samples/SimpleWall.ifc');
+const haveSamples = windowsIfc !== null && windowsIds !== null && simpleWall !== null;
+
+for (const backend of testBackends()) {
+  describe.skipIf(!haveSamples)(`upload and processing pipeline (${backend.name})`, () => {
+    let server: TestServer;
+    let editor: Session;
+    let viewer: Session;
+    let stranger: Session;
+    let projectId: string;
+    const ifc = windowsIfc as Buffer;
+    const ids = windowsIds as Buffer;
+
+    const filesUrl = () => `/api/v1/projects/${projectId}/bimfiles`;
+    const idsUrl = () => `/api/v1/projects/${projectId}/idsfiles`;
+
+    async function rowsOf(
+      table: typeof elements | typeof elementProperties | typeof elementResults,
+      versionId: string,
+    ) {
+      const [row] = await server.database.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.fileVersionId, versionId));
+      return Number(row?.n);
+    }
+
+    async function waitForStatus(fileId: string, wanted: 'completed' | 'failed') {
+      return eventually(async () => {
+        const status = (await call(server, editor, 'GET', `${filesUrl()}/${fileId}/status`)).json();
+        return status.status === wanted ? status : null;
+      }, 60_000);
+    }
+
+    /** The stored results, by specification name, as the engine's report states them. */
+    async function storedResults(versionId: string) {
+      const rows = await server.database.db
+        .select({
+          name: idsSpecifications.name,
+          applicable: specificationResults.applicableCount,
+          passed: specificationResults.passedCount,
+          failed: specificationResults.failedCount,
+        })
+        .from(specificationResults)
+        .innerJoin(idsSpecifications, eq(idsSpecifications.id, specificationResults.specificationId))
+        .where(eq(specificationResults.fileVersionId, versionId))
+        .orderBy(idsSpecifications.position);
+      return rows;
+    }
+
+    beforeAll(async () => {
+      server = await startTestServer(backend, { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) });
+      editor = await signUp(server, 'Eddie Editor');
+      viewer = await signUp(server, 'Vera Viewer');
+      stranger = await signUp(server, 'Stan Stranger');
+      projectId = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Window Factory' })).json()
+        .project.id;
+      const added = await call(server, editor, 'POST', `/api/v1/projects/${projectId}/members`, {
+        email: viewer.email,
+        role: 'Viewer',
+      });
+      expect(added.statusCode).toBe(201);
+    });
+    afterAll(async () => server?.stop());
+
+    it('refuses an invalid IDS with its problems and lines, storing nothing', async () => {
+      const broken = ids
+        .toString('utf8')
+        .replace('<ids:title>Wooden Windows</ids:title>', '<ids:titel>x</ids:titel>');
+      const response = await upload(server, editor, idsUrl(), 'broken.ids', broken);
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error.code).toBe('invalid_ids');
+      expect(error.message).toMatch(/^The file is not a valid IDS 1\.0 file\. Line \d+/);
+      expect(error.fields['problems.0']).toMatch(/^Line \d+(, column \d+)?: .*titel/);
+      expect((await call(server, editor, 'GET', idsUrl())).json().ids_files).toEqual([]);
+    });
+
+    it('stores a valid IDS with its specifications and facets; a Viewer may list but not upload', async () => {
+      expect((await upload(server, viewer, idsUrl(), 'w.ids', ids)).statusCode).toBe(403);
+      const response = await upload(server, editor, idsUrl(), 'IDS_wooden-windows.ids', ids);
+      expect(response.statusCode).toBe(201);
+      const file = response.json().ids_file;
+      expect(file).toMatchObject({
+        name: 'IDS_wooden-windows.ids',
+        title: 'Wooden Windows',
+        is_active: true,
+        size_bytes: ids.length,
+        specifications_count: 6,
+      });
+      const listed = (await call(server, viewer, 'GET', idsUrl())).json().ids_files;
+      expect(listed).toEqual([file]);
+      const [spec] = await server.database.db
+        .select()
+        .from(idsSpecifications)
+        .where(and(eq(idsSpecifications.idsFileId, file.id), eq(idsSpecifications.position, 2)));
+      expect(spec?.name).toBe('Deur');
+      expect(spec?.applicabilityFacets).toEqual(
+        expect.arrayContaining([expect.objectContaining({ facet_type: 'entity', entity_name: 'IFCDOOR' })]),
+      );
+      const download = await call(server, viewer, 'GET', `${idsUrl()}/${file.id}/download`);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(ids)).toBe(true);
+    });
+
+    it('uploads an IFC, processes it to completed, and stores what the engine reads and checks', async () => {
+      const response = await upload(server, editor, filesUrl(), 'Windows.ifc', ifc);
+      expect(response.statusCode).toBe(201);
+      const { bim_file: file, version } = response.json();
+      expect(version).toMatchObject({ version_tag: 'v1', version_number: 1, size_bytes: ifc.length });
+      expect(version.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(file).toMatchObject({ name: 'Windows.ifc', version_count: 1, source_version_tag: 'v1' });
+
+      const status = await waitForStatus(file.id, 'completed');
+      const model = readIfc(new Uint8Array(ifc));
+      const products = [...model.products()];
+      expect(status).toMatchObject({ version_id: version.id, elements_count: products.length, error: null });
+      expect(await rowsOf(elements, version.id)).toBe(products.length);
+      expect(await rowsOf(elementProperties, version.id)).toBeGreaterThan(products.length);
+
+      const report = checkModel(model, parseIds(ids));
+      expect(await storedResults(version.id)).toEqual(
+        report.specifications.map((s) => ({
+          name: s.name,
+          applicable: s.applicableCount,
+          passed: s.passedCount,
+          failed: s.failedCount,
+        })),
+      );
+      expect(await rowsOf(elementResults, version.id)).toBe(
+        report.specifications.reduce((sum, s) => sum + s.elements.length, 0),
+      );
+      // A failing element keeps the engine's reasons.
+      const failing = report.specifications.flatMap((s) => s.elements).find((e) => !e.passed);
+      const [stored] = await server.database.db
+        .select()
+        .from(elementResults)
+        .where(
+          and(eq(elementResults.fileVersionId, version.id), eq(elementResults.elementStepId, failing!.id)),
+        );
+      expect(stored?.passed).toBe(false);
+      expect((stored!.failures as { reason: string }[])[0]?.reason).toBe(failing!.failures[0]?.reason);
+      model.dispose();
+
+      const list = (await call(server, viewer, 'GET', filesUrl())).json().bim_files;
+      expect(list).toEqual([
+        expect.objectContaining({
+          id: file.id,
+          status: 'completed',
+          elements_count: products.length,
+          error: null,
+        }),
+      ]);
+    });
+
+    it('makes an upload with a known name a new version, each with its own size and hash', async () => {
+      const first = await upload(server, editor, filesUrl(), 'Wall.ifc', simpleWall as Buffer);
+      const second = await upload(server, editor, filesUrl(), 'Wall.ifc', ifc);
+      expect(second.statusCode).toBe(201);
+      const fileId = first.json().bim_file.id;
+      expect(second.json().bim_file).toMatchObject({
+        id: fileId,
+        version_count: 2,
+        source_version_tag: 'v2',
+        latest_size_bytes: ifc.length,
+        total_size_bytes: ifc.length + (simpleWall as Buffer).length,
+      });
+      const versions = (await call(server, viewer, 'GET', `${filesUrl()}/${fileId}/versions`)).json()
+        .versions;
+      expect(versions.map((v: { version_tag: string }) => v.version_tag)).toEqual(['v2', 'v1']);
+      expect(versions[0].sha256).not.toBe(versions[1].sha256);
+      const v1 = await call(
+        server,
+        viewer,
+        'GET',
+        `${filesUrl()}/${fileId}/versions/${versions[1].id}/download`,
+      );
+      expect(v1.statusCode).toBe(200);
+      expect(v1.headers['x-content-sha256']).toBe(versions[1].sha256);
+      expect(v1.rawPayload.equals(simpleWall as Buffer)).toBe(true);
+      await waitForStatus(fileId, 'completed');
+    });
+
+    it('refuses content that is not STEP (400) and files over the limit (413), storing nothing', async () => {
+      const before = await server.database.db.select({ n: count() }).from(fileVersions);
+      const zip = await upload(server, editor, filesUrl(), 'model.ifc', 'PK\u0003\u0004 not a model');
+      expect(zip.statusCode).toBe(400);
+      expect(zip.json().error.message).toBe('The file is not an IFC (STEP) file');
+      const big = Buffer.concat([Buffer.from('ISO-10303-21;\n'), Buffer.alloc(MAX_UPLOAD_BYTES, 0x20)]);
+      const tooLarge = await upload(server, editor, filesUrl(), 'big.ifc', big);
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json().error.message).toBe('The file is larger than the upload limit of 1.9 MB.');
+      expect(await server.database.db.select({ n: count() }).from(fileVersions)).toEqual(before);
+      const names = (await server.database.db.select({ name: bimFiles.name }).from(bimFiles)).map(
+        (r) => r.name,
+      );
+      expect(names).not.toContain('model.ifc');
+      expect(names).not.toContain('big.ifc');
+    });
+
+    it('answers 404 to non-members and 403 to a Viewer uploading', async () => {
+      expect((await upload(server, stranger, filesUrl(), 'x.ifc', ifc)).statusCode).toBe(404);
+      expect((await call(server, stranger, 'GET', filesUrl())).statusCode).toBe(404);
+      const refused = await upload(server, viewer, filesUrl(), 'x.ifc', ifc);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('editor_role_required');
+    });
+
+    it('fails a corrupt IFC with the reader message and leaves other files alone', async () => {
+      const corrupt = `${ifc.subarray(0, 4000).toString('latin1')}\n#999999=IFCWALL('broken',,,(;\n`;
+      const response = await upload(server, editor, filesUrl(), 'Corrupt.ifc', corrupt);
+      expect(response.statusCode).toBe(201);
+      const status = await waitForStatus(response.json().bim_file.id, 'failed');
+      expect(status.error).toMatch(/line \d+/i);
+      const list = (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
+        name: string;
+        status: string;
+        error: string | null;
+      }>;
+      expect(list.find((f) => f.name === 'Corrupt.ifc')).toMatchObject({
+        status: 'failed',
+        error: status.error,
+      });
+      expect(list.find((f) => f.name === 'Windows.ifc')).toMatchObject({ status: 'completed', error: null });
+    });
+
+    it('leaves nothing half-written when a job dies mid-transaction, and the retry duplicates nothing', async () => {
+      // A version stored but not queued, so only this test processes it.
+      const [file] = await server.database.db
+        .insert(bimFiles)
+        .values({ projectId, name: 'Crash.ifc', sourceFilename: 'Crash.ifc' })
+        .returning();
+      const versionId = crypto.randomUUID();
+      const key = storageKeys.bimFileVersion(projectId, versionId);
+      const stored = await server.storage.putStream(key, Readable.from([ifc]));
+      await server.database.db.insert(fileVersions).values({
+        id: versionId,
+        bimFileId: file!.id,
+        versionNumber: 1,
+        versionTag: 'v1',
+        sizeBytes: stored.size,
+        sha256: stored.sha256,
+        storageKey: key,
+      });
+      const deps = {
+        db: server.database.db,
+        storage: server.storage,
+        clock: server.clock,
+        logger: createLogger('silent'),
+      };
+      const crash = () => {
+        throw new Error('worker killed');
+      };
+      for (const table of ['elements', 'element_properties', 'element_results']) {
+        await expect(
+          processFileVersion(deps, versionId, 'full', {
+            afterBatch: (written) => (written === table ? crash() : undefined),
+          }),
+        ).rejects.toThrow('worker killed');
+        expect(await rowsOf(elements, versionId)).toBe(0);
+        expect(await rowsOf(elementProperties, versionId)).toBe(0);
+        expect(await rowsOf(elementResults, versionId)).toBe(0);
+        const [row] = await server.database.db
+          .select()
+          .from(fileVersions)
+          .where(eq(fileVersions.id, versionId));
+        expect(row?.status).toBe('processing');
+      }
+      const done = await processFileVersion(deps, versionId);
+      expect(done.status).toBe('completed');
+      const counts = async () => [
+        await rowsOf(elements, versionId),
+        await rowsOf(elementProperties, versionId),
+        await rowsOf(elementResults, versionId),
+      ];
+      const first = await counts();
+      expect(first[0]).toBe(done.status === 'completed' ? done.elements : -1);
+      // A retry after a lost acknowledgement runs again over completed data: same rows, no duplicates.
+      await processFileVersion(deps, versionId);
+      expect(await counts()).toEqual(first);
+    });
+
+    it('re-checks the latest versions when an IDS file is switched off and on', async () => {
+      const list = (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
+        id: string;
+        name: string;
+      }>;
+      const windows = list.find((f) => f.name === 'Windows.ifc')!;
+      const { version_id: versionId } = (
+        await call(server, editor, 'GET', `${filesUrl()}/${windows.id}/status`)
+      ).json();
+      const [idsFile] = (await call(server, editor, 'GET', idsUrl())).json().ids_files;
+      const off = await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json().ids_file.is_active).toBe(false);
+      const jobs = await server.queue.findJobs('bimfile.process');
+      expect(
+        jobs.some(
+          (job) =>
+            (job.data as { fileVersionId: string; mode: string }).fileVersionId === versionId &&
+            (job.data as { mode: string }).mode === 'recheck',
+        ),
+      ).toBe(true);
+      await eventually(async () => (await storedResults(versionId)).length === 0, 60_000);
+      expect(await rowsOf(elements, versionId)).toBeGreaterThan(0); // a re-check keeps the elements
+      expect(
+        (await call(server, viewer, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true })).statusCode,
+      ).toBe(403);
+      await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true });
+      await eventually(async () => (await storedResults(versionId)).length === 6, 60_000);
+    });
+  });
+}
