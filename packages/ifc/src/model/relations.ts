@@ -125,8 +125,9 @@ export class RelationIndex {
       const fromIndex = def.attributeIndex.get(spec.from);
       const toIndex = def.attributeIndex.get(spec.to);
       if (fromIndex === undefined || toIndex === undefined) continue;
-      for (const relId of store.idsOfClass(cls)) {
-        const k = store.ordinal(relId);
+      const relations = store.ordinalsOfClass(cls);
+      for (let r = 0; r < relations.length; r++) {
+        const k = relations[r]!;
         const start = store.index.paramStarts[k]!;
         const end = store.index.ends[k]!;
         from.length = 0;
@@ -154,12 +155,19 @@ export class RelationIndex {
       this.built.set(kind, empty);
       return empty;
     }
-    const offsets = new Uint32Array(store.count + 1);
-    for (let k = 0; k < store.count; k++) offsets[k + 1] = offsets[k]! + counts[k]!;
+    // counts[k] becomes the start of k's rows (exclusive prefix sum), then the fill cursor; after
+    // filling it holds k's end, i.e. the start of k + 1, so shifting it by one gives the offsets.
+    let sum = 0;
+    for (let k = 0; k < store.count; k++) {
+      const n = counts[k]!;
+      counts[k] = sum;
+      sum += n;
+    }
     const targets = new Uint32Array(pairCount);
-    // Reuse the counts as fill positions.
-    counts.set(offsets.subarray(0, store.count));
     for (let p = 0; p < pairCount; p++) targets[counts[pairs[p * 2]!]!++] = pairs[p * 2 + 1]!;
+    counts.copyWithin(1, 0, store.count);
+    counts[0] = 0;
+    const offsets = counts;
     const rows = { offsets, targets };
     this.built.set(kind, rows);
     return rows;

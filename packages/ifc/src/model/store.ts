@@ -8,7 +8,7 @@ import type { FileIndex } from '../step/index-file';
 
 /** Decoded parameter lists kept at most; the cache is dropped whole when it fills (cheap, no LRU). */
 const CACHE_LIMIT = 4096;
-const EMPTY_IDS: readonly number[] = Object.freeze([]);
+const NO_ORDINALS = new Uint32Array(0);
 
 export class InstanceStore {
   private readonly denseOrdinal: Int32Array | null;
@@ -60,24 +60,33 @@ export class InstanceStore {
     const upper = className.toUpperCase();
     const known = this.idLists.get(upper);
     if (known) return known;
+    const ordinals = this.ordinalsOfClass(upper);
+    const { ids } = this.index;
+    const list = new Array<number>(ordinals.length);
+    for (let i = 0; i < ordinals.length; i++) list[i] = ids[ordinals[i]!]!;
+    this.idLists.set(upper, list);
+    return list;
+  }
+
+  /**
+   * Instance ordinals of one exact class (upper case), in file order. Grouped once for all
+   * classes by a counting sort of the class column, in typed arrays.
+   */
+  ordinalsOfClass(upper: string): Uint32Array {
     const ord = this.index.classNames.indexOf(upper);
-    if (ord < 0) return EMPTY_IDS;
-    // Ids grouped by class once, in typed arrays (a counting sort of the class column); a plain
-    // array is made only for the classes asked for.
+    if (ord < 0) return NO_ORDINALS;
     if (!this.byClass) {
-      const { classOf, ids, count, classNames } = this.index;
+      const { classOf, count, classNames } = this.index;
       const offsets = new Uint32Array(classNames.length + 1);
       for (let k = 0; k < count; k++) offsets[classOf[k]! + 1]!++;
       for (let c = 0; c < classNames.length; c++) offsets[c + 1]! += offsets[c]!;
       const grouped = new Uint32Array(count);
       const fill = offsets.slice(0, classNames.length);
-      for (let k = 0; k < count; k++) grouped[fill[classOf[k]!]!++] = ids[k]!;
+      for (let k = 0; k < count; k++) grouped[fill[classOf[k]!]!++] = k;
       this.byClass = { offsets, grouped };
     }
     const { offsets, grouped } = this.byClass;
-    const list = Array.from(grouped.subarray(offsets[ord]!, offsets[ord + 1]!));
-    this.idLists.set(upper, list);
-    return list;
+    return grouped.subarray(offsets[ord]!, offsets[ord + 1]!);
   }
 
   /** Class names present in the file. */
