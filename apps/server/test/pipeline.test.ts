@@ -223,6 +223,25 @@ for (const backend of testBackends()) {
       expect(names).not.toContain('big.ifc');
     });
 
+    it('describes the file and IDS routes in the OpenAPI document', async () => {
+      const document = (await call(server, null, 'GET', '/api/docs/json')).json();
+      const routes = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'POST /api/v1/projects/{projectId}/bimfiles',
+          'GET /api/v1/projects/{projectId}/bimfiles/{fileId}/versions',
+          'GET /api/v1/projects/{projectId}/bimfiles/{fileId}/status',
+          'GET /api/v1/projects/{projectId}/bimfiles/{fileId}/versions/{versionId}/download',
+          'POST /api/v1/projects/{projectId}/idsfiles',
+          'GET /api/v1/projects/{projectId}/idsfiles',
+          'PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}',
+          'GET /api/v1/projects/{projectId}/idsfiles/{idsFileId}/download',
+        ]),
+      );
+    });
+
     it('answers 404 to non-members and 403 to a Viewer uploading', async () => {
       expect((await upload(server, stranger, filesUrl(), 'x.ifc', ifc)).statusCode).toBe(404);
       expect((await call(server, stranger, 'GET', filesUrl())).statusCode).toBe(404);
