@@ -155,16 +155,37 @@ for (const backend of testBackends()) {
       expect(await rowsOf(elementResults, version.id)).toBe(
         report.specifications.reduce((sum, s) => sum + s.elements.length, 0),
       );
-      // A failing element keeps the engine's reasons.
-      const failing = report.specifications.flatMap((s) => s.elements).find((e) => !e.passed);
-      const [stored] = await server.database.db
-        .select()
+      // Each failing element keeps the engine's reasons, per specification.
+      const stored = await server.database.db
+        .select({
+          position: idsSpecifications.position,
+          stepId: elementResults.elementStepId,
+          passed: elementResults.passed,
+          failures: elementResults.failures,
+        })
         .from(elementResults)
-        .where(
-          and(eq(elementResults.fileVersionId, version.id), eq(elementResults.elementStepId, failing!.id)),
-        );
-      expect(stored?.passed).toBe(false);
-      expect((stored!.failures as { reason: string }[])[0]?.reason).toBe(failing!.failures[0]?.reason);
+        .innerJoin(idsSpecifications, eq(idsSpecifications.id, elementResults.specificationId))
+        .where(eq(elementResults.fileVersionId, version.id))
+        .orderBy(idsSpecifications.position, elementResults.elementStepId);
+      const expected = report.specifications
+        .flatMap((spec, position) =>
+          spec.elements.map((e) => ({
+            position,
+            stepId: e.id,
+            passed: e.passed,
+            reasons: e.failures.map((f) => f.reason),
+          })),
+        )
+        .sort((a, b) => a.position - b.position || a.stepId - b.stepId);
+      expect(
+        stored.map((row) => ({
+          position: row.position,
+          stepId: row.stepId,
+          passed: row.passed,
+          reasons: (row.failures as { reason: string }[]).map((f) => f.reason),
+        })),
+      ).toEqual(expected);
+      expect(expected.some((row) => !row.passed && row.reasons.length > 0)).toBe(true);
       model.dispose();
 
       const list = (await call(server, viewer, 'GET', filesUrl())).json().bim_files;
