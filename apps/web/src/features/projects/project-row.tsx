@@ -6,7 +6,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
-import { ProjectFiles } from './project-files';
+import { ProjectFilesPanel } from '../files/project-files-panel';
 import { projectDisplayName } from './project-search';
 
 export const PROJECT_TABLE_COLUMNS = [
@@ -90,7 +90,7 @@ export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedRea
         <TableRow className="hover:bg-transparent">
           <TableCell colSpan={PROJECT_TABLE_COLUMNS.length} className="bg-surface px-6 py-4">
             <section id={filesRegionId} aria-label={`Files of ${name}`}>
-              <ProjectFiles projectId={project.id} />
+              <ProjectFilesPanel project={project} projectName={name} />
             </section>
           </TableCell>
         </TableRow>

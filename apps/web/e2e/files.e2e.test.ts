@@ -1,0 +1,186 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
+import {
+  expectHidden,
+  expectVisible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
+const SIMPLE_WALL = `${SHARED}ifc-samples/SimpleWall.ifc`;
+const VALID_IDS = `${SHARED}ids-examples/IDS_SimpleBIM_examples.ids`;
+const haveSamples = existsSync(SIMPLE_WALL) && existsSync(VALID_IDS);
+if (!haveSamples) console.warn(`files e2e skipped: the samples under ${SHARED} are missing`);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser, baseUrl));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+type Chosen = string | { name: string; mimeType: string; buffer: Buffer };
+
+/** Clicks an upload button and picks the file in the browser's file chooser, as a person would. */
+async function upload(region: Locator, button: string, file: Chosen): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await region.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(file);
+}
+
+async function openProjectFiles(projectName: string): Promise<Locator> {
+  await page.goto('/dashboard?tab=projects');
+  await page.getByRole('button', { name: projectName, exact: true }).click();
+  const region = page.getByRole('region', { name: `Files of ${projectName}` });
+  await expectVisible(region);
+  return region;
+}
+
+describe.skipIf(!haveSamples)('uploading files into a project', () => {
+  it('uploads an IFC that processes to completed, refuses bad files, and lists an active IDS', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('files'),
+      password: 'files-editor-2026',
+      fullName: 'Fiona Files',
+    });
+    await createProjectViaApi(context.request, { name: 'Wall Test' });
+    const region = await openProjectFiles('Wall Test');
+    await expectVisible(region.getByText('No files yet'));
+    await expectVisible(region.getByText('No IDS files yet'));
+
+    // A file that is not STEP is refused by its header, whatever its name says.
+    await upload(region, 'Upload IFC', {
+      name: 'not-a-model.ifc',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('PK\u0003\u0004 this is a zip archive, not a model'),
+    });
+    await expectVisible(region.getByText('not-a-model.ifc: The file is not an IFC (STEP) file'));
+
+    // The real model: listed at once, then processed; the table polls until it is completed.
+    await upload(region, 'Upload IFC', SIMPLE_WALL);
+    await expectVisible(page.getByText('SimpleWall.ifc uploaded'));
+    await expectHidden(region.getByText('The file is not an IFC (STEP) file'));
+    const fileRow = region.getByRole('table', { name: 'IFC files of Wall Test' }).getByRole('row', {
+      name: /SimpleWall/,
+    });
+    await expectVisible(fileRow.getByText('v1', { exact: true }));
+    await expectVisible(fileRow.getByText('Completed', { exact: true }), 60_000);
+    await screenshot(page, 'files-completed');
+    const cells = await fileRow.getByRole('cell').allTextContents();
+    const elements = Number((cells[3] ?? '').replace(/[^\d]/g, ''));
+    expect(elements).toBeGreaterThan(0);
+    // The number the server computed for this version.
+    const listed = await context.request.get(`/api/v1/projects/${await projectId('Wall Test')}/bimfiles`);
+    const [file] = (await listed.json()).bim_files;
+    expect(file.elements_count).toBe(elements);
+    expect(cells[2]).toMatch(/KB|B$/);
+    // Once processing settles, the project's own row shows the element count too.
+    const projectRow = page.getByRole('row', { name: /Wall Test/ }).first();
+    await expectVisible(projectRow.getByRole('cell', { name: String(elements), exact: true }));
+
+    // An invalid IDS: the server's reasons, with their line numbers.
+    await upload(region, 'Upload IDS', {
+      name: 'broken.ids',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(
+        '<?xml version="1.0"?>\n<ids xmlns="http://standards.buildingsmart.org/IDS">\n  <info/>\n</ids>\n',
+      ),
+    });
+    const idsFailure = region.getByRole('alert', { name: 'Upload IDS failed' });
+    await expectVisible(idsFailure.getByText(/broken\.ids: The file is not a valid IDS 1\.0 file\./));
+    await expectVisible(idsFailure.getByRole('listitem').getByText(/^Line \d+/));
+    await screenshot(page, 'files-invalid-ids');
+
+    // A valid IDS is listed and active; switching it off is kept.
+    await upload(region, 'Upload IDS', VALID_IDS);
+    await expectVisible(page.getByText('IDS_SimpleBIM_examples.ids uploaded'));
+    await expectHidden(idsFailure);
+    const idsSwitch = region.getByRole('switch', { name: 'IDS_SimpleBIM_examples.ids active' });
+    expect(await idsSwitch.getAttribute('aria-checked')).toBe('true');
+    await expectVisible(
+      region.getByRole('listitem').filter({ hasText: 'IDS_SimpleBIM_examples.ids' }).getByText('Active'),
+    );
+    // The IDS re-checks the model; it settles again.
+    await expectVisible(fileRow.getByText('Completed', { exact: true }), 60_000);
+    await screenshot(page, 'files-uploaded');
+
+    await idsSwitch.click();
+    await expectVisible(page.getByText('IDS_SimpleBIM_examples.ids deactivated'));
+    expect(await idsSwitch.getAttribute('aria-checked')).toBe('false');
+    await page.reload();
+    const reopened = await openProjectFiles('Wall Test');
+    const reloadedSwitch = reopened.getByRole('switch', { name: 'IDS_SimpleBIM_examples.ids active' });
+    await expectVisible(reloadedSwitch);
+    expect(await reloadedSwitch.getAttribute('aria-checked')).toBe('false');
+
+    // The same name again is a new version of the same file.
+    await upload(reopened, 'Upload IFC', {
+      name: 'SimpleWall.ifc',
+      mimeType: 'application/octet-stream',
+      buffer: readFileSync(SIMPLE_WALL),
+    });
+    const again = reopened.getByRole('row', { name: /SimpleWall/ });
+    await expectVisible(again.getByText('v2', { exact: true }));
+    expect(await reopened.getByRole('row', { name: /SimpleWall/ }).count()).toBe(1);
+    await expectVisible(again.getByText('Completed', { exact: true }), 60_000);
+  });
+
+  it('shows a Viewer the files without upload or switch', async () => {
+    const owner = await openPage(browser, baseUrl);
+    const viewerEmail = uniqueEmail('files-viewer');
+    await signUpViaApi(context.request, {
+      email: viewerEmail,
+      password: 'files-viewer-2026',
+      fullName: 'Vic Viewer',
+    });
+    try {
+      await signUpViaApi(owner.context.request, {
+        email: uniqueEmail('files-owner'),
+        password: 'files-owner-2026',
+        fullName: 'Owen Owner',
+      });
+      const project = await createProjectViaApi(owner.context.request, { name: 'Read Only Site' });
+      await addMemberViaApi(owner.context.request, project.id, { email: viewerEmail, role: 'Viewer' });
+      const ids = await owner.context.request.post(`/api/v1/projects/${project.id}/idsfiles`, {
+        multipart: {
+          file: { name: 'rules.ids', mimeType: 'application/xml', buffer: readFileSync(VALID_IDS) },
+        },
+      });
+      expect(ids.status()).toBe(201);
+    } finally {
+      await owner.context.close();
+    }
+
+    const region = await openProjectFiles('Read Only Site');
+    await expectVisible(region.getByText(/Viewers cannot upload or change files/));
+    expect(await region.getByRole('button', { name: 'Upload IFC' }).isDisabled()).toBe(true);
+    expect(await region.getByRole('button', { name: 'Upload IDS' }).isDisabled()).toBe(true);
+    const idsSwitch = region.getByRole('switch', { name: 'rules.ids active' });
+    await expectVisible(idsSwitch);
+    expect(await idsSwitch.isDisabled()).toBe(true);
+  });
+});
+
+async function projectId(name: string): Promise<string> {
+  const response = await context.request.get('/api/v1/projects');
+  const { projects } = (await response.json()) as { projects: { id: string; name: string }[] };
+  const project = projects.find((p) => p.name === name);
+  if (!project) throw new Error(`project ${name} not found`);
+  return project.id;
+}

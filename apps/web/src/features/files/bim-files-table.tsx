@@ -1,0 +1,75 @@
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
+import { FileStatusBadge } from './file-status-badge';
+import { useBimFiles } from './queries';
+
+export const BIM_FILE_COLUMNS = ['NAME', 'VERSION', 'SIZE', 'ELEMENTS', 'STATUS', 'UPDATED'] as const;
+
+/** The project's IFC files with their latest version, refreshed every 5 s while any is processing. */
+export function BimFilesTable({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const files = useBimFiles(projectId);
+
+  if (files.isPending) {
+    return (
+      <div className="space-y-2" aria-busy="true">
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-5 w-1/4" />
+      </div>
+    );
+  }
+  if (files.isError) {
+    return (
+      <div className="flex items-center gap-3 text-sm text-destructive">
+        <span>{errorMessage(files.error, 'Failed to load files.')}</span>
+        <Button size="sm" variant="outline" onClick={() => files.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (files.data.length === 0) {
+    return <p className="text-sm text-muted-foreground">No files yet</p>;
+  }
+  return (
+    <div className="rounded-lg border border-border bg-background">
+      <Table aria-label={`IFC files of ${projectName}`}>
+        <TableHeader>
+          <TableRow>
+            {BIM_FILE_COLUMNS.map((column) => (
+              <TableHead key={column}>{column}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {files.data.map((file) => (
+            <TableRow key={file.id}>
+              <TableCell className="max-w-64 font-medium">
+                <span className="block truncate" title={file.source_filename}>
+                  {file.name}
+                </span>
+              </TableCell>
+              <TableCell className="text-muted-foreground" title={`${file.version_count} stored`}>
+                {file.source_version_tag ?? '—'}
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {formatBytes(file.latest_size_bytes)}
+              </TableCell>
+              <TableCell className="tabular-nums">
+                {file.status === 'completed' ? formatNumber(file.elements_count) : '—'}
+              </TableCell>
+              <TableCell>
+                <FileStatusBadge status={file.status} error={file.error} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatDateTime(file.updated_at)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { IdsFile } from '@plumbline/contracts';
+import { FileCheck2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { API_BASE, errorMessage } from '@/lib/api';
+import { formatBytes, pluralize } from '@/lib/format';
+import { useIdsFiles, useSetIdsFileActive } from './queries';
+import { DEMO_BLOCKED } from './upload-permissions';
+
+export interface IdsFilesListProps {
+  projectId: string;
+  blockedReason: string | undefined;
+  readOnly: boolean;
+}
+
+/** The project's IDS files; only active ones take part in checks, switched here by Editors and Admins. */
+export function IdsFilesList({ projectId, blockedReason, readOnly }: IdsFilesListProps) {
+  const files = useIdsFiles(projectId);
+  const setActive = useSetIdsFileActive(projectId);
+
+  async function toggle(file: IdsFile, isActive: boolean) {
+    if (readOnly) {
+      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      return;
+    }
+    try {
+      await setActive.mutateAsync({ idsFileId: file.id, isActive });
+      toast.success(`${file.name} ${isActive ? 'activated' : 'deactivated'}`);
+    } catch (error) {
+      toast.error('Could not change the IDS file', { description: errorMessage(error) });
+    }
+  }
+
+  if (files.isPending) return <Skeleton className="h-5 w-1/3" aria-busy="true" />;
+  if (files.isError) {
+    return (
+      <div className="flex items-center gap-3 text-sm text-destructive">
+        <span>{errorMessage(files.error, 'Failed to load IDS files.')}</span>
+        <Button size="sm" variant="outline" onClick={() => files.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (files.data.length === 0) return <p className="text-sm text-muted-foreground">No IDS files yet</p>;
+  return (
+    <ul
+      className="divide-y divide-border rounded-lg border border-border bg-background"
+      aria-label="IDS files"
+    >
+      {files.data.map((file) => {
+        const switchId = `ids-active-${file.id}`;
+        const pending = setActive.isPending && setActive.variables?.idsFileId === file.id;
+        return (
+          <li key={file.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2.5 text-sm">
+            <span className="flex min-w-0 flex-1 items-center gap-2 font-medium">
+              <FileCheck2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <a
+                className="truncate hover:text-primary hover:underline"
+                href={`${API_BASE}/projects/${projectId}/idsfiles/${file.id}/download`}
+                download={file.name}
+                title={file.title ?? undefined}
+              >
+                {file.name}
+              </a>
+            </span>
+            <span className="text-muted-foreground">
+              {pluralize(file.specifications_count, 'specification')}
+            </span>
+            <span className="tabular-nums text-muted-foreground">{formatBytes(file.size_bytes)}</span>
+            <span className="flex items-center gap-2">
+              <Switch
+                id={switchId}
+                checked={file.is_active}
+                onCheckedChange={(checked) => toggle(file, checked)}
+                disabled={(blockedReason !== undefined && !readOnly) || pending}
+                title={blockedReason}
+                aria-label={`${file.name} active`}
+              />
+              <label htmlFor={switchId} className="w-14 text-muted-foreground">
+                {file.is_active ? 'Active' : 'Inactive'}
+              </label>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Project } from '@plumbline/contracts';
+import { useDataSource } from '@/lib/data-source';
+import { BimFilesTable } from './bim-files-table';
+import { IdsFilesList } from './ids-files-list';
+import { UploadButton } from './upload-button';
+import { fileChangesBlockedReason } from './upload-permissions';
+
+/**
+ * A project's files in its expanded row of the Project List: upload IFC and IDS files, watch IFC files
+ * process, switch IDS files on and off (issue 4, spec 2 §2.2).
+ */
+export function ProjectFilesPanel({ project, projectName }: { project: Project; projectName: string }) {
+  const { readOnly } = useDataSource();
+  const blockedReason = fileChangesBlockedReason(project.role, readOnly);
+  return (
+    <div className="space-y-5">
+      {blockedReason && !readOnly && <p className="text-xs text-muted-foreground">{blockedReason}</p>}
+      <section className="space-y-2" aria-label="IFC files">
+        <UploadButton
+          title="IFC files"
+          projectId={project.id}
+          kind="ifc"
+          blockedReason={blockedReason}
+          readOnly={readOnly}
+        />
+        <BimFilesTable projectId={project.id} projectName={projectName} />
+      </section>
+      <section className="space-y-2" aria-label="IDS files">
+        <UploadButton
+          title="IDS files"
+          projectId={project.id}
+          kind="ids"
+          blockedReason={blockedReason}
+          readOnly={readOnly}
+        />
+        <IdsFilesList projectId={project.id} blockedReason={blockedReason} readOnly={readOnly} />
+      </section>
+    </div>
+  );
+}

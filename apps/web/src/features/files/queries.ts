@@ -1,0 +1,76 @@
+import type { IdsFile } from '@plumbline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { DataSourceMode } from '@/lib/data-source';
+import { projectKeys } from '../projects/queries';
+import { type UploadOptions, useFilesSource } from './data-source';
+import { filesPollInterval } from './polling';
+
+export const fileKeys = {
+  /** Shared with the projects feature, so the Overview's files table sees the same answer. */
+  bimFiles: (mode: DataSourceMode, projectId: string) => projectKeys.files(mode, projectId),
+  idsFiles: (mode: DataSourceMode, projectId: string) =>
+    [...projectKeys.all(mode), projectId, 'ids-files'] as const,
+};
+
+/** The project's BIM files, polled every 5 s (also in a background tab) until all are settled. */
+export function useBimFiles(projectId: string) {
+  const { mode, source } = useFilesSource();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: fileKeys.bimFiles(mode, projectId),
+    queryFn: ({ signal }) => source.listBimFiles(projectId, signal),
+    refetchInterval: (current) => filesPollInterval(current.state.data),
+    refetchIntervalInBackground: true,
+  });
+  // When the last file settles, the project's element count and figures change: refresh the list.
+  const polling = filesPollInterval(query.data) !== false;
+  const wasPolling = useRef(polling);
+  useEffect(() => {
+    if (wasPolling.current && !polling) {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.list(mode), exact: true });
+    }
+    wasPolling.current = polling;
+  }, [polling, queryClient, mode]);
+  return query;
+}
+
+export function useIdsFiles(projectId: string) {
+  const { mode, source } = useFilesSource();
+  return useQuery({
+    queryKey: fileKeys.idsFiles(mode, projectId),
+    queryFn: ({ signal }) => source.listIdsFiles(projectId, signal),
+  });
+}
+
+export type UploadKind = 'ifc' | 'ids';
+
+export function useUploadFile(projectId: string, kind: UploadKind) {
+  const { mode, source } = useFilesSource();
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Both answers are only used to know the upload finished; the lists are refetched.
+    mutationFn: async ({ file, options }: { file: File; options?: UploadOptions }): Promise<void> => {
+      if (kind === 'ifc') await source.uploadBimFile(projectId, file, options);
+      else await source.uploadIdsFile(projectId, file, options);
+    },
+    // The project row's counts and sizes change too, so refresh everything under the project keys.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
+  });
+}
+
+export function useSetIdsFileActive(projectId: string) {
+  const { mode, source } = useFilesSource();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idsFileId, isActive }: { idsFileId: string; isActive: boolean }) =>
+      source.setIdsFileActive(projectId, idsFileId, isActive),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<IdsFile[]>(fileKeys.idsFiles(mode, projectId), (list) =>
+        list?.map((file) => (file.id === updated.id ? updated : file)),
+      );
+      // Switching re-checks the latest versions: their status moves again, so the files list refetches.
+      return queryClient.invalidateQueries({ queryKey: fileKeys.bimFiles(mode, projectId) });
+    },
+  });
+}
