@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -113,6 +113,11 @@ for (const backend of testBackends()) {
         await database.close();
       } finally {
         await drop();
+        rmSync(filesDir, { recursive: true, force: true });
+        if (target.kind === 'pglite' && target.dir) {
+          rmSync(target.dir, { recursive: true, force: true });
+          rmSync(`${target.dir}.lock`, { force: true });
+        }
       }
     });
   });
