@@ -72,9 +72,32 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
     });
     await expectVisible(region.getByText('not-a-model.ifc: The file is not an IFC (STEP) file'));
 
-    // The real model: listed at once, then processed; the table polls until it is completed.
+    // The real model, sent over a slowed-down link so the progress bar has time to move.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 16 * 1024,
+    });
     await upload(region, 'Upload IFC', SIMPLE_WALL);
-    await expectVisible(page.getByText('SimpleWall.ifc uploaded'));
+    const bar = region.getByRole('progressbar', { name: 'Uploading SimpleWall.ifc' });
+    await expectVisible(bar);
+    const seen = new Set<number>();
+    while (await bar.isVisible()) {
+      const value = await bar.getAttribute('aria-valuenow').catch(() => null);
+      if (value !== null) seen.add(Number(value));
+      await page.waitForTimeout(100);
+    }
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect([...seen].some((percent) => percent > 0 && percent < 100)).toBe(true);
+    // Listed at once, then processed; the table polls until it is completed.
+    await screenshot(page, 'files-after-upload');
     await expectHidden(region.getByText('The file is not an IFC (STEP) file'));
     const fileRow = region.getByRole('table', { name: 'IFC files of Wall Test' }).getByRole('row', {
       name: /SimpleWall/,

@@ -54,8 +54,11 @@ export function useUploadFile(projectId: string, kind: UploadKind) {
       if (kind === 'ifc') await source.uploadBimFile(projectId, file, options);
       else await source.uploadIdsFile(projectId, file, options);
     },
-    // The project row's counts and sizes change too, so refresh everything under the project keys.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
+    // The project row's counts and sizes change too, so refresh everything under the project keys;
+    // not awaited, so the upload reads as finished as soon as the server has the file.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+    },
   });
 }
 
