@@ -1,9 +1,10 @@
-import type { IdsFile } from '@plumbline/contracts';
+import type { BimFile, IdsFile } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DataSourceMode } from '@/lib/data-source';
 import { projectKeys } from '../projects/queries';
 import { type UploadOptions, useFilesSource } from './data-source';
+import { upsertFile } from './file-list';
 import { filesPollInterval } from './polling';
 
 export const fileKeys = {
@@ -49,14 +50,27 @@ export function useUploadFile(projectId: string, kind: UploadKind) {
   const { mode, source } = useFilesSource();
   const queryClient = useQueryClient();
   return useMutation({
-    // Both answers are only used to know the upload finished; the lists are refetched.
-    mutationFn: async ({ file, options }: { file: File; options?: UploadOptions }): Promise<void> => {
-      if (kind === 'ifc') await source.uploadBimFile(projectId, file, options);
-      else await source.uploadIdsFile(projectId, file, options);
+    // An IFC upload answers with the file as now listed; an IDS upload's answer is not needed here.
+    mutationFn: async ({
+      file,
+      options,
+    }: {
+      file: File;
+      options?: UploadOptions;
+    }): Promise<BimFile | null> => {
+      if (kind === 'ifc') return (await source.uploadBimFile(projectId, file, options)).bim_file;
+      await source.uploadIdsFile(projectId, file, options);
+      return null;
     },
     // The project row's counts and sizes change too, so refresh everything under the project keys;
     // not awaited, so the upload reads as finished as soon as the server has the file.
-    onSuccess: () => {
+    onSuccess: (uploaded) => {
+      // Show the new file (or version) at once, pending; polling takes it from there.
+      if (uploaded) {
+        queryClient.setQueryData<BimFile[]>(fileKeys.bimFiles(mode, projectId), (list) =>
+          upsertFile(list, uploaded),
+        );
+      }
       void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
     },
   });
