@@ -162,6 +162,20 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
     await expectVisible(again.getByText('v2', { exact: true }));
     expect(await reopened.getByRole('row', { name: /SimpleWall/ }).count()).toBe(1);
     await expectVisible(again.getByText('Completed', { exact: true }), 60_000);
+
+    // A STEP header over a broken body passes the upload and fails in processing, with the reader's
+    // reason on the file; the other file is left alone.
+    await upload(reopened, 'Upload IFC', {
+      name: 'Broken.ifc',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('ISO-10303-21;\nHEADER;\nthis is not a STEP header at all\n'),
+    });
+    const broken = reopened.getByRole('row', { name: /Broken/ });
+    await expectVisible(broken.getByText('Failed', { exact: true }), 60_000);
+    const reason = (await broken.getByRole('cell').nth(4).textContent()) ?? '';
+    expect(reason.replace('Failed', '').trim().length).toBeGreaterThan(0);
+    await expectVisible(again.getByText('Completed', { exact: true }));
+    await screenshot(page, 'files-failed');
   });
 
   it('shows a Viewer the files without upload or switch', async () => {
