@@ -14,6 +14,8 @@ const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { defaultWebDistDir });
   const logger = createLogger(config.logLevel);
+  // A fresh embedded database takes a while (WebAssembly compile, initdb, migrations): say so.
+  logger.info({ dataDir: config.dataDir }, 'Opening the database and applying migrations…');
   const server = await createServer({ config, logger, migrationsFolder });
   installShutdownHandlers(logger, config.shutdownTimeoutMs, () => server.close());
   const address = await server.listen();
