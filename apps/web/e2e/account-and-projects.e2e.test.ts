@@ -1,31 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   expectHidden,
   expectPath,
   expectVisible,
-  launchBrowser,
-  openPage,
   screenshot,
   uniqueEmail,
+  useBrowserPage,
 } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser, baseUrl));
-});
-afterEach(async () => {
-  await context?.close();
+useBrowserPage(baseUrl, (session) => {
+  ({ page } = session);
 });
 
 describe('an account and its projects (acceptance)', () => {

@@ -1,24 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
-import { expectPath, expectVisible, launchBrowser, openPage, uniqueEmail } from './harness/browser';
+import { expectPath, expectVisible, uniqueEmail, useBrowserPage } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser, baseUrl));
-});
-afterEach(async () => {
-  await context?.close();
+useBrowserPage(baseUrl, (session) => {
+  ({ context, page } = session);
 });
 
 describe('sign-up and sign-in forms', () => {

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
 import {
   expectHidden,
   expectVisible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueEmail,
+  useBrowserPage,
 } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -22,17 +22,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser, baseUrl));
-});
-afterEach(async () => {
-  await context?.close();
+useBrowserPage(baseUrl, (session) => {
+  ({ browser, context, page } = session);
 });
 
 type Chosen = string | { name: string; mimeType: string; buffer: Buffer };

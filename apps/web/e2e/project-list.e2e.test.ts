@@ -1,24 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
-import { expectHidden, expectVisible, launchBrowser, openPage, uniqueEmail } from './harness/browser';
+import { expectHidden, expectVisible, uniqueEmail, useBrowserPage } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser, baseUrl));
-});
-afterEach(async () => {
-  await context?.close();
+useBrowserPage(baseUrl, (session) => {
+  ({ browser, context, page } = session);
 });
 
 /** The project-name buttons of the visible rows (one per row). */

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
 import {
   expectHidden,
   expectVisible,
-  launchBrowser,
   openPage,
   screenshot,
   uniqueEmail,
+  useBrowserPage,
 } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -15,17 +15,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser, baseUrl));
-});
-afterEach(async () => {
-  await context?.close();
+useBrowserPage(baseUrl, (session) => {
+  ({ browser, context, page } = session);
 });
 
 /** Creates an account in a context of its own, so the page's session stays the one it has. */

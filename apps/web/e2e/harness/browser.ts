@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -60,4 +61,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** A unique e-mail address per call, so tests never collide in the shared server. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface BrowserSession {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * The lifecycle every end-to-end file wants: one browser per file, a fresh context and page per
+ * test (closed after it). `onOpen` receives them before each test.
+ */
+export function useBrowserPage(baseUrl: string, onOpen: (session: BrowserSession) => void): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('the browser did not start');
+    const opened = await openPage(browser, baseUrl);
+    context = opened.context;
+    onOpen({ browser, ...opened });
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
 }
