@@ -1,18 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
+  browserPagePerTest,
   expectHidden,
   expectPath,
   expectVisible,
   screenshot,
   uniqueEmail,
-  useBrowserPage,
 } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
 let page: Page;
 
-useBrowserPage(baseUrl, (session) => {
+browserPagePerTest(baseUrl, (session) => {
   ({ page } = session);
 });
 

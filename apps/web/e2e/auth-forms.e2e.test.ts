@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
-import { expectPath, expectVisible, uniqueEmail, useBrowserPage } from './harness/browser';
+import { browserPagePerTest, expectPath, expectVisible, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
 let context: BrowserContext;
 let page: Page;
 
-useBrowserPage(baseUrl, (session) => {
+browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 

@@ -3,12 +3,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
 import {
+  browserPagePerTest,
   expectHidden,
   expectVisible,
   openPage,
   screenshot,
   uniqueEmail,
-  useBrowserPage,
 } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -22,7 +22,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useBrowserPage(baseUrl, (session) => {
+browserPagePerTest(baseUrl, (session) => {
   ({ browser, context, page } = session);
 });
 

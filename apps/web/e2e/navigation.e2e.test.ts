@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
-import { expectPath, expectVisible, screenshot, uniqueEmail, useBrowserPage } from './harness/browser';
+import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
 let context: BrowserContext;
 let page: Page;
 
-useBrowserPage(baseUrl, (session) => {
+browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 

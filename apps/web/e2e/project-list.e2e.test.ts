@@ -1,15 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
-import { expectHidden, expectVisible, uniqueEmail, useBrowserPage } from './harness/browser';
+import { browserPagePerTest, expectHidden, expectVisible, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useBrowserPage(baseUrl, (session) => {
-  ({ browser, context, page } = session);
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
 });
 
 /** The project-name buttons of the visible rows (one per row). */

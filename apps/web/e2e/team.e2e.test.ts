@@ -2,12 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
 import {
+  browserPagePerTest,
   expectHidden,
   expectVisible,
   openPage,
   screenshot,
   uniqueEmail,
-  useBrowserPage,
 } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -15,7 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useBrowserPage(baseUrl, (session) => {
+browserPagePerTest(baseUrl, (session) => {
   ({ browser, context, page } = session);
 });
 

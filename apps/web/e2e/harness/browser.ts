@@ -73,7 +73,7 @@ export interface BrowserSession {
  * The lifecycle every end-to-end file wants: one browser per file, a fresh context and page per
  * test (closed after it). `onOpen` receives them before each test.
  */
-export function useBrowserPage(baseUrl: string, onOpen: (session: BrowserSession) => void): void {
+export function browserPagePerTest(baseUrl: string, onOpen: (session: BrowserSession) => void): void {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
