@@ -9,7 +9,7 @@ const POINTS = [
   'Share results with your project team and export PDF or Excel reports',
 ];
 
-/** Two-column frame of the sign-in and sign-up pages: product summary on the left, the form on the right. */
+/** Two-column frame of the sign-in and sign-up pages: product summary on the left, the form and a way into the demo on the right. */
 export function AuthLayout({
   title,
   subtitle,
@@ -52,6 +52,12 @@ export function AuthLayout({
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="mt-1.5 text-sm text-muted-foreground">{subtitle}</p>
           <div className="mt-8">{children}</div>
+          <p className="mt-8 text-center text-sm text-muted-foreground">
+            Just looking?{' '}
+            <Link to="/demo" className="font-medium text-foreground hover:underline">
+              Explore the demo
+            </Link>
+          </p>
         </div>
       </main>
     </div>

@@ -70,12 +70,6 @@ export function LoginPage() {
           {mutation.isPending ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <p className="mt-8 text-center text-sm text-muted-foreground">
-        Just looking?{' '}
-        <Link to="/demo" className="font-medium text-foreground hover:underline">
-          Explore the demo
-        </Link>
-      </p>
     </AuthLayout>
   );
 }

@@ -71,12 +71,6 @@ export function SignupPage() {
           {mutation.isPending ? 'Creating account...' : 'Create account'}
         </Button>
       </form>
-      <p className="mt-8 text-center text-sm text-muted-foreground">
-        Just looking?{' '}
-        <Link to="/demo" className="font-medium text-foreground hover:underline">
-          Explore the demo
-        </Link>
-      </p>
     </AuthLayout>
   );
 }
