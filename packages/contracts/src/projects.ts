@@ -36,6 +36,8 @@ export const projectSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastProcessedAt: z.string().nullable(),
+  /** The read-only sample project of /demo. */
+  isDemo: z.boolean(),
   /** The caller's role in this project. */
   role: projectRoleSchema,
   filesCount: z.number().int(),

@@ -27,6 +27,8 @@ export const projects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastProcessedAt: timestamp('last_processed_at', { withTimezone: true }),
+    /** The sample project of /demo: anyone may read it, nobody may change it (spec 2 §6). */
+    isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [
     check('projects_name_length', sql`char_length(${t.name}) between 1 and 255`),

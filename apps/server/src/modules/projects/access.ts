@@ -1,7 +1,8 @@
 import type { ProjectRole } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
+import { HttpError } from '../../platform/errors';
 import { ProjectError } from './errors';
-import { findActiveMembership, type ProjectRow } from './repo';
+import { findActiveMembership, findActiveProject, type ProjectRow } from './repo';
 
 const rank: Record<ProjectRole, number> = { Viewer: 1, Editor: 2, Admin: 3 };
 
@@ -16,9 +17,9 @@ export interface ProjectAccess {
 }
 
 /**
- * The one permission check of every project route: the caller must be a member of the active
- * project with at least `minRole`. Not a member (or no such project): 404, so nothing about the
- * project leaks. A member with too low a role: 403.
+ * The one permission check of every project route that changes something: the caller must be a member
+ * of the active project with at least `minRole`. Not a member (or no such project): 404, so nothing
+ * about the project leaks. A member with too low a role: 403. The demo project: 403, read-only for all.
  */
 export async function requireProjectRole(
   ctx: ProjectAccessContext,
@@ -26,11 +27,37 @@ export async function requireProjectRole(
   minRole: ProjectRole,
 ): Promise<ProjectAccess> {
   const membership = await findActiveMembership(ctx.db, projectId, ctx.userId);
-  if (!membership) throw new ProjectError('project_not_found');
+  if (!membership) {
+    const project = await findActiveProject(ctx.db, projectId);
+    if (project?.isDemo) throw new ProjectError('demo_read_only');
+    throw new ProjectError('project_not_found');
+  }
+  if (membership.project.isDemo && minRole !== 'Viewer') throw new ProjectError('demo_read_only');
   if (rank[membership.role] < rank[minRole]) {
     throw new ProjectError(minRole === 'Admin' ? 'admin_role_required' : 'editor_role_required');
   }
   return membership;
+}
+
+export interface ProjectReadContext {
+  db: Database;
+  /** Null for an anonymous caller of a demo-readable route. */
+  userId: string | null;
+}
+
+/**
+ * The check of every project read that /demo also makes: anyone may read the demo project (as a
+ * Viewer); any other project needs a member, as `requireProjectRole(…, 'Viewer')`. An anonymous caller
+ * asking for a project that is not the demo gets 401, as on any other protected route.
+ */
+export async function requireProjectReader(
+  ctx: ProjectReadContext,
+  projectId: string,
+): Promise<ProjectAccess> {
+  const project = await findActiveProject(ctx.db, projectId);
+  if (project?.isDemo) return { project, role: 'Viewer' };
+  if (ctx.userId === null) throw new HttpError('unauthenticated');
+  return requireProjectRole({ db: ctx.db, userId: ctx.userId }, projectId, 'Viewer');
 }
 
 export function hasRole(role: ProjectRole, minRole: ProjectRole): boolean {

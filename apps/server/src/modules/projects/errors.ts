@@ -8,4 +8,6 @@ export const ProjectError = defineErrors('ProjectError', {
     message: 'You do not have permission to change this project. Ask a project Admin for the Editor role.',
   },
   admin_role_required: { status: 403, message: 'Only project Admins can do this.' },
+  // The words of spec 2 §6 ('Access Denied' / 'Demo data cannot be modified.').
+  demo_read_only: { status: 403, message: 'Demo data cannot be modified.' },
 });

@@ -72,6 +72,26 @@ function flatten(row: CountedRow): ProjectWithCounts {
   };
 }
 
+/** An active project by id, whoever asks (the access checks decide what the caller may do with it). */
+export async function findActiveProject(db: Database, projectId: string): Promise<ProjectRow | null> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The demo projects with their counts, as a Viewer sees them (/demo, no account). */
+export async function listDemoProjects(db: Database): Promise<ProjectWithCounts[]> {
+  const rows = await db
+    .select({ project: projects, filesCount, elementsCount, teamMembersCount, totalSizeBytes })
+    .from(projects)
+    .where(and(eq(projects.isDemo, true), eq(projects.isActive, true)))
+    .orderBy(asc(projects.name));
+  return rows.map((row) => flatten({ ...row, role: 'Viewer' }));
+}
+
 export async function listActiveProjectsOfUser(db: Database, userId: string): Promise<ProjectWithCounts[]> {
   const rows = await selectWithCounts(db, userId)
     .where(eq(projects.isActive, true))

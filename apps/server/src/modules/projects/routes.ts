@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
-import { requireAuth } from '../../platform/http/session-hook';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import type { ProjectService } from './service';
 
 export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
@@ -46,18 +46,32 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/api/v1/projects/:projectId',
+      '/api/v1/demo/projects',
       {
+        config: { public: true },
         schema: {
           tags,
-          summary: 'One project',
+          summary: 'The demo projects, readable without an account (/demo); every change to them is refused',
+          response: { 200: projectListResponseSchema },
+        },
+      },
+      async () => ({ projects: await projects.listDemo() }),
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: 'One project (the demo project needs no account)',
           security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: projectResponseSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => ({
-        project: await projects.get(requireAuth(request).user.id, request.params.projectId),
+        project: await projects.get(optionalUserId(request), request.params.projectId),
       }),
     );
 

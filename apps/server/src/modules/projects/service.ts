@@ -2,7 +2,7 @@ import type { Project } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { AuditRecorder } from '../audit/service';
-import { requireProjectRole } from './access';
+import { requireProjectReader, requireProjectRole } from './access';
 import { ProjectError } from './errors';
 import * as repo from './repo';
 
@@ -16,6 +16,7 @@ export function toProjectDto(row: repo.ProjectWithCounts): Project {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastProcessedAt: row.lastProcessedAt?.toISOString() ?? null,
+    isDemo: row.isDemo,
     role: row.role,
     filesCount: row.filesCount,
     elementsCount: row.elementsCount,
@@ -39,9 +40,20 @@ export function createProjectService(deps: { db: Database; clock: Clock; audit: 
       return (await repo.listActiveProjectsOfUser(db, userId)).map(toProjectDto);
     },
 
-    async get(userId: string, projectId: string): Promise<Project> {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
-      return load(projectId, userId);
+    /** The demo projects (/demo reads these without an account). */
+    async listDemo(): Promise<Project[]> {
+      return (await repo.listDemoProjects(db)).map(toProjectDto);
+    },
+
+    /** One project; the demo project for anyone, any other for its members. */
+    async get(userId: string | null, projectId: string): Promise<Project> {
+      const access = await requireProjectReader({ db, userId }, projectId);
+      if (access.project.isDemo) {
+        const demo = (await repo.listDemoProjects(db)).find((row) => row.id === projectId);
+        if (!demo) throw new ProjectError('project_not_found');
+        return toProjectDto(demo);
+      }
+      return load(projectId, userId as string);
     },
 
     /** Creates a project; its creator becomes its Admin. */

@@ -17,12 +17,22 @@ export function registerSessionHook(
     if (!request.url.startsWith('/api/v1/') || request.routeOptions.config?.public === true) return;
     const presented = readSessionToken(request);
     const auth = presented ? await options.authenticate(presented.token) : null;
-    if (!auth) throw new HttpError('unauthenticated');
+    if (!auth) {
+      // A demo-readable route lets an anonymous caller (or a stale cookie) through as anonymous; the
+      // project check then allows the demo project only.
+      if (request.routeOptions.config?.demoReadable === true) return;
+      throw new HttpError('unauthenticated');
+    }
     request.auth = auth;
     if (auth.renewed && presented?.from === 'cookie') {
       setSessionCookie(reply, auth.renewed.token, auth.renewed.expiresAt, options.secureCookies);
     }
   });
+}
+
+/** The caller's user id on a demo-readable route: null when anonymous. */
+export function optionalUserId(request: FastifyRequest): string | null {
+  return request.auth?.user.id ?? null;
 }
 
 /** The caller of an authenticated route (the session hook guarantees one). */

@@ -11,6 +11,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-02T10:00:00.000Z',
     lastProcessedAt: null,
+    isDemo: false,
     role: 'Admin',
     filesCount: 0,
     elementsCount: 0,
