@@ -1,0 +1,83 @@
+import type { BimFileVersion } from '@plumbline/contracts';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatDate } from '@/lib/format';
+import { projectDisplayName } from '../projects/project-search';
+import type { FileSelection } from './use-selection';
+
+function versionLabel(version: BimFileVersion): string {
+  const state =
+    version.status === 'completed' ? formatDate(version.processed_at ?? version.created_at) : version.status;
+  return `${version.version_tag} · ${state}`;
+}
+
+/**
+ * The project, file and version pickers at the top of the File Inspector and the Metadata Explorer
+ * (spec 2 §2.1, §2.5). Versions that have not finished processing are listed but cannot be chosen.
+ */
+export function SelectionBar({ selection }: { selection: FileSelection }) {
+  const { projects, files, versions } = selection;
+  return (
+    <div className="grid gap-3 sm:grid-cols-3" data-testid="selection-bar">
+      <div className="space-y-1.5">
+        <Label htmlFor="selection-project">Project</Label>
+        <Select
+          value={selection.projectId ?? ''}
+          onValueChange={selection.selectProject}
+          disabled={projects.length === 0}
+        >
+          <SelectTrigger id="selection-project" aria-label="Project">
+            <SelectValue placeholder="Select a project" />
+          </SelectTrigger>
+          <SelectContent>
+            {projects.map((project) => (
+              <SelectItem key={project.id} value={project.id}>
+                {projectDisplayName(project)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="selection-file">File</Label>
+        <Select
+          value={selection.fileId ?? ''}
+          onValueChange={selection.selectFile}
+          disabled={!selection.projectId || files.length === 0}
+        >
+          <SelectTrigger id="selection-file" aria-label="File">
+            <SelectValue
+              placeholder={selection.projectId && files.length === 0 ? 'No files yet' : 'Select a file'}
+            />
+          </SelectTrigger>
+          <SelectContent>
+            {files.map((file) => (
+              <SelectItem key={file.id} value={file.id}>
+                {file.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="selection-version">Version</Label>
+        <Select
+          value={selection.versionId ?? ''}
+          onValueChange={selection.selectVersion}
+          disabled={!selection.fileId || versions.length === 0}
+        >
+          <SelectTrigger id="selection-version" aria-label="Version">
+            <SelectValue placeholder="Select a version" />
+          </SelectTrigger>
+          <SelectContent>
+            {versions.map((version) => (
+              <SelectItem key={version.id} value={version.id} disabled={version.status !== 'completed'}>
+                {versionLabel(version)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
