@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgEnum,
@@ -31,6 +32,11 @@ export const bimFiles = pgTable(
     name: text('name').notNull(),
     sourceFilename: text('source_filename').notNull(),
     source: bimFileSource('source').notNull().default('upload'),
+    /**
+     * Whether the file belongs to the project (manage files, spec 2 §2.3). Excluded files keep their
+     * versions but are left out of the project's totals, the overview and the file pickers.
+     */
+    included: boolean('included').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "bim_files" ADD COLUMN "included" boolean DEFAULT true NOT NULL;
