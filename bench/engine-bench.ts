@@ -14,8 +14,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
 import type { ChildResult } from './bench-child';
-import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from './ifc-generator';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
 import { evaluateTargets, formatTable, median, type SizeRow } from './lib/report';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
+import { generateIfc, type VersionTag } from '@plumbline/ifc-gen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateIfc, type VersionTag } from './ifc-generator';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
 
 let dir: string;

@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schemaTables } from '@plumbline/ifc';
+import { type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GenerateSummary, generateIfc } from './ifc-generator';
 import { extractWithIfcLite } from './lib/ifc-lite-extract';
 import { type Instance, type Param, parseInstances, propertiesOf, referencesOf, text } from './lib/step-scan';
 

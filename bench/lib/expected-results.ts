@@ -3,7 +3,7 @@
  * generator's summary (its counts of elements, types and injected defects). The bench compares
  * the engine's report with this, so a fast but wrong engine does not pass unnoticed.
  */
-import type { GenerateSummary } from '../ifc-generator';
+import type { GenerateSummary } from '@plumbline/ifc-gen';
 
 export interface ExpectedOutcome {
   readonly applicable: number;

@@ -1,10 +1,10 @@
 /**
- * CLI: npm run gen:ifc -- --mb 50 --out bench/out/model-50mb.ifc [--seed 1] [--version-tag 1|2|3]
+ * CLI: npm run gen:ifc -- --mb 50 --out /tmp/model-50mb.ifc [--seed 1] [--version-tag 1|2|3]
  * Writes the model and, beside it, `<out>.json` with the generator summary (counts, defects).
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { generateIfc } from './ifc-generator';
+import { generateIfc } from './index';
 
 const USAGE = 'usage: npm run gen:ifc -- --mb N --out FILE [--seed S] [--schema IFC4] [--version-tag 1|2|3]';
 
