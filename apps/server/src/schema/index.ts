@@ -3,6 +3,7 @@ export * from './attributes';
 export * from './audit';
 export * from './elements';
 export * from './files';
+export * from './fragments';
 export * from './ids';
 export * from './projects';
 export * from './users';
