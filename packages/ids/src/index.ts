@@ -9,3 +9,4 @@ export { compileValue, type ScalarValue, type ValueMatcher } from './restriction
 export { compileXsdPattern, translateXsdPattern, XsdPatternError } from './restriction/xsd-regex';
 export type * from './results';
 export { MAX_IDS_BYTES, validateIds, validateIdsSchema } from './validate-ids';
+export { writeIds } from './write/write-ids';

@@ -11,6 +11,7 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
+import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
 
@@ -184,6 +185,7 @@ export async function writeProcessedVersion(
       ],
       hooks,
     );
+    await writeAttributeStats(tx, versionId);
     await replaceResults(tx, versionId, input.results, hooks);
     await tx
       .update(fileVersions)
