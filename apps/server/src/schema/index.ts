@@ -5,5 +5,6 @@ export * from './elements';
 export * from './files';
 export * from './fragments';
 export * from './ids';
+export * from './metadata';
 export * from './projects';
 export * from './users';
