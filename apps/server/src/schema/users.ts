@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const accountRole = pgEnum('account_role', ['user', 'admin']);
 
@@ -13,6 +13,8 @@ export const users = pgTable(
     role: accountRole('role').notNull().default('user'),
     passwordHash: text('password_hash').notNull(),
     avatarUrl: text('avatar_url'),
+    /** An account of the installation itself (the demo project's owner): no password, never signs in. */
+    isSystem: boolean('is_system').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

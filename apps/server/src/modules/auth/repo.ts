@@ -10,8 +10,9 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ?? null;
 }
 
+/** People's accounts (system accounts such as the demo owner do not count). */
 export async function countUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isSystem, false));
   return row?.n ?? 0;
 }
 
