@@ -5,3 +5,4 @@ export * from './health';
 export * from './idsfiles';
 export * from './members';
 export * from './projects';
+export * from './metadata';

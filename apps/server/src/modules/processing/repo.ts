@@ -11,6 +11,7 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
+import { writeMetadataFacets } from '../metadata/facets-writer';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
@@ -186,6 +187,7 @@ export async function writeProcessedVersion(
       hooks,
     );
     await writeAttributeStats(tx, versionId);
+    await writeMetadataFacets(tx, versionId, model);
     await replaceResults(tx, versionId, input.results, hooks);
     await tx
       .update(fileVersions)
