@@ -39,6 +39,13 @@ export interface GenerateOptions {
   readonly versionTag?: VersionTag;
   /** Only IFC4 is generated. */
   readonly schema?: 'IFC4';
+  /**
+   * Storeys per building (1 to 12). Default: from the size (a cube-root rule, so large models
+   * grow upwards as well as outwards). The demo office fixes 4.
+   */
+  readonly storeys?: number;
+  /** IfcProject name. Default `Riverside Campus (seed N)`. */
+  readonly projectName?: string;
 }
 
 /** Bumped whenever the output for a given seed changes, so cached benchmark models are regenerated. */
@@ -80,6 +87,11 @@ export async function generateIfc(options: GenerateOptions): Promise<GenerateSum
     throw new Error(`Only IFC4 is generated, not ${options.schema}`);
   if (![1, 2, 3].includes(versionTag)) throw new Error(`versionTag must be 1, 2 or 3, not ${versionTag}`);
   if (!(options.targetBytes > 0)) throw new Error('targetBytes must be a positive number');
+  if (
+    options.storeys !== undefined &&
+    !(Number.isInteger(options.storeys) && options.storeys >= 1 && options.storeys <= 12)
+  )
+    throw new Error(`storeys must be a whole number from 1 to 12, not ${options.storeys}`);
 
   const writer = await StepWriter.create(options.out);
   try {
@@ -90,7 +102,11 @@ export async function generateIfc(options: GenerateOptions): Promise<GenerateSum
       timestamp: '2024-05-01T09:00:00',
       version: versionTag,
     });
-    const project = writeProject(ctx, CREATION_TIME, `Riverside Campus (seed ${seed})`);
+    const project = writeProject(
+      ctx,
+      CREATION_TIME,
+      options.projectName ?? `Riverside Campus (seed ${seed})`,
+    );
     const site = writeSite(ctx, project);
     const { uniclass, references } = writeClassifications(ctx);
     const spaceReferences = new Map<string, number>();
@@ -109,7 +125,7 @@ export async function generateIfc(options: GenerateOptions): Promise<GenerateSum
       nextElementNumber: 310_001 + Math.floor(ctx.random() * 100_000),
       classifiedSerial: 0,
     };
-    const plan = planCampus(options.targetBytes);
+    const plan = planCampus(options.targetBytes, options.storeys);
     const campus = new CampusWriter(ctx, catalogue, plan, site);
     const isFull = () => writer.bytes + ctx.deferredChars + FIXED_TAIL_BYTES >= options.targetBytes;
     const result = await campus.write(isFull);

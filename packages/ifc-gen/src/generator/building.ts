@@ -24,9 +24,9 @@ export interface CampusPlan {
 const BYTES_PER_BAY = 16_500;
 
 /** A believable massing for the size: a few storeys for small files, a campus of blocks for big ones. */
-export function planCampus(targetBytes: number): CampusPlan {
+export function planCampus(targetBytes: number, storeys?: number): CampusPlan {
   const bays = Math.max(1, targetBytes / BYTES_PER_BAY);
-  const storeysPerBuilding = Math.min(12, Math.max(2, Math.round(Math.cbrt(bays) * 1.2)));
+  const storeysPerBuilding = storeys ?? Math.min(12, Math.max(2, Math.round(Math.cbrt(bays) * 1.2)));
   const baysPerStorey = Math.min(48, Math.max(2, Math.ceil(bays / storeysPerBuilding)));
   const baysX = Math.ceil(Math.sqrt(baysPerStorey * 1.5));
   const baysY = Math.max(1, Math.ceil(baysPerStorey / baysX));
