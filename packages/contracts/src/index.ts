@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './bimfiles';
+export * from './compliance';
 export * from './errors';
 export * from './health';
 export * from './idsfiles';

@@ -3,6 +3,7 @@ import { type JobDeps, jobDefinitions } from '../jobs';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
+import { createComplianceService } from '../modules/compliance/service';
 import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
@@ -88,6 +89,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+      compliance: createComplianceService({ db }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),
     },
     logger,

@@ -13,6 +13,8 @@ import {
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
+import { complianceRoutes } from '../../modules/compliance/routes';
+import type { ComplianceService } from '../../modules/compliance/service';
 import type { BimFileService } from '../../modules/bimfiles/service';
 import { healthRoutes } from '../../modules/health/routes';
 import type { HealthService } from '../../modules/health/service';
@@ -35,6 +37,7 @@ export interface AppServices {
   members: MemberService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
+  compliance: ComplianceService;
   health: HealthService;
 }
 
@@ -92,6 +95,7 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
+  await app.register(complianceRoutes(services.compliance));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -1,0 +1,129 @@
+import {
+  complianceFileParamsSchema,
+  complianceResultsQuerySchema,
+  complianceResultsResponseSchema,
+  complianceSpecificationParamsSchema,
+  complianceVersionQuerySchema,
+  elementStatusesQuerySchema,
+  elementStatusesResponseSchema,
+  facetResultsQuerySchema,
+  facetResultsResponseSchema,
+  fileComplianceSchema,
+  idsSpecificationListResponseSchema,
+  idsSpecificationsQuerySchema,
+  projectIdParamsSchema,
+} from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { optionalUserId } from '../../platform/http/session-hook';
+import type { ComplianceService } from './service';
+
+const tags = ['compliance'];
+const versionNote =
+  'Without versionId, the latest completed version. Readable on the demo project without an account.';
+
+/** IDS compliance reads (spec 1 §2.3, spec 2 §2.1 and §2.6); every one a demo-readable project read. */
+export function complianceRoutes(compliance: ComplianceService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const fileUrl = '/api/v1/projects/:projectId/bimfiles/:fileId/compliance';
+
+    app.get(
+      '/api/v1/projects/:projectId/ids/specifications',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `IDS specifications of the active IDS files with their facets; with fileId, each one's compliance summary on that file's version. ${versionNote}`,
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          querystring: idsSpecificationsQuerySchema,
+          response: { 200: idsSpecificationListResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) =>
+        compliance.specifications(optionalUserId(request), request.params.projectId, request.query),
+    );
+
+    app.get(
+      fileUrl,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `File-level IDS compliance of a version: pairs, per-specification Passed/Warning/Failed counts and the compliance chart rows. ${versionNote}`,
+          security: sessionSecurity,
+          params: complianceFileParamsSchema,
+          querystring: complianceVersionQuerySchema,
+          response: { 200: fileComplianceSchema, ...errorResponses(401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return compliance.fileCompliance(optionalUserId(request), projectId, fileId, request.query.versionId);
+      },
+    );
+
+    app.get(
+      `${fileUrl}/specifications/:specificationId/results`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `Facet results of each element a specification applies to, by STEP id (offset 0, limit 200 by default; at most 200). ${versionNote}`,
+          security: sessionSecurity,
+          params: complianceSpecificationParamsSchema,
+          querystring: facetResultsQuerySchema,
+          response: { 200: facetResultsResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId, specificationId } = request.params;
+        return compliance.facetResults(
+          optionalUserId(request),
+          projectId,
+          fileId,
+          specificationId,
+          request.query,
+        );
+      },
+    );
+
+    app.get(
+      `${fileUrl}/results`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `IDS Compliance view: element counts by status (passed, warning, failed, not_applicable) and a page of results, filterable by specification and status (limit 20 by default, at most 200). ${versionNote}`,
+          security: sessionSecurity,
+          params: complianceFileParamsSchema,
+          querystring: complianceResultsQuerySchema,
+          response: { 200: complianceResultsResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return compliance.results(optionalUserId(request), projectId, fileId, request.query);
+      },
+    );
+
+    app.get(
+      `${fileUrl}/element-statuses`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `Every element's compliance status (worst over the specifications, or against one) as parallel arrays viewer_db_ids / statuses, for colouring the 3D view; unlisted elements are not applicable. ${versionNote}`,
+          security: sessionSecurity,
+          params: complianceFileParamsSchema,
+          querystring: elementStatusesQuerySchema,
+          response: { 200: elementStatusesResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return compliance.elementStatuses(optionalUserId(request), projectId, fileId, request.query);
+      },
+    );
+  };
+}

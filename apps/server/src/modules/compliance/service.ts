@@ -1,0 +1,326 @@
+import type {
+  ComplianceChartRow,
+  ComplianceResultsResponse,
+  ComplianceStatus,
+  ElementStatusesResponse,
+  FacetResultsResponse,
+  FileCompliance,
+  IdsFacet,
+  IdsSpecification,
+  IdsSpecificationListResponse,
+  SpecificationComplianceSummary,
+  StatusCounts,
+} from '@plumbline/contracts';
+import type { Database } from '../../platform/db';
+import { requireProjectReader } from '../projects/access';
+import { ComplianceError } from './errors';
+import * as repo from './repo';
+import { resultStatus, STATUS_BY_RANK, STATUS_RANK } from './status';
+
+/** A share as a percentage with one decimal; 0 when the whole is 0 (spec 1 §5). */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+}
+
+/** Chart labels drop the prefix 'IDS_' and the suffix ' Specifications' (spec 2 §3). */
+export function categoryLabel(name: string): string {
+  return name.replace(/^IDS_/, '').replace(/ Specifications$/, '');
+}
+
+function cardinalitySatisfied(
+  cardinality: repo.SpecificationRow['cardinality'],
+  applicable: number,
+): boolean {
+  if (cardinality === 'required') return applicable > 0;
+  if (cardinality === 'prohibited') return applicable === 0;
+  return true;
+}
+
+function summaryOf(
+  spec: repo.SpecificationRow,
+  counts: repo.SpecificationCountsRow,
+  totalElements: number,
+): SpecificationComplianceSummary {
+  const totalFacets = spec.requirementFacets.length;
+  return {
+    compliance_rate: percentOf(counts.compliant, counts.applicable),
+    total_facets: totalFacets,
+    passed_facets: counts.applicable > 0 ? totalFacets - counts.failedFacets : 0,
+    failed_facets: counts.failedFacets,
+    compliant_elements: counts.compliant,
+    total_elements: totalElements,
+    applicable_elements: counts.applicable,
+    applicability_rate: percentOf(counts.applicable, totalElements),
+    cardinality_satisfied: cardinalitySatisfied(spec.cardinality, counts.applicable),
+  };
+}
+
+function toSpecificationDto(
+  spec: repo.SpecificationRow,
+  summary: SpecificationComplianceSummary | null,
+): IdsSpecification {
+  return {
+    id: spec.id,
+    ids_file_id: spec.idsFileId,
+    ids_file_name: spec.idsFileName,
+    name: spec.name,
+    description: spec.description,
+    identifier: spec.identifier,
+    ifc_versions: spec.ifcVersions,
+    min_occurs: spec.minOccurs,
+    max_occurs: spec.maxOccurs,
+    cardinality: spec.cardinality,
+    instructions: spec.instructions,
+    applicability_facets: spec.applicabilityFacets as IdsFacet[],
+    requirement_facets: spec.requirementFacets as IdsFacet[],
+    compliance_summary: summary,
+  };
+}
+
+function statusCounts(ranks: Map<number, number>, totalElements: number): StatusCounts {
+  const passed = ranks.get(STATUS_RANK.passed) ?? 0;
+  const warning = ranks.get(STATUS_RANK.warning) ?? 0;
+  const failed = ranks.get(STATUS_RANK.failed) ?? 0;
+  return { passed, warning, failed, not_applicable: Math.max(0, totalElements - passed - warning - failed) };
+}
+
+export function createComplianceService(deps: { db: Database }) {
+  const { db } = deps;
+
+  /** The file of the project and its version (named, or newest completed); 404/409 otherwise. */
+  async function requireVersion(projectId: string, fileId: string, versionId: string | undefined) {
+    if (!(await repo.fileExists(db, projectId, fileId))) throw new ComplianceError('file_not_found');
+    const version = await repo.findVersion(db, fileId, versionId);
+    if (!version) throw new ComplianceError(versionId ? 'version_not_found' : 'no_processed_version');
+    if (version.status !== 'completed') throw new ComplianceError('version_not_processed');
+    return version;
+  }
+
+  async function requireSpecification(projectId: string, specificationId: string) {
+    const spec = (await repo.listActiveSpecifications(db, projectId)).find((s) => s.id === specificationId);
+    if (!spec) throw new ComplianceError('specification_not_found');
+    return spec;
+  }
+
+  return {
+    /** Specifications of the active IDS files; with a file, each one's compliance on its version. */
+    async specifications(
+      userId: string | null,
+      projectId: string,
+      query: { fileId?: string; versionId?: string },
+    ): Promise<IdsSpecificationListResponse> {
+      await requireProjectReader({ db, userId }, projectId);
+      const specs = await repo.listActiveSpecifications(db, projectId);
+      if (!query.fileId) {
+        if (query.versionId) throw new ComplianceError('file_not_found');
+        return { specifications: specs.map((s) => toSpecificationDto(s, null)), version_id: null };
+      }
+      if (!(await repo.fileExists(db, projectId, query.fileId))) throw new ComplianceError('file_not_found');
+      const version = await repo.findVersion(db, query.fileId, query.versionId);
+      if (!version && query.versionId) throw new ComplianceError('version_not_found');
+      if (!version || version.status !== 'completed') {
+        return {
+          specifications: specs.map((s) => toSpecificationDto(s, null)),
+          version_id: version?.id ?? null,
+        };
+      }
+      const counts = new Map(
+        (await repo.specificationCounts(db, projectId, version.id)).map((c) => [c.specificationId, c]),
+      );
+      return {
+        specifications: specs.map((s) => {
+          const c = counts.get(s.id);
+          return toSpecificationDto(s, c ? summaryOf(s, c, version.elementsCount) : null);
+        }),
+        version_id: version.id,
+      };
+    },
+
+    /** File-level compliance of a version with the Compliance tab's rows and chart (spec 2 §2.1, §3). */
+    async fileCompliance(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      versionId: string | undefined,
+    ): Promise<FileCompliance> {
+      await requireProjectReader({ db, userId }, projectId);
+      const version = await requireVersion(projectId, fileId, versionId);
+      const specs = await repo.listActiveSpecifications(db, projectId);
+      const counts = new Map(
+        (await repo.specificationCounts(db, projectId, version.id)).map((c) => [c.specificationId, c]),
+      );
+      const checked = specs.flatMap((spec) => {
+        const c = counts.get(spec.id);
+        return c ? [{ spec, c }] : [];
+      });
+      const compliant = checked.reduce((sum, { c }) => sum + c.compliant, 0);
+      const applicable = checked.reduce((sum, { c }) => sum + c.applicable, 0);
+      return {
+        file_id: fileId,
+        version_id: version.id,
+        version_tag: version.versionTag,
+        compliance_rate: percentOf(compliant, applicable),
+        compliant_pairs: compliant,
+        applicable_pairs: applicable,
+        total_specifications: checked.length,
+        total_elements: version.elementsCount,
+        specifications: checked.map(({ spec, c }) => ({
+          specification_id: spec.id,
+          name: spec.name,
+          ids_file_name: spec.idsFileName,
+          applicable_elements: c.applicable,
+          compliant_elements: c.compliant,
+          passed: c.passed,
+          warning: c.warning,
+          failed: c.failed,
+          compliance_rate: percentOf(c.compliant, c.applicable),
+        })),
+        chart_rows: checked.map(
+          ({ spec, c }): ComplianceChartRow => ({
+            category_name: categoryLabel(spec.name),
+            exists: c.applicable > 0 ? 100 : 0,
+            populated: percentOf(c.populated, c.applicable),
+            compliant: percentOf(c.compliant, c.applicable),
+            exists_count: c.applicable,
+            populated_count: c.populated,
+            compliant_count: c.compliant,
+          }),
+        ),
+      };
+    },
+
+    /** Each applicable element of a specification with its facet results and reasons, paged. */
+    async facetResults(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      specificationId: string,
+      query: { versionId?: string; offset: number; limit: number },
+    ): Promise<FacetResultsResponse> {
+      await requireProjectReader({ db, userId }, projectId);
+      const version = await requireVersion(projectId, fileId, query.versionId);
+      const spec = await requireSpecification(projectId, specificationId);
+      const applicable = (await repo.specificationCounts(db, projectId, version.id)).find(
+        (c) => c.specificationId === spec.id,
+      )?.applicable;
+      const rows = await repo.listFacetResults(db, {
+        versionId: version.id,
+        specificationId: spec.id,
+        offset: query.offset,
+        limit: query.limit,
+      });
+      const applicability = spec.applicabilityFacets as IdsFacet[];
+      const requirements = spec.requirementFacets as IdsFacet[];
+      return {
+        specification_id: spec.id,
+        version_id: version.id,
+        total: applicable ?? 0,
+        offset: query.offset,
+        limit: query.limit,
+        results: rows.map((row) => {
+          const byIndex = new Map(row.failures.map((f) => [f.facetIndex, f]));
+          return {
+            element_id: row.globalId ?? `#${row.stepId}`,
+            viewer_db_id: row.stepId,
+            global_id: row.globalId,
+            name: row.name,
+            ifc_class: row.ifcClass,
+            specification_id: spec.id,
+            is_applicable: true as const,
+            meets_requirements: row.passed,
+            status: resultStatus(row.passed, row.failures.length, requirements.length),
+            // Stored rows are the applicable elements: every applicability facet matched them.
+            facet_results: {
+              applicability: applicability.map((f) => ({ facet_id: f.id, passed: true })),
+              requirements: requirements.map((f, index) => {
+                const failure = byIndex.get(index);
+                return {
+                  facet_id: f.id,
+                  passed: failure === undefined,
+                  details: { reason: failure?.reason ?? null, actual_value: failure?.actualValue ?? null },
+                };
+              }),
+            },
+            failures: row.failures.map((f) => ({
+              facet_id: requirements[f.facetIndex]?.id ?? `r${f.facetIndex}`,
+              facet_type: f.type === 'partOf' ? 'partof' : (f.type as IdsFacet['facet_type']),
+              reason: f.reason,
+              actual_value: f.actualValue ?? null,
+            })),
+          };
+        }),
+      };
+    },
+
+    /** The IDS Compliance view: element counts by status and a page of results (spec 2 §2.6). */
+    async results(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: {
+        versionId?: string;
+        specificationId?: string;
+        status?: ComplianceStatus;
+        offset: number;
+        limit: number;
+      },
+    ): Promise<ComplianceResultsResponse> {
+      await requireProjectReader({ db, userId }, projectId);
+      const version = await requireVersion(projectId, fileId, query.versionId);
+      if (query.specificationId) await requireSpecification(projectId, query.specificationId);
+      const summary = statusCounts(
+        await repo.elementStatusCounts(db, projectId, version.id, query.specificationId),
+        version.elementsCount,
+      );
+      const page = { projectId, versionId: version.id, specificationId: query.specificationId };
+      const listed =
+        query.status === 'not_applicable'
+          ? await repo.listNotApplicable(db, { ...page, offset: query.offset, limit: query.limit })
+          : await repo.listResults(db, {
+              ...page,
+              rank: query.status === undefined ? undefined : STATUS_RANK[query.status],
+              offset: query.offset,
+              limit: query.limit,
+            });
+      return {
+        version_id: version.id,
+        summary,
+        total: listed.total,
+        offset: query.offset,
+        limit: query.limit,
+        results: listed.rows.map((r) => ({
+          viewer_db_id: r.stepId,
+          global_id: r.globalId,
+          name: r.name,
+          ifc_class: r.ifcClass,
+          status: STATUS_BY_RANK[r.rank] ?? 'not_applicable',
+          specification_id: r.specificationId,
+          specification_name: r.specificationName,
+        })),
+      };
+    },
+
+    /** viewer_db_id → status of every element with one, for the 3D compliance viewer. */
+    async elementStatuses(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: { versionId?: string; specificationId?: string },
+    ): Promise<ElementStatusesResponse> {
+      await requireProjectReader({ db, userId }, projectId);
+      const version = await requireVersion(projectId, fileId, query.versionId);
+      if (query.specificationId) await requireSpecification(projectId, query.specificationId);
+      const { stepIds, ranks } = await repo.elementStatuses(db, projectId, version.id, query.specificationId);
+      const tally = new Map<number, number>();
+      for (const rank of ranks) tally.set(rank, (tally.get(rank) ?? 0) + 1);
+      return {
+        version_id: version.id,
+        viewer_db_ids: stepIds,
+        statuses: ranks.map((rank) => STATUS_BY_RANK[rank] ?? 'not_applicable'),
+        summary: statusCounts(tally, version.elementsCount),
+      };
+    },
+  };
+}
+
+export type ComplianceService = ReturnType<typeof createComplianceService>;

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+
+/**
+ * IDS compliance reads: the project's specifications with their facets, a file version's compliance
+ * by specification, the facet results of a specification's elements, and the per-element statuses
+ * the IDS Compliance view and the 3D compliance viewer show (spec 1 §3, spec 2 §3-§4).
+ */
+
+const percent = z.number().min(0).max(100);
+const count = z.number().int().min(0);
+
+/** Without `versionId`, the file's latest completed version. */
+export const complianceVersionQuerySchema = z.object({
+  versionId: z.string().uuid('Version not found').optional(),
+});
+
+export const complianceFileParamsSchema = z.object({
+  projectId: z.string().uuid('Project not found'),
+  fileId: z.string().uuid('File not found'),
+});
+
+export const complianceSpecificationParamsSchema = complianceFileParamsSchema.extend({
+  specificationId: z.string().uuid('Specification not found'),
+});
+
+/** A value constraint of a facet (spec 2 §3 'IDS facet'). */
+export const idsValueConstraintSchema = z.union([
+  z.object({ type: z.literal('simpleValue'), value: z.string() }),
+  z.object({ type: z.literal('enumeration'), values: z.array(z.string()) }),
+  z.object({ type: z.literal('pattern'), pattern: z.string() }),
+  z.object({ type: z.literal('bounds'), min_value: z.string().nullable(), max_value: z.string().nullable() }),
+]);
+export type IdsValueConstraint = z.infer<typeof idsValueConstraintSchema>;
+
+export const idsFacetTypeSchema = z.enum([
+  'entity',
+  'attribute',
+  'property',
+  'classification',
+  'material',
+  'partof',
+]);
+export type IdsFacetType = z.infer<typeof idsFacetTypeSchema>;
+
+/**
+ * A facet as stored at upload (spec 1 §3 'Facet', spec 2 §3 'IDS facet'). `id` is
+ * '<specification position>.a<index>' for applicability and '.r<index>' for requirements.
+ */
+export const idsFacetSchema = z.object({
+  id: z.string(),
+  facet_type: idsFacetTypeSchema,
+  cardinality: z.enum(['required', 'optional', 'prohibited']),
+  entity_name: z.string().nullable(),
+  predefined_type: z.string().nullable(),
+  property_set: z.string().nullable(),
+  property_name: z.string().nullable(),
+  property_data_type: z.string().nullable(),
+  attribute_name: z.string().nullable(),
+  classification_system: z.string().nullable(),
+  classification_value: z.string().nullable(),
+  material_value: z.string().nullable(),
+  material_uri: z.string().nullable(),
+  partof_entity_name: z.string().nullable(),
+  partof_predefined_type: z.string().nullable(),
+  partof_relation: z.string().nullable(),
+  instructions: z.string().nullable(),
+  value_constraints: z.array(idsValueConstraintSchema),
+});
+export type IdsFacet = z.infer<typeof idsFacetSchema>;
+
+/**
+ * A specification's compliance on one version (spec 2 §3 'Specification' summary variant).
+ * Rates are percentages rounded to one decimal; 0 when nothing is applicable. A facet passes when
+ * no applicable element fails it and fails when one does; with no applicable element it is neither.
+ */
+export const specificationComplianceSummarySchema = z.object({
+  compliance_rate: percent,
+  total_facets: count,
+  passed_facets: count,
+  failed_facets: count,
+  compliant_elements: count,
+  total_elements: count,
+  applicable_elements: count,
+  applicability_rate: percent,
+  /** The specification's own cardinality held (required: something applies; prohibited: nothing). */
+  cardinality_satisfied: z.boolean(),
+});
+export type SpecificationComplianceSummary = z.infer<typeof specificationComplianceSummarySchema>;
+
+/** An IDS specification of an active IDS file (spec 1 §3 'IDS specification'). */
+export const idsSpecificationSchema = z.object({
+  id: z.string().uuid(),
+  ids_file_id: z.string().uuid(),
+  ids_file_name: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  identifier: z.string().nullable(),
+  ifc_versions: z.array(z.string()),
+  min_occurs: z.number().int(),
+  max_occurs: z.number().int().nullable(),
+  cardinality: z.enum(['required', 'optional', 'prohibited']),
+  instructions: z.string().nullable(),
+  applicability_facets: z.array(idsFacetSchema),
+  requirement_facets: z.array(idsFacetSchema),
+  /** Null when no file version was chosen or the version was not checked against it. */
+  compliance_summary: specificationComplianceSummarySchema.nullable(),
+});
+export type IdsSpecification = z.infer<typeof idsSpecificationSchema>;
+
+/** `fileId` (and optionally `versionId`) adds each specification's compliance on that version. */
+export const idsSpecificationsQuerySchema = z.object({
+  fileId: z.string().uuid('File not found').optional(),
+  versionId: z.string().uuid('Version not found').optional(),
+});
+
+export const idsSpecificationListResponseSchema = z.object({
+  specifications: z.array(idsSpecificationSchema),
+  /** The version the summaries describe; null without a file or when it has no completed version. */
+  version_id: z.string().uuid().nullable(),
+});
+export type IdsSpecificationListResponse = z.infer<typeof idsSpecificationListResponseSchema>;
+
+/**
+ * Status of one element against one specification (spec 2 §4 'Element compliance status' and
+ * 'Per specification score', decision 0081): passed when it meets every requirement; otherwise
+ * warning when it meets at least half of them, failed below; not_applicable when the specification
+ * does not apply to it or requires nothing.
+ */
+export const complianceStatusSchema = z.enum(['passed', 'warning', 'failed', 'not_applicable']);
+export type ComplianceStatus = z.infer<typeof complianceStatusSchema>;
+
+export const statusCountsSchema = z.object({
+  passed: count,
+  warning: count,
+  failed: count,
+  not_applicable: count,
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+/** One specification's row in the File Inspector (counts of applicable elements by status). */
+export const specificationComplianceRowSchema = z.object({
+  specification_id: z.string().uuid(),
+  name: z.string(),
+  ids_file_name: z.string(),
+  applicable_elements: count,
+  compliant_elements: count,
+  passed: count,
+  warning: count,
+  failed: count,
+  compliance_rate: percent,
+});
+export type SpecificationComplianceRow = z.infer<typeof specificationComplianceRowSchema>;
+
+/**
+ * A 'Schema Compliance Overview' bar (spec 2 §3 'Compliance chart row'), one per specification, as
+ * percentages of its applicable elements: exists (100 when any element applies), populated (no
+ * requirement failed for a missing value), compliant (meets every requirement). The *_count fields
+ * hold the element counts behind them.
+ */
+export const complianceChartRowSchema = z.object({
+  category_name: z.string(),
+  exists: percent,
+  populated: percent,
+  compliant: percent,
+  exists_count: count,
+  populated_count: count,
+  compliant_count: count,
+});
+export type ComplianceChartRow = z.infer<typeof complianceChartRowSchema>;
+
+/** File-level IDS compliance of one version (spec 2 §3), with what the Compliance tab shows. */
+export const fileComplianceSchema = z.object({
+  file_id: z.string().uuid(),
+  version_id: z.string().uuid(),
+  version_tag: z.string(),
+  /** compliant_pairs over applicable_pairs (element × specification), 0 when none apply. */
+  compliance_rate: percent,
+  compliant_pairs: count,
+  applicable_pairs: count,
+  total_specifications: count,
+  total_elements: count,
+  specifications: z.array(specificationComplianceRowSchema),
+  chart_rows: z.array(complianceChartRowSchema),
+});
+export type FileCompliance = z.infer<typeof fileComplianceSchema>;
+
+export const facetResultsQuerySchema = complianceVersionQuerySchema.extend({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
+
+/** A failing requirement as the engine reported it (stored in element_results.failures). */
+export const facetFailureSchema = z.object({
+  facet_id: z.string(),
+  facet_type: idsFacetTypeSchema,
+  reason: z.string(),
+  actual_value: z.string().nullable(),
+});
+export type FacetFailureDto = z.infer<typeof facetFailureSchema>;
+
+/** Spec 2 §3 'Facet compliance result' for one applicable element. */
+export const facetComplianceResultSchema = z.object({
+  element_id: z.string(),
+  viewer_db_id: z.number().int(),
+  global_id: z.string().nullable(),
+  name: z.string().nullable(),
+  ifc_class: z.string().nullable(),
+  specification_id: z.string().uuid(),
+  is_applicable: z.literal(true),
+  meets_requirements: z.boolean(),
+  status: complianceStatusSchema,
+  facet_results: z.object({
+    applicability: z.array(z.object({ facet_id: z.string(), passed: z.boolean() })),
+    requirements: z.array(
+      z.object({
+        facet_id: z.string(),
+        passed: z.boolean(),
+        details: z.object({ reason: z.string().nullable(), actual_value: z.string().nullable() }),
+      }),
+    ),
+  }),
+  failures: z.array(facetFailureSchema),
+});
+export type FacetComplianceResult = z.infer<typeof facetComplianceResultSchema>;
+
+export const facetResultsResponseSchema = z.object({
+  specification_id: z.string().uuid(),
+  version_id: z.string().uuid(),
+  total: count,
+  offset: count,
+  limit: count,
+  results: z.array(facetComplianceResultSchema),
+});
+export type FacetResultsResponse = z.infer<typeof facetResultsResponseSchema>;
+
+/**
+ * The IDS Compliance view (spec 2 §2.6). Summary counts are elements: with a specification, by
+ * their status against it; without, by their worst status over every specification (an element
+ * no specification applies to is not applicable). Results are element × specification rows, or
+ * elements alone for not_applicable.
+ */
+export const complianceResultsQuerySchema = complianceVersionQuerySchema.extend({
+  specificationId: z.string().uuid('Specification not found').optional(),
+  status: complianceStatusSchema.optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export const complianceResultRowSchema = z.object({
+  viewer_db_id: z.number().int(),
+  global_id: z.string().nullable(),
+  name: z.string().nullable(),
+  ifc_class: z.string().nullable(),
+  status: complianceStatusSchema,
+  specification_id: z.string().uuid().nullable(),
+  specification_name: z.string().nullable(),
+});
+export type ComplianceResultRow = z.infer<typeof complianceResultRowSchema>;
+
+export const complianceResultsResponseSchema = z.object({
+  version_id: z.string().uuid(),
+  summary: statusCountsSchema,
+  total: count,
+  offset: count,
+  limit: count,
+  results: z.array(complianceResultRowSchema),
+});
+export type ComplianceResultsResponse = z.infer<typeof complianceResultsResponseSchema>;
+
+export const elementStatusesQuerySchema = complianceVersionQuerySchema.extend({
+  specificationId: z.string().uuid('Specification not found').optional(),
+});
+
+/**
+ * Every element a specification applies to, as parallel arrays (compact for 200k elements):
+ * `viewer_db_ids[i]` has `statuses[i]`. Elements not listed are not applicable.
+ */
+export const elementStatusesResponseSchema = z.object({
+  version_id: z.string().uuid(),
+  viewer_db_ids: z.array(z.number().int()),
+  statuses: z.array(complianceStatusSchema),
+  summary: statusCountsSchema,
+});
+export type ElementStatusesResponse = z.infer<typeof elementStatusesResponseSchema>;
