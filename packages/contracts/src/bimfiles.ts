@@ -25,6 +25,8 @@ export const bimFileSchema = z.object({
   status: bimFileStatusSchema,
   /** Why the latest version failed to process (the IFC reader's message); null otherwise. */
   error: z.string().nullable(),
+  /** Whether the file belongs to the project (manage files): excluded files are left out of totals and pickers. */
+  included: z.boolean(),
 });
 export type BimFile = z.infer<typeof bimFileSchema>;
 

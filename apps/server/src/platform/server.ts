@@ -3,10 +3,11 @@ import { type JobDeps, jobDefinitions } from '../jobs';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
-import { createComplianceService } from '../modules/compliance/service';
 import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
+import { createOverviewService } from '../modules/overview/service';
+import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -89,7 +90,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
-      compliance: createComplianceService({ db }),
+      overview: createOverviewService({ db }),
+      projectFiles: createProjectFilesService({ db, clock, storage, jobs, audit }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),
     },
     logger,

@@ -6,6 +6,7 @@ export interface BimFileSummaryRow {
   id: string;
   name: string;
   sourceFilename: string;
+  included: boolean;
   createdAt: Date;
   updatedAt: Date;
   versionCount: number;
@@ -34,6 +35,7 @@ export async function listProjectBimFiles(
       id: bimFiles.id,
       name: bimFiles.name,
       sourceFilename: bimFiles.sourceFilename,
+      included: bimFiles.included,
       createdAt: bimFiles.createdAt,
       updatedAt: bimFiles.updatedAt,
       versionCount: sql<number>`(select count(*)::int from file_versions fv where fv.bim_file_id = "bim_files"."id")`,

@@ -35,6 +35,7 @@ export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
     updated_at: row.updatedAt.toISOString(),
     status: row.latest?.status ?? 'pending',
     error: row.latest?.error ?? null,
+    included: row.included,
   };
 }
 

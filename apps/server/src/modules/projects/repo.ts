@@ -31,16 +31,21 @@ export async function findActiveMembership(
   return row ?? null;
 }
 
-// Counts per project, computed in the same statement. Elements count the latest version of each file;
-// size counts every stored version (what the project occupies). Written as plain SQL with explicit
-// qualifiers: inside a correlated subquery an unqualified column would bind to the inner table.
-const filesCount = sql<number>`(select count(*)::int from bim_files bf where bf.project_id = "projects"."id")`;
+// Counts per project, computed in the same statement, over the files that belong to the project
+// (bim_files.included, manage files). Elements count the newest completed version of each file (a
+// version still processing has none yet); size counts every stored version (what the project
+// occupies). Written as plain SQL with explicit qualifiers: inside a correlated subquery an
+// unqualified column would bind to the inner table.
+const filesCount = sql<number>`(select count(*)::int from bim_files bf where bf.project_id = "projects"."id" and bf.included)`;
 const teamMembersCount = sql<number>`(select count(*)::int from project_members pm where pm.project_id = "projects"."id")`;
 const totalSizeBytes = sql<number>`(select coalesce(sum(fv.size_bytes), 0)::bigint from file_versions fv
-  join bim_files bf on bf.id = fv.bim_file_id where bf.project_id = "projects"."id")`.mapWith(Number);
+  join bim_files bf on bf.id = fv.bim_file_id where bf.project_id = "projects"."id" and bf.included)`.mapWith(
+  Number,
+);
 const elementsCount = sql<number>`(select coalesce(sum(latest.elements_count), 0)::bigint from bim_files bf
   cross join lateral (select fv.elements_count from file_versions fv where fv.bim_file_id = bf.id
-  order by fv.version_number desc limit 1) latest where bf.project_id = "projects"."id")`.mapWith(Number);
+  and fv.status = 'completed' order by fv.version_number desc limit 1) latest
+  where bf.project_id = "projects"."id" and bf.included)`.mapWith(Number);
 
 function selectWithCounts(db: Database, userId: string) {
   return db

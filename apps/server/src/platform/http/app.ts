@@ -13,8 +13,6 @@ import {
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
-import { complianceRoutes } from '../../modules/compliance/routes';
-import type { ComplianceService } from '../../modules/compliance/service';
 import type { BimFileService } from '../../modules/bimfiles/service';
 import { healthRoutes } from '../../modules/health/routes';
 import type { HealthService } from '../../modules/health/service';
@@ -22,6 +20,10 @@ import { idsFileRoutes } from '../../modules/idsfiles/routes';
 import type { IdsFileService } from '../../modules/idsfiles/service';
 import { memberRoutes } from '../../modules/members/routes';
 import type { MemberService } from '../../modules/members/service';
+import { overviewRoutes } from '../../modules/overview/routes';
+import type { OverviewService } from '../../modules/overview/service';
+import { projectFilesRoutes } from '../../modules/projectfiles/routes';
+import type { ProjectFilesService } from '../../modules/projectfiles/service';
 import { projectRoutes } from '../../modules/projects/routes';
 import type { ProjectService } from '../../modules/projects/service';
 import type { Config } from '../config';
@@ -37,7 +39,8 @@ export interface AppServices {
   members: MemberService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
-  compliance: ComplianceService;
+  overview: OverviewService;
+  projectFiles: ProjectFilesService;
   health: HealthService;
 }
 
@@ -95,7 +98,8 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
-  await app.register(complianceRoutes(services.compliance));
+  await app.register(overviewRoutes(services.overview));
+  await app.register(projectFilesRoutes(services.projectFiles));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -1,0 +1,25 @@
+import { projectIdParamsSchema, projectOverviewSchema } from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { optionalUserId } from '../../platform/http/session-hook';
+import type { OverviewService } from './service';
+
+export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/projects/:projectId/overview',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags: ['overview'],
+          summary:
+            'Dashboard overview of a project: cards, compliance categories, compliance trend across versions, BIM files (included files only)',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: projectOverviewSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => overview.project(optionalUserId(request), request.params.projectId),
+    );
+  };
+}

@@ -1,0 +1,128 @@
+import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbline/contracts';
+import type { Database } from '../../platform/db';
+import { listProjectBimFiles } from '../bimfiles/repo';
+import { toBimFileDto } from '../bimfiles/service';
+import { requireProjectReader } from '../projects/access';
+import * as repo from './repo';
+
+const ZERO: repo.VersionCounts = {
+  applicablePairs: 0,
+  passedPairs: 0,
+  checked: 0,
+  missing: 0,
+  empty: 0,
+  failed: 0,
+};
+
+function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
+  return {
+    applicablePairs: a.applicablePairs + b.applicablePairs,
+    passedPairs: a.passedPairs + b.passedPairs,
+    checked: a.checked + b.checked,
+    missing: a.missing + b.missing,
+    empty: a.empty + b.empty,
+    failed: a.failed + b.failed,
+  };
+}
+
+/** part of whole in percent, one decimal; 0 when the whole is 0. */
+export function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
+}
+
+/** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
+export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
+  return {
+    exists: percent(c.checked - c.missing, c.checked),
+    populated: percent(c.checked - c.missing - c.empty, c.checked),
+    compliant: percent(c.checked - c.failed, c.checked),
+    checked: c.checked,
+  };
+}
+
+/**
+ * The trend: after each completed version (in upload order), the project as it then stood, each file
+ * at its newest completed version so far. Points with nothing checked are left out.
+ */
+export function buildTrend(
+  versions: readonly repo.VersionRow[],
+  counts: ReadonlyMap<string, repo.VersionCounts>,
+): TrendPoint[] {
+  const current = new Map<string, { number: number; counts: repo.VersionCounts }>();
+  const points: TrendPoint[] = [];
+  for (const v of versions) {
+    if (v.status !== 'completed') continue;
+    const held = current.get(v.bimFileId);
+    if (held && held.number > v.versionNumber) continue;
+    current.set(v.bimFileId, { number: v.versionNumber, counts: counts.get(v.id) ?? ZERO });
+    const total = [...current.values()].reduce((sum, f) => add(sum, f.counts), ZERO);
+    if (total.checked === 0 && total.applicablePairs === 0) continue;
+    const categories = categoriesOf(total);
+    points.push({
+      date: v.createdAt.toISOString(),
+      version_tag: v.versionTag,
+      file_name: v.fileName,
+      exists: categories.exists,
+      populated: categories.populated,
+      compliant: categories.compliant,
+      compliance_score: percent(total.passedPairs, total.applicablePairs),
+    });
+  }
+  return points;
+}
+
+/** Newest completed version of each file. */
+export function latestCompleted(versions: readonly repo.VersionRow[]): Map<string, repo.VersionRow> {
+  const latest = new Map<string, repo.VersionRow>();
+  for (const v of versions) {
+    if (v.status !== 'completed') continue;
+    const held = latest.get(v.bimFileId);
+    if (!held || held.versionNumber < v.versionNumber) latest.set(v.bimFileId, v);
+  }
+  return latest;
+}
+
+export function createOverviewService(deps: { db: Database }) {
+  const { db } = deps;
+  return {
+    /** The Dashboard Overview of one project (spec 1 §2.2), from stored results; demo readable. */
+    async project(userId: string | null, projectId: string): Promise<ProjectOverview> {
+      const { project } = await requireProjectReader({ db, userId }, projectId);
+      const [files, versions, teamMembers] = await Promise.all([
+        listProjectBimFiles(db, projectId),
+        repo.listIncludedVersions(db, projectId),
+        repo.countTeamMembers(db, projectId),
+      ]);
+      const included = files.filter((f) => f.included);
+      const latest = latestCompleted(versions);
+      const latestIds = [...latest.values()].map((v) => v.id);
+      const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
+      const [counts, elementCompliance] = await Promise.all([
+        repo.countVersionResults(db, completedIds),
+        repo.countCompliantElements(db, latestIds),
+      ]);
+      const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
+      const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
+      return {
+        project: { id: project.id, name: project.name },
+        cards: {
+          bim_files: included.length,
+          elements,
+          team_members: teamMembers,
+          storage_used_bytes: versions.reduce((sum, v) => sum + v.sizeBytes, 0),
+          ids_compliance: {
+            compliant_elements: elementCompliance.compliant,
+            applicable_elements: elementCompliance.applicable,
+            total_elements: elements,
+          },
+          total_validation_pairs: now.applicablePairs,
+        },
+        compliance_categories: categoriesOf(now),
+        trend: buildTrend(versions, counts),
+        files: included.map((f) => ({ ...toBimFileDto(f), latest_version_id: latest.get(f.id)?.id ?? null })),
+      };
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;

@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import { bimFiles, fileVersions, idsFiles, projects } from '../../schema';
+
+/** Deletes a BIM file with every version (rows of elements and results go by cascade and triggers). */
+export async function deleteBimFile(
+  tx: Database,
+  projectId: string,
+  fileId: string,
+): Promise<{ name: string; storageKeys: string[] } | null> {
+  const versions = await tx
+    .select({ key: fileVersions.storageKey })
+    .from(fileVersions)
+    .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
+    .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)));
+  const [deleted] = await tx
+    .delete(bimFiles)
+    .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)))
+    .returning({ name: bimFiles.name });
+  if (!deleted) return null;
+  return { name: deleted.name, storageKeys: versions.map((v) => v.key) };
+}
+
+/** Deletes an IDS file with its specifications and their results (cascade and triggers). */
+export async function deleteIdsFile(
+  tx: Database,
+  projectId: string,
+  id: string,
+): Promise<{ name: string; storageKey: string; isActive: boolean } | null> {
+  const [deleted] = await tx
+    .delete(idsFiles)
+    .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.id, id)))
+    .returning({ name: idsFiles.name, storageKey: idsFiles.storageKey, isActive: idsFiles.isActive });
+  return deleted ?? null;
+}
+
+/** Marks exactly `fileIds` as the project's files; the others stay stored but excluded. */
+export async function setIncludedFiles(
+  tx: Database,
+  projectId: string,
+  fileIds: readonly string[],
+): Promise<void> {
+  await tx
+    .update(bimFiles)
+    .set({ included: fileIds.length === 0 ? sql`false` : inArray(bimFiles.id, [...fileIds]) })
+    .where(eq(bimFiles.projectId, projectId));
+}
+
+/**
+ * Starts the refresh cooldown, unless one is running: sets last_processed_at when it is unset or
+ * older than `before`. One conditional update, so two refreshes at once cannot both pass.
+ */
+export async function claimRefresh(
+  tx: Database,
+  projectId: string,
+  now: Date,
+  before: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(projects)
+    .set({ lastProcessedAt: now })
+    .where(
+      and(
+        eq(projects.id, projectId),
+        or(isNull(projects.lastProcessedAt), lte(projects.lastProcessedAt, before)),
+      ),
+    )
+    .returning({ id: projects.id });
+  return rows.length > 0;
+}
+
+/** The newest version of every included file of the project. */
+export async function listIncludedLatestVersionIds(db: Database, projectId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct on (fv.bim_file_id) fv.id
+    from file_versions fv join bim_files bf on bf.id = fv.bim_file_id
+    where bf.project_id = ${projectId} and bf.included
+    order by fv.bim_file_id, fv.version_number desc`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => String(row.id));
+}

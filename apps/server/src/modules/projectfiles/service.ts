@@ -1,0 +1,202 @@
+import {
+  type AvailableFile,
+  type FileLimits,
+  type FileSelectionResponse,
+  fileSelectionProblem,
+  type ProjectRefreshResponse,
+  REFRESH_COOLDOWN_HOURS,
+  refreshCooldownMessage,
+  refreshHoursLeft,
+} from '@plumbline/contracts';
+import { processBimFileJob } from '../../jobs/process-bimfile';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { AuditRecorder } from '../audit/service';
+import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
+import { listLatestVersionIds } from '../processing/repo';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
+import type { ProjectRow } from '../projects/repo';
+import { ProjectFilesError } from './errors';
+import * as repo from './repo';
+
+const GIB = 1024 ** 3;
+
+/**
+ * Plan limits for a project's files (spec 2 §9). No subscriptions exist yet, so every project has
+ * 'a subscription with no tier': 10 files and 1 GiB; the demo project 50 files and 1.25 GiB
+ * (decision 0098).
+ */
+export function fileLimitsFor(project: Pick<ProjectRow, 'isDemo'>): FileLimits {
+  if (project.isDemo) return { max_files: 50, max_storage_bytes: 1_342_177_280, source: 'demo' };
+  return { max_files: 10, max_storage_bytes: GIB, source: 'default' };
+}
+
+function toAvailableFile(row: BimFileSummaryRow): AvailableFile {
+  return {
+    id: row.id,
+    name: row.name,
+    size_bytes: row.totalSizeBytes,
+    latest_size_bytes: row.latest?.sizeBytes ?? 0,
+    version_count: row.versionCount,
+    type: row.name.split('.').pop()?.toLowerCase() ?? 'ifc',
+    included: row.included,
+  };
+}
+
+export function createProjectFilesService(deps: {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  jobs: JobSender;
+  audit: AuditRecorder;
+}) {
+  const { db, clock, storage, jobs, audit } = deps;
+
+  async function selection(project: ProjectRow): Promise<FileSelectionResponse> {
+    const files = await listProjectBimFiles(db, project.id);
+    return { files: files.map(toAvailableFile), limits: fileLimitsFor(project) };
+  }
+
+  /** Removes stored objects after the rows are gone; a failure leaves an orphan blob, never a dangling row. */
+  async function deleteBlobs(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => storage.delete(key)));
+  }
+
+  return {
+    /** The project's uploaded files with their included flag, and the plan limits (manage files). */
+    async getSelection(userId: string | null, projectId: string): Promise<FileSelectionResponse> {
+      const { project } = await requireProjectReader({ db, userId }, projectId);
+      return selection(project);
+    },
+
+    /** Sets which uploaded files belong to the project, within the plan limits (spec 2 §5). */
+    async setSelection(userId: string, projectId: string, fileIds: string[]): Promise<FileSelectionResponse> {
+      const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const files = await listProjectBimFiles(db, projectId);
+      const byId = new Map(files.map((f) => [f.id, f]));
+      const ids = [...new Set(fileIds)];
+      if (ids.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');
+      const chosen = ids.map((id) => toAvailableFile(byId.get(id) as BimFileSummaryRow));
+      const problem = fileSelectionProblem(chosen, fileLimitsFor(project));
+      if (problem) throw new ProjectFilesError('selection_invalid', { message: problem });
+      await db.transaction(async (tx) => {
+        await repo.setIncludedFiles(tx, projectId, ids);
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: 'project.files_selected',
+            targetType: 'project',
+            targetId: projectId,
+            details: { fileIds: ids },
+          },
+          tx,
+        );
+      });
+      return selection(project);
+    },
+
+    /**
+     * Re-processes the newest version of each included file (spec 2 §4 'Project refresh'). Refused
+     * for 24 hours after the project's last processing; a refresh starts that clock itself.
+     */
+    async refresh(userId: string, projectId: string): Promise<ProjectRefreshResponse> {
+      const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const now = clock.now();
+      const refused = (since: Date | null) => {
+        const hours = Math.max(1, refreshHoursLeft(since, now));
+        return new ProjectFilesError('refresh_cooldown', {
+          message: refreshCooldownMessage(hours),
+          fields: { hours: String(hours) },
+          headers: { 'retry-after': String(hours * 3600) },
+        });
+      };
+      if (refreshHoursLeft(project.lastProcessedAt, now) > 0) throw refused(project.lastProcessedAt);
+      const before = new Date(now.getTime() - REFRESH_COOLDOWN_HOURS * 3_600_000);
+      const queued = await db.transaction(async (tx) => {
+        const versionIds = await repo.listIncludedLatestVersionIds(tx, projectId);
+        if (versionIds.length === 0) return 0;
+        if (!(await repo.claimRefresh(tx, projectId, now, before))) return null;
+        for (const fileVersionId of versionIds) {
+          await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
+        }
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: 'project.refreshed',
+            targetType: 'project',
+            targetId: projectId,
+            details: { queued: versionIds.length },
+          },
+          tx,
+        );
+        return versionIds.length;
+      });
+      // Another refresh claimed the cooldown between the check and the update.
+      if (queued === null) throw refused(now);
+      return {
+        queued,
+        last_processed_at: (queued > 0 ? now : (project.lastProcessedAt ?? now)).toISOString(),
+      };
+    },
+
+    /** Deletes a BIM file: every version's rows in one transaction, then the stored files. */
+    async deleteBimFile(userId: string, projectId: string, fileId: string): Promise<void> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const deleted = await db.transaction(async (tx) => {
+        const row = await repo.deleteBimFile(tx, projectId, fileId);
+        if (!row) return null;
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: 'bimfile.deleted',
+            targetType: 'project',
+            targetId: projectId,
+            details: { bimFileId: fileId, name: row.name, versions: row.storageKeys.length },
+          },
+          tx,
+        );
+        return row;
+      });
+      if (!deleted) throw new ProjectFilesError('file_not_found');
+      await deleteBlobs(deleted.storageKeys);
+    },
+
+    /** Deletes an IDS file with its results; an active one queues re-checks of the latest versions. */
+    async deleteIdsFile(userId: string, projectId: string, idsFileId: string): Promise<void> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const deleted = await db.transaction(async (tx) => {
+        const row = await repo.deleteIdsFile(tx, projectId, idsFileId);
+        if (!row) return null;
+        let rechecks = 0;
+        if (row.isActive) {
+          const versionIds = await listLatestVersionIds(tx, projectId);
+          for (const fileVersionId of versionIds) {
+            await jobs.send(processBimFileJob, { fileVersionId, mode: 'recheck' }, tx);
+          }
+          rechecks = versionIds.length;
+        }
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: 'idsfile.deleted',
+            targetType: 'project',
+            targetId: projectId,
+            details: { idsFileId, name: row.name, rechecks },
+          },
+          tx,
+        );
+        return row;
+      });
+      if (!deleted) throw new ProjectFilesError('ids_file_not_found');
+      await deleteBlobs([deleted.storageKey]);
+    },
+  };
+}
+
+export type ProjectFilesService = ReturnType<typeof createProjectFilesService>;

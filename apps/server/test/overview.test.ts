@@ -1,0 +1,221 @@
+import { checkModel, type IdsDocument, type PropertyFacet, parseIds } from '@plumbline/ids';
+import { type IfcModel, readIfc } from '@plumbline/ifc';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elements } from '../src/schema';
+import { testBackends } from './support/backends';
+import { upload } from './support/multipart';
+import { sharedFile } from './support/samples';
+import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+
+const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
+const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
+const simpleWall = sharedFile('ifc-samples/SimpleWall.ifc');
+const haveSamples = windowsIfc !== null && windowsIds !== null && simpleWall !== null;
+
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * What the overview should say, worked out from the model and the engine's report directly: the
+ * property categories by looking at the model's property sets (not at failure reasons, which the
+ * server classifies), compliance from the report.
+ */
+function expectedFromModel(model: IfcModel, ids: IdsDocument) {
+  const report = checkModel(model, ids);
+  let applicablePairs = 0;
+  let passedPairs = 0;
+  let checked = 0;
+  let exists = 0;
+  let populated = 0;
+  let compliant = 0;
+  const elementPassed = new Map<number, boolean>();
+  report.specifications.forEach((spec, s) => {
+    applicablePairs += spec.applicableCount;
+    passedPairs += spec.passedCount;
+    const facets = (ids.specifications[s]?.requirements ?? [])
+      .map((facet, index) => ({ facet, index }))
+      .filter(({ facet }) => facet.type === 'property' && facet.cardinality === 'required');
+    for (const element of spec.elements) {
+      elementPassed.set(element.id, (elementPassed.get(element.id) ?? true) && element.passed);
+      for (const { facet, index } of facets) {
+        const f = facet as PropertyFacet;
+        if (f.propertySet.kind !== 'simple' || f.baseName.kind !== 'simple')
+          throw new Error('sample changed');
+        const setName = f.propertySet.value;
+        const propName = f.baseName.value;
+        const sets = model.propertySets(element.id).filter((set) => set.name === setName);
+        const props = sets.flatMap((set) => set.properties.filter((p) => p.name === propName));
+        const has = sets.length > 0 && sets.every((set) => set.properties.some((p) => p.name === propName));
+        const filled = props.some(
+          (p) => p.kind === 'reference' || p.kind === 'complex' || p.values.some((v) => v.value !== ''),
+        );
+        checked += 1;
+        if (has) exists += 1;
+        if (has && filled) populated += 1;
+        if (!element.failures.some((failure) => failure.facetIndex === index)) compliant += 1;
+      }
+    }
+  });
+  return {
+    applicablePairs,
+    passedPairs,
+    checked,
+    exists,
+    populated,
+    compliant,
+    applicableElements: elementPassed.size,
+    compliantElements: [...elementPassed.values()].filter(Boolean).length,
+  };
+}
+
+type Counts = ReturnType<typeof expectedFromModel>;
+
+function sum(...all: Counts[]): Counts {
+  const out = { ...(all[0] as Counts) };
+  for (const c of all.slice(1)) {
+    for (const key of Object.keys(out) as Array<keyof Counts>) out[key] += c[key];
+  }
+  return out;
+}
+
+function categories(c: Counts) {
+  return {
+    exists: pct(c.exists, c.checked),
+    populated: pct(c.populated, c.checked),
+    compliant: pct(c.compliant, c.checked),
+    checked: c.checked,
+  };
+}
+
+function countsOf(ifc: Buffer, ids: IdsDocument): Counts {
+  const model = readIfc(ifc);
+  try {
+    return expectedFromModel(model, ids);
+  } finally {
+    model.dispose();
+  }
+}
+
+for (const backend of testBackends()) {
+  describe.skipIf(!haveSamples)(`project overview (${backend.name})`, () => {
+    let server: TestServer;
+    let admin: Session;
+    let outsider: Session;
+    let projectId: string;
+    let windowsCounts: Counts;
+    let wallCounts: Counts;
+    const overviewUrl = () => `/api/v1/projects/${projectId}/overview`;
+
+    async function uploadAndWait(name: string, content: Buffer): Promise<string> {
+      const res = await upload(server, admin, `/api/v1/projects/${projectId}/bimfiles`, name, content);
+      expect(res.statusCode).toBe(201);
+      const { bim_file, version } = res.json();
+      await eventually(async () => {
+        const s = (
+          await call(server, admin, 'GET', `/api/v1/projects/${projectId}/bimfiles/${bim_file.id}/status`)
+        ).json();
+        return s.status === 'completed' && s.version_id === version.id;
+      }, 90_000);
+      return bim_file.id;
+    }
+
+    beforeAll(async () => {
+      server = await startTestServer(backend);
+      admin = await signUp(server, 'Olive Overview');
+      outsider = await signUp(server, 'Otto Outsider');
+      projectId = (await call(server, admin, 'POST', '/api/v1/projects', { name: 'Window Works' })).json()
+        .project.id;
+      const idsRes = await upload(
+        server,
+        admin,
+        `/api/v1/projects/${projectId}/idsfiles`,
+        'IDS_wooden-windows.ids',
+        windowsIds as Buffer,
+      );
+      expect(idsRes.statusCode).toBe(201);
+    }, 60_000);
+    afterAll(async () => server?.stop());
+
+    it('states cards, categories and trend as computed from the stored model', async () => {
+      const windowsId = await uploadAndWait('windows.ifc', windowsIfc as Buffer);
+      await uploadAndWait('wall.ifc', simpleWall as Buffer);
+
+      const ids = parseIds(windowsIds as Buffer);
+      windowsCounts = countsOf(windowsIfc as Buffer, ids);
+      wallCounts = countsOf(simpleWall as Buffer, ids);
+      const expected = sum(windowsCounts, wallCounts);
+      expect(expected.checked).toBeGreaterThan(0);
+
+      const res = await call(server, admin, 'GET', overviewUrl());
+      expect(res.statusCode).toBe(200);
+      const overview = res.json();
+      const stored = await server.database.db.select({ n: count() }).from(elements);
+      const files = overview.files as Array<{
+        id: string;
+        elements_count: number;
+        latest_version_id: string;
+      }>;
+      expect(files.map((f) => f.id)).toContain(windowsId);
+      const elementsTotal = files.reduce((sum, f) => sum + f.elements_count, 0);
+      expect(elementsTotal).toBe(Number(stored[0]?.n));
+      expect(overview.cards).toEqual({
+        bim_files: 2,
+        elements: elementsTotal,
+        team_members: 1,
+        storage_used_bytes: (windowsIfc as Buffer).length + (simpleWall as Buffer).length,
+        ids_compliance: {
+          compliant_elements: expected.compliantElements,
+          applicable_elements: expected.applicableElements,
+          total_elements: elementsTotal,
+        },
+        total_validation_pairs: expected.applicablePairs,
+      });
+      expect(overview.compliance_categories).toEqual(categories(expected));
+      // One point per processed version: the project after the windows, then after the wall too.
+      expect(overview.trend).toHaveLength(2);
+      overview.trend.forEach((point: Record<string, unknown>, i: number) => {
+        const c = i === 0 ? windowsCounts : expected;
+        const { checked: _, ...shares } = categories(c);
+        expect(point).toMatchObject({ ...shares, compliance_score: pct(c.passedPairs, c.applicablePairs) });
+      });
+      expect(overview.trend.map((p: { file_name: string }) => p.file_name)).toEqual([
+        'windows.ifc',
+        'wall.ifc',
+      ]);
+    }, 180_000);
+
+    it('leaves files out of the overview once they are excluded from the project', async () => {
+      const before = (await call(server, admin, 'GET', overviewUrl())).json();
+      const wall = before.files.find((f: { name: string }) => f.name === 'wall.ifc');
+      const windows = before.files.find((f: { name: string }) => f.name === 'windows.ifc');
+      const put = await call(server, admin, 'PUT', `/api/v1/projects/${projectId}/file-selection`, {
+        file_ids: [wall.id],
+      });
+      expect(put.statusCode).toBe(200);
+      const after = (await call(server, admin, 'GET', overviewUrl())).json();
+      expect(after.cards.bim_files).toBe(1);
+      expect(after.cards.elements).toBe(wall.elements_count);
+      expect(after.cards.total_validation_pairs).toBe(wallCounts.applicablePairs);
+      expect(after.cards.ids_compliance).toEqual({
+        compliant_elements: wallCounts.compliantElements,
+        applicable_elements: wallCounts.applicableElements,
+        total_elements: wall.elements_count,
+      });
+      expect(after.compliance_categories).toEqual(categories(wallCounts));
+      expect(after.trend.map((p: { file_name: string }) => p.file_name)).not.toContain('windows.ifc');
+      const project = (await call(server, admin, 'GET', `/api/v1/projects/${projectId}`)).json().project;
+      expect(project).toMatchObject({ filesCount: 1, elementsCount: wall.elements_count });
+      await call(server, admin, 'PUT', `/api/v1/projects/${projectId}/file-selection`, {
+        file_ids: [wall.id, windows.id],
+      });
+      expect((await call(server, admin, 'GET', overviewUrl())).json().cards.bim_files).toBe(2);
+    }, 60_000);
+
+    it('is readable by members only: 401 anonymous, 404 outsider', async () => {
+      expect((await call(server, null, 'GET', overviewUrl())).statusCode).toBe(401);
+      const stranger = await call(server, outsider, 'GET', overviewUrl());
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.body).not.toContain('Window Works');
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { bimFileSchema } from './bimfiles';
+
+/** Spec 1 §3 'IDS compliance': elements of the latest versions, counted once whatever their specifications. */
+export const idsComplianceSchema = z.object({
+  /** Applicable to at least one specification and failing none. */
+  compliant_elements: z.number().int(),
+  /** Applicable to at least one specification of an active IDS file. */
+  applicable_elements: z.number().int(),
+  total_elements: z.number().int(),
+});
+export type IdsCompliance = z.infer<typeof idsComplianceSchema>;
+
+/**
+ * Spec 1 §3 'Compliance category', as percentages (0–100) of the checked property requirements:
+ * every applicable element × required property facet (decision 0096). `checked` is that count;
+ * the percentages are 0 when it is 0.
+ */
+export const complianceCategoriesSchema = z.object({
+  exists: z.number(),
+  populated: z.number(),
+  compliant: z.number(),
+  checked: z.number().int(),
+});
+export type ComplianceCategories = z.infer<typeof complianceCategoriesSchema>;
+
+/**
+ * One point of the Project Compliance Trend: the project as it stood after a file version was
+ * processed (each included file at its newest completed version by then).
+ */
+export const trendPointSchema = z.object({
+  /** When the version was uploaded (ISO 8601). */
+  date: z.string(),
+  version_tag: z.string(),
+  file_name: z.string(),
+  exists: z.number(),
+  populated: z.number(),
+  compliant: z.number(),
+  /** Compliant element × specification pairs over applicable pairs, in percent. */
+  compliance_score: z.number(),
+});
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+/** A row of the overview's BIM Files table: the file plus its newest version's id (View in Explorer). */
+export const overviewFileSchema = bimFileSchema.extend({ latest_version_id: z.string().uuid().nullable() });
+export type OverviewFile = z.infer<typeof overviewFileSchema>;
+
+/** Everything the Dashboard Overview shows for one project (spec 1 §2.2), from stored results. */
+export const projectOverviewSchema = z.object({
+  project: z.object({ id: z.string().uuid(), name: z.string() }),
+  cards: z.object({
+    bim_files: z.number().int(),
+    elements: z.number().int(),
+    team_members: z.number().int(),
+    storage_used_bytes: z.number().int(),
+    ids_compliance: idsComplianceSchema,
+    /** Applicable element × specification pairs across the latest versions. */
+    total_validation_pairs: z.number().int(),
+  }),
+  compliance_categories: complianceCategoriesSchema,
+  trend: z.array(trendPointSchema),
+  files: z.array(overviewFileSchema),
+});
+export type ProjectOverview = z.infer<typeof projectOverviewSchema>;

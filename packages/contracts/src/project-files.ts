@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Plan limits for choosing a project's files (spec 2 §9). */
+export const fileLimitsSchema = z.object({
+  max_files: z.number().int(),
+  max_storage_bytes: z.number().int(),
+  /** Where the limits come from: 'demo', or 'default' for a subscription without a tier. */
+  source: z.enum(['demo', 'default']),
+});
+export type FileLimits = z.infer<typeof fileLimitsSchema>;
+
+/** An uploaded file as the manage-files dialog lists it (spec 2 §3 'Available file'). */
+export const availableFileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  /** Every stored version together: what the file occupies. */
+  size_bytes: z.number().int(),
+  latest_size_bytes: z.number().int(),
+  version_count: z.number().int(),
+  type: z.string(),
+  included: z.boolean(),
+});
+export type AvailableFile = z.infer<typeof availableFileSchema>;
+
+export const fileSelectionResponseSchema = z.object({
+  files: z.array(availableFileSchema),
+  limits: fileLimitsSchema,
+});
+export type FileSelectionResponse = z.infer<typeof fileSelectionResponseSchema>;
+
+export const fileSelectionBodySchema = z.object({ file_ids: z.array(z.string().uuid()).max(10_000) });
+export type FileSelectionBody = z.infer<typeof fileSelectionBodySchema>;
+
+export const projectRefreshResponseSchema = z.object({
+  /** File versions queued for processing. */
+  queued: z.number().int(),
+  /** The new start of the 24-hour cooldown. */
+  last_processed_at: z.string(),
+});
+export type ProjectRefreshResponse = z.infer<typeof projectRefreshResponseSchema>;
+
+export const REFRESH_COOLDOWN_HOURS = 24;
+const HOUR_MS = 3_600_000;
+
+/** Whole hours until a project may be refreshed again (0: now). Rounded up, so '1 hour' until it is over. */
+export function refreshHoursLeft(lastProcessedAt: string | Date | null, now: Date): number {
+  if (lastProcessedAt === null) return 0;
+  const last = typeof lastProcessedAt === 'string' ? new Date(lastProcessedAt) : lastProcessedAt;
+  const left = last.getTime() + REFRESH_COOLDOWN_HOURS * HOUR_MS - now.getTime();
+  return left <= 0 ? 0 : Math.ceil(left / HOUR_MS);
+}
+
+/** 'Project can be refreshed in {n} hour(s)' (spec 2 §8). */
+export function refreshCooldownMessage(hours: number): string {
+  return `Project can be refreshed in ${hours} hour(s)`;
+}
+
+/** '1 GB', '1.25 GB': a storage limit as the messages state it (binary units, at most two decimals). */
+export function formatLimitSize(bytes: number): string {
+  const gib = bytes / 1024 ** 3;
+  if (gib >= 1) return `${Number(gib.toFixed(2))} GB`;
+  return `${Number((bytes / 1024 ** 2).toFixed(2))} MB`;
+}
+
+/**
+ * The first problem with a selection under the plan limits, in the words of spec 2 §5, or null.
+ * Files are counted by distinct name, as the spec says.
+ */
+export function fileSelectionProblem(
+  selected: ReadonlyArray<{ name: string; size_bytes: number }>,
+  limits: FileLimits,
+): string | null {
+  if (selected.length === 0) return 'Please select at least one file to continue.';
+  const n = new Set(selected.map((f) => f.name)).size;
+  if (n > limits.max_files) {
+    return `You have selected ${n} files, but your plan allows only ${limits.max_files} files. Please deselect ${n - limits.max_files} file(s).`;
+  }
+  const size = selected.reduce((sum, f) => sum + f.size_bytes, 0);
+  if (size > limits.max_storage_bytes) {
+    return `Selected files exceed your storage limit of ${formatLimitSize(limits.max_storage_bytes)}. Please deselect some files.`;
+  }
+  return null;
+}
