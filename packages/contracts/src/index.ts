@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './bimfiles';
+export * from './elements';
 export * from './errors';
 export * from './health';
 export * from './idsfiles';

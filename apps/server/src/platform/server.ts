@@ -3,6 +3,7 @@ import { type JobDeps, jobDefinitions } from '../jobs';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
+import { createElementService } from '../modules/elements/service';
 import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
@@ -90,6 +91,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+      elements: createElementService({ db, storage }),
       overview: createOverviewService({ db }),
       projectFiles: createProjectFilesService({ db, clock, storage, jobs, audit }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),

@@ -14,6 +14,8 @@ import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
 import type { BimFileService } from '../../modules/bimfiles/service';
+import { elementRoutes } from '../../modules/elements/routes';
+import type { ElementService } from '../../modules/elements/service';
 import { healthRoutes } from '../../modules/health/routes';
 import type { HealthService } from '../../modules/health/service';
 import { idsFileRoutes } from '../../modules/idsfiles/routes';
@@ -39,6 +41,7 @@ export interface AppServices {
   members: MemberService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
+  elements: ElementService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
   health: HealthService;
@@ -98,6 +101,7 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
+  await app.register(elementRoutes(services.elements));
   await app.register(overviewRoutes(services.overview));
   await app.register(projectFilesRoutes(services.projectFiles));
   await registerWebApp(app, config.webDistDir);

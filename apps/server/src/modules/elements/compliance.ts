@@ -1,0 +1,123 @@
+/**
+ * One element's compliance across every checked specification of its version (spec 3 §3 'Element
+ * compliance summary'). Pure: the service gathers the rows, this turns them into the answer.
+ */
+import type {
+  ElementCompliance,
+  ElementComplianceStatus,
+  ElementSpecificationCompliance,
+} from '@plumbline/contracts';
+import type { Specification } from '@plumbline/ids';
+import type { StoredFacet } from '../idsfiles/facets';
+import {
+  applicabilityResults,
+  type ElementFacts,
+  type FacetPair,
+  requirementResults,
+  type StoredFailure,
+} from './facet-results';
+
+/** A specification checked on the version, with the IDS file it belongs to. */
+export interface CheckedSpecification {
+  id: string;
+  name: string;
+  identifier: string | null;
+  cardinality: string;
+  position: number;
+  idsFileId: string;
+  idsFileName: string;
+  applicabilityFacets: StoredFacet[];
+  requirementFacets: StoredFacet[];
+}
+
+/** The element's stored outcome for a specification (present only when it was applicable). */
+export interface StoredElementResult {
+  specificationId: string;
+  passed: boolean;
+  failures: StoredFailure[];
+}
+
+export interface ComplianceInput {
+  elementId: string;
+  viewerDbId: number;
+  fileVersionId: string;
+  checkedAt: Date | null;
+  facts: ElementFacts;
+  specifications: readonly CheckedSpecification[];
+  results: readonly StoredElementResult[];
+  /** The parsed specification by id, when its IDS file could be read (for facet details). */
+  parsed: ReadonlyMap<string, Specification>;
+}
+
+export const PROHIBITED_REASON = 'The specification is prohibited: no element may match its applicability.';
+
+function pairs(stored: readonly StoredFacet[], parsed: readonly unknown[] | undefined): FacetPair[] {
+  return stored.map((facet, i) => ({
+    stored: facet,
+    parsed: (parsed?.[i] as FacetPair['parsed'] | undefined) ?? null,
+  }));
+}
+
+export function overallStatus(applicable: number, compliant: number): ElementComplianceStatus {
+  if (applicable === 0) return 'not_applicable';
+  return compliant === applicable ? 'compliant' : 'non_compliant';
+}
+
+function forSpecification(
+  spec: CheckedSpecification,
+  stored: StoredElementResult | undefined,
+  input: ComplianceInput,
+): ElementSpecificationCompliance {
+  const parsed = input.parsed.get(spec.id);
+  const applicability = pairs(spec.applicabilityFacets, parsed?.applicability);
+  const requirements = pairs(spec.requirementFacets, parsed?.requirements);
+  const base = {
+    specification_id: spec.id,
+    specification_name: spec.name,
+    specification_identifier: spec.identifier,
+    ids_file_id: spec.idsFileId,
+    ids_file_name: spec.idsFileName,
+    last_checked_at: input.checkedAt?.toISOString() ?? null,
+  };
+  if (!stored) {
+    return {
+      ...base,
+      is_applicable: false,
+      meets_requirements: null,
+      applicability_results: applicabilityResults(applicability, false, input.facts),
+      requirement_results: [],
+      overall_errors: [],
+      failure_reasons: [],
+    };
+  }
+  const requirementOutcomes =
+    spec.cardinality === 'prohibited' ? [] : requirementResults(requirements, stored.failures, input.facts);
+  return {
+    ...base,
+    is_applicable: true,
+    meets_requirements: stored.passed,
+    applicability_results: applicabilityResults(applicability, true, input.facts),
+    requirement_results: requirementOutcomes,
+    overall_errors: spec.cardinality === 'prohibited' && !stored.passed ? [PROHIBITED_REASON] : [],
+    failure_reasons: stored.failures.map((f) => f.reason),
+  };
+}
+
+export function buildElementCompliance(input: ComplianceInput): ElementCompliance {
+  const byId = new Map(input.results.map((r) => [r.specificationId, r]));
+  const specifications = input.specifications.map((spec) => forSpecification(spec, byId.get(spec.id), input));
+  // Applicable specifications first (failing before passing), then the rest, each in file order.
+  const rank = (s: ElementSpecificationCompliance) => (!s.is_applicable ? 2 : s.meets_requirements ? 1 : 0);
+  specifications.sort((a, b) => rank(a) - rank(b));
+  const applicable = specifications.filter((s) => s.is_applicable).length;
+  const compliant = specifications.filter((s) => s.is_applicable && s.meets_requirements).length;
+  return {
+    element_id: input.elementId,
+    viewer_db_id: input.viewerDbId,
+    file_version_id: input.fileVersionId,
+    overall_compliance_status: overallStatus(applicable, compliant),
+    applicable_specifications: applicable,
+    compliant_specifications: compliant,
+    specifications,
+  };
+}

@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import {
+  bimFiles,
+  elementProperties,
+  elementResults,
+  elements,
+  fileVersions,
+  idsFiles,
+  idsSpecifications,
+  specificationResults,
+} from '../../schema';
+import type { StoredFacet } from '../idsfiles/facets';
+import type { CheckedSpecification, StoredElementResult } from './compliance';
+import type { StoredFailure, StoredProperty } from './facet-results';
+
+export interface VersionRow {
+  id: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  processedAt: Date | null;
+}
+
+export async function fileExists(db: Database, projectId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bimFiles.id })
+    .from(bimFiles)
+    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
+  return row !== undefined;
+}
+
+const versionColumns = {
+  id: fileVersions.id,
+  status: fileVersions.status,
+  processedAt: fileVersions.processedAt,
+};
+
+/** A version of the file (checked to belong to it). */
+export async function findVersion(
+  db: Database,
+  fileId: string,
+  versionId: string,
+): Promise<VersionRow | null> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(fileVersions)
+    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.bimFileId, fileId)));
+  return row ?? null;
+}
+
+/** The newest completed version of the file. */
+export async function latestCompletedVersion(db: Database, fileId: string): Promise<VersionRow | null> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(fileVersions)
+    .where(and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.status, 'completed')))
+    .orderBy(desc(fileVersions.versionNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ElementRow {
+  stepId: number;
+  globalId: string | null;
+  ifcClass: string;
+  name: string | null;
+  typeName: string | null;
+  predefinedType: string | null;
+  level: string | null;
+}
+
+const elementColumns = {
+  stepId: elements.stepId,
+  globalId: elements.globalId,
+  ifcClass: elements.ifcClass,
+  name: elements.name,
+  typeName: elements.typeName,
+  predefinedType: elements.predefinedType,
+  level: elements.level,
+};
+
+export async function findElement(
+  db: Database,
+  versionId: string,
+  stepId: number,
+): Promise<ElementRow | null> {
+  const [row] = await db
+    .select(elementColumns)
+    .from(elements)
+    .where(and(eq(elements.fileVersionId, versionId), eq(elements.stepId, stepId)));
+  return row ?? null;
+}
+
+export async function findElementByGlobalId(
+  db: Database,
+  versionId: string,
+  globalId: string,
+): Promise<ElementRow | null> {
+  const [row] = await db
+    .select(elementColumns)
+    .from(elements)
+    .where(and(eq(elements.fileVersionId, versionId), eq(elements.globalId, globalId)))
+    .orderBy(asc(elements.stepId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function propertiesOf(
+  db: Database,
+  versionId: string,
+  stepId: number,
+): Promise<StoredProperty[]> {
+  return db
+    .select({
+      propertySet: elementProperties.propertySet,
+      name: elementProperties.name,
+      value: elementProperties.value,
+      dataType: elementProperties.dataType,
+    })
+    .from(elementProperties)
+    .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
+    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
+}
+
+export interface CheckedSpecificationRow extends CheckedSpecification {
+  idsStorageKey: string;
+  idsSha256: string;
+}
+
+/** Every specification checked on the version (its specification_results), in file order. */
+export async function checkedSpecifications(
+  db: Database,
+  versionId: string,
+): Promise<CheckedSpecificationRow[]> {
+  const rows = await db
+    .select({
+      id: idsSpecifications.id,
+      name: idsSpecifications.name,
+      identifier: idsSpecifications.identifier,
+      cardinality: idsSpecifications.cardinality,
+      position: idsSpecifications.position,
+      idsFileId: idsFiles.id,
+      idsFileName: idsFiles.name,
+      idsStorageKey: idsFiles.storageKey,
+      idsSha256: idsFiles.sha256,
+      applicabilityFacets: idsSpecifications.applicabilityFacets,
+      requirementFacets: idsSpecifications.requirementFacets,
+    })
+    .from(specificationResults)
+    .innerJoin(idsSpecifications, eq(idsSpecifications.id, specificationResults.specificationId))
+    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
+    .where(eq(specificationResults.fileVersionId, versionId))
+    .orderBy(asc(idsFiles.createdAt), asc(idsFiles.id), asc(idsSpecifications.position));
+  return rows.map((row) => ({
+    ...row,
+    applicabilityFacets: row.applicabilityFacets as StoredFacet[],
+    requirementFacets: row.requirementFacets as StoredFacet[],
+  }));
+}
+
+/**
+ * The element's stored outcomes. The specification ids let the primary key (version, specification,
+ * element) answer with point look-ups instead of scanning every result of the version.
+ */
+export async function elementResultsOf(
+  db: Database,
+  versionId: string,
+  specificationIds: readonly string[],
+  stepId: number,
+): Promise<StoredElementResult[]> {
+  if (specificationIds.length === 0) return [];
+  const rows = await db
+    .select({
+      specificationId: elementResults.specificationId,
+      passed: elementResults.passed,
+      failures: elementResults.failures,
+    })
+    .from(elementResults)
+    .where(
+      and(
+        eq(elementResults.fileVersionId, versionId),
+        inArray(elementResults.specificationId, [...specificationIds]),
+        eq(elementResults.elementStepId, stepId),
+      ),
+    );
+  return rows.map((row) => ({ ...row, failures: row.failures as StoredFailure[] }));
+}

@@ -1,0 +1,143 @@
+import type { BimElement, ElementCompliance } from '@plumbline/contracts';
+import type { Specification } from '@plumbline/ids';
+import type { Database } from '../../platform/db';
+import type { FileStorage } from '../../platform/storage/storage';
+import { derivedFunctionalGroup, primaryBimCategory } from '../metadata/bim-category';
+import { requireProjectReader } from '../projects/access';
+import { buildElementCompliance } from './compliance';
+import { entityName } from './entity-name';
+import { ElementError } from './errors';
+import type { ElementFacts, StoredProperty } from './facet-results';
+import { createIdsDocumentSource } from './ids-documents';
+import * as repo from './repo';
+
+export type ElementRef = { viewerDbId: number } | { globalId: string };
+
+export interface ElementAddress {
+  projectId: string;
+  fileId: string;
+  /** Without it, the file's latest completed version. */
+  versionId?: string | undefined;
+  element: ElementRef;
+}
+
+/** 'Set:Name' → value, the shape the inspector groups (spec 3 §2.3). */
+export function propertiesData(properties: readonly StoredProperty[]): Record<string, string | null> {
+  const data: Record<string, string | null> = {};
+  for (const p of properties) data[`${p.propertySet}:${p.name}`] = p.value;
+  return data;
+}
+
+export function toElementDto(
+  versionId: string,
+  row: repo.ElementRow,
+  properties: readonly StoredProperty[],
+): BimElement {
+  return {
+    id: row.globalId ?? `#${row.stepId}`,
+    file_version_id: versionId,
+    viewer_db_id: row.stepId,
+    primary_bim_category: primaryBimCategory(row.ifcClass),
+    ifc_class: row.ifcClass,
+    type_name: row.typeName,
+    ifc_entity_type: entityName(row.ifcClass),
+    type_name_override: row.predefinedType,
+    level: row.level,
+    source_name: row.name,
+    source_external_id: null,
+    persistent_guid: row.globalId,
+    derived_functional_group: derivedFunctionalGroup(row.ifcClass),
+    properties_data: propertiesData(properties),
+  };
+}
+
+export function createElementService(deps: { db: Database; storage: FileStorage }) {
+  const { db } = deps;
+  const documents = createIdsDocumentSource(deps.storage);
+
+  async function resolveVersion(userId: string | null, address: ElementAddress): Promise<repo.VersionRow> {
+    await requireProjectReader({ db, userId }, address.projectId);
+    if (!(await repo.fileExists(db, address.projectId, address.fileId))) {
+      throw new ElementError('file_not_found');
+    }
+    if (address.versionId === undefined) {
+      const latest = await repo.latestCompletedVersion(db, address.fileId);
+      if (!latest) throw new ElementError('no_completed_version');
+      return latest;
+    }
+    const version = await repo.findVersion(db, address.fileId, address.versionId);
+    if (!version) throw new ElementError('version_not_found');
+    if (version.status !== 'completed') throw new ElementError('version_not_processed');
+    return version;
+  }
+
+  async function findElement(versionId: string, ref: ElementRef): Promise<repo.ElementRow> {
+    const row =
+      'viewerDbId' in ref
+        ? await repo.findElement(db, versionId, ref.viewerDbId)
+        : await repo.findElementByGlobalId(db, versionId, ref.globalId);
+    if (!row) throw new ElementError('element_not_found');
+    return row;
+  }
+
+  /** The parsed specifications by id, from each IDS file that could be read. */
+  async function parsedSpecifications(
+    specs: readonly repo.CheckedSpecificationRow[],
+  ): Promise<Map<string, Specification>> {
+    const parsed = new Map<string, Specification>();
+    const files = new Map(specs.map((s) => [s.idsFileId, s]));
+    for (const file of files.values()) {
+      const document = await documents.load(file.idsFileId, file.idsSha256, file.idsStorageKey);
+      if (!document) continue;
+      for (const spec of specs) {
+        const own = spec.idsFileId === file.idsFileId ? document.specifications[spec.position] : undefined;
+        if (own) parsed.set(spec.id, own);
+      }
+    }
+    return parsed;
+  }
+
+  return {
+    /** One element of a version with its properties (spec 3 §3 'BIM element'). */
+    async get(userId: string | null, address: ElementAddress): Promise<BimElement> {
+      const version = await resolveVersion(userId, address);
+      const row = await findElement(version.id, address.element);
+      const properties = await repo.propertiesOf(db, version.id, row.stepId);
+      return toElementDto(version.id, row, properties);
+    },
+
+    /** The element's outcome for every specification checked on its version, facet by facet. */
+    async compliance(userId: string | null, address: ElementAddress): Promise<ElementCompliance> {
+      const version = await resolveVersion(userId, address);
+      const row = await findElement(version.id, address.element);
+      const [properties, specifications] = await Promise.all([
+        repo.propertiesOf(db, version.id, row.stepId),
+        repo.checkedSpecifications(db, version.id),
+      ]);
+      const results = await repo.elementResultsOf(
+        db,
+        version.id,
+        specifications.map((s) => s.id),
+        row.stepId,
+      );
+      const facts: ElementFacts = {
+        ifcClass: row.ifcClass,
+        entityName: entityName(row.ifcClass),
+        predefinedType: row.predefinedType,
+        properties,
+      };
+      return buildElementCompliance({
+        elementId: row.globalId ?? `#${row.stepId}`,
+        viewerDbId: row.stepId,
+        fileVersionId: version.id,
+        checkedAt: version.processedAt,
+        facts,
+        specifications,
+        results,
+        parsed: await parsedSpecifications(specifications),
+      });
+    },
+  };
+}
+
+export type ElementService = ReturnType<typeof createElementService>;
