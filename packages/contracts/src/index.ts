@@ -1,3 +1,4 @@
+export * from './attributes';
 export * from './auth';
 export * from './bimfiles';
 export * from './elements';

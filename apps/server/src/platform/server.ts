@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobDeps, jobDefinitions } from '../jobs';
+import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
@@ -91,6 +92,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+      attributes: createAttributeService({ db, clock, storage, jobs, audit }),
       elements: createElementService({ db, storage }),
       overview: createOverviewService({ db }),
       projectFiles: createProjectFilesService({ db, clock, storage, jobs, audit }),

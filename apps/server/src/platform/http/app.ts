@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { attributeRoutes } from '../../modules/attributes/routes';
+import type { AttributeService } from '../../modules/attributes/service';
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
@@ -41,6 +43,7 @@ export interface AppServices {
   members: MemberService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
+  attributes: AttributeService;
   elements: ElementService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
@@ -101,6 +104,7 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
+  await app.register(attributeRoutes(services.attributes));
   await app.register(elementRoutes(services.elements));
   await app.register(overviewRoutes(services.overview));
   await app.register(projectFilesRoutes(services.projectFiles));

@@ -1,0 +1,231 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import {
+  attributeRecommendations,
+  bimFiles,
+  fileVersions,
+  idsFiles,
+  idsSpecifications,
+  specificationResults,
+  versionAttributeStats,
+} from '../../schema';
+
+export interface CheckedVersion {
+  id: string;
+  elementsCount: number;
+}
+
+/**
+ * The version a file-scoped read describes: the given one when it belongs to the file and completed,
+ * else (no id given) the newest completed one. Null when there is none.
+ */
+export async function findCompletedVersion(
+  db: Database,
+  projectId: string,
+  fileId: string,
+  versionId: string | undefined,
+): Promise<CheckedVersion | 'no_file' | null> {
+  const [file] = await db
+    .select({ id: bimFiles.id })
+    .from(bimFiles)
+    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
+  if (!file) return 'no_file';
+  const [row] = await db
+    .select({ id: fileVersions.id, elementsCount: fileVersions.elementsCount })
+    .from(fileVersions)
+    .where(
+      and(
+        eq(fileVersions.bimFileId, fileId),
+        eq(fileVersions.status, 'completed'),
+        versionId === undefined ? undefined : eq(fileVersions.id, versionId),
+      ),
+    )
+    .orderBy(sql`${fileVersions.versionNumber} desc`)
+    .limit(1);
+  return row ? { id: row.id, elementsCount: row.elementsCount ?? 0 } : null;
+}
+
+/** The newest completed version of each file that belongs to the project (manage files: included). */
+export async function latestCompletedVersions(db: Database, projectId: string): Promise<CheckedVersion[]> {
+  const rows = await db.execute<{ id: string; elements_count: number | null }>(sql`
+    select distinct on (fv.bim_file_id) fv.id, fv.elements_count
+    from file_versions fv join bim_files bf on bf.id = fv.bim_file_id
+    where bf.project_id = ${projectId} and bf.included and fv.status = 'completed'
+    order by fv.bim_file_id, fv.version_number desc`);
+  return (rows as unknown as { rows: { id: string; elements_count: number | null }[] }).rows.map((r) => ({
+    id: r.id,
+    elementsCount: r.elements_count ?? 0,
+  }));
+}
+
+export type StatRow = typeof versionAttributeStats.$inferSelect;
+
+export async function listStats(db: Database, versionIds: readonly string[]): Promise<StatRow[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select()
+    .from(versionAttributeStats)
+    .where(inArray(versionAttributeStats.fileVersionId, [...versionIds]))
+    .orderBy(asc(versionAttributeStats.propertySet), asc(versionAttributeStats.name));
+}
+
+export async function findStat(
+  db: Database,
+  versionIds: readonly string[],
+  propertySet: string,
+  name: string,
+): Promise<StatRow[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select()
+    .from(versionAttributeStats)
+    .where(
+      and(
+        inArray(versionAttributeStats.fileVersionId, [...versionIds]),
+        eq(versionAttributeStats.propertySet, propertySet),
+        eq(versionAttributeStats.name, name),
+      ),
+    );
+}
+
+export interface ActiveSpecificationRow {
+  id: string;
+  name: string;
+  description: string | null;
+  position: number;
+  idsFileId: string;
+  idsFileName: string;
+  applicabilityFacets: unknown;
+  requirementFacets: unknown;
+}
+
+/** Specifications of the project's active IDS files, in file then document order. */
+export async function listActiveSpecifications(
+  db: Database,
+  projectId: string,
+): Promise<ActiveSpecificationRow[]> {
+  return db
+    .select({
+      id: idsSpecifications.id,
+      name: idsSpecifications.name,
+      description: idsSpecifications.description,
+      position: idsSpecifications.position,
+      idsFileId: idsFiles.id,
+      idsFileName: idsFiles.name,
+      applicabilityFacets: idsSpecifications.applicabilityFacets,
+      requirementFacets: idsSpecifications.requirementFacets,
+    })
+    .from(idsSpecifications)
+    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
+    .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.isActive, true)))
+    .orderBy(asc(idsFiles.createdAt), asc(idsSpecifications.position));
+}
+
+export async function listSpecificationResults(db: Database, versionIds: readonly string[]) {
+  if (versionIds.length === 0) return [];
+  return db
+    .select({
+      versionId: specificationResults.fileVersionId,
+      specificationId: specificationResults.specificationId,
+      applicable: specificationResults.applicableCount,
+      passed: specificationResults.passedCount,
+      failed: specificationResults.failedCount,
+    })
+    .from(specificationResults)
+    .where(inArray(specificationResults.fileVersionId, [...versionIds]));
+}
+
+/**
+ * How many applicable elements fail each requirement facet (by index) of each specification on the
+ * version. Reads only the failed rows of element_results (primary key prefix: the version).
+ */
+export async function facetFailureCounts(db: Database, versionId: string) {
+  const rows = await db.execute<{ specification_id: string; facet_index: number; failed: number }>(sql`
+    select er.specification_id, (f->>'facetIndex')::int as facet_index, count(distinct er.element_step_id)::int as failed
+    from element_results er cross join lateral jsonb_array_elements(er.failures) f
+    where er.file_version_id = ${versionId} and not er.passed
+    group by 1, 2`);
+  return (rows as unknown as { rows: { specification_id: string; facet_index: number; failed: number }[] })
+    .rows;
+}
+
+export async function listRecommendations(db: Database, projectId: string) {
+  return db
+    .select({
+      propertySet: attributeRecommendations.propertySet,
+      name: attributeRecommendations.name,
+      status: attributeRecommendations.status,
+    })
+    .from(attributeRecommendations)
+    .where(eq(attributeRecommendations.projectId, projectId));
+}
+
+export async function upsertRecommendation(
+  tx: Database,
+  row: {
+    projectId: string;
+    propertySet: string;
+    name: string;
+    status: string;
+    updatedBy: string;
+    updatedAt: Date;
+  },
+): Promise<void> {
+  await tx
+    .insert(attributeRecommendations)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [
+        attributeRecommendations.projectId,
+        attributeRecommendations.propertySet,
+        attributeRecommendations.name,
+      ],
+      set: { status: row.status, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+    });
+}
+
+export async function findSpecificationWithFile(db: Database, specificationId: string) {
+  const [row] = await db
+    .select({
+      id: idsSpecifications.id,
+      name: idsSpecifications.name,
+      position: idsSpecifications.position,
+      idsFileId: idsFiles.id,
+      projectId: idsFiles.projectId,
+      fileName: idsFiles.name,
+      isActive: idsFiles.isActive,
+      storageKey: idsFiles.storageKey,
+    })
+    .from(idsSpecifications)
+    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
+    .where(eq(idsSpecifications.id, specificationId));
+  return row ?? null;
+}
+
+/** Points the IDS file at its rewritten content; the old stored object is deleted after commit. */
+export async function replaceIdsFileContent(
+  tx: Database,
+  idsFileId: string,
+  content: { storageKey: string; sizeBytes: number; sha256: string; updatedAt: Date },
+): Promise<void> {
+  await tx.update(idsFiles).set(content).where(eq(idsFiles.id, idsFileId));
+}
+
+export async function setRequirementFacets(
+  tx: Database,
+  specificationId: string,
+  facets: unknown[],
+): Promise<void> {
+  await tx
+    .update(idsSpecifications)
+    .set({ requirementFacets: facets })
+    .where(eq(idsSpecifications.id, specificationId));
+}
+
+/** Locks the IDS file row for the rest of the transaction and returns its current storage key. */
+export async function lockIdsFile(tx: Database, idsFileId: string): Promise<string | null> {
+  const rows = await tx.execute<{ storage_key: string }>(
+    sql`select storage_key from ids_files where id = ${idsFileId} for update`,
+  );
+  return (rows as unknown as { rows: { storage_key: string }[] }).rows[0]?.storage_key ?? null;
+}

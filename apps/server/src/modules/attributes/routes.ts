@@ -1,0 +1,156 @@
+import {
+  addAttributeRequestSchema,
+  addAttributeResponseSchema,
+  analyzeAttributeRequestSchema,
+  analyzeAttributeResponseSchema,
+  attributeFileParamsSchema,
+  attributeInsightsSchema,
+  attributeVersionQuerySchema,
+  extraAttributesResponseSchema,
+  projectIdParamsSchema,
+  recommendationResponseSchema,
+  recommendationUpdateSchema,
+  schemaAttributesResponseSchema,
+  schemaSummarySchema,
+} from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import type { AttributeService } from './service';
+
+const tags = ['attributes'];
+
+export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/projects/:projectId/bimfiles/:fileId/extra-attributes',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            'Every property of a file version (default: the latest completed) with occurrence, sample values, IDS coverage, priority and recommendation status',
+          security: sessionSecurity,
+          params: attributeFileParamsSchema,
+          querystring: attributeVersionQuerySchema,
+          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return attributes.extraAttributes(
+          optionalUserId(request),
+          projectId,
+          fileId,
+          request.query.versionId,
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/bimfiles/:fileId/schema-attributes',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            "The active specifications' facets with each requirement's compliance on a file version (default: the latest completed)",
+          security: sessionSecurity,
+          params: attributeFileParamsSchema,
+          querystring: attributeVersionQuerySchema,
+          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { projectId, fileId } = request.params;
+        return attributes.schemaAttributes(
+          optionalUserId(request),
+          projectId,
+          fileId,
+          request.query.versionId,
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/schema-summary',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: "Schema summary over the latest completed version of each of the project's files",
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: schemaSummarySchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => attributes.schemaSummary(optionalUserId(request), request.params.projectId),
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/attribute-insights',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            'Attribute gaps and the top recommendations (uncovered attributes by priority and occurrence)',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: attributeInsightsSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => attributes.insights(optionalUserId(request), request.params.projectId),
+    );
+
+    app.patch(
+      '/api/v1/projects/:projectId/attributes/recommendation',
+      {
+        schema: {
+          tags,
+          summary: "Set an attribute's recommendation status for the project. Editor or Admin.",
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          body: recommendationUpdateSchema,
+          response: { 200: recommendationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        attributes.setRecommendation(requireAuth(request).user.id, request.params.projectId, request.body),
+    );
+
+    app.post(
+      '/api/v1/attributes/analyze',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            "Suggest a data type, cardinality and value constraints for an attribute from its values in the project's latest file versions",
+          security: sessionSecurity,
+          body: analyzeAttributeRequestSchema,
+          response: { 200: analyzeAttributeResponseSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => attributes.analyze(optionalUserId(request), request.body),
+    );
+
+    app.post(
+      '/api/v1/attributes/add-to-specification',
+      {
+        schema: {
+          tags,
+          summary:
+            "Append a property requirement to a specification: the project's IDS file is rewritten (valid IDS 1.0 XML), its latest versions are checked again and the attribute is marked added_to_schema. Editor or Admin.",
+          security: sessionSecurity,
+          body: addAttributeRequestSchema,
+          response: { 201: addAttributeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await attributes.addToSpecification(requireAuth(request).user.id, request.body)),
+    );
+  };
+}

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type {
+  AddAttributeRequest,
+  AddAttributeResponse,
+  AnalyzeAttributeRequest,
+  AnalyzeAttributeResponse,
+  AttributeInsights,
+  ExtraAttribute,
+  ExtraAttributesResponse,
+  RecommendationStatus,
+  RecommendationUpdate,
+  SchemaAttributesResponse,
+  SchemaSummary,
+} from '@plumbline/contracts';
+import { addAttributeRequestSchema } from '@plumbline/contracts';
+import { parseIds, validateIds, writeIds } from '@plumbline/ids';
+import { processBimFileJob } from '../../jobs/process-bimfile';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { AuditRecorder } from '../audit/service';
+import { toStoredFacet } from '../idsfiles/facets';
+import { listLatestVersionIds } from '../processing/repo';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
+import { storageKeys } from '../storage/keys';
+import { readAll } from '../storage/read-all';
+import { hasPropertyRequirement, withPropertyRequirement } from './add-to-specification';
+import { analyzeAttribute } from './analyze';
+import {
+  attributeId,
+  attributeInsights,
+  coverageSummary,
+  schemaSummary,
+  toExtraAttributes,
+} from './coverage';
+import { AttributeError } from './errors';
+import * as repo from './repo';
+import { buildSchemaAttributes, coverageInputs, mergeStats } from './specifications';
+
+export interface AttributeDeps {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  jobs: JobSender;
+  audit: AuditRecorder;
+}
+
+export function createAttributeService(deps: AttributeDeps) {
+  const { db, clock, storage, jobs, audit } = deps;
+
+  async function statuses(projectId: string): Promise<Map<string, RecommendationStatus>> {
+    const rows = await repo.listRecommendations(db, projectId);
+    return new Map(rows.map((r) => [attributeId(r.propertySet, r.name), r.status as RecommendationStatus]));
+  }
+
+  async function versionOf(projectId: string, fileId: string, versionId: string | undefined) {
+    const version = await repo.findCompletedVersion(db, projectId, fileId, versionId);
+    if (version === 'no_file') throw new AttributeError('file_not_found');
+    if (version === null && versionId !== undefined) throw new AttributeError('version_not_found');
+    return version;
+  }
+
+  /** Extra attributes over the given versions (one file version, or the latest of every file). */
+  async function extraAttributes(
+    projectId: string,
+    versions: repo.CheckedVersion[],
+  ): Promise<ExtraAttribute[]> {
+    const [stats, specs, known] = await Promise.all([
+      repo.listStats(
+        db,
+        versions.map((v) => v.id),
+      ),
+      repo.listActiveSpecifications(db, projectId),
+      statuses(projectId),
+    ]);
+    const total = versions.reduce((sum, v) => sum + v.elementsCount, 0);
+    const { facets, scopes } = coverageInputs(specs);
+    return toExtraAttributes(mergeStats(stats), total, facets, scopes, known);
+  }
+
+  /** What the project overview reads: every included file's newest completed version together. */
+  async function projectWide(projectId: string) {
+    const versions = await repo.latestCompletedVersions(db, projectId);
+    const attributes = await extraAttributes(projectId, versions);
+    return { versions, attributes };
+  }
+
+  /** Queues a re-check of the newest version of every file, as switching an IDS file does. */
+  async function queueRechecks(tx: Database, projectId: string): Promise<number> {
+    const versionIds = await listLatestVersionIds(tx, projectId);
+    for (const fileVersionId of versionIds)
+      await jobs.send(processBimFileJob, { fileVersionId, mode: 'recheck' }, tx);
+    return versionIds.length;
+  }
+
+  return {
+    async extraAttributes(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      versionId?: string,
+    ): Promise<ExtraAttributesResponse> {
+      await requireProjectReader({ db, userId }, projectId);
+      const version = await versionOf(projectId, fileId, versionId);
+      const attributes = version ? await extraAttributes(projectId, [version]) : [];
+      return {
+        version_id: version?.id ?? null,
+        total_elements: version?.elementsCount ?? 0,
+        attributes,
+        summary: coverageSummary(attributes),
+      };
+    },
+
+    async schemaAttributes(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      versionId?: string,
+    ): Promise<SchemaAttributesResponse> {
+      await requireProjectReader({ db, userId }, projectId);
+      const version = await versionOf(projectId, fileId, versionId);
+      const specs = await repo.listActiveSpecifications(db, projectId);
+      const [results, failures] = version
+        ? await Promise.all([
+            repo.listSpecificationResults(db, [version.id]),
+            repo.facetFailureCounts(db, version.id),
+          ])
+        : [[], []];
+      return { version_id: version?.id ?? null, ...buildSchemaAttributes(specs, results, failures) };
+    },
+
+    async schemaSummary(userId: string | null, projectId: string): Promise<SchemaSummary> {
+      await requireProjectReader({ db, userId }, projectId);
+      const { versions, attributes } = await projectWide(projectId);
+      const specs = await repo.listActiveSpecifications(db, projectId);
+      const results = await repo.listSpecificationResults(
+        db,
+        versions.map((v) => v.id),
+      );
+      const { facets } = coverageInputs(specs);
+      const rates = results.filter((r) => r.applicable > 0).map((r) => (r.passed / r.applicable) * 100);
+      const average = rates.length === 0 ? 0 : rates.reduce((a, b) => a + b, 0) / rates.length;
+      return schemaSummary(attributes, {
+        specifications: specs.length,
+        propertyFacets: facets.filter((f) => f.inRequirements).length,
+        averageCompliance: Math.round(average * 10) / 10,
+      });
+    },
+
+    async insights(userId: string | null, projectId: string): Promise<AttributeInsights> {
+      await requireProjectReader({ db, userId }, projectId);
+      return attributeInsights((await projectWide(projectId)).attributes);
+    },
+
+    async setRecommendation(userId: string, projectId: string, update: RecommendationUpdate) {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await repo.upsertRecommendation(tx, {
+          projectId,
+          propertySet: update.property_set_name,
+          name: update.attribute_name,
+          status: update.status,
+          updatedBy: userId,
+          updatedAt: now,
+        });
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: 'attribute.recommendation_changed',
+            targetType: 'project',
+            targetId: projectId,
+            details: {
+              propertySet: update.property_set_name,
+              name: update.attribute_name,
+              status: update.status,
+            },
+          },
+          tx,
+        );
+      });
+      return {
+        property_set_name: update.property_set_name,
+        attribute_name: update.attribute_name,
+        status: update.status,
+        updated_at: now.toISOString(),
+      };
+    },
+
+    async analyze(
+      userId: string | null,
+      request: AnalyzeAttributeRequest,
+    ): Promise<AnalyzeAttributeResponse> {
+      await requireProjectReader({ db, userId }, request.project_id);
+      const versions = await repo.latestCompletedVersions(db, request.project_id);
+      const rows = await repo.findStat(
+        db,
+        versions.map((v) => v.id),
+        request.property_set_name,
+        request.attribute_name,
+      );
+      const [merged] = mergeStats(rows);
+      if (!merged) throw new AttributeError('attribute_not_found');
+      const total = versions.reduce((sum, v) => sum + v.elementsCount, 0);
+      return analyzeAttribute(merged, total);
+    },
+
+    /**
+     * Appends a property requirement to a stored specification: the IDS file is read, changed,
+     * written back as XML (packages/ids writeIds) and validated, stored under a new key, and the
+     * specification's facets re-read from it, all visible at once in one transaction with the
+     * re-check of the project's latest versions and the attribute's status set to added_to_schema.
+     */
+    async addToSpecification(userId: string, input: AddAttributeRequest): Promise<AddAttributeResponse> {
+      const body = addAttributeRequestSchema.parse(input);
+      const spec = await repo.findSpecificationWithFile(db, body.specification_id);
+      if (!spec) throw new AttributeError('specification_not_found');
+      try {
+        await requireProjectRole({ db, userId }, spec.projectId, 'Editor');
+      } catch (error) {
+        // Not a member: the specification does not exist for this caller either.
+        if ((error as { code?: string }).code === 'project_not_found')
+          throw new AttributeError('specification_not_found');
+        throw error;
+      }
+      if (!spec.isActive) throw new AttributeError('specification_inactive');
+      const original = parseIds(await readAll(await storage.getStream(spec.storageKey)), {
+        fileName: spec.fileName,
+      });
+      if (hasPropertyRequirement(original, spec.position, body.property_set_name, body.property_name))
+        throw new AttributeError('already_required');
+      const xml = writeIds(
+        withPropertyRequirement(original, spec.position, {
+          propertySet: body.property_set_name,
+          propertyName: body.property_name,
+          dataType: body.data_type,
+          cardinality: body.cardinality,
+          valueConstraints: body.value_constraints,
+          instructions: body.instructions,
+        }),
+      );
+      const problems = await validateIds(xml);
+      if (problems.length > 0) {
+        throw new AttributeError('invalid_requirement', {
+          message: `The requirement would make the IDS file invalid: ${problems[0]?.message}`,
+        });
+      }
+      const reread = parseIds(xml, { fileName: spec.fileName }).specifications[spec.position];
+      if (!reread) throw new AttributeError('specification_not_found');
+      const facets = reread.requirements.map((f, i) => toStoredFacet(f, `${spec.position}.r${i}`));
+      const key = storageKeys.idsFile(spec.projectId, `${spec.idsFileId}.${randomUUID()}`);
+      const stored = await storage.putStream(key, Readable.from([Buffer.from(xml, 'utf8')]));
+      let rechecks = 0;
+      try {
+        const now = clock.now();
+        await db.transaction(async (tx) => {
+          // Another change since we read the file would be lost by writing ours over it.
+          if ((await repo.lockIdsFile(tx, spec.idsFileId)) !== spec.storageKey)
+            throw new AttributeError('ids_file_changed');
+          await repo.replaceIdsFileContent(tx, spec.idsFileId, {
+            storageKey: key,
+            sizeBytes: stored.size,
+            sha256: stored.sha256,
+            updatedAt: now,
+          });
+          await repo.setRequirementFacets(tx, spec.id, facets);
+          await repo.upsertRecommendation(tx, {
+            projectId: spec.projectId,
+            propertySet: body.property_set_name,
+            name: body.property_name,
+            status: 'added_to_schema',
+            updatedBy: userId,
+            updatedAt: now,
+          });
+          rechecks = await queueRechecks(tx, spec.projectId);
+          await audit.record(
+            {
+              actorId: userId,
+              projectId: spec.projectId,
+              action: 'idsfile.requirement_added',
+              targetType: 'project',
+              targetId: spec.projectId,
+              details: {
+                idsFileId: spec.idsFileId,
+                specificationId: spec.id,
+                propertySet: body.property_set_name,
+                name: body.property_name,
+                rechecks,
+              },
+            },
+            tx,
+          );
+        });
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+      await storage.delete(spec.storageKey).catch(() => {});
+      const facet = facets[facets.length - 1] as (typeof facets)[number];
+      return {
+        specification_id: spec.id,
+        ids_file_id: spec.idsFileId,
+        facet: { ...facet, specification_id: spec.id, specification_name: spec.name },
+        rechecks,
+      };
+    },
+  };
+}
+
+export type AttributeService = ReturnType<typeof createAttributeService>;

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+
+/**
+ * Attribute analysis: what properties a model carries beyond what the project's IDS asks for
+ * (extra attributes), the IDS requirements with their compliance (schema attributes), the project's
+ * schema summary and attribute insights, and adding an attribute to a specification (spec 1 §3,
+ * spec 2 §2.1, §3, §4, §5, §7, §9).
+ */
+
+const percent = z.number().min(0).max(100);
+const count = z.number().int().min(0);
+
+export const recommendationStatusSchema = z.enum([
+  'pending_review',
+  'highly_recommended',
+  'recommended',
+  'optional',
+  'not_recommended',
+  'added_to_schema',
+]);
+export type RecommendationStatus = z.infer<typeof recommendationStatusSchema>;
+
+export const suggestionPrioritySchema = z.enum(['high', 'medium', 'low']);
+export type SuggestionPriority = z.infer<typeof suggestionPrioritySchema>;
+
+export const attributeValueConstraintSchema = z.union([
+  z.object({ type: z.literal('simpleValue'), value: z.string() }),
+  z.object({ type: z.literal('enumeration'), values: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('pattern'), pattern: z.string().min(1) }),
+  z.object({ type: z.literal('bounds'), min_value: z.string().nullable(), max_value: z.string().nullable() }),
+]);
+export type AttributeValueConstraint = z.infer<typeof attributeValueConstraintSchema>;
+
+/** A property found in a model version (spec 2 §3 'Extra attribute'). */
+export const extraAttributeSchema = z.object({
+  /** '<property set>.<name>': stable across versions, what the recommendation status is kept by. */
+  id: z.string(),
+  name: z.string(),
+  full_name: z.string(),
+  property_set_name: z.string(),
+  /** The IFC class of most elements carrying it. */
+  category: z.string(),
+  ifc_classes: z.array(z.string()),
+  /** Percent of the version's elements that carry it (one decimal). */
+  occurrence: percent,
+  /** Percent of those elements whose value is not blank (one decimal). */
+  helpfulness: percent,
+  element_count: count,
+  populated_count: count,
+  distinct_values: count,
+  data_type: z.string().nullable(),
+  /** The first few distinct values. */
+  values: z.array(z.string()),
+  recommendation_status: recommendationStatusSchema,
+  /** An active specification that applies to the attribute's main IFC class, if any. */
+  suggested_schema_category: z.string().nullable(),
+  ids_coverage: z.enum(['covered', 'not_covered']),
+  covering_specifications: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
+  suggestion_priority: suggestionPrioritySchema,
+});
+export type ExtraAttribute = z.infer<typeof extraAttributeSchema>;
+
+export const attributeFileParamsSchema = z.object({
+  projectId: z.string().uuid('Project not found'),
+  fileId: z.string().uuid('File not found'),
+});
+
+/** Without `versionId`, the file's latest completed version. */
+export const attributeVersionQuerySchema = z.object({
+  versionId: z.string().uuid('Version not found').optional(),
+});
+
+export const extraAttributesResponseSchema = z.object({
+  /** Null when the file has no completed version yet (then everything is empty). */
+  version_id: z.string().uuid().nullable(),
+  total_elements: count,
+  attributes: z.array(extraAttributeSchema),
+  summary: z.object({
+    total_attributes: count,
+    covered: count,
+    not_covered: count,
+    coverage_rate: percent,
+  }),
+});
+export type ExtraAttributesResponse = z.infer<typeof extraAttributesResponseSchema>;
+
+/** A facet of an active specification (spec 2 §3 'IDS facet'), with the specification it belongs to. */
+export const schemaFacetBaseSchema = z.object({
+  id: z.string(),
+  facet_type: z.enum(['entity', 'attribute', 'property', 'classification', 'material', 'partof']),
+  cardinality: z.enum(['required', 'optional', 'prohibited']),
+  entity_name: z.string().nullable(),
+  predefined_type: z.string().nullable(),
+  property_set: z.string().nullable(),
+  property_name: z.string().nullable(),
+  property_data_type: z.string().nullable(),
+  attribute_name: z.string().nullable(),
+  classification_system: z.string().nullable(),
+  classification_value: z.string().nullable(),
+  material_value: z.string().nullable(),
+  partof_entity_name: z.string().nullable(),
+  instructions: z.string().nullable(),
+  value_constraints: z.array(attributeValueConstraintSchema),
+  specification_id: z.string().uuid(),
+  specification_name: z.string(),
+});
+export type SchemaFacetBase = z.infer<typeof schemaFacetBaseSchema>;
+
+/** A requirement facet with its compliance on the version. */
+export const schemaFacetSchema = schemaFacetBaseSchema.extend({
+  /** passed: no applicable element fails it; failed: some do; no-data: nothing applicable or not checked. */
+  compliance: z.enum(['passed', 'failed', 'no-data']),
+  failed_elements: count,
+  applicable_elements: count,
+});
+export type SchemaFacet = z.infer<typeof schemaFacetSchema>;
+
+export const schemaSpecificationSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  ids_file_id: z.string().uuid(),
+  ids_file_name: z.string(),
+  applicable_elements: count,
+  passed_elements: count,
+  failed_elements: count,
+  /** Passed over applicable elements (one decimal); null when not checked or nothing applies. */
+  compliance_rate: percent.nullable(),
+  applicability_facets: z.array(schemaFacetBaseSchema),
+  requirement_facets: z.array(schemaFacetSchema),
+});
+export type SchemaSpecification = z.infer<typeof schemaSpecificationSchema>;
+
+export const schemaAttributesResponseSchema = z.object({
+  version_id: z.string().uuid().nullable(),
+  specifications: z.array(schemaSpecificationSchema),
+  statistics: z.object({
+    total_specifications: count,
+    /** Passed over applicable element-specification pairs (one decimal); 0 when none applies. */
+    ids_compliance: percent,
+    total_facets: count,
+    required_facets: count,
+  }),
+});
+export type SchemaAttributesResponse = z.infer<typeof schemaAttributesResponseSchema>;
+
+/** Spec 1 §3 'Schema summary', over the latest completed version of each of the project's files. */
+export const schemaSummarySchema = z.object({
+  totalSpecifications: count,
+  propertyFacets: count,
+  coveredAttributes: count,
+  notCoveredAttributes: count,
+  totalAttributes: count,
+  coverageRate: percent,
+  highPriorityMissing: count,
+  averageCompliance: percent,
+});
+export type SchemaSummary = z.infer<typeof schemaSummarySchema>;
+
+export const attributeRecommendationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priority: suggestionPrioritySchema,
+  propertySet: z.string(),
+  occurrence: percent,
+  reason: z.string(),
+});
+
+/** Spec 1 §3 'Attribute insights'. coverageOpportunity: coverage points gained by adding every high and medium gap. */
+export const attributeInsightsSchema = z.object({
+  totalGaps: count,
+  highPriorityGaps: count,
+  averageOccurrence: percent,
+  coverageOpportunity: percent,
+  topRecommendations: z.array(attributeRecommendationSchema),
+});
+export type AttributeInsights = z.infer<typeof attributeInsightsSchema>;
+
+export const recommendationUpdateSchema = z.object({
+  property_set_name: z.string().trim().min(1).max(255),
+  attribute_name: z.string().trim().min(1).max(255),
+  status: recommendationStatusSchema,
+});
+export type RecommendationUpdate = z.infer<typeof recommendationUpdateSchema>;
+
+export const recommendationResponseSchema = z.object({
+  property_set_name: z.string(),
+  attribute_name: z.string(),
+  status: recommendationStatusSchema,
+  updated_at: z.string(),
+});
+
+/** Spec 2 §7 'Analyze an individual attribute'. */
+export const analyzeAttributeRequestSchema = z.object({
+  project_id: z.string().uuid('Project not found'),
+  property_set_name: z.string().trim().min(1).max(255),
+  attribute_name: z.string().trim().min(1).max(255),
+});
+export type AnalyzeAttributeRequest = z.infer<typeof analyzeAttributeRequestSchema>;
+
+export const analyzeAttributeResponseSchema = z.object({
+  /** Best first; the screen uses the first (IFCTEXT when empty). */
+  data_type_suggestions: z.array(z.object({ data_type: z.string(), reason: z.string() })),
+  cardinality_suggestion: z.enum(['required', 'optional']),
+  suggested_constraints: z.array(attributeValueConstraintSchema),
+  occurrence: percent,
+  element_count: count,
+});
+export type AnalyzeAttributeResponse = z.infer<typeof analyzeAttributeResponseSchema>;
+
+/** Spec 2 §7 'Add an individual attribute to a specification'. */
+export const addAttributeRequestSchema = z.object({
+  specification_id: z.string().uuid('Specification not found'),
+  property_set_name: z.string().trim().min(1).max(255),
+  property_name: z.string().trim().min(1).max(255),
+  usage_type: z.literal('requirement'),
+  data_type: z
+    .string()
+    .trim()
+    .regex(/^IFC[A-Z0-9]+$/, 'The data type must be an IFC type name such as IFCLABEL.'),
+  cardinality: z.enum(['required', 'optional', 'prohibited']),
+  value_constraints: z.array(attributeValueConstraintSchema).max(1).default([]),
+  instructions: z.string().max(2000).nullable().default(null),
+  create_new_version: z.literal(false).default(false),
+});
+export type AddAttributeRequest = z.input<typeof addAttributeRequestSchema>;
+
+export const addAttributeResponseSchema = z.object({
+  specification_id: z.string().uuid(),
+  ids_file_id: z.string().uuid(),
+  facet: schemaFacetBaseSchema,
+  /** Versions queued to be checked again (0 when the IDS file is switched off). */
+  rechecks: count,
+});
+export type AddAttributeResponse = z.infer<typeof addAttributeResponseSchema>;
