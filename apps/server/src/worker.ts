@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   });
   // Separate workers share the API's files: DATA_DIR must point at the same directory (or volume).
   const storage = new LocalDiskStorage(config.filesDir);
-  await queue.startWorkers({ db: database.db, clock: systemClock, logger, storage });
+  await queue.startWorkers({ db: database.db, clock: systemClock, logger, storage, jobs: queue });
   installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
     try {
       await queue.stop(config.shutdownTimeoutMs);

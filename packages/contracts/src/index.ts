@@ -10,3 +10,4 @@ export * from './overview';
 export * from './project-files';
 export * from './projects';
 export * from './metadata';
+export * from './viewer';

@@ -1,6 +1,7 @@
 import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
 import type { Logger } from '../platform/logger';
+import type { JobSender } from '../platform/queue';
 import type { FileStorage } from '../platform/storage/storage';
 
 /** What every job handler is given. */
@@ -9,4 +10,6 @@ export interface JobDeps {
   clock: Clock;
   logger: Logger;
   storage: FileStorage;
+  /** For a job that queues the next step (bimfile.process → fragments.convert). */
+  jobs: JobSender;
 }

@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { auditWriteJob } from './audit-write';
+import { convertFragmentsJob } from './convert-fragments';
 import type { JobDeps } from './deps';
 import { processBimFileJob } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
@@ -11,4 +12,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   auditWriteJob,
   purgeExpiredSessionsJob,
   processBimFileJob,
+  convertFragmentsJob,
 ];

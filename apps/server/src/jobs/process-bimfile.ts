@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { giveUp, processFileVersion } from '../modules/processing/service';
+import { queueConversion } from '../modules/viewer/queue-conversion';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
@@ -29,9 +30,21 @@ export const processBimFileJob: JobDefinition<ProcessBimFilePayload, JobDeps> = 
         { fileVersionId: payload.fileVersionId, mode: payload.mode, ...outcome },
         'file version processed',
       );
+      if (outcome.status === 'completed' && payload.mode === 'full')
+        await queueFragments(deps, payload.fileVersionId);
     } catch (error) {
       if (job.retryCount >= RETRY_LIMIT) await giveUp(deps, payload.fileVersionId, error);
       throw error;
     }
   },
 };
+
+/** The 3D conversion runs as its own job; failing to queue it must not fail (and redo) the processing. */
+async function queueFragments(deps: JobDeps, fileVersionId: string): Promise<void> {
+  try {
+    await queueConversion(deps.db, deps.jobs, fileVersionId, deps.clock.now(), { force: true });
+  } catch (error) {
+    // The viewer's first request for the model queues it again (modules/viewer/service.ts).
+    deps.logger.warn({ err: error, fileVersionId }, 'could not queue the fragments conversion');
+  }
+}

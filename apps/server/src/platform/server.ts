@@ -11,6 +11,7 @@ import { createMemberService } from '../modules/members/service';
 import { createOverviewService } from '../modules/overview/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
+import { createViewerService } from '../modules/viewer/service';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
@@ -67,6 +68,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         clock,
         logger: logger.child({ component: 'worker' }),
         storage,
+        jobs: queue,
       });
     }
   } catch (error) {
@@ -92,6 +94,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+      viewer: createViewerService({ db, clock, storage, jobs }),
       attributes: createAttributeService({ db, clock, storage, jobs, audit }),
       elements: createElementService({ db, storage }),
       overview: createOverviewService({ db }),

@@ -30,6 +30,8 @@ import { projectFilesRoutes } from '../../modules/projectfiles/routes';
 import type { ProjectFilesService } from '../../modules/projectfiles/service';
 import { projectRoutes } from '../../modules/projects/routes';
 import type { ProjectService } from '../../modules/projects/service';
+import { viewerRoutes } from '../../modules/viewer/routes';
+import type { ViewerService } from '../../modules/viewer/service';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { serverVersion } from '../version';
@@ -47,6 +49,7 @@ export interface AppServices {
   elements: ElementService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
+  viewer: ViewerService;
   health: HealthService;
 }
 
@@ -104,6 +107,7 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
+  await app.register(viewerRoutes(services.viewer));
   await app.register(attributeRoutes(services.attributes));
   await app.register(elementRoutes(services.elements));
   await app.register(overviewRoutes(services.overview));
