@@ -1,0 +1,114 @@
+import type { ElementSpecificationCompliance, FacetResult } from '@plumbline/contracts';
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
+import { capped, ISSUES_SHOWN, STATUS_LABEL, STATUS_TONE, specificationStatus } from './compliance-status';
+import { FacetResultItem } from './facet-result-item';
+
+export interface ComplianceDetailCardProps {
+  specification: ElementSpecificationCompliance;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+function FacetList({ facets, empty }: { facets: FacetResult[]; empty: string }) {
+  if (facets.length === 0) return <p className="py-3 text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="space-y-1.5">
+      {facets.map((facet, index) => (
+        // Facets have no id of their own; their position in the specification is stable.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <FacetResultItem key={index} facet={facet} />
+      ))}
+    </ul>
+  );
+}
+
+/** Property-level compliance of one element for one specification, collapsible (spec 3 §2.4). */
+export function ComplianceDetailCard({ specification: spec, open, onOpenChange }: ComplianceDetailCardProps) {
+  const status = specificationStatus(spec);
+  const bodyId = useId();
+  const issues = capped([...spec.overall_errors, ...spec.failure_reasons], ISSUES_SHOWN);
+  return (
+    <section
+      className="rounded-lg border border-border bg-card"
+      aria-label={`Compliance detail: ${spec.specification_name}`}
+      data-specification-id={spec.specification_id}
+    >
+      <button
+        type="button"
+        className="flex w-full cursor-pointer items-start gap-2 px-3 py-2.5 text-left"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => onOpenChange(!open)}
+      >
+        <ChevronDown
+          className={cn(
+            'mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform',
+            !open && '-rotate-90',
+          )}
+          aria-hidden="true"
+        />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-semibold" title={spec.specification_name}>
+            {spec.specification_name}
+          </span>
+          <span className="block truncate text-xs text-muted-foreground">
+            ID: {spec.specification_identifier ?? spec.specification_id} · Last checked{' '}
+            {formatDateTime(spec.last_checked_at)}
+          </span>
+        </span>
+        <Badge variant={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+      </button>
+      {open && (
+        <div id={bodyId} className="space-y-3 border-t border-border px-3 py-3">
+          <p className="text-xs text-muted-foreground">IDS file: {spec.ids_file_name}</p>
+          {issues.shown.length > 0 && (
+            <div>
+              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Issues</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-red-800">
+                {issues.shown.map((issue) => (
+                  <li key={issue}>{issue}</li>
+                ))}
+              </ul>
+              {issues.hidden > 0 && (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  +{issues.hidden} more {issues.hidden === 1 ? 'issue' : 'issues'} in the requirements below
+                </p>
+              )}
+            </div>
+          )}
+          <Tabs defaultValue={status === 'non_compliant' ? 'requirements' : 'applicability'}>
+            <SegmentedTabsList>
+              <SegmentedTabsTrigger value="applicability">
+                Applicability ({spec.applicability_results.length})
+              </SegmentedTabsTrigger>
+              <SegmentedTabsTrigger value="requirements">
+                Requirements ({spec.requirement_results.length})
+              </SegmentedTabsTrigger>
+            </SegmentedTabsList>
+            <TabsContent value="applicability" className="mt-2">
+              <FacetList
+                facets={spec.applicability_results}
+                empty="This specification has no applicability facets."
+              />
+            </TabsContent>
+            <TabsContent value="requirements" className="mt-2">
+              <FacetList
+                facets={spec.requirement_results}
+                empty={
+                  spec.is_applicable
+                    ? 'This specification has no requirements to check.'
+                    : 'Requirements are not checked: the element is outside this specification.'
+                }
+              />
+            </TabsContent>
+          </Tabs>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/lib/api';
+import {
+  capped,
+  complianceErrorDescription,
+  facetOutcome,
+  facetResultList,
+  facetTitle,
+  STATUS_LABEL,
+  specificationStatus,
+} from './compliance-status';
+
+describe('specification status badge', () => {
+  it('is Not Applicable outside the specification, else Compliant or Non-Compliant', () => {
+    const label = (is_applicable: boolean, meets_requirements: boolean | null) =>
+      STATUS_LABEL[specificationStatus({ is_applicable, meets_requirements })];
+    expect(label(false, null)).toBe('Not Applicable');
+    expect(label(false, true)).toBe('Not Applicable');
+    expect(label(true, true)).toBe('Compliant');
+    expect(label(true, false)).toBe('Non-Compliant');
+  });
+});
+
+describe('facet result mapping', () => {
+  it('maps the four results and says when an applicability facet was not evaluated', () => {
+    expect(facetOutcome({ result: 'applicable', is_satisfied: true }).label).toBe('Applicable');
+    expect(facetOutcome({ result: 'passed', is_satisfied: true })).toEqual({
+      label: 'Passed',
+      tone: 'success',
+    });
+    expect(facetOutcome({ result: 'failed', is_satisfied: false })).toEqual({
+      label: 'Failed',
+      tone: 'destructive',
+    });
+    expect(facetOutcome({ result: 'not_applicable', is_satisfied: false }).label).toBe('No match');
+    expect(facetOutcome({ result: 'not_applicable', is_satisfied: null }).label).toBe('Not evaluated');
+  });
+
+  it('accepts a plain list or an object holding the details list', () => {
+    expect(facetResultList([1, 2])).toEqual([1, 2]);
+    expect(facetResultList({ applicability_details: [3] })).toEqual([3]);
+    expect(facetResultList({ requirement_details: [4] })).toEqual([4]);
+    expect(facetResultList({ other: [5] })).toEqual([]);
+    expect(facetResultList(null)).toEqual([]);
+  });
+
+  it('titles a facet by its description, else by what it names', () => {
+    const details = { cardinality: 'required' as const, description: null, value_constraints: [] };
+    expect(
+      facetTitle({
+        facet_type: 'property',
+        details: { ...details, property_set: 'Pset', property_name: 'X' },
+      }),
+    ).toBe('Pset.X');
+    expect(facetTitle({ facet_type: 'entity', details: { ...details, description: 'IFCDOOR' } })).toBe(
+      'IFCDOOR',
+    );
+    expect(facetTitle({ facet_type: 'material', details })).toBe('Material');
+  });
+});
+
+describe('caps and errors', () => {
+  it('caps a list and counts the rest', () => {
+    expect(capped(['a', 'b', 'c', 'd', 'e'], 3)).toEqual({ shown: ['a', 'b', 'c'], hidden: 2 });
+    expect(capped(['a'], 3)).toEqual({ shown: ['a'], hidden: 0 });
+  });
+
+  it('asks to sign in on a 401 or a credentials error, else to check the connection', () => {
+    const unauthorized = new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'x' });
+    expect(complianceErrorDescription(unauthorized)).toBe('Authentication required to view compliance data');
+    expect(complianceErrorDescription(new Error('No authentication token available'))).toBe(
+      'Authentication required to view compliance data',
+    );
+    const offline = new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'offline' });
+    expect(complianceErrorDescription(offline)).toBe(
+      'Please check your connection and try refreshing the page',
+    );
+  });
+});

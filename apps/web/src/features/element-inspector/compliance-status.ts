@@ -1,0 +1,112 @@
+/**
+ * Status words and facet outcomes of the Validation tab and compliance card (spec 3 §2.4, §3, §8, §9).
+ * Pure, so the rules are tested without rendering.
+ */
+import type {
+  ElementComplianceStatus,
+  ElementSpecificationCompliance,
+  FacetResult,
+} from '@plumbline/contracts';
+import { isApiRequestError } from '@/lib/api';
+
+export type BadgeTone = 'success' | 'destructive' | 'secondary' | 'warning';
+
+export const STATUS_LABEL: Record<ElementComplianceStatus, string> = {
+  compliant: 'Compliant',
+  non_compliant: 'Non-Compliant',
+  not_applicable: 'Not Applicable',
+};
+
+export const STATUS_TONE: Record<ElementComplianceStatus, BadgeTone> = {
+  compliant: 'success',
+  non_compliant: 'destructive',
+  not_applicable: 'secondary',
+};
+
+/** Spec 3 §9 'Compliance card': classifications and issues shown are capped at 3. */
+export const CLASSIFICATIONS_SHOWN = 3;
+export const ISSUES_SHOWN = 3;
+
+/** A specification's badge: outside it → Not Applicable; inside → Compliant or Non-Compliant. */
+export function specificationStatus(
+  spec: Pick<ElementSpecificationCompliance, 'is_applicable' | 'meets_requirements'>,
+): ElementComplianceStatus {
+  if (!spec.is_applicable) return 'not_applicable';
+  return spec.meets_requirements ? 'compliant' : 'non_compliant';
+}
+
+export interface OutcomeView {
+  label: string;
+  tone: BadgeTone;
+}
+
+const OUTCOMES: Record<FacetResult['result'], OutcomeView> = {
+  applicable: { label: 'Applicable', tone: 'success' },
+  not_applicable: { label: 'Not Applicable', tone: 'secondary' },
+  passed: { label: 'Passed', tone: 'success' },
+  failed: { label: 'Failed', tone: 'destructive' },
+};
+
+/** A facet's badge; an applicability facet left undecided says so instead of guessing. */
+export function facetOutcome(facet: Pick<FacetResult, 'result' | 'is_satisfied'>): OutcomeView {
+  if (facet.result === 'not_applicable' && facet.is_satisfied === null) {
+    return { label: 'Not evaluated', tone: 'secondary' };
+  }
+  if (facet.result === 'not_applicable' && facet.is_satisfied === false) {
+    return { label: 'No match', tone: 'warning' };
+  }
+  return OUTCOMES[facet.result];
+}
+
+const FACET_TYPE_LABEL: Record<FacetResult['facet_type'], string> = {
+  entity: 'Entity',
+  property: 'Property',
+  attribute: 'Attribute',
+  classification: 'Classification',
+  material: 'Material',
+  partof: 'Part of',
+};
+
+export function facetTypeLabel(type: FacetResult['facet_type']): string {
+  return FACET_TYPE_LABEL[type];
+}
+
+/** What the facet is about, in a line: 'Pset_WindowCommon.FireRating', 'IFCWINDOW' … */
+export function facetTitle(facet: Pick<FacetResult, 'facet_type' | 'details'>): string {
+  const d = facet.details;
+  if (d.description) return d.description;
+  if (facet.facet_type === 'property') return `${d.property_set ?? '?'}.${d.property_name ?? '?'}`;
+  if (facet.facet_type === 'entity') return d.required_entity ?? 'Entity';
+  return facetTypeLabel(facet.facet_type);
+}
+
+/**
+ * Facet results as a list. Spec 3 §3: they "may arrive either as a plain list or as an object
+ * holding applicability_details or requirement_details".
+ */
+export function facetResultList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    const holder = value as { applicability_details?: unknown; requirement_details?: unknown };
+    const inner = holder.applicability_details ?? holder.requirement_details;
+    if (Array.isArray(inner)) return inner;
+  }
+  return [];
+}
+
+/** The first `limit` items and how many more there are. */
+export function capped<T>(items: readonly T[], limit: number): { shown: T[]; hidden: number } {
+  return { shown: items.slice(0, limit), hidden: Math.max(0, items.length - limit) };
+}
+
+export const COMPLIANCE_ERROR_TITLE = 'Unable to load compliance data';
+
+/** Spec 3 §8 'Element compliance tab': the auth text on a 401 or a credentials error. */
+export function complianceErrorDescription(error: unknown): string {
+  const authError =
+    (isApiRequestError(error) && error.status === 401) ||
+    (error instanceof Error && /credential|authentication token/i.test(error.message));
+  return authError
+    ? 'Authentication required to view compliance data'
+    : 'Please check your connection and try refreshing the page';
+}

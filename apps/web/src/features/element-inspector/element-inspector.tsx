@@ -1,0 +1,132 @@
+import { Download, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { downloadElementJson } from './element-export';
+import { LocationTab } from './location-tab';
+import { PropertiesTab } from './properties-tab';
+import { useElement, useElementCompliance } from './queries';
+import { ValidationTab } from './validation-tab';
+
+export interface ElementInspectorProps {
+  projectId: string;
+  fileId: string;
+  /** Without it, the file's latest completed version. */
+  versionId?: string | null | undefined;
+  /** The element's STEP id, which is also the 3D viewer's id. */
+  viewerDbId: number;
+  onClose(): void;
+  className?: string;
+}
+
+type InspectorTab = 'properties' | 'location' | 'validation';
+
+function Identity({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate font-mono text-xs font-medium" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The Element Inspector side card (spec 3 §2.3): properties, location and validation of one element. */
+export function ElementInspector({
+  projectId,
+  fileId,
+  versionId,
+  viewerDbId,
+  onClose,
+  className,
+}: ElementInspectorProps) {
+  const address = { projectId, fileId, versionId, viewerDbId };
+  const [tab, setTab] = useState<InspectorTab>('properties');
+  const element = useElement(address);
+  const compliance = useElementCompliance(address, tab === 'validation' && element.isSuccess);
+  const data = element.data;
+
+  return (
+    <Card
+      role="complementary"
+      aria-label="Element Inspector"
+      className={cn('flex min-h-0 flex-col', className)}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
+        <h2 className="text-sm font-semibold">Element Inspector</h2>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Export element as JSON"
+            title="Export element as JSON"
+            disabled={!data}
+            onClick={() => data && downloadElementJson(data)}
+          >
+            <Download />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label="Close inspector" title="Close" onClick={onClose}>
+            <X />
+          </Button>
+        </div>
+      </div>
+
+      {element.isPending && (
+        <div className="space-y-2 p-4" role="status" aria-busy="true" aria-label="Loading element">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      )}
+      {element.isError && (
+        <EmptyState
+          title="Unable to load this element"
+          description={errorMessage(
+            element.error,
+            'Please check your connection and try refreshing the page',
+          )}
+        />
+      )}
+      {data && (
+        <div className="flex min-h-0 flex-1 flex-col">
+          <dl className="grid grid-cols-3 gap-3 border-b border-border px-4 py-3">
+            <Identity label="Element ID" value={data.id} />
+            <Identity label="Viewer DB ID" value={String(data.viewer_db_id)} />
+            <Identity label="Category" value={data.primary_bim_category} />
+          </dl>
+          <Tabs
+            value={tab}
+            onValueChange={(value) => setTab(value as InspectorTab)}
+            className="flex min-h-0 flex-1 flex-col"
+          >
+            <TabsList className="border-b border-border px-3 pb-2 pt-1">
+              <TabsTrigger value="properties">Properties</TabsTrigger>
+              <TabsTrigger value="location">Location</TabsTrigger>
+              <TabsTrigger value="validation">Validation</TabsTrigger>
+            </TabsList>
+            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
+              <TabsContent value="properties">
+                <PropertiesTab element={data} />
+              </TabsContent>
+              <TabsContent value="location">
+                <LocationTab element={data} />
+              </TabsContent>
+              <TabsContent value="validation">
+                <ValidationTab
+                  compliance={compliance.data}
+                  isLoading={compliance.isPending}
+                  error={compliance.isError ? compliance.error : null}
+                />
+              </TabsContent>
+            </div>
+          </Tabs>
+        </div>
+      )}
+    </Card>
+  );
+}
