@@ -1,15 +1,138 @@
-import { ScanSearch } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/ui/area-placeholder';
+import { AlertCircle, FolderPlus } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { SelectionBar } from '../selection/selection-bar';
+import { useSelection } from '../selection/use-selection';
+import { ComplianceTab } from './compliance/compliance-tab';
+import {
+  FILE_TAB_QUERY_PARAM,
+  FILE_TABS,
+  type FileTabId,
+  isFileTab,
+  readStoredFileTab,
+  resolveFileTab,
+  storeFileTab,
+} from './file-tab';
+import { InspectorPortfolio } from './portfolio-prompt';
 
-/** File Inspector (spec 2 §2.1): compliance per project, file and version, once models are checked. */
-export function InspectorTab() {
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+function SelectPrompt() {
   return (
-    <AreaPlaceholder
+    <Card>
+      <EmptyState title="Please select a project, file and version" />
+    </Card>
+  );
+}
+
+/**
+ * File Inspector (spec 2 §2.1): project / file / version pickers, then the Compliance, Schema
+ * Attributes and Extra Attributes tabs of the chosen version. The active tab comes from `fileTab`,
+ * else the stored choice, else compliance; a choice is written to both.
+ */
+export function InspectorTab() {
+  const selection = useSelection('inspector');
+  const { readOnly } = useDataSource();
+  const [params, setParams] = useSearchParams();
+  const active = resolveFileTab(params.get(FILE_TAB_QUERY_PARAM), readStoredFileTab(storage()));
+  const choose = (value: string) => {
+    if (!isFileTab(value)) return;
+    storeFileTab(storage(), value);
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set(FILE_TAB_QUERY_PARAM, value);
+      return next;
+    });
+  };
+  const openCreate = () =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('tab', 'projects');
+      next.set('createProject', 'true');
+      return next;
+    });
+
+  const header = (
+    <PageHeader
       title="File Inspector"
       description="Compliance, schema attributes and extra attributes of one file version."
-      icon={ScanSearch}
-      emptyTitle="Nothing to inspect yet"
-      emptyDescription="Compliance results appear here once a model file has been added to a project and checked against its IDS rules."
     />
+  );
+  if (selection.isLoadingProjects) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <Skeleton className="h-16 rounded-xl" />
+      </div>
+    );
+  }
+  if (selection.projectsError) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <Card>
+          <EmptyState
+            icon={AlertCircle}
+            title="Error loading projects"
+            description={errorMessage(selection.projectsError)}
+          />
+        </Card>
+      </div>
+    );
+  }
+  if (selection.projects.length === 0) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <Card>
+          <EmptyState
+            icon={FolderPlus}
+            title={readOnly ? 'No demo projects yet' : 'No projects yet'}
+            description="Create a project and add an IFC model and an IDS file to inspect its compliance."
+            action={readOnly ? undefined : <Button onClick={openCreate}>New Project</Button>}
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  const { projectId, fileId, versionId } = selection;
+  const complete =
+    selection.isComplete && projectId && fileId && versionId ? { projectId, fileId, versionId } : null;
+  const body = (tab: FileTabId) => {
+    if (tab === 'compliance' && !projectId) return <InspectorPortfolio projects={selection.projects} />;
+    if (!complete) return <SelectPrompt />;
+    if (tab === 'compliance') return <ComplianceTab {...complete} />;
+    // Slots: the Schema Attributes and Extra Attributes tabs (features/inspector/schema-attributes,
+    // features/inspector/extra-attributes) render here with {...complete}.
+    return null;
+  };
+
+  return (
+    <div className="space-y-6">
+      {header}
+      <SelectionBar selection={selection} />
+      <Tabs value={active} onValueChange={choose}>
+        <TabsList className="border-b border-border pb-2">
+          {FILE_TABS.map((tab) => (
+            <TabsTrigger key={tab.id} value={tab.id}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {FILE_TABS.map((tab) => (
+          <TabsContent key={tab.id} value={tab.id} className="mt-6">
+            {body(tab.id)}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
   );
 }

@@ -1,0 +1,152 @@
+import { type ComplianceStatus, complianceStatusSchema } from '@plumbline/contracts';
+import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
+import { formatNumber } from '@/lib/format';
+import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
+import { ComplianceResultsList } from './compliance-results-list';
+import { type ResultFilters, useComplianceResults, useIdsSpecifications } from './queries';
+import { StatusLegend } from './status-badge';
+
+const ALL = 'all';
+const STATUSES = complianceStatusSchema.options;
+
+export interface IdsComplianceViewProps {
+  projectId: string;
+  fileId: string;
+  versionId: string;
+}
+
+/**
+ * The IDS Compliance view (spec 2 §2.6): element counts Passed / Failed / Warning / Not Applicable,
+ * filters by specification and status, and the first 20 results. The counts follow the filter on
+ * specification: against it, or each element's worst status over all specifications.
+ */
+export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianceViewProps) {
+  const [filters, setFilters] = useState<ResultFilters>({ specificationId: null, status: null });
+  const specifications = useIdsSpecifications(projectId, fileId, versionId);
+  const results = useComplianceResults(projectId, fileId, versionId, filters);
+
+  if (results.isError) {
+    return (
+      <Card>
+        <EmptyState
+          icon={AlertCircle}
+          title="Error loading compliance data"
+          description={
+            results.error instanceof Error && results.error.message
+              ? results.error.message
+              : 'Failed to load compliance data'
+          }
+        />
+      </Card>
+    );
+  }
+
+  const summary = results.data?.summary;
+  const cards: Array<{ status: ComplianceStatus; value: number | undefined }> = [
+    { status: 'passed', value: summary?.passed },
+    { status: 'failed', value: summary?.failed },
+    { status: 'warning', value: summary?.warning },
+    { status: 'not_applicable', value: summary?.not_applicable },
+  ];
+
+  return (
+    <div className="space-y-4" data-testid="ids-compliance-view">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+        {cards.map(({ status, value }) => (
+          <StatCard
+            key={status}
+            label={STATUS_LABELS[status]}
+            loading={results.isPending}
+            value={
+              <span className="inline-flex items-center gap-2">
+                <span
+                  className="size-2.5 rounded-full"
+                  style={{ backgroundColor: STATUS_COLORS[status] }}
+                  aria-hidden="true"
+                />
+                {formatNumber(value ?? 0)}
+              </span>
+            }
+            hint="elements"
+          />
+        ))}
+      </div>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>Compliance colours</CardTitle>
+          <StatusLegend />
+        </CardHeader>
+        {/* Slot: the 3D compliance viewer (features/viewer/compliance-viewer.tsx, ComplianceViewer) renders here. */}
+      </Card>
+
+      <Card>
+        <CardHeader className="space-y-3">
+          <CardTitle>Results</CardTitle>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="compliance-spec-filter">Specification</Label>
+              <Select
+                value={filters.specificationId ?? ALL}
+                onValueChange={(value) =>
+                  setFilters((f) => ({ ...f, specificationId: value === ALL ? null : value }))
+                }
+              >
+                <SelectTrigger id="compliance-spec-filter" aria-label="Specification">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>All specifications</SelectItem>
+                  {(specifications.data?.specifications ?? []).map((spec) => (
+                    <SelectItem key={spec.id} value={spec.id}>
+                      {spec.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="compliance-status-filter">Status</Label>
+              <Select
+                value={filters.status ?? ALL}
+                onValueChange={(value) =>
+                  setFilters((f) => ({ ...f, status: value === ALL ? null : (value as ComplianceStatus) }))
+                }
+              >
+                <SelectTrigger id="compliance-status-filter" aria-label="Status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>All statuses</SelectItem>
+                  {STATUSES.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent className="p-0">
+          {results.isPending ? (
+            <div className="space-y-2 p-4" role="status" aria-label="Loading results">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-8" />
+              ))}
+            </div>
+          ) : (
+            <ComplianceResultsList rows={results.data?.results ?? []} total={results.data?.total ?? 0} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ComplianceStatus } from '@plumbline/contracts';
+import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
+
+/** A status with its legend colour (passed green, warning yellow, failed red, not applicable grey). */
+export function StatusBadge({ status }: { status: ComplianceStatus }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium whitespace-nowrap">
+      <span
+        aria-hidden="true"
+        className="inline-block size-2.5 rounded-full"
+        style={{ backgroundColor: STATUS_COLORS[status] }}
+      />
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The colour legend of the compliance view and its 3D viewer. */
+export function StatusLegend() {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Legend">
+      {(Object.keys(STATUS_LABELS) as ComplianceStatus[]).map((status) => (
+        <li key={status}>
+          <StatusBadge status={status} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ComplianceChartRow } from '@plumbline/contracts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartLabelMargin, normaliseChartRows, STATUS_COLORS } from '../../compliance/compliance-logic';
+
+/**
+ * Charts & Trends sub-view: 'Schema Compliance Overview', a stacked horizontal bar per specification.
+ * The three segments add up to the exists share: compliant, populated but not compliant, and present
+ * but missing a required value.
+ */
+export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
+  const bars = normaliseChartRows(rows).map((bar) => ({
+    label: bar.label,
+    compliant: bar.compliant,
+    populatedOnly: Math.max(0, Math.round((bar.populated - bar.compliant) * 10) / 10),
+    missing: Math.max(0, Math.round((bar.exists - bar.populated) * 10) / 10),
+  }));
+  const margin = chartLabelMargin(bars.map((bar) => bar.label));
+  const height = Math.max(160, bars.length * 44 + 80);
+  return (
+    <figure className="space-y-2 p-4" aria-label="Schema Compliance Overview">
+      <figcaption className="text-base font-semibold">Schema Compliance Overview</figcaption>
+      <p className="text-xs text-muted-foreground">
+        Share of each specification's applicable elements, in percent.
+      </p>
+      <div style={{ height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={bars} layout="vertical" margin={{ left: 8, right: 16, top: 8, bottom: 8 }}>
+            <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+            <XAxis type="number" domain={[0, 100]} unit="%" />
+            <YAxis type="category" dataKey="label" width={margin} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={(value) => `${value}%`} />
+            <Legend />
+            <Bar
+              dataKey="compliant"
+              name="Compliant"
+              stackId="share"
+              fill={STATUS_COLORS.passed}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="populatedOnly"
+              name="Populated, not compliant"
+              stackId="share"
+              fill={STATUS_COLORS.warning}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="missing"
+              name="Missing values"
+              stackId="share"
+              fill={STATUS_COLORS.failed}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}

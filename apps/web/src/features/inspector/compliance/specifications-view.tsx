@@ -1,0 +1,45 @@
+import type { SpecificationComplianceRow } from '@plumbline/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatNumber } from '@/lib/format';
+import { complianceBand } from '../../compliance/compliance-logic';
+import { BAND_BADGE } from './band';
+
+/** Specifications sub-view: per specification the elements Passed, Warning and Failed. */
+export function SpecificationsView({ rows }: { rows: readonly SpecificationComplianceRow[] }) {
+  return (
+    <Table aria-label="Specification compliance">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Specification</TableHead>
+          <TableHead className="text-right">Passed</TableHead>
+          <TableHead className="text-right">Warning</TableHead>
+          <TableHead className="text-right">Failed</TableHead>
+          <TableHead className="text-right">Compliance</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.specification_id}>
+            <TableCell>
+              <p className="font-medium">{row.name}</p>
+              <p className="text-xs text-muted-foreground">{row.ids_file_name}</p>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatNumber(row.passed)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatNumber(row.warning)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatNumber(row.failed)}</TableCell>
+            <TableCell className="text-right">
+              {row.applicable_elements === 0 ? (
+                <span className="text-xs text-muted-foreground">No applicable elements</span>
+              ) : (
+                <Badge variant={BAND_BADGE[complianceBand(row.compliance_rate)]}>
+                  {row.compliance_rate}%
+                </Badge>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,56 @@
+import type { IdsFacet } from '@plumbline/contracts';
+import { describe, expect, it } from 'vitest';
+import { facetsByType, facetText } from './facet-text';
+
+const blank: IdsFacet = {
+  id: '0.r0',
+  facet_type: 'property',
+  cardinality: 'required',
+  entity_name: null,
+  predefined_type: null,
+  property_set: null,
+  property_name: null,
+  property_data_type: null,
+  attribute_name: null,
+  classification_system: null,
+  classification_value: null,
+  material_value: null,
+  material_uri: null,
+  partof_entity_name: null,
+  partof_predefined_type: null,
+  partof_relation: null,
+  instructions: null,
+  value_constraints: [],
+};
+
+describe('facet text', () => {
+  it('describes a property with its data type and constraint', () => {
+    expect(
+      facetText({
+        ...blank,
+        property_set: 'Pset_WallCommon',
+        property_name: 'FireRating',
+        property_data_type: 'IFCLABEL',
+        value_constraints: [{ type: 'pattern', pattern: 'EI[0-9]+' }],
+      }),
+    ).toBe('Pset_WallCommon.FireRating (IFCLABEL) matches EI[0-9]+');
+  });
+
+  it('shows the first 3 enumeration values, then +n more', () => {
+    expect(
+      facetText({
+        ...blank,
+        facet_type: 'attribute',
+        attribute_name: 'Name',
+        value_constraints: [{ type: 'enumeration', values: ['A', 'B', 'C', 'D', 'E'] }],
+      }),
+    ).toBe('Name one of A, B, C +2 more');
+  });
+
+  it('groups facets by type in IDS order', () => {
+    const entity = { ...blank, id: '0.a0', facet_type: 'entity' as const, entity_name: 'IFCWALL' };
+    const groups = facetsByType([blank, entity]);
+    expect(groups.map((g) => g.type)).toEqual(['entity', 'property']);
+    expect(facetText(entity)).toBe('IFCWALL');
+  });
+});
