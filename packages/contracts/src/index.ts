@@ -1,4 +1,5 @@
 export * from './attributes';
+export * from './ai';
 export * from './auth';
 export * from './bimfiles';
 export * from './elements';

@@ -43,6 +43,9 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
   QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAX_UPLOAD_BYTES: positiveInt(2 * 1024 * 1024 * 1024),
+  AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
 });
 
 /** Rows of the README's configuration table: variable, default, meaning. */
@@ -101,6 +104,13 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     '2147483648',
     'Largest IFC upload accepted (bytes); larger uploads are refused with 413. Files go to DATA_DIR/files.',
   ],
+  [
+    'AI_BASE_URL',
+    '(unset)',
+    'OpenAI-compatible API base URL (ending in /v1) for the assistant. Unset: the built-in analyst answers.',
+  ],
+  ['AI_API_KEY', '(unset)', 'API key sent as a bearer token to AI_BASE_URL (leave unset if it needs none).'],
+  ['AI_MODEL', '(unset)', 'Model name for AI_BASE_URL; required when AI_BASE_URL is set.'],
 ];
 
 export interface Config {
@@ -123,6 +133,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Root of the local file storage (DATA_DIR/files). */
   filesDir: string;
+  /** An OpenAI-compatible chat endpoint for the assistant; null: the built-in analyst answers. */
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       'Invalid configuration:\n  WORKER_MODE: none needs DATABASE_URL; the embedded database admits no separate worker process, so jobs would never run',
     );
   }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set');
+  }
   const cwd = options.cwd ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
@@ -179,6 +194,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     filesDir: join(dataDir, 'files'),
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }
+        : null,
   };
 }
 

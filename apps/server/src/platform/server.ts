@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobDeps, jobDefinitions } from '../jobs';
 import { createAttributeService } from '../modules/attributes/service';
+import { createAiService } from '../modules/ai/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
@@ -94,6 +95,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+      ai: createAiService({ db, model: config.ai, logger: logger.child({ component: 'assistant' }) }),
       viewer: createViewerService({ db, clock, storage, jobs }),
       attributes: createAttributeService({ db, clock, storage, jobs, audit }),
       elements: createElementService({ db, storage }),

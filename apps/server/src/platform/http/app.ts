@@ -12,6 +12,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { attributeRoutes } from '../../modules/attributes/routes';
 import type { AttributeService } from '../../modules/attributes/service';
+import { aiRoutes } from '../../modules/ai/routes';
+import type { AiService } from '../../modules/ai/service';
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
@@ -40,6 +42,7 @@ import { registerSessionHook } from './session-hook';
 import { registerWebApp } from './web-app';
 
 export interface AppServices {
+  ai: AiService;
   auth: AuthService;
   projects: ProjectService;
   members: MemberService;
@@ -107,6 +110,7 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
+  await app.register(aiRoutes(services.ai));
   await app.register(viewerRoutes(services.viewer));
   await app.register(attributeRoutes(services.attributes));
   await app.register(elementRoutes(services.elements));

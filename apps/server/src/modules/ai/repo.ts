@@ -1,0 +1,263 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import {
+  bimFiles,
+  elementResults,
+  elements,
+  fileVersions,
+  idsFiles,
+  idsSpecifications,
+  projects,
+  specificationResults,
+} from '../../schema';
+
+/** The version an answer is about: its file and project, for citing and for comparing versions. */
+export interface VersionRef {
+  id: string;
+  bimFileId: string;
+  versionNumber: number;
+  versionTag: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+}
+
+const versionColumns = {
+  id: fileVersions.id,
+  bimFileId: fileVersions.bimFileId,
+  versionNumber: fileVersions.versionNumber,
+  versionTag: fileVersions.versionTag,
+  status: fileVersions.status,
+};
+
+export async function findFile(db: Database, projectId: string, fileId: string) {
+  const [row] = await db
+    .select({ id: bimFiles.id, name: bimFiles.name })
+    .from(bimFiles)
+    .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)));
+  return row ?? null;
+}
+
+export async function findProjectText(db: Database, projectId: string) {
+  const [row] = await db
+    .select({ name: projects.name, description: projects.description })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row ?? null;
+}
+
+export async function findVersion(
+  db: Database,
+  fileId: string,
+  versionId: string,
+): Promise<VersionRef | null> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(fileVersions)
+    .where(and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.id, versionId)));
+  return row ?? null;
+}
+
+/** The newest completed version of a file, or the newest completed one before `beforeNumber`. */
+export async function latestCompletedVersion(
+  db: Database,
+  fileId: string,
+  beforeNumber?: number,
+): Promise<VersionRef | null> {
+  const conditions: SQL[] = [eq(fileVersions.bimFileId, fileId), eq(fileVersions.status, 'completed')];
+  if (beforeNumber !== undefined) conditions.push(lt(fileVersions.versionNumber, beforeNumber));
+  const [row] = await db
+    .select(versionColumns)
+    .from(fileVersions)
+    .where(and(...conditions))
+    .orderBy(desc(fileVersions.versionNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Element counts of a version grouped by class and level (a few hundred groups at most). */
+export async function countByClassAndLevel(db: Database, versionId: string) {
+  const rows = await db
+    .select({ ifcClass: elements.ifcClass, level: elements.level, n: count() })
+    .from(elements)
+    .where(eq(elements.fileVersionId, versionId))
+    .groupBy(elements.ifcClass, elements.level);
+  return rows.map((r) => ({ ifcClass: r.ifcClass, level: r.level, count: Number(r.n) }));
+}
+
+export interface ElementRow {
+  stepId: number;
+  globalId: string | null;
+  ifcClass: string;
+  name: string | null;
+  level: string | null;
+}
+
+const elementColumns = {
+  stepId: elements.stepId,
+  globalId: elements.globalId,
+  ifcClass: elements.ifcClass,
+  name: elements.name,
+  level: elements.level,
+};
+
+/** Elements of the given classes (upper-case IFC names), in file order. */
+export async function elementsOfClasses(
+  db: Database,
+  versionId: string,
+  classes: readonly string[],
+  limit: number,
+): Promise<ElementRow[]> {
+  if (classes.length === 0) return [];
+  return db
+    .select(elementColumns)
+    .from(elements)
+    .where(and(eq(elements.fileVersionId, versionId), inArray(elements.ifcClass, [...classes])))
+    .orderBy(asc(elements.stepId))
+    .limit(limit);
+}
+
+export interface SpecificationOutcome {
+  specificationId: string;
+  name: string;
+  description: string | null;
+  idsFileName: string;
+  status: string;
+  reason: string | null;
+  applicable: number;
+  passed: number;
+  failed: number;
+  applicabilityFacets: unknown;
+  requirementFacets: unknown;
+}
+
+/** Each checked specification's counts on a version, in IDS file and specification order. */
+export async function specificationOutcomes(
+  db: Database,
+  versionId: string,
+): Promise<SpecificationOutcome[]> {
+  return db
+    .select({
+      specificationId: specificationResults.specificationId,
+      name: idsSpecifications.name,
+      description: idsSpecifications.description,
+      idsFileName: idsFiles.name,
+      status: specificationResults.status,
+      reason: specificationResults.reason,
+      applicable: specificationResults.applicableCount,
+      passed: specificationResults.passedCount,
+      failed: specificationResults.failedCount,
+      applicabilityFacets: idsSpecifications.applicabilityFacets,
+      requirementFacets: idsSpecifications.requirementFacets,
+    })
+    .from(specificationResults)
+    .innerJoin(idsSpecifications, eq(idsSpecifications.id, specificationResults.specificationId))
+    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
+    .where(eq(specificationResults.fileVersionId, versionId))
+    .orderBy(asc(idsFiles.name), asc(idsSpecifications.position));
+}
+
+export interface FailingElementRow extends ElementRow {
+  specificationId: string;
+  failures: { facetIndex: number; type: string; reason: string; actualValue?: string }[];
+}
+
+/** Failing elements of some specifications, optionally only of some classes, in file order. */
+export async function failingElements(
+  db: Database,
+  versionId: string,
+  specificationIds: readonly string[],
+  classes: readonly string[] | null,
+  limit: number,
+): Promise<FailingElementRow[]> {
+  if (specificationIds.length === 0) return [];
+  const conditions: SQL[] = [
+    eq(elementResults.fileVersionId, versionId),
+    inArray(elementResults.specificationId, [...specificationIds]),
+    eq(elementResults.passed, false),
+  ];
+  if (classes) conditions.push(inArray(elements.ifcClass, [...classes]));
+  const rows = await db
+    .select({
+      ...elementColumns,
+      specificationId: elementResults.specificationId,
+      failures: elementResults.failures,
+    })
+    .from(elementResults)
+    .innerJoin(
+      elements,
+      and(
+        eq(elements.fileVersionId, elementResults.fileVersionId),
+        eq(elements.stepId, elementResults.elementStepId),
+      ),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(elementResults.elementStepId), asc(elementResults.specificationId))
+    .limit(limit);
+  return rows as FailingElementRow[];
+}
+
+/** How often each failure reason occurs on a version (one count per element and facet). */
+export async function failureReasonCounts(db: Database, versionId: string) {
+  const result = await db.execute(sql`
+    select f->>'type' as type, f->>'reason' as reason, count(*)::int as n
+    from ${elementResults}, jsonb_array_elements(${elementResults.failures}) as f
+    where ${elementResults.fileVersionId} = ${versionId} and not ${elementResults.passed}
+    group by 1, 2
+    order by 3 desc, 2 asc`);
+  return (result as unknown as { rows: { type: string; reason: string; n: number }[] }).rows;
+}
+
+/** Elements whose failures include exactly this reason (for citing them). */
+export async function elementsWithReason(
+  db: Database,
+  versionId: string,
+  reason: string,
+  limit: number,
+): Promise<ElementRow[]> {
+  const result = await db.execute(sql`
+    select distinct e.step_id as "stepId", e.global_id as "globalId", e.ifc_class as "ifcClass",
+      e.name as name, e.level as level
+    from ${elementResults} r
+    join ${elements} e on e.file_version_id = r.file_version_id and e.step_id = r.element_step_id
+    where r.file_version_id = ${versionId} and not r.passed
+      and r.failures @> ${JSON.stringify([{ reason }])}::jsonb
+    order by e.step_id
+    limit ${limit}`);
+  return (result as unknown as { rows: ElementRow[] }).rows;
+}
+
+export interface ElementFingerprint {
+  globalId: string;
+  ifcClass: string;
+  name: string | null;
+  typeName: string | null;
+  predefinedType: string | null;
+  level: string | null;
+  /** md5 of the element's sorted properties: equal when no property changed. */
+  properties: string | null;
+}
+
+/** Every element with a GlobalId and a fingerprint of its properties, for comparing two versions. */
+export async function elementFingerprints(db: Database, versionId: string): Promise<ElementFingerprint[]> {
+  const result = await db.execute(sql`
+    select e.global_id as "globalId", e.ifc_class as "ifcClass", e.name, e.type_name as "typeName",
+      e.predefined_type as "predefinedType", e.level, p.hash as properties
+    from ${elements} e
+    left join (
+      select element_step_id, md5(string_agg(property_set || '.' || name || '=' || coalesce(value, ''),
+        '|' order by property_set, name, value)) as hash
+      from element_properties where file_version_id = ${versionId}
+      group by element_step_id
+    ) p on p.element_step_id = e.step_id
+    where e.file_version_id = ${versionId} and e.global_id is not null`);
+  return (result as unknown as { rows: ElementFingerprint[] }).rows;
+}
+
+/** Distinct storey names of a version (elements placed on a level). */
+export async function levelNames(db: Database, versionId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ level: elements.level })
+    .from(elements)
+    .where(and(eq(elements.fileVersionId, versionId), isNotNull(elements.level)))
+    .orderBy(asc(elements.level));
+  return rows.map((r) => r.level as string);
+}

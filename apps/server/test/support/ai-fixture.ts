@@ -1,0 +1,133 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { upload } from './multipart';
+import { call, eventually, type Session, signUp, type TestServer } from './server';
+
+/** A small IDS written for the assistant tests: walls and doors need a fire rating, walls LoadBearing. */
+export const FIRE_IDS = `<?xml version="1.0" encoding="utf-8"?>
+<ids xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd" xmlns="http://standards.buildingsmart.org/IDS">
+  <info><title>Fire safety</title></info>
+  <specifications>
+    <specification name="Walls have a fire rating" ifcVersion="IFC2X3 IFC4">
+      <applicability maxOccurs="unbounded">
+        <entity><name><simpleValue>IFCWALLSTANDARDCASE</simpleValue></name></entity>
+      </applicability>
+      <requirements>
+        <property dataType="IFCLABEL">
+          <propertySet><simpleValue>Pset_WallCommon</simpleValue></propertySet>
+          <baseName><simpleValue>FireRating</simpleValue></baseName>
+        </property>
+      </requirements>
+    </specification>
+    <specification name="Doors have a fire rating" ifcVersion="IFC2X3 IFC4">
+      <applicability maxOccurs="unbounded">
+        <entity><name><simpleValue>IFCDOOR</simpleValue></name></entity>
+      </applicability>
+      <requirements>
+        <property dataType="IFCLABEL">
+          <propertySet><simpleValue>Pset_DoorCommon</simpleValue></propertySet>
+          <baseName><simpleValue>FireRating</simpleValue></baseName>
+        </property>
+      </requirements>
+    </specification>
+    <specification name="Walls state whether they bear load" ifcVersion="IFC2X3 IFC4">
+      <applicability maxOccurs="unbounded">
+        <entity><name><simpleValue>IFCWALLSTANDARDCASE</simpleValue></name></entity>
+      </applicability>
+      <requirements>
+        <property dataType="IFCBOOLEAN">
+          <propertySet><simpleValue>Pset_WallCommon</simpleValue></propertySet>
+          <baseName><simpleValue>LoadBearing</simpleValue></baseName>
+        </property>
+      </requirements>
+    </specification>
+  </specifications>
+</ids>
+`;
+
+export interface AssistantProject {
+  owner: Session;
+  projectId: string;
+  fileId: string;
+  versionId: string;
+}
+
+/** A project with the fire IDS and one processed model (waits for processing to complete). */
+export async function projectWithModel(
+  server: TestServer,
+  ifc: Buffer,
+  description = 'A two-storey family house',
+): Promise<AssistantProject> {
+  const owner = await signUp(server, 'Ada Analyst');
+  const projectId = (
+    await call(server, owner, 'POST', '/api/v1/projects', { name: 'Haus', description })
+  ).json().project.id;
+  const ids = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'fire.ids', FIRE_IDS);
+  if (ids.statusCode !== 201) throw new Error(`IDS upload failed: ${ids.body}`);
+  const { fileId, versionId } = await uploadVersion(server, owner, projectId, ifc);
+  return { owner, projectId, fileId, versionId };
+}
+
+/** Uploads a model (a known name becomes a new version) and waits until it is processed. */
+export async function uploadVersion(server: TestServer, owner: Session, projectId: string, ifc: Buffer) {
+  const response = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, 'Haus.ifc', ifc);
+  if (response.statusCode !== 201) throw new Error(`IFC upload failed: ${response.body}`);
+  const { bim_file: file, version } = response.json();
+  await eventually(async () => {
+    const versions = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${file.id}/versions`)
+    ).json().versions as { id: string; status: string; error: string | null }[];
+    const mine = versions.find((v) => v.id === version.id);
+    if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
+    return mine?.status === 'completed';
+  }, 120_000);
+  return { fileId: file.id as string, versionId: version.id as string };
+}
+
+export interface ChatEvent {
+  type: string;
+  content?: string;
+  elements?: string[];
+  elementsByType?: Record<string, string[]>;
+  metadata?: Record<string, unknown>;
+}
+
+/** The events of a server-sent event stream (`data: <json>` lines). */
+export function sseEvents(body: string): ChatEvent[] {
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice('data: '.length)) as ChatEvent);
+}
+
+/** Asks a question and returns the raw response plus its events and the joined answer text. */
+export async function ask(
+  server: TestServer,
+  session: Session | null,
+  project: { projectId: string; fileId: string },
+  message: string,
+  versionId?: string,
+): Promise<{
+  response: LightMyRequestResponse;
+  events: ChatEvent[];
+  text: string;
+  cited: ChatEvent | undefined;
+}> {
+  const query = versionId ? `?versionId=${versionId}` : '';
+  const response = await call(
+    server,
+    session,
+    'POST',
+    `/api/v1/ai/chat/${project.projectId}/${project.fileId}${query}`,
+    {
+      message,
+      session_id: `${project.projectId}-${project.fileId}-${Date.now()}`,
+      context: { timestamp: new Date().toISOString() },
+    },
+  );
+  const events = response.statusCode === 200 ? sseEvents(response.body) : [];
+  const text = events
+    .filter((e) => e.type === 'message')
+    .map((e) => e.content)
+    .join('');
+  return { response, events, text, cited: events.find((e) => e.type === 'elements') };
+}
