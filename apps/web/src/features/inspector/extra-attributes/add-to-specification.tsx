@@ -1,0 +1,196 @@
+import type { AnalyzeAttributeResponse, ExtraAttribute } from '@plumbline/contracts';
+import { FlaskConical, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorMessage, isApiRequestError } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { useAddAttribute, useAnalyzeAttribute, useSchemaAttributes } from '../attribute-queries';
+import { occurrenceInstructions } from './attribute-view';
+
+const DEMO_BLOCKED = 'Demo data cannot be modified.';
+type Cardinality = 'required' | 'optional';
+
+interface AddToSpecificationProps {
+  projectId: string;
+  fileId: string;
+  versionId: string | null;
+  attribute: ExtraAttribute;
+  onAdded: () => void;
+}
+
+function constraintText(analysis: AnalyzeAttributeResponse): string {
+  const [c] = analysis.suggested_constraints;
+  if (!c) return 'None (any value)';
+  if (c.type === 'enumeration') return `One of: ${c.values.join(', ')}`;
+  if (c.type === 'pattern') return `Pattern ${c.pattern}`;
+  if (c.type === 'bounds') return `Between ${c.min_value ?? '…'} and ${c.max_value ?? '…'}`;
+  return `Exactly ${c.value}`;
+}
+
+/** Spec 2 §4: pick a specification, analyze the attribute, add it; the dialog closes on success. */
+export function AddToSpecification({
+  projectId,
+  fileId,
+  versionId,
+  attribute,
+  onAdded,
+}: AddToSpecificationProps) {
+  const { readOnly } = useDataSource();
+  const specs = useSchemaAttributes({ projectId, fileId, versionId }).data?.specifications ?? [];
+  const suggested = specs.find((s) => s.name === attribute.suggested_schema_category)?.id ?? '';
+  const [specId, setSpecId] = useState('');
+  const chosen = specId || suggested;
+  const analyze = useAnalyzeAttribute();
+  const add = useAddAttribute(projectId);
+  const [analysis, setAnalysis] = useState<AnalyzeAttributeResponse | null>(null);
+  const [dataType, setDataType] = useState('IFCTEXT');
+  const [cardinality, setCardinality] = useState<Cardinality>('optional');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function requireSpecification(): boolean {
+    if (specs.length > 0 && !chosen) {
+      toast.error('Specification Required', {
+        description: 'Please select an IDS specification to add this attribute to.',
+      });
+      return false;
+    }
+    return chosen !== '';
+  }
+
+  function runAnalysis() {
+    if (!requireSpecification()) return;
+    setProblem(null);
+    analyze.mutate(
+      {
+        project_id: projectId,
+        property_set_name: attribute.property_set_name,
+        attribute_name: attribute.name,
+      },
+      {
+        onSuccess: (result) => {
+          setAnalysis(result);
+          setDataType(result.data_type_suggestions[0]?.data_type ?? 'IFCTEXT');
+          setCardinality(result.cardinality_suggestion ?? 'optional');
+        },
+        onError: (error) => setProblem(`Failed to analyze attribute: ${errorMessage(error)}`),
+      },
+    );
+  }
+
+  function addToSpecification() {
+    if (!requireSpecification() || !analysis) return;
+    setProblem(null);
+    add.mutate(
+      {
+        specification_id: chosen,
+        property_set_name: attribute.property_set_name,
+        property_name: attribute.name,
+        usage_type: 'requirement',
+        data_type: dataType,
+        cardinality,
+        value_constraints: analysis.suggested_constraints,
+        instructions: occurrenceInstructions(attribute.occurrence),
+        create_new_version: false,
+      },
+      {
+        onSuccess: () => {
+          const spec = specs.find((s) => s.id === chosen)?.name ?? 'the specification';
+          toast.success('Attribute Added to IDS', {
+            description: `${attribute.name} is now required by ${spec}.`,
+          });
+          onAdded();
+        },
+        onError: (error) => {
+          setProblem(`Failed to add attribute to specification: ${errorMessage(error)}`);
+          toast.error('Failed to Add Attribute', {
+            description: isApiRequestError(error) ? error.message : 'An unexpected error occurred',
+          });
+        },
+      },
+    );
+  }
+
+  if (attribute.recommendation_status === 'added_to_schema' && attribute.ids_coverage === 'covered')
+    return null;
+  return (
+    <section className="space-y-3 rounded-lg border border-border p-3" aria-label="Add to IDS specification">
+      <h3 className="text-sm font-semibold">Add to IDS specification</h3>
+      {specs.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No IDS specifications found. Upload and activate an IDS file for this project first.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-1.5">
+            <Label htmlFor="target-specification">Specification</Label>
+            <Select
+              value={chosen}
+              onValueChange={(v) => {
+                setSpecId(v);
+                setAnalysis(null);
+              }}
+            >
+              <SelectTrigger id="target-specification">
+                <SelectValue placeholder="Select a specification" />
+              </SelectTrigger>
+              <SelectContent>
+                {specs.map((s) => (
+                  <SelectItem key={s.id} value={s.id}>
+                    {s.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button variant="outline" onClick={runAnalysis} disabled={readOnly || analyze.isPending}>
+            <FlaskConical /> {analyze.isPending ? 'Analyzing…' : 'Analyze'}
+          </Button>
+        </div>
+      )}
+      {analysis && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor="requirement-data-type">Data type</Label>
+            <Select value={dataType} onValueChange={setDataType}>
+              <SelectTrigger id="requirement-data-type">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {analysis.data_type_suggestions.map((s) => (
+                  <SelectItem key={s.data_type} value={s.data_type}>
+                    {s.data_type}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="requirement-cardinality">Cardinality</Label>
+            <Select value={cardinality} onValueChange={(v) => setCardinality(v as Cardinality)}>
+              <SelectTrigger id="requirement-cardinality">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="required">Required</SelectItem>
+                <SelectItem value="optional">Optional</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+          <p className="text-sm text-muted-foreground sm:col-span-2">Values: {constraintText(analysis)}</p>
+          <Button className="sm:col-span-2" onClick={addToSpecification} disabled={readOnly || add.isPending}>
+            <Plus /> {add.isPending ? 'Adding…' : 'Add to Specification'}
+          </Button>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {readOnly && <p className="text-xs text-muted-foreground">{DEMO_BLOCKED}</p>}
+    </section>
+  );
+}

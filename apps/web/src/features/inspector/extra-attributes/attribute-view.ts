@@ -1,0 +1,151 @@
+import type { ExtraAttribute, RecommendationStatus, SuggestionPriority } from '@plumbline/contracts';
+
+export type CoverageTab = 'all' | 'covered' | 'not_covered';
+export type AttributeSortKey = 'name' | 'occurrence' | 'coverage' | 'priority';
+export interface AttributeSort {
+  key: AttributeSortKey;
+  direction: 'asc' | 'desc';
+}
+
+/** Spec 2 §2.1: the table opens sorted by occurrence, highest first. */
+export const DEFAULT_SORT: AttributeSort = { key: 'occurrence', direction: 'desc' };
+
+export const STATUS_LABELS: Record<RecommendationStatus, string> = {
+  pending_review: 'Pending Review',
+  highly_recommended: 'Highly Recommended',
+  recommended: 'Recommended',
+  optional: 'Optional',
+  not_recommended: 'Not Recommended',
+  added_to_schema: 'Added to Schema',
+};
+
+export const PRIORITY_LABELS: Record<SuggestionPriority, string> = {
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+};
+
+/** Spec 2 §5: search covers name, category and covering specification names, case-insensitively. */
+export function matchesSearch(attribute: ExtraAttribute, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (q === '') return true;
+  return [attribute.name, attribute.category, ...attribute.covering_specifications.map((s) => s.name)].some(
+    (t) => t.toLowerCase().includes(q),
+  );
+}
+
+export function inTab(attribute: ExtraAttribute, tab: CoverageTab): boolean {
+  return tab === 'all' || attribute.ids_coverage === tab;
+}
+
+const PRIORITY_RANK: Record<SuggestionPriority, number> = { low: 0, medium: 1, high: 2 };
+
+function compare(a: ExtraAttribute, b: ExtraAttribute, key: AttributeSortKey): number {
+  switch (key) {
+    case 'name':
+      return a.name.localeCompare(b.name) || a.property_set_name.localeCompare(b.property_set_name);
+    case 'occurrence':
+      return a.occurrence - b.occurrence;
+    case 'coverage':
+      return a.ids_coverage.localeCompare(b.ids_coverage);
+    case 'priority':
+      return PRIORITY_RANK[a.suggestion_priority] - PRIORITY_RANK[b.suggestion_priority];
+  }
+}
+
+/** The rows of one tab that match the search, sorted (ties by name, so the order is stable). */
+export function visibleAttributes(
+  attributes: readonly ExtraAttribute[],
+  tab: CoverageTab,
+  query: string,
+  sort: AttributeSort,
+): ExtraAttribute[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return attributes
+    .filter((a) => inTab(a, tab) && matchesSearch(a, query))
+    .sort((a, b) => sign * compare(a, b, sort.key) || a.full_name.localeCompare(b.full_name));
+}
+
+/** Counts per tab of the attributes matching the search. */
+export function tabCounts(attributes: readonly ExtraAttribute[], query: string): Record<CoverageTab, number> {
+  const matching = attributes.filter((a) => matchesSearch(a, query));
+  return {
+    all: matching.length,
+    covered: matching.filter((a) => a.ids_coverage === 'covered').length,
+    not_covered: matching.filter((a) => a.ids_coverage === 'not_covered').length,
+  };
+}
+
+/**
+ * Spec 2 §4: a header click cycles ascending, descending, then unsorted (null: back to the default,
+ * occurrence descending).
+ */
+export function nextSort(current: AttributeSort | null, key: AttributeSortKey): AttributeSort | null {
+  if (current === null || current.key !== key) return { key, direction: 'asc' };
+  return current.direction === 'asc' ? { key, direction: 'desc' } : null;
+}
+
+/** Spec 2 §9 lists: the first `shown` items, then '+n more'. */
+export function firstWithMore(items: readonly string[], shown: number): { shown: string[]; more: number } {
+  return { shown: items.slice(0, shown), more: Math.max(0, items.length - shown) };
+}
+
+/**
+ * What the detail dialog says about an attribute (spec 2 §9): its priority by occurrence (high at 50 or
+ * more, medium at 20 or more, low below), a warning below 20 %, and 'Excellent candidate' at 80 or more.
+ */
+export function dialogNotes(occurrence: number): {
+  priority: SuggestionPriority;
+  warning: boolean;
+  excellent: boolean;
+} {
+  return {
+    priority: occurrence >= 50 ? 'high' : occurrence >= 20 ? 'medium' : 'low',
+    warning: occurrence < 20,
+    excellent: occurrence >= 80,
+  };
+}
+
+/** Spec 2 §7: the instructions sent with a new requirement state the occurrence to one decimal. */
+export function occurrenceInstructions(occurrence: number): string {
+  return `This attribute occurs in ${occurrence.toFixed(1)}% of the model's elements.`;
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // Quote when needed; a leading = + - @ is prefixed so spreadsheets never run it as a formula.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CSV_COLUMNS = [
+  'Attribute',
+  'Property Set',
+  'Category',
+  'Occurrence (%)',
+  'Filled In (%)',
+  'Elements',
+  'IDS Coverage',
+  'Covering Specifications',
+  'Sample Values',
+  'Priority',
+  'Recommendation Status',
+] as const;
+
+/** The analysis as CSV (the rows as shown: current tab, search and sort). */
+export function attributesCsv(attributes: readonly ExtraAttribute[]): string {
+  const rows = attributes.map((a) => [
+    a.name,
+    a.property_set_name,
+    a.category,
+    a.occurrence.toFixed(1),
+    a.helpfulness.toFixed(1),
+    a.element_count,
+    a.ids_coverage === 'covered' ? 'Covered' : 'Not Covered',
+    a.covering_specifications.map((s) => s.name).join('; '),
+    a.values.join('; '),
+    PRIORITY_LABELS[a.suggestion_priority],
+    STATUS_LABELS[a.recommendation_status],
+  ]);
+  return `${[[...CSV_COLUMNS], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
