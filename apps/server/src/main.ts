@@ -1,6 +1,7 @@
 // `npm start` runs this (bundled to dist/main.js): migrate the database, start the job queue with
 // in-process workers (unless WORKER_MODE=none), serve the API and the web app.
 import { fileURLToPath } from 'node:url';
+import { startDemoSeeding } from './modules/demo/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
@@ -10,6 +11,7 @@ import { installShutdownHandlers } from './platform/shutdown';
 // Both resolve the same from src/ (tsx) and dist/ (bundle): each is one level below apps/server.
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const demoIdsPath = fileURLToPath(new URL('../src/modules/demo/demo.ids', import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { defaultWebDistDir });
@@ -17,8 +19,21 @@ async function main(): Promise<void> {
   // A fresh embedded database takes a while (WebAssembly compile, initdb, migrations): say so.
   logger.info({ dataDir: config.dataDir }, 'Opening the database and applying migrations…');
   const server = await createServer({ config, logger, migrationsFolder });
-  installShutdownHandlers(logger, config.shutdownTimeoutMs, () => server.close());
+  let demoSeeding: Promise<void> = Promise.resolve();
+  // Shutdown lets a running demo seeding finish its transaction before the database closes.
+  installShutdownHandlers(logger, config.shutdownTimeoutMs, () => demoSeeding.then(() => server.close()));
   const address = await server.listen();
+  if (config.demoSeed) {
+    const { database, clock, storage, queue } = server;
+    demoSeeding = startDemoSeeding({
+      db: database.db,
+      clock,
+      storage,
+      jobs: queue,
+      logger,
+      idsPath: demoIdsPath,
+    });
+  }
   logger.info(
     { address, database: server.database.kind, workers: config.workerMode, web: config.webDistDir },
     `Plumbline is listening on ${config.publicUrl ?? address}`,

@@ -43,6 +43,7 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
   QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAX_UPLOAD_BYTES: positiveInt(2 * 1024 * 1024 * 1024),
+  DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -105,6 +106,11 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'Largest IFC upload accepted (bytes); larger uploads are refused with 413. Files go to DATA_DIR/files.',
   ],
   [
+    'DEMO_SEED',
+    'true',
+    'true: on first start, build the read-only Demo Office project of /demo in the background (three generated model versions, processed like uploads). false: no demo project is created.',
+  ],
+  [
     'AI_BASE_URL',
     '(unset)',
     'OpenAI-compatible API base URL (ending in /v1) for the assistant. Unset: the built-in analyst answers.',
@@ -133,6 +139,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Root of the local file storage (DATA_DIR/files). */
   filesDir: string;
+  /** Create the demo project at start when the database has none. */
+  demoSeed: boolean;
   /** An OpenAI-compatible chat endpoint for the assistant; null: the built-in analyst answers. */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
 }
@@ -194,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     filesDir: join(dataDir, 'files'),
+    demoSeed: e.DEMO_SEED === 'true',
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }

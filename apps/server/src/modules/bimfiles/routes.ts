@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
-import { requireAuth } from '../../platform/http/session-hook';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { BimFileError } from './errors';
 import type { BimFileService } from './service';
 
@@ -23,16 +23,18 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles',
       {
+        config: { demoReadable: true },
         schema: {
           tags: ['files'],
-          summary: 'BIM files of a project with the state of their latest version (polled while processing)',
+          summary:
+            'BIM files of a project with the state of their latest version (polled while processing); the demo project needs no account',
           security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: bimFileListResponseSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => ({
-        bim_files: await bimFiles.list(requireAuth(request).user.id, request.params.projectId),
+        bim_files: await bimFiles.list(optionalUserId(request), request.params.projectId),
       }),
     );
 
@@ -68,6 +70,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/versions',
       {
+        config: { demoReadable: true },
         schema: {
           tags: ['files'],
           summary: 'Versions of a BIM file, newest first, each with its size, SHA-256 and processing state',
@@ -78,13 +81,14 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return { versions: await bimFiles.versions(requireAuth(request).user.id, projectId, fileId) };
+        return { versions: await bimFiles.versions(optionalUserId(request), projectId, fileId) };
       },
     );
 
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/status',
       {
+        config: { demoReadable: true },
         schema: {
           tags: ['files'],
           summary: 'Processing state of the latest version (the browser polls it every 5 seconds)',
@@ -95,13 +99,14 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return bimFiles.status(requireAuth(request).user.id, projectId, fileId);
+        return bimFiles.status(optionalUserId(request), projectId, fileId);
       },
     );
 
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/versions/:versionId/download',
       {
+        config: { demoReadable: true },
         schema: {
           tags: ['files'],
           summary: 'Download the IFC file of one version',
@@ -112,7 +117,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { projectId, fileId, versionId } = request.params;
-        const file = await bimFiles.download(requireAuth(request).user.id, projectId, fileId, versionId);
+        const file = await bimFiles.download(optionalUserId(request), projectId, fileId, versionId);
         return reply
           .header('content-type', 'application/x-step')
           .header('content-length', String(file.sizeBytes))

@@ -12,7 +12,7 @@ import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
-import { requireProjectRole } from '../projects/access';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { BimFileError } from './errors';
 import { ifcHeaderGuard } from './ifc-header-guard';
@@ -110,8 +110,8 @@ export function createBimFileService(deps: {
       await requireProjectRole({ db, userId }, projectId, 'Editor');
     },
 
-    async list(userId: string, projectId: string): Promise<BimFile[]> {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+    async list(userId: string | null, projectId: string): Promise<BimFile[]> {
+      await requireProjectReader({ db, userId }, projectId);
       return (await repo.listProjectBimFiles(db, projectId)).map(toBimFileDto);
     },
 
@@ -183,14 +183,14 @@ export function createBimFileService(deps: {
       }
     },
 
-    async versions(userId: string, projectId: string, fileId: string): Promise<BimFileVersion[]> {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+    async versions(userId: string | null, projectId: string, fileId: string): Promise<BimFileVersion[]> {
+      await requireProjectReader({ db, userId }, projectId);
       await requireFile(projectId, fileId);
       return (await repo.listFileVersions(db, fileId)).map(toVersionDto);
     },
 
-    async status(userId: string, projectId: string, fileId: string): Promise<BimFileStatusResponse> {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+    async status(userId: string | null, projectId: string, fileId: string): Promise<BimFileStatusResponse> {
+      await requireProjectReader({ db, userId }, projectId);
       await requireFile(projectId, fileId);
       const [latest] = await repo.listFileVersions(db, fileId);
       return {
@@ -204,8 +204,8 @@ export function createBimFileService(deps: {
       };
     },
 
-    async download(userId: string, projectId: string, fileId: string, versionId: string) {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+    async download(userId: string | null, projectId: string, fileId: string, versionId: string) {
+      await requireProjectReader({ db, userId }, projectId);
       const file = await requireFile(projectId, fileId);
       const version = await repo.findFileVersion(db, fileId, versionId);
       if (!version) throw new BimFileError('version_not_found');

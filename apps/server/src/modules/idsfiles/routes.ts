@@ -10,7 +10,7 @@ import { MAX_IDS_BYTES } from '@plumbline/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
-import { requireAuth } from '../../platform/http/session-hook';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { contentDisposition } from '../bimfiles/routes';
 import { IdsFileError } from './errors';
 import type { IdsFileService } from './service';
@@ -22,16 +22,17 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/idsfiles',
       {
+        config: { demoReadable: true },
         schema: {
           tags: ['ids'],
-          summary: 'IDS files of a project with is_active',
+          summary: 'IDS files of a project with is_active (the demo project needs no account)',
           security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: idsFileListResponseSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => ({
-        ids_files: await idsFiles.list(requireAuth(request).user.id, request.params.projectId),
+        ids_files: await idsFiles.list(optionalUserId(request), request.params.projectId),
       }),
     );
 
@@ -99,6 +100,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/idsfiles/:idsFileId/download',
       {
+        config: { demoReadable: true },
         schema: {
           tags: ['ids'],
           summary: 'Download an IDS file as uploaded',
@@ -109,7 +111,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { projectId, idsFileId } = request.params;
-        const file = await idsFiles.download(requireAuth(request).user.id, projectId, idsFileId);
+        const file = await idsFiles.download(optionalUserId(request), projectId, idsFileId);
         return reply
           .header('content-type', 'application/xml')
           .header('content-length', String(file.sizeBytes))

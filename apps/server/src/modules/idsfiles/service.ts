@@ -10,7 +10,7 @@ import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import { cleanFileName } from '../bimfiles/service';
 import { listLatestVersionIds } from '../processing/repo';
-import { requireProjectRole } from '../projects/access';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { IdsFileError } from './errors';
 import { toStoredFacet } from './facets';
@@ -64,8 +64,8 @@ export function createIdsFileService(deps: {
       await requireProjectRole({ db, userId }, projectId, 'Editor');
     },
 
-    async list(userId: string, projectId: string): Promise<IdsFile[]> {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+    async list(userId: string | null, projectId: string): Promise<IdsFile[]> {
+      await requireProjectReader({ db, userId }, projectId);
       return (await repo.listIdsFiles(db, projectId)).map(toIdsFileDto);
     },
 
@@ -169,8 +169,8 @@ export function createIdsFileService(deps: {
       return toIdsFileDto(await requireIdsFile(projectId, id));
     },
 
-    async download(userId: string, projectId: string, id: string) {
-      await requireProjectRole({ db, userId }, projectId, 'Viewer');
+    async download(userId: string | null, projectId: string, id: string) {
+      await requireProjectReader({ db, userId }, projectId);
       const file = await requireIdsFile(projectId, id);
       return {
         fileName: file.name,

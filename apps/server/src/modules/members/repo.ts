@@ -60,8 +60,13 @@ export async function listMembersAcrossProjectsOf(db: Database, userId: string) 
     .orderBy(asc(projects.name), asc(users.fullName));
 }
 
+/** A person's account by e-mail; system accounts (the demo owner) cannot be invited. */
 export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isSystem, false)))
+    .limit(1);
   return row?.id ?? null;
 }
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
-import { requireAuth } from '../../platform/http/session-hook';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import type { MemberService } from './service';
 
 export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
@@ -20,16 +20,17 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/members',
       {
+        config: { demoReadable: true },
         schema: {
           tags,
-          summary: 'Members of a project',
+          summary: 'Members of a project (the demo project needs no account)',
           security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: memberListResponseSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => ({
-        data: await members.list(requireAuth(request).user.id, request.params.projectId),
+        data: await members.list(optionalUserId(request), request.params.projectId),
       }),
     );
 

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { AuditRecorder } from '../audit/service';
-import { requireProjectRole } from '../projects/access';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { MemberError } from './errors';
 import * as repo from './repo';
 
@@ -35,8 +35,8 @@ export function createMemberService(deps: { db: Database; clock: Clock; audit: A
   }
 
   return {
-    async list(actorId: string, projectId: string): Promise<Member[]> {
-      await requireProjectRole({ db, userId: actorId }, projectId, 'Viewer');
+    async list(actorId: string | null, projectId: string): Promise<Member[]> {
+      await requireProjectReader({ db, userId: actorId }, projectId);
       return (await repo.listProjectMembers(db, projectId)).map(toMemberDto);
     },
 
