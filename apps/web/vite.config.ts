@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -5,6 +7,12 @@ import { defineConfig } from 'vite';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+// The 3D viewer (features/viewer): the fragments worker ships as a file of our build (minified
+// copy), and web-ifc, which fragments imports only for IFC conversion (done on the server), is
+// replaced by an empty module: the viewer bundle drops from 669 to 288 KB gzip (decision 0111).
+const fragmentsDist = dirname(createRequire(import.meta.url).resolve('@thatopen/fragments'));
+const fragmentsWorker = join(fragmentsDist, 'Worker', 'worker.min.mjs');
+const webIfcStub = fileURLToPath(new URL('./src/features/viewer/engine/web-ifc-stub.ts', import.meta.url));
 
 // The API server listens on 3000 in development; the browser talks to it through this proxy so the
 // session cookie stays first-party (same origin), exactly as in production where the server serves dist/.
@@ -15,7 +23,11 @@ export default defineConfig({
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],
-    alias: { '@': srcDir },
+    alias: [
+      { find: '@', replacement: srcDir },
+      { find: /^web-ifc$/, replacement: webIfcStub },
+      { find: /^@thatopen\/fragments\/worker(?=$|\?)/, replacement: fragmentsWorker },
+    ],
   },
   server: {
     port: 5173,

@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatNumber } from '@/lib/format';
+import { ComplianceViewer } from '../viewer/compliance-viewer';
 import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
 import { ComplianceResultsList } from './compliance-results-list';
 import { type ResultFilters, useComplianceResults, useIdsSpecifications } from './queries';
@@ -84,7 +85,15 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
           <CardTitle>Compliance colours</CardTitle>
           <StatusLegend />
         </CardHeader>
-        {/* Slot: the 3D compliance viewer (features/viewer/compliance-viewer.tsx, ComplianceViewer) renders here. */}
+        <CardContent>
+          <ComplianceViewer
+            projectId={projectId}
+            fileId={fileId}
+            versionId={versionId}
+            specificationId={filters.specificationId ?? undefined}
+            className="h-[480px]"
+          />
+        </CardContent>
       </Card>
 
       <Card>

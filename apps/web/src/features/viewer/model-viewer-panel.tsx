@@ -1,0 +1,51 @@
+import { useModelViewer } from './use-model-viewer';
+import { useViewerHighlight } from './use-viewer-highlight';
+import { ViewerFrame } from './viewer-frame';
+import { ViewerToolbar } from './viewer-toolbar';
+
+export interface ModelViewerPanelProps {
+  projectId: string | null | undefined;
+  fileId: string | null | undefined;
+  versionId: string | null | undefined;
+  /** Elements to highlight, by IFC GlobalId (chat sources, table rows). */
+  highlightGuids?: readonly string[] | undefined;
+  /** A click on an element (its viewer id, the STEP id) — or on nothing (null). */
+  onSelectElement?: ((viewerDbId: number | null) => void) | undefined;
+  className?: string;
+}
+
+/**
+ * The 3D BIM viewer panel (spec 3 §2.1): the version's model, converted to fragments on the server,
+ * drawn with three.js. Works on any processed IFC, offline and in demo mode (decision 0112).
+ */
+export function ModelViewerPanel({
+  projectId,
+  fileId,
+  versionId,
+  highlightGuids,
+  onSelectElement,
+  className,
+}: ModelViewerPanelProps) {
+  const { containerRef, viewer, state, retry } = useModelViewer({
+    projectId,
+    fileId,
+    versionId,
+    onPick: onSelectElement,
+  });
+  useViewerHighlight(
+    viewer,
+    { projectId: projectId ?? '', fileId: fileId ?? '', versionId: versionId ?? '' },
+    highlightGuids,
+  );
+  return (
+    <ViewerFrame
+      containerRef={containerRef}
+      state={state}
+      onRetry={retry}
+      label="3D BIM viewer"
+      className={className}
+    >
+      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => onSelectElement?.(null)} /> : null}
+    </ViewerFrame>
+  );
+}

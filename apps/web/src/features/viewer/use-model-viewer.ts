@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { ModelViewer } from './engine/model-viewer';
+import { errorCardTitle, modelLoadProblem, validateViewerInput } from './model-load-errors';
+import { fetchFragments } from './queries';
+
+export type ViewerState =
+  | { status: 'loading' }
+  | { status: 'ready' }
+  | { status: 'error'; title: string; message: string; retrying: boolean };
+
+/** While the model is being converted on the server, the viewer asks again this often. */
+const NOT_READY_RETRY_MS = 5_000;
+
+export interface UseModelViewerInput {
+  projectId: string | null | undefined;
+  fileId: string | null | undefined;
+  versionId: string | null | undefined;
+  onPick?: ((viewerDbId: number | null) => void) | undefined;
+  /** The IDS compliance viewer words a load failure 'Failed to load model: {detail}' (spec 3 §8). */
+  failurePrefix?: string;
+}
+
+/**
+ * One viewer's life (spec 3 §4 'Viewer'): validate the inputs, load the viewer code lazily and the
+ * model, then ready or error. Everything is disposed when the inputs change or the panel unmounts,
+ * including a load still in flight and the automatic retry while a model is not ready yet.
+ */
+export function useModelViewer({ projectId, fileId, versionId, onPick, failurePrefix }: UseModelViewerInput) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [viewer, setViewer] = useState<ModelViewer | null>(null);
+  const [state, setState] = useState<ViewerState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const onPickRef = useRef(onPick);
+  /** The load failure last toasted, so automatic retries do not repeat the same toast. */
+  const toastedRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    onPickRef.current = onPick;
+  }, [onPick]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on purpose (Try Again).
+  useEffect(() => {
+    const container = containerRef.current;
+    const invalid = validateViewerInput({ containerReady: container !== null, projectId, fileId, versionId });
+    setViewer(null);
+    if (invalid || !container || !projectId || !fileId || !versionId) {
+      const message = invalid ?? 'Viewer container not ready. Please try again.';
+      const title = errorCardTitle(message);
+      setState({ status: 'error', title, message, retrying: false });
+      if (title !== 'Selection Required') toast.error('Viewer Error', { description: message });
+      return;
+    }
+    setState({ status: 'loading' });
+    const abort = new AbortController();
+    let instance: ModelViewer | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    void (async () => {
+      try {
+        const [engine, worker, bytes] = await Promise.all([
+          import('./engine/model-viewer'),
+          import('./engine/worker-url'),
+          fetchFragments(projectId, fileId, versionId, abort.signal),
+        ]);
+        if (abort.signal.aborted) return;
+        instance = new engine.ModelViewer({
+          container,
+          workerUrl: worker.fragmentsWorkerUrl,
+          onPick: (id) => onPickRef.current?.(id),
+        });
+        await instance.load(bytes, versionId);
+        if (abort.signal.aborted) return;
+        toastedRef.current = null;
+        setViewer(instance);
+        setState({ status: 'ready' });
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        instance?.dispose();
+        instance = null;
+        const problem = modelLoadProblem(error);
+        const message = failurePrefix ? `${failurePrefix}${problem.message}` : problem.message;
+        setState({
+          status: 'error',
+          title: errorCardTitle(message),
+          message,
+          retrying: problem.retryAutomatically,
+        });
+        if (toastedRef.current !== problem.title)
+          toast.error(problem.title, { description: problem.message });
+        toastedRef.current = problem.title;
+        if (problem.retryAutomatically)
+          retryTimer = setTimeout(() => setAttempt((n) => n + 1), NOT_READY_RETRY_MS);
+      }
+    })();
+    return () => {
+      abort.abort();
+      if (retryTimer !== undefined) clearTimeout(retryTimer);
+      instance?.dispose();
+      instance = null;
+    };
+  }, [projectId, fileId, versionId, attempt, failurePrefix]);
+
+  const retry = useCallback(() => {
+    toastedRef.current = null;
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { containerRef, viewer, state, retry };
+}

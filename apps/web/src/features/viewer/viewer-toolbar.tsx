@@ -1,0 +1,61 @@
+import { Eye, EyeOff, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import type { ModelViewer } from './engine/model-viewer';
+
+function ToolButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={label}
+          onClick={onClick}
+          className="size-8 bg-card/90"
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** The viewer's three buttons (spec 3 §2.1). */
+export function ViewerToolbar({ viewer, onCleared }: { viewer: ModelViewer; onCleared?: () => void }) {
+  const run = (action: () => Promise<void>) => () => {
+    action().catch((error: unknown) =>
+      toast.error('Viewer Error', { description: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <div className="absolute top-2 left-2 z-10 flex gap-1" role="toolbar" aria-label="3D viewer tools">
+      <ToolButton
+        label="Clear selection and show all"
+        onClick={run(async () => {
+          await viewer.clearSelectionAndShowAll();
+          onCleared?.();
+        })}
+      >
+        <RotateCcw className="size-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label="Show all" onClick={run(() => viewer.showAll())}>
+        <Eye className="size-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label="Hide all" onClick={run(() => viewer.hideAll())}>
+        <EyeOff className="size-4" aria-hidden />
+      </ToolButton>
+    </div>
+  );
+}
