@@ -38,7 +38,7 @@ export const METADATA_EXPORT_COOLDOWN_SECONDS = 30;
 const multi = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => s !== '')))
+  .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().max(500)).max(200, 'Too many filter values').optional());
 
 /** What selects rows: version, search and filters (shared by the page, the export and the count). */

@@ -9,6 +9,7 @@ import { createElementService } from '../modules/elements/service';
 import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
+import { createMetadataService } from '../modules/metadata/service';
 import { createOverviewService } from '../modules/overview/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
@@ -99,6 +100,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       viewer: createViewerService({ db, clock, storage, jobs }),
       attributes: createAttributeService({ db, clock, storage, jobs, audit }),
       elements: createElementService({ db, storage }),
+      metadata: createMetadataService({ db, clock }),
       overview: createOverviewService({ db }),
       projectFiles: createProjectFilesService({ db, clock, storage, jobs, audit }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),

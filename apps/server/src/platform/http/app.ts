@@ -26,6 +26,8 @@ import { idsFileRoutes } from '../../modules/idsfiles/routes';
 import type { IdsFileService } from '../../modules/idsfiles/service';
 import { memberRoutes } from '../../modules/members/routes';
 import type { MemberService } from '../../modules/members/service';
+import { metadataRoutes } from '../../modules/metadata/routes';
+import type { MetadataService } from '../../modules/metadata/service';
 import { overviewRoutes } from '../../modules/overview/routes';
 import type { OverviewService } from '../../modules/overview/service';
 import { projectFilesRoutes } from '../../modules/projectfiles/routes';
@@ -50,6 +52,7 @@ export interface AppServices {
   idsFiles: IdsFileService;
   attributes: AttributeService;
   elements: ElementService;
+  metadata: MetadataService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
   viewer: ViewerService;
@@ -114,6 +117,7 @@ export async function buildApp(
   await app.register(viewerRoutes(services.viewer));
   await app.register(attributeRoutes(services.attributes));
   await app.register(elementRoutes(services.elements));
+  await app.register(metadataRoutes(services.metadata));
   await app.register(overviewRoutes(services.overview));
   await app.register(projectFilesRoutes(services.projectFiles));
   await registerWebApp(app, config.webDistDir);

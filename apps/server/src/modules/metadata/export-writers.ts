@@ -1,0 +1,82 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { MetadataRow } from '@plumbline/contracts';
+import ExcelJS from 'exceljs';
+
+export const exportColumns: Array<{ header: string; value: (row: MetadataRow) => string | number | null }> = [
+  { header: 'OBJECT ID', value: (r) => r.object_id },
+  { header: 'OBJECT NAME', value: (r) => r.object_name },
+  { header: 'CATEGORY', value: (r) => r.category },
+  { header: 'IFC CLASS', value: (r) => r.ifc_class },
+  { header: 'LEVEL', value: (r) => r.level },
+  { header: 'PROPERTY SET', value: (r) => r.property_set },
+  { header: 'ATTRIBUTE', value: (r) => r.attribute },
+  { header: 'VALUE', value: (r) => r.value },
+  { header: 'VIEWER ID', value: (r) => r.viewer_db_id },
+  { header: 'GLOBAL ID', value: (r) => r.global_id },
+];
+
+/**
+ * A CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (=, +, @, or - not
+ * starting a number) gets a leading apostrophe, so an exported model cannot inject formulas.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^(?:[=+@\t\r]|-(?![\d.]))/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV with a UTF-8 byte-order mark (Excel then reads accents right), written chunk by chunk. */
+export function csvStream(chunks: AsyncIterable<MetadataRow[]>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield `\ufeff${exportColumns.map((c) => c.header).join(',')}\r\n`;
+      for await (const rows of chunks) {
+        let text = '';
+        for (const row of rows) text += `${exportColumns.map((c) => csvField(c.value(row))).join(',')}\r\n`;
+        yield text;
+      }
+    })(),
+  );
+}
+
+/** Excel's row limit less the header: a longer export continues on a second sheet. */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
+
+/** XLSX through exceljs's streaming writer: rows are committed as they come, never held whole. */
+export function xlsxStream(
+  chunks: AsyncIterable<MetadataRow[]>,
+  rowsPerSheet = XLSX_ROWS_PER_SHEET,
+): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  let sheet: ExcelJS.Worksheet | null = null;
+  let rowsInSheet = 0;
+  let sheets = 0;
+  const newSheet = () => {
+    sheet?.commit();
+    sheets += 1;
+    sheet = workbook.addWorksheet(sheets === 1 ? 'Element Metadata' : `Element Metadata ${sheets}`);
+    sheet.addRow(exportColumns.map((c) => c.header)).commit();
+    rowsInSheet = 0;
+  };
+  (async () => {
+    newSheet();
+    for await (const rows of chunks) {
+      for (const row of rows) {
+        if (rowsInSheet >= rowsPerSheet) newSheet();
+        (sheet as unknown as ExcelJS.Worksheet).addRow(exportColumns.map((c) => c.value(row))).commit();
+        rowsInSheet += 1;
+      }
+      // Let the zip stream drain before the next chunk is read.
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+    }
+    (sheet as unknown as ExcelJS.Worksheet).commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock';
+import { createExportCooldown } from './export-cooldown';
+import { csvField } from './export-writers';
+import { likePattern, stepIdOf } from './row-query';
+
+describe('csvField', () => {
+  it('quotes separators, quotes and line breaks', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(42)).toBe('42');
+  });
+
+  it('defuses text a spreadsheet would run as a formula, keeping negative numbers', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1+2')).toBe("'+1+2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-cmd')).toBe("'-cmd");
+    expect(csvField('-0.25')).toBe('-0.25');
+  });
+});
+
+describe('search helpers', () => {
+  it('escapes LIKE pattern characters', () => {
+    expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+  it('reads a typed STEP id with or without #', () => {
+    expect(stepIdOf('#123')).toBe(123);
+    expect(stepIdOf(' 77 ')).toBe(77);
+    expect(stepIdOf('12a')).toBeNull();
+  });
+});
+
+describe('export cooldown', () => {
+  it('counts down whole seconds per caller and frees the caller after 30 s', () => {
+    const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
+    const cooldown = createExportCooldown(clock, 30);
+    expect(cooldown.secondsLeft('a')).toBe(0);
+    cooldown.start('a');
+    expect(cooldown.secondsLeft('a')).toBe(30);
+    expect(cooldown.secondsLeft('b')).toBe(0);
+    clock.advance(12_500);
+    expect(cooldown.secondsLeft('a')).toBe(18);
+    clock.advance(17_500);
+    expect(cooldown.secondsLeft('a')).toBe(0);
+  });
+});

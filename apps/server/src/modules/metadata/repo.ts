@@ -1,0 +1,206 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db';
+import { bimFiles, elementProperties, elements, fileVersions, metadataFacets } from '../../schema';
+import {
+  elementJoin,
+  needsElementJoin,
+  orderClause,
+  type RowOrder,
+  type RowSelection,
+  whereClause,
+} from './row-query';
+
+export interface VersionRow {
+  id: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  processedAt: Date | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export async function fileExists(db: Database, projectId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bimFiles.id })
+    .from(bimFiles)
+    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
+  return row !== undefined;
+}
+
+const versionColumns = {
+  id: fileVersions.id,
+  status: fileVersions.status,
+  processedAt: fileVersions.processedAt,
+};
+
+export async function findVersion(
+  db: Database,
+  fileId: string,
+  versionId: string,
+): Promise<VersionRow | null> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(fileVersions)
+    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.bimFileId, fileId)));
+  return row ?? null;
+}
+
+export async function latestCompletedVersion(db: Database, fileId: string): Promise<VersionRow | null> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(fileVersions)
+    .where(and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.status, 'completed')))
+    .orderBy(desc(fileVersions.versionNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface FacetCountRow {
+  facet: string;
+  key: string;
+  count: number;
+}
+
+export async function listFacetCounts(db: Database, versionId: string): Promise<FacetCountRow[]> {
+  return db
+    .select({ facet: metadataFacets.facet, key: metadataFacets.key, count: metadataFacets.count })
+    .from(metadataFacets)
+    .where(eq(metadataFacets.fileVersionId, versionId))
+    .orderBy(asc(metadataFacets.facet), desc(metadataFacets.count), asc(metadataFacets.key));
+}
+
+export interface PropertyRow {
+  stepId: number;
+  globalId: string | null;
+  objectName: string | null;
+  ifcClass: string;
+  level: string | null;
+  propertySet: string;
+  attribute: string;
+  value: string | null;
+}
+
+const rowColumns = sql`ep.element_step_id as "stepId", e.global_id as "globalId", e.name as "objectName",
+  e.ifc_class as "ifcClass", e.level as "level", ep.property_set as "propertySet", ep.name as "attribute",
+  ep.value as "value"`;
+
+/** One page of rows in the requested order. */
+export async function listRows(
+  db: Database,
+  selection: RowSelection,
+  order: RowOrder,
+  limit: number,
+  offset: number,
+): Promise<PropertyRow[]> {
+  const result = await db.execute(sql`
+    select ${rowColumns}
+    from element_properties ep ${elementJoin}
+    where ${whereClause(selection)}
+    order by ${orderClause(order)}
+    limit ${limit} offset ${offset}`);
+  return rowsOf<PropertyRow>(result);
+}
+
+/** How many rows the selection has; joins elements only when a filter or the search needs it. */
+export async function countRows(db: Database, selection: RowSelection): Promise<number> {
+  const join: SQL = needsElementJoin(selection) ? elementJoin : sql``;
+  const result = await db.execute(sql`
+    select count(*)::int as "count" from element_properties ep ${join} where ${whereClause(selection)}`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+/** Position after the last exported row: rows come in (element, set, property, physical) order. */
+export interface ExportCursor {
+  stepId: number;
+  propertySet: string;
+  attribute: string;
+  rowRef: string;
+}
+
+/** The next `limit` rows after `cursor` in the stable order; the export reads a version this way. */
+export async function listRowsAfter(
+  db: Database,
+  selection: RowSelection,
+  cursor: ExportCursor | null,
+  limit: number,
+): Promise<Array<PropertyRow & { rowRef: string }>> {
+  const after = cursor
+    ? sql`and (ep.element_step_id, ep.property_set, ep.name, ep.ctid) > (${cursor.stepId}, ${cursor.propertySet}, ${cursor.attribute}, ${cursor.rowRef}::tid)`
+    : sql``;
+  const result = await db.execute(sql`
+    select ${rowColumns}, ep.ctid::text as "rowRef"
+    from element_properties ep ${elementJoin}
+    where ${whereClause(selection)} ${after}
+    order by ep.element_step_id, ep.property_set, ep.name, ep.ctid
+    limit ${limit}`);
+  return rowsOf<PropertyRow & { rowRef: string }>(result);
+}
+
+export interface ElementRow {
+  stepId: number;
+  globalId: string | null;
+  name: string | null;
+  ifcClass: string;
+  typeName: string | null;
+  predefinedType: string | null;
+  level: string | null;
+}
+
+const elementColumns = {
+  stepId: elements.stepId,
+  globalId: elements.globalId,
+  name: elements.name,
+  ifcClass: elements.ifcClass,
+  typeName: elements.typeName,
+  predefinedType: elements.predefinedType,
+  level: elements.level,
+};
+
+export async function findElement(
+  db: Database,
+  versionId: string,
+  stepId: number,
+): Promise<ElementRow | null> {
+  const [row] = await db
+    .select(elementColumns)
+    .from(elements)
+    .where(and(eq(elements.fileVersionId, versionId), eq(elements.stepId, stepId)));
+  return row ?? null;
+}
+
+export async function listElementProperties(db: Database, versionId: string, stepId: number) {
+  return db
+    .select({
+      propertySet: elementProperties.propertySet,
+      name: elementProperties.name,
+      value: elementProperties.value,
+      dataType: elementProperties.dataType,
+    })
+    .from(elementProperties)
+    .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
+    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
+}
+
+/** Elements of a version in STEP order, optionally matching a term in name, GlobalId or class. */
+export async function searchElements(
+  db: Database,
+  versionId: string,
+  pattern: string | null,
+  stepId: number | null,
+  limit: number,
+): Promise<ElementRow[]> {
+  const match = pattern
+    ? sql`and (e.name ilike ${pattern} or e.global_id ilike ${pattern} or e.ifc_class ilike ${pattern}${
+        stepId !== null ? sql` or e.step_id = ${stepId}` : sql``
+      })`
+    : sql``;
+  const result = await db.execute(sql`
+    select e.step_id as "stepId", e.global_id as "globalId", e.name, e.ifc_class as "ifcClass",
+      e.type_name as "typeName", e.predefined_type as "predefinedType", e.level
+    from elements e
+    where e.file_version_id = ${versionId} ${match}
+    order by e.step_id
+    limit ${limit}`);
+  return rowsOf<ElementRow>(result);
+}

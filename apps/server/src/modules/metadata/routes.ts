@@ -1,0 +1,134 @@
+import {
+  metadataElementParamsSchema,
+  metadataElementResponseSchema,
+  metadataElementSearchQuerySchema,
+  metadataElementSearchResponseSchema,
+  metadataExportQuerySchema,
+  metadataFacetsResponseSchema,
+  metadataPageQuerySchema,
+  metadataPageResponseSchema,
+  metadataParamsSchema,
+  metadataRowQuerySchema,
+} from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { optionalUserId } from '../../platform/http/session-hook';
+import { contentDisposition } from '../bimfiles/routes';
+import type { MetadataService } from './service';
+
+const tags = ['metadata'];
+const base = '/api/v1/projects/:projectId/bimfiles/:fileId/metadata';
+const versionNote =
+  'Without versionId, the latest completed version. Readable on the demo project without an account.';
+
+export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      base,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `Element metadata rows (element × property set × property), paged, searched, filtered and sorted. ${versionNote}`,
+          security: sessionSecurity,
+          params: metadataParamsSchema,
+          querystring: metadataPageQuerySchema,
+          response: { 200: metadataPageResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) =>
+        metadata.page(optionalUserId(request), { ...request.params, ...request.query }, request.query),
+    );
+
+    app.get(
+      `${base}/facets`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `Filter panel sections (category, IFC class, level, property set, attribute) with row counts. ${versionNote}`,
+          security: sessionSecurity,
+          params: metadataParamsSchema,
+          querystring: metadataRowQuerySchema.pick({ versionId: true }),
+          response: { 200: metadataFacetsResponseSchema, ...errorResponses(401, 404, 409) },
+        },
+      },
+      async (request) => metadata.facets(optionalUserId(request), { ...request.params, ...request.query }),
+    );
+
+    app.get(
+      `${base}/elements`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `Search elements of a file (name, GlobalId, class or STEP id), at most 10,000. ${versionNote}`,
+          security: sessionSecurity,
+          params: metadataParamsSchema,
+          querystring: metadataElementSearchQuerySchema,
+          response: { 200: metadataElementSearchResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) =>
+        metadata.searchElements(
+          optionalUserId(request),
+          { ...request.params, ...request.query },
+          request.query,
+        ),
+    );
+
+    app.get(
+      `${base}/elements/:viewerDbId`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: `One element (by its STEP id, the viewer id) with every property grouped by set. ${versionNote}`,
+          security: sessionSecurity,
+          params: metadataElementParamsSchema,
+          querystring: metadataRowQuerySchema.pick({ versionId: true }),
+          response: { 200: metadataElementResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { viewerDbId, ...params } = request.params;
+        return metadata.element(optionalUserId(request), { ...params, ...request.query }, viewerDbId);
+      },
+    );
+
+    app.get(
+      `${base}/export`,
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            'Download the filtered rows as CSV or XLSX (streamed). One export per user every 30 seconds: 429 with Retry-After otherwise; 409 no_data_to_export when nothing matches.',
+          security: sessionSecurity,
+          params: metadataParamsSchema,
+          querystring: metadataExportQuerySchema,
+          response: {
+            200: z.unknown().describe('The CSV or XLSX file'),
+            ...errorResponses(400, 401, 404, 409, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = optionalUserId(request);
+        const file = await metadata.export(
+          userId,
+          userId ?? `ip:${request.ip}`,
+          { ...request.params, ...request.query },
+          request.query,
+        );
+        const date = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(`element-metadata-${date}.${file.extension}`))
+          .header('cache-control', 'no-store')
+          .send(file.stream);
+      },
+    );
+  };
+}

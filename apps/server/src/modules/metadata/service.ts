@@ -1,0 +1,312 @@
+import type { Readable } from 'node:stream';
+import {
+  type FilterSection,
+  METADATA_EXPORT_COOLDOWN_SECONDS,
+  type MetadataElementResponse,
+  type MetadataElementSearchResponse,
+  type MetadataExportQuery,
+  type MetadataFacetsResponse,
+  type MetadataPageQuery,
+  type MetadataPageResponse,
+  type MetadataRow,
+  type MetadataRowQuery,
+} from '@plumbline/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import { requireProjectReader } from '../projects/access';
+import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
+import { LruCache } from './cache';
+import { MetadataError } from './errors';
+import { createExportCooldown } from './export-cooldown';
+import { csvStream, xlsxStream } from './export-writers';
+import * as repo from './repo';
+import { likePattern, type RowSelection, stepIdOf } from './row-query';
+
+export interface FileAddress {
+  projectId: string;
+  fileId: string;
+  versionId?: string | undefined;
+}
+
+const sectionTitles: Array<[string, string]> = [
+  ['category', 'Category'],
+  ['ifc_class', 'IFC Class'],
+  ['level', 'Level'],
+  ['property_set', 'Property Set'],
+  ['attribute', 'Attribute'],
+];
+
+export function toRowDto(row: repo.PropertyRow): MetadataRow {
+  return {
+    id: `${row.stepId}:${row.propertySet}:${row.attribute}`,
+    object_id: row.globalId ?? `#${row.stepId}`,
+    object_name: row.objectName,
+    category: primaryBimCategory(row.ifcClass),
+    ifc_class: row.ifcClass,
+    level: row.level,
+    property_set: row.propertySet,
+    attribute: row.attribute,
+    value: row.value,
+    viewer_db_id: row.stepId,
+    global_id: row.globalId,
+  };
+}
+
+/** Facet rows of a version, grouped: facet → option key → row count. */
+type FacetIndex = Map<string, repo.FacetCountRow[]>;
+
+/** Rows per export query: big enough to be few round trips, small enough to stream. */
+const EXPORT_CHUNK_ROWS = 5000;
+
+export function createMetadataService(deps: { db: Database; clock: Clock }) {
+  const { db } = deps;
+  const facetCache = new LruCache<FacetIndex>(64);
+  const countCache = new LruCache<number>(2000);
+  const cooldown = createExportCooldown(deps.clock, METADATA_EXPORT_COOLDOWN_SECONDS);
+
+  async function resolveVersion(userId: string | null, address: FileAddress): Promise<repo.VersionRow> {
+    await requireProjectReader({ db, userId }, address.projectId);
+    if (!(await repo.fileExists(db, address.projectId, address.fileId))) {
+      throw new MetadataError('file_not_found');
+    }
+    if (address.versionId === undefined) {
+      const latest = await repo.latestCompletedVersion(db, address.fileId);
+      if (!latest) throw new MetadataError('no_completed_version');
+      return latest;
+    }
+    const version = await repo.findVersion(db, address.fileId, address.versionId);
+    if (!version) throw new MetadataError('version_not_found');
+    if (version.status !== 'completed') throw new MetadataError('version_not_processed');
+    return version;
+  }
+
+  /** Cached per version and processing time: a reprocessed version gets fresh counts. */
+  const versionKey = (version: repo.VersionRow) => `${version.id}@${version.processedAt?.getTime() ?? 0}`;
+
+  async function facetIndex(version: repo.VersionRow): Promise<FacetIndex> {
+    const key = versionKey(version);
+    const cached = facetCache.get(key);
+    if (cached) return cached;
+    const index: FacetIndex = new Map();
+    for (const row of await repo.listFacetCounts(db, version.id)) {
+      const list = index.get(row.facet) ?? [];
+      list.push(row);
+      index.set(row.facet, list);
+    }
+    facetCache.set(key, index);
+    return index;
+  }
+
+  /**
+   * Turns the query into a row selection; null when the filters exclude everything (e.g. a category
+   * with no class in this version). The category filter becomes a class list, since the category
+   * is derived from the class.
+   */
+  function selectionOf(versionId: string, query: MetadataRowQuery, facets: FacetIndex): RowSelection | null {
+    const versionClasses = (facets.get('ifc_class') ?? []).map((f) => f.key);
+    const nonEmpty = (list: string[] | undefined) => (list && list.length > 0 ? list : undefined);
+    let classes = nonEmpty(query.ifc_class);
+    const categories = nonEmpty(query.category);
+    if (categories) {
+      const inCategories = versionClasses.filter((c) => categories.includes(primaryBimCategory(c)));
+      classes = classes ? classes.filter((c) => inCategories.includes(c)) : inCategories;
+    }
+    const selection: RowSelection = {
+      versionId,
+      classes,
+      levels: nonEmpty(query.level),
+      propertySets: nonEmpty(query.property_set),
+      attributes: nonEmpty(query.attribute),
+      search: query.search ? query.search : undefined,
+    };
+    if (selection.search) {
+      const term = selection.search.toLowerCase();
+      selection.searchClasses = versionClasses.filter((c) =>
+        primaryBimCategory(c).toLowerCase().includes(term),
+      );
+    }
+    const lists = [selection.classes, selection.levels, selection.propertySets, selection.attributes];
+    return lists.some((l) => l !== undefined && l.length === 0) ? null : selection;
+  }
+
+  async function countOf(version: repo.VersionRow, selection: RowSelection, facets: FacetIndex) {
+    const { versionId, ...rest } = selection;
+    const filtered = Object.values(rest).some((v) => v !== undefined);
+    if (!filtered) return (facets.get('property_set') ?? []).reduce((sum, f) => sum + f.count, 0);
+    const key = `${versionKey(version)}|${JSON.stringify(rest)}`;
+    const cached = countCache.get(key);
+    if (cached !== undefined) return cached;
+    const count = await repo.countRows(db, selection);
+    countCache.set(key, count);
+    return count;
+  }
+
+  return {
+    async page(
+      userId: string | null,
+      address: FileAddress,
+      query: MetadataPageQuery,
+    ): Promise<MetadataPageResponse> {
+      const version = await resolveVersion(userId, address);
+      const facets = await facetIndex(version);
+      const selection = selectionOf(version.id, query, facets);
+      const total = selection ? await countOf(version, selection, facets) : 0;
+      const pageSize = query.page_size;
+      const totalPages = Math.max(1, Math.ceil(total / pageSize));
+      // A page beyond the last is answered with the last (spec 2 §4 Tables).
+      const page = Math.min(query.page, totalPages);
+      const rows =
+        selection && total > 0
+          ? await repo.listRows(
+              db,
+              selection,
+              {
+                key: query.sort,
+                direction: query.order ?? 'asc',
+                versionClasses: (facets.get('ifc_class') ?? []).map((f) => f.key),
+              },
+              pageSize,
+              (page - 1) * pageSize,
+            )
+          : [];
+      return {
+        version_id: version.id,
+        rows: rows.map(toRowDto),
+        page,
+        page_size: pageSize,
+        total,
+        total_pages: totalPages,
+      };
+    },
+
+    async facets(userId: string | null, address: FileAddress): Promise<MetadataFacetsResponse> {
+      const version = await resolveVersion(userId, address);
+      const facets = await facetIndex(version);
+      const sections: FilterSection[] = sectionTitles.map(([key, title]) => ({
+        key,
+        title,
+        options: (facets.get(key) ?? []).map((f) => ({
+          key: f.key,
+          label: key === 'level' && f.key === '' ? 'No level' : f.key,
+          count: f.count,
+        })),
+      }));
+      const totalRows = (facets.get('property_set') ?? []).reduce((sum, f) => sum + f.count, 0);
+      return { version_id: version.id, total_rows: totalRows, sections };
+    },
+
+    async element(
+      userId: string | null,
+      address: FileAddress,
+      stepId: number,
+    ): Promise<MetadataElementResponse> {
+      const version = await resolveVersion(userId, address);
+      const row = await repo.findElement(db, version.id, stepId);
+      if (!row) throw new MetadataError('element_not_found');
+      const sets = new Map<string, Array<{ name: string; value: string | null; data_type: string | null }>>();
+      for (const p of await repo.listElementProperties(db, version.id, stepId)) {
+        const list = sets.get(p.propertySet) ?? [];
+        list.push({ name: p.name, value: p.value, data_type: p.dataType });
+        sets.set(p.propertySet, list);
+      }
+      return {
+        version_id: version.id,
+        element: {
+          viewer_db_id: row.stepId,
+          object_id: row.globalId ?? `#${row.stepId}`,
+          global_id: row.globalId,
+          name: row.name,
+          ifc_class: row.ifcClass,
+          primary_bim_category: primaryBimCategory(row.ifcClass),
+          derived_functional_group: derivedFunctionalGroup(row.ifcClass),
+          type_name: row.typeName,
+          predefined_type: row.predefinedType,
+          level: row.level,
+          property_sets: [...sets].map(([name, properties]) => ({ name, properties })),
+        },
+      };
+    },
+
+    async searchElements(
+      userId: string | null,
+      address: FileAddress,
+      query: { search?: string | undefined; limit: number },
+    ): Promise<MetadataElementSearchResponse> {
+      const version = await resolveVersion(userId, address);
+      const term = query.search ? query.search : null;
+      const rows = await repo.searchElements(
+        db,
+        version.id,
+        term ? likePattern(term) : null,
+        term ? stepIdOf(term) : null,
+        query.limit + 1,
+      );
+      return {
+        version_id: version.id,
+        truncated: rows.length > query.limit,
+        data: rows.slice(0, query.limit).map((row) => ({
+          viewer_db_id: row.stepId,
+          object_id: row.globalId ?? `#${row.stepId}`,
+          global_id: row.globalId,
+          name: row.name,
+          ifc_class: row.ifcClass,
+          primary_bim_category: primaryBimCategory(row.ifcClass),
+          level: row.level,
+        })),
+      };
+    },
+
+    /**
+     * The filtered rows as CSV or XLSX, streamed in chunks of 5,000 (in element, set, property order).
+     * `caller` keys the 30-second cooldown: the user id, or the client address on the demo project.
+     */
+    async export(
+      userId: string | null,
+      caller: string,
+      address: FileAddress,
+      query: MetadataExportQuery,
+    ): Promise<{ stream: Readable; contentType: string; extension: string }> {
+      const left = cooldown.secondsLeft(caller);
+      if (left > 0) {
+        throw new MetadataError('export_rate_limited', {
+          message: `Export Rate Limited: Please wait ${left} seconds before exporting again.`,
+          headers: { 'retry-after': String(left) },
+        });
+      }
+      const version = await resolveVersion(userId, address);
+      const facets = await facetIndex(version);
+      const selection = selectionOf(version.id, query, facets);
+      const first = selection ? await repo.listRowsAfter(db, selection, null, EXPORT_CHUNK_ROWS) : [];
+      if (!selection || first.length === 0) throw new MetadataError('no_data_to_export');
+      cooldown.start(caller);
+      async function* chunks(): AsyncGenerator<MetadataRow[]> {
+        let batch = first;
+        while (batch.length > 0) {
+          yield batch.map(toRowDto);
+          if (batch.length < EXPORT_CHUNK_ROWS) return;
+          const last = batch[batch.length - 1] as (typeof batch)[number];
+          batch = await repo.listRowsAfter(
+            db,
+            selection as RowSelection,
+            {
+              stepId: last.stepId,
+              propertySet: last.propertySet,
+              attribute: last.attribute,
+              rowRef: last.rowRef,
+            },
+            EXPORT_CHUNK_ROWS,
+          );
+        }
+      }
+      return query.format === 'csv'
+        ? { stream: csvStream(chunks()), contentType: 'text/csv; charset=utf-8', extension: 'csv' }
+        : {
+            stream: xlsxStream(chunks()),
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            extension: 'xlsx',
+          };
+    },
+  };
+}
+
+export type MetadataService = ReturnType<typeof createMetadataService>;
