@@ -53,10 +53,10 @@ export const liveFilesSource: FilesSource = {
   },
 };
 
-/** Demo files arrive with the demo data set; until then empty lists. Writes are always refused. */
+/** The demo project's files, read by the same routes as live (it is public); writes are always refused. */
 export const demoFilesSource: FilesSource = {
-  listBimFiles: async () => [],
-  listIdsFiles: async () => [],
+  listBimFiles: (projectId, signal) => liveFilesSource.listBimFiles(projectId, signal),
+  listIdsFiles: (projectId, signal) => liveFilesSource.listIdsFiles(projectId, signal),
   uploadBimFile: async () => {
     throw new ReadOnlyDataSourceError();
   },

@@ -53,14 +53,26 @@ export const liveProjectsSource: ProjectsSource = {
 };
 
 /**
- * The demo's projects. The sample data set arrives with the demo issue; until then the demo shows the
- * areas' empty states. Writes are always refused: demo data cannot be modified (spec 2 §6).
+ * The demo's projects (spec 1 §1): the server's public demo list, then the same project routes as live
+ * (the demo project is readable without an account). Writes are always refused before any request:
+ * demo data cannot be modified (spec 2 §6), and the server would answer 403 anyway.
  */
 export const demoProjectsSource: ProjectsSource = {
-  listProjects: async () => [],
-  listProjectFiles: async () => [],
-  listProjectMembers: async () => [],
-  listAllMemberships: async () => [],
+  async listProjects(signal) {
+    return (await apiRequest('/demo/projects', { schema: projectListResponseSchema, signal })).projects;
+  },
+  listProjectFiles: (projectId, signal) => liveProjectsSource.listProjectFiles(projectId, signal),
+  listProjectMembers: (projectId, signal) => liveProjectsSource.listProjectMembers(projectId, signal),
+  async listAllMemberships(signal) {
+    const projects = await demoProjectsSource.listProjects(signal);
+    const teams = await Promise.all(
+      projects.map(async (project) => {
+        const members = await liveProjectsSource.listProjectMembers(project.id, signal);
+        return members.map((member) => ({ projectId: project.id, userId: member.userId }));
+      }),
+    );
+    return teams.flat();
+  },
   createProject: async () => {
     throw new ReadOnlyDataSourceError();
   },

@@ -62,8 +62,11 @@ describe('liveTeamSource', () => {
 });
 
 describe('demoTeamSource', () => {
-  it('reads as empty and refuses every write with the spec message', async () => {
-    await expect(demoTeamSource.listMembers(PROJECT)).resolves.toEqual([]);
+  it('reads the demo team by the members route and refuses every write with the spec message', async () => {
+    const owner = makeMember('Plumbline Demo', 'demo-owner@plumbline.invalid', 'Admin');
+    const fetchMock = stubFetch(200, { data: [owner] });
+    await expect(demoTeamSource.listMembers(PROJECT)).resolves.toEqual([owner]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/v1/projects/${PROJECT}/members`);
     await expect(
       demoTeamSource.addMember(PROJECT, { email: 'a@b.co', role: 'Viewer' }),
     ).rejects.toBeInstanceOf(ReadOnlyDataSourceError);
@@ -71,5 +74,6 @@ describe('demoTeamSource', () => {
       'Demo data cannot be modified.',
     );
     await expect(demoTeamSource.removeMember(PROJECT, 'u')).rejects.toThrow('Demo data cannot be modified.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

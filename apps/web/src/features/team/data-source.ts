@@ -51,11 +51,11 @@ export const liveTeamSource: TeamSource = {
 };
 
 /**
- * The demo's teams. Until the demo data set arrives (decision 0061) the demo has no projects, so no members;
- * writes are always refused: demo data cannot be modified (spec 2 §6).
+ * The demo project's team, read by the same route as live (the demo project is public); writes are
+ * always refused: demo data cannot be modified (spec 2 §6).
  */
 export const demoTeamSource: TeamSource = {
-  listMembers: async () => [],
+  listMembers: (projectId, signal) => liveTeamSource.listMembers(projectId, signal),
   addMember: async () => {
     throw new ReadOnlyDataSourceError();
   },
