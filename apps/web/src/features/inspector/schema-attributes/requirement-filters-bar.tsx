@@ -1,0 +1,76 @@
+import { Search } from 'lucide-react';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { type RequirementFilters, TYPE_LABELS } from './requirement-view';
+
+const CARDINALITIES = ['all', 'required', 'optional', 'prohibited'] as const;
+const COMPLIANCES = ['all', 'passed', 'failed', 'no-data'] as const;
+const label = (v: string) =>
+  v === 'all' ? 'All' : v === 'no-data' ? 'No data' : v[0]?.toUpperCase() + v.slice(1);
+
+interface FilterBarProps {
+  filters: RequirementFilters;
+  onChange: (filters: RequirementFilters) => void;
+}
+
+/** Search plus type, cardinality and compliance filters of the Requirements table (spec 2 §2.1). */
+export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
+  const set = (patch: Partial<RequirementFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="relative">
+        <Search className="absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          aria-label="Search requirements"
+          placeholder="Search requirements…"
+          className="pl-8"
+          value={filters.search}
+          onChange={(e) => set({ search: e.target.value })}
+        />
+      </div>
+      <Select value={filters.type} onValueChange={(v) => set({ type: v as RequirementFilters['type'] })}>
+        <SelectTrigger aria-label="Type">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">All types</SelectItem>
+          {Object.entries(TYPE_LABELS).map(([value, text]) => (
+            <SelectItem key={value} value={value}>
+              {text}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
+        value={filters.cardinality}
+        onValueChange={(v) => set({ cardinality: v as RequirementFilters['cardinality'] })}
+      >
+        <SelectTrigger aria-label="Cardinality">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {CARDINALITIES.map((v) => (
+            <SelectItem key={v} value={v}>
+              {v === 'all' ? 'All cardinalities' : label(v)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
+        value={filters.compliance}
+        onValueChange={(v) => set({ compliance: v as RequirementFilters['compliance'] })}
+      >
+        <SelectTrigger aria-label="Compliance">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {COMPLIANCES.map((v) => (
+            <SelectItem key={v} value={v}>
+              {v === 'all' ? 'All compliance' : label(v)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { SchemaFacet } from '@plumbline/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  constraintText,
+  idsExport,
+  NO_FILTERS,
+  nextRequirementSort,
+  requirementText,
+  visibleRequirements,
+} from './requirement-view';
+
+const SPEC_A = '00000000-0000-0000-0000-00000000000a';
+const SPEC_B = '00000000-0000-0000-0000-00000000000b';
+
+function facet(id: string, patch: Partial<SchemaFacet>): SchemaFacet {
+  return {
+    id,
+    facet_type: 'property',
+    cardinality: 'required',
+    entity_name: null,
+    predefined_type: null,
+    property_set: 'Pset_WallCommon',
+    property_name: 'FireRating',
+    property_data_type: 'IFCLABEL',
+    attribute_name: null,
+    classification_system: null,
+    classification_value: null,
+    material_value: null,
+    partof_entity_name: null,
+    instructions: null,
+    value_constraints: [],
+    specification_id: SPEC_A,
+    specification_name: 'Walls',
+    compliance: 'passed',
+    failed_elements: 0,
+    applicable_elements: 3,
+    ...patch,
+  };
+}
+
+const rows = [
+  facet('0.r0', {}),
+  facet('0.r1', {
+    facet_type: 'attribute',
+    attribute_name: 'Name',
+    property_set: null,
+    property_name: null,
+    cardinality: 'optional',
+    compliance: 'failed',
+  }),
+  facet('1.r0', {
+    facet_type: 'material',
+    material_value: 'Concrete',
+    property_set: null,
+    property_name: null,
+    specification_id: SPEC_B,
+    compliance: 'no-data',
+    cardinality: 'prohibited',
+  }),
+];
+
+describe('visibleRequirements', () => {
+  it('filters by specification, type, cardinality and compliance', () => {
+    expect(
+      visibleRequirements(rows, { ...NO_FILTERS, specificationId: SPEC_B }, null).map((f) => f.id),
+    ).toEqual(['1.r0']);
+    expect(visibleRequirements(rows, { ...NO_FILTERS, type: 'attribute' }, null).map((f) => f.id)).toEqual([
+      '0.r1',
+    ]);
+    expect(visibleRequirements(rows, { ...NO_FILTERS, cardinality: 'prohibited' }, null)).toHaveLength(1);
+    expect(
+      visibleRequirements(rows, { ...NO_FILTERS, compliance: 'no-data' }, null).map((f) => f.id),
+    ).toEqual(['1.r0']);
+  });
+  it('searches property, set, entity, attribute, classification system and material, case-insensitively', () => {
+    expect(visibleRequirements(rows, { ...NO_FILTERS, search: 'wallcommon' }, null).map((f) => f.id)).toEqual(
+      ['0.r0'],
+    );
+    expect(visibleRequirements(rows, { ...NO_FILTERS, search: 'CONCRETE' }, null).map((f) => f.id)).toEqual([
+      '1.r0',
+    ]);
+    expect(visibleRequirements(rows, { ...NO_FILTERS, search: 'walls' }, null)).toEqual([]);
+  });
+  it('sorts ascending, descending, then back to document order', () => {
+    const asc = nextRequirementSort(null, 'compliance');
+    expect(visibleRequirements(rows, NO_FILTERS, asc).map((f) => f.compliance)).toEqual([
+      'failed',
+      'no-data',
+      'passed',
+    ]);
+    const desc = nextRequirementSort(asc, 'compliance');
+    expect(visibleRequirements(rows, NO_FILTERS, desc).map((f) => f.compliance)).toEqual([
+      'passed',
+      'no-data',
+      'failed',
+    ]);
+    expect(nextRequirementSort(desc, 'compliance')).toBeNull();
+    expect(visibleRequirements(rows, NO_FILTERS, null).map((f) => f.id)).toEqual(['0.r0', '0.r1', '1.r0']);
+  });
+});
+
+describe('texts and export', () => {
+  it('describes requirements and shows 3 enumeration values then "+n more"', () => {
+    expect(requirementText(rows[0] as SchemaFacet)).toBe('Pset_WallCommon.FireRating');
+    expect(constraintText({ type: 'enumeration', values: ['A', 'B', 'C', 'D', 'E'] })).toBe(
+      'A, B, C +2 more',
+    );
+    expect(constraintText({ type: 'enumeration', values: ['A'] })).toBe('A');
+  });
+  it('exports specifications, facets, statistics, exported_at and project_id', () => {
+    const spec = {
+      id: SPEC_A,
+      name: 'Walls',
+      description: null,
+      ids_file_id: SPEC_B,
+      ids_file_name: 'walls.ids',
+      applicable_elements: 3,
+      passed_elements: 3,
+      failed_elements: 0,
+      compliance_rate: 100,
+      applicability_facets: [],
+      requirement_facets: [rows[0] as SchemaFacet],
+    };
+    const statistics = { total_specifications: 1, ids_compliance: 100, total_facets: 1, required_facets: 1 };
+    const out = idsExport('p1', { specifications: [spec], statistics }, new Date('2026-11-22T10:00:00Z'));
+    expect(Object.keys(out).sort()).toEqual([
+      'exported_at',
+      'facets',
+      'project_id',
+      'specifications',
+      'statistics',
+    ]);
+    expect(out.facets).toHaveLength(1);
+    expect(out.exported_at).toBe('2026-11-22T10:00:00.000Z');
+    expect(out.specifications[0]?.requirement_facet_ids).toEqual(['0.r0']);
+  });
+});

@@ -1,0 +1,170 @@
+import type { SchemaFacet, SchemaSpecification } from '@plumbline/contracts';
+import { ArrowDown, ArrowUp, ArrowUpDown, Filter, ListFilter, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { RequirementFiltersBar } from './requirement-filters-bar';
+import {
+  allRequirements,
+  constraintText,
+  NO_FILTERS,
+  nextRequirementSort,
+  type RequirementFilters,
+  type RequirementSort,
+  type RequirementSortKey,
+  requirementText,
+  TYPE_LABELS,
+  visibleRequirements,
+} from './requirement-view';
+
+const COMPLIANCE_BADGE = {
+  passed: { variant: 'success', text: 'Passed' },
+  failed: { variant: 'destructive', text: 'Failed' },
+  'no-data': { variant: 'secondary', text: 'No data' },
+} as const;
+
+function Header(props: {
+  label: string;
+  column: RequirementSortKey;
+  sort: RequirementSort | null;
+  onSort: (sort: RequirementSort | null) => void;
+}) {
+  const { sort, column } = props;
+  const active = sort?.key === column;
+  const Icon = !active ? ArrowUpDown : sort?.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TableHead aria-sort={active ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="inline-flex cursor-pointer items-center gap-1 uppercase hover:text-foreground"
+        onClick={() => props.onSort(nextRequirementSort(sort, column))}
+      >
+        {props.label} <Icon className="size-3.5" aria-hidden="true" />
+      </button>
+    </TableHead>
+  );
+}
+
+interface RequirementsTableProps {
+  specifications: SchemaSpecification[];
+  loading: boolean;
+  specificationId: string | null;
+  onSpecificationChange: (id: string | null) => void;
+}
+
+export function RequirementsTable({
+  specifications,
+  loading,
+  specificationId,
+  onSpecificationChange,
+}: RequirementsTableProps) {
+  const [filters, setFilters] = useState<Omit<RequirementFilters, 'specificationId'>>(NO_FILTERS);
+  const [sort, setSort] = useState<RequirementSort | null>(null);
+  const requirements = useMemo(() => allRequirements(specifications), [specifications]);
+  const rows = useMemo(
+    () => visibleRequirements(requirements, { ...filters, specificationId }, sort),
+    [requirements, filters, specificationId, sort],
+  );
+  const specName = specifications.find((s) => s.id === specificationId)?.name;
+
+  if (loading) return <Skeleton className="h-40 w-full" />;
+  if (requirements.length === 0) {
+    return (
+      <EmptyState
+        icon={ListFilter}
+        title="No IDS facets found"
+        description="The active IDS specifications of this project have no requirements."
+      />
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {specificationId && (
+        <div className="flex items-center justify-between rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+          <span className="flex items-center gap-2">
+            <Filter className="size-4" aria-hidden="true" /> Filtered by specification:{' '}
+            <strong>{specName}</strong>
+          </span>
+          <Button size="sm" variant="ghost" onClick={() => onSpecificationChange(null)}>
+            <X /> Clear Filter
+          </Button>
+        </div>
+      )}
+      <RequirementFiltersBar
+        filters={{ ...filters, specificationId }}
+        onChange={({ specificationId: _ignored, ...next }) => setFilters(next)}
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <Header label="Type" column="type" sort={sort} onSort={setSort} />
+            <Header label="Requirement" column="requirement" sort={sort} onSort={setSort} />
+            <Header label="Cardinality" column="cardinality" sort={sort} onSort={setSort} />
+            <TableHead>Value Constraints</TableHead>
+            <Header label="Compliance" column="compliance" sort={sort} onSort={setSort} />
+            <TableHead>Instructions</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
+                No facets match your filters
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((f: SchemaFacet) => (
+            <TableRow key={`${f.specification_id}:${f.id}`}>
+              <TableCell>
+                <Badge variant="outline">{TYPE_LABELS[f.facet_type]}</Badge>
+              </TableCell>
+              <TableCell>
+                <div className="font-medium">{requirementText(f)}</div>
+                <div className="text-xs text-muted-foreground">
+                  {f.specification_name}
+                  {f.property_data_type && ` · ${f.property_data_type}`}
+                </div>
+              </TableCell>
+              <TableCell className="capitalize">{f.cardinality}</TableCell>
+              <TableCell className="max-w-60 text-sm">
+                {f.value_constraints.length === 0 ? (
+                  <span className="text-muted-foreground">Any value</span>
+                ) : (
+                  f.value_constraints.map((c) => <div key={JSON.stringify(c)}>{constraintText(c)}</div>)
+                )}
+              </TableCell>
+              <TableCell>
+                <Badge variant={COMPLIANCE_BADGE[f.compliance].variant}>
+                  {COMPLIANCE_BADGE[f.compliance].text}
+                </Badge>
+                {f.compliance === 'failed' && (
+                  <div className="text-xs text-muted-foreground tabular-nums">
+                    {f.failed_elements} of {f.applicable_elements} elements
+                  </div>
+                )}
+              </TableCell>
+              <TableCell className="max-w-64 text-sm text-muted-foreground">
+                {f.instructions ?? '—'}
+              </TableCell>
+              <TableCell>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onSpecificationChange(f.specification_id)}
+                  disabled={specificationId === f.specification_id}
+                  title="Show only this specification's requirements"
+                >
+                  <Filter /> Specification
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

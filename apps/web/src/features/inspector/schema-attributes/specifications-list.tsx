@@ -1,0 +1,83 @@
+import type { SchemaSpecification } from '@plumbline/contracts';
+import { ChevronRight, FileText } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
+
+/** Spec 2 §4 inspector bands: 80 or more passed, 50 to under 80 warning, under 50 failed. */
+function band(rate: number | null) {
+  if (rate === null)
+    return { label: 'No data', variant: 'secondary' as const, bar: 'bg-muted-foreground/40' };
+  if (rate >= 80) return { label: 'Passed', variant: 'success' as const, bar: 'bg-green-600' };
+  if (rate >= 50) return { label: 'Warning', variant: 'warning' as const, bar: 'bg-yellow-500' };
+  return { label: 'Failed', variant: 'destructive' as const, bar: 'bg-red-600' };
+}
+
+interface SpecificationsListProps {
+  specifications: SchemaSpecification[];
+  loading: boolean;
+  onSelect: (specificationId: string) => void;
+}
+
+/** One card per specification; choosing one shows its requirements, filtered. */
+export function SpecificationsList({ specifications, loading, onSelect }: SpecificationsListProps) {
+  if (loading) return <Skeleton className="h-32 w-full" />;
+  if (specifications.length === 0) {
+    return (
+      <EmptyState
+        icon={FileText}
+        title="No IDS specifications found"
+        description="Upload an IDS file to the project and switch it on to see its specifications here."
+      />
+    );
+  }
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      {specifications.map((spec) => {
+        const b = band(spec.compliance_rate);
+        return (
+          <Card key={spec.id} className="p-0">
+            <button
+              type="button"
+              className="w-full cursor-pointer space-y-3 rounded-xl p-4 text-left hover:bg-surface/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={() => onSelect(spec.id)}
+              aria-label={`Show the requirements of ${spec.name}`}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{spec.name}</p>
+                  <p className="truncate text-xs text-muted-foreground">{spec.ids_file_name}</p>
+                </div>
+                <div className="flex items-center gap-1">
+                  <Badge variant={b.variant}>{b.label}</Badge>
+                  <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+                </div>
+              </div>
+              {spec.description && (
+                <p className="line-clamp-2 text-sm text-muted-foreground">{spec.description}</p>
+              )}
+              <Progress
+                value={spec.compliance_rate ?? 0}
+                indicatorClassName={b.bar}
+                aria-label="Compliance"
+              />
+              <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
+                <span>
+                  {spec.compliance_rate === null
+                    ? 'Not checked'
+                    : `${spec.compliance_rate.toFixed(1)}% compliant`}
+                </span>
+                <span>{formatNumber(spec.applicable_elements)} applicable</span>
+                <span>{formatNumber(spec.failed_elements)} failing</span>
+                <span>{spec.requirement_facets.length} requirements</span>
+              </div>
+            </button>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
