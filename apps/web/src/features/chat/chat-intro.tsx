@@ -1,0 +1,138 @@
+import type { AiModelContext } from '@plumbline/contracts';
+import { Building2, Layers, RefreshCw, Sparkles } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format';
+import { modelInsights } from './model-complexity';
+import {
+  GUIDANCE,
+  SUGGESTIONS_PER_PAGE,
+  suggestedQuestions,
+  suggestionPage,
+  welcomeMessage,
+} from './project-guidance';
+import { detectProjectType } from './project-type';
+
+export interface ChatIntroProps {
+  context: AiModelContext;
+  onAsk(question: string): void;
+  disabled: boolean;
+}
+
+/** The panel's opening: welcome for the detected project type, focus and analysis boxes, 4 suggestions. */
+export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
+  const detected = useMemo(
+    () => detectProjectType(context.project.name, context.project.description, context.file.name),
+    [context],
+  );
+  const insights = useMemo(
+    () =>
+      modelInsights({
+        elementCount: context.element_count,
+        levelCount: context.level_count,
+        categories: context.categories,
+      }),
+    [context],
+  );
+  const all = useMemo(() => suggestedQuestions(detected.type), [detected.type]);
+  const [page, setPage] = useState(0);
+  const shown = suggestionPage(all, page);
+  const guidance = GUIDANCE[detected.type];
+
+  return (
+    <div className="space-y-3">
+      <div className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">
+        <div className="mb-1 flex items-center gap-2 font-medium">
+          <Sparkles className="size-4 text-primary" aria-hidden />
+          AI Assistant
+        </div>
+        <p>{welcomeMessage(detected.type, context.project.name, context.file.name)}</p>
+      </div>
+
+      <section aria-label="Project focus" className="rounded-lg border border-border p-3 text-sm">
+        <h3 className="mb-1 flex items-center gap-2 font-medium">
+          <Building2 className="size-4 text-primary" aria-hidden />
+          Project focus: <span className="capitalize">{guidance.label}</span>
+          {detected.type !== 'general' && (
+            <span className="text-xs font-normal text-muted-foreground">
+              ({Math.round(detected.confidence * 100)}% confidence, {detected.scale} scale)
+            </span>
+          )}
+        </h3>
+        <ul className="ml-5 list-disc text-muted-foreground">
+          {guidance.keyAreas.map((area) => (
+            <li key={area}>{area}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Model analysis" className="rounded-lg border border-border p-3 text-sm">
+        <h3 className="mb-2 flex items-center gap-2 font-medium">
+          <Layers className="size-4 text-primary" aria-hidden />
+          Model analysis
+          <span className="text-xs font-normal capitalize text-muted-foreground">
+            ({insights.complexity})
+          </span>
+        </h3>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          <div className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">Elements</dt>
+            <dd className="font-semibold">{formatNumber(context.element_count)}</dd>
+          </div>
+          <div className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">Levels</dt>
+            <dd className="font-semibold">{formatNumber(context.level_count)}</dd>
+          </div>
+          <div className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">Systems</dt>
+            <dd className="font-semibold">{formatNumber(context.systems.length)}</dd>
+          </div>
+        </dl>
+        {context.systems.length > 0 && (
+          <p className="mt-2 text-xs text-muted-foreground">Systems: {context.systems.join(', ')}</p>
+        )}
+        {insights.topCategories.length > 0 && (
+          <p className="mt-1 text-xs text-muted-foreground">
+            Top categories:{' '}
+            {insights.topCategories.map((c) => `${c.name} (${formatNumber(c.count)})`).join(', ')}
+            {insights.complexGeometry ? ' · complex geometry' : ''}
+            {insights.multiLevel ? ' · multi-level' : ''}
+          </p>
+        )}
+      </section>
+
+      <section aria-label="Suggested questions" className="space-y-1.5">
+        <div className="flex items-center justify-between">
+          <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            Suggested questions
+          </h3>
+          {all.length > SUGGESTIONS_PER_PAGE && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-6 px-2 text-xs"
+              onClick={() => setPage((p) => p + 1)}
+            >
+              <RefreshCw aria-hidden />
+              More
+            </Button>
+          )}
+        </div>
+        <div className="grid gap-1.5">
+          {shown.map((question) => (
+            <Button
+              key={question}
+              variant="outline"
+              size="sm"
+              className="h-auto justify-start whitespace-normal py-1.5 text-left"
+              disabled={disabled}
+              onClick={() => onAsk(question)}
+            >
+              {question}
+            </Button>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

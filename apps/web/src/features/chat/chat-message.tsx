@@ -1,0 +1,88 @@
+import { Bot, User } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import type { ChatMessage } from './use-chat';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+export interface ChatMessageBubbleProps {
+  message: ChatMessage;
+  onSelectElements(guids: string[]): void;
+}
+
+/** A user or AI bubble with its timestamp; AI answers list their sources, grouped by type. */
+export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubbleProps) {
+  const isUser = message.type === 'user';
+  const isError = message.metadata.error === true;
+  const groups = Object.entries(message.elementsByType);
+  return (
+    <div className={cn('flex gap-2', isUser && 'flex-row-reverse')}>
+      <div
+        className={cn(
+          'mt-1 flex size-6 shrink-0 items-center justify-center rounded-full',
+          isUser ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
+        )}
+        aria-hidden
+      >
+        {isUser ? <User className="size-3.5" /> : <Bot className="size-3.5" />}
+      </div>
+      <article
+        aria-label={isUser ? 'Your message' : 'Assistant message'}
+        data-error={isError || undefined}
+        className={cn(
+          'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+          isUser && 'bg-primary text-primary-foreground',
+          !isUser && !isError && 'bg-muted',
+          isError && 'border border-red-300 bg-red-50 text-red-700 dark:bg-red-950/40 dark:text-red-300',
+        )}
+      >
+        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        {!isUser && message.elements.length > 0 && (
+          <section aria-label="Sources" className="mt-2 border-t border-border/70 pt-2">
+            <button
+              type="button"
+              className="text-xs font-medium text-primary hover:underline"
+              onClick={() => onSelectElements(message.elements)}
+            >
+              Sources ({message.elements.length} elements)
+            </button>
+            <div className="mt-1 max-h-32 space-y-1 overflow-y-auto pr-1">
+              {groups.map(([label, ids]) => (
+                <div key={label} className="text-xs">
+                  <button
+                    type="button"
+                    className="font-medium text-muted-foreground hover:text-foreground"
+                    onClick={() => onSelectElements(ids)}
+                  >
+                    {label} ({ids.length})
+                  </button>
+                  <div className="mt-0.5 flex flex-wrap gap-1">
+                    {ids.map((id) => (
+                      <button
+                        key={id}
+                        type="button"
+                        title={`Highlight ${label} ${id} in the viewer`}
+                        className="rounded border border-border bg-background px-1 font-mono text-[11px] hover:border-primary hover:text-primary"
+                        onClick={() => onSelectElements([id])}
+                      >
+                        {id}
+                      </button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </section>
+        )}
+        <time
+          dateTime={message.timestamp.toISOString()}
+          className={cn(
+            'mt-1 block text-[11px]',
+            isUser ? 'text-primary-foreground/70' : 'text-muted-foreground',
+          )}
+        >
+          {timeFormat.format(message.timestamp)}
+        </time>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { aiModelContextSchema } from '@plumbline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+
+/** The project and version summary the chat panel opens with (welcome, focus and analysis boxes). */
+export function useChatContext(
+  projectId: string | null | undefined,
+  fileId: string | null | undefined,
+  versionId: string | null | undefined,
+) {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: ['chat-context', mode, projectId, fileId, versionId ?? 'latest'],
+    enabled: Boolean(projectId && fileId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/ai/context/${encodeURIComponent(projectId ?? '')}/${encodeURIComponent(fileId ?? '')}${
+          versionId ? `?versionId=${encodeURIComponent(versionId)}` : ''
+        }`,
+        { schema: aiModelContextSchema, signal },
+      ),
+  });
+}
