@@ -11,6 +11,7 @@ import { useDataSource } from '@/lib/data-source';
 import { SelectionBar } from '../selection/selection-bar';
 import { useSelection } from '../selection/use-selection';
 import { ComplianceTab } from './compliance/compliance-tab';
+import { ExtraAttributesTab } from './extra-attributes/extra-attributes-tab';
 import {
   FILE_TAB_QUERY_PARAM,
   FILE_TABS,
@@ -21,6 +22,7 @@ import {
   storeFileTab,
 } from './file-tab';
 import { InspectorPortfolio } from './portfolio-prompt';
+import { SchemaAttributesTab } from './schema-attributes/schema-attributes-tab';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
@@ -110,9 +112,8 @@ export function InspectorTab() {
     if (tab === 'compliance' && !projectId) return <InspectorPortfolio projects={selection.projects} />;
     if (!complete) return <SelectPrompt />;
     if (tab === 'compliance') return <ComplianceTab {...complete} />;
-    // Slots: the Schema Attributes and Extra Attributes tabs (features/inspector/schema-attributes,
-    // features/inspector/extra-attributes) render here with {...complete}.
-    return null;
+    if (tab === 'schema') return <SchemaAttributesTab {...complete} />;
+    return <ExtraAttributesTab {...complete} />;
   };
 
   return (
