@@ -1,0 +1,44 @@
+import { index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { fileVersions } from './files';
+import { idsSpecifications } from './ids';
+
+/**
+ * Compliance summaries written with a version's results (in the same transaction), so the
+ * compliance screens read a few rows instead of aggregating every element result (decision 0082).
+ * Counts of a specification's failing elements: warnings (at least half the requirements met),
+ * those failing a requirement for a missing value, and the requirement facets some element failed.
+ */
+export const specificationCompliance = pgTable(
+  'specification_compliance',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    specificationId: uuid('specification_id')
+      .notNull()
+      .references(() => idsSpecifications.id, { onDelete: 'cascade' }),
+    warningCount: integer('warning_count').notNull(),
+    unpopulatedCount: integer('unpopulated_count').notNull(),
+    failedFacetCount: integer('failed_facet_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileVersionId, t.specificationId] })],
+);
+
+/**
+ * Each element's worst status over the specifications of its version (1 passed, 2 warning,
+ * 3 failed); elements without a row are not applicable. What the 3D compliance view colours by.
+ */
+export const elementCompliance = pgTable(
+  'element_compliance',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    elementStepId: integer('element_step_id').notNull(),
+    status: smallint('status').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileVersionId, t.elementStepId] }),
+    index('element_compliance_version_status_idx').on(t.fileVersionId, t.status),
+  ],
+);
