@@ -1,10 +1,9 @@
 import type { Project } from '@plumbline/contracts';
 import {
-  BarChart3,
+  type BarChart3,
   Boxes,
   FileBox,
   HardDrive,
-  Lightbulb,
   ListChecks,
   ShieldCheck,
   TrendingUp,
@@ -15,7 +14,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { EmptyState } from '@/components/ui/empty-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatBytes, formatNumber } from '@/lib/format';
+import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
+import { SchemaAnalysisSummary } from './schema-analysis-summary';
 
 /**
  * One project's overview (spec 1 §2.2). The compliance figures come from the IDS pipeline; until a model
@@ -33,26 +34,8 @@ export function ProjectOverview({ project }: { project: Project }) {
         <StatCard label="Total Validation Pairs" icon={ListChecks} value="—" hint="No Analysis Data" />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section
-          icon={BarChart3}
-          title="Schema Analysis Summary"
-          description="Coverage of model attributes by IDS rules."
-        >
-          <EmptyState
-            title="No schema analysis data available"
-            description="Appears after the first IDS check."
-          />
-        </Section>
-        <Section
-          icon={Lightbulb}
-          title="Attribute Insights"
-          description="Attributes worth adding to your IDS rules."
-        >
-          <EmptyState
-            title="No Analysis Data"
-            description="Recommendations appear once a model has been analysed."
-          />
-        </Section>
+        <SchemaAnalysisSummary projectId={project.id} />
+        <AttributeInsights projectId={project.id} />
       </div>
       <Section
         icon={TrendingUp}

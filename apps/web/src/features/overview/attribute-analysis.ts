@@ -1,0 +1,33 @@
+import { attributeInsightsSchema, schemaSummarySchema } from '@plumbline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { attributeKeys } from '../inspector/attribute-queries';
+
+/** Spec 1 §5: coverage rate labels. */
+export function coverageLabel(rate: number): 'Excellent' | 'Good' | 'Needs Attention' {
+  if (rate >= 80) return 'Excellent';
+  if (rate >= 60) return 'Good';
+  return 'Needs Attention';
+}
+
+/** Spec 1 §2.2: the Overview shows at most 4 recommendations. */
+export const OVERVIEW_RECOMMENDATIONS = 4;
+
+export function useSchemaSummary(projectId: string) {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: [...attributeKeys.project(mode, projectId), 'schema-summary'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/projects/${projectId}/schema-summary`, { schema: schemaSummarySchema, signal }),
+  });
+}
+
+export function useAttributeInsights(projectId: string) {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: [...attributeKeys.project(mode, projectId), 'insights'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/projects/${projectId}/attribute-insights`, { schema: attributeInsightsSchema, signal }),
+  });
+}

@@ -1,0 +1,89 @@
+import { CheckCircle2, Lightbulb } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+import { OVERVIEW_RECOMMENDATIONS, useAttributeInsights, useSchemaSummary } from './attribute-analysis';
+
+const PRIORITY = {
+  high: { variant: 'destructive', text: 'High' },
+  medium: { variant: 'warning', text: 'Medium' },
+  low: { variant: 'secondary', text: 'Low' },
+} as const;
+
+/** Spec 1 §2.2 'Attribute Insights': the gaps between the models and the IDS, and what to add first. */
+export function AttributeInsights({ projectId }: { projectId: string }) {
+  const insights = useAttributeInsights(projectId);
+  const summary = useSchemaSummary(projectId);
+  const data = insights.data;
+  const analysed = (summary.data?.totalAttributes ?? 0) > 0;
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Lightbulb className="size-4 text-muted-foreground" aria-hidden="true" />
+          Attribute Insights
+        </CardTitle>
+        <CardDescription>Attributes worth adding to your IDS rules.</CardDescription>
+      </CardHeader>
+      {insights.isPending || summary.isPending ? (
+        <CardContent>
+          <Skeleton className="h-28 w-full" />
+        </CardContent>
+      ) : insights.isError ? (
+        <EmptyState title="No Analysis Data" description={errorMessage(insights.error)} />
+      ) : !analysed || !data ? (
+        <EmptyState
+          title="No Analysis Data"
+          description="Recommendations appear once a model has been analysed."
+        />
+      ) : data.totalGaps === 0 ? (
+        <EmptyState
+          icon={CheckCircle2}
+          title="Excellent Coverage!"
+          description="Every attribute in the models is covered by an IDS specification."
+        />
+      ) : (
+        <CardContent className="space-y-4">
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <Figure label="Total Gaps" value={formatNumber(data.totalGaps)} />
+            <Figure label="High Priority" value={formatNumber(data.highPriorityGaps)} />
+            <Figure label="Avg. Occurrence" value={`${data.averageOccurrence.toFixed(1)}%`} />
+            <Figure label="Coverage Opportunity" value={`+${data.coverageOpportunity.toFixed(1)}%`} />
+          </dl>
+          {data.topRecommendations.length === 0 && (
+            <p className="text-sm text-muted-foreground">Every gap has been reviewed by the team.</p>
+          )}
+          <ul className="space-y-2" aria-label="Top recommendations">
+            {data.topRecommendations.slice(0, OVERVIEW_RECOMMENDATIONS).map((r) => (
+              <li key={r.id} className="rounded-lg border border-border p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">{r.name}</p>
+                    <p className="truncate text-xs text-muted-foreground">{r.propertySet}</p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2 text-xs tabular-nums">
+                    {r.occurrence.toFixed(1)}%
+                    <Badge variant={PRIORITY[r.priority].variant}>{PRIORITY[r.priority].text}</Badge>
+                  </div>
+                </div>
+                <p className="mt-1 text-xs text-muted-foreground">{r.reason}</p>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-surface p-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
