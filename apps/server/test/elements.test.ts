@@ -140,7 +140,10 @@ for (const backend of testBackends()) {
         expect(got?.applicability_results).toHaveLength(spec.applicability.length);
         if (!mine) {
           expect(got?.meets_requirements).toBeNull();
-          expect(got?.requirement_results).toEqual([]);
+          expect(got?.requirement_results).toHaveLength(spec.requirements.length);
+          expect(
+            got?.requirement_results.every((f) => f.result === 'not_applicable' && f.errors.length === 0),
+          ).toBe(true);
           continue;
         }
         expect(got?.meets_requirements).toBe(mine.passed);
@@ -210,6 +213,18 @@ for (const backend of testBackends()) {
       expect((await call(server, stranger, 'GET', `${elementUrl(id)}/compliance`)).statusCode).toBe(404);
       expect((await call(server, null, 'GET', elementUrl(id))).statusCode).toBe(401);
       expect((await call(server, null, 'GET', `${elementUrl(id)}/compliance`)).statusCode).toBe(401);
+    });
+
+    it('describes the element routes in the OpenAPI document', async () => {
+      const document = (await call(server, null, 'GET', '/api/docs/json')).json();
+      const paths = Object.keys(document.paths as Record<string, object>);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/api/v1/projects/{projectId}/bimfiles/{fileId}/elements/{viewerDbId}',
+          '/api/v1/projects/{projectId}/bimfiles/{fileId}/elements/by-global-id/{globalId}',
+          '/api/v1/projects/{projectId}/bimfiles/{fileId}/elements/{viewerDbId}/compliance',
+        ]),
+      );
     });
 
     it('serves the demo project to anyone', async () => {

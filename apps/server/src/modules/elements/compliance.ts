@@ -15,6 +15,7 @@ import {
   type FacetPair,
   requirementResults,
   type StoredFailure,
+  uncheckedRequirements,
 } from './facet-results';
 
 /** A specification checked on the version, with the IDS file it belongs to. */
@@ -85,7 +86,7 @@ function forSpecification(
       is_applicable: false,
       meets_requirements: null,
       applicability_results: applicabilityResults(applicability, false, input.facts),
-      requirement_results: [],
+      requirement_results: uncheckedRequirements(requirements, input.facts),
       overall_errors: [],
       failure_reasons: [],
     };

@@ -152,10 +152,9 @@ describe('element compliance summary', () => {
     expect(failing?.failure_reasons).toEqual(['Pset_WallCommon.FireRating has no value']);
     expect(failing?.last_checked_at).toBe('2026-01-02T03:04:05.000Z');
     expect(banned?.overall_errors).toHaveLength(1);
-    expect(outside).toMatchObject({
-      is_applicable: false,
-      meets_requirements: null,
-      requirement_results: [],
-    });
+    expect(outside).toMatchObject({ is_applicable: false, meets_requirements: null });
+    expect(outside?.requirement_results).toMatchObject([
+      { result: 'not_applicable', is_satisfied: null, errors: [] },
+    ]);
   });
 });

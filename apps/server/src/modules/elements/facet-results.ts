@@ -191,6 +191,11 @@ function result(
   };
 }
 
+/** Requirement facets of a specification the element is outside of: listed, but never checked. */
+export function uncheckedRequirements(pairs: readonly FacetPair[], facts: ElementFacts): FacetResult[] {
+  return pairs.map((pair) => result(pair, facts, 'not_applicable', null, []));
+}
+
 /** Requirement facets of an applicable specification: failed where the engine reported a failure. */
 export function requirementResults(
   pairs: readonly FacetPair[],

@@ -5,7 +5,14 @@ import { Badge } from '@/components/ui/badge';
 import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import { capped, ISSUES_SHOWN, STATUS_LABEL, STATUS_TONE, specificationStatus } from './compliance-status';
+import {
+  capped,
+  type FacetSection,
+  ISSUES_SHOWN,
+  STATUS_LABEL,
+  STATUS_TONE,
+  specificationStatus,
+} from './compliance-status';
 import { FacetResultItem } from './facet-result-item';
 
 export interface ComplianceDetailCardProps {
@@ -14,14 +21,22 @@ export interface ComplianceDetailCardProps {
   onOpenChange(open: boolean): void;
 }
 
-function FacetList({ facets, empty }: { facets: FacetResult[]; empty: string }) {
+function FacetList({
+  facets,
+  section,
+  empty,
+}: {
+  facets: FacetResult[];
+  section: FacetSection;
+  empty: string;
+}) {
   if (facets.length === 0) return <p className="py-3 text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="space-y-1.5">
       {facets.map((facet, index) => (
         // Facets have no id of their own; their position in the specification is stable.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-        <FacetResultItem key={index} facet={facet} />
+        <FacetResultItem key={index} facet={facet} section={section} />
       ))}
     </ul>
   );
@@ -53,10 +68,8 @@ export function ComplianceDetailCard({ specification: spec, open, onOpenChange }
           aria-hidden="true"
         />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold" title={spec.specification_name}>
-            {spec.specification_name}
-          </span>
-          <span className="block truncate text-xs text-muted-foreground">
+          <span className="block text-sm font-semibold break-words">{spec.specification_name}</span>
+          <span className="block text-xs text-muted-foreground">
             ID: {spec.specification_identifier ?? spec.specification_id} · Last checked{' '}
             {formatDateTime(spec.last_checked_at)}
           </span>
@@ -93,17 +106,15 @@ export function ComplianceDetailCard({ specification: spec, open, onOpenChange }
             <TabsContent value="applicability" className="mt-2">
               <FacetList
                 facets={spec.applicability_results}
+                section="applicability"
                 empty="This specification has no applicability facets."
               />
             </TabsContent>
             <TabsContent value="requirements" className="mt-2">
               <FacetList
                 facets={spec.requirement_results}
-                empty={
-                  spec.is_applicable
-                    ? 'This specification has no requirements to check.'
-                    : 'Requirements are not checked: the element is outside this specification.'
-                }
+                section="requirements"
+                empty={'This specification has no requirements to check.'}
               />
             </TabsContent>
           </Tabs>

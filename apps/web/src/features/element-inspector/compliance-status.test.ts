@@ -34,6 +34,9 @@ describe('facet result mapping', () => {
     });
     expect(facetOutcome({ result: 'not_applicable', is_satisfied: false }).label).toBe('No match');
     expect(facetOutcome({ result: 'not_applicable', is_satisfied: null }).label).toBe('Not evaluated');
+    expect(facetOutcome({ result: 'not_applicable', is_satisfied: null }, 'requirements').label).toBe(
+      'Not Applicable',
+    );
   });
 
   it('accepts a plain list or an object holding the details list', () => {

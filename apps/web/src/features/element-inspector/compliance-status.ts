@@ -47,10 +47,20 @@ const OUTCOMES: Record<FacetResult['result'], OutcomeView> = {
   failed: { label: 'Failed', tone: 'destructive' },
 };
 
-/** A facet's badge; an applicability facet left undecided says so instead of guessing. */
-export function facetOutcome(facet: Pick<FacetResult, 'result' | 'is_satisfied'>): OutcomeView {
+export type FacetSection = 'applicability' | 'requirements';
+
+/**
+ * A facet's badge. An applicability facet the server could not decide says so instead of guessing;
+ * a requirement of a specification the element is outside of is simply not applicable.
+ */
+export function facetOutcome(
+  facet: Pick<FacetResult, 'result' | 'is_satisfied'>,
+  section: FacetSection = 'applicability',
+): OutcomeView {
   if (facet.result === 'not_applicable' && facet.is_satisfied === null) {
-    return { label: 'Not evaluated', tone: 'secondary' };
+    return section === 'applicability'
+      ? { label: 'Not evaluated', tone: 'secondary' }
+      : OUTCOMES.not_applicable;
   }
   if (facet.result === 'not_applicable' && facet.is_satisfied === false) {
     return { label: 'No match', tone: 'warning' };

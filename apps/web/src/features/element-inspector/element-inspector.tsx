@@ -26,9 +26,9 @@ export interface ElementInspectorProps {
 
 type InspectorTab = 'properties' | 'location' | 'validation';
 
-function Identity({ label, value }: { label: string; value: string }) {
+function Identity({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="truncate font-mono text-xs font-medium" title={value}>
         {value}
@@ -94,8 +94,8 @@ export function ElementInspector({
       )}
       {data && (
         <div className="flex min-h-0 flex-1 flex-col">
-          <dl className="grid grid-cols-3 gap-3 border-b border-border px-4 py-3">
-            <Identity label="Element ID" value={data.id} />
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-2 border-b border-border px-4 py-3">
+            <Identity label="Element ID" value={data.id} className="col-span-2" />
             <Identity label="Viewer DB ID" value={String(data.viewer_db_id)} />
             <Identity label="Category" value={data.primary_bim_category} />
           </dl>

@@ -3,7 +3,14 @@ import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { CLASSIFICATIONS_SHOWN, capped, facetOutcome, facetTitle, facetTypeLabel } from './compliance-status';
+import {
+  CLASSIFICATIONS_SHOWN,
+  capped,
+  type FacetSection,
+  facetOutcome,
+  facetTitle,
+  facetTypeLabel,
+} from './compliance-status';
 import { NULL_VALUE } from './property-groups';
 
 type Constraint = FacetResultDetails['value_constraints'][number];
@@ -51,16 +58,17 @@ export function detailRows(facet: FacetResult): [string, string][] {
     ],
     ['Relation', d.partof_relation],
     ['Material found', d.material_found],
-    ['Value found', d.actual_value],
+    ['Value found', d.actual_value === d.property_value ? null : d.actual_value],
   ];
   return rows.filter((row): row is [string, string] => typeof row[1] === 'string' && row[1] !== '');
 }
 
 /** One facet, expandable to what it asked, what the element has, and the engine's reason (spec 3 §2.4). */
-export function FacetResultItem({ facet }: { facet: FacetResult }) {
-  const [open, setOpen] = useState(facet.result === 'failed');
+export function FacetResultItem({ facet, section }: { facet: FacetResult; section: FacetSection }) {
+  // What went wrong starts visible: a failed requirement, an applicability facet that did not match.
+  const [open, setOpen] = useState(facet.result === 'failed' || facet.is_satisfied === false);
   const panelId = useId();
-  const outcome = facetOutcome(facet);
+  const outcome = facetOutcome(facet, section);
   const found = capped(facet.details.classifications_found ?? [], CLASSIFICATIONS_SHOWN);
   return (
     <li className="rounded-md border border-border">
@@ -119,8 +127,9 @@ export function FacetResultItem({ facet }: { facet: FacetResult }) {
           )}
           {facet.is_satisfied === null && (
             <p className="text-xs text-muted-foreground">
-              Not evaluated: the element is outside this specification, and this facet needs model data the
-              stored results do not hold.
+              {section === 'applicability'
+                ? 'Not evaluated: the element is outside this specification, and this facet needs model data the stored results do not hold.'
+                : 'Not checked: the element is outside this specification.'}
             </p>
           )}
         </div>
