@@ -1,16 +1,12 @@
-import type { BimFile } from '@plumbline/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import type { OverviewFile } from '@plumbline/contracts';
 import { ExternalLink, FileBox } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
-import { projectKeys, useProjectFiles } from '../projects/queries';
+import { explorerLink } from './explorer-link';
 
 const COLUMNS = [
   'File name',
@@ -22,34 +18,10 @@ const COLUMNS = [
   'Actions',
 ];
 
-/** The selected project's files (spec 1 §2.2 "BIM Files table"). */
-export function BimFilesTable({ projectId }: { projectId: string }) {
-  const files = useProjectFiles(projectId);
+/** The selected project's files (spec 1 §2.2 "BIM Files table"); excluded files are not listed. */
+export function BimFilesTable({ projectId, files }: { projectId: string; files: readonly OverviewFile[] }) {
   const { basePath } = useDataSource();
-
-  if (files.isPending) {
-    return (
-      <div className="space-y-2 p-5" aria-busy="true">
-        <Skeleton className="h-8" />
-        <Skeleton className="h-8" />
-      </div>
-    );
-  }
-  if (files.isError) {
-    if (isApiRequestError(files.error) && files.error.isNotFound) return <ProjectGone />;
-    return (
-      <EmptyState
-        title="Files could not be loaded"
-        description={errorMessage(files.error)}
-        action={
-          <Button variant="outline" onClick={() => files.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
-  if (files.data.length === 0) {
+  if (files.length === 0) {
     return (
       <EmptyState
         icon={FileBox}
@@ -59,7 +31,7 @@ export function BimFilesTable({ projectId }: { projectId: string }) {
     );
   }
   return (
-    <Table>
+    <Table aria-label="BIM Files">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           {COLUMNS.map((column) => (
@@ -70,7 +42,7 @@ export function BimFilesTable({ projectId }: { projectId: string }) {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {files.data.map((file) => (
+        {files.map((file) => (
           <TableRow key={file.id}>
             <TableCell className="font-medium">{file.name}</TableCell>
             <TableCell>{file.source_version_tag ?? `v${file.version_count}`}</TableCell>
@@ -80,7 +52,10 @@ export function BimFilesTable({ projectId }: { projectId: string }) {
             <TableCell className="text-muted-foreground">{formatDate(file.updated_at)}</TableCell>
             <TableCell>
               <Button asChild variant="ghost" size="sm">
-                <Link to={explorerLink(basePath, projectId, file)}>
+                <Link
+                  to={explorerLink(basePath, projectId, file.id, file.latest_version_id)}
+                  aria-label={`View ${file.name} in Explorer`}
+                >
                   <ExternalLink /> View in Explorer
                 </Link>
               </Button>
@@ -89,30 +64,5 @@ export function BimFilesTable({ projectId }: { projectId: string }) {
         ))}
       </TableBody>
     </Table>
-  );
-}
-
-/** Opens the metadata tab on the same route (/dashboard or /demo) with project, file and version. */
-function explorerLink(basePath: string, projectId: string, file: BimFile): string {
-  const params = new URLSearchParams({ tab: 'metadata', project: projectId, file: file.id });
-  if (file.source_version_tag) params.set('version', file.source_version_tag);
-  return `${basePath}?${params.toString()}`;
-}
-
-/**
- * The selected project disappeared (deleted, or access removed): say so (spec 1 §8) and drop the cached
- * project list so the selector moves on to a project that still exists.
- */
-function ProjectGone() {
-  const queryClient = useQueryClient();
-  const { mode } = useDataSource();
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
-  }, [queryClient, mode]);
-  return (
-    <EmptyState
-      title="Project Not Found"
-      description="The selected project is no longer available. Please select a different project or create a new one."
-    />
   );
 }

@@ -1,38 +1,76 @@
-import type { Project } from '@plumbline/contracts';
+import type { ProjectOverview as Overview, Project } from '@plumbline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import {
-  type BarChart3,
+  AlertCircle,
   Boxes,
   FileBox,
   HardDrive,
   ListChecks,
+  type LucideIcon,
+  ShieldAlert,
   ShieldCheck,
+  ShieldX,
   TrendingUp,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
+import { errorMessage, isApiRequestError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatNumber } from '@/lib/format';
+import { projectKeys } from '../projects/queries';
 import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
+import { type ComplianceLevel, complianceFigure, complianceLevel } from './compliance-figure';
+import { ComplianceTrendChart } from './compliance-trend-chart';
+import { useProjectOverview } from './queries';
 import { SchemaAnalysisSummary } from './schema-analysis-summary';
 
-/**
- * One project's overview (spec 1 §2.2). The compliance figures come from the IDS pipeline; until a model
- * has been checked they show the spec's empty states instead of numbers.
- */
+const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
+  good: { icon: ShieldCheck, className: 'text-green-600' },
+  fair: { icon: ShieldAlert, className: 'text-yellow-500' },
+  poor: { icon: ShieldX, className: 'text-red-600' },
+};
+
+/** One project's overview (spec 1 §2.2), every figure from the server's stored results. */
 export function ProjectOverview({ project }: { project: Project }) {
+  const overview = useProjectOverview(project.id);
+  if (overview.isPending) {
+    return (
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6" aria-busy="true">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (overview.isError) {
+    if (isApiRequestError(overview.error) && overview.error.isNotFound) return <ProjectGone />;
+    return (
+      <Card>
+        <EmptyState
+          icon={AlertCircle}
+          title="Error loading dashboard"
+          description={errorMessage(overview.error)}
+          action={
+            <Button variant="outline" onClick={() => overview.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  const data = overview.data;
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6">
-        <StatCard label="BIM Files" icon={FileBox} value={formatNumber(project.filesCount)} />
-        <StatCard label="Elements" icon={Boxes} value={formatNumber(project.elementsCount)} />
-        <StatCard label="Team Members" icon={Users} value={formatNumber(project.teamMembersCount)} />
-        <StatCard label="Storage Used" icon={HardDrive} value={formatBytes(project.totalSizeBytes)} />
-        <StatCard label="IDS Compliance" icon={ShieldCheck} value="—" hint="No Analysis Data" />
-        <StatCard label="Total Validation Pairs" icon={ListChecks} value="—" hint="No Analysis Data" />
-      </div>
+      <OverviewCards cards={data.cards} />
+      {/* Schema analysis and attribute insights (the attributes area's components). */}
       <div className="grid gap-6 lg:grid-cols-2">
         <SchemaAnalysisSummary projectId={project.id} />
         <AttributeInsights projectId={project.id} />
@@ -40,17 +78,92 @@ export function ProjectOverview({ project }: { project: Project }) {
       <Section
         icon={TrendingUp}
         title="Project Compliance Trend"
-        description="Compliance across model versions."
+        description="Share of required properties that exist, are populated and comply, after each checked version."
       >
-        <EmptyState
-          title="No compliance trend data available"
-          description="The trend builds up as new versions are checked."
-        />
+        <ComplianceCategories categories={data.compliance_categories} />
+        <ComplianceTrendChart points={data.trend} />
       </Section>
       <Section icon={FileBox} title="BIM Files" description="Model files in this project." flush>
-        <BimFilesTable projectId={project.id} />
+        <BimFilesTable projectId={project.id} files={data.files} />
       </Section>
     </div>
+  );
+}
+
+function OverviewCards({ cards }: { cards: Overview['cards'] }) {
+  const figure = complianceFigure(cards.ids_compliance);
+  const level = LEVEL_ICON[complianceLevel(figure)];
+  const checked = cards.ids_compliance.applicable_elements > 0;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6">
+      <StatCard label="BIM Files" icon={FileBox} value={formatNumber(cards.bim_files)} />
+      <StatCard label="Elements" icon={Boxes} value={formatNumber(cards.elements)} />
+      <StatCard label="Team Members" icon={Users} value={formatNumber(cards.team_members)} />
+      <StatCard label="Storage Used" icon={HardDrive} value={formatBytes(cards.storage_used_bytes)} />
+      <StatCard
+        label="IDS Compliance"
+        value={
+          <span className="flex items-center gap-2">
+            <level.icon
+              className={cn('size-5', checked ? level.className : 'text-muted-foreground')}
+              aria-hidden
+            />
+            {figure}%
+          </span>
+        }
+        hint={
+          checked
+            ? `${formatNumber(cards.ids_compliance.compliant_elements)} of ${formatNumber(cards.ids_compliance.applicable_elements)} applicable elements`
+            : 'No Analysis Data'
+        }
+      />
+      <StatCard
+        label="Total Validation Pairs"
+        icon={ListChecks}
+        value={formatNumber(cards.total_validation_pairs)}
+        hint="Applicable element × specification"
+      />
+    </div>
+  );
+}
+
+function ComplianceCategories({ categories }: { categories: Overview['compliance_categories'] }) {
+  if (categories.checked === 0) return null;
+  const items = [
+    ['Exists', categories.exists],
+    ['Populated', categories.populated],
+    ['Compliant', categories.compliant],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-3 gap-3 px-6 pb-2" aria-label="Compliance categories">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-lg border border-border px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{value}%</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The selected project disappeared (deleted, or access removed): say so (spec 1 §8) and drop the cached
+ * project list so the selector moves on to a project that still exists.
+ */
+function ProjectGone() {
+  const queryClient = useQueryClient();
+  const { mode } = useDataSource();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+  }, [queryClient, mode]);
+  return (
+    <Card>
+      <EmptyState
+        icon={AlertCircle}
+        title="Project Not Found"
+        description="The selected project is no longer available. Please select a different project or create a new one."
+      />
+    </Card>
   );
 }
 
@@ -61,7 +174,7 @@ function Section({
   children,
   flush = false,
 }: {
-  icon: typeof BarChart3;
+  icon: LucideIcon;
   title: string;
   description: string;
   children: ReactNode;

@@ -1,4 +1,4 @@
-import type { CreateProjectBody, Project, UpdateProjectBody } from '@plumbline/contracts';
+import type { BimFile, CreateProjectBody, Project, UpdateProjectBody } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@/lib/api';
 import type { DataSourceMode } from '@/lib/data-source';
@@ -21,13 +21,22 @@ export function useProjects() {
   });
 }
 
+/**
+ * The files that belong to the project (manage files): the pickers list these. The cache holds every
+ * uploaded file (the files panel shares it), so excluded ones are dropped per observer.
+ */
 export function useProjectFiles(projectId: string | undefined) {
   const { mode, source } = useProjectsSource();
   return useQuery({
     queryKey: projectKeys.files(mode, projectId ?? ''),
     queryFn: ({ signal }) => source.listProjectFiles(projectId ?? '', signal),
+    select: includedFiles,
     enabled: Boolean(projectId),
   });
+}
+
+function includedFiles(files: BimFile[]): BimFile[] {
+  return files.every((file) => file.included) ? files : files.filter((file) => file.included);
 }
 
 /** Every membership across the caller's projects, for counting unique team members. */

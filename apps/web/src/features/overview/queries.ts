@@ -1,0 +1,36 @@
+import { projectOverviewSchema } from '@plumbline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+import { projectKeys } from '../projects/queries';
+import { type TrendColors, trendColorsFrom } from './trend';
+
+/**
+ * The Dashboard Overview of a project. The same route serves /demo (the demo project is public).
+ * Under the project keys, so uploads, deletes and refreshes that invalidate them refresh it too.
+ */
+export function useProjectOverview(projectId: string) {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: [...projectKeys.all(mode), projectId, 'overview'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/projects/${encodeURIComponent(projectId)}/overview`, {
+        schema: projectOverviewSchema,
+        signal,
+      }),
+  });
+}
+
+/** Chart colours from the static colour file (spec 1 §2.2, §7 GET /visualization-colors.json). */
+export function useVisualizationColors() {
+  return useQuery({
+    queryKey: ['visualization-colors'] as const,
+    queryFn: async ({ signal }): Promise<TrendColors> => {
+      const response = await fetch('/visualization-colors.json', { signal });
+      if (!response.ok) throw new Error(`Colour file answered ${response.status}`);
+      return trendColorsFrom(await response.json());
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
