@@ -1,15 +1,122 @@
-import { Database } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/ui/area-placeholder';
+import type { MetadataRow } from '@plumbline/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IdsComplianceView } from '../compliance/ids-compliance-view';
+import { ElementInspectorSheet } from '../element-inspector/element-inspector-sheet';
+import { SelectionBar } from '../selection/selection-bar';
+import { useSelection } from '../selection/use-selection';
+import { type MetadataSubTab, readSubTab, writeSubTab } from './explorer-state';
+import { MetadataExplorer } from './metadata-explorer';
+import type { VersionAddress } from './queries';
+import { useViewerToggle, ViewerAndChatLayout, ViewerToggle } from './viewer-and-chat-layout';
 
-/** Metadata Explorer (spec 2 §2.5): every element's properties, with the 3D viewer and assistant. */
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+/**
+ * Metadata Explorer (spec 2 §2.5): project / file / version pickers (query parameters project, file,
+ * version, so 'View in Explorer' links open it), the Metadata and IDS Compliance sub-tabs (the
+ * choice remembered), and the '3D Viewer & AI Assistant' toggle.
+ */
 export function MetadataTab() {
+  const selection = useSelection('metadata');
+  const [subTab, setSubTab] = useState<MetadataSubTab>(() => readSubTab(storage()));
+  const [viewerOpen, setViewerOpen] = useViewerToggle();
+  const [highlight, setHighlight] = useState<string[]>([]);
+  const [details, setDetails] = useState<number | null>(null);
+  // The element picked in the 3D viewer, shown in the Element Inspector side card (spec 3 §2.3).
+  const [inspected, setInspected] = useState<number | null>(null);
+  const address: VersionAddress | null =
+    selection.projectId && selection.fileId && selection.versionId
+      ? { projectId: selection.projectId, fileId: selection.fileId, versionId: selection.versionId }
+      : null;
+
+  const choose = (value: string) => {
+    const tab: MetadataSubTab = value === 'ids-compliance' ? 'ids-compliance' : 'metadata';
+    writeSubTab(storage(), tab);
+    setSubTab(tab);
+  };
+  const showInViewer = (row: MetadataRow) => {
+    // The viewer finds elements by GlobalId; without one there is nothing to select.
+    if (!row.global_id) {
+      toast.error('Cannot select this element in the viewer', { description: 'It has no viewer id.' });
+      return;
+    }
+    setHighlight([row.global_id]);
+  };
+
   return (
-    <AreaPlaceholder
-      title="Metadata Explorer"
-      description="Browse the elements of a model with their property sets and values."
-      icon={Database}
-      emptyTitle="No element metadata yet"
-      emptyDescription="Element properties appear here once a model file has been processed."
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Metadata Explorer"
+        description="Every element of a model version with its property sets and values."
+        actions={<ViewerToggle open={viewerOpen} onChange={setViewerOpen} />}
+      />
+      {selection.isLoadingProjects ? (
+        <Skeleton className="h-16 rounded-xl" />
+      ) : (
+        <SelectionBar selection={selection} />
+      )}
+      {address && viewerOpen && (
+        <ViewerAndChatLayout
+          key={address.versionId}
+          address={address}
+          highlightGuids={highlight}
+          onHighlight={setHighlight}
+          onSelectElement={setInspected}
+        />
+      )}
+      {address && inspected !== null && (
+        <ElementInspectorSheet
+          projectId={address.projectId}
+          fileId={address.fileId}
+          versionId={address.versionId}
+          viewerDbId={inspected}
+          onClose={() => setInspected(null)}
+        />
+      )}
+      <Tabs value={subTab} onValueChange={choose}>
+        <TabsList>
+          <TabsTrigger value="metadata">Metadata</TabsTrigger>
+          <TabsTrigger value="ids-compliance">IDS Compliance</TabsTrigger>
+        </TabsList>
+        <TabsContent value="metadata" className="mt-4">
+          {address ? (
+            <MetadataExplorer
+              key={`${address.projectId}/${address.fileId}`}
+              address={address}
+              onShowInViewer={viewerOpen ? showInViewer : undefined}
+              details={details}
+              onDetailsChange={setDetails}
+            />
+          ) : (
+            <SelectPrompt />
+          )}
+        </TabsContent>
+        <TabsContent value="ids-compliance" className="mt-4">
+          {address ? (
+            <IdsComplianceView
+              projectId={address.projectId}
+              fileId={address.fileId}
+              versionId={address.versionId}
+            />
+          ) : (
+            <SelectPrompt />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function SelectPrompt() {
+  return (
+    <Card>
+      <EmptyState title="Please select a project, file and version" />
+    </Card>
   );
 }

@@ -1,0 +1,194 @@
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import {
+  activeFilterCount,
+  type FilterPanelSection,
+  normaliseRange,
+  type RangeFilter,
+  type SelectedFilters,
+  type SelectedRanges,
+  visibleOptions,
+} from './filter-state';
+
+export interface FilterPanelProps {
+  sections: readonly FilterPanelSection[];
+  selected: SelectedFilters;
+  onToggle: (section: string, option: string) => void;
+  onClearSection: (section: string) => void;
+  onClearAll: () => void;
+  ranges?: readonly RangeFilter[];
+  selectedRanges?: SelectedRanges;
+  onRangeChange?: (key: string, value: [number, number] | null) => void;
+  /** Options shown per section before 'Show all'. */
+  initialVisible?: number;
+  className?: string;
+}
+
+/** The reusable filter side panel (spec 2 §2.4): option sections with counts, then range filters. */
+export function FilterPanel({
+  sections,
+  selected,
+  onToggle,
+  onClearSection,
+  onClearAll,
+  ranges = [],
+  selectedRanges = {},
+  onRangeChange,
+  initialVisible = 8,
+  className,
+}: FilterPanelProps) {
+  const active = activeFilterCount(selected, selectedRanges);
+  return (
+    <aside aria-label="Filters" className={cn('space-y-4 text-sm', className)}>
+      <div className="flex items-center justify-between">
+        <h3 className="font-semibold">Filters{active > 0 ? ` (${active})` : ''}</h3>
+        <Button variant="ghost" size="sm" onClick={onClearAll} disabled={active === 0}>
+          Clear all
+        </Button>
+      </div>
+      {sections.map((section) => (
+        <FilterSectionList
+          key={section.key}
+          section={section}
+          selected={selected[section.key] ?? []}
+          onToggle={(option) => onToggle(section.key, option)}
+          onClear={() => onClearSection(section.key)}
+          initialVisible={initialVisible}
+        />
+      ))}
+      {ranges.map((range) => (
+        <RangeInputs
+          key={range.key}
+          range={range}
+          value={selectedRanges[range.key] ?? null}
+          onChange={(value) => onRangeChange?.(range.key, value)}
+        />
+      ))}
+    </aside>
+  );
+}
+
+function FilterSectionList({
+  section,
+  selected,
+  onToggle,
+  onClear,
+  initialVisible,
+}: {
+  section: FilterPanelSection;
+  selected: string[];
+  onToggle: (option: string) => void;
+  onClear: () => void;
+  initialVisible: number;
+}) {
+  const [text, setText] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const options = visibleOptions(section.options, text, selected);
+  const shown = expanded ? options : options.slice(0, initialVisible);
+  return (
+    <fieldset className="space-y-2 border-t border-border pt-3" data-testid={`filter-section-${section.key}`}>
+      <div className="flex items-center justify-between">
+        <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+          {section.title}
+          {selected.length > 0 ? ` · ${selected.length} selected` : ''}
+        </legend>
+        {selected.length > 0 && (
+          <button type="button" className="text-xs text-primary hover:underline" onClick={onClear}>
+            Clear
+          </button>
+        )}
+      </div>
+      {section.options.length > initialVisible && (
+        <Input
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={`Find ${section.title.toLowerCase()}`}
+          aria-label={`Find ${section.title}`}
+          className="h-8"
+        />
+      )}
+      <ul className="space-y-1">
+        {shown.map((option) => (
+          <li key={option.key}>
+            <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-surface">
+              <input
+                type="checkbox"
+                className="size-3.5 accent-primary"
+                checked={selected.includes(option.key)}
+                onChange={() => onToggle(option.key)}
+              />
+              <span className="min-w-0 flex-1 truncate" title={option.label}>
+                {option.label}
+              </span>
+              <span className="tabular-nums text-xs text-muted-foreground">
+                {option.count.toLocaleString()}
+              </span>
+            </label>
+          </li>
+        ))}
+        {shown.length === 0 && <li className="px-1 text-xs text-muted-foreground">No options</li>}
+      </ul>
+      {options.length > initialVisible && (
+        <button
+          type="button"
+          className="text-xs text-primary hover:underline"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show fewer' : `Show all ${options.length}`}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function RangeInputs({
+  range,
+  value,
+  onChange,
+}: {
+  range: RangeFilter;
+  value: [number, number] | null;
+  onChange: (value: [number, number] | null) => void;
+}) {
+  const [low, high] = value ?? [range.min, range.max];
+  const set = (a: number, b: number) => onChange(normaliseRange(range, a, b));
+  return (
+    <fieldset className="space-y-2 border-t border-border pt-3">
+      <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {range.label}
+      </legend>
+      <div className="flex items-center gap-2">
+        <Input
+          type="number"
+          aria-label={`${range.label} minimum`}
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          value={low}
+          onChange={(event) => set(Number(event.target.value), high)}
+          className="h-8"
+        />
+        <span className="text-muted-foreground">–</span>
+        <Input
+          type="number"
+          aria-label={`${range.label} maximum`}
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          value={high}
+          onChange={(event) => set(low, Number(event.target.value))}
+          className="h-8"
+        />
+        {range.suffix && <span className="text-muted-foreground">{range.suffix}</span>}
+        {value && (
+          <button type="button" aria-label={`Clear ${range.label}`} onClick={() => onChange(null)}>
+            <X className="size-3.5" />
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  METADATA_PAGE_SIZE,
+  type MetadataFilterKey,
+  type MetadataSortKey,
+  metadataFilterKeys,
+  metadataSortKeys,
+} from '@plumbline/contracts';
+import { nextSortDirection } from '@/components/data-table/pagination';
+
+/** What the explorer shows of a version: search, filters, sort and page (spec 2 §4 persistence). */
+export interface ExplorerState {
+  search: string;
+  filters: Partial<Record<MetadataFilterKey, string[]>>;
+  sort: { key: MetadataSortKey; direction: 'asc' | 'desc' } | null;
+  /** 1-based, as the API pages. */
+  page: number;
+  pageSize: number;
+}
+
+export const METADATA_PAGE_SIZE_OPTIONS = [50, 100, 200] as const;
+
+export const initialExplorerState: ExplorerState = {
+  search: '',
+  filters: {},
+  sort: null,
+  page: 1,
+  pageSize: METADATA_PAGE_SIZE,
+};
+
+/** Sort cycles ascending → descending → none per column; any change goes back to page 1. */
+export function cycleSort(state: ExplorerState, key: MetadataSortKey): ExplorerState {
+  const current = state.sort?.key === key ? state.sort.direction : false;
+  const next = nextSortDirection(current);
+  return { ...state, sort: next ? { key, direction: next } : null, page: 1 };
+}
+
+export function withFilters(state: ExplorerState, filters: ExplorerState['filters']): ExplorerState {
+  return { ...state, filters, page: 1 };
+}
+
+export function withSearch(state: ExplorerState, search: string): ExplorerState {
+  return search === state.search ? state : { ...state, search, page: 1 };
+}
+
+export function withPageSize(state: ExplorerState, pageSize: number): ExplorerState {
+  return { ...state, pageSize, page: 1 };
+}
+
+/** The API query string of a page (repeated keys for multi-select filters). */
+export function pageQueryString(versionId: string, state: ExplorerState): string {
+  const params = new URLSearchParams({
+    versionId,
+    page: String(state.page),
+    page_size: String(state.pageSize),
+  });
+  appendSelection(params, state);
+  if (state.sort) {
+    params.set('sort', state.sort.key);
+    params.set('order', state.sort.direction);
+  }
+  return params.toString();
+}
+
+/** Search and filters only: what the export selects. */
+export function appendSelection(
+  params: URLSearchParams,
+  state: Pick<ExplorerState, 'search' | 'filters'>,
+): void {
+  if (state.search.trim()) params.set('search', state.search.trim());
+  for (const key of metadataFilterKeys)
+    for (const value of state.filters[key] ?? []) params.append(key, value);
+}
+
+const storageKey = (projectId: string, fileId: string, versionId: string) =>
+  `plumbline:metadata-explorer:${projectId}:${fileId}:${versionId}`;
+
+/** Stored preferences, validated: anything malformed falls back to the initial state. */
+export function readPreferences(
+  storage: Storage | undefined,
+  projectId: string,
+  fileId: string,
+  versionId: string,
+): ExplorerState {
+  try {
+    const raw = storage?.getItem(storageKey(projectId, fileId, versionId));
+    if (!raw) return initialExplorerState;
+    const parsed = JSON.parse(raw) as Partial<ExplorerState>;
+    const filters: ExplorerState['filters'] = {};
+    for (const key of metadataFilterKeys) {
+      const values = parsed.filters?.[key];
+      if (Array.isArray(values) && values.every((v) => typeof v === 'string') && values.length > 0) {
+        filters[key] = values;
+      }
+    }
+    const sort =
+      parsed.sort &&
+      (metadataSortKeys as readonly string[]).includes(parsed.sort.key) &&
+      (parsed.sort.direction === 'asc' || parsed.sort.direction === 'desc')
+        ? parsed.sort
+        : null;
+    const pageSize = (METADATA_PAGE_SIZE_OPTIONS as readonly number[]).includes(parsed.pageSize ?? 0)
+      ? (parsed.pageSize as number)
+      : METADATA_PAGE_SIZE;
+    const page = Number.isInteger(parsed.page) && (parsed.page as number) > 0 ? (parsed.page as number) : 1;
+    return { search: typeof parsed.search === 'string' ? parsed.search : '', filters, sort, page, pageSize };
+  } catch {
+    return initialExplorerState;
+  }
+}
+
+export function writePreferences(
+  storage: Storage | undefined,
+  projectId: string,
+  fileId: string,
+  versionId: string,
+  state: ExplorerState,
+): void {
+  try {
+    storage?.setItem(storageKey(projectId, fileId, versionId), JSON.stringify(state));
+  } catch {
+    // A full or blocked storage only loses the remembered view.
+  }
+}
+
+/** The sub-tab remembered locally (spec 2 §2.5). */
+export type MetadataSubTab = 'metadata' | 'ids-compliance';
+const SUB_TAB_KEY = 'plumbline:metadata-explorer:sub-tab';
+
+export function readSubTab(storage: Storage | undefined): MetadataSubTab {
+  try {
+    return storage?.getItem(SUB_TAB_KEY) === 'ids-compliance' ? 'ids-compliance' : 'metadata';
+  } catch {
+    return 'metadata';
+  }
+}
+
+export function writeSubTab(storage: Storage | undefined, tab: MetadataSubTab): void {
+  try {
+    storage?.setItem(SUB_TAB_KEY, tab);
+  } catch {
+    // Not remembered; the tab still switches.
+  }
+}

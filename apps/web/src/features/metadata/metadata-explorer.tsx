@@ -1,0 +1,145 @@
+import type { MetadataFilterKey, MetadataRow } from '@plumbline/contracts';
+import { Download, Search } from 'lucide-react';
+import { TablePagination } from '@/components/data-table/table-pagination';
+import { FilterPanel } from '@/components/filter-panel/filter-panel';
+import { clearSection, toggleSelected } from '@/components/filter-panel/filter-state';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { ElementDetailsDialog } from './element-details-dialog';
+import {
+  cycleSort,
+  type ExplorerState,
+  METADATA_PAGE_SIZE_OPTIONS,
+  withFilters,
+  withPageSize,
+  withSearch,
+} from './explorer-state';
+import { MetadataTable } from './metadata-table';
+import { useMetadataFacets, useMetadataPage, type VersionAddress } from './queries';
+import { useDebouncedSearch } from './use-debounced-search';
+import { useExplorerState } from './use-explorer-state';
+import { useMetadataExport } from './use-metadata-export';
+
+export interface MetadataExplorerProps {
+  address: VersionAddress;
+  /** When set (the 3D viewer is open), rows get a 'show in viewer' action. */
+  onShowInViewer?: ((row: MetadataRow) => void) | undefined;
+  /** The element whose details dialog is open (also opened by a pick in the 3D viewer). */
+  details: number | null;
+  onDetailsChange: (viewerDbId: number | null) => void;
+}
+
+/** Element Metadata: search, filter panel, export, the paged table and the details dialog (spec 2 §2.5). */
+export function MetadataExplorer({
+  address,
+  onShowInViewer,
+  details,
+  onDetailsChange,
+}: MetadataExplorerProps) {
+  const [state, setState] = useExplorerState(address);
+  const update = (change: (s: ExplorerState) => ExplorerState) => setState((s) => change(s));
+  const [searchText, setSearchText] = useDebouncedSearch(state.search, (text) =>
+    update((s) => withSearch(s, text)),
+  );
+  const page = useMetadataPage(address, state);
+  const facets = useMetadataFacets(address);
+  const exporter = useMetadataExport(address, state);
+  const total = page.data?.total ?? 0;
+  const selected = state.filters as Record<string, string[]>;
+  const setSelected = (next: Record<string, string[]>) =>
+    update((s) => withFilters(s, next as Partial<Record<MetadataFilterKey, string[]>>));
+
+  const exportLabel = (format: 'csv' | 'xlsx') =>
+    exporter.busy === format
+      ? 'Exporting…'
+      : exporter.secondsLeft > 0
+        ? `${format.toUpperCase()} (${exporter.secondsLeft}s)`
+        : `Export ${format.toUpperCase()}`;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+      <Card className="h-fit p-4">
+        {facets.isPending ? (
+          <Skeleton className="h-64" />
+        ) : facets.isError ? (
+          <p className="text-sm text-destructive">{errorMessage(facets.error)}</p>
+        ) : (
+          <FilterPanel
+            sections={facets.data.sections}
+            selected={selected}
+            onToggle={(section, option) => setSelected(toggleSelected(selected, section, option))}
+            onClearSection={(section) => setSelected(clearSection(selected, section))}
+            onClearAll={() => setSelected({})}
+          />
+        )}
+      </Card>
+      <Card className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2 border-b border-border p-4">
+          <div className="relative min-w-56 flex-1">
+            <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+            <Input
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Search values, attributes, property sets, classes, objects"
+              aria-label="Search metadata"
+              className="pl-8"
+            />
+          </div>
+          <span className="text-sm text-muted-foreground tabular-nums" data-testid="metadata-total">
+            {page.data ? `${total.toLocaleString()} rows` : ''}
+          </span>
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="outline"
+              size="sm"
+              disabled={exporter.busy !== null || exporter.secondsLeft > 0}
+              onClick={() => exporter.run(format, total)}
+              aria-label={`Export ${format.toUpperCase()}`}
+            >
+              <Download />
+              {exportLabel(format)}
+            </Button>
+          ))}
+        </div>
+        {page.isPending ? (
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+          </div>
+        ) : page.isError ? (
+          <EmptyState title="Could not load element metadata" description={errorMessage(page.error)} />
+        ) : page.data.rows.length === 0 ? (
+          <EmptyState
+            title="No rows match"
+            description="No element metadata matches the current search and filters."
+          />
+        ) : (
+          <>
+            <MetadataTable
+              rows={page.data.rows}
+              sort={state.sort}
+              onSort={(key) => update((s) => cycleSort(s, key))}
+              onShowDetails={(row) => onDetailsChange(row.viewer_db_id)}
+              onShowInViewer={onShowInViewer}
+            />
+            <TablePagination
+              page={page.data.page - 1}
+              pageSize={state.pageSize}
+              total={total}
+              pageSizeOptions={METADATA_PAGE_SIZE_OPTIONS}
+              onPageChange={(next) => update((s) => ({ ...s, page: next + 1 }))}
+              onPageSizeChange={(size) => update((s) => withPageSize(s, size))}
+            />
+          </>
+        )}
+      </Card>
+      <ElementDetailsDialog address={address} viewerDbId={details} onClose={() => onDetailsChange(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { ChatPanel } from '../chat/chat-panel';
+import { ModelViewerPanel } from '../viewer/model-viewer-panel';
+import type { VersionAddress } from './queries';
+
+/** The viewer toggle is remembered this long after it changes (spec 2 §9: 300 ms). */
+export const VIEWER_PREFERENCE_DELAY_MS = 300;
+const KEY = 'plumbline:metadata-explorer:viewer-open';
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+function readOpen(): boolean {
+  try {
+    return storage()?.getItem(KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** The '3D Viewer & AI Assistant' switch, remembered locally. */
+export function useViewerToggle() {
+  const [open, setOpen] = useState(readOpen);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      try {
+        storage()?.setItem(KEY, String(open));
+      } catch {
+        // Not remembered; the panels still show.
+      }
+    }, VIEWER_PREFERENCE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return [open, setOpen] as const;
+}
+
+export function ViewerToggle({ open, onChange }: { open: boolean; onChange: (open: boolean) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Switch id="viewer-and-chat" checked={open} onCheckedChange={onChange} />
+      <Label htmlFor="viewer-and-chat">3D Viewer &amp; AI Assistant</Label>
+    </div>
+  );
+}
+
+/**
+ * The 3D viewer (two thirds of the width) beside the AI chat (one third), above `children` (spec 2
+ * §2.5). Chat sources and table rows highlight elements in the viewer by GlobalId; a pick in the
+ * viewer reports its viewer id.
+ */
+export function ViewerAndChatLayout({
+  address,
+  highlightGuids,
+  onHighlight,
+  onSelectElement,
+}: {
+  address: VersionAddress;
+  highlightGuids: readonly string[];
+  onHighlight: (guids: string[]) => void;
+  onSelectElement: (viewerDbId: number | null) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-3" data-testid="viewer-and-chat">
+      <div className="min-h-[28rem] lg:col-span-2">
+        <ModelViewerPanel
+          projectId={address.projectId}
+          fileId={address.fileId}
+          versionId={address.versionId}
+          highlightGuids={highlightGuids}
+          onSelectElement={onSelectElement}
+          className="h-full"
+        />
+      </div>
+      <div className="min-h-[28rem] lg:col-span-1">
+        <ChatPanel
+          projectId={address.projectId}
+          fileId={address.fileId}
+          versionId={address.versionId}
+          onHighlight={onHighlight}
+          className="h-full"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Peak resident memory of the server process seen so far (sampled from /proc), bytes. */
+  peakRssBytes(): number;
+  stop(): Promise<void>;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts the built server (apps/server/dist/main.js) on its own port and data directory. */
+export async function startBuiltServer(options: {
+  root: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  logFile: string;
+}): Promise<RunningServer> {
+  const entry = join(options.root, 'apps/server/dist/main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
+  rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
+  const log = createWriteStream(options.logFile);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--max-old-space-size=6144', entry], {
+    cwd: options.root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let peak = 0;
+  const sampler = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, rssOf(child.pid));
+  }, 250);
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      clearInterval(sampler);
+      throw new Error(`the server exited with ${child.exitCode}; see ${options.logFile}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    baseUrl,
+    child,
+    peakRssBytes: () => peak,
+    async stop() {
+      clearInterval(sampler);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}
