@@ -1,32 +1,58 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 // The 3D viewer (features/viewer): the fragments worker ships as a file of our build (minified
-// copy), and web-ifc, which fragments imports only for IFC conversion (done on the server), is
+// copy, see fragmentsWorkerUrl below), and web-ifc, which fragments imports only for IFC conversion (done on the server), is
 // replaced by an empty module: the viewer bundle drops from 669 to 288 KB gzip (decision 0111).
 const fragmentsDist = dirname(createRequire(import.meta.url).resolve('@thatopen/fragments'));
 const fragmentsWorker = join(fragmentsDist, 'Worker', 'worker.min.mjs');
 const webIfcStub = fileURLToPath(new URL('./src/features/viewer/engine/web-ifc-stub.ts', import.meta.url));
+
+/**
+ * `virtual:fragments-worker-url`: the URL of the fragments worker. The build emits it as an asset of
+ * ours; the dev server serves the file from node_modules. Never the CDN FragmentsModels defaults to.
+ */
+function fragmentsWorkerUrl(): Plugin {
+  const id = '\0fragments-worker-url';
+  let serving = false;
+  return {
+    name: 'plumbline-fragments-worker-url',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    resolveId: (source) => (source === 'virtual:fragments-worker-url' ? id : undefined),
+    load(loaded) {
+      if (loaded !== id) return undefined;
+      if (serving) return `export default ${JSON.stringify(`/@fs${fragmentsWorker}`)};`;
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'fragments-worker.mjs',
+        source: readFileSync(fragmentsWorker),
+      });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
 
 // The API server listens on 3000 in development; the browser talks to it through this proxy so the
 // session cookie stays first-party (same origin), exactly as in production where the server serves dist/.
 const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), fragmentsWorkerUrl()],
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],
     alias: [
       { find: '@', replacement: srcDir },
       { find: /^web-ifc$/, replacement: webIfcStub },
-      { find: /^@thatopen\/fragments\/worker(?=$|\?)/, replacement: fragmentsWorker },
     ],
   },
   server: {

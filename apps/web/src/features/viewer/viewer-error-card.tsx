@@ -24,7 +24,7 @@ export function ViewerErrorCard({
       >
         <Icon className={selection ? 'size-8 text-muted-foreground' : 'size-8 text-amber-500'} aria-hidden />
         <h3 className="text-base font-semibold">{title}</h3>
-        <p className="text-sm text-muted-foreground">{message}</p>
+        <p className="text-sm break-words text-muted-foreground [overflow-wrap:anywhere]">{message}</p>
         {retrying ? <p className="text-xs text-muted-foreground">Checking again automatically…</p> : null}
         {selection ? null : (
           <Button variant="outline" size="sm" onClick={onRetry}>

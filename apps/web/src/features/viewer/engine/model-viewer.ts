@@ -73,6 +73,9 @@ export class ModelViewer {
     this.controls.addEventListener('end', this.onCameraRest);
 
     this.fragments = new FragmentsModels(options.workerUrl);
+    // Colours and tiles arrive from the worker after update() resolves: draw when they land.
+    this.fragments.models.materials.list.onItemSet.add(this.requestRender);
+    this.fragments.models.materials.list.onItemUpdated.add(this.requestRender);
     this.renderer.domElement.addEventListener('pointerdown', this.onPointerDown);
     this.renderer.domElement.addEventListener('pointerup', this.onPointerUp);
     this.resizeObserver = new ResizeObserver(() => this.resize());
@@ -86,6 +89,7 @@ export class ModelViewer {
     if (this.disposed) return;
     this.model = model;
     model.tiles.onItemSet.add(this.requestRender);
+    model.tiles.onItemUpdated.add(this.requestRender);
     model.tiles.onItemDeleted.add(this.requestRender);
     this.scene.add(model.object);
     this.frame(model.box);
@@ -177,8 +181,11 @@ export class ModelViewer {
     this.controls.removeEventListener('change', this.onCameraChange);
     this.controls.removeEventListener('end', this.onCameraRest);
     this.controls.dispose();
+    this.fragments.models.materials.list.onItemSet.remove(this.requestRender);
+    this.fragments.models.materials.list.onItemUpdated.remove(this.requestRender);
     if (this.model) {
       this.model.tiles.onItemSet.remove(this.requestRender);
+      this.model.tiles.onItemUpdated.remove(this.requestRender);
       this.model.tiles.onItemDeleted.remove(this.requestRender);
       this.scene.remove(this.model.object);
     }
@@ -216,7 +223,8 @@ export class ModelViewer {
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1);
-    const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    // A little inside the bounding sphere's fit: boxes are corners, rarely a sphere's worth of model.
+    const distance = (0.85 * radius) / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
     const direction = new THREE.Vector3(1, 0.8, 1).normalize();
     this.camera.position.copy(centre).addScaledVector(direction, distance);
     this.camera.near = Math.max(distance / 1000, 0.01);

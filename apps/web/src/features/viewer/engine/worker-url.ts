@@ -1,6 +1,6 @@
-// The fragments worker, copied into our build and served from our own origin: FragmentsModels'
-// default would fetch it from a CDN, which an offline install cannot reach (vite.config.ts aliases
-// this import to the package's minified worker).
-import fragmentsWorkerUrl from '@thatopen/fragments/worker?url';
+// The fragments worker, served from our own origin: FragmentsModels' default would fetch it from a
+// CDN, which an offline install cannot reach (the virtual module is vite.config.ts's
+// fragmentsWorkerUrl plugin).
+import fragmentsWorkerUrl from 'virtual:fragments-worker-url';
 
 export { fragmentsWorkerUrl };
