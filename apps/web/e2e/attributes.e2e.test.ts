@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { ExtraAttributesResponse } from '@plumbline/contracts';
+import { parseIds } from '@plumbline/ids';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
+const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
+const IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
+const haveSamples = existsSync(IFC) && existsSync(IDS);
+if (!haveSamples) console.warn(`attributes e2e skipped: the samples under ${SHARED} are missing`);
+
+let context: BrowserContext;
+let page: Page;
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+async function uploadViaApi(request: APIRequestContext, url: string, path: string, mimeType: string) {
+  const name = path.split('/').pop() as string;
+  const response = await request.post(url, {
+    multipart: { file: { name, mimeType, buffer: readFileSync(path) } },
+  });
+  if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** A project with the wooden-windows model processed against its IDS. */
+async function processedProject(request: APIRequestContext) {
+  await signUpViaApi(request, {
+    email: uniqueEmail('attr'),
+    password: 'attributes-2026',
+    fullName: 'Ada Attributes',
+  });
+  const project = await createProjectViaApi(request, { name: 'Attribute Works' });
+  const { ids_file: idsFile } = await uploadViaApi(
+    request,
+    `/api/v1/projects/${project.id}/idsfiles`,
+    IDS,
+    'application/xml',
+  );
+  const { bim_file: file, version } = await uploadViaApi(
+    request,
+    `/api/v1/projects/${project.id}/bimfiles`,
+    IFC,
+    'application/octet-stream',
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = await (
+      await request.get(`/api/v1/projects/${project.id}/bimfiles/${file.id}/status`)
+    ).json();
+    if (status.status === 'completed') break;
+    if (status.status === 'failed' || Date.now() > deadline)
+      throw new Error(`processing: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    project: project as { id: string; name: string },
+    idsFile: idsFile as { id: string; name: string },
+    fileId: file.id as string,
+    versionId: version.id as string,
+  };
+}
+
+describe.skipIf(!haveSamples)('attribute analysis screens', () => {
+  it('changes a recommendation status, adds an attribute to a specification and exports it in the IDS', async () => {
+    const { project, idsFile, fileId, versionId } = await processedProject(context.request);
+    const analysis: ExtraAttributesResponse = await (
+      await context.request.get(`/api/v1/projects/${project.id}/bimfiles/${fileId}/extra-attributes`)
+    ).json();
+    const gap = analysis.attributes
+      .filter((a) => a.ids_coverage === 'not_covered')
+      .sort((a, b) => b.occurrence - a.occurrence)[0];
+    if (!gap) throw new Error('the sample has no uncovered attribute');
+    const firstSpec = parseIds(readFileSync(IDS)).specifications[0]?.name as string;
+
+    await page.goto(
+      `/dashboard?tab=dashboard&fileTab=extra-attributes&project=${project.id}&file=${fileId}&version=${versionId}`,
+    );
+    const totals = page.getByRole('group', { name: 'Total Attributes' });
+    await expectVisible(totals.getByText(String(analysis.summary.total_attributes), { exact: true }));
+    await expectVisible(page.getByRole('tab', { name: `Not Covered (${analysis.summary.not_covered})` }));
+    await screenshot(page, 'attributes-extra-tab');
+
+    await page.getByRole('textbox', { name: 'Search attributes' }).fill(gap.name);
+    await page
+      .getByRole('row')
+      .filter({ hasText: gap.property_set_name })
+      .filter({ hasText: gap.name })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: gap.name });
+    await expectVisible(dialog);
+
+    // Every change in the dialog is confirmed first.
+    await dialog.getByRole('combobox', { name: 'Recommendation status' }).click();
+    await page.getByRole('option', { name: 'Highly Recommended' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Status Change' });
+    await expectVisible(confirm);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expectVisible(page.getByText('Status Updated'));
+    await expectVisible(page.getByText('Status changed to Highly Recommended'));
+
+    // Pick a specification, analyze, add.
+    await dialog.getByRole('combobox', { name: 'Specification' }).click();
+    await page.getByRole('option', { name: firstSpec, exact: true }).first().click();
+    await dialog.getByRole('button', { name: 'Analyze' }).click();
+    await expectVisible(dialog.getByRole('combobox', { name: 'Data type' }));
+    await screenshot(page, 'attributes-detail-dialog');
+    await dialog.getByRole('button', { name: 'Add to Specification' }).click();
+    await expectVisible(page.getByText('Attribute Added to IDS'));
+    // The table refreshes: the attribute is now covered by the specification it was added to.
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: gap.property_set_name })
+      .filter({ hasText: gap.name });
+    await expectVisible(row.getByText('Covered', { exact: true }));
+    await expectVisible(row.getByText(firstSpec));
+
+    // Schema Attributes: choosing the specification filters its requirements, the new one among them.
+    await page.goto(
+      `/dashboard?tab=dashboard&fileTab=schema&project=${project.id}&file=${fileId}&version=${versionId}`,
+    );
+    await expectVisible(page.getByRole('heading', { name: 'IDS Specifications & Requirements' }));
+    await page.getByRole('button', { name: `Show the requirements of ${firstSpec}` }).click();
+    await expectVisible(page.getByText('Filtered by specification'));
+    await expectVisible(page.getByRole('row').filter({ hasText: `${gap.property_set_name}.${gap.name}` }));
+    await screenshot(page, 'attributes-schema-requirements');
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'IDS Specifications & Requirements' }));
+
+    // The Overview summarises coverage and recommends what is still missing.
+    await page.goto(`/dashboard?tab=overview&project=${project.id}`);
+    await expectVisible(page.getByText('Schema Analysis Summary'));
+    await expectVisible(page.getByRole('list', { name: 'Top recommendations' }));
+    expect(
+      await page.getByRole('list', { name: 'Top recommendations' }).getByRole('listitem').count(),
+    ).toBeLessThanOrEqual(4);
+    await screenshot(page, 'attributes-overview');
+
+    // The project's IDS file, downloaded from the Projects page, now carries the requirement.
+    await page.goto('/dashboard?tab=projects');
+    await page.getByRole('button', { name: project.name, exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: idsFile.name }).click(),
+    ]);
+    const xml = readFileSync(await download.path()).toString('utf8');
+    const spec = parseIds(xml).specifications.find((s) => s.name === firstSpec);
+    expect(spec?.requirements.at(-1)).toMatchObject({
+      type: 'property',
+      propertySet: { kind: 'simple', value: gap.property_set_name },
+      baseName: { kind: 'simple', value: gap.name },
+    });
+  });
+});
