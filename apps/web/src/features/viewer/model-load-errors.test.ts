@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/lib/api';
+import {
+  CONTAINER_NOT_READY,
+  errorCardHint,
+  errorCardTitle,
+  modelLoadProblem,
+  SELECT_FILE,
+  SELECT_PROJECT,
+  validateViewerInput,
+} from './model-load-errors';
+
+const id = '0b3f2a52-8f5c-4b8e-9a57-3b0d7c1e2f44';
+const apiError = (status: number, code = 'x', message = 'server says') =>
+  new ApiRequestError({ status, code, message });
+
+describe('viewer input validation (spec 3 §5)', () => {
+  it('asks for the container first, then the file, then the project', () => {
+    expect(
+      validateViewerInput({ containerReady: false, projectId: null, fileId: null, versionId: null }),
+    ).toBe(CONTAINER_NOT_READY);
+    expect(validateViewerInput({ containerReady: true, projectId: null, fileId: '  ', versionId: id })).toBe(
+      SELECT_FILE,
+    );
+    expect(
+      validateViewerInput({ containerReady: true, projectId: id, fileId: 'not-an-id', versionId: id }),
+    ).toBe(SELECT_FILE);
+    expect(validateViewerInput({ containerReady: true, projectId: '', fileId: id, versionId: id })).toBe(
+      SELECT_PROJECT,
+    );
+    expect(
+      validateViewerInput({ containerReady: true, projectId: id, fileId: id, versionId: id }),
+    ).toBeNull();
+  });
+
+  it("titles the card 'Selection Required' only for the select-something messages", () => {
+    expect(errorCardTitle(SELECT_FILE)).toBe('Selection Required');
+    expect(errorCardTitle(SELECT_PROJECT)).toBe('Selection Required');
+    expect(errorCardTitle(CONTAINER_NOT_READY)).toBe('3D Viewer Unavailable');
+    expect(errorCardHint(SELECT_FILE)).toBe(
+      'Use the project and file selectors above to choose what to view.',
+    );
+    expect(errorCardHint(CONTAINER_NOT_READY)).toBe(
+      'You can still view and analyze the metadata and elements data using the tables below.',
+    );
+  });
+});
+
+describe('model load errors (spec 3 §8)', () => {
+  it('maps our statuses to the table of titles and texts', () => {
+    expect(modelLoadProblem(apiError(409, 'fragments_not_ready'))).toEqual({
+      title: 'Model Not Ready',
+      message:
+        'The file is still being processed or has no viewable 3D geometry; try again in a few minutes.',
+      retryAutomatically: true,
+    });
+    for (const status of [400, 422]) {
+      expect(modelLoadProblem(apiError(status))).toMatchObject({
+        title: 'File Processing Required',
+        message: 'The file may not have finished processing or has no viewable elements.',
+        retryAutomatically: false,
+      });
+    }
+    expect(modelLoadProblem(apiError(404))).toMatchObject({
+      title: 'File Not Found',
+      message: 'The file may have been deleted or is not accessible.',
+    });
+    expect(modelLoadProblem(apiError(403))).toMatchObject({
+      title: 'Access Denied',
+      message: "You don't have permission to view this BIM file.",
+    });
+  });
+
+  it('words anything else as a model load error with its detail', () => {
+    expect(modelLoadProblem(new Error('WebGL context lost'))).toEqual({
+      title: 'Model Load Error',
+      message:
+        "Failed to load BIM model. This may happen if the file is still processing or doesn't contain viewable 3D elements. Error: WebGL context lost",
+      retryAutomatically: false,
+    });
+  });
+});
