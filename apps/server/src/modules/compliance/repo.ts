@@ -108,11 +108,61 @@ export async function listActiveSpecifications(db: Database, projectId: string):
   }));
 }
 
-/** The active specifications as a CTE with their requirement count (`n`), for the queries below. */
-function activeSpecs(projectId: string): SQL {
-  return sql`select s.id, s.name, jsonb_array_length(s.requirement_facets) as n
-    from ids_specifications s join ids_files f on f.id = s.ids_file_id
-    where f.project_id = ${projectId} and f.is_active`;
+/** A specification as the status queries need it: its id and how many requirement facets it has. */
+export interface SpecificationRequirements {
+  id: string;
+  requirementCount: number;
+}
+
+/** The requirement count of row `er`'s specification, inlined (a handful of specifications). */
+function requirementCountSql(specs: readonly SpecificationRequirements[]): SQL {
+  const cases = specs.map((s) => sql`when ${s.id}::uuid then ${s.requirementCount}::int`);
+  return sql`(case er.specification_id ${sql.join(cases, sql` `)} end)`;
+}
+
+function inSpecs(specs: readonly SpecificationRequirements[]): SQL {
+  return sql`er.specification_id in (${sql.join(
+    specs.map((s) => sql`${s.id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Writes a version's compliance summaries from its element results, in the caller's transaction
+ * (processing calls it whenever it replaces the results): per specification the failing elements
+ * that are warnings, those missing a required value and the requirement facets failed; per element
+ * its worst status. The same rules as `resultStatus`; drizzle/0010 backfills with the same SQL.
+ */
+export async function writeComplianceSummaries(tx: Database, versionId: string): Promise<void> {
+  await tx.execute(sql`delete from specification_compliance where file_version_id = ${versionId}`);
+  await tx.execute(sql`delete from element_compliance where file_version_id = ${versionId}`);
+  const n = sql`jsonb_array_length(s.requirement_facets)`;
+  const rank = statusRankSql(sql`er`, n);
+  await tx.execute(sql`
+    insert into specification_compliance
+      (file_version_id, specification_id, warning_count, unpopulated_count, failed_facet_count)
+    select ${versionId}, c.specification_id, c.warning, c.unpopulated, coalesce(f.n, 0)
+    from (
+      select er.specification_id,
+        count(*) filter (where ${rank} = 2)::int as warning,
+        count(*) filter (where jsonb_path_exists(er.failures, '$[*] ? (!(exists(@.actualValue)))'))::int
+          as unpopulated
+      from element_results er join ids_specifications s on s.id = er.specification_id
+      where er.file_version_id = ${versionId} and not er.passed
+      group by er.specification_id
+    ) c left join (
+      select er.specification_id, count(distinct (fa.value ->> 'facetIndex')::int)::int as n
+      from element_results er, jsonb_array_elements(er.failures) fa
+      where er.file_version_id = ${versionId} and not er.passed
+      group by er.specification_id
+    ) f on f.specification_id = c.specification_id`);
+  await tx.execute(sql`
+    insert into element_compliance (file_version_id, element_step_id, status)
+    select ${versionId}, er.element_step_id, max(${rank})
+    from element_results er join ids_specifications s on s.id = er.specification_id
+    where er.file_version_id = ${versionId}
+    group by er.element_step_id
+    having max(${rank}) > 0`);
 }
 
 export interface SpecificationCountsRow {
@@ -130,92 +180,74 @@ export interface SpecificationCountsRow {
   failedFacets: number;
 }
 
-/**
- * Per specification of the version: the engine's counts (specification_results) and, from the
- * failing element rows only, the warning/failed split, unpopulated elements and failed facets.
- */
+/** Per specification of the version: the engine's counts and the stored summaries (a row each). */
 export async function specificationCounts(
   db: Database,
-  projectId: string,
   versionId: string,
 ): Promise<SpecificationCountsRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with spec as (${activeSpecs(projectId)}),
-      failing as (
-        select er.specification_id,
-          count(*) filter (where ${statusRankSql(sql`er`, sql`spec.n`)} = 2)::int as warning,
-          count(*) filter (where jsonb_path_exists(er.failures, '$[*] ? (!(exists(@.actualValue)))'))::int
-            as unpopulated,
-          (select count(distinct (f.value ->> 'facetIndex')::int)::int
-             from element_results x, jsonb_array_elements(x.failures) f
-             where x.file_version_id = ${versionId} and x.specification_id = er.specification_id
-               and not x.passed) as failed_facets
-        from element_results er join spec on spec.id = er.specification_id
-        where er.file_version_id = ${versionId} and not er.passed
-        group by er.specification_id
-      )
-      select sr.specification_id, sr.applicable_count, sr.passed_count, sr.failed_count, spec.n,
-        coalesce(failing.warning, 0) as warning, coalesce(failing.unpopulated, 0) as unpopulated,
-        coalesce(failing.failed_facets, 0) as failed_facets
-      from specification_results sr join spec on spec.id = sr.specification_id
-        left join failing on failing.specification_id = sr.specification_id
-      where sr.file_version_id = ${versionId}`,
+    sql`select sr.specification_id, sr.applicable_count, sr.passed_count, sr.failed_count,
+          jsonb_array_length(s.requirement_facets) as n, coalesce(sc.warning_count, 0) as warning,
+          coalesce(sc.unpopulated_count, 0) as unpopulated, coalesce(sc.failed_facet_count, 0) as failed_facets
+        from specification_results sr join ids_specifications s on s.id = sr.specification_id
+          left join specification_compliance sc
+            on sc.file_version_id = sr.file_version_id and sc.specification_id = sr.specification_id
+        where sr.file_version_id = ${versionId}`,
   );
   return rows.map((r) => {
-    const n = Number(r.n);
     const passedCount = Number(r.passed_count);
-    const failedCount = Number(r.failed_count);
     const warning = Number(r.warning);
     return {
       specificationId: r.specification_id as string,
       applicable: Number(r.applicable_count),
       compliant: passedCount,
       // Passing elements of a specification that requires nothing are not applicable (decision 0081).
-      passed: n === 0 ? 0 : passedCount,
+      passed: Number(r.n) === 0 ? 0 : passedCount,
       warning,
-      failed: failedCount - warning,
+      failed: Number(r.failed_count) - warning,
       populated: Number(r.applicable_count) - Number(r.unpopulated),
       failedFacets: Number(r.failed_facets),
     };
   });
 }
 
-/** Each element's status (worst over the specifications, or against one), statuses above not_applicable. */
-function elementRanks(projectId: string, versionId: string, specificationId: string | undefined): SQL {
-  const bySpec = specificationId ? sql`and er.specification_id = ${specificationId}` : sql``;
-  return sql`select er.element_step_id, max(${statusRankSql(sql`er`, sql`spec.n`)}) as rank
-    from element_results er join (${activeSpecs(projectId)}) spec on spec.id = er.specification_id
-    where er.file_version_id = ${versionId} ${bySpec}
-    group by er.element_step_id`;
+/** Each element's status against one specification, above not_applicable. */
+function specificationRanks(versionId: string, spec: SpecificationRequirements): SQL {
+  const rank = statusRankSql(sql`er`, requirementCountSql([spec]));
+  return sql`select er.element_step_id, ${rank} as rank from element_results er
+    where er.file_version_id = ${versionId} and er.specification_id = ${spec.id} and ${rank} > 0`;
+}
+
+/** Element statuses: against one specification, or each element's worst (element_compliance). */
+function elementRanks(versionId: string, spec: SpecificationRequirements | undefined): SQL {
+  if (spec) return specificationRanks(versionId, spec);
+  return sql`select ec.element_step_id, ec.status as rank from element_compliance ec
+    where ec.file_version_id = ${versionId}`;
 }
 
 /** Every element with a status other than not_applicable, ascending by STEP id. */
 export async function elementStatuses(
   db: Database,
-  projectId: string,
   versionId: string,
-  specificationId: string | undefined,
+  spec: SpecificationRequirements | undefined,
 ): Promise<{ stepIds: number[]; ranks: number[] }> {
   const rows = await rowsOf<{ element_step_id: number; rank: number }>(
     db,
-    sql`select r.element_step_id, r.rank from (${elementRanks(projectId, versionId, specificationId)}) r
-        where r.rank > 0 order by r.element_step_id`,
+    sql`select r.element_step_id, r.rank from (${elementRanks(versionId, spec)}) r order by r.element_step_id`,
   );
   return { stepIds: rows.map((r) => Number(r.element_step_id)), ranks: rows.map((r) => Number(r.rank)) };
 }
 
-/** How many elements have each status rank (1 passed, 2 warning, 3 failed), from elementRanks. */
+/** How many elements have each status rank (1 passed, 2 warning, 3 failed). */
 export async function elementStatusCounts(
   db: Database,
-  projectId: string,
   versionId: string,
-  specificationId: string | undefined,
+  spec: SpecificationRequirements | undefined,
 ): Promise<Map<number, number>> {
   const rows = await rowsOf<{ rank: number; n: number }>(
     db,
-    sql`select r.rank, count(*)::int as n from (${elementRanks(projectId, versionId, specificationId)}) r
-        where r.rank > 0 group by r.rank`,
+    sql`select r.rank, count(*)::int as n from (${elementRanks(versionId, spec)}) r group by r.rank`,
   );
   return new Map(rows.map((r) => [Number(r.rank), Number(r.n)]));
 }
@@ -227,7 +259,6 @@ export interface ResultRow {
   ifcClass: string | null;
   rank: number;
   specificationId: string | null;
-  specificationName: string | null;
 }
 
 function toResultRow(r: Record<string, unknown>): ResultRow {
@@ -238,58 +269,53 @@ function toResultRow(r: Record<string, unknown>): ResultRow {
     ifcClass: (r.ifc_class as string | null) ?? null,
     rank: Number(r.rank),
     specificationId: (r.specification_id as string | null) ?? null,
-    specificationName: (r.specification_name as string | null) ?? null,
   };
 }
 
 /**
- * Element × specification results of the version with a status above not_applicable, optionally of
- * one specification and one status, in primary-key order (specification, STEP id), paged.
+ * A page of element × specification results above not_applicable (of the given specifications,
+ * optionally one status) in primary-key order (specification, STEP id): the scan walks the primary
+ * key and stops at the page's end.
  */
 export async function listResults(
   db: Database,
   input: {
-    projectId: string;
     versionId: string;
-    specificationId?: string;
+    specs: readonly SpecificationRequirements[];
     rank?: number;
     offset: number;
     limit: number;
   },
-): Promise<{ total: number; rows: ResultRow[] }> {
-  const bySpec = input.specificationId ? sql`and er.specification_id = ${input.specificationId}` : sql``;
-  const rank = statusRankSql(sql`er`, sql`spec.n`);
-  const byRank = input.rank === undefined ? sql`and ${rank} > 0` : sql`and ${rank} = ${input.rank}`;
-  const from = sql`from element_results er join (${activeSpecs(input.projectId)}) spec on spec.id = er.specification_id
-    where er.file_version_id = ${input.versionId} ${bySpec} ${byRank}`;
-  const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${from}`);
+): Promise<ResultRow[]> {
+  if (input.specs.length === 0) return [];
+  const rank = statusRankSql(sql`er`, requirementCountSql(input.specs));
+  const byRank = input.rank === undefined ? sql`${rank} > 0` : sql`${rank} = ${input.rank}`;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select page.*, e.global_id, e.name, e.ifc_class from (
-          select er.element_step_id, er.specification_id, spec.name as specification_name, ${rank} as rank ${from}
+          select er.element_step_id, er.specification_id, ${rank} as rank from element_results er
+          where er.file_version_id = ${input.versionId} and ${inSpecs(input.specs)} and ${byRank}
           order by er.specification_id, er.element_step_id offset ${input.offset} limit ${input.limit}) page
         left join elements e on e.file_version_id = ${input.versionId} and e.step_id = page.element_step_id
         order by page.specification_id, page.element_step_id`,
   );
-  return { total: Number(counted?.n ?? 0), rows: rows.map(toResultRow) };
+  return rows.map(toResultRow);
 }
 
-/** Elements of the version no specification (or not the given one) gives a status, paged by STEP id. */
+/** A page of the version's elements without a status (against one specification, or any), by STEP id. */
 export async function listNotApplicable(
   db: Database,
-  input: { projectId: string; versionId: string; specificationId?: string; offset: number; limit: number },
-): Promise<{ total: number; rows: ResultRow[] }> {
-  const from = sql`from elements e
-    left join (${elementRanks(input.projectId, input.versionId, input.specificationId)}) r
-      on r.element_step_id = e.step_id
-    where e.file_version_id = ${input.versionId} and coalesce(r.rank, 0) = 0`;
-  const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${from}`);
+  input: { versionId: string; spec: SpecificationRequirements | undefined; offset: number; limit: number },
+): Promise<ResultRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select e.step_id as element_step_id, e.global_id, e.name, e.ifc_class, 0 as rank ${from}
+    sql`select e.step_id as element_step_id, e.global_id, e.name, e.ifc_class, 0 as rank from elements e
+        where e.file_version_id = ${input.versionId}
+          and not exists (select 1 from (${elementRanks(input.versionId, input.spec)}) r
+                          where r.element_step_id = e.step_id)
         order by e.step_id offset ${input.offset} limit ${input.limit}`,
   );
-  return { total: Number(counted?.n ?? 0), rows: rows.map(toResultRow) };
+  return rows.map(toResultRow);
 }
 
 export interface FacetResultRow {

@@ -102,6 +102,15 @@ export function createComplianceService(deps: { db: Database }) {
     return spec;
   }
 
+  /** The active specifications with their requirement counts, and the one asked for (404 when unknown). */
+  async function specificationsFor(projectId: string, specificationId: string | undefined) {
+    const specs = await repo.listActiveSpecifications(db, projectId);
+    const requirements = specs.map((s) => ({ id: s.id, requirementCount: s.requirementFacets.length }));
+    const chosen = specificationId ? requirements.find((s) => s.id === specificationId) : undefined;
+    if (specificationId && !chosen) throw new ComplianceError('specification_not_found');
+    return { specs, requirements, chosen };
+  }
+
   return {
     /** Specifications of the active IDS files; with a file, each one's compliance on its version. */
     async specifications(
@@ -118,14 +127,14 @@ export function createComplianceService(deps: { db: Database }) {
       if (!(await repo.fileExists(db, projectId, query.fileId))) throw new ComplianceError('file_not_found');
       const version = await repo.findVersion(db, query.fileId, query.versionId);
       if (!version && query.versionId) throw new ComplianceError('version_not_found');
-      if (!version || version.status !== 'completed') {
+      if (version?.status !== 'completed') {
         return {
           specifications: specs.map((s) => toSpecificationDto(s, null)),
           version_id: version?.id ?? null,
         };
       }
       const counts = new Map(
-        (await repo.specificationCounts(db, projectId, version.id)).map((c) => [c.specificationId, c]),
+        (await repo.specificationCounts(db, version.id)).map((c) => [c.specificationId, c]),
       );
       return {
         specifications: specs.map((s) => {
@@ -147,7 +156,7 @@ export function createComplianceService(deps: { db: Database }) {
       const version = await requireVersion(projectId, fileId, versionId);
       const specs = await repo.listActiveSpecifications(db, projectId);
       const counts = new Map(
-        (await repo.specificationCounts(db, projectId, version.id)).map((c) => [c.specificationId, c]),
+        (await repo.specificationCounts(db, version.id)).map((c) => [c.specificationId, c]),
       );
       const checked = specs.flatMap((spec) => {
         const c = counts.get(spec.id);
@@ -200,7 +209,7 @@ export function createComplianceService(deps: { db: Database }) {
       await requireProjectReader({ db, userId }, projectId);
       const version = await requireVersion(projectId, fileId, query.versionId);
       const spec = await requireSpecification(projectId, specificationId);
-      const applicable = (await repo.specificationCounts(db, projectId, version.id)).find(
+      const applicable = (await repo.specificationCounts(db, version.id)).find(
         (c) => c.specificationId === spec.id,
       )?.applicable;
       const rows = await repo.listFacetResults(db, {
@@ -267,35 +276,48 @@ export function createComplianceService(deps: { db: Database }) {
     ): Promise<ComplianceResultsResponse> {
       await requireProjectReader({ db, userId }, projectId);
       const version = await requireVersion(projectId, fileId, query.versionId);
-      if (query.specificationId) await requireSpecification(projectId, query.specificationId);
+      const { specs, requirements, chosen } = await specificationsFor(projectId, query.specificationId);
       const summary = statusCounts(
-        await repo.elementStatusCounts(db, projectId, version.id, query.specificationId),
+        await repo.elementStatusCounts(db, version.id, chosen),
         version.elementsCount,
       );
-      const page = { projectId, versionId: version.id, specificationId: query.specificationId };
-      const listed =
+      // Totals come from the stored per-specification counts rather than a count over every result.
+      const inScope = new Set(chosen ? [chosen.id] : requirements.map((s) => s.id));
+      const counts = (await repo.specificationCounts(db, version.id)).filter((c) =>
+        inScope.has(c.specificationId),
+      );
+      const sum = (pick: (c: repo.SpecificationCountsRow) => number) =>
+        counts.reduce((n, c) => n + pick(c), 0);
+      const total =
         query.status === 'not_applicable'
-          ? await repo.listNotApplicable(db, { ...page, offset: query.offset, limit: query.limit })
+          ? summary.not_applicable
+          : query.status
+            ? sum((c) => c[query.status as 'passed' | 'warning' | 'failed'])
+            : sum((c) => c.passed + c.warning + c.failed);
+      const page = { versionId: version.id, offset: query.offset, limit: query.limit };
+      const rows =
+        query.status === 'not_applicable'
+          ? await repo.listNotApplicable(db, { ...page, spec: chosen })
           : await repo.listResults(db, {
               ...page,
+              specs: chosen ? [chosen] : requirements,
               rank: query.status === undefined ? undefined : STATUS_RANK[query.status],
-              offset: query.offset,
-              limit: query.limit,
             });
+      const names = new Map(specs.map((s) => [s.id, s.name]));
       return {
         version_id: version.id,
         summary,
-        total: listed.total,
+        total,
         offset: query.offset,
         limit: query.limit,
-        results: listed.rows.map((r) => ({
+        results: rows.map((r) => ({
           viewer_db_id: r.stepId,
           global_id: r.globalId,
           name: r.name,
           ifc_class: r.ifcClass,
           status: STATUS_BY_RANK[r.rank] ?? 'not_applicable',
           specification_id: r.specificationId,
-          specification_name: r.specificationName,
+          specification_name: r.specificationId ? (names.get(r.specificationId) ?? null) : null,
         })),
       };
     },
@@ -309,8 +331,8 @@ export function createComplianceService(deps: { db: Database }) {
     ): Promise<ElementStatusesResponse> {
       await requireProjectReader({ db, userId }, projectId);
       const version = await requireVersion(projectId, fileId, query.versionId);
-      if (query.specificationId) await requireSpecification(projectId, query.specificationId);
-      const { stepIds, ranks } = await repo.elementStatuses(db, projectId, version.id, query.specificationId);
+      const { chosen } = await specificationsFor(projectId, query.specificationId);
+      const { stepIds, ranks } = await repo.elementStatuses(db, version.id, chosen);
       const tally = new Map<number, number>();
       for (const rank of ranks) tally.set(rank, (tally.get(rank) ?? 0) + 1);
       return {

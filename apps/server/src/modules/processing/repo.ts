@@ -11,6 +11,7 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
+import { writeComplianceSummaries } from '../compliance/repo';
 import { writeMetadataFacets } from '../metadata/facets-writer';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
@@ -138,6 +139,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
     ],
     hooks,
   );
+  await writeComplianceSummaries(tx, versionId);
 }
 
 /**
