@@ -43,7 +43,7 @@ export async function ensureSystemUser(
 
 export async function insertDemoProject(
   tx: Database,
-  values: { id: string; name: string; description: string; ownerId: string; at: Date },
+  values: { id: string; name: string; description: string; ownerId: string; at: Date; updatedAt: Date },
 ): Promise<void> {
   await tx.insert(projects).values({
     id: values.id,
@@ -51,7 +51,7 @@ export async function insertDemoProject(
     description: values.description,
     createdBy: values.ownerId,
     createdAt: values.at,
-    updatedAt: values.at,
+    updatedAt: values.updatedAt,
     isDemo: true,
   });
   await tx

@@ -90,7 +90,15 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
       if (await repo.hasDemoProject(tx)) return false;
       const started = at(ISSUES[0]?.daysAgo ?? 0);
       const ownerId = await repo.ensureSystemUser(tx, { ...DEMO_OWNER, at: started });
-      await repo.insertDemoProject(tx, { id: projectId, ...DEMO_PROJECT, ownerId, at: started });
+      // Last updated with the latest issue, as a project whose team keeps issuing models.
+      const latest = at(ISSUES[ISSUES.length - 1]?.daysAgo ?? 0);
+      await repo.insertDemoProject(tx, {
+        id: projectId,
+        ...DEMO_PROJECT,
+        ownerId,
+        at: started,
+        updatedAt: latest,
+      });
       await idsFilesRepo.insertIdsFile(
         tx,
         {

@@ -7,24 +7,18 @@ import { Switch } from '@/components/ui/switch';
 import { API_BASE, errorMessage } from '@/lib/api';
 import { formatBytes, pluralize } from '@/lib/format';
 import { useIdsFiles, useSetIdsFileActive } from './queries';
-import { DEMO_BLOCKED } from './upload-permissions';
 
 export interface IdsFilesListProps {
   projectId: string;
   blockedReason: string | undefined;
-  readOnly: boolean;
 }
 
 /** The project's IDS files; only active ones take part in checks, switched here by Editors and Admins. */
-export function IdsFilesList({ projectId, blockedReason, readOnly }: IdsFilesListProps) {
+export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
   const files = useIdsFiles(projectId);
   const setActive = useSetIdsFileActive(projectId);
 
   async function toggle(file: IdsFile, isActive: boolean) {
-    if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
-      return;
-    }
     try {
       await setActive.mutateAsync({ idsFileId: file.id, isActive });
       toast.success(`${file.name} ${isActive ? 'activated' : 'deactivated'}`);
@@ -75,7 +69,7 @@ export function IdsFilesList({ projectId, blockedReason, readOnly }: IdsFilesLis
                 id={switchId}
                 checked={file.is_active}
                 onCheckedChange={(checked) => toggle(file, checked)}
-                disabled={(blockedReason !== undefined && !readOnly) || pending}
+                disabled={blockedReason !== undefined || pending}
                 title={blockedReason}
                 aria-label={`${file.name} active`}
               />

@@ -14,26 +14,18 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
   const blockedReason = fileChangesBlockedReason(project.role, readOnly);
   return (
     <div className="space-y-5">
-      {blockedReason && !readOnly && <p className="text-xs text-muted-foreground">{blockedReason}</p>}
+      {blockedReason && (
+        <p className="text-xs text-muted-foreground" role="note">
+          {readOnly ? `Uploads and IDS changes are disabled in the demo. ${blockedReason}` : blockedReason}
+        </p>
+      )}
       <section className="space-y-2" aria-label="IFC files">
-        <UploadButton
-          title="IFC files"
-          projectId={project.id}
-          kind="ifc"
-          blockedReason={blockedReason}
-          readOnly={readOnly}
-        />
+        <UploadButton title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
         <BimFilesTable projectId={project.id} projectName={projectName} />
       </section>
       <section className="space-y-2" aria-label="IDS files">
-        <UploadButton
-          title="IDS files"
-          projectId={project.id}
-          kind="ids"
-          blockedReason={blockedReason}
-          readOnly={readOnly}
-        />
-        <IdsFilesList projectId={project.id} blockedReason={blockedReason} readOnly={readOnly} />
+        <UploadButton title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
+        <IdsFilesList projectId={project.id} blockedReason={blockedReason} />
       </section>
     </div>
   );

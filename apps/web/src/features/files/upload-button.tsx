@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
 import { type UploadKind, useUploadFile } from './queries';
-import { DEMO_BLOCKED } from './upload-permissions';
 import { idsUploadProblems } from './upload-request';
 
 const KIND = {
@@ -19,14 +18,12 @@ export interface UploadButtonProps {
   title: string;
   projectId: string;
   kind: UploadKind;
-  /** Why uploading is not allowed; undefined when it is. */
+  /** Why uploading is not allowed (a Viewer, or the read-only demo); undefined when it is. */
   blockedReason: string | undefined;
-  /** Demo: the button stays clickable and answers with the 'Access Denied' toast. */
-  readOnly: boolean;
 }
 
 /** A files section's heading row: picks a file and uploads it with a live progress bar; the server's refusal is shown under the button. */
-export function UploadButton({ title, projectId, kind, blockedReason, readOnly }: UploadButtonProps) {
+export function UploadButton({ title, projectId, kind, blockedReason }: UploadButtonProps) {
   const { label, accept } = KIND[kind];
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadFile(projectId, kind);
@@ -34,10 +31,6 @@ export function UploadButton({ title, projectId, kind, blockedReason, readOnly }
   const [failure, setFailure] = useState<{ name: string; error: unknown } | null>(null);
 
   function choose() {
-    if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
-      return;
-    }
     input.current?.click();
   }
 
@@ -75,7 +68,7 @@ export function UploadButton({ title, projectId, kind, blockedReason, readOnly }
           size="sm"
           variant="outline"
           onClick={choose}
-          disabled={(blockedReason !== undefined && !readOnly) || progress !== null}
+          disabled={blockedReason !== undefined || progress !== null}
           title={blockedReason}
         >
           <Upload />
