@@ -328,6 +328,34 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('rewrites the summaries when a re-check replaces the results', async () => {
+      const idsFiles = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/idsfiles`)).json()
+        .ids_files;
+      const idsUrl = `/api/v1/projects/${projectId}/idsfiles/${idsFiles[0].id}`;
+      const statuses = async () => (await call(server, owner, 'GET', `${fileUrl()}/element-statuses`)).json();
+      expect((await call(server, owner, 'PATCH', idsUrl, { is_active: false })).statusCode).toBe(200);
+      const cleared = await eventually(async () => {
+        const body = await statuses();
+        return body.viewer_db_ids.length === 0 ? body : null;
+      }, 60_000);
+      expect(cleared.summary.not_applicable).toBe(
+        expected.counts.not_applicable + expected.withStatus.length,
+      );
+      expect((await call(server, owner, 'PATCH', idsUrl, { is_active: true })).statusCode).toBe(200);
+      const restored = await eventually(async () => {
+        const body = await statuses();
+        return body.viewer_db_ids.length > 0 ? body : null;
+      }, 60_000);
+      expect(restored.summary).toEqual(expected.counts);
+      specIds = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/ids/specifications`))
+        .json()
+        .specifications.map((s: { id: string }) => s.id);
+      const rows = (await call(server, owner, 'GET', fileUrl())).json().specifications;
+      expect(rows.map((r: { warning: number }) => r.warning)).toEqual(
+        expected.specs.map((e) => e.count('warning')),
+      );
+    });
+
     it('lets anyone read the demo project’s compliance', async () => {
       await server.database.db.execute(sql`update projects set is_demo = true where id = ${projectId}`);
       try {

@@ -54,3 +54,17 @@ describe('facet text', () => {
     expect(facetText(entity)).toBe('IFCWALL');
   });
 });
+
+describe('part-of facet text', () => {
+  it('names the whole and the relation', () => {
+    expect(
+      facetText({
+        ...blank,
+        facet_type: 'partof',
+        partof_entity_name: 'IFCELEMENTASSEMBLY',
+        partof_predefined_type: 'GIRDER',
+        partof_relation: 'IFCRELAGGREGATES',
+      }),
+    ).toBe('Part of IFCELEMENTASSEMBLY (GIRDER) through IFCRELAGGREGATES');
+  });
+});

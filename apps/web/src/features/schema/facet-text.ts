@@ -63,7 +63,7 @@ export function facetText(facet: IdsFacet): string {
       const whole = facet.partof_predefined_type
         ? `${facet.partof_entity_name} (${facet.partof_predefined_type})`
         : (facet.partof_entity_name ?? 'any entity');
-      return `${facet.partof_relation ?? 'Part of'} ${whole}`;
+      return facet.partof_relation ? `Part of ${whole} through ${facet.partof_relation}` : `Part of ${whole}`;
     }
   }
 }
