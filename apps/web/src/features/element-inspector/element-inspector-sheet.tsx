@@ -15,7 +15,7 @@ export function ElementInspectorSheet(props: Omit<ElementInspectorProps, 'classN
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="fixed top-4 right-4 bottom-4 z-40 flex w-[min(28rem,calc(100vw-2rem))] shadow-2xl">
+    <div className="fixed top-24 right-4 bottom-4 z-40 flex w-[min(28rem,calc(100vw-2rem))] shadow-2xl">
       <ElementInspector {...props} className="w-full" />
     </div>
   );

@@ -1,0 +1,188 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { checkModel, parseIds } from '@plumbline/ids';
+import { readIfc } from '@plumbline/ifc';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
+const SIMPLE_WALL = `${SHARED}ifc-samples/SimpleWall.ifc`;
+const haveSamples = existsSync(SIMPLE_WALL);
+if (!haveSamples) console.warn(`element inspector e2e skipped: ${SIMPLE_WALL} is missing`);
+
+/** Every wall and door of SimpleWall.ifc fails the second requirement; slabs (none) make a spec not applicable. */
+const RULES = `<?xml version="1.0" encoding="UTF-8"?>
+<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
+  <ids:info><ids:title>Inspector checks</ids:title></ids:info>
+  <ids:specifications>
+    ${['IFCWALLSTANDARDCASE', 'IFCDOOR', 'IFCSLAB']
+      .map(
+        (entity) => `<ids:specification ifcVersion="IFC2X3 IFC4" name="${entity} is approved">
+      <ids:applicability minOccurs="0" maxOccurs="unbounded">
+        <ids:entity><ids:name><ids:simpleValue>${entity}</ids:simpleValue></ids:name></ids:entity>
+      </ids:applicability>
+      <ids:requirements>
+        <ids:property><ids:propertySet><ids:simpleValue>Pset_ProductRequirements</ids:simpleValue></ids:propertySet><ids:baseName><ids:simpleValue>Name</ids:simpleValue></ids:baseName></ids:property>
+        <ids:property><ids:propertySet><ids:simpleValue>Plumbline_Checks</ids:simpleValue></ids:propertySet><ids:baseName><ids:simpleValue>ApprovedBy</ids:simpleValue></ids:baseName></ids:property>
+      </ids:requirements>
+    </ids:specification>`,
+      )
+      .join('\n    ')}
+  </ids:specifications>
+</ids:ids>`;
+
+let context: BrowserContext;
+let page: Page;
+
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function uploadViaApi(request: APIRequestContext, url: string, name: string, buffer: Buffer) {
+  const response = await request.post(url, {
+    multipart: { file: { name, mimeType: 'application/octet-stream', buffer } },
+  });
+  if (!response.ok())
+    throw new Error(`upload of ${name} failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+async function waitForCompleted(request: APIRequestContext, projectId: string, fileId: string) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const status = await (
+      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
+    ).json();
+    if (status.status === 'completed') return;
+    if (status.status === 'failed' || Date.now() > deadline)
+      throw new Error(`processing: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Clicks the 3D view at a grid of points, as a person looking for an element would, until one is picked. */
+async function pickAnElement(viewer: Locator, inspector: Locator): Promise<void> {
+  const box = await viewer.boundingBox();
+  if (!box) throw new Error('the 3D viewer has no size');
+  const fractions = [0.5, 0.4, 0.6, 0.3, 0.7];
+  for (const fy of fractions) {
+    for (const fx of fractions) {
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+      if (await inspector.isVisible().catch(() => false)) return;
+      await page.waitForTimeout(300);
+      if (await inspector.isVisible().catch(() => false)) return;
+    }
+  }
+  throw new Error('no click in the 3D view picked an element');
+}
+
+describe.skipIf(!haveSamples)('element inspector', () => {
+  it('opens from the 3D viewer with properties, location, validation reasons and a JSON export', async () => {
+    const ifc = readFileSync(SIMPLE_WALL);
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('inspector'),
+      password: 'inspector-2026-pass',
+      fullName: 'Ines Inspector',
+    });
+    const project = await createProjectViaApi(context.request, { name: 'Inspected Walls' });
+    const filesUrl = `/api/v1/projects/${project.id}/bimfiles`;
+    await uploadViaApi(
+      context.request,
+      `/api/v1/projects/${project.id}/idsfiles`,
+      'checks.ids',
+      Buffer.from(RULES),
+    );
+    const uploaded = await uploadViaApi(context.request, filesUrl, 'SimpleWall.ifc', ifc);
+    const fileId: string = uploaded.bim_file.id;
+    const versionId: string = uploaded.version.id;
+    await waitForCompleted(context.request, project.id, fileId);
+
+    await page.goto(`/dashboard?tab=metadata&project=${project.id}&file=${fileId}&version=${versionId}`);
+    const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
+    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+    const viewer = page.locator('[data-viewer-state="ready"]');
+    await expectVisible(viewer, 60_000);
+    const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
+    await pickAnElement(viewer.locator('canvas').first(), inspector);
+
+    // Which element was picked decides every expectation, computed by the engine on the same files.
+    const idText = await inspector
+      .getByText('Viewer DB ID')
+      .locator('xpath=following-sibling::dd')
+      .textContent();
+    const viewerDbId = Number(idText);
+    const model = readIfc(new Uint8Array(ifc));
+    const report = checkModel(model, parseIds(RULES));
+    const entityName = model.classOf(viewerDbId) ?? '';
+    const globalId = model.globalId(viewerDbId) ?? '';
+    model.dispose();
+    await expectVisible(inspector.getByText(globalId, { exact: true }));
+    const api = await (
+      await context.request.get(`${filesUrl}/${fileId}/elements/${viewerDbId}?versionId=${versionId}`)
+    ).json();
+
+    // Properties: grouped by set ('Set:Name' keys), the first two groups open, the rest closed.
+    const sets = [...new Set(Object.keys(api.element.properties_data).map((key) => key.split(':')[0]))];
+    if (sets.length === 0)
+      await expectVisible(inspector.getByText('No properties available for this element'));
+    for (const [index, set] of sets.slice(0, 3).entries()) {
+      const trigger = inspector.getByRole('button', {
+        name: new RegExp(`^${escapeRegExp(set as string)}\\b`),
+      });
+      await expectVisible(trigger);
+      expect(await trigger.first().getAttribute('aria-expanded')).toBe(index < 2 ? 'true' : 'false');
+    }
+    await screenshot(page, 'element-inspector-properties');
+
+    // Location.
+    await inspector.getByRole('tab', { name: 'Location' }).click();
+    await expectVisible(inspector.getByText('IFC Entity Type'));
+    await expectVisible(inspector.getByText('Persistent GUID'));
+    const entityType = inspector
+      .getByText('IFC Entity Type', { exact: true })
+      .locator('xpath=following-sibling::dd');
+    expect(((await entityType.textContent()) ?? '').toUpperCase()).toBe(entityName);
+
+    // Validation: the engine's verdict and reason for this element.
+    await inspector.getByRole('tab', { name: 'Validation' }).click();
+    const applicable = report.specifications.filter((s) => s.elements.some((e) => e.id === viewerDbId));
+    if (applicable.length === 0) {
+      await expectVisible(inspector.getByText('Not Applicable').first());
+    } else {
+      const spec = applicable[0];
+      const result = spec?.elements.find((e) => e.id === viewerDbId);
+      const reason = result?.failures[0]?.reason;
+      expect(reason, 'every wall and door lacks Plumbline_Checks.ApprovedBy').toBeDefined();
+      await expectVisible(inspector.getByText('Non-Compliant').first());
+      await inspector
+        .getByRole('table', { name: 'Specifications' })
+        .getByRole('button', { name: spec?.name })
+        .click();
+      const card = inspector.getByRole('region', { name: `Compliance detail: ${spec?.name}` });
+      await card.getByRole('tab', { name: /^Requirements/ }).click();
+      await expectVisible(
+        card.getByRole('list', { name: 'Reasons' }).getByText(reason as string, { exact: true }),
+      );
+      await expectVisible(card.getByRole('tab', { name: `Applicability (${spec?.applicability.length})` }));
+    }
+    await screenshot(page, 'element-inspector-validation');
+
+    // Export: the element exactly as the API gives it.
+    const download = page.waitForEvent('download');
+    await inspector.getByRole('button', { name: 'Export element as JSON' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^element-.+\.json$/);
+    const exported = JSON.parse(readFileSync((await file.path()) as string, 'utf8'));
+    expect(exported).toEqual(api.element);
+    expect(exported.viewer_db_id).toBe(viewerDbId);
+
+    await inspector.getByRole('button', { name: 'Close inspector' }).click();
+    await expect.poll(() => inspector.isVisible()).toBe(false);
+  });
+});
