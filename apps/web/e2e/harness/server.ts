@@ -22,8 +22,9 @@ export interface RunningServer {
  * Starts Plumbline as a user would run it: the built server (`node apps/server/dist/main.js`) serving the
  * built web app, on a free port with a fresh data directory. `E2E_SERVER_CMD` replaces the command (for
  * example `npx tsx apps/server/src/main.ts`); it runs through the shell from the repository root.
+ * `options.env` adds to or overrides the server's environment (e.g. `DEMO_SEED: 'true'`).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const override = process.env.E2E_SERVER_CMD?.trim();
   if (!override && !existsSync(SERVER_ENTRY)) {
     throw new Error(`The server is not built (${SERVER_ENTRY} is missing): run npm run build first.`);
@@ -45,6 +46,9 @@ export async function startServer(): Promise<RunningServer> {
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     // Every test signs up and in from the same address; keep the per-address limit out of the way.
     AUTH_RATE_LIMIT_PER_IP: '10000',
+    // The demo project costs a few seconds of processing; only the demo test asks for it.
+    DEMO_SEED: 'false',
+    ...options.env,
   };
   // Own process group (detached) so stop() also ends children of a shell or npx wrapper.
   const child = override
