@@ -207,6 +207,27 @@ for (const backend of testBackends()) {
       expect((await call(server, viewer, 'GET', elementUrl('abc'))).statusCode).toBe(404);
     });
 
+    it('answers 409 for a version still processing and falls back to the latest completed one', async () => {
+      const { id } = failingElement();
+      await server.database.db.execute(
+        sql`update file_versions set status = 'processing' where id = ${versionId}`,
+      );
+      try {
+        const busy = await call(server, viewer, 'GET', `${elementUrl(id)}?versionId=${versionId}`);
+        expect(busy.statusCode).toBe(409);
+        expect(busy.json().error.code).toBe('version_not_processed');
+        const none = await call(server, viewer, 'GET', `${elementUrl(id)}/compliance`);
+        expect(none.json().error.code).toBe('no_completed_version');
+      } finally {
+        await server.database.db.execute(
+          sql`update file_versions set status = 'completed' where id = ${versionId}`,
+        );
+      }
+      expect((await call(server, viewer, 'GET', elementUrl(id))).json().element.file_version_id).toBe(
+        versionId,
+      );
+    });
+
     it('lets members read, hides the project from strangers and asks anonymous callers to sign in', async () => {
       const { id } = failingElement();
       expect((await call(server, stranger, 'GET', elementUrl(id))).statusCode).toBe(404);
