@@ -136,6 +136,30 @@ describe.skipIf(!haveSamples)('IDS compliance screens', () => {
     await expectVisible(compliance.getByTestId('specification-analysis').first());
     expect(await compliance.getByTestId('specification-analysis').count()).toBe(report.specifications.length);
     await screenshot(page, 'compliance-inspector-analysis');
+    // The IDS Compliance view (Metadata Explorer sub-tab): element counts and the first 20 results.
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    const view = page.getByTestId('ids-compliance-view');
+    await expectVisible(view);
+    const results = new Map<number, boolean>();
+    for (const spec of report.specifications)
+      for (const e of spec.elements) results.set(e.id, (results.get(e.id) ?? true) && e.passed);
+    const allPassed = [...results.values()].filter(Boolean).length;
+    const model = readIfc(new Uint8Array(readFileSync(IFC)));
+    const notApplicable = [...model.products()].length - results.size;
+    model.dispose();
+    await expectVisible(
+      view.getByRole('group', { name: 'Passed' }).getByText(String(allPassed), { exact: true }),
+    );
+    await expectVisible(
+      view.getByRole('group', { name: 'Not Applicable' }).getByText(String(notApplicable), { exact: true }),
+    );
+    await expectVisible(
+      view.getByText(`Showing the first ${Math.min(20, applicable)} of ${applicable} results`),
+    );
+    await screenshot(page, 'compliance-ids-view');
+    await page.goto(`/dashboard?tab=dashboard&${selection}`);
+    await expectVisible(page.getByTestId('compliance-tab'));
     // The chosen sub-tab is remembered in the URL.
     await page.getByRole('tab', { name: 'Extra Attributes' }).click();
     await page.waitForURL((url) => url.searchParams.get('fileTab') === 'extra-attributes');
