@@ -13,7 +13,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 // replaced by an empty module: the viewer bundle drops from 669 to 288 KB gzip (decision 0111).
 const fragmentsDist = dirname(createRequire(import.meta.url).resolve('@thatopen/fragments'));
 const fragmentsWorker = join(fragmentsDist, 'Worker', 'worker.min.mjs');
-const webIfcStub = fileURLToPath(new URL('./src/features/viewer/engine/web-ifc-stub.ts', import.meta.url));
+const webIfcStub = fileURLToPath(new URL('./src/features/viewer/engine/web-ifc-stub.cjs', import.meta.url));
 
 /**
  * `virtual:fragments-worker-url`: the URL of the fragments worker. The build emits it as an asset of

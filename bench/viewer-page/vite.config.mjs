@@ -10,7 +10,7 @@ export default {
       {
         find: /^web-ifc$/,
         replacement: fileURLToPath(
-          new URL('../../apps/web/src/features/viewer/engine/web-ifc-stub.ts', import.meta.url),
+          new URL('../../apps/web/src/features/viewer/engine/web-ifc-stub.cjs', import.meta.url),
         ),
       },
     ],
