@@ -1,57 +1,146 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
+import { versionAttributeStats } from '../../schema';
+import type { ExtractedModel } from './extract';
 
 /** Distinct values kept per property: the screens show 3, an enumeration suggestion needs them all (up to 10). */
 export const SAMPLE_VALUES = 10;
+const INSERT_ROWS = 1000;
+
+const BOOLEAN = /^(true|false)$/i;
+const INTEGER = /^[+-]?[0-9]+$/;
+const REAL = /^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$/;
+const BLANK_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+
+/** Byte-order comparison (PostgreSQL's C collation), the same in every locale. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export interface AttributeStatRow {
+  propertySet: string;
+  name: string;
+  elementCount: number;
+  populatedCount: number;
+  distinctValues: number;
+  sampleValues: string[];
+  ifcClasses: string[];
+  dataType: string | null;
+  booleanValues: number;
+  integerValues: number;
+  realValues: number;
+}
+
+interface Acc {
+  propertySet: string;
+  name: string;
+  lastElement: number;
+  elements: number;
+  populated: number;
+  values: Set<string>;
+  classes: Map<string, number>;
+  dataTypes: Map<string, number>;
+  booleans: number;
+  integers: number;
+  reals: number;
+}
+
+/** The `n` smallest values in code-point order, without sorting them all (a property may have 100k values). */
+function smallest(values: Iterable<string>, n: number): string[] {
+  const out: string[] = [];
+  for (const v of values) {
+    if (out.length === n && byCodePoint(v, out[n - 1] as string) >= 0) continue;
+    let at = out.length;
+    while (at > 0 && byCodePoint(v, out[at - 1] as string) < 0) at--;
+    out.splice(at, 0, v);
+    if (out.length > n) out.pop();
+  }
+  return out;
+}
+
+function mostFrequentFirst(counts: Map<string, number>): string[] {
+  return [...counts].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0])).map(([k]) => k);
+}
 
 /**
- * Summarises a version's properties into version_attribute_stats (decision 0085), inside the
- * processing transaction, in one INSERT … SELECT: for each property set + name, how many elements
- * carry it and how many with a non-blank value, its distinct values (count and the first few), the
- * IFC classes of its elements (most frequent first); orders use the C collation so both
- * backends and every locale agree, its most frequent data type, and how many values
- * read as booleans, integers and reals (what "analyze attribute" infers a data type from). Reads of
- * the attribute screens then touch these rows only, never element_properties.
+ * Summarises the extracted properties per property set + name in one pass over the column arrays
+ * the bulk insert writes (decision 0085). An element counts once per property; a value counts when
+ * it is not blank after trimming spaces, tabs and line breaks.
  */
-export async function writeAttributeStats(tx: Database, versionId: string): Promise<void> {
+export function summariseProperties(model: ExtractedModel): AttributeStatRow[] {
+  const classOf = new Map<number, string>();
+  model.elements.stepId.forEach((id, i) => {
+    classOf.set(id, model.elements.ifcClass[i] ?? 'UNKNOWN');
+  });
+  // Set → name → accumulator: no key strings built per row.
+  const bySet = new Map<string, Map<string, Acc>>();
+  const all: Acc[] = [];
+  const p = model.properties;
+  for (let i = 0; i < p.name.length; i++) {
+    const set = p.propertySet[i] as string;
+    const name = p.name[i] as string;
+    let byName = bySet.get(set);
+    if (!byName) {
+      byName = new Map();
+      bySet.set(set, byName);
+    }
+    let acc = byName.get(name);
+    if (!acc) {
+      acc = {
+        propertySet: set,
+        name,
+        lastElement: Number.NaN,
+        elements: 0,
+        populated: 0,
+        values: new Set(),
+        classes: new Map(),
+        dataTypes: new Map(),
+        booleans: 0,
+        integers: 0,
+        reals: 0,
+      };
+      byName.set(name, acc);
+      all.push(acc);
+    }
+    const element = p.elementStepId[i] as number;
+    // Rows of one element are written together, so a repeat of the same element is the one before.
+    if (acc.lastElement === element) continue;
+    acc.lastElement = element;
+    acc.elements += 1;
+    const cls = classOf.get(element) ?? 'UNKNOWN';
+    acc.classes.set(cls, (acc.classes.get(cls) ?? 0) + 1);
+    const dataType = p.dataType[i];
+    if (dataType) acc.dataTypes.set(dataType, (acc.dataTypes.get(dataType) ?? 0) + 1);
+    const value = (p.value[i] ?? '').replace(BLANK_EDGES, '');
+    if (value === '') continue;
+    acc.populated += 1;
+    acc.values.add(value);
+    if (BOOLEAN.test(value)) acc.booleans += 1;
+    if (INTEGER.test(value)) acc.integers += 1;
+    if (REAL.test(value)) acc.reals += 1;
+  }
+  return all.map((acc) => ({
+    propertySet: acc.propertySet,
+    name: acc.name,
+    elementCount: acc.elements,
+    populatedCount: acc.populated,
+    distinctValues: acc.values.size,
+    sampleValues: smallest(acc.values, SAMPLE_VALUES),
+    ifcClasses: mostFrequentFirst(acc.classes),
+    dataType: mostFrequentFirst(acc.dataTypes)[0] ?? null,
+    booleanValues: acc.booleans,
+    integerValues: acc.integers,
+    realValues: acc.reals,
+  }));
+}
+
+/** Replaces the version's statistics, inside the processing transaction. */
+export async function writeAttributeStats(
+  tx: Database,
+  versionId: string,
+  model: ExtractedModel,
+): Promise<void> {
   await tx.execute(sql`delete from version_attribute_stats where file_version_id = ${versionId}`);
-  await tx.execute(sql`
-    insert into version_attribute_stats (
-      file_version_id, property_set, name, element_count, populated_count, distinct_values,
-      sample_values, ifc_classes, data_type, boolean_values, integer_values, real_values)
-    with p as (
-      select distinct on (ep.property_set, ep.name, ep.element_step_id)
-        ep.property_set, ep.name, nullif(btrim(ep.value, E' \\t\\r\\n'), '') as v, ep.data_type, e.ifc_class
-      from element_properties ep
-      join elements e on e.file_version_id = ep.file_version_id and e.step_id = ep.element_step_id
-      where ep.file_version_id = ${versionId}
-      order by ep.property_set, ep.name, ep.element_step_id
-    ),
-    counts as (
-      select property_set, name,
-        count(*)::int as element_count,
-        count(v)::int as populated_count,
-        mode() within group (order by data_type collate "C") as data_type,
-        count(*) filter (where lower(v) in ('true', 'false'))::int as boolean_values,
-        count(*) filter (where v ~ '^[+-]?[0-9]+$')::int as integer_values,
-        count(*) filter (where v ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$')::int as real_values
-      from p group by property_set, name
-    ),
-    classes as (
-      select property_set, name, array_agg(ifc_class order by n desc, ifc_class collate "C") as ifc_classes
-      from (select property_set, name, ifc_class, count(*) as n from p group by 1, 2, 3) c
-      group by property_set, name
-    ),
-    vals as (
-      select property_set, name, count(*)::int as distinct_values,
-        (array_agg(v order by v collate "C"))[1:${sql.raw(String(SAMPLE_VALUES))}] as sample_values
-      from (select distinct property_set, name, v from p where v is not null) d
-      group by property_set, name
-    )
-    select ${versionId}::uuid, c.property_set, c.name, c.element_count, c.populated_count,
-      coalesce(vals.distinct_values, 0), coalesce(vals.sample_values, '{}'::text[]), classes.ifc_classes,
-      c.data_type, c.boolean_values, c.integer_values, c.real_values
-    from counts c
-    join classes using (property_set, name)
-    left join vals using (property_set, name)`);
+  const rows = summariseProperties(model).map((row) => ({ ...row, fileVersionId: versionId }));
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    await tx.insert(versionAttributeStats).values(rows.slice(i, i + INSERT_ROWS));
+  }
 }

@@ -188,7 +188,7 @@ export async function writeProcessedVersion(
       ],
       hooks,
     );
-    await writeAttributeStats(tx, versionId);
+    await writeAttributeStats(tx, versionId, model);
     await writeMetadataFacets(tx, versionId, model);
     await replaceResults(tx, versionId, input.results, hooks);
     await tx
