@@ -97,7 +97,7 @@ export function MetadataExplorer({
               key={format}
               variant="outline"
               size="sm"
-              disabled={exporter.busy !== null || exporter.secondsLeft > 0}
+              disabled={exporter.busy !== null}
               onClick={() => exporter.run(format, total)}
               aria-label={`Export ${format.toUpperCase()}`}
             >

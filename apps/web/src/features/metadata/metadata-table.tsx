@@ -50,7 +50,7 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
             <TableCell className="font-mono text-xs" title={row.object_name ?? undefined}>
               {row.object_id}
             </TableCell>
-            <TableCell>{row.category}</TableCell>
+            <TableCell className="whitespace-nowrap">{row.category}</TableCell>
             <TableCell className="font-mono text-xs">{row.ifc_class}</TableCell>
             <TableCell className="max-w-48 truncate" title={row.property_set}>
               {row.property_set}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ChatPanel } from '../chat/chat-panel';
@@ -44,7 +44,7 @@ export function ViewerToggle({ open, onChange }: { open: boolean; onChange: (ope
 }
 
 /**
- * The 3D viewer (two thirds of the width) beside the AI chat (one third), above `children` (spec 2
+ * The 3D viewer (two thirds of the width) beside the AI chat (one third) (spec 2
  * §2.5). Chat sources and table rows highlight elements in the viewer by GlobalId; a pick in the
  * viewer reports its viewer id.
  */
@@ -58,7 +58,6 @@ export function ViewerAndChatLayout({
   highlightGuids: readonly string[];
   onHighlight: (guids: string[]) => void;
   onSelectElement: (viewerDbId: number | null) => void;
-  children?: ReactNode;
 }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3" data-testid="viewer-and-chat">

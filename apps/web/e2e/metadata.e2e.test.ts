@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
+const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
+const haveSamples = existsSync(IFC);
+if (!haveSamples) console.warn(`metadata e2e skipped: ${IFC} is missing`);
+
+let context: BrowserContext;
+let page: Page;
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+/** A project with the model processed; resolves with the ids the explorer's query parameters take. */
+async function processedModel(request: APIRequestContext) {
+  await signUpViaApi(request, {
+    email: uniqueEmail('meta'),
+    password: 'metadata-2026',
+    fullName: 'Meta Data',
+  });
+  const project = await createProjectViaApi(request, { name: 'Window Factory' });
+  const uploaded = await request.post(`/api/v1/projects/${project.id}/bimfiles`, {
+    multipart: {
+      file: { name: 'windows.ifc', mimeType: 'application/octet-stream', buffer: readFileSync(IFC) },
+    },
+  });
+  if (!uploaded.ok()) throw new Error(`upload failed: ${uploaded.status()} ${await uploaded.text()}`);
+  const { bim_file: file, version } = await uploaded.json();
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const status = await (
+      await request.get(`/api/v1/projects/${project.id}/bimfiles/${file.id}/status`)
+    ).json();
+    if (status.status === 'completed') break;
+    if (status.status === 'failed' || Date.now() > deadline)
+      throw new Error(`processing: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { projectId: project.id as string, fileId: file.id as string, versionId: version.id as string };
+}
+
+describe.skipIf(!haveSamples)('metadata explorer', () => {
+  it('searches, filters, sorts, pages, shows details and exports CSV with a cooldown', async () => {
+    const ids = await processedModel(context.request);
+    const api = async (query: string) =>
+      (
+        await context.request.get(
+          `/api/v1/projects/${ids.projectId}/bimfiles/${ids.fileId}/metadata?versionId=${ids.versionId}&${query}`,
+        )
+      ).json();
+    const totalText = (n: number) => `${n.toLocaleString('en-US')} rows`;
+
+    await page.goto(
+      `/dashboard?tab=metadata&project=${ids.projectId}&file=${ids.fileId}&version=${ids.versionId}`,
+    );
+    const table = page.getByRole('table', { name: 'Element Metadata' });
+    await expectVisible(table);
+    const headers = await table.locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim())).toEqual([
+      'OBJECT ID',
+      'CATEGORY',
+      'IFC CLASS',
+      'PROPERTY SET',
+      'ATTRIBUTE',
+      'VALUE',
+      'ACTIONS',
+    ]);
+    const all = await api('page_size=100');
+    const total = page.getByTestId('metadata-total');
+    await expectVisible(total.getByText(totalText(all.total)));
+    expect(await table.locator('tbody tr').count()).toBe(Math.min(100, all.total));
+    await screenshot(page, 'metadata-explorer');
+
+    // Paging: the next page, then sorting goes back to page 1.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectVisible(page.getByText(`Page 2 of ${all.total_pages}`));
+    await table.getByRole('button', { name: 'VALUE' }).click();
+    await expectVisible(page.getByText(`Page 1 of ${all.total_pages}`));
+    expect(await table.locator('th[aria-sort="ascending"]').textContent()).toBe('VALUE');
+    const byValue = await api('sort=value&order=asc');
+    await expectVisible(table.locator('tbody tr').first().getByText(byValue.rows[0].object_id));
+    await table.getByRole('button', { name: 'VALUE' }).click();
+    expect(await table.locator('th[aria-sort="descending"]').textContent()).toBe('VALUE');
+
+    // Search (debounced), then a category filter on top of it.
+    const term = (
+      byValue.rows.find((r: { attribute: string }) => r.attribute.length >= 5)?.attribute as string
+    )
+      .slice(0, 5)
+      .toLowerCase();
+    await page.getByRole('textbox', { name: 'Search metadata' }).fill(term);
+    const searched = await api(`search=${encodeURIComponent(term)}`);
+    await expectVisible(total.getByText(totalText(searched.total)));
+    const category = searched.rows[0].category as string;
+    await page
+      .getByTestId('filter-section-category')
+      .getByRole('checkbox', { name: new RegExp(category) })
+      .check();
+    const filtered = await api(`search=${encodeURIComponent(term)}&category=${encodeURIComponent(category)}`);
+    await expectVisible(total.getByText(totalText(filtered.total)));
+
+    // Element details.
+    const firstRow = table.locator('tbody tr').first();
+    await firstRow.getByRole('button', { name: /^Details of / }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog.getByText('Viewer ID'));
+    await page.keyboard.press('Escape');
+
+    // CSV export of exactly the filtered rows, then the 30-second cooldown.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    const csv = readFileSync((await file.path()) as string, 'utf8').replace(/^\ufeff/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toContain('OBJECT ID,OBJECT NAME,CATEGORY,IFC CLASS');
+    expect(lines).toHaveLength(filtered.total + 1);
+    await expectVisible(page.getByRole('button', { name: 'Export XLSX' }).getByText(/XLSX \(\d+s\)/));
+    await page.getByRole('button', { name: 'Export XLSX' }).click();
+    await expectVisible(
+      page.getByText(/Export Rate Limited: Please wait \d+ seconds before exporting again\./),
+    );
+
+    // Preferences come back after a reload (saved one second after the last change).
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await expectVisible(page.getByTestId('metadata-total').getByText(totalText(filtered.total)));
+    expect(await page.getByRole('textbox', { name: 'Search metadata' }).inputValue()).toBe(term);
+  });
+
+  it('asks for a selection first and remembers the IDS Compliance sub-tab', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('meta'),
+      password: 'metadata-2026',
+      fullName: 'M',
+    });
+    await page.goto('/dashboard?tab=metadata');
+    await expectVisible(page.getByText('Please select a project, file and version'));
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    await page.reload();
+    await expectVisible(page.getByRole('tab', { name: 'IDS Compliance', selected: true }));
+  });
+});
