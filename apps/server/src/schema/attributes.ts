@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { fileVersions } from './files';
+import { idsSpecifications } from './ids';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -56,4 +57,24 @@ export const attributeRecommendations = pgTable(
       sql`${t.status} in ('pending_review', 'highly_recommended', 'recommended', 'optional', 'not_recommended', 'added_to_schema')`,
     ),
   ],
+);
+
+/**
+ * How many applicable elements fail each requirement facet (by index) of a specification on a
+ * version, written with the results (processing/facet-failures.ts) so the Schema Attributes tab never
+ * unpacks element_results failures per request (decision 0085).
+ */
+export const specificationFacetFailures = pgTable(
+  'specification_facet_failures',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    specificationId: uuid('specification_id')
+      .notNull()
+      .references(() => idsSpecifications.id, { onDelete: 'cascade' }),
+    facetIndex: integer('facet_index').notNull(),
+    failedCount: integer('failed_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileVersionId, t.specificationId, t.facetIndex] })],
 );

@@ -6,6 +6,7 @@ import {
   fileVersions,
   idsFiles,
   idsSpecifications,
+  specificationFacetFailures,
   specificationResults,
   versionAttributeStats,
 } from '../../schema';
@@ -135,18 +136,16 @@ export async function listSpecificationResults(db: Database, versionIds: readonl
     .where(inArray(specificationResults.fileVersionId, [...versionIds]));
 }
 
-/**
- * How many applicable elements fail each requirement facet (by index) of each specification on the
- * version. Reads only the failed rows of element_results (primary key prefix: the version).
- */
+/** How many applicable elements fail each requirement facet (by index) of each specification on the version. */
 export async function facetFailureCounts(db: Database, versionId: string) {
-  const rows = await db.execute<{ specification_id: string; facet_index: number; failed: number }>(sql`
-    select er.specification_id, (f->>'facetIndex')::int as facet_index, count(distinct er.element_step_id)::int as failed
-    from element_results er cross join lateral jsonb_array_elements(er.failures) f
-    where er.file_version_id = ${versionId} and not er.passed
-    group by 1, 2`);
-  return (rows as unknown as { rows: { specification_id: string; facet_index: number; failed: number }[] })
-    .rows;
+  return db
+    .select({
+      specification_id: specificationFacetFailures.specificationId,
+      facet_index: specificationFacetFailures.facetIndex,
+      failed: specificationFacetFailures.failedCount,
+    })
+    .from(specificationFacetFailures)
+    .where(eq(specificationFacetFailures.fileVersionId, versionId));
 }
 
 export async function listRecommendations(db: Database, projectId: string) {

@@ -15,6 +15,7 @@ import { writeComplianceSummaries } from '../compliance/repo';
 import { writeMetadataFacets } from '../metadata/facets-writer';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
+import { writeFacetFailures } from './facet-failures';
 import type { ExtractedModel } from './extract';
 
 export interface VersionToProcess {
@@ -140,6 +141,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
     hooks,
   );
   await writeComplianceSummaries(tx, versionId);
+  await writeFacetFailures(tx, versionId, results);
 }
 
 /**
