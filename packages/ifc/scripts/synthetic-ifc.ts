@@ -1,7 +1,7 @@
 /**
  * Writes a synthetic IFC4 model of a given size for benchmarking the reader (not a realistic
  * building: walls, doors and windows with placements, a little geometry, property and quantity
- * sets, types, materials, classifications, storeys). The official generator is bench/gen-ifc.ts.
+ * sets, types, materials, classifications, storeys). The official generator is @plumbline/ifc-gen (packages/ifc-gen).
  *
  *   npx tsx packages/ifc/scripts/synthetic-ifc.ts <out.ifc> <megabytes>
  */
