@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { bimFiles, elementProperties, elements, fileVersions, metadataFacets } from '../../schema';
+import { elementProperties, elements, metadataFacets } from '../../schema';
 import {
   elementJoin,
   needsElementJoin,
@@ -20,40 +20,39 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export async function fileExists(db: Database, projectId: string, fileId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bimFiles.id })
-    .from(bimFiles)
-    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
-  return row !== undefined;
-}
-
-const versionColumns = {
-  id: fileVersions.id,
-  status: fileVersions.status,
-  processedAt: fileVersions.processedAt,
-};
-
-export async function findVersion(
+/**
+ * The version a read looks at, in one query: `versionId` when given (it must belong to the file of
+ * the project), else the file's newest completed version. `file` is false when the project has no
+ * such file; `version` is null when there is no such version (or no completed one).
+ */
+export async function resolveFileVersion(
   db: Database,
+  projectId: string,
   fileId: string,
-  versionId: string,
-): Promise<VersionRow | null> {
-  const [row] = await db
-    .select(versionColumns)
-    .from(fileVersions)
-    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.bimFileId, fileId)));
-  return row ?? null;
-}
-
-export async function latestCompletedVersion(db: Database, fileId: string): Promise<VersionRow | null> {
-  const [row] = await db
-    .select(versionColumns)
-    .from(fileVersions)
-    .where(and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.status, 'completed')))
-    .orderBy(desc(fileVersions.versionNumber))
-    .limit(1);
-  return row ?? null;
+  versionId: string | undefined,
+): Promise<{ file: boolean; version: VersionRow | null }> {
+  const pick =
+    versionId === undefined
+      ? sql`fv.status = 'completed' order by fv.version_number desc`
+      : sql`fv.id = ${versionId}`;
+  const result = await db.execute(sql`
+    select bf.id as "fileId", v.id, v.status, v.processed_at as "processedAt"
+    from bim_files bf
+    left join lateral (
+      select fv.id, fv.status, fv.processed_at from file_versions fv
+      where fv.bim_file_id = bf.id and ${pick} limit 1
+    ) v on true
+    where bf.id = ${fileId} and bf.project_id = ${projectId}`);
+  const row = rowsOf<{
+    fileId: string;
+    id: string | null;
+    status: VersionRow['status'];
+    processedAt: string | Date | null;
+  }>(result)[0];
+  if (!row) return { file: false, version: null };
+  if (row.id === null) return { file: true, version: null };
+  const processedAt = row.processedAt === null ? null : new Date(row.processedAt);
+  return { file: true, version: { id: row.id, status: row.status, processedAt } };
 }
 
 export interface FacetCountRow {

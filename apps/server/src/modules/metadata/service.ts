@@ -66,16 +66,15 @@ export function createMetadataService(deps: { db: Database; clock: Clock }) {
 
   async function resolveVersion(userId: string | null, address: FileAddress): Promise<repo.VersionRow> {
     await requireProjectReader({ db, userId }, address.projectId);
-    if (!(await repo.fileExists(db, address.projectId, address.fileId))) {
-      throw new MetadataError('file_not_found');
-    }
-    if (address.versionId === undefined) {
-      const latest = await repo.latestCompletedVersion(db, address.fileId);
-      if (!latest) throw new MetadataError('no_completed_version');
-      return latest;
-    }
-    const version = await repo.findVersion(db, address.fileId, address.versionId);
-    if (!version) throw new MetadataError('version_not_found');
+    const { file, version } = await repo.resolveFileVersion(
+      db,
+      address.projectId,
+      address.fileId,
+      address.versionId,
+    );
+    if (!file) throw new MetadataError('file_not_found');
+    if (!version)
+      throw new MetadataError(address.versionId === undefined ? 'no_completed_version' : 'version_not_found');
     if (version.status !== 'completed') throw new MetadataError('version_not_processed');
     return version;
   }
