@@ -60,8 +60,8 @@ const EXPORT_CHUNK_ROWS = 5000;
 
 export function createMetadataService(deps: { db: Database; clock: Clock }) {
   const { db } = deps;
-  const facetCache = new LruCache<FacetIndex>(64);
-  const countCache = new LruCache<number>(2000);
+  const facetCache = new LruCache<Promise<FacetIndex>>(64);
+  const countCache = new LruCache<Promise<number>>(2000);
   const cooldown = createExportCooldown(deps.clock, METADATA_EXPORT_COOLDOWN_SECONDS);
 
   async function resolveVersion(userId: string | null, address: FileAddress): Promise<repo.VersionRow> {
@@ -82,18 +82,23 @@ export function createMetadataService(deps: { db: Database; clock: Clock }) {
   /** Cached per version and processing time: a reprocessed version gets fresh counts. */
   const versionKey = (version: repo.VersionRow) => `${version.id}@${version.processedAt?.getTime() ?? 0}`;
 
-  async function facetIndex(version: repo.VersionRow): Promise<FacetIndex> {
+  // Promises are cached, so concurrent first requests for a version share one query (no dogpile).
+  function facetIndex(version: repo.VersionRow): Promise<FacetIndex> {
     const key = versionKey(version);
     const cached = facetCache.get(key);
     if (cached) return cached;
-    const index: FacetIndex = new Map();
-    for (const row of await repo.listFacetCounts(db, version.id)) {
-      const list = index.get(row.facet) ?? [];
-      list.push(row);
-      index.set(row.facet, list);
-    }
-    facetCache.set(key, index);
-    return index;
+    const loading = repo.listFacetCounts(db, version.id).then((rows) => {
+      const index: FacetIndex = new Map();
+      for (const row of rows) {
+        const list = index.get(row.facet) ?? [];
+        list.push(row);
+        index.set(row.facet, list);
+      }
+      return index;
+    });
+    facetCache.set(key, loading);
+    loading.catch(() => facetCache.delete(key));
+    return loading;
   }
 
   /**
@@ -135,9 +140,10 @@ export function createMetadataService(deps: { db: Database; clock: Clock }) {
     const key = `${versionKey(version)}|${JSON.stringify(rest)}`;
     const cached = countCache.get(key);
     if (cached !== undefined) return cached;
-    const count = await repo.countRows(db, selection);
-    countCache.set(key, count);
-    return count;
+    const counting = repo.countRows(db, selection);
+    countCache.set(key, counting);
+    counting.catch(() => countCache.delete(key));
+    return counting;
   }
 
   return {
