@@ -82,28 +82,35 @@ async function pickAnElement(viewer: Locator, inspector: Locator): Promise<void>
   throw new Error('no click in the 3D view picked an element');
 }
 
+/** A signed-in user's project with the rules and SimpleWall.ifc processed. */
+async function arrange(projectName: string) {
+  const ifc = readFileSync(SIMPLE_WALL);
+  await signUpViaApi(context.request, {
+    email: uniqueEmail('inspector'),
+    password: 'inspector-2026-pass',
+    fullName: 'Ines Inspector',
+  });
+  const project = await createProjectViaApi(context.request, { name: projectName });
+  const filesUrl = `/api/v1/projects/${project.id}/bimfiles`;
+  await uploadViaApi(
+    context.request,
+    `/api/v1/projects/${project.id}/idsfiles`,
+    'checks.ids',
+    Buffer.from(RULES),
+  );
+  const uploaded = await uploadViaApi(context.request, filesUrl, 'SimpleWall.ifc', ifc);
+  const fileId: string = uploaded.bim_file.id;
+  const versionId: string = uploaded.version.id;
+  await waitForCompleted(context.request, project.id, fileId);
+
+  return { ifc, projectId: project.id, filesUrl, fileId, versionId };
+}
+
 describe.skipIf(!haveSamples)('element inspector', () => {
   it('opens from the 3D viewer with properties, location, validation reasons and a JSON export', async () => {
-    const ifc = readFileSync(SIMPLE_WALL);
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('inspector'),
-      password: 'inspector-2026-pass',
-      fullName: 'Ines Inspector',
-    });
-    const project = await createProjectViaApi(context.request, { name: 'Inspected Walls' });
-    const filesUrl = `/api/v1/projects/${project.id}/bimfiles`;
-    await uploadViaApi(
-      context.request,
-      `/api/v1/projects/${project.id}/idsfiles`,
-      'checks.ids',
-      Buffer.from(RULES),
-    );
-    const uploaded = await uploadViaApi(context.request, filesUrl, 'SimpleWall.ifc', ifc);
-    const fileId: string = uploaded.bim_file.id;
-    const versionId: string = uploaded.version.id;
-    await waitForCompleted(context.request, project.id, fileId);
+    const { ifc, projectId, filesUrl, fileId, versionId } = await arrange('Inspected Walls');
 
-    await page.goto(`/dashboard?tab=metadata&project=${project.id}&file=${fileId}&version=${versionId}`);
+    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
     const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
     if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
     const viewer = page.locator('[data-viewer-state="ready"]');
@@ -183,6 +190,56 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     expect(exported.viewer_db_id).toBe(viewerDbId);
 
     await inspector.getByRole('button', { name: 'Close inspector' }).click();
+    await expect.poll(() => inspector.isVisible()).toBe(false);
+  });
+
+  it('opens from a failed row of the IDS Compliance view and shows the reason the engine gave', async () => {
+    const { ifc, projectId, fileId, versionId } = await arrange('Inspected Rows');
+    const model = readIfc(new Uint8Array(ifc));
+    const report = checkModel(model, parseIds(RULES));
+    model.dispose();
+
+    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    const results = page.getByRole('table', { name: 'Compliance results' });
+    const inspect = results.getByRole('button', { name: /^Inspect element #\d+$/ }).first();
+    await expectVisible(inspect);
+    const viewerDbId = Number(((await inspect.getAttribute('aria-label')) ?? '').replace(/\D/g, ''));
+    await inspect.click();
+
+    const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
+    await expectVisible(inspector.getByText(String(viewerDbId), { exact: true }));
+    await inspector.getByRole('tab', { name: 'Validation' }).click();
+    const failing = report.specifications.find((s) =>
+      s.elements.some((e) => e.id === viewerDbId && e.failures.length > 0),
+    );
+    const applicable = report.specifications.filter((s) => s.elements.some((e) => e.id === viewerDbId));
+    const summary = `${applicable.filter((s) => s.elements.find((e) => e.id === viewerDbId)?.passed).length} of ${applicable.length} applicable`;
+    await expectVisible(inspector.getByText(new RegExp(`^${summary}`)));
+    expect(failing, 'the first result row is a wall or a door, which all lack ApprovedBy').toBeDefined();
+    if (failing) {
+      const reason = failing.elements.find((e) => e.id === viewerDbId)?.failures[0]?.reason as string;
+      await inspector
+        .getByRole('table', { name: 'Specifications' })
+        .getByRole('button', { name: failing.name })
+        .click();
+      const card = inspector.getByRole('region', { name: `Compliance detail: ${failing.name}` });
+      await card.getByRole('tab', { name: /^Requirements/ }).click();
+      await expectVisible(card.getByRole('list', { name: 'Reasons' }).getByText(reason, { exact: true }));
+    }
+    // A specification this element is outside of says so, with its entity facet decided.
+    const outside = report.specifications.find((s) => !s.elements.some((e) => e.id === viewerDbId));
+    expect(outside, 'no element is a slab').toBeDefined();
+    if (outside) {
+      await inspector
+        .getByRole('table', { name: 'Specifications' })
+        .getByRole('button', { name: outside.name })
+        .click();
+      const card = inspector.getByRole('region', { name: `Compliance detail: ${outside.name}` });
+      await expectVisible(card.getByText('Not Applicable').first());
+      await expectVisible(card.getByText('No match'));
+    }
+    await page.keyboard.press('Escape');
     await expect.poll(() => inspector.isVisible()).toBe(false);
   });
 });

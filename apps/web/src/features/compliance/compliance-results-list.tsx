@@ -7,9 +7,12 @@ import { StatusBadge } from './status-badge';
 export function ComplianceResultsList({
   rows,
   total,
+  onInspect,
 }: {
   rows: readonly ComplianceResultRow[];
   total: number;
+  /** Opens the Element Inspector on the element (its viewer id) to see why it passed or failed. */
+  onInspect?: ((viewerDbId: number) => void) | undefined;
 }) {
   if (rows.length === 0) {
     return (
@@ -32,7 +35,20 @@ export function ComplianceResultsList({
         <TableBody>
           {rows.map((row) => (
             <TableRow key={`${row.specification_id ?? 'none'}-${row.viewer_db_id}`}>
-              <TableCell className="font-mono text-xs tabular-nums">#{row.viewer_db_id}</TableCell>
+              <TableCell className="font-mono text-xs tabular-nums">
+                {onInspect ? (
+                  <button
+                    type="button"
+                    className="cursor-pointer text-primary underline-offset-2 hover:underline"
+                    aria-label={`Inspect element #${row.viewer_db_id}`}
+                    onClick={() => onInspect(row.viewer_db_id)}
+                  >
+                    #{row.viewer_db_id}
+                  </button>
+                ) : (
+                  `#${row.viewer_db_id}`
+                )}
+              </TableCell>
               <TableCell className="font-mono text-xs">{row.global_id ?? '—'}</TableCell>
               <TableCell className="max-w-56 truncate">{row.name ?? '—'}</TableCell>
               <TableCell className="text-xs">{row.ifc_class ?? '—'}</TableCell>

@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatNumber } from '@/lib/format';
+import { ElementInspectorSheet } from '../element-inspector/element-inspector-sheet';
 import { ComplianceViewer } from '../viewer/compliance-viewer';
 import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
 import { ComplianceResultsList } from './compliance-results-list';
@@ -32,6 +33,8 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
   const [filters, setFilters] = useState<ResultFilters>({ specificationId: null, status: null });
   const specifications = useIdsSpecifications(projectId, fileId, versionId);
   const results = useComplianceResults(projectId, fileId, versionId, filters);
+  // The element picked in the 3D view or the results, shown in the Element Inspector (spec 3 §2.3).
+  const [inspected, setInspected] = useState<number | null>(null);
 
   if (results.isError) {
     return (
@@ -91,6 +94,7 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
             fileId={fileId}
             versionId={versionId}
             specificationId={filters.specificationId ?? undefined}
+            onSelectElement={setInspected}
             className="h-[480px]"
           />
         </CardContent>
@@ -152,10 +156,23 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
               ))}
             </div>
           ) : (
-            <ComplianceResultsList rows={results.data?.results ?? []} total={results.data?.total ?? 0} />
+            <ComplianceResultsList
+              rows={results.data?.results ?? []}
+              total={results.data?.total ?? 0}
+              onInspect={setInspected}
+            />
           )}
         </CardContent>
       </Card>
+      {inspected !== null && (
+        <ElementInspectorSheet
+          projectId={projectId}
+          fileId={fileId}
+          versionId={versionId}
+          viewerDbId={inspected}
+          onClose={() => setInspected(null)}
+        />
+      )}
     </div>
   );
 }
