@@ -5,6 +5,7 @@
  * while orbiting. Figures, not pass/fail (decision 0113).
  *
  *   npm run bench:viewer -- [--mb 105] [--ifc model.ifc | --frag model.frag] [--seconds 5]
+ *                          [--width 1280 --height 800]
  */
 
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,10 @@ const { values } = parseArgs({
     ifc: { type: 'string' },
     frag: { type: 'string' },
     seconds: { type: 'string', default: '5' },
+    width: { type: 'string', default: '1280' },
+    height: { type: 'string', default: '800' },
+    /** fragments' graphicsQuality (0 low … 1 high); the viewer's default when absent. */
+    quality: { type: 'string' },
   },
 });
 
@@ -109,11 +114,19 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({
+      viewport: { width: Number(values.width), height: Number(values.height) },
+    });
     page.on('pageerror', (error) => console.error('page error:', error.message));
     await page.goto(`http://127.0.0.1:${port}/`);
-    const load = await page.evaluate(() =>
-      (globalThis as never as { bench: { load(u: string): Promise<object> } }).bench.load('/model.frag'),
+    const quality = values.quality === undefined ? undefined : Number(values.quality);
+    const load = await page.evaluate(
+      (q) =>
+        (globalThis as never as { bench: { load(u: string, q?: number): Promise<object> } }).bench.load(
+          '/model.frag',
+          q,
+        ),
+      quality,
     );
     console.log('load', JSON.stringify(load));
     const seconds = Number(values.seconds);

@@ -7,7 +7,7 @@ const frames = () => new Promise((resolve) => requestAnimationFrame(() => reques
 
 window.bench = {
   /** Fetch and load the model; times from the start of the fetch to the first drawn frame. */
-  async load(url) {
+  async load(url, graphicsQuality) {
     const started = performance.now();
     const bytes = await (await fetch(url)).arrayBuffer();
     const fetched = performance.now();
@@ -36,6 +36,15 @@ window.bench = {
     const start = performance.now();
     const rendersBefore = viewer.renderCount;
     let animationFrames = 0;
+    // Where a frame's time goes: drawing (three.js) versus the camera change (fragments' update).
+    const render = viewer.renderer.render.bind(viewer.renderer);
+    let renderMs = 0;
+    let changeMs = 0;
+    viewer.renderer.render = (scene, cam) => {
+      const t = performance.now();
+      render(scene, cam);
+      renderMs += performance.now() - t;
+    };
     await new Promise((resolve) => {
       const step = (now) => {
         animationFrames += 1;
@@ -45,14 +54,22 @@ window.bench = {
           camera.position.y,
           controls.target.z + radius * Math.sin(angle),
         );
+        const t = performance.now();
         controls.update(); // fires 'change': the viewer updates tiles and draws, as a user's drag does
+        changeMs += performance.now() - t;
         if (now - start < seconds * 1000) requestAnimationFrame(step);
         else resolve();
       };
       requestAnimationFrame(step);
     });
     const elapsed = (performance.now() - start) / 1000;
+    viewer.renderer.render = render;
+    const drawn = viewer.renderCount - rendersBefore;
     return {
+      renderMsPerFrame: Math.round(renderMs / Math.max(drawn, 1)),
+      changeMsPerFrame: Math.round(changeMs / Math.max(animationFrames, 1)),
+      drawCalls: viewer.renderer.info.render.calls,
+      triangles: viewer.renderer.info.render.triangles,
       seconds: Math.round(elapsed * 10) / 10,
       animationFps: Math.round((animationFrames / elapsed) * 10) / 10,
       drawnFps: Math.round(((viewer.renderCount - rendersBefore) / elapsed) * 10) / 10,

@@ -224,7 +224,7 @@ export class ModelViewer {
     const centre = box.getCenter(new THREE.Vector3());
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1);
     // A little inside the bounding sphere's fit: boxes are corners, rarely a sphere's worth of model.
-    const distance = (0.85 * radius) / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    const distance = (0.95 * radius) / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
     const direction = new THREE.Vector3(1, 0.8, 1).normalize();
     this.camera.position.copy(centre).addScaledVector(direction, distance);
     this.camera.near = Math.max(distance / 1000, 0.01);
