@@ -9,7 +9,8 @@ export function ElementInspectorSheet(props: Omit<ElementInspectorProps, 'classN
   const { onClose } = props;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      // A menu or dialog that handled the Escape itself keeps the inspector open.
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
