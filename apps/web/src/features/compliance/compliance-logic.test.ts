@@ -4,6 +4,7 @@ import {
   chartLabelMargin,
   complianceBand,
   compliancePercent,
+  fitChartLabel,
   nextSort,
   normaliseChartRows,
   sortRows,
@@ -90,5 +91,12 @@ describe('chart rows', () => {
     expect(chartLabelMargin(['x'.repeat(17)])).toBe(102);
     expect(chartLabelMargin(['x'.repeat(40)])).toBe(120);
     expect(chartLabelMargin([])).toBe(80);
+  });
+
+  it('cuts a long label to its margin with an ellipsis', () => {
+    expect(fitChartLabel('Doors', 80)).toBe('Doors');
+    const cut = fitChartLabel('Walls have an EN 13501 fire rating', 120);
+    expect(cut).toBe('Walls have an…');
+    expect(cut.length).toBe(14);
   });
 });

@@ -114,6 +114,15 @@ export function chartLabelMargin(labels: readonly string[]): number {
   return Math.min(120, Math.max(80, longest * 6));
 }
 
+/**
+ * A bar label cut to fit its margin on one line (about 7 px per character at 12 px, after the tick), with an
+ * ellipsis: long specification names would otherwise wrap into their neighbours.
+ */
+export function fitChartLabel(label: string, margin: number): string {
+  const room = Math.max(4, Math.floor((margin - 20) / 7));
+  return label.length <= room ? label : `${label.slice(0, room - 1).trimEnd()}…`;
+}
+
 /** IDS compliance figure (spec 1 §5): compliant over applicable, rounded; 0 when none are applicable. */
 export function compliancePercent(compliant: number, applicable: number): number {
   return applicable > 0 ? Math.round((compliant / applicable) * 100) : 0;

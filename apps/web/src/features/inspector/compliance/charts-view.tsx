@@ -1,6 +1,11 @@
 import type { ComplianceChartRow } from '@plumbline/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartLabelMargin, normaliseChartRows, STATUS_COLORS } from '../../compliance/compliance-logic';
+import {
+  chartLabelMargin,
+  fitChartLabel,
+  normaliseChartRows,
+  STATUS_COLORS,
+} from '../../compliance/compliance-logic';
 
 /**
  * Charts & Trends sub-view: 'Schema Compliance Overview', a stacked horizontal bar per specification.
@@ -27,7 +32,13 @@ export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
           <BarChart data={bars} layout="vertical" margin={{ left: 8, right: 16, top: 8, bottom: 8 }}>
             <CartesianGrid horizontal={false} strokeDasharray="3 3" />
             <XAxis type="number" domain={[0, 100]} unit="%" />
-            <YAxis type="category" dataKey="label" width={margin} tick={{ fontSize: 12 }} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              width={margin}
+              tick={{ fontSize: 12 }}
+              tickFormatter={(label: string) => fitChartLabel(label, margin)}
+            />
             <Tooltip formatter={(value) => `${value}%`} />
             <Legend />
             <Bar
