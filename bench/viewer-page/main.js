@@ -16,6 +16,7 @@ window.bench = {
       container: document.getElementById('view'),
       workerUrl: '/fragments-worker.mjs',
     });
+    if (graphicsQuality !== undefined) viewer.fragments.settings.graphicsQuality = graphicsQuality;
     await viewer.load(bytes, 'bench');
     await frames();
     const shown = performance.now();
