@@ -205,7 +205,7 @@ describe.skipIf(!haveSamples)('IDS compliance screens', () => {
     await expectVisible(page.getByText('No IDS specifications found'));
   });
 
-  it('shows "Compliance data unavailable" when the compliance read fails', async () => {
+  it('shows "Compliance data unavailable" and "Error loading compliance data" when the reads fail', async () => {
     const { projectId, fileId, versionId } = await checkedProject(context.request);
     await page.route('**/compliance?*', (route) =>
       route.fulfill({
@@ -221,5 +221,18 @@ describe.skipIf(!haveSamples)('IDS compliance screens', () => {
     await expectVisible(page.getByText('Technical details'));
     await expectVisible(page.getByRole('button', { name: 'Refresh Page' }));
     await screenshot(page, 'compliance-inspector-unavailable');
+
+    // The IDS Compliance view names the failure with the server's message.
+    await page.route('**/compliance/results?*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal_error', message: 'Results store offline' } }),
+      }),
+    );
+    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    await expectVisible(page.getByText('Error loading compliance data'), 30_000);
+    await expectVisible(page.getByText('Results store offline'));
   });
 });
