@@ -130,6 +130,17 @@ describe.skipIf(!haveSamples)('metadata explorer', () => {
     await page.reload();
     await expectVisible(page.getByTestId('metadata-total').getByText(totalText(filtered.total)));
     expect(await page.getByRole('textbox', { name: 'Search metadata' }).inputValue()).toBe(term);
+
+    // The 3D viewer (two thirds) beside the assistant (one third), above the table.
+    await page.getByRole('switch', { name: '3D Viewer & AI Assistant' }).click();
+    const panels = page.getByTestId('viewer-and-chat');
+    await expectVisible(panels);
+    const [viewerBox, chatBox] = await Promise.all([
+      panels.locator(':scope > div').nth(0).boundingBox(),
+      panels.locator(':scope > div').nth(1).boundingBox(),
+    ]);
+    expect(Math.round((viewerBox?.width ?? 0) / (chatBox?.width ?? 1))).toBe(2);
+    await screenshot(page, 'metadata-viewer');
   });
 
   it('asks for a selection first and remembers the IDS Compliance sub-tab', async () => {

@@ -31,7 +31,7 @@ export function TablePagination({
       <div className="flex items-center gap-2 text-muted-foreground">
         <span id="rows-per-page-label">Rows per page</span>
         <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
-          <SelectTrigger className="h-8 w-18" aria-labelledby="rows-per-page-label">
+          <SelectTrigger className="h-8 w-20" aria-labelledby="rows-per-page-label">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

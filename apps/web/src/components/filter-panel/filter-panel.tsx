@@ -89,7 +89,10 @@ function FilterSectionList({
   const options = visibleOptions(section.options, text, selected);
   const shown = expanded ? options : options.slice(0, initialVisible);
   return (
-    <fieldset className="space-y-2 border-t border-border pt-3" data-testid={`filter-section-${section.key}`}>
+    <fieldset
+      className="min-w-0 space-y-2 border-t border-border pt-3"
+      data-testid={`filter-section-${section.key}`}
+    >
       <div className="flex items-center justify-between">
         <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
           {section.title}
@@ -156,7 +159,7 @@ function RangeInputs({
   const [low, high] = value ?? [range.min, range.max];
   const set = (a: number, b: number) => onChange(normaliseRange(range, a, b));
   return (
-    <fieldset className="space-y-2 border-t border-border pt-3">
+    <fieldset className="min-w-0 space-y-2 border-t border-border pt-3">
       <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
         {range.label}
       </legend>

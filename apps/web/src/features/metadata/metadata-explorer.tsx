@@ -1,5 +1,6 @@
 import type { MetadataFilterKey, MetadataRow } from '@plumbline/contracts';
 import { Download, Search } from 'lucide-react';
+import { needsPaging } from '@/components/data-table/pagination';
 import { TablePagination } from '@/components/data-table/table-pagination';
 import { FilterPanel } from '@/components/filter-panel/filter-panel';
 import { clearSection, toggleSelected } from '@/components/filter-panel/filter-state';
@@ -128,14 +129,16 @@ export function MetadataExplorer({
               onShowDetails={(row) => onDetailsChange(row.viewer_db_id)}
               onShowInViewer={onShowInViewer}
             />
-            <TablePagination
-              page={page.data.page - 1}
-              pageSize={state.pageSize}
-              total={total}
-              pageSizeOptions={METADATA_PAGE_SIZE_OPTIONS}
-              onPageChange={(next) => update((s) => ({ ...s, page: next + 1 }))}
-              onPageSizeChange={(size) => update((s) => withPageSize(s, size))}
-            />
+            {needsPaging(total, state.pageSize) && (
+              <TablePagination
+                page={page.data.page - 1}
+                pageSize={state.pageSize}
+                total={total}
+                pageSizeOptions={METADATA_PAGE_SIZE_OPTIONS}
+                onPageChange={(next) => update((s) => ({ ...s, page: next + 1 }))}
+                onPageSizeChange={(size) => update((s) => withPageSize(s, size))}
+              />
+            )}
           </>
         )}
       </Card>
