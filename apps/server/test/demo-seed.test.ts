@@ -36,6 +36,31 @@ for (const backend of testBackends()) {
         // Small models keep the test quick; the shape is the demo's (four storeys, three issues).
         modelBytes: 400_000,
       };
+      // A seeding that fails in its transaction (here: the queue refuses the job) leaves no rows and
+      // removes every file it stored, so the next start tries again from scratch.
+      const stored: string[] = [];
+      const recording: DemoSeedDeps['storage'] = {
+        putStream: (key, stream) => {
+          stored.push(key);
+          return server.storage.putStream(key, stream);
+        },
+        getStream: (key) => server.storage.getStream(key),
+        delete: (key) => server.storage.delete(key),
+        exists: (key) => server.storage.exists(key),
+      };
+      const failingJobs: DemoSeedDeps['jobs'] = {
+        send: async () => {
+          throw new Error('queue unavailable');
+        },
+      };
+      await expect(seedDemoProject({ ...deps, storage: recording, jobs: failingJobs })).rejects.toThrow(
+        'queue unavailable',
+      );
+      expect(stored).toHaveLength(4);
+      for (const key of stored) expect(await server.storage.exists(key)).toBe(false);
+      expect(await rows(sql`select count(*)::int as n from projects`)).toEqual([{ n: 0 }]);
+      expect(await rows(sql`select count(*)::int as n from users`)).toEqual([{ n: 0 }]);
+
       // Two seedings at once, as two servers starting together would: exactly one project.
       const outcomes = await Promise.all([seedDemoProject(deps), seedDemoProject(deps)]);
       expect(outcomes.sort()).toEqual(['present', 'seeded']);

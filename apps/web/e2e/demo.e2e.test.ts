@@ -84,6 +84,20 @@ describe('/demo', () => {
     await expectVisible(modelRow.getByText('v3'), 30_000);
     await expectVisible(modelRow.getByText('Completed'), 30_000);
     await screenshot(page, 'demo-projects');
+
+    // The File Inspector offers the three versions and shows the latest one's checks.
+    await page.getByRole('tab', { name: 'File Inspector' }).click();
+    await page.getByRole('combobox', { name: 'Project' }).click();
+    await page.getByRole('option', { name: 'Demo Office' }).click();
+    await page.getByRole('combobox', { name: 'File' }).click();
+    await page.getByRole('option', { name: 'DemoOffice_ARC.ifc' }).click();
+    await page.getByRole('combobox', { name: 'Version' }).click();
+    const options = (await page.getByRole('option').allTextContents()).map((text) => text.split(' ')[0]);
+    expect(options).toEqual(['v3', 'v2', 'v1']);
+    await page.getByRole('option').first().click();
+    await expectVisible(page.getByText('Walls have an EN 13501 fire rating'));
+    await expectVisible(page.getByText('Every door states its fire rating'));
+    await screenshot(page, 'demo-inspector');
   });
 
   it('shows the demo numbers on the Overview and Projects tabs', async () => {
