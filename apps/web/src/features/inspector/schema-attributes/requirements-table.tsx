@@ -152,13 +152,14 @@ export function RequirementsTable({
               </TableCell>
               <TableCell>
                 <Button
-                  size="sm"
+                  size="icon"
                   variant="ghost"
                   onClick={() => onSpecificationChange(f.specification_id)}
                   disabled={specificationId === f.specification_id}
+                  aria-label={`Show only the requirements of ${f.specification_name}`}
                   title="Show only this specification's requirements"
                 >
-                  <Filter /> Specification
+                  <Filter />
                 </Button>
               </TableCell>
             </TableRow>

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, pluralize } from '@/lib/format';
 
 /** Spec 2 §4 inspector bands: 80 or more passed, 50 to under 80 warning, under 50 failed. */
 function band(rate: number | null) {
@@ -72,7 +72,7 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
                 </span>
                 <span>{formatNumber(spec.applicable_elements)} applicable</span>
                 <span>{formatNumber(spec.failed_elements)} failing</span>
-                <span>{spec.requirement_facets.length} requirements</span>
+                <span>{pluralize(spec.requirement_facets.length, 'requirement')}</span>
               </div>
             </button>
           </Card>
