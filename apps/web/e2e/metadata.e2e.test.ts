@@ -88,11 +88,9 @@ describe.skipIf(!haveSamples)('metadata explorer', () => {
     expect(await table.locator('th[aria-sort="descending"]').textContent()).toBe('VALUE');
 
     // Search (debounced), then a category filter on top of it.
-    const term = (
-      byValue.rows.find((r: { attribute: string }) => r.attribute.length >= 5)?.attribute as string
-    )
-      .slice(0, 5)
-      .toLowerCase();
+    const named = byValue.rows.find((r: { attribute: string }) => r.attribute.length >= 5);
+    if (!named) throw new Error('the sample has no attribute name of 5 characters or more');
+    const term = (named.attribute as string).slice(0, 5).toLowerCase();
     await page.getByRole('textbox', { name: 'Search metadata' }).fill(term);
     const searched = await api(`search=${encodeURIComponent(term)}`);
     await expectVisible(total.getByText(totalText(searched.total)));
