@@ -88,7 +88,9 @@ async function houseProject(request: APIRequestContext) {
 }
 
 /** Pixels of the viewer's canvas by colour family (the canvas keeps its drawing buffer). */
-async function pixelCounts(viewer: Locator): Promise<{ red: number; green: number; total: number }> {
+async function pixelCounts(
+  viewer: Locator,
+): Promise<{ red: number; green: number; cyan: number; total: number }> {
   return viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
     const copy = document.createElement('canvas');
     copy.width = canvas.width;
@@ -98,13 +100,15 @@ async function pixelCounts(viewer: Locator): Promise<{ red: number; green: numbe
     const data = context2d.getImageData(0, 0, copy.width, copy.height).data;
     let red = 0;
     let green = 0;
+    let cyan = 0;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
       // #ef4444 and #22c55e under the scene's lights: the hue holds, the brightness varies.
       if (r > 120 && r > 2 * g && r > 2 * b) red += 1;
       if (g > 120 && g > 1.4 * r && g > 1.6 * b) green += 1;
+      if (g > 100 && b > 100 && r < 0.6 * g && r < 0.6 * b) cyan += 1; // the highlight, #06b6d4
     }
-    return { red, green, total: data.length / 4 };
+    return { red, green, cyan, total: data.length / 4 };
   });
 }
 
@@ -161,6 +165,43 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     expect(element.status()).toBe(200);
     expect((await element.json()).element.viewer_db_id).toBe(id);
     await screenshot(page, 'viewer-picked-element');
+  }, 300_000);
+
+  it('highlights a table row in the viewer through the GlobalId conversion', async () => {
+    const { projectId, fileId, selection } = await houseProject(context.request);
+    const failed = await context.request.get(
+      `/api/v1/projects/${projectId}/bimfiles/${fileId}/compliance/results?status=failed&limit=50`,
+    );
+    // An outside ground-floor wall on the side the default view faces: framed from there it shows
+    // (an inside wall, or one on the far side or under the roof, is framed but hidden by others).
+    const rows = (await failed.json()).results as Array<{
+      global_id: string;
+      viewer_db_id: number;
+      name: string;
+    }>;
+    const wall = rows.find((row) => row.name === 'Wand-Ext-ERDG-4') as (typeof rows)[number];
+    expect(wall).toBeDefined();
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await page.getByLabel('3D Viewer & AI Assistant').click();
+    const viewer = page.getByRole('region', { name: '3D BIM viewer' });
+    await waitForReady(viewer);
+    await page.waitForTimeout(1000);
+    expect((await pixelCounts(viewer)).cyan).toBe(0);
+
+    await page
+      .getByPlaceholder('Search values, attributes, property sets, classes, objects')
+      .fill(wall.global_id);
+    const show = page.getByRole('button', { name: `Show ${wall.global_id} in the 3D viewer` }).first();
+    await expectVisible(show);
+    const conversion = page.waitForResponse((response) => response.url().includes('/elements/highlight'));
+    await show.click();
+    const answer = await (await conversion).json();
+    expect(answer.viewer_db_ids).toEqual([wall.viewer_db_id]);
+    await page.waitForTimeout(1500);
+    const lit = await pixelCounts(viewer);
+    await screenshot(page, 'viewer-highlight');
+    // The wall is framed, so it fills a good part of the view.
+    expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
   }, 300_000);
 
   it('releases the viewer when the panel closes: 20 open/close cycles do not grow the heap', async () => {

@@ -18,7 +18,8 @@ export interface ModelViewerOptions {
 }
 
 const SELECTION_COLOUR = '#2563eb';
-const HIGHLIGHT_COLOUR = '#f97316';
+// Cyan: apart from the status colours and the reds and oranges of roofs and bricks.
+const HIGHLIGHT_COLOUR = '#06b6d4';
 /** A pointer that moved more than this between down and up was orbiting, not clicking. */
 const CLICK_TOLERANCE_PX = 4;
 
@@ -43,6 +44,8 @@ export class ModelViewer {
   private model: FragmentsModel | null = null;
   private modelIds: Set<number> | null = null;
   private frameRequest = 0;
+  /** Radius of the model's bounding sphere (the far plane's reach). */
+  private modelRadius = 0;
   private pointerDownAt: { x: number; y: number } | null = null;
   private highlighted: number[] = [];
   private selected: number | null = null;
@@ -137,7 +140,9 @@ export class ModelViewer {
 
   /** Points the camera at these elements and redraws. */
   async frameElements(ids: number[]): Promise<void> {
-    if (ids.length > 0) this.frame(await this.requireModel().getMergedBox(ids));
+    // From where the user is looking, only closer: turning the model around disorients.
+    const direction = this.camera.position.clone().sub(this.controls.target).normalize();
+    if (ids.length > 0) this.frame(await this.requireModel().getMergedBox(ids), direction);
     await this.update();
   }
 
@@ -219,16 +224,18 @@ export class ModelViewer {
   }
 
   /** Points the camera at a box from a three-quarter view. */
-  private frame(box: THREE.Box3): void {
+  /** Fits a box in view, from `direction` (default: a three-quarter view from above). */
+  private frame(box: THREE.Box3, direction = new THREE.Vector3(1, 0.8, 1).normalize()): void {
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1);
     // A little inside the bounding sphere's fit: boxes are corners, rarely a sphere's worth of model.
     const distance = (0.95 * radius) / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
-    const direction = new THREE.Vector3(1, 0.8, 1).normalize();
     this.camera.position.copy(centre).addScaledVector(direction, distance);
+    // The far plane covers the whole model even when one element is framed.
+    this.modelRadius = Math.max(this.modelRadius, radius);
     this.camera.near = Math.max(distance / 1000, 0.01);
-    this.camera.far = distance * 20;
+    this.camera.far = distance + this.modelRadius * 4;
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(centre);
     this.controls.update();
