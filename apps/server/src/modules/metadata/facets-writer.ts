@@ -66,6 +66,10 @@ export async function writeMetadataFacets(
       count.push(rows);
     }
   }
+  // Fresh planner statistics after a bulk write: PGlite runs no autovacuum, and with the stale
+  // estimates (15k rows where 1.4M were written) the explorer's queries got hash joins over every row.
+  await tx.execute(sql`analyze elements`);
+  await tx.execute(sql`analyze element_properties`);
   await bulkInsert(tx, 'metadata_facets', { file_version_id: sql`${versionId}::uuid` }, [
     { name: 'facet', arrayType: 'text[]', values: facet },
     { name: 'key', arrayType: 'text[]', values: key },
