@@ -240,7 +240,7 @@ async function runBackend(
 /**
  * Processing queues follow-up jobs in the same server (the 3D fragments conversion); measuring while
  * they run measures them too. Waits until the version's fragments answer something other than 409
- * 'being converted' (at most 15 minutes) and returns the seconds waited.
+ * 'being converted' (at most 4 minutes) and returns the seconds waited.
  */
 async function waitForFollowUpJobs(
   baseUrl: string,
@@ -265,8 +265,8 @@ async function waitForFollowUpJobs(
       );
       return waited;
     }
-    if (waited > 900) {
-      console.log(`[${backend}] fragments still converting after 15 min; measuring anyway`);
+    if (waited > 240) {
+      console.log(`[${backend}] fragments still converting after 4 min; measuring anyway`);
       return waited;
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));
