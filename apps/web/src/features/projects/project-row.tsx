@@ -1,12 +1,11 @@
 import type { Project } from '@plumbline/contracts';
-import { ChevronRight, Pencil } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Fragment } from 'react';
-import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { ProjectFilesPanel } from '../files/project-files-panel';
+import { ProjectActions } from './project-actions';
 import { projectDisplayName } from './project-search';
 
 export const PROJECT_TABLE_COLUMNS = [
@@ -25,7 +24,7 @@ export interface ProjectRowProps {
   expanded: boolean;
   onToggle: () => void;
   onEdit: () => void;
-  /** Why editing is not allowed (shown as the disabled button's hint); undefined when it is. */
+  /** Why edit, refresh and manage files are not allowed (the disabled buttons' hint); undefined when they are. */
   editBlockedReason: string | undefined;
 }
 
@@ -66,24 +65,7 @@ export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedRea
           {formatDate(project.updatedAt)}
         </TableCell>
         <TableCell>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              {/* A wrapper keeps the hint reachable when the button itself is disabled. */}
-              <span className="inline-flex" tabIndex={editBlockedReason ? 0 : undefined}>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  onClick={onEdit}
-                  disabled={editBlockedReason !== undefined}
-                  aria-label={`Edit ${name}`}
-                  title={editBlockedReason}
-                >
-                  <Pencil />
-                </Button>
-              </span>
-            </TooltipTrigger>
-            <TooltipContent>{editBlockedReason ?? 'Edit project'}</TooltipContent>
-          </Tooltip>
+          <ProjectActions project={project} onEdit={onEdit} blockedReason={editBlockedReason} />
         </TableCell>
       </TableRow>
       {expanded && (
