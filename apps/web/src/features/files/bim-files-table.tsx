@@ -3,13 +3,31 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
+import { DeleteFileButton } from './delete-file-button';
 import { FileStatusBadge } from './file-status-badge';
 import { useBimFiles } from './queries';
 
-export const BIM_FILE_COLUMNS = ['NAME', 'VERSION', 'SIZE', 'ELEMENTS', 'STATUS', 'UPDATED'] as const;
+export const BIM_FILE_COLUMNS = [
+  'NAME',
+  'VERSION',
+  'SIZE',
+  'ELEMENTS',
+  'STATUS',
+  'UPDATED',
+  'ACTIONS',
+] as const;
 
 /** The project's IFC files with their latest version, refreshed every 5 s while any is processing. */
-export function BimFilesTable({ projectId, projectName }: { projectId: string; projectName: string }) {
+export function BimFilesTable({
+  projectId,
+  projectName,
+  blockedReason,
+}: {
+  projectId: string;
+  projectName: string;
+  /** Why the caller may not delete files (demo, Viewer); undefined when they may. */
+  blockedReason: string | undefined;
+}) {
   const files = useBimFiles(projectId);
 
   if (files.isPending) {
@@ -65,6 +83,15 @@ export function BimFilesTable({ projectId, projectName }: { projectId: string; p
               </TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">
                 {formatDateTime(file.updated_at)}
+              </TableCell>
+              <TableCell>
+                <DeleteFileButton
+                  projectId={projectId}
+                  fileId={file.id}
+                  fileName={file.name}
+                  kind="bim"
+                  blockedReason={blockedReason}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { API_BASE, errorMessage } from '@/lib/api';
 import { formatBytes, pluralize } from '@/lib/format';
+import { DeleteFileButton } from './delete-file-button';
 import { useIdsFiles, useSetIdsFileActive } from './queries';
 
 export interface IdsFilesListProps {
@@ -77,6 +78,13 @@ export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
                 {file.is_active ? 'Active' : 'Inactive'}
               </label>
             </span>
+            <DeleteFileButton
+              projectId={projectId}
+              fileId={file.id}
+              fileName={file.name}
+              kind="ids"
+              blockedReason={blockedReason}
+            />
           </li>
         );
       })}

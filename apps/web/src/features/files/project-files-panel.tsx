@@ -21,7 +21,7 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
       )}
       <section className="space-y-2" aria-label="IFC files">
         <UploadButton title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
-        <BimFilesTable projectId={project.id} projectName={projectName} />
+        <BimFilesTable projectId={project.id} projectName={projectName} blockedReason={blockedReason} />
       </section>
       <section className="space-y-2" aria-label="IDS files">
         <UploadButton title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
