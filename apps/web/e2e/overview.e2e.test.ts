@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+
+const baseUrl = inject('baseUrl');
+const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
+const WINDOWS_IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
+const WINDOWS_IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
+const haveSamples = existsSync(WINDOWS_IFC) && existsSync(WINDOWS_IDS);
+if (!haveSamples) console.warn(`overview e2e skipped: the samples under ${SHARED} are missing`);
+
+let context: BrowserContext;
+let page: Page;
+
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+/** Arranges a file through the API (multipart, as the browser's upload sends it). */
+async function uploadViaApi(request: APIRequestContext, url: string, path: string, name: string) {
+  const response = await request.post(url, {
+    multipart: { file: { name, mimeType: 'application/octet-stream', buffer: readFileSync(path) } },
+  });
+  if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+async function waitForProcessing(request: APIRequestContext, projectId: string, fileId: string) {
+  for (let i = 0; i < 240; i++) {
+    const status = await (
+      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
+    ).json();
+    if (status.status === 'completed') return;
+    if (status.status === 'failed') throw new Error(`processing failed: ${status.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('processing did not finish');
+}
+
+describe.skipIf(!haveSamples)('project overview and project maintenance', () => {
+  it('shows the computed figures, opens the explorer, and guards refresh, file selection and deletes', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('overview'),
+      password: 'overview-editor-2026',
+      fullName: 'Otto Overview',
+    });
+    const project = await createProjectViaApi(context.request, { name: 'Window Works' });
+    const base = `/api/v1/projects/${project.id}`;
+    await uploadViaApi(context.request, `${base}/idsfiles`, WINDOWS_IDS, 'windows.ids');
+    const { bim_file } = await uploadViaApi(context.request, `${base}/bimfiles`, WINDOWS_IFC, 'windows.ifc');
+    await waitForProcessing(context.request, project.id, bim_file.id);
+    const overview = await (await context.request.get(`${base}/overview`)).json();
+    const c = overview.cards.ids_compliance;
+    const figure =
+      c.applicable_elements === 0 ? 0 : Math.round((c.compliant_elements / c.applicable_elements) * 100);
+    expect(overview.cards.total_validation_pairs).toBeGreaterThan(0);
+
+    await page.goto(`/dashboard?tab=overview&project=${project.id}`);
+    const complianceCard = page.getByRole('group', { name: 'IDS Compliance' });
+    await expectVisible(complianceCard.getByText(`${figure}%`));
+    await expectVisible(
+      page
+        .getByRole('group', { name: 'Total Validation Pairs' })
+        .getByText(overview.cards.total_validation_pairs.toLocaleString('en')),
+    );
+    await expectVisible(
+      page.getByRole('group', { name: 'Elements' }).getByText(overview.cards.elements.toLocaleString('en')),
+    );
+    await expectVisible(page.getByRole('figure', { name: 'Project Compliance Trend chart' }));
+    await expectVisible(page.getByText(`${overview.compliance_categories.compliant}%`).first());
+    await screenshot(page, 'overview-project');
+
+    await page.getByRole('link', { name: 'View windows.ifc in Explorer' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'metadata');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/dashboard');
+    expect(url.searchParams.get('project')).toBe(project.id);
+    expect(url.searchParams.get('file')).toBe(bim_file.id);
+    expect(url.searchParams.get('version')).toBe(overview.files[0].latest_version_id);
+
+    // The model was just processed: the 24-hour cooldown refuses a refresh.
+    await page.goto('/dashboard?tab=projects');
+    await page.getByRole('button', { name: 'Refresh Window Works' }).click();
+    await expectVisible(page.getByText('Refresh Not Available'));
+    await expectVisible(page.getByText('Project can be refreshed in 24 hour(s)'));
+
+    await page.getByRole('button', { name: 'Manage files of Window Works' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Files' });
+    await expectVisible(dialog.getByRole('button', { name: 'Update Project Files (1)' }));
+    await dialog.getByRole('checkbox').uncheck();
+    await expectVisible(dialog.getByText('Please select at least one file to continue.'));
+    expect(await dialog.getByRole('button', { name: 'Update Project Files (0)' }).isDisabled()).toBe(true);
+    await screenshot(page, 'overview-manage-files');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(dialog);
+
+    await page.getByRole('button', { name: 'Window Works', exact: true }).click();
+    const region = page.getByRole('region', { name: 'Files of Window Works' });
+    await region.getByRole('button', { name: 'Delete windows.ids' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(region.getByText('No IDS files yet'));
+    const left = await (await context.request.get(`${base}/idsfiles`)).json();
+    expect(left.ids_files).toEqual([]);
+  }, 240_000);
+});
