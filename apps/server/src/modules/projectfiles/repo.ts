@@ -7,9 +7,9 @@ export async function deleteBimFile(
   tx: Database,
   projectId: string,
   fileId: string,
-): Promise<{ name: string; storageKeys: string[] } | null> {
+): Promise<{ name: string; storageKeys: string[]; versionIds: string[] } | null> {
   const versions = await tx
-    .select({ key: fileVersions.storageKey })
+    .select({ id: fileVersions.id, key: fileVersions.storageKey })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
     .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)));
@@ -18,7 +18,11 @@ export async function deleteBimFile(
     .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)))
     .returning({ name: bimFiles.name });
   if (!deleted) return null;
-  return { name: deleted.name, storageKeys: versions.map((v) => v.key) };
+  return {
+    name: deleted.name,
+    storageKeys: versions.map((v) => v.key),
+    versionIds: versions.map((v) => v.id),
+  };
 }
 
 /** Deletes an IDS file with its specifications and their results (cascade and triggers). */

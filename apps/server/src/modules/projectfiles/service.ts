@@ -18,6 +18,7 @@ import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
 import { listLatestVersionIds } from '../processing/repo';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import type { ProjectRow } from '../projects/repo';
+import { storageKeys } from '../storage/keys';
 import { ProjectFilesError } from './errors';
 import * as repo from './repo';
 
@@ -163,7 +164,11 @@ export function createProjectFilesService(deps: {
         return row;
       });
       if (!deleted) throw new ProjectFilesError('file_not_found');
-      await deleteBlobs(deleted.storageKeys);
+      // The IFC of every version and the viewer's fragments made from it (absent ones are no error).
+      await deleteBlobs([
+        ...deleted.storageKeys,
+        ...deleted.versionIds.map((versionId) => storageKeys.bimFileFragments(projectId, versionId)),
+      ]);
     },
 
     /** Deletes an IDS file with its results; an active one queues re-checks of the latest versions. */
