@@ -1,6 +1,6 @@
 import { checkModel, type IdsDocument, type PropertyFacet, parseIds } from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elements } from '../src/schema';
 import { testBackends } from './support/backends';

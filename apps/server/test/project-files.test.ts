@@ -109,7 +109,9 @@ for (const backend of testBackends()) {
       // The queued processing finishes (the manual clock stands still, so it is stamped with the same time).
       const refreshedAt = server.clock.now().toISOString();
       await eventually(async () => {
-        const st = (await call(server, editor, 'GET', `${base()}/bimfiles/${wall.bim_file.id}/status`)).json();
+        const st = (
+          await call(server, editor, 'GET', `${base()}/bimfiles/${wall.bim_file.id}/status`)
+        ).json();
         return st.status === 'completed' && st.processed_at === refreshedAt;
       }, 90_000);
     }, 120_000);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobDeps, jobDefinitions } from '../jobs';
-import { createAttributeService } from '../modules/attributes/service';
 import { createAiService } from '../modules/ai/service';
+import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
 import { createBimFileService } from '../modules/bimfiles/service';
+import { createComplianceService } from '../modules/compliance/service';
 import { createElementService } from '../modules/elements/service';
 import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
@@ -96,9 +97,10 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         maxUploadBytes: config.maxUploadBytes,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+      attributes: createAttributeService({ db, clock, storage, jobs, audit }),
       ai: createAiService({ db, model: config.ai, logger: logger.child({ component: 'assistant' }) }),
       viewer: createViewerService({ db, clock, storage, jobs }),
-      attributes: createAttributeService({ db, clock, storage, jobs, audit }),
+      compliance: createComplianceService({ db }),
       elements: createElementService({ db, storage }),
       metadata: createMetadataService({ db, clock }),
       overview: createOverviewService({ db }),

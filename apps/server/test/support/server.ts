@@ -77,7 +77,7 @@ export async function signUp(server: PlumblineServer, name = 'User'): Promise<Se
   return { token: body.token, userId: body.user.id, email };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as `session` (or anonymously). `payload` strings are sent raw as JSON. */
 export function call(

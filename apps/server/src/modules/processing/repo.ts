@@ -15,8 +15,8 @@ import { writeComplianceSummaries } from '../compliance/repo';
 import { writeMetadataFacets } from '../metadata/facets-writer';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
-import { writeFacetFailures } from './facet-failures';
 import type { ExtractedModel } from './extract';
+import { writeFacetFailures } from './facet-failures';
 
 export interface VersionToProcess {
   id: string;

@@ -5,6 +5,7 @@
 export const storageKeys = {
   bimFileVersion: (projectId: string, versionId: string) => `projects/${projectId}/bimfiles/${versionId}.ifc`,
   /** The 3D viewer's fragments of a version, beside its IFC. */
-  bimFileFragments: (projectId: string, versionId: string) => `projects/${projectId}/bimfiles/${versionId}.frag`,
+  bimFileFragments: (projectId: string, versionId: string) =>
+    `projects/${projectId}/bimfiles/${versionId}.frag`,
   idsFile: (projectId: string, idsFileId: string) => `projects/${projectId}/idsfiles/${idsFileId}.ids`,
 };

@@ -10,14 +10,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { attributeRoutes } from '../../modules/attributes/routes';
-import type { AttributeService } from '../../modules/attributes/service';
 import { aiRoutes } from '../../modules/ai/routes';
 import type { AiService } from '../../modules/ai/service';
+import { attributeRoutes } from '../../modules/attributes/routes';
+import type { AttributeService } from '../../modules/attributes/service';
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
 import type { BimFileService } from '../../modules/bimfiles/service';
+import { complianceRoutes } from '../../modules/compliance/routes';
+import type { ComplianceService } from '../../modules/compliance/service';
 import { elementRoutes } from '../../modules/elements/routes';
 import type { ElementService } from '../../modules/elements/service';
 import { healthRoutes } from '../../modules/health/routes';
@@ -51,6 +53,7 @@ export interface AppServices {
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
   attributes: AttributeService;
+  compliance: ComplianceService;
   elements: ElementService;
   metadata: MetadataService;
   overview: OverviewService;
@@ -113,9 +116,10 @@ export async function buildApp(
   await app.register(memberRoutes(services.members));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
+  await app.register(attributeRoutes(services.attributes));
   await app.register(aiRoutes(services.ai));
   await app.register(viewerRoutes(services.viewer));
-  await app.register(attributeRoutes(services.attributes));
+  await app.register(complianceRoutes(services.compliance));
   await app.register(elementRoutes(services.elements));
   await app.register(metadataRoutes(services.metadata));
   await app.register(overviewRoutes(services.overview));
