@@ -9,11 +9,18 @@ import { call, type Session, signUp, startTestServer, type TestServer } from './
 
 const haus = sharedFile('ifc-samples/AC20-FZK-Haus.ifc');
 
-/** Classes the analyst does not count as elements: type objects and spatial containers. */
+/** Classes the analyst does not count as elements: types, spatial containers, openings, annotations. */
+const NOT_ELEMENTS = [
+  'IFCSITE',
+  'IFCBUILDING',
+  'IFCBUILDINGSTOREY',
+  'IFCPROJECT',
+  'IFCOPENINGELEMENT',
+  'IFCANNOTATION',
+  'IFCVIRTUALELEMENT',
+];
 function isElementClass(cls: string): boolean {
-  return (
-    !/(TYPE|STYLE)$/.test(cls) && !['IFCSITE', 'IFCBUILDING', 'IFCBUILDINGSTOREY', 'IFCPROJECT'].includes(cls)
-  );
+  return !/(TYPE|STYLE)$/.test(cls) && !NOT_ELEMENTS.includes(cls);
 }
 
 function productsOf(model: IfcModel) {
@@ -135,8 +142,12 @@ for (const backend of testBackends()) {
         for (const s of report.specifications)
           for (const e of s.elements)
             for (const f of e.failures) {
-              // 'Pset_X.Prop is missing', or 'Pset_X has no property Prop' when the set exists without it.
-              const m = /^(.+) is missing$/.exec(f.reason) ?? /^(.+) has no property (.+)$/.exec(f.reason);
+              // 'Pset_X.Prop is missing', 'Pset_X has no property Prop' when the set exists without it, or
+              // 'Pset_X.Prop has no value': the property is there but says nothing.
+              const m =
+                /^(.+) is missing$/.exec(f.reason) ??
+                /^(.+) has no property (.+)$/.exec(f.reason) ??
+                /^(.+) has no value$/.exec(f.reason);
               const item = m?.[2] ? `${m[1]}.${m[2]}` : m?.[1];
               if (item) counts.set(item, (counts.get(item) ?? 0) + 1);
             }

@@ -50,15 +50,15 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
       </div>
 
       <section aria-label="Project focus" className="rounded-lg border border-border p-3 text-sm">
-        <h3 className="mb-1 flex items-center gap-2 font-medium">
+        <h3 className="flex items-center gap-2 font-medium">
           <Building2 className="size-4 text-primary" aria-hidden />
-          Project focus: <span className="capitalize">{guidance.label}</span>
-          {detected.type !== 'general' && (
-            <span className="text-xs font-normal text-muted-foreground">
-              ({Math.round(detected.confidence * 100)}% confidence, {detected.scale} scale)
-            </span>
-          )}
+          Project focus
         </h3>
+        <p className="mb-1 text-xs text-muted-foreground">
+          <span className="font-medium capitalize text-foreground">{guidance.label}</span>
+          {detected.type !== 'general' &&
+            ` · ${Math.round(detected.confidence * 100)}% confidence · ${detected.scale} scale`}
+        </p>
         <ul className="ml-5 list-disc text-muted-foreground">
           {guidance.keyAreas.map((area) => (
             <li key={area}>{area}</li>

@@ -42,11 +42,18 @@ const SPATIAL = [
   'IFCPROJECT',
 ];
 
-/** Whether a stored class counts as a model element: not a type object and not a spatial container. */
+/** Not building parts: voids, drawing annotations, virtual boundaries, grids. */
+const NOT_PHYSICAL = ['IFCFEATUREELEMENT', 'IFCANNOTATION', 'IFCVIRTUALELEMENT', 'IFCGRID'];
+
+/**
+ * Whether a stored class counts as a model element: not a type object, not a spatial container, and
+ * not an opening, annotation, virtual element or grid.
+ */
 export function isModelElement(upperClass: string): boolean {
   if (upperClass.endsWith('TYPE') || upperClass.endsWith('STYLE')) return false;
-  if (SPATIAL.includes(upperClass)) return false;
+  if (SPATIAL.includes(upperClass) || NOT_PHYSICAL.includes(upperClass)) return false;
   if (isSubtypeOf(upperClass, 'IFCTYPEOBJECT')) return false;
+  if (NOT_PHYSICAL.some((c) => isSubtypeOf(upperClass, c))) return false;
   return !SPATIAL.some((s) => s !== 'IFCPROJECT' && isSubtypeOf(upperClass, s));
 }
 

@@ -141,7 +141,8 @@ export async function failingElements(
           ...rows.slice(0, 8).map((r) => {
             const name = r.name ? ` "${r.name}"` : '';
             const where = r.level ? ` on ${r.level}` : '';
-            return `- ${classLabel(r.ifcClass)}${name}${where} (${r.globalId ?? `#${r.stepId}`}): ${r.failures.map((f) => f.reason).join('; ')} [${specName.get(r.specificationId)}]`;
+            const spec = chosen.length > 1 ? ` [${specName.get(r.specificationId)}]` : '';
+            return `- ${classLabel(r.ifcClass)}${name}${where}: ${r.failures.map((f) => f.reason).join('; ')}${spec}`;
           }),
         ].join('\n');
   return {
