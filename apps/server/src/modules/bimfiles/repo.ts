@@ -128,3 +128,48 @@ export async function findFileVersion(
     .where(and(eq(fileVersions.bimFileId, bimFileId), eq(fileVersions.id, versionId)));
   return row ?? null;
 }
+
+export interface VersionRow {
+  id: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  processedAt: Date | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The version a read looks at, in one query: `versionId` when given (it must belong to the file of
+ * the project), else the file's newest completed version. `file` is false when the project has no
+ * such file; `version` is null when there is no such version (or no completed one).
+ */
+export async function resolveFileVersion(
+  db: Database,
+  projectId: string,
+  fileId: string,
+  versionId: string | undefined,
+): Promise<{ file: boolean; version: VersionRow | null }> {
+  const pick =
+    versionId === undefined
+      ? sql`fv.status = 'completed' order by fv.version_number desc`
+      : sql`fv.id = ${versionId}`;
+  const result = await db.execute(sql`
+    select bf.id as "fileId", v.id, v.status, v.processed_at as "processedAt"
+    from bim_files bf
+    left join lateral (
+      select fv.id, fv.status, fv.processed_at from file_versions fv
+      where fv.bim_file_id = bf.id and ${pick} limit 1
+    ) v on true
+    where bf.id = ${fileId} and bf.project_id = ${projectId}`);
+  const row = rowsOf<{
+    fileId: string;
+    id: string | null;
+    status: VersionRow['status'];
+    processedAt: string | Date | null;
+  }>(result)[0];
+  if (!row) return { file: false, version: null };
+  if (row.id === null) return { file: true, version: null };
+  const processedAt = row.processedAt === null ? null : new Date(row.processedAt);
+  return { file: true, version: { id: row.id, status: row.status, processedAt } };
+}

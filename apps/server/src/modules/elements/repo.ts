@@ -1,11 +1,9 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
-  bimFiles,
   elementProperties,
   elementResults,
   elements,
-  fileVersions,
   idsFiles,
   idsSpecifications,
   specificationResults,
@@ -14,49 +12,7 @@ import type { StoredFacet } from '../idsfiles/facets';
 import type { CheckedSpecification, StoredElementResult } from './compliance';
 import type { StoredFailure, StoredProperty } from './facet-results';
 
-export interface VersionRow {
-  id: string;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  processedAt: Date | null;
-}
-
-export async function fileExists(db: Database, projectId: string, fileId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bimFiles.id })
-    .from(bimFiles)
-    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
-  return row !== undefined;
-}
-
-const versionColumns = {
-  id: fileVersions.id,
-  status: fileVersions.status,
-  processedAt: fileVersions.processedAt,
-};
-
-/** A version of the file (checked to belong to it). */
-export async function findVersion(
-  db: Database,
-  fileId: string,
-  versionId: string,
-): Promise<VersionRow | null> {
-  const [row] = await db
-    .select(versionColumns)
-    .from(fileVersions)
-    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.bimFileId, fileId)));
-  return row ?? null;
-}
-
-/** The newest completed version of the file. */
-export async function latestCompletedVersion(db: Database, fileId: string): Promise<VersionRow | null> {
-  const [row] = await db
-    .select(versionColumns)
-    .from(fileVersions)
-    .where(and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.status, 'completed')))
-    .orderBy(desc(fileVersions.versionNumber))
-    .limit(1);
-  return row ?? null;
-}
+export { resolveFileVersion, type VersionRow } from '../bimfiles/repo';
 
 export interface ElementRow {
   stepId: number;

@@ -57,16 +57,16 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
 
   async function resolveVersion(userId: string | null, address: ElementAddress): Promise<repo.VersionRow> {
     await requireProjectReader({ db, userId }, address.projectId);
-    if (!(await repo.fileExists(db, address.projectId, address.fileId))) {
-      throw new ElementError('file_not_found');
+    const { file, version } = await repo.resolveFileVersion(
+      db,
+      address.projectId,
+      address.fileId,
+      address.versionId,
+    );
+    if (!file) throw new ElementError('file_not_found');
+    if (!version) {
+      throw new ElementError(address.versionId === undefined ? 'no_completed_version' : 'version_not_found');
     }
-    if (address.versionId === undefined) {
-      const latest = await repo.latestCompletedVersion(db, address.fileId);
-      if (!latest) throw new ElementError('no_completed_version');
-      return latest;
-    }
-    const version = await repo.findVersion(db, address.fileId, address.versionId);
-    if (!version) throw new ElementError('version_not_found');
     if (version.status !== 'completed') throw new ElementError('version_not_processed');
     return version;
   }

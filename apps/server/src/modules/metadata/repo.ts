@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { elementProperties, elements, metadataFacets } from '../../schema';
+import { elementProperties, metadataFacets } from '../../schema';
+import type { ElementRow } from '../elements/repo';
 import {
   elementJoin,
   needsElementJoin,
@@ -10,49 +11,12 @@ import {
   whereClause,
 } from './row-query';
 
-export interface VersionRow {
-  id: string;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  processedAt: Date | null;
-}
+// The version a read looks at and the element lookup live with their tables' owners.
+export { resolveFileVersion, type VersionRow } from '../bimfiles/repo';
+export { type ElementRow, findElement } from '../elements/repo';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/**
- * The version a read looks at, in one query: `versionId` when given (it must belong to the file of
- * the project), else the file's newest completed version. `file` is false when the project has no
- * such file; `version` is null when there is no such version (or no completed one).
- */
-export async function resolveFileVersion(
-  db: Database,
-  projectId: string,
-  fileId: string,
-  versionId: string | undefined,
-): Promise<{ file: boolean; version: VersionRow | null }> {
-  const pick =
-    versionId === undefined
-      ? sql`fv.status = 'completed' order by fv.version_number desc`
-      : sql`fv.id = ${versionId}`;
-  const result = await db.execute(sql`
-    select bf.id as "fileId", v.id, v.status, v.processed_at as "processedAt"
-    from bim_files bf
-    left join lateral (
-      select fv.id, fv.status, fv.processed_at from file_versions fv
-      where fv.bim_file_id = bf.id and ${pick} limit 1
-    ) v on true
-    where bf.id = ${fileId} and bf.project_id = ${projectId}`);
-  const row = rowsOf<{
-    fileId: string;
-    id: string | null;
-    status: VersionRow['status'];
-    processedAt: string | Date | null;
-  }>(result)[0];
-  if (!row) return { file: false, version: null };
-  if (row.id === null) return { file: true, version: null };
-  const processedAt = row.processedAt === null ? null : new Date(row.processedAt);
-  return { file: true, version: { id: row.id, status: row.status, processedAt } };
 }
 
 export interface FacetCountRow {
@@ -134,38 +98,6 @@ export async function listRowsAfter(
     order by ep.element_step_id, ep.property_set, ep.name, ep.ctid
     limit ${limit}`);
   return rowsOf<PropertyRow & { rowRef: string }>(result);
-}
-
-export interface ElementRow {
-  stepId: number;
-  globalId: string | null;
-  name: string | null;
-  ifcClass: string;
-  typeName: string | null;
-  predefinedType: string | null;
-  level: string | null;
-}
-
-const elementColumns = {
-  stepId: elements.stepId,
-  globalId: elements.globalId,
-  name: elements.name,
-  ifcClass: elements.ifcClass,
-  typeName: elements.typeName,
-  predefinedType: elements.predefinedType,
-  level: elements.level,
-};
-
-export async function findElement(
-  db: Database,
-  versionId: string,
-  stepId: number,
-): Promise<ElementRow | null> {
-  const [row] = await db
-    .select(elementColumns)
-    .from(elements)
-    .where(and(eq(elements.fileVersionId, versionId), eq(elements.stepId, stepId)));
-  return row ?? null;
 }
 
 export async function listElementProperties(db: Database, versionId: string, stepId: number) {
