@@ -3,7 +3,13 @@ import type { ExtraAttributesResponse } from '@plumbline/contracts';
 import { parseIds } from '@plumbline/ids';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
+import {
+  createProjectViaApi,
+  fileOnDisk,
+  signUpViaApi,
+  uploadViaApi,
+  waitForCompletedViaApi,
+} from './harness/api';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -19,15 +25,6 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-async function uploadViaApi(request: APIRequestContext, url: string, path: string, mimeType: string) {
-  const name = path.split('/').pop() as string;
-  const response = await request.post(url, {
-    multipart: { file: { name, mimeType, buffer: readFileSync(path) } },
-  });
-  if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
 /** A project with the wooden-windows model processed against its IDS. */
 async function processedProject(request: APIRequestContext) {
   await signUpViaApi(request, {
@@ -39,25 +36,14 @@ async function processedProject(request: APIRequestContext) {
   const { ids_file: idsFile } = await uploadViaApi(
     request,
     `/api/v1/projects/${project.id}/idsfiles`,
-    IDS,
-    'application/xml',
+    fileOnDisk(IDS, 'application/xml'),
   );
   const { bim_file: file, version } = await uploadViaApi(
     request,
     `/api/v1/projects/${project.id}/bimfiles`,
-    IFC,
-    'application/octet-stream',
+    fileOnDisk(IFC, 'application/octet-stream'),
   );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await (
-      await request.get(`/api/v1/projects/${project.id}/bimfiles/${file.id}/status`)
-    ).json();
-    if (status.status === 'completed') break;
-    if (status.status === 'failed' || Date.now() > deadline)
-      throw new Error(`processing: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForCompletedViaApi(request, project.id, file.id, 60_000);
   return {
     project: project as { id: string; name: string },
     idsFile: idsFile as { id: string; name: string },

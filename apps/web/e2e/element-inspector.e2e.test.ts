@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
-import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -44,28 +44,6 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-async function uploadViaApi(request: APIRequestContext, url: string, name: string, buffer: Buffer) {
-  const response = await request.post(url, {
-    multipart: { file: { name, mimeType: 'application/octet-stream', buffer } },
-  });
-  if (!response.ok())
-    throw new Error(`upload of ${name} failed: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-async function waitForCompleted(request: APIRequestContext, projectId: string, fileId: string) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const status = await (
-      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
-    ).json();
-    if (status.status === 'completed') return;
-    if (status.status === 'failed' || Date.now() > deadline)
-      throw new Error(`processing: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** Clicks the 3D view at a grid of points, as a person looking for an element would, until one is picked. */
 async function pickAnElement(viewer: Locator, inspector: Locator): Promise<void> {
   const box = await viewer.boundingBox();
@@ -92,16 +70,14 @@ async function arrange(projectName: string) {
   });
   const project = await createProjectViaApi(context.request, { name: projectName });
   const filesUrl = `/api/v1/projects/${project.id}/bimfiles`;
-  await uploadViaApi(
-    context.request,
-    `/api/v1/projects/${project.id}/idsfiles`,
-    'checks.ids',
-    Buffer.from(RULES),
-  );
-  const uploaded = await uploadViaApi(context.request, filesUrl, 'SimpleWall.ifc', ifc);
+  await uploadViaApi(context.request, `/api/v1/projects/${project.id}/idsfiles`, {
+    name: 'checks.ids',
+    buffer: Buffer.from(RULES),
+  });
+  const uploaded = await uploadViaApi(context.request, filesUrl, { name: 'SimpleWall.ifc', buffer: ifc });
   const fileId: string = uploaded.bim_file.id;
   const versionId: string = uploaded.version.id;
-  await waitForCompleted(context.request, project.id, fileId);
+  await waitForCompletedViaApi(context.request, project.id, fileId, 90_000);
 
   return { ifc, projectId: project.id, filesUrl, fileId, versionId };
 }

@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
+import {
+  createProjectViaApi,
+  fileOnDisk,
+  signUpViaApi,
+  uploadViaApi,
+  waitForCompletedViaApi,
+} from './harness/api';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -24,23 +30,11 @@ async function processedModel(request: APIRequestContext) {
     fullName: 'Meta Data',
   });
   const project = await createProjectViaApi(request, { name: 'Window Factory' });
-  const uploaded = await request.post(`/api/v1/projects/${project.id}/bimfiles`, {
-    multipart: {
-      file: { name: 'windows.ifc', mimeType: 'application/octet-stream', buffer: readFileSync(IFC) },
-    },
+  const { bim_file: file, version } = await uploadViaApi(request, `/api/v1/projects/${project.id}/bimfiles`, {
+    ...fileOnDisk(IFC),
+    name: 'windows.ifc',
   });
-  if (!uploaded.ok()) throw new Error(`upload failed: ${uploaded.status()} ${await uploaded.text()}`);
-  const { bim_file: file, version } = await uploaded.json();
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const status = await (
-      await request.get(`/api/v1/projects/${project.id}/bimfiles/${file.id}/status`)
-    ).json();
-    if (status.status === 'completed') break;
-    if (status.status === 'failed' || Date.now() > deadline)
-      throw new Error(`processing: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForCompletedViaApi(request, project.id, file.id, 90_000);
   return { projectId: project.id as string, fileId: file.id as string, versionId: version.id as string };
 }
 

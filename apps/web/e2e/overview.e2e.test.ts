@@ -1,7 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
+import {
+  createProjectViaApi,
+  fileOnDisk,
+  signUpViaApi,
+  uploadViaApi,
+  waitForCompletedViaApi,
+} from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -18,27 +24,6 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/** Arranges a file through the API (multipart, as the browser's upload sends it). */
-async function uploadViaApi(request: APIRequestContext, url: string, path: string, name: string) {
-  const response = await request.post(url, {
-    multipart: { file: { name, mimeType: 'application/octet-stream', buffer: readFileSync(path) } },
-  });
-  if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-async function waitForProcessing(request: APIRequestContext, projectId: string, fileId: string) {
-  for (let i = 0; i < 240; i++) {
-    const status = await (
-      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
-    ).json();
-    if (status.status === 'completed') return;
-    if (status.status === 'failed') throw new Error(`processing failed: ${status.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('processing did not finish');
-}
-
 describe.skipIf(!haveSamples)('project overview and project maintenance', () => {
   it('shows the computed figures, opens the explorer, and guards refresh, file selection and deletes', async () => {
     await signUpViaApi(context.request, {
@@ -48,9 +33,15 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
     });
     const project = await createProjectViaApi(context.request, { name: 'Window Works' });
     const base = `/api/v1/projects/${project.id}`;
-    await uploadViaApi(context.request, `${base}/idsfiles`, WINDOWS_IDS, 'windows.ids');
-    const { bim_file } = await uploadViaApi(context.request, `${base}/bimfiles`, WINDOWS_IFC, 'windows.ifc');
-    await waitForProcessing(context.request, project.id, bim_file.id);
+    await uploadViaApi(context.request, `${base}/idsfiles`, {
+      ...fileOnDisk(WINDOWS_IDS),
+      name: 'windows.ids',
+    });
+    const { bim_file } = await uploadViaApi(context.request, `${base}/bimfiles`, {
+      ...fileOnDisk(WINDOWS_IFC),
+      name: 'windows.ifc',
+    });
+    await waitForCompletedViaApi(context.request, project.id, bim_file.id, 120_000);
     const overview = await (await context.request.get(`${base}/overview`)).json();
     const c = overview.cards.ids_compliance;
     const figure =

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { createProjectViaApi, fileOnDisk, signUpViaApi, uploadViaApi } from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -40,14 +40,6 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-async function upload(request: APIRequestContext, url: string, name: string, buffer: Buffer) {
-  const response = await request.post(url, {
-    multipart: { file: { name, mimeType: 'application/octet-stream', buffer } },
-  });
-  if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -64,12 +56,14 @@ async function houseProject(request: APIRequestContext) {
     fullName: 'Vic Viewer',
   });
   const project = await createProjectViaApi(request, { name: 'FZK House' });
-  await upload(request, `/api/v1/projects/${project.id}/idsfiles`, 'colours.ids', Buffer.from(IDS));
-  const { bim_file: file, version } = await upload(
+  await uploadViaApi(request, `/api/v1/projects/${project.id}/idsfiles`, {
+    name: 'colours.ids',
+    buffer: Buffer.from(IDS),
+  });
+  const { bim_file: file, version } = await uploadViaApi(
     request,
     `/api/v1/projects/${project.id}/bimfiles`,
-    'AC20-FZK-Haus.ifc',
-    readFileSync(IFC),
+    fileOnDisk(IFC),
   );
   const fileUrl = `/api/v1/projects/${project.id}/bimfiles/${file.id}`;
   await until(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { APIRequestContext } from 'playwright-core';
 
 /**
@@ -31,4 +33,42 @@ export async function addMemberViaApi(
   const response = await request.post(`/api/v1/projects/${projectId}/members`, { data: member });
   if (!response.ok())
     throw new Error(`adding a member failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Sends a file to an upload route (multipart, as the browser's upload does); resolves with the answer's JSON. */
+export async function uploadViaApi(
+  request: APIRequestContext,
+  url: string,
+  file: { name: string; buffer: Buffer; mimeType?: string },
+  // biome-ignore lint/suspicious/noExplicitAny: each upload route answers its own shape; tests read what they need
+): Promise<any> {
+  const { name, buffer, mimeType = 'application/octet-stream' } = file;
+  const response = await request.post(url, { multipart: { file: { name, mimeType, buffer } } });
+  if (!response.ok())
+    throw new Error(`upload of ${name} failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** Polls a file's status until its latest version completed; a failed version or the deadline throws. */
+export async function waitForCompletedViaApi(
+  request: APIRequestContext,
+  projectId: string,
+  fileId: string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await (
+      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
+    ).json();
+    if (status.status === 'completed') return;
+    if (status.status === 'failed' || Date.now() > deadline)
+      throw new Error(`processing: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** A file on disk as `uploadViaApi` sends it, under its own name. */
+export function fileOnDisk(path: string, mimeType = 'application/octet-stream') {
+  return { name: basename(path), buffer: readFileSync(path), mimeType };
 }
