@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, percent } from './numbers';
 
 /**
  * Attribute analysis: what properties a model carries beyond what the project's IDS asks for
@@ -6,9 +7,6 @@ import { z } from 'zod';
  * schema summary and attribute insights, and adding an attribute to a specification (spec 1 §3,
  * spec 2 §2.1, §3, §4, §5, §7, §9).
  */
-
-const percent = z.number().min(0).max(100);
-const count = z.number().int().min(0);
 
 export const recommendationStatusSchema = z.enum([
   'pending_review',

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { count, percent } from './numbers';
 
 /**
  * IDS compliance reads: the project's specifications with their facets, a file version's compliance
  * by specification, the facet results of a specification's elements, and the per-element statuses
  * the IDS Compliance view and the 3D compliance viewer show (spec 1 §3, spec 2 §3-§4).
  */
-
-const percent = z.number().min(0).max(100);
-const count = z.number().int().min(0);
 
 /** Without `versionId`, the file's latest completed version. */
 export const complianceVersionQuerySchema = z.object({
