@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, fileOnDisk, signUpViaApi, uploadViaApi } from './harness/api';
+import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { pixelCounts, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
@@ -40,14 +41,6 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 /** A project with the FZK house checked against IDS above, processed and converted to fragments. */
 async function houseProject(request: APIRequestContext) {
   await signUpViaApi(request, {
@@ -55,60 +48,11 @@ async function houseProject(request: APIRequestContext) {
     password: 'viewer-e2e-2026',
     fullName: 'Vic Viewer',
   });
-  const project = await createProjectViaApi(request, { name: 'FZK House' });
-  await uploadViaApi(request, `/api/v1/projects/${project.id}/idsfiles`, {
-    name: 'colours.ids',
-    buffer: Buffer.from(IDS),
+  return processedProjectViaApi(request, {
+    name: 'FZK House',
+    ids: { name: 'colours.ids', xml: IDS },
+    ifcPath: IFC,
   });
-  const { bim_file: file, version } = await uploadViaApi(
-    request,
-    `/api/v1/projects/${project.id}/bimfiles`,
-    fileOnDisk(IFC),
-  );
-  const fileUrl = `/api/v1/projects/${project.id}/bimfiles/${file.id}`;
-  await until(
-    'processing',
-    async () => (await (await request.get(`${fileUrl}/status`)).json()).status === 'completed',
-  );
-  await until('the fragments', async () =>
-    (await request.get(`${fileUrl}/versions/${version.id}/fragments`)).ok(),
-  );
-  return {
-    projectId: project.id as string,
-    fileId: file.id as string,
-    versionId: version.id as string,
-    selection: `project=${project.id}&file=${file.id}&version=${version.id}`,
-  };
-}
-
-/** Pixels of the viewer's canvas by colour family (the canvas keeps its drawing buffer). */
-async function pixelCounts(
-  viewer: Locator,
-): Promise<{ red: number; green: number; cyan: number; total: number }> {
-  return viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context2d = copy.getContext('2d') as CanvasRenderingContext2D;
-    context2d.drawImage(canvas, 0, 0);
-    const data = context2d.getImageData(0, 0, copy.width, copy.height).data;
-    let red = 0;
-    let green = 0;
-    let cyan = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
-      // #ef4444 and #22c55e under the scene's lights: the hue holds, the brightness varies.
-      if (r > 120 && r > 2 * g && r > 2 * b) red += 1;
-      if (g > 120 && g > 1.4 * r && g > 1.6 * b) green += 1;
-      if (g > 100 && b > 100 && r < 0.6 * g && r < 0.6 * b) cyan += 1; // the highlight, #06b6d4
-    }
-    return { red, green, cyan, total: data.length / 4 };
-  });
-}
-
-async function waitForReady(viewer: Locator): Promise<void> {
-  await expectVisible(viewer);
-  await viewer.locator('xpath=self::*[@data-viewer-state="ready"]').waitFor({ timeout: 60_000 });
 }
 
 describe.skipIf(!haveSamples)('3D viewer', () => {
@@ -117,12 +61,12 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
     const viewer = page.getByRole('region', { name: 'IDS compliance 3D viewer' });
-    await waitForReady(viewer);
+    await waitForViewerReady(viewer);
     const legend = viewer.getByRole('list', { name: 'Compliance colour legend' });
     await expectVisible(legend.getByText('13'));
     await page.waitForTimeout(1500); // colours land from the worker a frame or two later
     const all = await pixelCounts(viewer);
-    await screenshot(page, 'viewer-compliance-colours');
+    await screenshot(viewer, 'viewer-compliance-colours');
     expect(all.red / all.total).toBeGreaterThan(0.01);
     expect(all.green / all.total).toBeGreaterThan(0.01);
 
@@ -132,7 +76,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await expectVisible(legend.getByText('Failed').locator('xpath=following-sibling::span[text()="0"]'));
     await page.waitForTimeout(1500);
     const slabs = await pixelCounts(viewer);
-    await screenshot(page, 'viewer-compliance-slabs');
+    await screenshot(viewer, 'viewer-compliance-slabs');
     expect(slabs.red).toBeLessThan(all.red / 20);
     expect(slabs.green / slabs.total).toBeGreaterThan(0.01);
   }, 300_000);
@@ -142,9 +86,9 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     await page.getByLabel('3D Viewer & AI Assistant').click();
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
-    await waitForReady(viewer);
+    await waitForViewerReady(viewer);
     await page.waitForTimeout(1000);
-    await screenshot(page, 'viewer-panel');
+    await screenshot(page.getByTestId('viewer-and-chat'), 'viewer-panel');
     const box = await viewer.boundingBox();
     if (!box) throw new Error('the viewer has no box');
     // The middle of the view is the house (walls or roof), framed on load.
@@ -178,7 +122,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     await page.getByLabel('3D Viewer & AI Assistant').click();
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
-    await waitForReady(viewer);
+    await waitForViewerReady(viewer);
     await page.waitForTimeout(1000);
     expect((await pixelCounts(viewer)).cyan).toBe(0);
 
@@ -193,7 +137,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     expect(answer.viewer_db_ids).toEqual([wall.viewer_db_id]);
     await page.waitForTimeout(1500);
     const lit = await pixelCounts(viewer);
-    await screenshot(page, 'viewer-highlight');
+    await screenshot(page.getByTestId('viewer-and-chat'), 'viewer-highlight');
     // The wall is framed, so it fills a good part of the view.
     expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
   }, 300_000);
@@ -218,7 +162,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     const cycle = async () => {
       await toggle.click();
-      await waitForReady(viewer);
+      await waitForViewerReady(viewer);
       await toggle.click();
       await expectHidden(viewer);
     };

@@ -51,11 +51,14 @@ export async function expectPath(page: Page, pathname: string, timeout = 15_000)
 }
 
 /** Saves a screenshot when E2E_SCREENSHOT_DIR is set (for looking at the app, not for assertions). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  const path = join(dir, `${name}.png`);
+  // A page as the window shows it (fixed headers and side sheets where a person sees them);
+  // a locator, one panel of a long page, alone at full size.
+  await target.screenshot({ path });
 }
 
 /** A unique e-mail address per call, so tests never collide in the shared server. */

@@ -18,6 +18,8 @@ function readOpen(): boolean {
   }
 }
 
+const PANEL_HEIGHT = 'h-[clamp(28rem,calc(100vh-12rem),48rem)]';
+
 /** The '3D Viewer & AI Assistant' switch, remembered locally. */
 export function useViewerToggle() {
   const [open, setOpen] = useState(readOpen);
@@ -60,8 +62,10 @@ export function ViewerAndChatLayout({
   onSelectElement: (viewerDbId: number | null) => void;
 }) {
   return (
+    // One fixed height for both panels (fitting the window, within 28–48 rem): a long conversation
+    // scrolls inside the chat instead of stretching the viewer beside it.
     <div className="grid gap-4 lg:grid-cols-3" data-testid="viewer-and-chat">
-      <div className="min-h-[28rem] lg:col-span-2">
+      <div className={`${PANEL_HEIGHT} lg:col-span-2`}>
         <ModelViewerPanel
           projectId={address.projectId}
           fileId={address.fileId}
@@ -71,7 +75,7 @@ export function ViewerAndChatLayout({
           className="h-full"
         />
       </div>
-      <div className="min-h-[28rem] lg:col-span-1">
+      <div className={`${PANEL_HEIGHT} lg:col-span-1`}>
         <ChatPanel
           projectId={address.projectId}
           fileId={address.fileId}

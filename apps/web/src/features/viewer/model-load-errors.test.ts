@@ -65,6 +65,10 @@ describe('model load errors (spec 3 §8)', () => {
       title: 'File Not Found',
       message: 'The file may have been deleted or is not accessible.',
     });
+    expect(modelLoadProblem(apiError(401))).toMatchObject({
+      title: 'Viewer Error',
+      message: 'Your session has expired. Please refresh the page and log in again.',
+    });
     expect(modelLoadProblem(apiError(403))).toMatchObject({
       title: 'Access Denied',
       message: "You don't have permission to view this BIM file.",

@@ -72,6 +72,14 @@ export function modelLoadProblem(error: unknown): ViewerProblem {
       retryAutomatically: false,
     };
   }
+  if (status === 401) {
+    // Spec 3 §8 'Token errors': the session ended while the page stayed open.
+    return {
+      title: 'Viewer Error',
+      message: 'Your session has expired. Please refresh the page and log in again.',
+      retryAutomatically: false,
+    };
+  }
   if (status === 403) {
     return {
       title: 'Access Denied',

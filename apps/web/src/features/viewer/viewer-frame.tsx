@@ -35,7 +35,10 @@ export function ViewerFrame({
       <div ref={containerRef} className="absolute inset-0" />
       {state.status === 'ready' ? children : null}
       {state.status === 'loading' ? (
-        <div className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-50/80 text-sm text-muted-foreground">
+        <div
+          role="status"
+          className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-50/80 text-sm text-muted-foreground"
+        >
           <Loader2 className="size-5 animate-spin" aria-hidden />
           Loading BIM viewer...
         </div>

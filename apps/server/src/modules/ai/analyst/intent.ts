@@ -80,7 +80,9 @@ function topicAfterFail(question: string): string | null {
 }
 
 /** Recognises a question's intent by keywords and patterns; anything else gets the model overview. */
-export function recogniseIntent(question: string): Intent {
+export function recogniseIntent(asked: string): Intent {
+  // A question typed over several lines (Shift+Enter) reads as one line.
+  const question = asked.replace(/\s+/g, ' ').trim();
   const q = question.toLowerCase();
   if (CHANGES.test(q) && !FAILING.test(q)) return { kind: 'changes' };
   if (MISSING.test(q) && PROPERTY.test(q)) return { kind: 'missing' };

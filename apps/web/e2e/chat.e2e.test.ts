@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { pixelCounts, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+
+const baseUrl = inject('baseUrl');
+const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
+const HAUS = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
+const haveSample = existsSync(HAUS);
+if (!haveSample) console.warn(`chat e2e skipped: ${HAUS} is missing`);
+
+/** Walls need Pset_WallCommon.FireRating: the sample's walls have none, so they fail. */
+const FIRE_IDS = `<?xml version="1.0" encoding="utf-8"?>
+<ids xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd" xmlns="http://standards.buildingsmart.org/IDS">
+  <info><title>Fire safety</title></info>
+  <specifications>
+    <specification name="Walls have a fire rating" ifcVersion="IFC2X3 IFC4">
+      <applicability maxOccurs="unbounded">
+        <entity><name><simpleValue>IFCWALLSTANDARDCASE</simpleValue></name></entity>
+      </applicability>
+      <requirements>
+        <property dataType="IFCLABEL">
+          <propertySet><simpleValue>Pset_WallCommon</simpleValue></propertySet>
+          <baseName><simpleValue>FireRating</simpleValue></baseName>
+        </property>
+      </requirements>
+    </specification>
+  </specifications>
+</ids>
+`;
+
+let context: BrowserContext;
+let page: Page;
+
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+/** A project with the fire IDS and the processed sample, its fragments stored. */
+const processedProject = (request: APIRequestContext) =>
+  processedProjectViaApi(request, {
+    name: 'Haus',
+    description: 'A small family house',
+    ids: { name: 'fire.ids', xml: FIRE_IDS },
+    ifcPath: HAUS,
+  });
+
+describe.skipIf(!haveSample)('AI assistant', () => {
+  it('answers "Which walls fail fire rating?" with streamed sources that highlight in the viewer', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('chat'),
+      password: 'chat-analyst-2026',
+      fullName: 'Ada Analyst',
+    });
+    const ids = await processedProject(context.request);
+
+    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
+    await page.getByLabel('3D Viewer & AI Assistant').click();
+    const panel = page.getByRole('region', { name: 'AI Assistant' });
+    await expectVisible(panel.getByText('Model analysis'));
+    await expectVisible(panel.getByText(/in your residential project "Haus"/));
+    expect(
+      await panel
+        .getByRole('region', { name: 'Suggested questions' })
+        .getByRole('button')
+        .filter({ hasNotText: 'More' })
+        .count(),
+    ).toBe(4);
+
+    const input = panel.getByRole('textbox', { name: 'Ask the AI assistant' });
+    expect(await input.getAttribute('placeholder')).toBe(
+      "What insights would help you deliver better value today? (e.g., 'Are there any design optimisation opportunities?')",
+    );
+    // Shift+Enter adds a line; Enter sends.
+    await input.fill('Which walls fail');
+    await input.press('Shift+Enter');
+    await input.type('fire rating?');
+    expect(await input.inputValue()).toBe('Which walls fail\nfire rating?');
+    const stream = page.waitForResponse((r) => r.url().includes(`/api/v1/ai/chat/${ids.projectId}/`));
+    await input.press('Enter');
+
+    const answer = panel.getByRole('article', { name: 'Assistant message' }).last();
+    await expectVisible(answer.getByText(/13 wall elements fail fire rating/));
+    await expectVisible(answer.getByText(/Pset_WallCommon\.FireRating is missing/));
+    await expectVisible(answer.getByRole('button', { name: 'Sources (13 elements)' }));
+    await expectVisible(page.getByText('Found 13 elements'));
+    await screenshot(page.getByTestId('viewer-and-chat'), 'chat-answer');
+
+    // The answer came as server-sent events: text in pieces, then the elements, then the end.
+    const response = await stream;
+    expect(response.headers()['content-type']).toContain('text/event-stream');
+    const events = (await response.text())
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => JSON.parse(block.slice('data: '.length)) as { type: string });
+    expect(events.filter((event) => event.type === 'message').length).toBeGreaterThan(1);
+    expect(events.map((event) => event.type).slice(-2)).toEqual(['elements', 'complete']);
+
+    // The sources light the walls up in the viewer beside the chat.
+    const viewer = page.getByRole('region', { name: '3D BIM viewer' });
+    await waitForViewerReady(viewer);
+    await page.waitForTimeout(1000);
+    expect((await pixelCounts(viewer)).cyan).toBe(0);
+    const conversion = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' && r.url().includes(`/bimfiles/${ids.fileId}/elements/highlight`),
+    );
+    await answer.getByRole('button', { name: 'Sources (13 elements)' }).click();
+    expect((await (await conversion).json()).viewer_db_ids).toHaveLength(13);
+    await page.waitForTimeout(1500);
+    const lit = await pixelCounts(viewer);
+    await screenshot(page.getByTestId('viewer-and-chat'), 'chat-sources-highlighted');
+    expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
+
+    // One element id highlights that element alone.
+    const firstId = answer.getByRole('button', { name: /^[0-9A-Za-z_$]{22}$/ }).first();
+    const guid = (await firstId.textContent()) ?? '';
+    const one = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes(`/bimfiles/${ids.fileId}/elements/highlight`),
+    );
+    await firstId.click();
+    expect((await one).postDataJSON().element_guids).toEqual([guid]);
+  }, 300_000);
+
+  it('shows a failed request as a red bubble with the HTTP status and a toast', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('chat-error'),
+      password: 'chat-analyst-2026',
+      fullName: 'Eve Error',
+    });
+    const ids = await processedProject(context.request);
+    await page.route('**/api/v1/ai/chat/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'assistant offline' }),
+    );
+    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
+    await page.getByLabel('3D Viewer & AI Assistant').click();
+    const panel = page.getByRole('region', { name: 'AI Assistant' });
+    await panel.getByRole('button', { name: 'Summarise compliance' }).click();
+    const bubble = panel.getByRole('article', { name: 'Assistant message' }).last();
+    await expectVisible(bubble.getByText("I'm having trouble connecting right now..."));
+    await expectVisible(bubble.getByText('HTTP 503: assistant offline'));
+    expect(await bubble.getAttribute('data-error')).toBe('true');
+    await expectVisible(page.getByText("I'm having trouble right now"));
+    await screenshot(page.getByTestId('viewer-and-chat'), 'chat-error');
+  }, 300_000);
+});
