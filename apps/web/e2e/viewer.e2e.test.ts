@@ -79,6 +79,18 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await screenshot(viewer, 'viewer-compliance-slabs');
     expect(slabs.red).toBeLessThan(all.red / 20);
     expect(slabs.green / slabs.total).toBeGreaterThan(0.01);
+
+    // All specifications, failed only: the walls stay red, the passing slabs turn pale.
+    await page.getByLabel('Specification').click();
+    await page.getByRole('option', { name: 'All specifications' }).click();
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Failed' }).click();
+    await expectVisible(legend.getByText('Failed').locator('xpath=following-sibling::span[text()="13"]'));
+    await page.waitForTimeout(1500);
+    const failedOnly = await pixelCounts(viewer);
+    await screenshot(viewer, 'viewer-compliance-failed-only');
+    expect(failedOnly.red / failedOnly.total).toBeGreaterThan(0.01);
+    expect(failedOnly.green).toBeLessThan(all.green / 20);
   }, 300_000);
 
   it('reports a clicked element to the Metadata Explorer, which opens it in the inspector', async () => {

@@ -13,7 +13,6 @@ import { ComplianceViewer } from '../viewer/compliance-viewer';
 import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
 import { ComplianceResultsList } from './compliance-results-list';
 import { type ResultFilters, useComplianceResults, useIdsSpecifications } from './queries';
-import { StatusLegend } from './status-badge';
 
 const ALL = 'all';
 const STATUSES = complianceStatusSchema.options;
@@ -84,9 +83,8 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
       </div>
 
       <Card>
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardHeader>
           <CardTitle>Compliance colours</CardTitle>
-          <StatusLegend />
         </CardHeader>
         <CardContent>
           <ComplianceViewer
@@ -94,6 +92,7 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
             fileId={fileId}
             versionId={versionId}
             specificationId={filters.specificationId ?? undefined}
+            onlyStatus={filters.status}
             onSelectElement={setInspected}
             className="h-[480px]"
           />

@@ -14,16 +14,3 @@ export function StatusBadge({ status }: { status: ComplianceStatus }) {
     </span>
   );
 }
-
-/** The colour legend of the compliance view and its 3D viewer. */
-export function StatusLegend() {
-  return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Legend">
-      {(Object.keys(STATUS_LABELS) as ComplianceStatus[]).map((status) => (
-        <li key={status}>
-          <StatusBadge status={status} />
-        </li>
-      ))}
-    </ul>
-  );
-}

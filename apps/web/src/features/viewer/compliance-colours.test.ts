@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { colourGroups, STATUS_COLOURS, statusCounts } from './compliance-colours';
+import { STATUS_COLORS } from '../compliance/compliance-logic';
+import { colourGroups, DIMMED_COLOUR, modelStatuses, statusCounts } from './compliance-colours';
 
 describe('compliance colours (spec 3 §5, §9)', () => {
   it('uses the spec colours', () => {
-    expect(STATUS_COLOURS).toEqual({
+    expect(STATUS_COLORS).toEqual({
       passed: '#22c55e',
       warning: '#eab308',
       failed: '#ef4444',
@@ -12,14 +13,27 @@ describe('compliance colours (spec 3 §5, §9)', () => {
   });
 
   it('colours only elements the model has; unlisted ones are not applicable', () => {
-    const groups = colourGroups(
+    const groups = modelStatuses(
       { viewer_db_ids: [10, 11, 12, 99], statuses: ['passed', 'failed', 'warning', 'failed'] },
       [10, 11, 12, 13],
     );
-    expect(groups.get('#22c55e')).toEqual([10]);
-    expect(groups.get('#ef4444')).toEqual([11]);
-    expect(groups.get('#eab308')).toEqual([12]);
-    expect(groups.get('#6b7280')).toEqual([13]);
+    const colours = colourGroups(groups);
+    expect(colours.get('#22c55e')).toEqual([10]);
+    expect(colours.get('#ef4444')).toEqual([11]);
+    expect(colours.get('#eab308')).toEqual([12]);
+    expect(colours.get('#6b7280')).toEqual([13]);
     expect(statusCounts(groups)).toEqual({ passed: 1, warning: 1, failed: 1, not_applicable: 1 });
+  });
+
+  it('dims every other status when filtered by one, and counts all of them still', () => {
+    const groups = modelStatuses(
+      { viewer_db_ids: [10, 11, 12], statuses: ['passed', 'failed', 'failed'] },
+      [10, 11, 12, 13],
+    );
+    const colours = colourGroups(groups, 'failed');
+    expect(colours.get('#ef4444')).toEqual([11, 12]);
+    expect(colours.get(DIMMED_COLOUR)).toEqual([10, 13]);
+    expect(colours.has('#22c55e')).toBe(false);
+    expect(statusCounts(groups)).toEqual({ passed: 1, warning: 0, failed: 2, not_applicable: 1 });
   });
 });

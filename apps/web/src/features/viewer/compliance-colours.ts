@@ -1,19 +1,5 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-
-/** Status colours of spec 3 §9. */
-export const STATUS_COLOURS: Record<ComplianceStatus, string> = {
-  passed: '#22c55e',
-  warning: '#eab308',
-  failed: '#ef4444',
-  not_applicable: '#6b7280',
-};
-
-export const STATUS_LABELS: Record<ComplianceStatus, string> = {
-  passed: 'Passed',
-  warning: 'Warning',
-  failed: 'Failed',
-  not_applicable: 'Not Applicable',
-};
+import { STATUS_COLORS } from '../compliance/compliance-logic';
 
 export const STATUS_ORDER: ComplianceStatus[] = ['passed', 'warning', 'failed', 'not_applicable'];
 
@@ -22,27 +8,45 @@ export interface ElementStatuses {
   statuses: ComplianceStatus[];
 }
 
+/** Elements outside the status filter: drawn pale so the chosen ones stand out in their context. */
+export const DIMMED_COLOUR = '#e5e7eb';
+
+export type StatusGroups = Record<ComplianceStatus, number[]>;
+
 /**
- * Viewer ids grouped by colour. Only elements the model has are coloured (spec 3 §5); an element
- * with geometry that no result lists is not applicable (the element-statuses contract).
+ * The model's viewer ids by status. Only elements the model has count (spec 3 §5); an element with
+ * geometry that no result lists is not applicable (the element-statuses contract).
  */
-export function colourGroups(statuses: ElementStatuses, modelIds: readonly number[]): Map<string, number[]> {
+export function modelStatuses(statuses: ElementStatuses, modelIds: readonly number[]): StatusGroups {
   const byId = new Map<number, ComplianceStatus>();
   statuses.viewer_db_ids.forEach((id, index) => {
     const status = statuses.statuses[index];
     if (status) byId.set(id, status);
   });
-  const groups = new Map<string, number[]>(STATUS_ORDER.map((status) => [STATUS_COLOURS[status], []]));
-  for (const id of modelIds) {
-    const colour = STATUS_COLOURS[byId.get(id) ?? 'not_applicable'];
-    groups.get(colour)?.push(id);
-  }
+  const groups: StatusGroups = { passed: [], warning: [], failed: [], not_applicable: [] };
+  for (const id of modelIds) groups[byId.get(id) ?? 'not_applicable'].push(id);
   return groups;
 }
 
+/** Viewer ids grouped by colour; with a status filter, the other statuses are dimmed. */
+export function colourGroups(
+  groups: StatusGroups,
+  only: ComplianceStatus | null = null,
+): Map<string, number[]> {
+  const byColour = new Map<string, number[]>();
+  for (const status of STATUS_ORDER) {
+    const colour = only === null || only === status ? STATUS_COLORS[status] : DIMMED_COLOUR;
+    byColour.set(colour, [...(byColour.get(colour) ?? []), ...groups[status]]);
+  }
+  return byColour;
+}
+
 /** Elements of the model per status (the legend's counts). */
-export function statusCounts(groups: ReadonlyMap<string, number[]>): Record<ComplianceStatus, number> {
-  const counts = { passed: 0, warning: 0, failed: 0, not_applicable: 0 };
-  for (const status of STATUS_ORDER) counts[status] = groups.get(STATUS_COLOURS[status])?.length ?? 0;
-  return counts;
+export function statusCounts(groups: StatusGroups): Record<ComplianceStatus, number> {
+  return {
+    passed: groups.passed.length,
+    warning: groups.warning.length,
+    failed: groups.failed.length,
+    not_applicable: groups.not_applicable.length,
+  };
 }

@@ -1,7 +1,13 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api';
-import { colourGroups, type ElementStatuses, statusCounts } from './compliance-colours';
+import {
+  colourGroups,
+  type ElementStatuses,
+  modelStatuses,
+  type StatusGroups,
+  statusCounts,
+} from './compliance-colours';
 import { ComplianceLegend } from './compliance-legend';
 import type { ModelViewer } from './engine/model-viewer';
 import { useElementStatuses } from './queries';
@@ -17,6 +23,8 @@ export interface ComplianceViewerProps {
   specificationId?: string | undefined;
   /** Statuses already at hand; otherwise read from the compliance element-statuses endpoint. */
   statuses?: ElementStatuses | undefined;
+  /** Only elements of this status in their colour; the others pale (the view's status filter). */
+  onlyStatus?: ComplianceStatus | null | undefined;
   onSelectElement?: ((viewerDbId: number | null) => void) | undefined;
   className?: string;
 }
@@ -35,6 +43,7 @@ export function ComplianceViewer({
   versionId,
   specificationId,
   statuses,
+  onlyStatus = null,
   onSelectElement,
   className,
 }: ComplianceViewerProps) {
@@ -47,7 +56,7 @@ export function ComplianceViewer({
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, statuses === undefined);
   const data = statuses ?? fetched.data;
-  const counts = useComplianceColouring(viewer, data);
+  const counts = useComplianceColouring(viewer, data, onlyStatus);
   return (
     <ViewerFrame
       containerRef={containerRef}
@@ -57,7 +66,7 @@ export function ComplianceViewer({
       className={className}
     >
       {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => onSelectElement?.(null)} /> : null}
-      <ComplianceLegend counts={counts} />
+      <ComplianceLegend counts={counts} only={onlyStatus} />
       {fetched.error && !statuses ? (
         <p
           role="status"
@@ -74,29 +83,37 @@ export function ComplianceViewer({
 function useComplianceColouring(
   viewer: ModelViewer | null,
   data: ElementStatuses | undefined,
+  onlyStatus: ComplianceStatus | null,
 ): Record<ComplianceStatus, number> | null {
-  const [counts, setCounts] = useState<Record<ComplianceStatus, number> | null>(null);
+  const [groups, setGroups] = useState<StatusGroups | null>(null);
+
+  // Which element has which status: once per model and data.
   useEffect(() => {
-    setCounts(null);
+    setGroups(null);
     if (!viewer || !data) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
-    const paint = async () => {
+    const read = async () => {
       if (cancelled) return;
       if (!viewer.isLoaded) {
-        timer = setTimeout(() => void paint(), COLOUR_RETRY_MS);
+        timer = setTimeout(() => void read().catch(() => {}), COLOUR_RETRY_MS);
         return;
       }
-      const groups = colourGroups(data, await viewer.elementIds());
-      if (cancelled) return;
-      await viewer.setColours(groups);
-      if (!cancelled) setCounts(statusCounts(groups));
+      const ids = await viewer.elementIds();
+      if (!cancelled) setGroups(modelStatuses(data, ids));
     };
-    timer = setTimeout(() => void paint().catch(() => {}), COLOUR_DELAY_MS);
+    timer = setTimeout(() => void read().catch(() => {}), COLOUR_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
   }, [viewer, data]);
-  return counts;
+
+  // The paint follows the status filter without reading the model again.
+  useEffect(() => {
+    if (!viewer || !groups || !viewer.isLoaded) return;
+    void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
+  }, [viewer, groups, onlyStatus]);
+
+  return groups ? statusCounts(groups) : null;
 }
