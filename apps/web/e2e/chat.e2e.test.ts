@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { pixelCounts, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
@@ -61,13 +61,16 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     const panel = page.getByRole('region', { name: 'AI Assistant' });
     await expectVisible(panel.getByText('Model analysis'));
     await expectVisible(panel.getByText(/in your residential project "Haus"/));
-    expect(
-      await panel
-        .getByRole('region', { name: 'Suggested questions' })
-        .getByRole('button')
-        .filter({ hasNotText: 'More' })
-        .count(),
-    ).toBe(4);
+    const suggestions = panel
+      .getByRole('region', { name: 'Suggested questions' })
+      .getByRole('button')
+      .filter({ hasNotText: 'More' });
+    expect(await suggestions.count()).toBe(4);
+    // 'More' shows the next four questions.
+    const firstFour = await suggestions.allTextContents();
+    await panel.getByRole('button', { name: 'More' }).click();
+    expect(await suggestions.allTextContents()).not.toEqual(firstFour);
+    expect(await suggestions.count()).toBe(4);
 
     const input = panel.getByRole('textbox', { name: 'Ask the AI assistant' });
     expect(await input.getAttribute('placeholder')).toBe(
@@ -144,5 +147,10 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     expect(await bubble.getAttribute('data-error')).toBe('true');
     await expectVisible(page.getByText("I'm having trouble right now"));
     await screenshot(page.getByTestId('viewer-and-chat'), 'chat-error');
+
+    // Clear Chat empties the conversation.
+    await panel.getByRole('button', { name: 'Clear Chat' }).click();
+    await expectHidden(bubble);
+    expect(await panel.getByRole('article').count()).toBe(0);
   }, 300_000);
 });
