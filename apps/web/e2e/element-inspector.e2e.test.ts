@@ -169,6 +169,31 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     await expect.poll(() => inspector.isVisible()).toBe(false);
   });
 
+  it('closes when another version is chosen: viewer ids belong to one version', async () => {
+    const { ifc, projectId, filesUrl, fileId, versionId } = await arrange('Versioned Walls');
+    // A second version of the same file (one more line end: another checksum, the same model).
+    await uploadViaApi(context.request, filesUrl, {
+      name: 'SimpleWall.ifc',
+      buffer: Buffer.concat([ifc, Buffer.from('\n')]),
+    });
+    await waitForCompletedViaApi(context.request, projectId, fileId, 90_000);
+
+    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
+    const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
+    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+    const viewer = page.locator('[data-viewer-state="ready"]');
+    await expectVisible(viewer, 60_000);
+    const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
+    await pickAnElement(viewer.locator('canvas').first(), inspector);
+
+    // The side card lies over the pickers' right end; the version picker is reached by keyboard.
+    await page.getByRole('combobox', { name: 'Version' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: /^v2\b/ }).click();
+    await expect.poll(() => inspector.isVisible()).toBe(false);
+    await page.waitForURL((url) => url.searchParams.get('version') !== versionId);
+  });
+
   it('opens from a failed row of the IDS Compliance view and shows the reason the engine gave', async () => {
     const { ifc, projectId, fileId, versionId } = await arrange('Inspected Rows');
     const model = readIfc(new Uint8Array(ifc));

@@ -35,6 +35,17 @@ export function MetadataTab() {
       ? { projectId: selection.projectId, fileId: selection.fileId, versionId: selection.versionId }
       : null;
 
+  // Viewer ids and highlights belong to one version: another version starts with none of them
+  // (state adjusted while rendering, as React advises, so no frame shows the old element).
+  const versionId = address?.versionId ?? null;
+  const [stateVersion, setStateVersion] = useState(versionId);
+  if (stateVersion !== versionId) {
+    setStateVersion(versionId);
+    setInspected(null);
+    setDetails(null);
+    setHighlight([]);
+  }
+
   const choose = (value: string) => {
     const tab: MetadataSubTab = value === 'ids-compliance' ? 'ids-compliance' : 'metadata';
     writeSubTab(storage(), tab);
