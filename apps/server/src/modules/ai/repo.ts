@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
-  bimFiles,
   elementResults,
   elements,
   fileVersions,
@@ -28,13 +27,7 @@ const versionColumns = {
   status: fileVersions.status,
 };
 
-export async function findFile(db: Database, projectId: string, fileId: string) {
-  const [row] = await db
-    .select({ id: bimFiles.id, name: bimFiles.name })
-    .from(bimFiles)
-    .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)));
-  return row ?? null;
-}
+export { resolveFileVersion } from '../bimfiles/repo';
 
 export async function findProjectText(db: Database, projectId: string) {
   const [row] = await db

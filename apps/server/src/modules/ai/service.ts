@@ -34,16 +34,10 @@ export function createAiService(deps: { db: Database; model: ModelTarget | null;
     version: repo.VersionRef | null;
   }> {
     const { project } = await requireProjectReader({ db, userId }, projectId);
-    const file = await repo.findFile(db, projectId, fileId);
+    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
     if (!file) throw new AiError('file_not_found');
-    let version: repo.VersionRef | null;
-    if (versionId) {
-      version = await repo.findVersion(db, fileId, versionId);
-      if (!version) throw new AiError('version_not_found');
-      if (version.status !== 'completed') throw new AiError('version_not_ready');
-    } else {
-      version = await repo.latestCompletedVersion(db, fileId);
-    }
+    if (versionId && !version) throw new AiError('version_not_found');
+    if (versionId && version?.status !== 'completed') throw new AiError('version_not_ready');
     return { project: { name: project.name, description: project.description ?? '' }, file, version };
   }
 

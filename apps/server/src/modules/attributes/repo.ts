@@ -2,8 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
   attributeRecommendations,
-  bimFiles,
-  fileVersions,
   idsFiles,
   idsSpecifications,
   specificationFacetFailures,
@@ -16,35 +14,7 @@ export interface CheckedVersion {
   elementsCount: number;
 }
 
-/**
- * The version a file-scoped read describes: the given one when it belongs to the file and completed,
- * else (no id given) the newest completed one. Null when there is none.
- */
-export async function findCompletedVersion(
-  db: Database,
-  projectId: string,
-  fileId: string,
-  versionId: string | undefined,
-): Promise<CheckedVersion | 'no_file' | null> {
-  const [file] = await db
-    .select({ id: bimFiles.id })
-    .from(bimFiles)
-    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
-  if (!file) return 'no_file';
-  const [row] = await db
-    .select({ id: fileVersions.id, elementsCount: fileVersions.elementsCount })
-    .from(fileVersions)
-    .where(
-      and(
-        eq(fileVersions.bimFileId, fileId),
-        eq(fileVersions.status, 'completed'),
-        versionId === undefined ? undefined : eq(fileVersions.id, versionId),
-      ),
-    )
-    .orderBy(sql`${fileVersions.versionNumber} desc`)
-    .limit(1);
-  return row ? { id: row.id, elementsCount: row.elementsCount ?? 0 } : null;
-}
+export { resolveFileVersion } from '../bimfiles/repo';
 
 /** The newest completed version of each file that belongs to the project (manage files: included). */
 export async function latestCompletedVersions(db: Database, projectId: string): Promise<CheckedVersion[]> {

@@ -56,10 +56,12 @@ export function createAttributeService(deps: AttributeDeps) {
   }
 
   async function versionOf(projectId: string, fileId: string, versionId: string | undefined) {
-    const version = await repo.findCompletedVersion(db, projectId, fileId, versionId);
-    if (version === 'no_file') throw new AttributeError('file_not_found');
-    if (version === null && versionId !== undefined) throw new AttributeError('version_not_found');
-    return version;
+    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
+    if (!file) throw new AttributeError('file_not_found');
+    // Only a checked version has attributes: a named one still processing reads as not found.
+    const checked = version?.status === 'completed' ? version : null;
+    if (checked === null && versionId !== undefined) throw new AttributeError('version_not_found');
+    return checked;
   }
 
   /** Extra attributes over the given versions (one file version, or the latest of every file). */

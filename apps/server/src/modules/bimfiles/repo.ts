@@ -131,8 +131,12 @@ export async function findFileVersion(
 
 export interface VersionRow {
   id: string;
+  bimFileId: string;
+  versionNumber: number;
+  versionTag: string;
   status: 'pending' | 'processing' | 'completed' | 'failed';
   processedAt: Date | null;
+  elementsCount: number;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -141,35 +145,54 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * The version a read looks at, in one query: `versionId` when given (it must belong to the file of
- * the project), else the file's newest completed version. `file` is false when the project has no
- * such file; `version` is null when there is no such version (or no completed one).
+ * the project), else the file's newest completed version. `file` is null when the project has no
+ * such file; `version` is null when there is no such version (or no completed one). Each module
+ * maps these answers to its own errors.
  */
 export async function resolveFileVersion(
   db: Database,
   projectId: string,
   fileId: string,
   versionId: string | undefined,
-): Promise<{ file: boolean; version: VersionRow | null }> {
+): Promise<{ file: { id: string; name: string } | null; version: VersionRow | null }> {
   const pick =
     versionId === undefined
       ? sql`fv.status = 'completed' order by fv.version_number desc`
       : sql`fv.id = ${versionId}`;
   const result = await db.execute(sql`
-    select bf.id as "fileId", v.id, v.status, v.processed_at as "processedAt"
+    select bf.id as "fileId", bf.name as "fileName", v.id, v.version_number as "versionNumber",
+      v.version_tag as "versionTag", v.status, v.processed_at as "processedAt",
+      v.elements_count as "elementsCount"
     from bim_files bf
     left join lateral (
-      select fv.id, fv.status, fv.processed_at from file_versions fv
+      select fv.id, fv.version_number, fv.version_tag, fv.status, fv.processed_at, fv.elements_count
+      from file_versions fv
       where fv.bim_file_id = bf.id and ${pick} limit 1
     ) v on true
     where bf.id = ${fileId} and bf.project_id = ${projectId}`);
   const row = rowsOf<{
     fileId: string;
+    fileName: string;
     id: string | null;
+    versionNumber: number | string;
+    versionTag: string;
     status: VersionRow['status'];
     processedAt: string | Date | null;
+    elementsCount: number | string | null;
   }>(result)[0];
-  if (!row) return { file: false, version: null };
-  if (row.id === null) return { file: true, version: null };
-  const processedAt = row.processedAt === null ? null : new Date(row.processedAt);
-  return { file: true, version: { id: row.id, status: row.status, processedAt } };
+  if (!row) return { file: null, version: null };
+  const file = { id: row.fileId, name: row.fileName };
+  if (row.id === null) return { file, version: null };
+  return {
+    file,
+    version: {
+      id: row.id,
+      bimFileId: row.fileId,
+      versionNumber: Number(row.versionNumber),
+      versionTag: row.versionTag,
+      status: row.status,
+      processedAt: row.processedAt === null ? null : new Date(row.processedAt),
+      elementsCount: Number(row.elementsCount ?? 0),
+    },
+  };
 }

@@ -18,49 +18,7 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-export interface VersionRow {
-  id: string;
-  versionTag: string;
-  status: string;
-  elementsCount: number;
-}
-
-export async function fileExists(db: Database, projectId: string, fileId: string): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`select 1 from bim_files where id = ${fileId} and project_id = ${projectId}`,
-  );
-  return rows.length > 0;
-}
-
-/** The named version of the file, or its newest completed one without a name. */
-export async function findVersion(
-  db: Database,
-  fileId: string,
-  versionId: string | undefined,
-): Promise<VersionRow | null> {
-  const where = versionId
-    ? sql`fv.bim_file_id = ${fileId} and fv.id = ${versionId}`
-    : sql`fv.bim_file_id = ${fileId} and fv.status = 'completed'`;
-  const rows = await rowsOf<{
-    id: string;
-    version_tag: string;
-    status: string;
-    elements_count: number | null;
-  }>(
-    db,
-    sql`select fv.id, fv.version_tag, fv.status, fv.elements_count from file_versions fv
-        where ${where} order by fv.version_number desc limit 1`,
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    versionTag: row.version_tag,
-    status: row.status,
-    elementsCount: Number(row.elements_count ?? 0),
-  };
-}
+export { resolveFileVersion } from '../bimfiles/repo';
 
 export interface SpecificationRow {
   id: string;

@@ -89,8 +89,8 @@ export function createComplianceService(deps: { db: Database }) {
 
   /** The file of the project and its version (named, or newest completed); 404/409 otherwise. */
   async function requireVersion(projectId: string, fileId: string, versionId: string | undefined) {
-    if (!(await repo.fileExists(db, projectId, fileId))) throw new ComplianceError('file_not_found');
-    const version = await repo.findVersion(db, fileId, versionId);
+    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
+    if (!file) throw new ComplianceError('file_not_found');
     if (!version) throw new ComplianceError(versionId ? 'version_not_found' : 'no_processed_version');
     if (version.status !== 'completed') throw new ComplianceError('version_not_processed');
     return version;
@@ -124,8 +124,8 @@ export function createComplianceService(deps: { db: Database }) {
         if (query.versionId) throw new ComplianceError('file_not_found');
         return { specifications: specs.map((s) => toSpecificationDto(s, null)), version_id: null };
       }
-      if (!(await repo.fileExists(db, projectId, query.fileId))) throw new ComplianceError('file_not_found');
-      const version = await repo.findVersion(db, query.fileId, query.versionId);
+      const { file, version } = await repo.resolveFileVersion(db, projectId, query.fileId, query.versionId);
+      if (!file) throw new ComplianceError('file_not_found');
       if (!version && query.versionId) throw new ComplianceError('version_not_found');
       if (version?.status !== 'completed') {
         return {

@@ -1,40 +1,11 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { bimFiles, elements, fileVersionFragments, fileVersions } from '../../schema';
 
 export type VersionStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export type FragmentsStatus = 'pending' | 'converting' | 'ready' | 'failed';
 
-export interface ViewerVersionRow {
-  id: string;
-  status: VersionStatus;
-}
-
-export async function fileExists(db: Database, projectId: string, fileId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bimFiles.id })
-    .from(bimFiles)
-    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId)));
-  return row !== undefined;
-}
-
-/** The version `versionId` of the file, or without it the file's latest completed version. */
-export async function findViewerVersion(
-  db: Database,
-  fileId: string,
-  versionId: string | undefined,
-): Promise<ViewerVersionRow | null> {
-  const where = versionId
-    ? and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.id, versionId))
-    : and(eq(fileVersions.bimFileId, fileId), eq(fileVersions.status, 'completed'));
-  const [row] = await db
-    .select({ id: fileVersions.id, status: fileVersions.status })
-    .from(fileVersions)
-    .where(where)
-    .orderBy(desc(fileVersions.versionNumber))
-    .limit(1);
-  return row ?? null;
-}
+export { resolveFileVersion, type VersionRow } from '../bimfiles/repo';
 
 export interface FragmentsRow {
   fileVersionId: string;

@@ -32,10 +32,10 @@ export function createViewerService(deps: ViewerServiceDeps) {
     projectId: string,
     fileId: string,
     versionId: string | undefined,
-  ): Promise<repo.ViewerVersionRow> {
+  ): Promise<repo.VersionRow> {
     await requireProjectReader({ db, userId }, projectId);
-    if (!(await repo.fileExists(db, projectId, fileId))) throw new ViewerError('file_not_found');
-    const version = await repo.findViewerVersion(db, fileId, versionId);
+    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
+    if (!file) throw new ViewerError('file_not_found');
     if (!version) throw new ViewerError(versionId ? 'version_not_found' : 'no_completed_version');
     return version;
   }
