@@ -5,9 +5,9 @@ import { formatDate } from '@/lib/format';
 import { projectDisplayName } from '../projects/project-search';
 import type { FileSelection } from './use-selection';
 
+/** A version by its tag and the day it was uploaded (issued); one still in the pipeline by its state. */
 function versionLabel(version: BimFileVersion): string {
-  const state =
-    version.status === 'completed' ? formatDate(version.processed_at ?? version.created_at) : version.status;
+  const state = version.status === 'completed' ? formatDate(version.created_at) : version.status;
   return `${version.version_tag} · ${state}`;
 }
 
