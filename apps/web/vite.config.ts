@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -46,7 +47,8 @@ function fragmentsWorkerUrl(): Plugin {
 const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), fragmentsWorkerUrl()],
+  // precompress: .br and .gz beside each asset, sent by the server to browsers that take them.
+  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), precompress(outDir)],
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
@@ -15,5 +18,49 @@ describe('web app serving without a build', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
     await app.close();
+  });
+});
+
+describe('web app serving with a build', () => {
+  it('sends the precompressed copy a browser accepts, with a year of cache for hashed assets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    const script = `console.log(${JSON.stringify('plumbline '.repeat(300))});\n`;
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'app-1a2b.js'), script);
+    writeFileSync(join(dir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+    const app = Fastify();
+    await registerWebApp(app, dir);
+    try {
+      const br = await app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gz = await app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+      const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      const page = await app.inject({ method: 'GET', url: '/dashboard' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

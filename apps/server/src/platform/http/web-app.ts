@@ -24,6 +24,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       // One route per built file (read at start); every other path reaches the fallback below.
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const hashed = path.includes(`${join(webDistDir, 'assets')}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
