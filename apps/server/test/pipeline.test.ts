@@ -358,6 +358,16 @@ for (const backend of testBackends()) {
         await call(server, editor, 'GET', `${filesUrl()}/${windows.id}/status`)
       ).json();
       const [idsFile] = (await call(server, editor, 'GET', idsUrl())).json().ids_files;
+      const checkedAt = async () =>
+        (
+          await server.database.db
+            .select({ processedAt: fileVersions.processedAt, checkedAt: fileVersions.checkedAt })
+            .from(fileVersions)
+            .where(eq(fileVersions.id, versionId))
+        )[0];
+      const processed = await checkedAt();
+      expect(processed?.checkedAt).toEqual(processed?.processedAt);
+      server.clock.advance(3_600_000);
       const off = await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: false });
       expect(off.statusCode).toBe(200);
       expect(off.json().ids_file.is_active).toBe(false);
@@ -371,6 +381,10 @@ for (const backend of testBackends()) {
       ).toBe(true);
       await eventually(async () => (await storedResults(versionId)).length === 0, 60_000);
       expect(await rowsOf(elements, versionId)).toBeGreaterThan(0); // a re-check keeps the elements
+      // The re-check is the version's last check; when it was processed stays as it was.
+      const rechecked = await checkedAt();
+      expect(rechecked?.processedAt).toEqual(processed?.processedAt);
+      expect(rechecked?.checkedAt?.getTime()).toBe((processed?.processedAt?.getTime() ?? 0) + 3_600_000);
       expect(
         (await call(server, viewer, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true })).statusCode,
       ).toBe(403);

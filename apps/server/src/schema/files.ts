@@ -67,6 +67,8 @@ export const fileVersions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** When the results were last written: processing, or a re-check after the IDS files changed. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber)],
 );

@@ -136,6 +136,8 @@ export interface VersionRow {
   versionTag: string;
   status: 'pending' | 'processing' | 'completed' | 'failed';
   processedAt: Date | null;
+  /** When its results were last written (processing or a re-check). */
+  checkedAt: Date | null;
   elementsCount: number;
 }
 
@@ -162,10 +164,11 @@ export async function resolveFileVersion(
   const result = await db.execute(sql`
     select bf.id as "fileId", bf.name as "fileName", v.id, v.version_number as "versionNumber",
       v.version_tag as "versionTag", v.status, v.processed_at as "processedAt",
-      v.elements_count as "elementsCount"
+      v.checked_at as "checkedAt", v.elements_count as "elementsCount"
     from bim_files bf
     left join lateral (
-      select fv.id, fv.version_number, fv.version_tag, fv.status, fv.processed_at, fv.elements_count
+      select fv.id, fv.version_number, fv.version_tag, fv.status, fv.processed_at, fv.checked_at,
+        fv.elements_count
       from file_versions fv
       where fv.bim_file_id = bf.id and ${pick} limit 1
     ) v on true
@@ -178,6 +181,7 @@ export async function resolveFileVersion(
     versionTag: string;
     status: VersionRow['status'];
     processedAt: string | Date | null;
+    checkedAt: string | Date | null;
     elementsCount: number | string | null;
   }>(result)[0];
   if (!row) return { file: null, version: null };
@@ -192,6 +196,7 @@ export async function resolveFileVersion(
       versionTag: row.versionTag,
       status: row.status,
       processedAt: row.processedAt === null ? null : new Date(row.processedAt),
+      checkedAt: row.checkedAt === null ? null : new Date(row.checkedAt),
       elementsCount: Number(row.elementsCount ?? 0),
     },
   };

@@ -195,7 +195,13 @@ export async function writeProcessedVersion(
     await replaceResults(tx, versionId, input.results, hooks);
     await tx
       .update(fileVersions)
-      .set({ status: 'completed', error: null, elementsCount: e.stepId.length, processedAt: input.at })
+      .set({
+        status: 'completed',
+        error: null,
+        elementsCount: e.stepId.length,
+        processedAt: input.at,
+        checkedAt: input.at,
+      })
       .where(eq(fileVersions.id, versionId));
     await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
   });
@@ -204,12 +210,13 @@ export async function writeProcessedVersion(
 /** Re-check only: replaces the results of a completed version, leaving its elements as they are. */
 export async function writeRecheckedVersion(
   db: Database,
-  input: { versionId: string; results: ResultColumns },
+  input: { versionId: string; results: ResultColumns; at: Date },
   hooks: WriteHooks = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockVersion(tx, input.versionId);
     await replaceResults(tx, input.versionId, input.results, hooks);
+    await tx.update(fileVersions).set({ checkedAt: input.at }).where(eq(fileVersions.id, input.versionId));
   });
 }
 

@@ -87,7 +87,7 @@ export async function processFileVersion(
     const results = checkAgainst(model, ids, version.fileName);
     lap('check');
     if (effectiveMode === 'recheck') {
-      await repo.writeRecheckedVersion(deps.db, { versionId, results }, hooks);
+      await repo.writeRecheckedVersion(deps.db, { versionId, results, at: deps.clock.now() }, hooks);
       lap('write');
       return {
         status: 'completed',
