@@ -9,6 +9,26 @@ import type { DefectPlan } from './defects';
 import { GlobalIdFactory } from './random';
 import { bool, real, ref, refs, type StepWriter, str } from './step-writer';
 
+/**
+ * Colours by kind of shape (the shape map key's first part), as red, green, blue and transparency:
+ * a viewer shows walls, floors, frames, doors, glass and services apart, as an architect's model would.
+ */
+const SURFACE_COLOURS: Record<string, readonly [number, number, number, number]> = {
+  wall: [0.87, 0.85, 0.81, 0],
+  slab: [0.6, 0.61, 0.63, 0],
+  column: [0.5, 0.53, 0.57, 0],
+  beam: [0.5, 0.53, 0.57, 0],
+  door: [0.6, 0.42, 0.27, 0],
+  window: [0.56, 0.74, 0.88, 0.45],
+  opening: [0.9, 0.9, 0.9, 0.9],
+  space: [0.7, 0.85, 0.95, 0.7],
+  duct: [0.74, 0.77, 0.8, 0],
+  pipe: [0.25, 0.52, 0.76, 0],
+  svc: [0.9, 0.82, 0.52, 0],
+  proxy: [0.8, 0.38, 0.62, 0],
+};
+const DEFAULT_SURFACE_COLOUR = [0.75, 0.75, 0.75, 0] as const;
+
 /** Shared instance ids written by the project setup. */
 export interface SharedIds {
   ownerHistory: number;
@@ -35,6 +55,7 @@ export class GenContext {
   private otherSerial = 0;
   private readonly materials = new Map<string, number>();
   private readonly boxMaps = new Map<string, number>();
+  private readonly styles = new Map<string, number>();
   private readonly names = new Map<string, string>();
   private ohArg: string | undefined;
   /** Characters of references that will be written at the very end (type relations): the tail. */
@@ -177,12 +198,28 @@ export class GenContext {
     const solid = this.writer.add(
       `IFCEXTRUDEDAREASOLID(#${profileId},#${position},#${this.shared.dirZ},${real(depth)})`,
     );
+    const style = this.surfaceStyle(key.split(':')[0] ?? '');
+    this.writer.add(`IFCSTYLEDITEM(#${solid},(#${style}),$)`);
     const rep = this.writer.add(
       `IFCSHAPEREPRESENTATION(#${this.shared.bodyContext},'Body','SweptSolid',(#${solid}))`,
     );
     const map = this.writer.add(`IFCREPRESENTATIONMAP(#${this.shared.originPlacement},#${rep})`);
     this.boxMaps.set(key, map);
     return map;
+  }
+
+  /** The surface style (colour, transparency) of a kind of shape, written once per kind. */
+  private surfaceStyle(kind: string): number {
+    const found = this.styles.get(kind);
+    if (found !== undefined) return found;
+    const [r, g, b, transparency] = SURFACE_COLOURS[kind] ?? DEFAULT_SURFACE_COLOUR;
+    const colour = this.writer.add(`IFCCOLOURRGB($,${real(r)},${real(g)},${real(b)})`);
+    const rendering = this.writer.add(
+      `IFCSURFACESTYLERENDERING(#${colour},${real(transparency)},$,$,$,$,$,$,.NOTDEFINED.)`,
+    );
+    const style = this.writer.add(`IFCSURFACESTYLE(${str(kind)},.BOTH.,(#${rendering}))`);
+    this.styles.set(kind, style);
+    return style;
   }
 
   /** A rectangle profile whose lower-left corner is at (0, -y/2) (or centred), as an id. */

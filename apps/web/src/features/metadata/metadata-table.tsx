@@ -30,7 +30,18 @@ export interface MetadataTableProps {
 
 export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewer }: MetadataTableProps) {
   return (
-    <Table aria-label="Element Metadata">
+    // Fixed column widths: the table fits its card at laptop widths; long cells truncate (full text
+    // in their title) instead of pushing the value and actions out of view.
+    <Table aria-label="Element Metadata" className="min-w-[52rem] table-fixed">
+      <colgroup>
+        <col className="w-[20%]" />
+        <col className="w-[10%]" />
+        <col className="w-[13%]" />
+        <col className="w-[18%]" />
+        <col className="w-[16%]" />
+        <col className="w-[13%]" />
+        <col className="w-24" />
+      </colgroup>
       <TableHeader>
         <TableRow>
           {METADATA_COLUMNS.map((column) => (
@@ -47,18 +58,22 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell className="font-mono text-xs" title={row.object_name ?? undefined}>
+            <TableCell className="truncate font-mono text-xs" title={row.object_name ?? row.object_id}>
               {row.object_id}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{row.category}</TableCell>
-            <TableCell className="font-mono text-xs">{row.ifc_class}</TableCell>
-            <TableCell className="max-w-48 truncate" title={row.property_set}>
+            <TableCell className="truncate" title={row.category}>
+              {row.category}
+            </TableCell>
+            <TableCell className="truncate font-mono text-xs" title={row.ifc_class}>
+              {row.ifc_class}
+            </TableCell>
+            <TableCell className="truncate" title={row.property_set}>
               {row.property_set}
             </TableCell>
-            <TableCell className="max-w-48 truncate" title={row.attribute}>
+            <TableCell className="truncate" title={row.attribute}>
               {row.attribute}
             </TableCell>
-            <TableCell className="max-w-64 truncate" title={row.value ?? ''}>
+            <TableCell className="truncate" title={row.value ?? ''}>
               {row.value ?? <span className="text-muted-foreground">—</span>}
             </TableCell>
             <TableCell className="text-right whitespace-nowrap">

@@ -48,6 +48,11 @@ export class ModelViewer {
   private modelRadius = 0;
   private pointerDownAt: { x: number; y: number } | null = null;
   private highlighted: number[] = [];
+  /**
+   * Spaces (rooms): drawn as translucent boxes they veil the whole building, so the model opens
+   * without them, as most BIM viewers do. A highlight shows the spaces it names.
+   */
+  private spaces = new Set<number>();
   private selected: number | null = null;
   private disposed = false;
   /** Frames actually drawn (the benchmark reads it). */
@@ -95,6 +100,10 @@ export class ModelViewer {
     model.tiles.onItemUpdated.add(this.requestRender);
     model.tiles.onItemDeleted.add(this.requestRender);
     this.scene.add(model.object);
+    const spaces = Object.values(await model.getItemsOfCategories([/^IFCSPACE$/])).flat();
+    if (this.disposed) return;
+    this.spaces = new Set(spaces);
+    if (spaces.length > 0) await model.setVisible(spaces, false);
     this.frame(model.box);
     await this.update();
   }
@@ -131,6 +140,8 @@ export class ModelViewer {
   /** Adds these elements to the highlight (rejects if the model refuses any of them). */
   async addHighlight(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
+    const spaces = ids.filter((id) => this.spaces.has(id));
+    if (spaces.length > 0) await this.requireModel().setVisible(spaces, true);
     await this.requireModel().highlight(ids, material(HIGHLIGHT_COLOUR));
     this.highlighted.push(...ids);
     if (this.selected !== null && ids.includes(this.selected)) {
@@ -165,8 +176,11 @@ export class ModelViewer {
     await this.showAll();
   }
 
+  /** Every element as the model opened: all but the spaces. */
   async showAll(): Promise<void> {
-    await this.requireModel().resetVisible();
+    const model = this.requireModel();
+    await model.resetVisible();
+    if (this.spaces.size > 0) await model.setVisible([...this.spaces], false);
     await this.update();
   }
 
