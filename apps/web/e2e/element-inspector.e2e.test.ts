@@ -167,6 +167,8 @@ describe.skipIf(!haveSamples)('element inspector', () => {
 
     await inspector.getByRole('button', { name: 'Close inspector' }).click();
     await expect.poll(() => inspector.isVisible()).toBe(false);
+    // The chat it stood in for is back.
+    await expectVisible(page.getByRole('region', { name: 'AI Assistant' }));
   });
 
   it('closes when another version is chosen: viewer ids belong to one version', async () => {
@@ -186,12 +188,13 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
     await pickAnElement(viewer.locator('canvas').first(), inspector);
 
-    // The side card lies over the pickers' right end; the version picker is reached by keyboard.
-    await page.getByRole('combobox', { name: 'Version' }).focus();
-    await page.keyboard.press('Enter');
+    // The inspector sits in the chat's column beside the viewer: the pickers above stay in reach.
+    expect(await page.getByRole('region', { name: 'AI Assistant' }).isVisible()).toBe(false);
+    await page.getByRole('combobox', { name: 'Version' }).click();
     await page.getByRole('option', { name: /^v2\b/ }).click();
     await expect.poll(() => inspector.isVisible()).toBe(false);
     await page.waitForURL((url) => url.searchParams.get('version') !== versionId);
+    await expectVisible(page.getByRole('region', { name: 'AI Assistant' }));
   });
 
   it('opens from a failed row of the IDS Compliance view and shows the reason the engine gave', async () => {

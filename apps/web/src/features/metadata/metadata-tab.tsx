@@ -7,7 +7,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { IdsComplianceView } from '../compliance/ids-compliance-view';
-import { ElementInspectorSheet } from '../element-inspector/element-inspector-sheet';
 import { SelectionBar } from '../selection/selection-bar';
 import { useSelection } from '../selection/use-selection';
 import { type MetadataSubTab, readSubTab, writeSubTab } from './explorer-state';
@@ -65,7 +64,16 @@ export function MetadataTab() {
       <PageHeader
         title="Metadata Explorer"
         description="Every element of a model version with its property sets and values."
-        actions={<ViewerToggle open={viewerOpen} onChange={setViewerOpen} />}
+        actions={
+          <ViewerToggle
+            open={viewerOpen}
+            onChange={(open) => {
+              setViewerOpen(open);
+              // Elements are picked in the viewer: the inspector closes with it.
+              if (!open) setInspected(null);
+            }}
+          />
+        }
       />
       {selection.isLoadingProjects ? (
         <Skeleton className="h-16 rounded-xl" />
@@ -79,15 +87,8 @@ export function MetadataTab() {
           highlightGuids={highlight}
           onHighlight={setHighlight}
           onSelectElement={setInspected}
-        />
-      )}
-      {address && inspected !== null && (
-        <ElementInspectorSheet
-          projectId={address.projectId}
-          fileId={address.fileId}
-          versionId={address.versionId}
-          viewerDbId={inspected}
-          onClose={() => setInspected(null)}
+          inspected={inspected}
+          onCloseInspector={() => setInspected(null)}
         />
       )}
       <Tabs value={subTab} onValueChange={choose}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ChatPanel } from '../chat/chat-panel';
+import { ElementInspectorPanel } from '../element-inspector/element-inspector-sheet';
 import { ModelViewerPanel } from '../viewer/model-viewer-panel';
 import type { VersionAddress } from './queries';
 
@@ -55,11 +56,16 @@ export function ViewerAndChatLayout({
   highlightGuids,
   onHighlight,
   onSelectElement,
+  inspected,
+  onCloseInspector,
 }: {
   address: VersionAddress;
   highlightGuids: readonly string[];
   onHighlight: (guids: string[]) => void;
   onSelectElement: (viewerDbId: number | null) => void;
+  /** The element picked in the viewer, inspected in the chat's column (spec 3 §2.3). */
+  inspected: number | null;
+  onCloseInspector: () => void;
 }) {
   return (
     // One fixed height for both panels (fitting the window, within 28–48 rem): a long conversation
@@ -75,13 +81,25 @@ export function ViewerAndChatLayout({
           className="h-full"
         />
       </div>
+      {/* The inspector takes the chat's place while open, leaving the pickers above uncovered; the
+          chat stays mounted underneath, so its conversation is there when the inspector closes. */}
       <div className={`${PANEL_HEIGHT} lg:col-span-1`}>
+        {inspected !== null && (
+          <ElementInspectorPanel
+            projectId={address.projectId}
+            fileId={address.fileId}
+            versionId={address.versionId}
+            viewerDbId={inspected}
+            onClose={onCloseInspector}
+            className="h-full"
+          />
+        )}
         <ChatPanel
           projectId={address.projectId}
           fileId={address.fileId}
           versionId={address.versionId}
           onHighlight={onHighlight}
-          className="h-full"
+          className={inspected !== null ? 'hidden' : 'h-full'}
         />
       </div>
     </div>
