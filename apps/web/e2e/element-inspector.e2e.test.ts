@@ -60,6 +60,20 @@ async function pickAnElement(viewer: Locator, inspector: Locator): Promise<void>
   throw new Error('no click in the 3D view picked an element');
 }
 
+/** Opens the version in the Metadata Explorer with its viewer, and picks an element there. */
+async function inspectAPickedElement(ids: { projectId: string; fileId: string; versionId: string }) {
+  await page.goto(
+    `/dashboard?tab=metadata&project=${ids.projectId}&file=${ids.fileId}&version=${ids.versionId}`,
+  );
+  const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
+  if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+  const viewer = page.locator('[data-viewer-state="ready"]');
+  await expectVisible(viewer, 60_000);
+  const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
+  await pickAnElement(viewer.locator('canvas').first(), inspector);
+  return inspector;
+}
+
 /** A signed-in user's project with the rules and SimpleWall.ifc processed. */
 async function arrange(projectName: string) {
   const ifc = readFileSync(SIMPLE_WALL);
@@ -86,13 +100,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
   it('opens from the 3D viewer with properties, location, validation reasons and a JSON export', async () => {
     const { ifc, projectId, filesUrl, fileId, versionId } = await arrange('Inspected Walls');
 
-    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
-    const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
-    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
-    const viewer = page.locator('[data-viewer-state="ready"]');
-    await expectVisible(viewer, 60_000);
-    const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
-    await pickAnElement(viewer.locator('canvas').first(), inspector);
+    const inspector = await inspectAPickedElement({ projectId, fileId, versionId });
 
     // Which element was picked decides every expectation, computed by the engine on the same files.
     const idText = await inspector
@@ -180,13 +188,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     });
     await waitForCompletedViaApi(context.request, projectId, fileId, 90_000);
 
-    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
-    const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
-    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
-    const viewer = page.locator('[data-viewer-state="ready"]');
-    await expectVisible(viewer, 60_000);
-    const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
-    await pickAnElement(viewer.locator('canvas').first(), inspector);
+    const inspector = await inspectAPickedElement({ projectId, fileId, versionId });
 
     // The inspector sits in the chat's column beside the viewer: the pickers above stay in reach.
     expect(await page.getByRole('region', { name: 'AI Assistant' }).isVisible()).toBe(false);
