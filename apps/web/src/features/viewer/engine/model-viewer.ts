@@ -1,6 +1,7 @@
 import { type FragmentsModel, FragmentsModels, RenderedFaces } from '@thatopen/fragments';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { fitDistance } from './camera-fit';
 
 /**
  * The 3D viewer: three.js renders, That Open fragments loads the converted model (in a worker
@@ -243,8 +244,7 @@ export class ModelViewer {
     if (box.isEmpty()) return;
     const centre = box.getCenter(new THREE.Vector3());
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1);
-    // A little inside the bounding sphere's fit: boxes are corners, rarely a sphere's worth of model.
-    const distance = (0.95 * radius) / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    const distance = fitDistance(box, centre, direction, this.camera.fov, this.camera.aspect, radius);
     this.camera.position.copy(centre).addScaledVector(direction, distance);
     // The far plane covers the whole model even when one element is framed.
     this.modelRadius = Math.max(this.modelRadius, radius);
