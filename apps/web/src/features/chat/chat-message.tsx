@@ -1,5 +1,6 @@
 import { Bot, User } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { ChatTextView } from './chat-text-view';
 import type { ChatMessage } from './use-chat';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -35,7 +36,11 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
           isError && 'border border-red-300 bg-red-50 text-red-700 dark:bg-red-950/40 dark:text-red-300',
         )}
       >
-        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        {isUser || isError ? (
+          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        ) : (
+          <ChatTextView text={message.content} />
+        )}
         {!isUser && message.elements.length > 0 && (
           <section aria-label="Sources" className="mt-2 border-t border-border/70 pt-2">
             <button
