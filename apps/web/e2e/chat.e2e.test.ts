@@ -3,7 +3,12 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { pixelCounts, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import {
+  openExplorerWithViewer,
+  pixelCounts,
+  processedProjectViaApi,
+  waitForViewerReady,
+} from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
@@ -56,8 +61,7 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     });
     const ids = await processedProject(context.request);
 
-    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, ids.selection);
     const panel = page.getByRole('region', { name: 'AI Assistant' });
     await expectVisible(panel.getByText('Model analysis'));
     await expectVisible(panel.getByText(/in your residential project "Haus"/));
@@ -137,8 +141,7 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     await page.route('**/api/v1/ai/chat/**', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'assistant offline' }),
     );
-    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, ids.selection);
     const panel = page.getByRole('region', { name: 'AI Assistant' });
     await panel.getByRole('button', { name: 'Summarise compliance' }).click();
     const bubble = panel.getByRole('article', { name: 'Assistant message' }).last();

@@ -3,7 +3,12 @@ import type { APIRequestContext, BrowserContext, Page, Route } from 'playwright-
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import {
+  askAssistant,
+  openExplorerWithViewer,
+  processedProjectViaApi,
+  waitForViewerReady,
+} from './harness/viewer';
 
 // The spec's error states of the 3D viewer and the assistant (spec 3 §2.1, §4, §8), forced by
 // answering the browser's requests in the test: the server has no way to fail on demand.
@@ -32,7 +37,7 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-async function houseWithViewerOpen(request: APIRequestContext, who: string) {
+async function processedHouse(request: APIRequestContext, who: string) {
   await signUpViaApi(request, {
     email: uniqueEmail(who),
     password: 'error-states-2026',
@@ -55,7 +60,7 @@ const apiError = (route: Route, status: number, code: string, message: string) =
 
 describe.skipIf(!haveSample)('viewer and assistant error states', () => {
   it('shows the viewer error cards, toasts and hints, and recovers with Try Again', async () => {
-    const ids = await houseWithViewerOpen(context.request, 'viewer-errors');
+    const ids = await processedHouse(context.request, 'viewer-errors');
     // The first download hangs a moment (the loading text shows), then the file is gone.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -65,8 +70,7 @@ describe.skipIf(!haveSample)('viewer and assistant error states', () => {
       await held;
       await apiError(route, 404, 'not_found', 'File not found');
     });
-    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, ids.selection);
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     await expectVisible(viewer.getByText('Loading BIM viewer...'));
     release();
@@ -122,7 +126,7 @@ describe.skipIf(!haveSample)('viewer and assistant error states', () => {
   }, 300_000);
 
   it('words a failed model in the IDS compliance viewer as "Failed to load model"', async () => {
-    const ids = await houseWithViewerOpen(context.request, 'ids-viewer-error');
+    const ids = await processedHouse(context.request, 'ids-viewer-error');
     await page.route(FRAGMENTS, (route) => route.abort('connectionreset'));
     await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
@@ -139,14 +143,13 @@ describe.skipIf(!haveSample)('viewer and assistant error states', () => {
   }, 300_000);
 
   it('shows "Analysing your project data..." while waiting and cancels without an error', async () => {
-    const ids = await houseWithViewerOpen(context.request, 'chat-cancel');
+    const ids = await processedHouse(context.request, 'chat-cancel');
     await page.route('**/api/v1/ai/chat/**', async (route) => {
       // Never answered while the test looks; the browser's Cancel drops the request.
       await new Promise((resolve) => setTimeout(resolve, 20_000));
       await route.abort().catch(() => {});
     });
-    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, ids.selection);
     const panel = page.getByRole('region', { name: 'AI Assistant' });
     const input = panel.getByRole('textbox', { name: 'Ask the AI assistant' });
     await input.fill('How many doors per level?');
@@ -162,7 +165,7 @@ describe.skipIf(!haveSample)('viewer and assistant error states', () => {
   }, 300_000);
 
   it('shows a stream error event as a red message and skips a malformed line', async () => {
-    const ids = await houseWithViewerOpen(context.request, 'chat-stream-error');
+    const ids = await processedHouse(context.request, 'chat-stream-error');
     const events = [
       'data: {"type":"message","content":"Counting the doors"}',
       'data: {this is not json',
@@ -176,12 +179,9 @@ describe.skipIf(!haveSample)('viewer and assistant error states', () => {
         body: `${events.join('\n\n')}\n\n`,
       }),
     );
-    await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, ids.selection);
     const panel = page.getByRole('region', { name: 'AI Assistant' });
-    const input = panel.getByRole('textbox', { name: 'Ask the AI assistant' });
-    await input.fill('How many doors per level?');
-    await input.press('Enter');
+    await askAssistant(panel, 'How many doors per level?');
     const bubble = panel.getByRole('article', { name: 'Assistant message' }).last();
     await expectVisible(bubble.getByText('The analysis stopped: the version is no longer available.'));
     expect(await bubble.getAttribute('data-error')).toBe('true');

@@ -3,7 +3,12 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { pixelCounts, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import {
+  openExplorerWithViewer,
+  pixelCounts,
+  processedProjectViaApi,
+  waitForViewerReady,
+} from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
@@ -95,8 +100,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
 
   it('reports a clicked element to the Metadata Explorer, which opens it in the inspector', async () => {
     const { projectId, fileId, selection } = await houseProject(context.request);
-    await page.goto(`/dashboard?tab=metadata&${selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, selection);
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     await waitForViewerReady(viewer);
     await page.waitForTimeout(1000);
@@ -131,8 +135,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     }>;
     const wall = rows.find((row) => row.name === 'Wand-Ext-ERDG-4') as (typeof rows)[number];
     expect(wall).toBeDefined();
-    await page.goto(`/dashboard?tab=metadata&${selection}`);
-    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await openExplorerWithViewer(page, selection);
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     await waitForViewerReady(viewer);
     await page.waitForTimeout(1000);

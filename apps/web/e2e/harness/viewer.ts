@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { createProjectViaApi, fileOnDisk, uploadViaApi, waitForCompletedViaApi } from './api';
 import { expectVisible } from './browser';
 
@@ -72,4 +72,17 @@ export async function processedProjectViaApi(
   await waitForCompletedViaApi(request, ids.projectId, ids.fileId, 180_000);
   await waitForFragmentsViaApi(request, ids);
   return { ...ids, selection: `project=${ids.projectId}&file=${ids.fileId}&version=${ids.versionId}` };
+}
+
+/** Opens the Metadata Explorer on a version (`selection`: its query string) with the 3D viewer and assistant. */
+export async function openExplorerWithViewer(page: Page, selection: string): Promise<void> {
+  await page.goto(`/dashboard?tab=metadata&${selection}`);
+  await page.getByLabel('3D Viewer & AI Assistant').click();
+}
+
+/** Types a question into the assistant panel and sends it with Enter. */
+export async function askAssistant(panel: Locator, question: string): Promise<void> {
+  const input = panel.getByRole('textbox', { name: 'Ask the AI assistant' });
+  await input.fill(question);
+  await input.press('Enter');
 }

@@ -9,15 +9,10 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
+import type { VersionRow } from '../bimfiles/repo';
 
 /** The version an answer is about: its file and project, for citing and for comparing versions. */
-export interface VersionRef {
-  id: string;
-  bimFileId: string;
-  versionNumber: number;
-  versionTag: string;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-}
+export type VersionRef = Pick<VersionRow, 'id' | 'bimFileId' | 'versionNumber' | 'versionTag' | 'status'>;
 
 const versionColumns = {
   id: fileVersions.id,

@@ -130,7 +130,7 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
         elementId: row.globalId ?? `#${row.stepId}`,
         viewerDbId: row.stepId,
         fileVersionId: version.id,
-        checkedAt: version.checkedAt ?? version.processedAt,
+        checkedAt: version.checkedAt,
         facts,
         specifications,
         results,

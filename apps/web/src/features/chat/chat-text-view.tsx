@@ -1,25 +1,20 @@
 import { Fragment } from 'react';
 import { type Inline, parseChatText } from './chat-text';
 
+function InlinePart({ part }: { part: Inline }) {
+  if (part.kind === 'bold') return <strong className="font-semibold">{part.text}</strong>;
+  if (part.kind === 'code')
+    return <code className="rounded bg-background/70 px-1 py-0.5 font-mono text-[0.8em]">{part.text}</code>;
+  return <>{part.text}</>;
+}
+
 function InlineText({ parts }: { parts: Inline[] }) {
   return (
     <>
-      {parts.map((part, index) =>
-        part.kind === 'bold' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line never reorder
-          <strong key={index} className="font-semibold">
-            {part.text}
-          </strong>
-        ) : part.kind === 'code' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line never reorder
-          <code key={index} className="rounded bg-background/70 px-1 py-0.5 font-mono text-[0.8em]">
-            {part.text}
-          </code>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line never reorder
-          <Fragment key={index}>{part.text}</Fragment>
-        ),
-      )}
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line never reorder
+        <InlinePart key={index} part={part} />
+      ))}
     </>
   );
 }

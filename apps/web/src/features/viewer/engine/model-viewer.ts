@@ -104,7 +104,7 @@ export class ModelViewer {
     const spaces = Object.values(await model.getItemsOfCategories([/^IFCSPACE$/])).flat();
     if (this.disposed) return;
     this.spaces = new Set(spaces);
-    if (spaces.length > 0) await model.setVisible(spaces, false);
+    await this.hideSpaces();
     this.frame(model.box);
     await this.update();
   }
@@ -179,10 +179,13 @@ export class ModelViewer {
 
   /** Every element as the model opened: all but the spaces. */
   async showAll(): Promise<void> {
-    const model = this.requireModel();
-    await model.resetVisible();
-    if (this.spaces.size > 0) await model.setVisible([...this.spaces], false);
+    await this.requireModel().resetVisible();
+    await this.hideSpaces();
     await this.update();
+  }
+
+  private async hideSpaces(): Promise<void> {
+    if (this.spaces.size > 0) await this.requireModel().setVisible([...this.spaces], false);
   }
 
   async hideAll(): Promise<void> {
