@@ -1,7 +1,9 @@
 // `npm run worker` runs this (bundled to dist/worker.js): job workers only, no HTTP. Several of
 // these can share one PostgreSQL database with API processes started with WORKER_MODE=none.
+
 import { fileURLToPath } from 'node:url';
 import { type JobDeps, jobDefinitions } from './jobs';
+import { createLedgerProvider } from './modules/billing/payments/ledger';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -30,7 +32,14 @@ async function main(): Promise<void> {
   });
   // Separate workers share the API's files: DATA_DIR must point at the same directory (or volume).
   const storage = new LocalDiskStorage(config.filesDir);
-  await queue.startWorkers({ db: database.db, clock: systemClock, logger, storage, jobs: queue });
+  await queue.startWorkers({
+    db: database.db,
+    clock: systemClock,
+    logger,
+    storage,
+    jobs: queue,
+    billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
+  });
   installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
     try {
       await queue.stop(config.shutdownTimeoutMs);

@@ -1,6 +1,7 @@
 export * from './ai';
 export * from './attributes';
 export * from './auth';
+export * from './billing';
 export * from './bimfiles';
 export * from './compliance';
 export * from './elements';

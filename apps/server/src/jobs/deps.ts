@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '../modules/billing/payments/provider';
 import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
 import type { Logger } from '../platform/logger';
@@ -12,4 +13,6 @@ export interface JobDeps {
   storage: FileStorage;
   /** For a job that queues the next step (bimfile.process → fragments.convert). */
   jobs: JobSender;
+  /** For the billing cycle: whether plans are sold, and the provider that charges saved cards. */
+  billing: { enabled: boolean; provider: PaymentProvider };
 }

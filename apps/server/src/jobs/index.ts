@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { auditWriteJob } from './audit-write';
+import { billingCycleJob } from './billing-cycle';
 import { convertFragmentsJob } from './convert-fragments';
 import type { JobDeps } from './deps';
 import { processBimFileJob } from './process-bimfile';
@@ -13,4 +14,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   purgeExpiredSessionsJob,
   processBimFileJob,
   convertFragmentsJob,
+  billingCycleJob,
 ];

@@ -47,6 +47,8 @@ export const envSchema = z.object({
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
+  BILLING: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  PAYMENTS: z.enum(['ledger'], { message: 'must be ledger' }).default('ledger'),
 });
 
 /** Rows of the README's configuration table: variable, default, meaning. */
@@ -117,6 +119,16 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
   ],
   ['AI_API_KEY', '(unset)', 'API key sent as a bearer token to AI_BASE_URL (leave unset if it needs none).'],
   ['AI_MODEL', '(unset)', 'Model name for AI_BASE_URL; required when AI_BASE_URL is set.'],
+  [
+    'BILLING',
+    'on',
+    'on: projects are paid per month (plans, invoices, plan limits). off: no plans are sold, limits are lifted, the wizard skips payment and the Subscriptions tab is hidden.',
+  ],
+  [
+    'PAYMENTS',
+    'ledger',
+    'Payment provider. ledger: built in, offline, test mode (test cards only, see Billing below).',
+  ],
 ];
 
 export interface Config {
@@ -143,6 +155,8 @@ export interface Config {
   demoSeed: boolean;
   /** An OpenAI-compatible chat endpoint for the assistant; null: the built-in analyst answers. */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
+  /** Plans, invoices and limits (BILLING=on) and the payment provider. */
+  billing: { enabled: boolean; payments: 'ledger' };
 }
 
 export class ConfigError extends Error {
@@ -207,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }
         : null,
+    billing: { enabled: e.BILLING === 'on', payments: e.PAYMENTS },
   };
 }
 

@@ -4,6 +4,8 @@ import { createAiService } from '../modules/ai/service';
 import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
+import { createLedgerProvider } from '../modules/billing/payments/ledger';
+import { createBillingService } from '../modules/billing/service';
 import { createBimFileService } from '../modules/bimfiles/service';
 import { createComplianceService } from '../modules/compliance/service';
 import { createElementService } from '../modules/elements/service';
@@ -53,6 +55,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
   const storage: FileStorage = new LocalDiskStorage(config.filesDir);
+  const payments = createLedgerProvider();
   let queue: JobQueue<JobDeps> | null = null;
   try {
     await database.migrate(options.migrationsFolder);
@@ -72,6 +75,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         logger: logger.child({ component: 'worker' }),
         storage,
         jobs: queue,
+        billing: { enabled: config.billing.enabled, provider: payments },
       });
     }
   } catch (error) {
@@ -82,12 +86,20 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const jobs = queue;
   const { db } = database;
   const audit = createAuditRecorder(jobs, clock);
+  const billing = createBillingService({
+    db,
+    clock,
+    audit,
+    provider: payments,
+    enabled: config.billing.enabled,
+  });
   const app = await buildApp(
     config,
     {
       auth: createAuthService({ db, clock, audit }),
       projects: createProjectService({ db, clock, audit }),
-      members: createMemberService({ db, clock, audit }),
+      members: createMemberService({ db, clock, audit, limits: billing.enforcement }),
+      billing,
       bimFiles: createBimFileService({
         db,
         clock,
@@ -95,6 +107,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         jobs,
         audit,
         maxUploadBytes: config.maxUploadBytes,
+        limits: billing.enforcement,
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
       attributes: createAttributeService({ db, clock, storage, jobs, audit }),
@@ -104,7 +117,14 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       elements: createElementService({ db, storage }),
       metadata: createMetadataService({ db, clock }),
       overview: createOverviewService({ db }),
-      projectFiles: createProjectFilesService({ db, clock, storage, jobs, audit }),
+      projectFiles: createProjectFilesService({
+        db,
+        clock,
+        storage,
+        jobs,
+        audit,
+        limits: billing.enforcement,
+      }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),
     },
     logger,

@@ -1,6 +1,7 @@
 // The whole database schema. drizzle-kit reads this file (drizzle.config.ts) to generate migrations.
 export * from './attributes';
 export * from './audit';
+export * from './billing';
 export * from './compliance';
 export * from './elements';
 export * from './files';

@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
+import type { BillingEnforcement } from '../billing/service';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { BimFileError } from './errors';
@@ -93,6 +94,8 @@ export function createBimFileService(deps: {
   jobs: JobSender;
   audit: AuditRecorder;
   maxUploadBytes: number;
+  /** The plan's file and storage limits (billing). */
+  limits: Pick<BillingEnforcement, 'assertCanStore'>;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
 
@@ -145,6 +148,7 @@ export function createBimFileService(deps: {
       try {
         const now = clock.now();
         const version = await db.transaction(async (tx) => {
+          await deps.limits.assertCanStore(tx, projectId, name, stored.size);
           const bimFileId = await repo.upsertBimFileByName(tx, { projectId, name, userId, now });
           const number = await repo.nextVersionNumber(tx, bimFileId);
           const row = await repo.insertFileVersion(tx, {

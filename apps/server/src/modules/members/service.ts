@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { AuditRecorder } from '../audit/service';
+import type { BillingEnforcement } from '../billing/service';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { MemberError } from './errors';
 import * as repo from './repo';
@@ -17,7 +18,13 @@ export function toMemberDto(row: repo.MemberRecord): Member {
   };
 }
 
-export function createMemberService(deps: { db: Database; clock: Clock; audit: AuditRecorder }) {
+export function createMemberService(deps: {
+  db: Database;
+  clock: Clock;
+  audit: AuditRecorder;
+  /** The plan's user limit (billing). */
+  limits: Pick<BillingEnforcement, 'assertCanAddMember'>;
+}) {
   const { db, clock, audit } = deps;
 
   /** The member a change targets; Admin members are never edited or removed. */
@@ -62,6 +69,7 @@ export function createMemberService(deps: { db: Database; clock: Clock; audit: A
           const target = await repo.findUserIdByEmail(tx, input.email);
           if (!target) throw new MemberError('no_such_account');
           if (await repo.findProjectMember(tx, projectId, target)) throw new MemberError('already_member');
+          await deps.limits.assertCanAddMember(tx, projectId);
           await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: clock.now() });
           await audit.record(
             {

@@ -14,6 +14,7 @@ import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
+import type { BillingEnforcement } from '../billing/service';
 import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
 import { listLatestVersionIds } from '../processing/repo';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
@@ -52,6 +53,8 @@ export function createProjectFilesService(deps: {
   storage: FileStorage;
   jobs: JobSender;
   audit: AuditRecorder;
+  /** The plan's refresh rule (billing). */
+  limits: Pick<BillingEnforcement, 'assertRefreshAllowed'>;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
 
@@ -119,6 +122,7 @@ export function createProjectFilesService(deps: {
       const queued = await db.transaction(async (tx) => {
         const versionIds = await repo.listIncludedLatestVersionIds(tx, projectId);
         if (versionIds.length === 0) return 0;
+        await deps.limits.assertRefreshAllowed(tx, projectId);
         if (!(await repo.claimRefresh(tx, projectId, now, before))) return null;
         for (const fileVersionId of versionIds) {
           await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);

@@ -16,6 +16,8 @@ import { attributeRoutes } from '../../modules/attributes/routes';
 import type { AttributeService } from '../../modules/attributes/service';
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
+import { billingRoutes } from '../../modules/billing/routes';
+import type { BillingService } from '../../modules/billing/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
 import type { BimFileService } from '../../modules/bimfiles/service';
 import { complianceRoutes } from '../../modules/compliance/routes';
@@ -48,6 +50,7 @@ import { registerWebApp } from './web-app';
 export interface AppServices {
   ai: AiService;
   auth: AuthService;
+  billing: BillingService;
   projects: ProjectService;
   members: MemberService;
   bimFiles: BimFileService;
@@ -124,6 +127,7 @@ export async function buildApp(
   await app.register(metadataRoutes(services.metadata));
   await app.register(overviewRoutes(services.overview));
   await app.register(projectFilesRoutes(services.projectFiles));
+  await app.register(billingRoutes(services.billing));
   await registerWebApp(app, config.webDistDir);
 
   return app;

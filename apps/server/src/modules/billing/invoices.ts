@@ -1,0 +1,74 @@
+import type { Database } from '../../platform/db';
+import { BillingError } from './errors';
+import type { Discount } from './money';
+import * as repo from './repo';
+
+/** A renewal invoice is due this long after it is issued, then overdue (decision 0142). */
+export const PAYMENT_TERMS_MS = 7 * 86_400_000;
+
+export function subscriptionDiscount(sub: repo.SubscriptionRow): Discount | null {
+  if (sub.discountPercentage !== null) return { type: 'percentage', value: sub.discountPercentage };
+  if (sub.discountAmountCents !== null) return { type: 'amount', value: sub.discountAmountCents };
+  return null;
+}
+
+export function savedCard(sub: repo.SubscriptionRow) {
+  return sub.cardBrand && sub.cardLast4 && sub.cardExpMonth && sub.cardExpYear
+    ? { brand: sub.cardBrand, last4: sub.cardLast4, expMonth: sub.cardExpMonth, expYear: sub.cardExpYear }
+    : null;
+}
+
+export interface InvoiceDraft {
+  kind: 'cycle' | 'proration';
+  description: string;
+  tierName: string;
+  projectName: string;
+  periodStart: Date;
+  periodEnd: Date;
+  subtotalCents: number;
+  totalCents: number;
+  paid: boolean;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  now: Date;
+}
+
+/** Writes one invoice (numbered by the database); a paid one gets its receipt number. Refused when that cycle is already invoiced. */
+export async function issueInvoice(
+  tx: Database,
+  sub: repo.SubscriptionRow,
+  draft: InvoiceDraft,
+): Promise<repo.InvoiceRow> {
+  const total = Math.max(0, draft.totalCents);
+  const row = await repo.insertInvoice(tx, {
+    subscriptionId: sub.id,
+    projectId: sub.projectId,
+    kind: draft.kind,
+    description: draft.description,
+    periodStart: draft.periodStart,
+    periodEnd: draft.periodEnd,
+    issuedAt: draft.now,
+    dueAt: draft.paid ? draft.now : new Date(draft.now.getTime() + PAYMENT_TERMS_MS),
+    paidAt: draft.paid ? draft.now : null,
+    status: draft.paid ? 'paid' : 'due',
+    currency: sub.currency,
+    subtotalCents: draft.subtotalCents,
+    discountCents: Math.max(0, draft.subtotalCents - total),
+    totalCents: total,
+    projectNameSnapshot: draft.projectName,
+    tierName: draft.tierName,
+    customerName: sub.customerName,
+    billingEmail: sub.billingEmail,
+    voucherCode: sub.voucherCode,
+    cardBrand: draft.paid ? draft.cardBrand : null,
+    cardLast4: draft.paid ? draft.cardLast4 : null,
+  });
+  if (!row)
+    throw new BillingError('idempotency_conflict', { message: 'This billing cycle is already invoiced.' });
+  if (draft.paid) {
+    const receiptNumber = row.invoiceNumber.replace(/^INV-/, 'RCT-');
+    await repo.updateInvoice(tx, row.id, { receiptNumber });
+    return { ...row, receiptNumber };
+  }
+  return row;
+}

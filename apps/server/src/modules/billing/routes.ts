@@ -1,0 +1,265 @@
+import {
+  billingConfigSchema,
+  billingHistoryResponseSchema,
+  cancelSubscriptionBodySchema,
+  changePlanBodySchema,
+  invoiceParamsSchema,
+  portalBodySchema,
+  portalResponseSchema,
+  projectIdParamsSchema,
+  projectLimitsSchema,
+  reactivateSubscriptionBodySchema,
+  subscriptionListResponseSchema,
+  subscriptionParamsSchema,
+  subscriptionPaymentBodySchema,
+  subscriptionPaymentResponseSchema,
+  subscriptionResponseSchema,
+  tierListResponseSchema,
+  tierParamsSchema,
+  tierResponseSchema,
+  tiersQuerySchema,
+  updateTierBodySchema,
+  validateVoucherBodySchema,
+  voucherValidationSchema,
+} from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import type { BillingService } from './service';
+
+const pdfResponse = z.unknown().describe('application/pdf');
+
+export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['billing'];
+
+    app.get(
+      '/api/v1/billing/config',
+      {
+        schema: {
+          tags,
+          summary: 'Whether this installation sells plans, and with which payment provider',
+          security: sessionSecurity,
+          response: { 200: billingConfigSchema, ...errorResponses(401) },
+        },
+      },
+      async () => billing.config(),
+    );
+
+    app.get(
+      '/api/v1/billing/tiers',
+      {
+        schema: {
+          tags,
+          summary: 'Plans, sorted by monthly AUD price, priced in the requested currency',
+          security: sessionSecurity,
+          querystring: tiersQuerySchema,
+          response: { 200: tierListResponseSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => ({ tiers: await billing.tiers(request.query.currency) }),
+    );
+
+    app.put(
+      '/api/v1/billing/tiers/:tierId',
+      {
+        schema: {
+          tags,
+          summary: "Edit a plan (the installation's admin)",
+          security: sessionSecurity,
+          params: tierParamsSchema,
+          body: updateTierBodySchema,
+          response: { 200: tierResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { user } = requireAuth(request);
+        return { tier: await billing.updateTier(user.role === 'admin', request.params.tierId, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/v1/vouchers/validate',
+      {
+        schema: {
+          tags,
+          summary: 'Check a voucher code (spec 1 §7)',
+          security: sessionSecurity,
+          body: validateVoucherBodySchema,
+          response: { 200: voucherValidationSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => billing.validateVoucher(request.body.code),
+    );
+
+    app.post(
+      '/api/v1/billing/subscription-payments',
+      {
+        schema: {
+          tags,
+          summary:
+            'Pay for a plan, then create the project with its subscription (a declined card creates nothing)',
+          security: sessionSecurity,
+          body: subscriptionPaymentBodySchema,
+          response: { 201: subscriptionPaymentResponseSchema, ...errorResponses(400, 401, 402, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const result = await billing.pay(requireAuth(request).user.id, request.body);
+        return reply.status(201).send({
+          project_id: result.projectId,
+          subscription: result.subscription,
+          invoice_id: result.invoiceId,
+        });
+      },
+    );
+
+    app.get(
+      '/api/v1/billing/subscriptions',
+      {
+        schema: {
+          tags,
+          summary: "Subscriptions of the caller's projects",
+          security: sessionSecurity,
+          response: { 200: subscriptionListResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({ subscriptions: await billing.subscriptions(requireAuth(request).user.id) }),
+    );
+
+    app.post(
+      '/api/v1/billing/subscriptions/:subscriptionId/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel at the end of the period (project Admins)',
+          security: sessionSecurity,
+          params: subscriptionParamsSchema,
+          body: cancelSubscriptionBodySchema,
+          response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        subscription: await billing.cancel(requireAuth(request).user.id, request.params.subscriptionId),
+      }),
+    );
+
+    app.post(
+      '/api/v1/billing/subscriptions/:subscriptionId/reactivate',
+      {
+        schema: {
+          tags,
+          summary: 'Undo a cancellation before the period ends (project Admins)',
+          security: sessionSecurity,
+          params: subscriptionParamsSchema,
+          body: reactivateSubscriptionBodySchema,
+          response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        subscription: await billing.reactivate(requireAuth(request).user.id, request.params.subscriptionId),
+      }),
+    );
+
+    for (const change of ['upgrade', 'downgrade'] as const) {
+      app.post(
+        `/api/v1/billing/subscriptions/:subscriptionId/${change}`,
+        {
+          schema: {
+            tags,
+            summary:
+              change === 'upgrade'
+                ? 'Move to a higher plan now, with a prorated invoice (typed project name required)'
+                : 'Move to a lower plan at the next billing cycle (typed project name required)',
+            security: sessionSecurity,
+            params: subscriptionParamsSchema,
+            body: changePlanBodySchema,
+            response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request) => {
+          const userId = requireAuth(request).user.id;
+          const { newTierId, confirmProjectName } = request.body;
+          const id = request.params.subscriptionId;
+          return {
+            subscription:
+              change === 'upgrade'
+                ? await billing.upgrade(userId, id, newTierId, confirmProjectName)
+                : await billing.downgrade(userId, id, newTierId, confirmProjectName),
+          };
+        },
+      );
+    }
+
+    app.post(
+      '/api/v1/billing/portal',
+      {
+        schema: {
+          tags,
+          summary: 'Where to manage payment details (the ledger: the Subscriptions tab)',
+          security: sessionSecurity,
+          body: portalBodySchema,
+          response: { 200: portalResponseSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => billing.portal(request.body.returnUrl),
+    );
+
+    app.get(
+      '/api/v1/billing/billing-history',
+      {
+        schema: {
+          tags,
+          summary: 'Invoices of the projects the caller administers, newest first',
+          security: sessionSecurity,
+          response: { 200: billingHistoryResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({ invoices: await billing.history(requireAuth(request).user.id) }),
+    );
+
+    const pdfRoute = (path: string, kind: 'invoice' | 'receipt', summary: string) =>
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary,
+            security: sessionSecurity,
+            params: invoiceParamsSchema,
+            response: { 200: pdfResponse, ...errorResponses(401, 404) },
+          },
+        },
+        async (request, reply) => {
+          const doc = await billing.document(requireAuth(request).user.id, request.params.invoiceId, kind);
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `attachment; filename="${doc.fileName}"`)
+            .header('cache-control', 'private, no-store')
+            .send(doc.pdf);
+        },
+      );
+    pdfRoute(
+      '/api/v1/billing/billing-history/:invoiceId/receipt/download',
+      'receipt',
+      'The receipt of a paid invoice (PDF)',
+    );
+    pdfRoute('/api/v1/billing/invoices/:invoiceId/pdf', 'invoice', 'An invoice (PDF)');
+
+    app.get(
+      '/api/v1/projects/:projectId/limits',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: "The project's plan limits, usage and violations (warning from 80 %, error above)",
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: projectLimitsSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => billing.limits(optionalUserId(request), request.params.projectId),
+    );
+  };
+}

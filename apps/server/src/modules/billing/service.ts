@@ -1,0 +1,593 @@
+import type {
+  BillingConfig,
+  Currency,
+  InvoiceRow,
+  ProjectLimits,
+  Subscription,
+  Tier,
+  VoucherValidation,
+} from '@plumbline/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { AuditRecorder } from '../audit/service';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
+import { findActiveProject, insertMembership, insertProject } from '../projects/repo';
+import { runBillingCycle } from './cycle';
+import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
+import { BillingError } from './errors';
+import { issueInvoice, savedCard, subscriptionDiscount } from './invoices';
+import {
+  DEFAULT_PLAN,
+  DEMO_PLAN,
+  describeLimits,
+  formatGb,
+  GB,
+  type PlanLimits,
+  UNKNOWN_FILE_BYTES,
+  UNLIMITED_PLAN,
+  type Usage,
+  violationsOf,
+} from './limits';
+import { addOneMonth, type Discount, discountedCents, prorationCents } from './money';
+import type { PaymentProvider } from './payments/provider';
+import { renderBillingDocument } from './pdf';
+import * as repo from './repo';
+
+const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
+
+export interface BillingDeps {
+  db: Database;
+  clock: Clock;
+  audit: AuditRecorder;
+  provider: PaymentProvider;
+  /** false with BILLING=off. */
+  enabled: boolean;
+}
+
+export interface PaymentInput {
+  customerName: string;
+  billingEmail: string;
+  saveCard: boolean;
+  tierId: string;
+  currency: Currency;
+  voucherCode?: string;
+  card: { number: string; expMonth: number; expYear: number; cvc: string };
+  projectName: string;
+  projectDescription: string;
+  idempotencyKey: string;
+}
+
+function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
+  if (!voucher) return null;
+  return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
+}
+
+export function createBillingService(deps: BillingDeps) {
+  const { db, clock, audit, provider, enabled } = deps;
+
+  function requireEnabled(): void {
+    if (!enabled) throw new BillingError('billing_disabled');
+  }
+
+  async function requireTier(tierId: string): Promise<repo.TierRow> {
+    const tier = await repo.getTier(db, tierId);
+    if (!tier?.isActive) throw new BillingError('tier_not_found');
+    if (!tier.stripePriceId) {
+      throw new BillingError('tier_not_configured', {
+        message: `Plan configuration error: The ${tier.name} plan is not properly configured for payments. Please try a different plan or contact support.`,
+      });
+    }
+    return tier;
+  }
+
+  /** A voucher usable now, or null with the reason. */
+  async function usableVoucher(code: string): Promise<{ voucher: repo.VoucherRow | null; reason: string }> {
+    const voucher = await repo.getVoucher(db, code.toUpperCase());
+    const now = clock.now();
+    if (!voucher?.isActive) return { voucher: null, reason: 'Invalid voucher code' };
+    if (voucher.validFrom && now < voucher.validFrom)
+      return { voucher: null, reason: 'This voucher is not valid yet.' };
+    if (voucher.validUntil && now >= voucher.validUntil)
+      return { voucher: null, reason: 'This voucher has expired.' };
+    if (voucher.maxRedemptions !== null && voucher.redemptions >= voucher.maxRedemptions) {
+      return { voucher: null, reason: 'This voucher has been fully redeemed.' };
+    }
+    return { voucher, reason: '' };
+  }
+
+  async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
+    const row = (await repo.listSubscriptionsOfUser(db, userId)).find(
+      (r) => r.subscription.id === subscriptionId,
+    );
+    if (!row) throw new BillingError('subscription_not_found');
+    const tier = await repo.getTier(db, row.subscription.tierId);
+    return toSubscriptionDto(row, tier as repo.TierRow);
+  }
+
+  /** The subscription for a change by a project Admin, locked inside the caller's transaction. */
+  async function requireManaged(
+    tx: Database,
+    userId: string,
+    subscriptionId: string,
+  ): Promise<repo.SubscriptionRow> {
+    const sub = await repo.lockSubscription(tx, subscriptionId);
+    if (!sub) throw new BillingError('subscription_not_found');
+    try {
+      await requireProjectRole({ db: tx, userId }, sub.projectId, 'Admin');
+    } catch (error) {
+      if (error instanceof Error && 'status' in error && (error as { status: number }).status === 404) {
+        throw new BillingError('subscription_not_found');
+      }
+      throw new BillingError('admin_role_required');
+    }
+    if (sub.status === 'canceled') throw new BillingError('subscription_canceled');
+    return sub;
+  }
+
+  /** The plan a project runs on, its usage, and its subscription (null without one). */
+  async function planOf(
+    tx: Database,
+    projectId: string,
+  ): Promise<{
+    limits: PlanLimits;
+    usage: Usage;
+    sub: repo.SubscriptionRow | null;
+    tier: repo.TierRow | null;
+  }> {
+    const usage = await repo.projectUsage(tx, projectId);
+    if (!usage) throw new BillingError('subscription_not_found', { message: 'Project not found' });
+    const { isDemo, ...counts } = usage;
+    if (!enabled) return { limits: UNLIMITED_PLAN, usage: counts, sub: null, tier: null };
+    if (isDemo) return { limits: DEMO_PLAN, usage: counts, sub: null, tier: null };
+    const sub = await repo.getProjectSubscription(tx, projectId);
+    const tier = sub && sub.status !== 'canceled' ? await repo.getTier(tx, sub.tierId) : null;
+    if (!sub || !tier) return { limits: DEFAULT_PLAN, usage: counts, sub: null, tier: null };
+    return {
+      limits: {
+        plan: tier.name,
+        maxFiles: tier.maxFiles,
+        maxStorageGB: tier.maxStorageGb,
+        maxUsers: tier.maxUsers,
+        maxReportsPerMonth: tier.maxReportsPerMonth,
+        refreshFrequency: tier.refreshFrequency as PlanLimits['refreshFrequency'],
+      },
+      usage: counts,
+      sub,
+      tier,
+    };
+  }
+
+  function planWords(limits: PlanLimits): string {
+    return limits.plan === DEFAULT_PLAN.plan
+      ? 'Projects without a plan allow'
+      : `Your ${limits.plan} plan allows`;
+  }
+
+  const enforcement = {
+    /**
+     * Before a file version is written: a new file must fit the file limit, every version the storage
+     * limit. Call inside the write's transaction; it locks the project row so two uploads take turns.
+     */
+    async assertCanStore(
+      tx: Database,
+      projectId: string,
+      fileName: string,
+      sizeBytes: number | null,
+    ): Promise<void> {
+      await repo.lockProject(tx, projectId);
+      const { limits, usage } = await planOf(tx, projectId);
+      const isNewFile = !(await repo.fileNameExists(tx, projectId, fileName));
+      if (isNewFile && usage.files + 1 > limits.maxFiles) {
+        throw new BillingError('limit_files', {
+          message: `File limit reached: ${planWords(limits)} a maximum of ${limits.maxFiles} files.`,
+        });
+      }
+      if (usage.storageBytes + (sizeBytes ?? UNKNOWN_FILE_BYTES) > limits.maxStorageGB * GB) {
+        throw new BillingError('limit_storage', {
+          message: `Storage limit exceeded: this file would exceed the ${formatGb(limits.maxStorageGB)} GB storage limit (${limits.plan}).`,
+        });
+      }
+    },
+
+    /** Before a member is added. */
+    async assertCanAddMember(tx: Database, projectId: string): Promise<void> {
+      await repo.lockProject(tx, projectId);
+      const { limits, usage } = await planOf(tx, projectId);
+      if (usage.users + 1 > limits.maxUsers) {
+        throw new BillingError('limit_users', {
+          message: `User limit reached: ${planWords(limits)} a maximum of ${limits.maxUsers} team members.`,
+        });
+      }
+    },
+
+    /** Before a refresh (spec 3 §4). */
+    async assertRefreshAllowed(tx: Database, projectId: string): Promise<void> {
+      const { limits, usage, sub, tier } = await planOf(tx, projectId);
+      const state = sub && tier ? { ...sub, allowApiAccess: tier.allowApiAccess } : null;
+      const described = describeLimits(limits, usage, state);
+      if (described.limits.allowRefresh) return;
+      const reason =
+        sub && sub.paymentStatus !== 'paid'
+          ? 'an invoice is unpaid'
+          : sub?.cancelAtPeriodEnd
+            ? 'the subscription is cancelling'
+            : violationsOf(limits, usage).some((v) => v.severity === 'error')
+              ? 'a plan limit is exceeded'
+              : 'the plan does not include refreshes';
+      throw new BillingError('refresh_not_allowed', {
+        message: `This project cannot be refreshed: ${reason} (${limits.plan}).`,
+      });
+    },
+
+    /** Before a report is queued; `reportsThisMonth` is counted by the reports module. */
+    async assertReportAllowed(tx: Database, projectId: string, reportsThisMonth: number): Promise<void> {
+      const { limits } = await planOf(tx, projectId);
+      if (reportsThisMonth >= limits.maxReportsPerMonth) {
+        throw new BillingError('limit_reports', {
+          message: `Monthly limit reached (${limits.maxReportsPerMonth} reports)`,
+        });
+      }
+    },
+  };
+
+  return {
+    enforcement,
+
+    config(): BillingConfig {
+      return { enabled, provider: provider.kind, testMode: provider.testMode, currencies: CURRENCIES };
+    },
+
+    async tiers(currency: Currency): Promise<Tier[]> {
+      requireEnabled();
+      return (await repo.listTiers(db)).filter((t) => t.isActive).map((t) => toTierDto(t, currency));
+    },
+
+    async updateTier(
+      isInstallationAdmin: boolean,
+      tierId: string,
+      patch: Record<string, unknown>,
+    ): Promise<Tier> {
+      requireEnabled();
+      if (!isInstallationAdmin) throw new BillingError('installation_admin_required');
+      const cents = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : undefined);
+      const row = await repo.updateTier(
+        db,
+        tierId,
+        Object.fromEntries(
+          Object.entries({
+            name: patch.name,
+            description: patch.description,
+            maxFiles: patch.max_files,
+            maxStorageGb: patch.max_storage_gb,
+            maxUsers: patch.max_users,
+            maxReportsPerMonth: patch.max_reports_per_month,
+            refreshFrequency: patch.refresh_frequency,
+            allowApiAccess: patch.allow_api_access,
+            priceAudCents: cents(patch.price_monthly_aud),
+            priceUsdCents: cents(patch.price_monthly_usd),
+            priceGbpCents: cents(patch.price_monthly_gbp),
+            priceEurCents: cents(patch.price_monthly_eur),
+            isActive: patch.is_active,
+            stripePriceId: patch.stripePriceId,
+            popular: patch.popular,
+            features: patch.features,
+          }).filter(([, v]) => v !== undefined),
+        ) as Partial<repo.TierRow>,
+      );
+      if (!row) throw new BillingError('tier_not_found');
+      return toTierDto(row, 'AUD');
+    },
+
+    async validateVoucher(code: string): Promise<VoucherValidation> {
+      requireEnabled();
+      const { voucher, reason } = await usableVoucher(code);
+      if (!voucher)
+        return {
+          valid: false,
+          discount_type: null,
+          discount_value: null,
+          description: null,
+          message: reason,
+        };
+      return {
+        valid: true,
+        discount_type: voucher.discountType === 'amount' ? 'amount' : 'percentage',
+        discount_value: voucher.discountValue,
+        description: voucher.description,
+        message: 'Voucher applied!',
+      };
+    },
+
+    /**
+     * Spec 1 §4: payment first, then creation. The charge is taken; only then, in one transaction,
+     * the project, its Admin membership, the subscription and its paid first invoice are written. A
+     * declined card writes nothing; the same idempotency key returns the first answer.
+     */
+    async pay(
+      userId: string,
+      input: PaymentInput,
+    ): Promise<{ projectId: string; subscription: Subscription; invoiceId: string }> {
+      requireEnabled();
+      const earlier = await repo.findPayment(db, userId, input.idempotencyKey);
+      if (earlier) {
+        const sub = await repo.getSubscription(db, earlier.subscriptionId);
+        if (!sub) throw new BillingError('idempotency_conflict');
+        return {
+          projectId: sub.projectId,
+          subscription: await subscriptionDto(userId, sub.id),
+          invoiceId: earlier.invoiceId,
+        };
+      }
+      const tier = await requireTier(input.tierId);
+      let voucher: repo.VoucherRow | null = null;
+      if (input.voucherCode) {
+        const found = await usableVoucher(input.voucherCode);
+        if (!found.voucher) throw new BillingError('voucher_invalid', { message: found.reason });
+        voucher = found.voucher;
+      }
+      const priceCents = tierPriceCents(tier, input.currency);
+      const discount = voucherDiscount(voucher);
+      const totalCents = discountedCents(priceCents, discount);
+      const now = clock.now();
+      const charge = await provider.charge(
+        {
+          card: input.card,
+          amountCents: totalCents,
+          currency: input.currency,
+          description: `${tier.name} plan: ${input.projectName}`,
+          idempotencyKey: `${userId}:${input.idempotencyKey}`,
+        },
+        now,
+      );
+      if (!charge.ok) {
+        throw new BillingError(charge.reason === 'declined' ? 'card_declined' : 'card_invalid', {
+          message: charge.message,
+        });
+      }
+      const card = input.saveCard ? charge.card : null;
+      const written = await db.transaction(async (tx) => {
+        if (voucher && !(await repo.redeemVoucher(tx, voucher.code))) {
+          throw new BillingError('voucher_invalid', { message: 'This voucher has been fully redeemed.' });
+        }
+        const project = await insertProject(tx, {
+          name: input.projectName,
+          description: input.projectDescription,
+          createdBy: userId,
+          at: now,
+        });
+        await insertMembership(tx, { projectId: project.id, userId, role: 'Admin', at: now });
+        const sub = await repo.insertSubscription(tx, {
+          projectId: project.id,
+          tierId: tier.id,
+          customerUserId: userId,
+          customerName: input.customerName,
+          billingEmail: input.billingEmail,
+          status: 'active',
+          paymentStatus: 'paid',
+          cancelAtPeriodEnd: false,
+          currentPeriodStart: now,
+          currentPeriodEnd: addOneMonth(now),
+          currency: input.currency,
+          voucherCode: voucher?.code ?? null,
+          discountPercentage: discount?.type === 'percentage' ? discount.value : null,
+          discountAmountCents: discount?.type === 'amount' ? discount.value : null,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+          cardExpMonth: card?.expMonth ?? null,
+          cardExpYear: card?.expYear ?? null,
+          provider: provider.kind,
+          providerSubscriptionId: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const invoice = await issueInvoice(tx, sub, {
+          kind: 'cycle',
+          description: `${tier.name} plan, monthly`,
+          tierName: tier.name,
+          projectName: project.name,
+          periodStart: sub.currentPeriodStart,
+          periodEnd: sub.currentPeriodEnd,
+          subtotalCents: priceCents,
+          totalCents,
+          paid: true,
+          cardBrand: charge.card.brand,
+          cardLast4: charge.card.last4,
+          now,
+        });
+        await repo.insertPayment(tx, {
+          userId,
+          idempotencyKey: input.idempotencyKey,
+          subscriptionId: sub.id,
+          invoiceId: invoice.id,
+          createdAt: now,
+        });
+        await audit.record(
+          {
+            actorId: userId,
+            projectId: project.id,
+            action: 'project.created',
+            targetType: 'project',
+            targetId: project.id,
+            details: { name: project.name, plan: tier.name },
+          },
+          tx,
+        );
+        return { projectId: project.id, subscriptionId: sub.id, invoiceId: invoice.id };
+      });
+      return {
+        projectId: written.projectId,
+        subscription: await subscriptionDto(userId, written.subscriptionId),
+        invoiceId: written.invoiceId,
+      };
+    },
+
+    async subscriptions(userId: string): Promise<Subscription[]> {
+      requireEnabled();
+      const rows = await repo.listSubscriptionsOfUser(db, userId);
+      const tiers = new Map((await repo.listTiers(db)).map((t) => [t.id, t]));
+      return rows.map((row) => toSubscriptionDto(row, tiers.get(row.subscription.tierId) as repo.TierRow));
+    },
+
+    async cancel(userId: string, subscriptionId: string): Promise<Subscription> {
+      requireEnabled();
+      await db.transaction(async (tx) => {
+        await requireManaged(tx, userId, subscriptionId);
+        await repo.updateSubscription(tx, subscriptionId, {
+          cancelAtPeriodEnd: true,
+          updatedAt: clock.now(),
+        });
+      });
+      return subscriptionDto(userId, subscriptionId);
+    },
+
+    async reactivate(userId: string, subscriptionId: string): Promise<Subscription> {
+      requireEnabled();
+      await db.transaction(async (tx) => {
+        await requireManaged(tx, userId, subscriptionId);
+        await repo.updateSubscription(tx, subscriptionId, {
+          cancelAtPeriodEnd: false,
+          updatedAt: clock.now(),
+        });
+      });
+      return subscriptionDto(userId, subscriptionId);
+    },
+
+    /** Immediate, with a prorated invoice for the rest of the period (decision 0141). */
+    async upgrade(
+      userId: string,
+      subscriptionId: string,
+      newTierId: string,
+      confirmProjectName: string,
+    ): Promise<Subscription> {
+      requireEnabled();
+      const newTier = await requireTier(newTierId);
+      await db.transaction(async (tx) => {
+        const sub = await requireManaged(tx, userId, subscriptionId);
+        await requireConfirmation(tx, sub.projectId, confirmProjectName);
+        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
+        if (newTier.priceAudCents <= current.priceAudCents) throw new BillingError('not_an_upgrade');
+        const currency = sub.currency as Currency;
+        const discount = subscriptionDiscount(sub);
+        const now = clock.now();
+        const amount = prorationCents({
+          oldMonthlyCents: discountedCents(tierPriceCents(current, currency), discount),
+          newMonthlyCents: discountedCents(tierPriceCents(newTier, currency), discount),
+          periodStart: sub.currentPeriodStart,
+          periodEnd: sub.currentPeriodEnd,
+          now,
+        });
+        const card = savedCard(sub);
+        const paid = await provider.chargeSaved(card, amount, now);
+        const projectName = await projectNameOf(tx, sub.projectId);
+        await issueInvoice(tx, sub, {
+          kind: 'proration',
+          description: `Upgrade from ${current.name} to ${newTier.name} (prorated)`,
+          tierName: newTier.name,
+          projectName,
+          periodStart: now,
+          periodEnd: sub.currentPeriodEnd,
+          subtotalCents: amount,
+          totalCents: amount,
+          paid,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+          now,
+        });
+        await repo.updateSubscription(tx, sub.id, {
+          tierId: newTier.id,
+          scheduledTierId: null,
+          paymentStatus: paid ? sub.paymentStatus : 'due',
+          updatedAt: now,
+        });
+      });
+      return subscriptionDto(userId, subscriptionId);
+    },
+
+    /** Scheduled: the next billing cycle opens on the lower plan. */
+    async downgrade(
+      userId: string,
+      subscriptionId: string,
+      newTierId: string,
+      confirmProjectName: string,
+    ): Promise<Subscription> {
+      requireEnabled();
+      const newTier = await requireTier(newTierId);
+      await db.transaction(async (tx) => {
+        const sub = await requireManaged(tx, userId, subscriptionId);
+        await requireConfirmation(tx, sub.projectId, confirmProjectName);
+        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
+        if (newTier.priceAudCents >= current.priceAudCents) throw new BillingError('not_a_downgrade');
+        await repo.updateSubscription(tx, sub.id, { scheduledTierId: newTier.id, updatedAt: clock.now() });
+      });
+      return subscriptionDto(userId, subscriptionId);
+    },
+
+    /** The ledger has no hosted portal: the app's own subscriptions tab is the portal. */
+    portal(returnUrl: string): { url: string } {
+      requireEnabled();
+      const url = new URL(returnUrl, 'http://app.invalid');
+      url.searchParams.set('tab', 'subscriptions');
+      return { url: `${url.pathname}${url.search}` };
+    },
+
+    async history(userId: string): Promise<InvoiceRow[]> {
+      requireEnabled();
+      return (await repo.listInvoicesOfAdmin(db, userId)).map(toInvoiceDto);
+    },
+
+    /** The invoice (or, when paid, its receipt) as a PDF, for the project's Admins. */
+    async document(
+      userId: string,
+      invoiceId: string,
+      kind: 'invoice' | 'receipt',
+    ): Promise<{ fileName: string; pdf: Buffer }> {
+      requireEnabled();
+      const invoice = await repo.getInvoice(db, invoiceId);
+      if (!invoice) throw new BillingError('invoice_not_found');
+      try {
+        await requireProjectRole({ db, userId }, invoice.projectId, 'Admin');
+      } catch {
+        throw new BillingError('invoice_not_found');
+      }
+      if (kind === 'receipt' && !invoice.receiptNumber) {
+        throw new BillingError('invoice_not_found', {
+          message: 'This invoice has no receipt: it is not paid yet.',
+        });
+      }
+      const pdf = await renderBillingDocument(kind, invoice);
+      const number = kind === 'receipt' ? invoice.receiptNumber : invoice.invoiceNumber;
+      return { fileName: `${number}.pdf`, pdf };
+    },
+
+    async limits(userId: string | null, projectId: string): Promise<ProjectLimits> {
+      await requireProjectReader({ db, userId }, projectId);
+      const { limits, usage, sub, tier } = await planOf(db, projectId);
+      return describeLimits(
+        limits,
+        usage,
+        sub && tier ? { ...sub, allowApiAccess: tier.allowApiAccess } : null,
+      );
+    },
+
+    /** The scheduled job (also callable directly): see runBillingCycle. */
+    runCycle: () => runBillingCycle({ db, clock, provider, enabled }),
+  };
+}
+
+async function projectNameOf(tx: Database, projectId: string): Promise<string> {
+  const project = await findActiveProject(tx, projectId);
+  if (!project) throw new BillingError('subscription_not_found');
+  return project.name;
+}
+
+async function requireConfirmation(tx: Database, projectId: string, typed: string): Promise<void> {
+  const name = await projectNameOf(tx, projectId);
+  if (typed !== name) {
+    throw new BillingError('confirmation_required', {
+      message: `Please type the exact project name "${name}" to confirm the upgrade.`,
+    });
+  }
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
+export type BillingEnforcement = BillingService['enforcement'];

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+
+/**
+ * Plans, subscriptions, invoices, vouchers and limits (spec 3 §3, §4, §9; spec 1 §3, §5, §9).
+ *
+ * Routes (all under /api/v1):
+ * - GET  /billing/config                                  billing on/off, provider, test mode
+ * - GET  /billing/tiers?currency=AUD                      plans sorted by AUD price
+ * - PUT  /billing/tiers/{tierId}                          edit a plan (installation admin)
+ * - POST /vouchers/validate                               { code } → voucher validation result
+ * - POST /billing/subscription-payments                   pay, then create the project and its subscription
+ * - GET  /billing/subscriptions                           the caller's projects' subscriptions
+ * - POST /billing/subscriptions/{id}/cancel | reactivate | upgrade | downgrade
+ * - POST /billing/portal                                  { returnUrl } → { url }
+ * - GET  /billing/billing-history                         invoices of the caller's projects
+ * - GET  /billing/billing-history/{invoiceId}/receipt/download   receipt PDF
+ * - GET  /billing/invoices/{invoiceId}/pdf                invoice PDF
+ * - GET  /projects/{projectId}/limits                     limits, usage and violations
+ */
+
+export const currencySchema = z.enum(['AUD', 'USD', 'GBP', 'EUR']);
+export type Currency = z.infer<typeof currencySchema>;
+
+export const refreshFrequencySchema = z.enum(['weekly', 'daily', 'hourly', 'manual']);
+export type RefreshFrequency = z.infer<typeof refreshFrequencySchema>;
+
+export const billingConfigSchema = z.object({
+  /** false when the installation does not sell plans (BILLING=off): no tab, no payment, no limits. */
+  enabled: z.boolean(),
+  provider: z.enum(['ledger', 'stripe']),
+  /** The built-in ledger takes test cards only. */
+  testMode: z.boolean(),
+  currencies: z.array(currencySchema),
+});
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+export const tierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  max_files: z.number().int(),
+  max_storage_gb: z.number().int(),
+  max_users: z.number().int(),
+  max_reports_per_month: z.number().int(),
+  refresh_frequency: refreshFrequencySchema,
+  allow_api_access: z.boolean(),
+  price_monthly_aud: z.number(),
+  price_monthly_usd: z.number(),
+  price_monthly_gbp: z.number(),
+  price_monthly_eur: z.number(),
+  is_active: z.boolean(),
+  stripePriceId: z.string().nullable(),
+  popular: z.boolean(),
+  features: z.array(z.string()),
+  /** Monthly price in the requested currency (major units, e.g. 149 for A$149). */
+  price: z.number(),
+  currency: currencySchema,
+});
+export type Tier = z.infer<typeof tierSchema>;
+
+export const tiersQuerySchema = z.object({
+  currency: currencySchema.default('AUD'),
+  interval: z.literal('month').default('month'),
+});
+export const tierListResponseSchema = z.object({ tiers: z.array(tierSchema) });
+
+export const tierParamsSchema = z.object({ tierId: z.string().min(1).max(64) });
+export const updateTierBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    description: z.string().trim().max(500),
+    max_files: z.number().int().min(1).max(100_000),
+    max_storage_gb: z.number().int().min(1).max(100_000),
+    max_users: z.number().int().min(1).max(100_000),
+    max_reports_per_month: z.number().int().min(0).max(100_000),
+    refresh_frequency: refreshFrequencySchema,
+    allow_api_access: z.boolean(),
+    price_monthly_aud: z.number().min(0).max(1_000_000),
+    price_monthly_usd: z.number().min(0).max(1_000_000),
+    price_monthly_gbp: z.number().min(0).max(1_000_000),
+    price_monthly_eur: z.number().min(0).max(1_000_000),
+    is_active: z.boolean(),
+    stripePriceId: z.string().trim().max(200).nullable(),
+    popular: z.boolean(),
+    features: z.array(z.string().trim().min(1).max(200)).max(20),
+  })
+  .partial();
+export const tierResponseSchema = z.object({ tier: tierSchema });
+
+export const voucherCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a voucher code')
+  .max(40, 'Invalid voucher code')
+  .transform((code) => code.toUpperCase());
+export const validateVoucherBodySchema = z.object({ code: voucherCodeSchema });
+export const voucherValidationSchema = z.object({
+  valid: z.boolean(),
+  discount_type: z.enum(['percentage', 'amount']).nullable(),
+  /** Percent for 'percentage'; cents for 'amount'. */
+  discount_value: z.number().nullable(),
+  description: z.string().nullable(),
+  message: z.string(),
+});
+export type VoucherValidation = z.infer<typeof voucherValidationSchema>;
+
+export const cardInputSchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  expMonth: z.number().int().min(1, 'Your card expiry is invalid.').max(12, 'Your card expiry is invalid.'),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type CardInput = z.input<typeof cardInputSchema>;
+
+export const subscriptionPaymentBodySchema = z.object({
+  customerName: z.string().trim().min(1, 'Full name is required').max(200),
+  billingEmail: z.string().trim().email('Please enter a valid email address').max(320),
+  saveCard: z.boolean().default(true),
+  tierId: z.string({ error: 'No subscription plan selected. Please go back and select a plan.' }).min(1),
+  currency: currencySchema.default('AUD'),
+  voucherCode: voucherCodeSchema.optional(),
+  card: cardInputSchema,
+  projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
+  projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  /** The same key sent again returns the first answer and charges nothing more. */
+  idempotencyKey: z.string().trim().min(8).max(100),
+});
+export type SubscriptionPaymentBody = z.input<typeof subscriptionPaymentBodySchema>;
+
+export const subscriptionStatusSchema = z.enum(['active', 'past_due', 'canceled']);
+export const paymentStatusSchema = z.enum(['paid', 'due', 'overdue']);
+
+export const subscriptionSchema = z.object({
+  id: z.string().uuid(),
+  project_id: z.string().uuid(),
+  tier_id: z.string(),
+  tier: tierSchema,
+  status: subscriptionStatusSchema,
+  payment_status: paymentStatusSchema,
+  cancel_at_period_end: z.boolean(),
+  current_period_start: z.string(),
+  current_period_end: z.string(),
+  /** A downgrade waiting for the next billing cycle. */
+  scheduled_tier_id: z.string().nullable(),
+  currency: currencySchema,
+  voucher_code: z.string().nullable(),
+  stripe_promotion_code_id: z.string().nullable(),
+  discount_applied_percentage: z.number().nullable(),
+  discount_applied_amount_cents: z.number().nullable(),
+  card: z
+    .object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() })
+    .nullable(),
+  /** Whether the caller may change it (project Admins). */
+  can_manage: z.boolean(),
+  project: z.object({
+    name: z.string(),
+    files_count: z.number().int(),
+    team_members_count: z.number().int(),
+  }),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionListResponseSchema = z.object({ subscriptions: z.array(subscriptionSchema) });
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+
+export const subscriptionPaymentResponseSchema = z.object({
+  project_id: z.string().uuid(),
+  subscription: subscriptionSchema,
+  invoice_id: z.string().uuid(),
+});
+
+export const subscriptionParamsSchema = z.object({
+  subscriptionId: z.string().uuid('Subscription not found'),
+});
+export const cancelSubscriptionBodySchema = z.object({
+  subscriptionId: z.string().uuid().optional(),
+  /** Cancelling happens at period end only (spec 3 §4). */
+  cancelImmediately: z.literal(false).default(false),
+});
+export const reactivateSubscriptionBodySchema = z.object({ subscriptionId: z.string().uuid().optional() });
+export const changePlanBodySchema = z.object({
+  subscriptionId: z.string().uuid().optional(),
+  newTierId: z.string().min(1).max(64),
+  confirmProjectName: z.string(),
+});
+
+export const portalBodySchema = z.object({
+  userId: z.string().optional(),
+  returnUrl: z.string().startsWith('/').max(500).default('/dashboard'),
+});
+export const portalResponseSchema = z.object({ url: z.string() });
+
+export const invoiceStatusSchema = z.enum(['paid', 'due', 'overdue']);
+export const invoiceRowSchema = z.object({
+  id: z.string().uuid(),
+  invoice_id: z.string().uuid(),
+  invoice_number: z.string(),
+  name: z.string(),
+  project_name_snapshot: z.string(),
+  project_id: z.string().uuid(),
+  date: z.string(),
+  created: z.number().int(),
+  /** Major units of the currency. */
+  amount: z.number(),
+  currency: currencySchema,
+  computed_status: invoiceStatusSchema,
+  display_status: z.string(),
+  invoice_pdf: z.string().nullable(),
+  hosted_invoice_url: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  receipt_number: z.string().nullable(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
+export const billingHistoryResponseSchema = z.object({ invoices: z.array(invoiceRowSchema) });
+export const invoiceParamsSchema = z.object({ invoiceId: z.string().uuid('Invoice not found') });
+
+export const limitTypeSchema = z.enum(['files', 'storage', 'users']);
+export const violationSchema = z.object({
+  type: limitTypeSchema,
+  current: z.number(),
+  limit: z.number(),
+  severity: z.enum(['warning', 'error']),
+});
+export type Violation = z.infer<typeof violationSchema>;
+export const projectLimitsSchema = z.object({
+  /** Plan name, 'Default (no plan)' without a subscription, 'Demo' for the demo project, 'Unlimited' with BILLING=off. */
+  plan: z.string(),
+  limits: z.object({
+    maxFiles: z.number().int(),
+    maxStorageGB: z.number(),
+    maxUsers: z.number().int(),
+    refreshFrequency: refreshFrequencySchema,
+    allowRefresh: z.boolean(),
+    maxReportsPerMonth: z.number().int(),
+  }),
+  usage: z.object({ files: z.number().int(), storageBytes: z.number(), users: z.number().int() }),
+  violations: z.array(violationSchema),
+});
+export type ProjectLimits = z.infer<typeof projectLimitsSchema>;
+
+/** Error codes of the billing module (HTTP status in brackets). */
+export const billingErrorCodes = [
+  'billing_disabled', // 404
+  'tier_not_found', // 404 Plan selection error
+  'tier_not_configured', // 400 Plan configuration error
+  'voucher_invalid', // 400
+  'card_declined', // 402
+  'card_invalid', // 400
+  'subscription_not_found', // 404
+  'confirmation_required', // 400
+  'not_an_upgrade', // 400
+  'not_a_downgrade', // 400
+  'subscription_canceled', // 409
+  'invoice_not_found', // 404
+  'admin_role_required', // 403
+  'installation_admin_required', // 403
+  'limit_files', // 403
+  'limit_storage', // 403
+  'limit_users', // 403
+  'limit_reports', // 403
+  'refresh_not_allowed', // 403
+  'idempotency_conflict', // 409
+] as const;
+export type BillingErrorCode = (typeof billingErrorCodes)[number];
