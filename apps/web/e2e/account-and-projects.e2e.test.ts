@@ -8,7 +8,10 @@ import {
   screenshot,
   uniqueEmail,
 } from './harness/browser';
+import { createProjectThroughWizard, openWizard } from './harness/wizard';
 
+/** A small sample model (shared/ifc-samples) for the project the wizard creates. */
+const SIMPLE_WALL = new URL('../../../../shared/ifc-samples/SimpleWall.ifc', import.meta.url).pathname;
 const baseUrl = inject('baseUrl');
 let page: Page;
 
@@ -51,19 +54,23 @@ describe('an account and its projects (acceptance)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectPath(page, '/dashboard');
 
-    // Create a project; a blank name is refused first.
+    // Create a project through the wizard; a blank name is refused first.
     await page.getByRole('tab', { name: 'Projects' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Projects', level: 1 }));
     await expectVisible(page.getByText('No Active Projects'));
-    await page.getByRole('button', { name: 'New Project' }).first().click();
-    const createDialog = page.getByRole('dialog', { name: 'Create New Project' });
-    await createDialog.getByRole('button', { name: 'Create Project' }).click();
-    await expectVisible(createDialog.getByText('Project name is required'));
-    await createDialog.getByLabel('Project name').fill('Harbour Tower');
-    await createDialog.getByLabel('Description').fill('Residential high-rise, IFC4 models from Revit');
-    await createDialog.getByRole('button', { name: 'Create Project' }).click();
-    await expectHidden(createDialog);
-    await expectVisible(page.getByText('Project created successfully'));
+    const wizard = await openWizard(page);
+    await wizard.getByRole('button', { name: /Upload IFC files from this computer/ }).click();
+    await wizard.getByLabel('Project name').focus();
+    await wizard.getByLabel('Description').focus();
+    await expectVisible(wizard.getByText('Project name is required'));
+    expect(await wizard.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await wizard.getByRole('button', { name: 'Close wizard' }).click();
+    await expectHidden(wizard);
+    await createProjectThroughWizard(page, {
+      name: 'Harbour Tower',
+      description: 'Residential high-rise, IFC4 models from Revit',
+      files: [SIMPLE_WALL],
+    });
 
     // It is in the Project List, and the summary counts it.
     const table = page.getByRole('table');
@@ -71,9 +78,11 @@ describe('an account and its projects (acceptance)', () => {
     await expectVisible(table.getByText('Residential high-rise, IFC4 models from Revit'));
     await expectVisible(page.getByRole('group', { name: 'Total Projects' }).getByText('1', { exact: true }));
 
-    // Its row expands to show its files (none yet).
+    // Its row expands to show its files: the one chosen in the wizard.
     await table.getByRole('button', { name: 'Harbour Tower', exact: true }).click();
-    await expectVisible(table.getByText('No files yet'));
+    await expectVisible(
+      page.getByRole('region', { name: 'Files of Harbour Tower' }).getByText('SimpleWall.ifc'),
+    );
     await screenshot(page, 'projects-tab');
 
     // Edit: a blank name is refused, a new name is saved and shown.

@@ -2,6 +2,7 @@ export * from './ai';
 export * from './attributes';
 export * from './auth';
 export * from './billing';
+export * from './billing-rules';
 export * from './bimfiles';
 export * from './compliance';
 export * from './elements';

@@ -1,4 +1,6 @@
 import { RequireSession } from '@/features/auth/require-session';
+import { SubscriptionBanner } from '@/features/subscriptions/subscription-banner';
+import { useBillingConfig } from '@/lib/billing';
 import { DataSourceProvider } from '@/lib/data-source';
 import { DashboardShell } from './shell/dashboard-shell';
 
@@ -7,8 +9,15 @@ export function DashboardPage() {
   return (
     <RequireSession>
       <DataSourceProvider mode="live">
-        <DashboardShell />
+        <LiveDashboard />
       </DataSourceProvider>
     </RequireSession>
   );
+}
+
+/** An installation that sells no plans (BILLING=off) hides the Subscriptions tab and the plan banner. */
+function LiveDashboard() {
+  const config = useBillingConfig();
+  const hideSubscriptions = config.data?.enabled === false;
+  return <DashboardShell options={{ hideSubscriptions }} banner={<SubscriptionBanner />} />;
 }

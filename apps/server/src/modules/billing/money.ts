@@ -1,48 +1,10 @@
-/** Pure billing arithmetic: cards, discounts, proration, billing periods. All money in whole cents. */
-
-/** Luhn checksum of a card number (digits only). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^6(011|5)/.test(digits)) return 'discover';
-  return 'card';
-}
+/** Pure billing arithmetic: card expiry, proration, billing periods. All money in whole cents. */
+export { cardBrand, type Discount, discountedCents, luhnValid } from '@plumbline/contracts';
 
 /** A card expires at the end of its expiry month. */
 export function cardExpired(expMonth: number, expYear: number, now: Date): boolean {
   const endOfMonth = Date.UTC(expYear, expMonth, 1); // first instant of the following month
   return now.getTime() >= endOfMonth;
-}
-
-export interface Discount {
-  type: 'percentage' | 'amount';
-  /** Percent, or cents. */
-  value: number;
-}
-
-/** Spec 1 §9: percentage: price × (1 − value/100); amount: value/100 off, never below 0. */
-export function discountedCents(priceCents: number, discount: Discount | null): number {
-  if (!discount) return priceCents;
-  const after =
-    discount.type === 'percentage'
-      ? Math.round((priceCents * (100 - Math.min(100, Math.max(0, discount.value)))) / 100)
-      : priceCents - Math.max(0, discount.value);
-  return Math.max(0, after);
 }
 
 const DAY_MS = 86_400_000;

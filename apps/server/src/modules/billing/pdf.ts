@@ -1,12 +1,6 @@
+import { taxNote } from '@plumbline/contracts';
 import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from './repo';
-
-/** Spec 3 §9: 'inc. GST' for AUD, 'inc. VAT' for EUR, otherwise 'inc. tax'. */
-export function taxNote(currency: string): string {
-  if (currency === 'AUD') return 'inc. GST';
-  if (currency === 'EUR') return 'inc. VAT';
-  return 'inc. tax';
-}
 
 const SYMBOL: Record<string, string> = { AUD: 'A$', USD: 'US$', GBP: '£', EUR: '€' };
 
@@ -136,7 +130,7 @@ export function renderBillingDocument(kind: 'invoice' | 'receipt', invoice: Invo
       .fillColor(bold ? INK : MUTED)
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(bold ? 12 : 10);
-    doc.text(label, totalsLeft, y, { width: width / 2 - 110 });
+    doc.text(label, totalsLeft - 60, y, { width: width / 2 - 20 });
     doc.fillColor(INK).text(value, totalsLeft, y, { width: width / 2, align: 'right' });
     y += bold ? 18 : 14;
   };
@@ -144,7 +138,7 @@ export function renderBillingDocument(kind: 'invoice' | 'receipt', invoice: Invo
   if (invoice.discountCents > 0) {
     row(
       `Discount${invoice.voucherCode ? ` (voucher ${invoice.voucherCode})` : ''}`,
-      `−${money(invoice.discountCents)}`,
+      `-${money(invoice.discountCents)}`,
     );
   }
   row(`Total (${invoice.currency}, ${taxNote(invoice.currency)})`, money(invoice.totalCents), true);

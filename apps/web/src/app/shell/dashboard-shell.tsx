@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser, useSignOut } from '@/features/auth/session';
+import { CreateProjectWizard } from '@/features/wizard/create-project-wizard';
 import { type DashboardShellOptions, dashboardTabLabel, isDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
 import { AppHeader } from './app-header';
@@ -71,6 +72,7 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
           );
         })}
       </main>
+      <CreateProjectWizard user={demo ? null : user} />
     </Tabs>
   );
 }

@@ -7,8 +7,8 @@ import {
   idsFileResponseSchema,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
+import { uploadFile } from '@/lib/api/upload-request';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
-import { uploadFile } from './upload-request';
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void;

@@ -5,8 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
+import { idsUploadProblems } from '@/lib/api/upload-request';
 import { type UploadKind, useUploadFile } from './queries';
-import { idsUploadProblems } from './upload-request';
 
 const KIND = {
   ifc: { label: 'Upload IFC', accept: '.ifc' },

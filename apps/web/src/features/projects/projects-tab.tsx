@@ -1,6 +1,6 @@
 import type { Project } from '@plumbline/contracts';
 import { AlertCircle, FolderPlus, Plus, Search, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +10,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
-import { CreateProjectDialog } from './create-project-dialog';
 import { EditProjectDialog } from './edit-project-dialog';
 import { activeProjects, canEditProject, filterProjects } from './project-search';
 import { ProjectSummaryCards } from './project-summary-cards';
@@ -25,7 +24,15 @@ export function ProjectsTab() {
   const projects = useProjects();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Project | null>(null);
-  const [creating, setCreating] = useCreateProjectParam();
+  const [, setSearchParams] = useSearchParams();
+  // The wizard listens for this parameter (spec 1 §2.1); it removes it once read.
+  const startCreating = () =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('createProject', 'true');
+      next.set('step', 'connect_acc');
+      return next;
+    });
 
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
   const filtered = useMemo(() => filterProjects(active, query), [active, query]);
@@ -36,7 +43,7 @@ export function ProjectsTab() {
       : 'Viewers cannot edit this project. Ask an Admin.';
   };
   const newProjectButton = (
-    <Button onClick={() => setCreating(true)} disabled={readOnly} title={readOnly ? DEMO_BLOCKED : undefined}>
+    <Button onClick={startCreating} disabled={readOnly} title={readOnly ? DEMO_BLOCKED : undefined}>
       <Plus /> New Project
     </Button>
   );
@@ -105,35 +112,7 @@ export function ProjectsTab() {
           />
         )}
       </Card>
-      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
       <EditProjectDialog project={editing} onOpenChange={(open) => !open && setEditing(null)} />
     </div>
   );
-}
-
-/**
- * `?createProject=true` opens the create dialog (used by links from other tabs, spec 2 §2.2);
- * the parameters are removed from the URL as soon as they have been read.
- */
-function useCreateProjectParam(): [boolean, (open: boolean) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [open, setOpen] = useState(false);
-  const requested = searchParams.get('createProject') === 'true';
-  const { readOnly } = useDataSource();
-
-  useEffect(() => {
-    if (!requested) return;
-    if (!readOnly) setOpen(true);
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete('createProject');
-        next.delete('step');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [requested, readOnly, setSearchParams]);
-
-  return [open, setOpen];
 }

@@ -1,4 +1,4 @@
-import type { BimFile, CreateProjectBody, Project, UpdateProjectBody } from '@plumbline/contracts';
+import type { BimFile, Project, UpdateProjectBody } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@/lib/api';
 import type { DataSourceMode } from '@/lib/data-source';
@@ -45,15 +45,6 @@ export function useAllMemberships() {
   return useQuery({
     queryKey: projectKeys.memberships(mode),
     queryFn: ({ signal }) => source.listAllMemberships(signal),
-  });
-}
-
-export function useCreateProject() {
-  const { mode, source } = useProjectsSource();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateProjectBody) => source.createProject(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
   });
 }
 

@@ -1,15 +1,200 @@
-import { CreditCard } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/ui/area-placeholder';
+import type { Currency, Subscription } from '@plumbline/contracts';
+import { BookOpen, Calculator, CreditCard, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  openBillingPortal,
+  useBillingConfig,
+  useBillingHistory,
+  useSubscriptions,
+  useTiers,
+} from '@/lib/billing';
+import { useDataSource } from '@/lib/data-source';
+import { BillingHistoryTable } from './billing-history-table';
+import { subscriptionProjectName } from './billing-rules';
+import { LimitsDialog } from './limits-dialog';
+import { PlansGrid } from './plans-grid';
+import { RoiCalculator } from './roi-calculator';
+import { SubscriptionCard } from './subscription-card';
+import { CancelDialog, ChangePlanDialog } from './subscription-dialogs';
 
-/** Subscriptions (spec 3 §2.7): one plan per project, billing history. */
-export function SubscriptionsTab() {
+const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
+
+function Skeletons() {
   return (
-    <AreaPlaceholder
-      title="Subscriptions"
-      description="Plans, billing and invoices for your projects."
-      icon={CreditCard}
-      emptyTitle="No subscriptions yet"
-      emptyDescription="Project plans and billing history will appear here once a project is subscribed."
-    />
+    <div className="grid gap-4 md:grid-cols-3" aria-label="Loading">
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} className="h-40" />
+      ))}
+    </div>
+  );
+}
+
+/** Subscriptions (spec 3 §2.7–2.9): one plan per project, plan changes, cancellation, billing history. */
+export function SubscriptionsTab() {
+  const { readOnly } = useDataSource();
+  const config = useBillingConfig();
+  const live = !readOnly && config.data?.enabled === true;
+  const [currency, setCurrency] = useState<Currency>('AUD');
+  const subscriptions = useSubscriptions(live);
+  const tiers = useTiers(currency, live);
+  const history = useBillingHistory(live);
+  const [showPlans, setShowPlans] = useState(false);
+  const [showRoi, setShowRoi] = useState(false);
+  const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const [changing, setChanging] = useState<Subscription | null>(null);
+  const [limitsOf, setLimitsOf] = useState<Subscription | null>(null);
+  const [, setSearchParams] = useSearchParams();
+
+  const addProject = (tierId?: string) =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('createProject', 'true');
+      next.set('step', 'connect_acc');
+      if (tierId) next.set('plan', tierId);
+      return next;
+    });
+
+  const manageBilling = async () => {
+    try {
+      const url = await openBillingPortal();
+      window.location.assign(url);
+    } catch {
+      toast.error('You must be logged in to manage billing.');
+    }
+  };
+
+  if (readOnly) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Subscriptions" description="In the demo every project counts as subscribed." />
+        <Card>
+          <CardContent className="pt-6 text-sm text-muted-foreground">
+            Sign up to choose a plan for your own projects. Demo data cannot be modified.
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const list = subscriptions.data ?? [];
+  const popular = tiers.data?.find((t) => t.popular) ?? tiers.data?.[0];
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+          <div>
+            <h2 className="text-xl font-semibold">Subscriptions</h2>
+            <p className="text-sm text-muted-foreground">
+              {list.length} project{list.length === 1 ? '' : 's'} on a plan · billed monthly per project
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setShowRoi((v) => !v)} aria-pressed={showRoi}>
+              <Calculator /> ROI Calculator
+            </Button>
+            <Button variant="outline" asChild>
+              <a href="/help/acc-integration" target="_blank" rel="noreferrer">
+                <BookOpen /> Integration Guide
+              </a>
+            </Button>
+            <Button onClick={manageBilling}>
+              <CreditCard /> Manage Billing
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      {showRoi && <RoiCalculator planPrice={popular?.price_monthly_aud ?? 149} />}
+
+      {subscriptions.isPending ? (
+        <Skeletons />
+      ) : subscriptions.isError ? (
+        <p className="text-sm text-destructive">You must be logged in to manage subscriptions.</p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-3">
+          {list.map((subscription) => (
+            <SubscriptionCard
+              key={subscription.id}
+              subscription={subscription}
+              onCancel={() => setCancelling(subscription)}
+              onChangePlan={() => setChanging(subscription)}
+              onShowLimits={() => setLimitsOf(subscription)}
+            />
+          ))}
+          <Card className="border-dashed">
+            <CardHeader>
+              <CardTitle className="text-base">Add New Project</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              <p className="text-muted-foreground">Each project has its own monthly plan.</p>
+              <Button variant="outline" onClick={() => setShowPlans((v) => !v)} aria-expanded={showPlans}>
+                {showPlans ? 'Hide Plans' : 'View Plans'}
+              </Button>
+              <Button onClick={() => addProject()}>
+                <Plus /> New Project
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+
+      {showPlans && (
+        <section className="grid gap-3" aria-label="Available plans">
+          <div className="flex items-center justify-between">
+            <h3 className="font-semibold">Available plans</h3>
+            <select
+              aria-label="Currency"
+              className="h-8 rounded-md border border-border bg-background px-2 text-sm"
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value as Currency)}
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          {tiers.isPending ? (
+            <Skeletons />
+          ) : (
+            <PlansGrid
+              tiers={tiers.data ?? []}
+              currency={currency}
+              onAddProject={(t) => addProject(t.id)}
+              disabled={false}
+            />
+          )}
+        </section>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Billing history</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {history.isPending ? <Skeletons /> : <BillingHistoryTable invoices={history.data ?? []} />}
+        </CardContent>
+      </Card>
+
+      {cancelling && <CancelDialog subscription={cancelling} onOpenChange={() => setCancelling(null)} />}
+      {changing && (
+        <ChangePlanDialog
+          subscription={changing}
+          tiers={tiers.data ?? []}
+          onOpenChange={() => setChanging(null)}
+        />
+      )}
+      {limitsOf && (
+        <LimitsDialog
+          projectId={limitsOf.project_id}
+          projectName={subscriptionProjectName(limitsOf)}
+          onOpenChange={() => setLimitsOf(null)}
+        />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,109 @@
+import type { Subscription } from '@plumbline/contracts';
+import { FileText, Users } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
+import { subscriptionProjectName } from './billing-rules';
+
+const STATUS_LABEL: Record<Subscription['status'], string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Ended',
+};
+
+/** One project's subscription (spec 3 §2.8). */
+export function SubscriptionCard({
+  subscription,
+  onCancel,
+  onChangePlan,
+  onShowLimits,
+}: {
+  subscription: Subscription;
+  onCancel: () => void;
+  onChangePlan: () => void;
+  onShowLimits: () => void;
+}) {
+  const reactivate = useSubscriptionAction();
+  const name = subscriptionProjectName(subscription);
+  const cancelling = subscription.cancel_at_period_end;
+  const ended = subscription.status === 'canceled';
+  return (
+    <Card data-testid="subscription-card" aria-label={`Subscription of ${name}`}>
+      <CardHeader className="pb-2">
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle className="text-base">{name}</CardTitle>
+          <div className="flex gap-1">
+            {cancelling && !ended && <Badge variant="warning">Cancelling</Badge>}
+            <Badge variant={subscription.status === 'active' ? 'success' : 'destructive'}>
+              {STATUS_LABEL[subscription.status]}
+            </Badge>
+          </div>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {subscription.tier.name} · {formatPrice(subscription.tier.price, subscription.currency)} / month
+          {subscription.payment_status !== 'paid' && (
+            <span className="ml-1 font-medium text-destructive">· Payment {subscription.payment_status}</span>
+          )}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <div className="flex gap-4 text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <FileText className="size-4" aria-hidden="true" /> {subscription.project.files_count} files
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Users className="size-4" aria-hidden="true" /> {subscription.project.team_members_count} members
+          </span>
+        </div>
+        <p>
+          {ended
+            ? `Ended on ${formatBillingDate(subscription.current_period_end)}`
+            : cancelling
+              ? `Expires on ${formatBillingDate(subscription.current_period_end)}`
+              : `Renews on ${formatBillingDate(subscription.current_period_end)}`}
+        </p>
+        {subscription.scheduled_tier_id && !ended && (
+          <p className="text-muted-foreground">
+            Moves to {subscription.scheduled_tier_id} at the next billing cycle.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={onShowLimits}>
+            Limits
+          </Button>
+          {subscription.can_manage && !ended && (
+            <>
+              <Button variant="outline" size="sm" onClick={onChangePlan} disabled={cancelling}>
+                Change Plan
+              </Button>
+              {cancelling ? (
+                <Button
+                  size="sm"
+                  disabled={reactivate.isPending}
+                  onClick={() =>
+                    reactivate.mutate(
+                      { action: 'reactivate', subscriptionId: subscription.id },
+                      {
+                        onSuccess: () => toast.success('Subscription reactivated'),
+                        onError: () =>
+                          toast.error('Failed to process subscription change. Please try again.'),
+                      },
+                    )
+                  }
+                >
+                  Reactivate
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" onClick={onCancel}>
+                  Cancel
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,234 @@
+import type { Subscription, Tier } from '@plumbline/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { isApiRequestError } from '@/lib/api';
+import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
+import { cn } from '@/lib/cn';
+import { planChangeKind, prorationEstimate, subscriptionProjectName } from './billing-rules';
+
+/** Spec 3 §8 messages for a refused plan change, by the server's error code. */
+function planChangeError(error: unknown, plan: string): string {
+  if (isApiRequestError(error)) {
+    if (error.code === 'tier_not_found')
+      return 'Plan selection error: The selected plan could not be found. Please try again.';
+    if (error.code === 'tier_not_configured') {
+      return `Plan configuration error: The ${plan} plan is not properly configured for payments. Please try a different plan or contact support.`;
+    }
+    if (error.code === 'confirmation_required') return error.message;
+  }
+  return 'Failed to process subscription change. Please try again.';
+}
+
+/** Change plan (spec 3 §2.9, §4): upgrade now with a typed confirmation, or schedule a downgrade. */
+export function ChangePlanDialog({
+  subscription,
+  tiers,
+  onOpenChange,
+}: {
+  subscription: Subscription | null;
+  tiers: Tier[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [selected, setSelected] = useState<Tier | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const action = useSubscriptionAction();
+  if (!subscription) return null;
+  const current = subscription.tier;
+  const projectName = subscriptionProjectName(subscription);
+  const sorted = [...tiers].sort((a, b) => a.price_monthly_aud - b.price_monthly_aud);
+  const kind = selected ? planChangeKind(current, selected) : 'same';
+  const close = () => {
+    setSelected(null);
+    setConfirming(false);
+    setTyped('');
+    onOpenChange(false);
+  };
+
+  const submit = (which: 'upgrade' | 'downgrade') => {
+    if (!selected) return;
+    if (!selected.stripePriceId) {
+      toast.error(
+        `Plan configuration error: The ${selected.name} plan is not properly configured for payments. Please try a different plan or contact support.`,
+      );
+      return;
+    }
+    if (which === 'upgrade' && typed !== projectName) {
+      toast.error('Confirmation Required', {
+        description: `Please type the exact project name "${projectName}" to confirm the upgrade.`,
+      });
+      return;
+    }
+    action.mutate(
+      {
+        action: which,
+        subscriptionId: subscription.id,
+        newTierId: selected.id,
+        confirmProjectName: projectName,
+      },
+      {
+        onSuccess: () => {
+          toast.success(
+            which === 'upgrade' ? `Upgraded to ${selected.name}` : `Downgrade to ${selected.name} scheduled`,
+            {
+              description:
+                which === 'upgrade'
+                  ? 'The prorated charge is in your billing history.'
+                  : `It takes effect on ${formatBillingDate(subscription.current_period_end)}.`,
+            },
+          );
+          close();
+        },
+        onError: (error) => toast.error(planChangeError(error, selected.name)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent className="max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Change plan</DialogTitle>
+          <DialogDescription>
+            {projectName} is on {current.name}. Upgrades apply now with a prorated charge; downgrades apply at
+            the next billing cycle.
+          </DialogDescription>
+        </DialogHeader>
+        {!confirming ? (
+          <div className="grid gap-2" role="radiogroup" aria-label="Plans">
+            {sorted.map((tier) => (
+              <button
+                key={tier.id}
+                type="button"
+                role="radio"
+                aria-checked={selected?.id === tier.id}
+                disabled={tier.id === current.id}
+                onClick={() => setSelected(tier)}
+                className={cn(
+                  'flex items-center justify-between rounded-lg border p-3 text-left text-sm disabled:opacity-60',
+                  selected?.id === tier.id ? 'border-primary bg-primary/5' : 'border-border hover:bg-accent',
+                )}
+              >
+                <span className="font-medium">
+                  {tier.name} {tier.id === current.id && <Badge variant="secondary">Current</Badge>}
+                </span>
+                <span>{formatPrice(tier.price_monthly_aud, 'AUD')} / month</span>
+              </button>
+            ))}
+            {kind === 'upgrade' && selected && (
+              <p className="text-sm text-muted-foreground">
+                Estimated prorated charge today:{' '}
+                {formatPrice(prorationEstimate(current, selected, subscription.current_period_end), 'AUD')}{' '}
+                (price difference × days remaining ÷ 30).
+              </p>
+            )}
+          </div>
+        ) : (
+          <div className="grid gap-2">
+            <p className="text-sm">
+              Type <strong>{projectName}</strong> to confirm the upgrade to {selected?.name}.
+            </p>
+            <Input
+              aria-label="Project name"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoFocus
+            />
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={action.isPending}>
+            Cancel
+          </Button>
+          {kind === 'upgrade' && !confirming && (
+            <Button onClick={() => setConfirming(true)}>Upgrade Now</Button>
+          )}
+          {kind === 'upgrade' && confirming && (
+            <Button onClick={() => submit('upgrade')} disabled={action.isPending}>
+              Confirm Upgrade
+            </Button>
+          )}
+          {kind === 'downgrade' && (
+            <Button onClick={() => submit('downgrade')} disabled={action.isPending}>
+              Schedule Downgrade
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Cancel (spec 3 §4 Cancel flow): the typed project name enables 'Cancel Subscription'. */
+export function CancelDialog({
+  subscription,
+  onOpenChange,
+}: {
+  subscription: Subscription | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const action = useSubscriptionAction();
+  if (!subscription) return null;
+  const projectName = subscriptionProjectName(subscription);
+  const close = () => {
+    setTyped('');
+    onOpenChange(false);
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel subscription</DialogTitle>
+          <DialogDescription>
+            {projectName} keeps its {subscription.tier.name} plan until{' '}
+            {formatBillingDate(subscription.current_period_end)}; it is not renewed after that. Type the
+            project name to confirm.
+          </DialogDescription>
+        </DialogHeader>
+        <Input
+          aria-label="Project name"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={projectName}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={close}>
+            Keep Subscription
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={typed !== projectName || action.isPending}
+            onClick={() =>
+              action.mutate(
+                { action: 'cancel', subscriptionId: subscription.id },
+                {
+                  onSuccess: () => {
+                    toast.success('Subscription cancelled', {
+                      description: `It ends on ${formatBillingDate(subscription.current_period_end)}.`,
+                    });
+                    close();
+                  },
+                  onError: () => toast.error('Failed to process subscription change. Please try again.'),
+                },
+              )
+            }
+          >
+            Cancel Subscription
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import type { StepProps } from '../step-props';
+
+/** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
+const POLL_MS = 5_000;
+
+/** Complete (spec 1 §2.1): the project exists; files upload and process while the user reads this. */
+export function CompleteStep({ wizard, demo, close }: StepProps) {
+  const { state } = wizard;
+  const navigate = useNavigate();
+  const files = useQuery({
+    queryKey: ['wizard', 'files', state.createdProjectId],
+    queryFn: wizard.pollProjectFiles,
+    enabled: Boolean(state.createdProjectId) && !demo,
+    refetchInterval: (query) => {
+      const list = query.state.data ?? [];
+      const uploading = Object.values(state.uploads).some(
+        (u) => u.status === 'waiting' || u.status === 'uploading',
+      );
+      const settled = list.length > 0 && list.every((f) => f.status === 'completed' || f.status === 'failed');
+      return uploading || !settled ? POLL_MS : false;
+    },
+    refetchIntervalInBackground: true,
+  });
+  const statusOf = (name: string) => files.data?.find((f) => f.name === name)?.status;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center gap-3">
+        <CheckCircle2 className="size-8 text-green-600" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">Project created successfully</p>
+          <p className="text-sm text-muted-foreground">
+            Your new project has been set up and is ready to use
+          </p>
+        </div>
+      </div>
+      {state.files.length > 0 && (
+        <ul className="grid gap-2" aria-label="Uploads">
+          {state.files.map((file) => {
+            const upload = state.uploads[file.name];
+            const processing = statusOf(file.name);
+            const label =
+              upload?.status === 'failed'
+                ? `Upload failed: ${upload.error ?? ''}`
+                : processing
+                  ? processing === 'completed'
+                    ? 'Processed'
+                    : processing === 'failed'
+                      ? 'Processing failed'
+                      : 'Processing...'
+                  : upload?.status === 'uploaded'
+                    ? 'Uploaded'
+                    : demo
+                      ? 'Sample only (demo)'
+                      : `Uploading ${upload?.percent ?? 0}%`;
+            return (
+              <li key={file.name} className="grid gap-1 text-sm">
+                <span className="flex justify-between gap-2">
+                  <span className="truncate">{file.name}</span>
+                  <span className="text-muted-foreground" data-testid="upload-status">
+                    {label}
+                  </span>
+                </span>
+                <Progress value={upload?.percent ?? 0} aria-label={`Upload of ${file.name}`} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex justify-end border-t border-border pt-4">
+        <Button
+          onClick={() => {
+            wizard.reset();
+            close();
+            navigate('/dashboard', { replace: true });
+          }}
+        >
+          Continue to Dashboard
+        </Button>
+      </div>
+    </div>
+  );
+}

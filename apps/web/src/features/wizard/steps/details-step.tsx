@@ -1,0 +1,112 @@
+import type { Currency } from '@plumbline/contracts';
+import { taxNote } from '@plumbline/contracts';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { formatPrice, useTiers } from '@/lib/billing';
+import { cn } from '@/lib/cn';
+import type { StepProps } from '../step-props';
+import { StepFooter } from './step-footer';
+
+const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
+
+/** Details (spec 1 §2.1): name (required, trimmed), description, and the plan with its file limit and price. */
+export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
+  const { state, update } = wizard;
+  const tiers = useTiers(state.currency, billingEnabled && !demo);
+  const [nameError, setNameError] = useState<string | undefined>();
+
+  // The popular plan is preselected unless a plan came with the link.
+  useEffect(() => {
+    if (!tiers.data || state.tierId) return;
+    const popular = tiers.data.find((t) => t.popular) ?? tiers.data[0];
+    if (popular) update({ tierId: popular.id });
+  }, [tiers.data, state.tierId, update]);
+
+  const onNext = () => {
+    if (!state.name.trim()) return setNameError('Project name is required');
+    update({ name: state.name.trim() });
+    wizard.next();
+  };
+
+  return (
+    <div className="grid gap-4">
+      <FormField label="Project name" error={nameError}>
+        <Input
+          value={state.name}
+          maxLength={255}
+          onChange={(event) => {
+            setNameError(event.target.value.trim() ? undefined : 'Project name is required');
+            update({ name: event.target.value });
+          }}
+          onBlur={() => !state.name.trim() && setNameError('Project name is required')}
+          placeholder="e.g. Harbour Tower"
+        />
+      </FormField>
+      <FormField label="Description" hint="Helps the assistant tailor its insights and suggested questions.">
+        <Textarea
+          value={state.description}
+          maxLength={1000}
+          rows={2}
+          onChange={(event) => update({ description: event.target.value })}
+        />
+      </FormField>
+      {billingEnabled && !demo && (
+        <fieldset className="grid gap-2">
+          <div className="flex items-center justify-between">
+            <legend className="text-sm font-medium">Plan</legend>
+            <select
+              aria-label="Currency"
+              className="h-8 rounded-md border border-border bg-background px-2 text-sm"
+              value={state.currency}
+              onChange={(event) => update({ currency: event.target.value as Currency })}
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          {tiers.isPending ? (
+            <Skeleton className="h-20" />
+          ) : (
+            <div className="grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Plan">
+              {(tiers.data ?? []).map((tier) => (
+                <button
+                  key={tier.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={state.tierId === tier.id}
+                  onClick={() => update({ tierId: tier.id })}
+                  className={cn(
+                    'grid gap-1 rounded-lg border p-3 text-left text-sm transition-colors',
+                    state.tierId === tier.id
+                      ? 'border-primary bg-primary/5'
+                      : 'border-border hover:bg-accent',
+                  )}
+                >
+                  <span className="flex items-center justify-between font-medium">
+                    {tier.name} {tier.popular && <Badge>Popular</Badge>}
+                  </span>
+                  <span>
+                    {formatPrice(tier.price, state.currency)} / month{' '}
+                    <span className="text-muted-foreground">{taxNote(state.currency)}</span>
+                  </span>
+                  <span className="text-muted-foreground">Up to {tier.max_files} files</span>
+                </button>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      )}
+      <StepFooter onBack={wizard.back}>
+        <Button onClick={onNext} disabled={!state.name.trim() || (billingEnabled && !demo && !state.tierId)}>
+          Next
+        </Button>
+      </StepFooter>
+    </div>
+  );
+}

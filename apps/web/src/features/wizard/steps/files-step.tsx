@@ -1,0 +1,175 @@
+import { FileUp, Trash2 } from 'lucide-react';
+import { type DragEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { errorMessage } from '@/lib/api';
+import { useTiers } from '@/lib/billing';
+import { cn } from '@/lib/cn';
+import { formatBytes } from '@/lib/format';
+import type { StepProps } from '../step-props';
+import { barColour, checkAddFile, GB } from '../wizard-steps';
+import { StepFooter } from './step-footer';
+
+const BAR = { green: 'bg-green-600', yellow: 'bg-yellow-500', red: 'bg-red-600' } as const;
+/** Limits of a project on no plan (spec 1 §9), used when this installation sells none. */
+const UNPAID = { name: 'Default', maxFiles: 15, maxStorageGb: 3 };
+
+/** Files (spec 1 §2.1, §5): the chosen local .ifc files, with the counter, limit toasts and usage bars. */
+export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
+  const { state, update } = wizard;
+  const tiers = useTiers(state.currency, billingEnabled && !demo);
+  const tier = tiers.data?.find((t) => t.id === state.tierId);
+  const plan = tier
+    ? { name: tier.name, maxFiles: tier.max_files, maxStorageGb: tier.max_storage_gb }
+    : UNPAID;
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  // With no plans to sell (or in the demo) there is no payment step: this step creates the project.
+  const createsNow = !wizard.flow.includes('payment') || demo;
+  const bytes = state.files.reduce((sum, f) => sum + f.size, 0);
+
+  const add = (picked: File[]) => {
+    setError(null);
+    const next = [...state.files];
+    for (const file of picked) {
+      if (!file.name.toLowerCase().endsWith('.ifc')) {
+        toast.error('Only IFC files', { description: `${file.name} is not an .ifc file.` });
+        continue;
+      }
+      if (next.some((f) => f.name === file.name)) continue;
+      const check = checkAddFile({
+        plan: plan.name,
+        maxFiles: plan.maxFiles,
+        maxStorageGb: plan.maxStorageGb,
+        selectedCount: next.length,
+        selectedBytes: next.reduce((sum, f) => sum + f.size, 0),
+        fileBytes: file.size,
+      });
+      if (!check.ok) {
+        toast.error(check.title, { description: check.description });
+        break;
+      }
+      next.push(file);
+    }
+    update({ files: next });
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    add([...event.dataTransfer.files]);
+  };
+  const filesPercent = (state.files.length / plan.maxFiles) * 100;
+  const storagePercent = (bytes / (plan.maxStorageGb * GB)) * 100;
+
+  return (
+    <div className="grid gap-4">
+      <label
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm',
+          dragging ? 'border-primary bg-primary/5' : 'border-border',
+        )}
+      >
+        <FileUp className="size-6 text-primary" aria-hidden="true" />
+        <span className="font-medium">Drop IFC files here or choose them</span>
+        <span className="text-muted-foreground">They upload with progress once the project is created.</span>
+        <input
+          ref={input}
+          type="file"
+          accept=".ifc"
+          multiple
+          className="sr-only"
+          aria-label="Choose IFC files"
+          onChange={(event) => {
+            add([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      <p className="text-sm font-medium" aria-live="polite">
+        {state.files.length} of {plan.maxFiles} files selected
+      </p>
+      <ul
+        className="max-h-[300px] divide-y divide-border overflow-y-auto rounded-md border border-border"
+        aria-label="Selected files"
+      >
+        {state.files.length === 0 && (
+          <li className="p-3 text-sm text-muted-foreground">No files selected yet.</li>
+        )}
+        {state.files.map((file) => (
+          <li key={file.name} className="flex items-center justify-between gap-3 p-2 text-sm">
+            <span className="truncate">{file.name}</span>
+            <span className="flex items-center gap-2 text-muted-foreground">
+              {formatBytes(file.size)}
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => update({ files: state.files.filter((f) => f !== file) })}
+              >
+                <Trash2 />
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-2 text-xs text-muted-foreground sm:grid-cols-2">
+        <div className="grid gap-1">
+          <span>
+            Files: {state.files.length} / {plan.maxFiles}
+          </span>
+          <Progress
+            value={filesPercent}
+            indicatorClassName={BAR[barColour(filesPercent)]}
+            aria-label="Files used"
+          />
+        </div>
+        <div className="grid gap-1">
+          <span>
+            Storage: {formatBytes(bytes)} / {plan.maxStorageGb} GB
+          </span>
+          <Progress
+            value={storagePercent}
+            indicatorClassName={BAR[barColour(storagePercent)]}
+            aria-label="Storage used"
+          />
+        </div>
+      </div>
+      {error && <p className="text-sm text-destructive">{error}</p>}
+      <StepFooter onBack={wizard.back}>
+        <Button
+          onClick={async () => {
+            if (state.files.length === 0) return setError('Please select at least one file');
+            if (!createsNow) return wizard.next();
+            setCreating(true);
+            try {
+              await wizard.finish({
+                tier: null,
+                customerName: '',
+                billingEmail: '',
+                card: null,
+                idempotencyKey: crypto.randomUUID(),
+              });
+            } catch (failure) {
+              toast.error('Project creation failed', { description: errorMessage(failure) });
+            } finally {
+              setCreating(false);
+            }
+          }}
+          disabled={state.files.length === 0 || creating}
+        >
+          {createsNow ? (creating ? 'Creating...' : 'Create Project') : 'Next'}
+        </Button>
+      </StepFooter>
+    </div>
+  );
+}

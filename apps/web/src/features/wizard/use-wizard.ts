@@ -1,0 +1,173 @@
+import {
+  type BimFile,
+  bimFileListResponseSchema,
+  type Currency,
+  projectResponseSchema,
+  type Tier,
+  type VoucherValidation,
+} from '@plumbline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { apiRequest, errorMessage } from '@/lib/api';
+import { uploadFile } from '@/lib/api/upload-request';
+import { paySubscription } from '@/lib/billing';
+import { type FileSource, flowSteps, nextStep, previousStep, type WizardStepId } from './wizard-steps';
+
+export interface CardFields {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export interface UploadState {
+  percent: number;
+  status: 'waiting' | 'uploading' | 'uploaded' | 'failed';
+  error?: string;
+}
+
+export interface WizardState {
+  step: WizardStepId;
+  source: FileSource;
+  name: string;
+  description: string;
+  tierId: string | null;
+  currency: Currency;
+  files: File[];
+  customerName: string;
+  voucherInput: string;
+  /** Only a validated voucher discounts the price (spec 1 §5). */
+  voucher: { code: string; result: VoucherValidation } | null;
+  card: CardFields;
+  saveCard: boolean;
+  createdProjectId: string | null;
+  uploads: Record<string, UploadState>;
+}
+
+export function initialWizardState(
+  step: WizardStepId = 'connect_acc',
+  tierId: string | null = null,
+): WizardState {
+  return {
+    step,
+    source: 'local',
+    name: '',
+    description: '',
+    tierId,
+    currency: 'AUD',
+    files: [],
+    customerName: '',
+    voucherInput: '',
+    voucher: null,
+    card: { number: '', expiry: '', cvc: '' },
+    saveCard: true,
+    createdProjectId: null,
+    uploads: {},
+  };
+}
+
+/** The wizard's state and the two things it does to the server: pay (or create), then upload. */
+export function useWizard(billingEnabled: boolean, demo: boolean) {
+  const [state, setState] = useState<WizardState>(() => initialWizardState());
+  const [projectFiles, setProjectFiles] = useState<BimFile[]>([]);
+  const queryClient = useQueryClient();
+  const update = useCallback((patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch })), []);
+  const flow = flowSteps(state.source, billingEnabled);
+
+  const setUpload = (name: string, upload: UploadState) =>
+    setState((s) => ({ ...s, uploads: { ...s.uploads, [name]: upload } }));
+
+  /** Uploads the chosen files one by one with progress, after the project exists (spec 1 §4). */
+  async function uploadAll(projectId: string, files: File[]): Promise<void> {
+    for (const file of files) setUpload(file.name, { percent: 0, status: 'waiting' });
+    for (const file of files) {
+      setUpload(file.name, { percent: 0, status: 'uploading' });
+      try {
+        await uploadFile({
+          path: `/projects/${encodeURIComponent(projectId)}/bimfiles`,
+          file,
+          onProgress: (percent) => setUpload(file.name, { percent, status: 'uploading' }),
+        });
+        setUpload(file.name, { percent: 100, status: 'uploaded' });
+      } catch (error) {
+        setUpload(file.name, { percent: 0, status: 'failed', error: errorMessage(error) });
+      }
+    }
+  }
+
+  /**
+   * Payment first, then creation (spec 1 §4): the server charges and only then writes the project.
+   * With billing off the project is created directly. Demo mode waits 2 s and 1 s and writes nothing.
+   */
+  async function finish(input: {
+    tier: Tier | null;
+    customerName: string;
+    billingEmail: string;
+    card: { number: string; expMonth: number; expYear: number; cvc: string } | null;
+    idempotencyKey: string;
+  }): Promise<string> {
+    if (demo) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const fakeId = `demo-${Date.now()}`;
+      update({ createdProjectId: fakeId, step: 'complete' });
+      return fakeId;
+    }
+    let projectId: string;
+    if (billingEnabled && input.tier && input.card) {
+      const paid = await paySubscription({
+        customerName: input.customerName.trim(),
+        billingEmail: input.billingEmail,
+        saveCard: state.saveCard,
+        tierId: input.tier.id,
+        currency: state.currency,
+        ...(state.voucher ? { voucherCode: state.voucher.code } : {}),
+        card: input.card,
+        projectName: state.name.trim(),
+        projectDescription: state.description.trim(),
+        idempotencyKey: input.idempotencyKey,
+      });
+      projectId = paid.project_id;
+    } else {
+      const created = await apiRequest('/projects', {
+        method: 'POST',
+        body: { name: state.name.trim(), description: state.description.trim() },
+        schema: projectResponseSchema,
+      });
+      projectId = created.project.id;
+    }
+    update({ createdProjectId: projectId, step: 'complete' });
+    toast.success('Project created successfully', {
+      description: 'Your new project has been set up and is ready to use',
+    });
+    void queryClient.invalidateQueries();
+    void uploadAll(projectId, state.files).then(() => queryClient.invalidateQueries());
+    return projectId;
+  }
+
+  /** The created project's files, for the Complete step's processing list (polled every 5 s there). */
+  async function pollProjectFiles(): Promise<BimFile[]> {
+    if (!state.createdProjectId || demo) return [];
+    const path = `/projects/${encodeURIComponent(state.createdProjectId)}/bimfiles`;
+    const files = (await apiRequest(path, { schema: bimFileListResponseSchema })).bim_files;
+    setProjectFiles(files);
+    return files;
+  }
+
+  return {
+    state,
+    update,
+    flow,
+    projectFiles,
+    pollProjectFiles,
+    next: () => update({ step: nextStep(state.step, flow) }),
+    back: () => update({ step: previousStep(state.step, flow) }),
+    reset: (step: WizardStepId = 'connect_acc', tierId: string | null = null) => {
+      setProjectFiles([]);
+      setState(initialWizardState(step, tierId));
+    },
+    finish,
+  };
+}
+
+export type Wizard = ReturnType<typeof useWizard>;

@@ -1,0 +1,104 @@
+/** The wizard's order (spec 1 §2.1, §4): Connect, Project, Details, Files, Payment, Complete. */
+export const WIZARD_STEPS = [
+  { id: 'connect_acc', label: 'Connect' },
+  { id: 'select_project', label: 'Project' },
+  { id: 'project_details', label: 'Details' },
+  { id: 'select_files', label: 'Files' },
+  { id: 'payment', label: 'Payment' },
+  { id: 'complete', label: 'Complete' },
+] as const;
+
+export type WizardStepId = (typeof WIZARD_STEPS)[number]['id'];
+export type FileSource = 'local' | 'acc';
+
+export function isWizardStep(value: unknown): value is WizardStepId {
+  return WIZARD_STEPS.some((step) => step.id === value);
+}
+
+export function stepIndex(step: WizardStepId): number {
+  return WIZARD_STEPS.findIndex((s) => s.id === step);
+}
+
+/**
+ * Steps this flow passes through: local uploads skip Select Project (there is no ACC project to pick),
+ * and an installation that sells no plans skips Payment.
+ */
+export function flowSteps(source: FileSource, billingEnabled: boolean): WizardStepId[] {
+  return WIZARD_STEPS.map((s) => s.id).filter(
+    (id) => !(id === 'select_project' && source === 'local') && !(id === 'payment' && !billingEnabled),
+  );
+}
+
+export function nextStep(current: WizardStepId, flow: WizardStepId[]): WizardStepId {
+  const i = flow.indexOf(current);
+  return flow[Math.min(flow.length - 1, i + 1)] ?? current;
+}
+
+/** Back moves one step, except from the first and the last (spec 1 §4). */
+export function previousStep(current: WizardStepId, flow: WizardStepId[]): WizardStepId {
+  if (current === 'connect_acc' || current === 'complete') return current;
+  const i = flow.indexOf(current);
+  return flow[Math.max(0, i - 1)] ?? current;
+}
+
+/** Back and Next are hidden on the first and last steps (spec 1 §2.1). */
+export function showsNavigation(step: WizardStepId): boolean {
+  return step !== 'connect_acc' && step !== 'complete';
+}
+
+/** Spec 1 §5 storage bar: green up to 60 %, yellow from 60, red above 80. */
+export function barColour(percent: number): 'green' | 'yellow' | 'red' {
+  if (percent > 80) return 'red';
+  if (percent >= 60) return 'yellow';
+  return 'green';
+}
+
+export const GB = 1_073_741_824;
+
+export interface SelectionCheck {
+  ok: boolean;
+  title?: string;
+  description?: string;
+}
+
+/** Spec 1 §5: a file past the plan's file or storage limit is refused with the spec's toast. */
+export function checkAddFile(input: {
+  plan: string;
+  maxFiles: number;
+  maxStorageGb: number;
+  selectedCount: number;
+  selectedBytes: number;
+  fileBytes: number;
+}): SelectionCheck {
+  if (input.selectedCount + 1 > input.maxFiles) {
+    return {
+      ok: false,
+      title: 'File limit reached',
+      description: `Your ${input.plan} plan allows a maximum of ${input.maxFiles} files.`,
+    };
+  }
+  if (input.selectedBytes + input.fileBytes > input.maxStorageGb * GB) {
+    return {
+      ok: false,
+      title: 'Storage limit exceeded',
+      description: `Adding this file would exceed your ${input.plan} plan's ${input.maxStorageGb} GB storage limit.`,
+    };
+  }
+  return { ok: true };
+}
+
+/** The name the payment step starts with: the account's full name, else the e-mail before the @ (spec 1 §2.1). */
+export function defaultBillingName(fullName: string | null | undefined, email: string): string {
+  const name = fullName?.trim();
+  return name ? name : (email.split('@')[0] ?? '');
+}
+
+/** Card expiry typed as MM/YY → month and four-digit year, or null. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = (match[2] ?? '').length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}

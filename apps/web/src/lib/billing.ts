@@ -1,0 +1,165 @@
+import {
+  type BillingConfig,
+  billingConfigSchema,
+  billingHistoryResponseSchema,
+  type Currency,
+  type InvoiceRow,
+  type ProjectLimits,
+  projectLimitsSchema,
+  type Subscription,
+  type SubscriptionPaymentBody,
+  subscriptionListResponseSchema,
+  subscriptionPaymentResponseSchema,
+  subscriptionResponseSchema,
+  type Tier,
+  tierListResponseSchema,
+  type VoucherValidation,
+  voucherValidationSchema,
+} from '@plumbline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, apiRequest } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+
+/** The billing API (plans, vouchers, payments, subscriptions, invoices, limits), shared by the wizard and the Subscriptions tab. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  config: ['billing', 'config'] as const,
+  tiers: (currency: Currency) => ['billing', 'tiers', currency] as const,
+  subscriptions: ['billing', 'subscriptions'] as const,
+  history: ['billing', 'history'] as const,
+  limits: (projectId: string) => ['billing', 'limits', projectId] as const,
+};
+
+/** What the demo shows without asking: billing on, nothing to pay (spec 3 §1: demo counts as subscribed). */
+const DEMO_CONFIG: BillingConfig = { enabled: true, provider: 'ledger', testMode: true, currencies: ['AUD'] };
+
+export function useBillingConfig() {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: [mode, ...billingKeys.config],
+    queryFn: ({ signal }) =>
+      mode === 'demo'
+        ? Promise.resolve(DEMO_CONFIG)
+        : apiRequest('/billing/config', { schema: billingConfigSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTiers(currency: Currency, enabled = true) {
+  return useQuery({
+    queryKey: billingKeys.tiers(currency),
+    queryFn: async ({ signal }): Promise<Tier[]> =>
+      (await apiRequest(`/billing/tiers?currency=${currency}`, { schema: tierListResponseSchema, signal }))
+        .tiers,
+    enabled,
+  });
+}
+
+export function useSubscriptions(enabled = true) {
+  return useQuery({
+    queryKey: billingKeys.subscriptions,
+    queryFn: async ({ signal }): Promise<Subscription[]> =>
+      (await apiRequest('/billing/subscriptions', { schema: subscriptionListResponseSchema, signal }))
+        .subscriptions,
+    enabled,
+  });
+}
+
+export function useBillingHistory(enabled = true) {
+  return useQuery({
+    queryKey: billingKeys.history,
+    queryFn: async ({ signal }): Promise<InvoiceRow[]> =>
+      (await apiRequest('/billing/billing-history', { schema: billingHistoryResponseSchema, signal }))
+        .invoices,
+    enabled,
+  });
+}
+
+export function useProjectLimits(projectId: string | null) {
+  return useQuery({
+    queryKey: billingKeys.limits(projectId ?? ''),
+    queryFn: ({ signal }): Promise<ProjectLimits> =>
+      apiRequest(`/projects/${encodeURIComponent(projectId ?? '')}/limits`, {
+        schema: projectLimitsSchema,
+        signal,
+      }),
+    enabled: Boolean(projectId),
+  });
+}
+
+export function validateVoucher(code: string): Promise<VoucherValidation> {
+  return apiRequest('/vouchers/validate', {
+    method: 'POST',
+    body: { code },
+    schema: voucherValidationSchema,
+  });
+}
+
+export function paySubscription(body: SubscriptionPaymentBody) {
+  return apiRequest('/billing/subscription-payments', {
+    method: 'POST',
+    body,
+    schema: subscriptionPaymentResponseSchema,
+  });
+}
+
+export type SubscriptionAction = 'cancel' | 'reactivate' | 'upgrade' | 'downgrade';
+
+/** Cancel, reactivate, upgrade or downgrade; every billing read is refreshed afterwards. */
+export function useSubscriptionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      action: SubscriptionAction;
+      subscriptionId: string;
+      newTierId?: string;
+      confirmProjectName?: string;
+    }) => {
+      const { action, subscriptionId } = input;
+      const body =
+        action === 'cancel'
+          ? { subscriptionId, cancelImmediately: false }
+          : action === 'reactivate'
+            ? { subscriptionId }
+            : { subscriptionId, newTierId: input.newTierId, confirmProjectName: input.confirmProjectName };
+      const path = `/billing/subscriptions/${encodeURIComponent(subscriptionId)}/${action}`;
+      return (await apiRequest(path, { method: 'POST', body, schema: subscriptionResponseSchema }))
+        .subscription;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+export async function openBillingPortal(): Promise<string> {
+  const { url } = (await apiRequest('/billing/portal', {
+    method: 'POST',
+    body: { returnUrl: '/dashboard' },
+  })) as {
+    url: string;
+  };
+  return url;
+}
+
+/** The receipt PDF of a paid invoice, as a Blob (spec 3 §7 receipt download). */
+export async function downloadReceipt(invoiceId: string): Promise<Blob> {
+  const response = await fetch(
+    `${API_BASE}/billing/billing-history/${encodeURIComponent(invoiceId)}/receipt/download`,
+    {
+      credentials: 'same-origin',
+    },
+  );
+  if (!response.ok) throw new Error(`Receipt download failed (HTTP ${response.status})`);
+  return response.blob();
+}
+
+/** Monthly price with the currency's tax note, e.g. 'A$149 / month inc. GST'. */
+export function formatPrice(amount: number, currency: Currency): string {
+  const symbol = { AUD: 'A$', USD: 'US$', GBP: '£', EUR: '€' }[currency];
+  const value = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+  return `${symbol}${value}`;
+}
+
+/** en-GB date, as the spec shows them (spec 3 §9). */
+export function formatBillingDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
