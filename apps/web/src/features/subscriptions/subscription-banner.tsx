@@ -14,7 +14,7 @@ export function SubscriptionBanner() {
   if (!enabled || !subscriptions.data) return null;
   if (subscriptions.data.some((s) => s.status === 'active')) return null;
   return (
-    <div className="border-b border-border bg-primary/5" role="region" aria-label="Choose a plan">
+    <section className="border-b border-border bg-primary/5" aria-label="Choose a plan">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
         <span className="inline-flex items-center gap-2">
           <Sparkles className="size-4 text-primary" aria-hidden="true" />
@@ -38,6 +38,6 @@ export function SubscriptionBanner() {
           </Button>
         </span>
       </div>
-    </div>
+    </section>
   );
 }

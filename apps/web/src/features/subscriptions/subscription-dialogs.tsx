@@ -108,6 +108,7 @@ export function ChangePlanDialog({
         {!confirming ? (
           <div className="grid gap-2" role="radiogroup" aria-label="Plans">
             {sorted.map((tier) => (
+              // biome-ignore lint/a11y/useSemanticElements: a plan card that acts as one radio of three
               <button
                 key={tier.id}
                 type="button"

@@ -27,7 +27,7 @@ const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
 function Skeletons() {
   return (
-    <div className="grid gap-4 md:grid-cols-3" aria-label="Loading">
+    <div className="grid gap-4 md:grid-cols-3" role="status" aria-label="Loading">
       {[0, 1, 2].map((n) => (
         <Skeleton key={n} className="h-40" />
       ))}

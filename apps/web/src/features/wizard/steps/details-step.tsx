@@ -75,6 +75,7 @@ export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
           ) : (
             <div className="grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Plan">
               {(tiers.data ?? []).map((tier) => (
+                // biome-ignore lint/a11y/useSemanticElements: a plan card that acts as one radio of three
                 <button
                   key={tier.id}
                   type="button"
