@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { BimFileError } from './errors';
-import type { BimFileService } from './service';
+import { type BimFileService, cleanFileName } from './service';
 
 export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -58,6 +58,14 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         if (!request.isMultipart()) throw new BimFileError('not_multipart');
         const part = await request.file();
         if (!part) throw new BimFileError('file_missing');
+        try {
+          cleanFileName(part.filename);
+        } catch (error) {
+          // Refuse at once, but read the rest of the body first: an unread upload keeps the request open.
+          part.file.resume();
+          await new Promise((resolve) => part.file.once('end', resolve).once('error', resolve));
+          throw error;
+        }
         const result = await bimFiles.upload(userId, projectId, {
           fileName: part.filename,
           stream: part.file,

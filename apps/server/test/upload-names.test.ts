@@ -1,0 +1,68 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from './support/backends';
+import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+
+const IFC = 'ISO-10303-21;\nHEADER;\nFILE_SCHEMA((\'IFC4\'));\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n';
+
+/** A multipart body whose Content-Disposition carries the given raw parameters. */
+function body(disposition: string) {
+  const boundary = '----plumbline-test';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n${IFC}\r\n--${boundary}--\r\n`,
+  );
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const backend = testBackends()[0];
+describe.runIf(backend)('upload file names with line breaks (issue 16)', () => {
+  let server: TestServer;
+  let owner: Session;
+  let projectId: string;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend as NonNullable<typeof backend>);
+    owner = await signUp(server, 'Nora Names');
+    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Names' })).json().project.id;
+  });
+  afterAll(async () => server?.stop());
+
+  for (const [label, disposition] of [
+    ['RFC 5987 encoded LF', `filename*=UTF-8''a%0Ab.ifc`],
+    ['RFC 5987 encoded CR', `filename*=UTF-8''a%0Db.ifc`],
+  ] as const) {
+    for (const route of ['bimfiles', 'idsfiles'] as const) {
+      it(`answers 400 at once on ${route} for a name with an ${label}`, async () => {
+        const { payload, contentType } = body(disposition);
+        // Over a real socket, as a browser sends it (the in-process inject does not show the hang).
+        const status = await new Promise<number | null>((resolve) => {
+          const request = httpRequest(
+            `${baseUrl}/api/v1/projects/${projectId}/${route}`,
+            {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${owner.token}`,
+                'content-type': contentType,
+                'content-length': String(payload.length),
+              },
+            },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? null);
+            },
+          );
+          request.on('error', () => resolve(null));
+          request.setTimeout(5000, () => {
+            request.destroy();
+            resolve(null);
+          });
+          request.end(payload);
+        });
+        expect(status, 'the server must answer, not hang').toBe(400);
+        const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json().bim_files;
+        expect(files).toEqual([]);
+      });
+    }
+  }
+});
