@@ -75,7 +75,7 @@ describe('the Subscriptions tab (issue 11 acceptance 2)', () => {
     await dialog.getByRole('radio', { name: /Cornerstone/ }).click();
     await dialog.getByRole('button', { name: 'Schedule Downgrade' }).click();
     await expectHidden(dialog);
-    await expectVisible(card('Canal Bridge').getByText('Moves to cornerstone at the next billing cycle.'));
+    await expectVisible(card('Canal Bridge').getByText('Moves to Cornerstone at the next billing cycle.'));
 
     // Cancel: the button waits for the exact name; then Cancelling and Expires on.
     await card('Canal Bridge').getByRole('button', { name: 'Cancel' }).click();

@@ -19,8 +19,11 @@ export function SubscriptionCard({
   onCancel,
   onChangePlan,
   onShowLimits,
+  tierName,
 }: {
   subscription: Subscription;
+  /** Plan names by id, for the scheduled downgrade. */
+  tierName: (tierId: string) => string;
   onCancel: () => void;
   onChangePlan: () => void;
   onShowLimits: () => void;
@@ -66,7 +69,7 @@ export function SubscriptionCard({
         </p>
         {subscription.scheduled_tier_id && !ended && (
           <p className="text-muted-foreground">
-            Moves to {subscription.scheduled_tier_id} at the next billing cycle.
+            Moves to {tierName(subscription.scheduled_tier_id)} at the next billing cycle.
           </p>
         )}
         <div className="flex flex-wrap gap-2">

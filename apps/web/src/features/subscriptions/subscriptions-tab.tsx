@@ -124,6 +124,7 @@ export function SubscriptionsTab() {
               onCancel={() => setCancelling(subscription)}
               onChangePlan={() => setChanging(subscription)}
               onShowLimits={() => setLimitsOf(subscription)}
+              tierName={(id) => tiers.data?.find((t) => t.id === id)?.name ?? id}
             />
           ))}
           <Card className="border-dashed">
