@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
 
-const IFC = 'ISO-10303-21;\nHEADER;\nFILE_SCHEMA((\'IFC4\'));\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n';
+const IFC = "ISO-10303-21;\nHEADER;\nFILE_SCHEMA(('IFC4'));\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n";
 
 /** A multipart body whose Content-Disposition carries the given raw parameters. */
 function body(disposition: string) {
@@ -60,7 +60,8 @@ describe.runIf(backend)('upload file names with line breaks (issue 16)', () => {
           request.end(payload);
         });
         expect(status, 'the server must answer, not hang').toBe(400);
-        const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json().bim_files;
+        const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
+          .bim_files;
         expect(files).toEqual([]);
       });
     }
