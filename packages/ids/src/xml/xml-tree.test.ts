@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { readXml, XmlReadError } from './xml-tree';
+
+const nested = (depth: number) => `${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}`;
+
+describe('readXml limits (issue 16: bounded work for every input)', () => {
+  it('reads a document within the depth limit', () => {
+    expect(readXml(nested(64)).name).toBe('a');
+  });
+
+  it('refuses the 65th level with its position', () => {
+    try {
+      readXml(nested(65));
+      expect.unreachable('a 65-deep document must be refused');
+    } catch (error) {
+      expect(error).toBeInstanceOf(XmlReadError);
+      expect((error as XmlReadError).message).toBe('Elements nested deeper than 64 levels.');
+      expect((error as XmlReadError).line).toBe(1);
+    }
+  });
+
+  it('stops at the first limit instead of reading 200,000 nested tags to the end', () => {
+    // Before: read to the end at a cost quadratic in depth (570 s for this input). The bound below is
+    // two orders of magnitude above what the chunked reader needs, so it does not depend on the machine.
+    const started = performance.now();
+    expect(() => readXml(nested(200_000))).toThrow('Elements nested deeper than 64 levels.');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('keeps characters outside the BMP whole across chunk boundaries', () => {
+    const text = `<a>${'x'.repeat(4095)}😀${'y'.repeat(10)}</a>`;
+    expect(readXml(text).text).toBe(`${'x'.repeat(4095)}😀${'y'.repeat(10)}`);
+  });
+
+  it('refuses more elements than the limit', () => {
+    expect(() => readXml(`<r>${'<a/>'.repeat(11)}</r>`, { maxElements: 10 })).toThrow(
+      'More than 10 elements.',
+    );
+  });
+});
