@@ -67,3 +67,38 @@ describe.runIf(backend)('upload file names with line breaks (issue 16)', () => {
     }
   }
 });
+
+describe.runIf(backend)('NUL and control characters in text inputs (issue 16)', () => {
+  let server: TestServer;
+  let owner: Session;
+  beforeAll(async () => {
+    server = await startTestServer(backend as NonNullable<typeof backend>);
+    owner = await signUp(server, 'Nul Tester');
+  });
+  afterAll(async () => server?.stop());
+
+  it('refuses NUL with 400 and the field name on sign-up, projects, search and path ids; nothing is written', async () => {
+    const signup = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: 'nul@example.com', password: 'a long enough password', fullName: 'Nu\u0000l' },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().error.fields).toEqual({ fullName: 'must not contain control characters' });
+    const project = await call(server, owner, 'POST', '/api/v1/projects', { name: 'Bad\u0000name' });
+    expect(project.statusCode).toBe(400);
+    expect(project.json().error.message).toBe('name must not contain control characters.');
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'x\u0000@example.com', password: 'whatever-password' },
+      remoteAddress: '10.77.0.2',
+    });
+    expect(login.statusCode).toBe(400);
+    const query = await call(server, owner, 'GET', '/api/v1/projects?search=a%00b');
+    expect(query.statusCode).toBe(400);
+    const list = (await call(server, owner, 'GET', '/api/v1/projects')).json().projects;
+    expect(list).toEqual([]);
+  });
+});

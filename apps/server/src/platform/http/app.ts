@@ -44,6 +44,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { serverVersion } from '../version';
 import { registerErrorHandler } from './error-handler';
+import { registerInputHygiene } from './input-hygiene';
 import { registerSessionHook } from './session-hook';
 import { registerWebApp } from './web-app';
 
@@ -85,6 +86,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputHygiene(app);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyRateLimit, { global: false });

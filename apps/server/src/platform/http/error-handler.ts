@@ -11,7 +11,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: withoutQueryParameters(error) }, 'request failed');
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
@@ -66,4 +66,22 @@ function fromValidation(
   // A malformed id in the path names something that does not exist.
   if (error.validationContext === 'params') return new HttpError('not_found', { message: first });
   return new HttpError('validation_failed', { message: first, fields });
+}
+
+/**
+ * A database error as it may be logged: Drizzle puts the query's parameters (a new user's password
+ * hash, a token) into its message; they are cut, and the SQL text stays for the operator (issue 16).
+ */
+export function withoutQueryParameters(error: Error): Error {
+  const cut = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [not logged]');
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    current.message = cut(current.message);
+    if (current.stack) current.stack = cut(current.stack);
+    for (const key of ['params', 'parameters'] as const) {
+      if (key in current) (current as unknown as Record<string, unknown>)[key] = '[not logged]';
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return error;
 }
