@@ -7,7 +7,7 @@
  */
 import type { IdsValue, RestrictionValue } from '../document';
 import { isIntegerLiteral, parseBoolean, parseDouble, realEquals, withinBound } from './lexical';
-import { compileXsdPattern, XsdPatternError } from './xsd-regex';
+import { compileXsdPattern, type XsdPattern, XsdPatternError } from './xsd-regex';
 
 /** A scalar found in the model (an IfcValue is one). */
 export interface ScalarValue {
@@ -76,7 +76,7 @@ class RestrictionMatcher implements ValueMatcher {
   readonly exact: string | null = null;
   readonly finite: readonly string[] | null;
   private readonly enumeration: readonly string[];
-  private readonly patterns: readonly RegExp[];
+  private readonly patterns: readonly XsdPattern[];
   private readonly bounds: readonly { kind: BoundKind; value: number }[];
   private readonly minLength: number;
   private readonly maxLength: number;
@@ -87,7 +87,7 @@ class RestrictionMatcher implements ValueMatcher {
   constructor(r: RestrictionValue) {
     let broken = false;
     this.enumeration = r.enumeration;
-    const patterns: RegExp[] = [];
+    const patterns: XsdPattern[] = [];
     for (const p of r.patterns) {
       try {
         patterns.push(compileXsdPattern(p));

@@ -66,3 +66,26 @@ describe('XSD patterns', () => {
     expect(translateXsdPattern('(a)')).toBe('(?:a)');
   });
 });
+
+describe('linear-time matching (issue 16)', () => {
+  it('matches the nested quantifiers that make a backtracking engine run for hours', () => {
+    // (a+)+ against 60 × a then "!" is about 2^60 steps on a backtracking RegExp.
+    const started = performance.now();
+    expect(compileXsdPattern('(a+)+').test(`${'a'.repeat(60)}!`)).toBe(false);
+    expect(compileXsdPattern('(a|aa)+').test('a'.repeat(10_000))).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('computes character class subtraction on ranges', () => {
+    const re = compileXsdPattern('[\\i-[:]][\\c-[:]]*');
+    expect(re.test('ifc_Wall.1')).toBe(true);
+    expect(re.test('a:b')).toBe(false);
+    expect(compileXsdPattern('[a-z-[aeiou]]+').test('bcd')).toBe(true);
+    expect(compileXsdPattern('[a-z-[aeiou]]+').test('bad')).toBe(false);
+  });
+
+  it('says which pattern it cannot run, instead of running it on a backtracking engine', () => {
+    expect(() => compileXsdPattern('[\\w-[a]]')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('[\\w-[a]]')).toThrow('[\\w-[a]]');
+  });
+});

@@ -1,10 +1,14 @@
 /**
- * XSD regular expressions (XML Schema Part 2, appendix F) translated to JavaScript RegExp.
+ * XSD regular expressions (XML Schema Part 2, appendix F) translated to RE2 syntax and run on re2js,
+ * a linear-time engine: no pattern from an IDS file can make a check backtrack for ever (issue 16:
+ * `(a+)+` against 35 characters took 157 s on a backtracking RegExp).
  *
  * Differences handled: patterns are implicitly anchored; `^` and `$` are ordinary characters;
  * `.` excludes only \n and \r; \d \w \s \i \c and their negations have XSD meanings; \p{IsBlock}
  * names Unicode blocks; character class subtraction `[a-z-[aeiou]]`. Compiled patterns are cached.
  */
+
+import { RE2JS } from 're2js';
 
 export class XsdPatternError extends Error {
   constructor(
@@ -141,7 +145,25 @@ function complement(ranges: Range[]): Range[] {
 }
 
 function escapeCodePoint(cp: number): string {
-  return `\\u{${cp.toString(16)}}`;
+  return `\\x{${cp.toString(16)}}`;
+}
+
+function intersect(a: Range[], b: Range[]): Range[] {
+  const out: Range[] = [];
+  const x = normalise(a);
+  const y = normalise(b);
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    const [alo, ahi] = x[i] as Range;
+    const [blo, bhi] = y[j] as Range;
+    const lo = Math.max(alo, blo);
+    const hi = Math.min(ahi, bhi);
+    if (lo <= hi) out.push([lo, hi]);
+    if (ahi < bhi) i++;
+    else j++;
+  }
+  return out;
 }
 
 function rangesToClassBody(ranges: Range[]): string {
@@ -249,7 +271,7 @@ class Translator {
   }
 
   /** Reads after a backslash. `single` marks one-character escapes (usable as range ends). */
-  private escape(): { text: ClassItem; single: boolean; codePoint?: number } {
+  private escape(): { text: ClassItem; single: boolean; codePoint?: number; ranges?: Range[] } {
     const c = this.chars[this.pos++];
     if (c === undefined) this.fail('trailing backslash');
     switch (c) {
@@ -268,17 +290,25 @@ class Translator {
       case 'W':
         return { text: '\\p{P}\\p{Z}\\p{C}', single: false };
       case 's':
-        return { text: rangesToClassBody(SPACE), single: false };
+        return { text: rangesToClassBody(SPACE), single: false, ranges: SPACE };
       case 'S':
-        return { text: rangesToClassBody(complement(SPACE)), single: false };
+        return { text: rangesToClassBody(complement(SPACE)), single: false, ranges: complement(SPACE) };
       case 'i':
-        return { text: rangesToClassBody(NAME_START), single: false };
+        return { text: rangesToClassBody(NAME_START), single: false, ranges: NAME_START };
       case 'I':
-        return { text: rangesToClassBody(complement(NAME_START)), single: false };
+        return {
+          text: rangesToClassBody(complement(NAME_START)),
+          single: false,
+          ranges: complement(NAME_START),
+        };
       case 'c':
-        return { text: rangesToClassBody(NAME_CHAR), single: false };
+        return { text: rangesToClassBody(NAME_CHAR), single: false, ranges: NAME_CHAR };
       case 'C':
-        return { text: rangesToClassBody(complement(NAME_CHAR)), single: false };
+        return {
+          text: rangesToClassBody(complement(NAME_CHAR)),
+          single: false,
+          ranges: complement(NAME_CHAR),
+        };
       case 'p':
       case 'P':
         return { text: this.property(c === 'P'), single: false };
@@ -307,16 +337,25 @@ class Translator {
     return `\\${negated ? 'P' : 'p'}{${name}}`;
   }
 
-  /** After "[": a positive or negative group, possibly with a subtraction. Returns a JS atom. */
+  /** After "[": a positive or negative group, possibly with a subtraction. Returns an RE2 atom. */
   private charClass(): string {
+    return this.charClassWithRanges().text;
+  }
+
+  /**
+   * The class as RE2 text, and as code-point ranges when every item's ranges are known (not \d, \w
+   * or \p{category}). RE2 has no lookahead, so a subtraction is computed on ranges.
+   */
+  private charClassWithRanges(): { text: string; ranges: Range[] | null } {
     let negated = false;
     if (this.peek() === '^') {
       negated = true;
       this.pos++;
     }
     const items: ClassItem[] = [];
+    let ranges: Range[] | null = [];
     let first = true;
-    let subtraction: string | null = null;
+    let subtraction: Range[] | null | undefined;
     for (;;) {
       const c = this.peek();
       if (c === undefined) this.fail('unterminated character class');
@@ -326,7 +365,7 @@ class Translator {
       }
       if (c === '-' && this.peek(1) === '[') {
         this.pos += 2;
-        subtraction = this.charClass();
+        subtraction = this.charClassWithRanges().ranges;
         if (this.peek() !== ']') this.fail('a subtraction must end the character class');
         this.pos++;
         break;
@@ -344,20 +383,36 @@ class Translator {
         if (end.codePoint === undefined) this.fail('a range cannot end in a class escape');
         if (end.codePoint < start.codePoint) this.fail('range out of order');
         items.push(`${escapeCodePoint(start.codePoint)}-${escapeCodePoint(end.codePoint)}`);
+        ranges?.push([start.codePoint, end.codePoint]);
       } else {
         items.push(start.text);
+        if (start.codePoint !== undefined) ranges?.push([start.codePoint, start.codePoint]);
+        else if (start.ranges) ranges?.push(...start.ranges);
+        else ranges = null;
       }
     }
     if (items.length === 0) this.fail('empty character class');
-    const base = `[${negated ? '^' : ''}${items.join('')}]`;
-    return subtraction ? `(?:(?!${subtraction})${base})` : base;
+    const own = ranges && (negated ? complement(ranges) : normalise(ranges));
+    if (subtraction === undefined) return { text: `[${negated ? '^' : ''}${items.join('')}]`, ranges: own };
+    if (!own || !subtraction) {
+      this.fail(
+        'character class subtraction with \\d, \\w or \\p{…} cannot be run by the linear-time engine',
+      );
+    }
+    const rest = intersect(own, complement(subtraction));
+    // An empty difference matches nothing: an always-failing atom.
+    return {
+      text: rest.length === 0 ? '[^\\x{0}-\\x{10ffff}]' : `[${rangesToClassBody(rest)}]`,
+      ranges: rest,
+    };
   }
 
-  private classChar(): { text: ClassItem; codePoint?: number } {
+  private classChar(): { text: ClassItem; codePoint?: number; ranges?: Range[] } {
     const c = this.chars[this.pos++] as string;
     if (c === '\\') {
       const e = this.escape();
-      return e.codePoint === undefined ? { text: e.text } : { text: e.text, codePoint: e.codePoint };
+      if (e.codePoint !== undefined) return { text: e.text, codePoint: e.codePoint };
+      return e.ranges ? { text: e.text, ranges: e.ranges } : { text: e.text };
     }
     if (c === '[') this.fail('"[" must be escaped inside a character class');
     const cp = c.codePointAt(0) as number;
@@ -370,15 +425,27 @@ export function translateXsdPattern(pattern: string): string {
   return new Translator(pattern).translate();
 }
 
-const cache = new Map<string, RegExp>();
+/** A compiled pattern: whole-string matching in time linear in the input. */
+export interface XsdPattern {
+  test(value: string): boolean;
+}
 
-/** Compiles an XSD pattern to an anchored RegExp; cached per pattern. Throws XsdPatternError. */
-export function compileXsdPattern(pattern: string): RegExp {
-  let re = cache.get(pattern);
-  if (!re) {
-    re = new RegExp(`^(?:${translateXsdPattern(pattern)})$`, 'u');
+const cache = new Map<string, XsdPattern>();
+
+/** Compiles an XSD pattern for re2js; cached per pattern. Throws XsdPatternError. */
+export function compileXsdPattern(pattern: string): XsdPattern {
+  let compiled = cache.get(pattern);
+  if (!compiled) {
+    const source = `^(?:${translateXsdPattern(pattern)})$`;
+    let re: RE2JS;
+    try {
+      re = RE2JS.compile(source);
+    } catch (error) {
+      throw new XsdPatternError(pattern, error instanceof Error ? error.message : String(error));
+    }
+    compiled = { test: (value) => re.matches(value) };
     if (cache.size > 10_000) cache.clear();
-    cache.set(pattern, re);
+    cache.set(pattern, compiled);
   }
-  return re;
+  return compiled;
 }
