@@ -16,14 +16,22 @@ export const exportColumns: Array<{ header: string; value: (row: MetadataRow) =>
 ];
 
 /**
- * A CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (=, +, @, or - not
- * starting a number) gets a leading apostrophe, so an exported model cannot inject formulas.
+ * A CSV field (RFC 4180 quoting). Text a spreadsheet could run as a formula (starting with =, +, -
+ * or @, also after leading spaces, or with a tab or carriage return) gets a leading apostrophe, so an
+ * exported model cannot inject formulas; plain numbers such as -1.5 stay numbers (issue 16).
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^(?:[=+@\t\r]|-(?![\d.]))/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && couldBeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function couldBeFormula(text: string): boolean {
+  if (/^[\t\r]/.test(text)) return true;
+  return /^[=+\-@]/.test(text.trimStart()) && !PLAIN_NUMBER.test(text.trim());
 }
 
 /** CSV with a UTF-8 byte-order mark (Excel then reads accents right), written chunk by chunk. */

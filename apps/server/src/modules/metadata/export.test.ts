@@ -21,6 +21,20 @@ describe('csvField', () => {
     expect(csvField('-cmd')).toBe("'-cmd");
     expect(csvField('-0.25')).toBe('-0.25');
   });
+
+  it('defuses every dangerous form of issue 16, also after leading spaces, and keeps plain numbers', () => {
+    // Read back as a spreadsheet would: the first character of the unquoted cell decides.
+    const cell = (text: string) => {
+      const field = csvField(text);
+      return field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+    };
+    for (const input of ["-1+cmd|' /C calc'!A0", ' =1+1', '  +SUM(A1)', '\t=1', '\r=1', ' @x', '-1-1']) {
+      expect(cell(input).startsWith("'"), JSON.stringify(input)).toBe(true);
+    }
+    for (const number of ['-1', '+3', '-0.5', '1e-3', ' -2 ']) {
+      expect(cell(number).startsWith("'"), number).toBe(false);
+    }
+  });
 });
 
 describe('search helpers', () => {
