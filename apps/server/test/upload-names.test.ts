@@ -102,3 +102,32 @@ describe.runIf(backend)('NUL and control characters in text inputs (issue 16)', 
     expect(list).toEqual([]);
   });
 });
+
+describe.runIf(backend)('a large IDS (issue 16: 33,861 specifications gave 500)', () => {
+  let server: TestServer;
+  let owner: Session;
+  beforeAll(async () => {
+    server = await startTestServer(backend as NonNullable<typeof backend>);
+    owner = await signUp(server, 'Ida Large');
+  });
+  afterAll(async () => server?.stop());
+
+  it('stores 5,000 specifications, inserted in batches of 1,000 and lists them all', async () => {
+    const count = 5_000;
+    const spec = (n: number) =>
+      `<specification name="Spec ${n}" ifcVersion="IFC4"><applicability maxOccurs="unbounded"><entity><name><simpleValue>IFCWALL</simpleValue></name></entity></applicability><requirements><attribute><name><simpleValue>Name</simpleValue></name></attribute></requirements></specification>`;
+    const ids = `<?xml version="1.0" encoding="utf-8"?><ids xmlns="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema"><info><title>Large</title></info><specifications>${Array.from({ length: count }, (_, n) => spec(n)).join('')}</specifications></ids>`;
+    const projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Large IDS' })).json()
+      .project.id;
+    const { upload } = await import('./support/multipart');
+    const res = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'large.ids', ids);
+    expect(res.statusCode, res.body).toBe(201);
+    const { idsSpecifications } = await import('../src/schema');
+    const { count: countRows, eq } = await import('drizzle-orm');
+    const [row] = await server.database.db
+      .select({ n: countRows() })
+      .from(idsSpecifications)
+      .where(eq(idsSpecifications.idsFileId, res.json().ids_file.id));
+    expect(row?.n).toBe(count);
+  }, 120_000);
+});

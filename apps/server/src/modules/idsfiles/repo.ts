@@ -44,12 +44,21 @@ export async function insertIdsFile(
   specifications: Omit<typeof idsSpecifications.$inferInsert, 'idsFileId'>[],
 ): Promise<void> {
   await tx.insert(idsFiles).values(file);
-  if (specifications.length > 0) {
+  // In batches: one statement for 33,861 specifications overflowed the query builder's stack and
+  // PostgreSQL's 65,535-parameter limit (issue 16).
+  for (let start = 0; start < specifications.length; start += SPECIFICATION_BATCH) {
     await tx
       .insert(idsSpecifications)
-      .values(specifications.map((spec) => ({ ...spec, idsFileId: file.id as string })));
+      .values(
+        specifications
+          .slice(start, start + SPECIFICATION_BATCH)
+          .map((spec) => ({ ...spec, idsFileId: file.id as string })),
+      );
   }
 }
+
+/** Specifications per insert statement: well under PostgreSQL's parameter limit for their columns. */
+export const SPECIFICATION_BATCH = 1000;
 
 /** Sets is_active; true when it changed. */
 export async function setIdsFileActive(
