@@ -4,8 +4,11 @@ import { dirname } from 'node:path';
 
 /**
  * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
- * This lock file (created atomically with O_EXCL) records the holder's pid and host; a lock whose
- * process is gone on this host is stale and taken over.
+ * This lock file (created atomically with O_EXCL) records the holder's pid, host and process start
+ * time; a lock whose process is gone on this host is stale and taken over at once. The start time
+ * (Linux /proc) tells a reused pid from the holder: in a container the restarted server usually gets
+ * the same pid as the one that was killed (issue 16), and a killed process not yet reaped (a zombie)
+ * holds nothing.
  */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -15,6 +18,20 @@ interface LockOwner {
   pid: number;
   hostname: string;
   startedAt: string;
+  /** Start time of the process in clock ticks since boot (/proc/<pid>/stat field 22); null off Linux. */
+  processStart?: string | null;
+}
+
+/** State and start time of a live process from /proc, or null when it is gone or /proc is absent. */
+export function processInfo(pid: number): { state: string; start: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: read the fields after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', start: fields[19] ?? '' };
+  } catch {
+    return null;
+  }
 }
 
 export interface DataDirLock {
@@ -26,7 +43,12 @@ export interface DataDirLock {
 export function acquireDataDirLock(dir: string): DataDirLock {
   mkdirSync(dirname(dir), { recursive: true });
   const path = `${dir}.lock`;
-  const owner: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() };
+  const owner: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: new Date().toISOString(),
+    processStart: processInfo(process.pid)?.start ?? null,
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o644);
@@ -38,7 +60,9 @@ export function acquireDataDirLock(dir: string): DataDirLock {
         release() {
           if (released) return;
           released = true;
-          if (readOwner(path)?.pid === process.pid) rmSync(path, { force: true });
+          const holder = readOwner(path);
+          if (holder?.pid === process.pid && holder.processStart === owner.processStart)
+            rmSync(path, { force: true });
         },
       };
     } catch (error) {
@@ -64,7 +88,12 @@ function readOwner(path: string): LockOwner | null {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockOwner>;
     if (typeof parsed.pid !== 'number' || typeof parsed.hostname !== 'string') return null;
-    return { pid: parsed.pid, hostname: parsed.hostname, startedAt: String(parsed.startedAt ?? 'unknown') };
+    return {
+      pid: parsed.pid,
+      hostname: parsed.hostname,
+      startedAt: String(parsed.startedAt ?? 'unknown'),
+      processStart: typeof parsed.processStart === 'string' ? parsed.processStart : null,
+    };
   } catch {
     return null;
   }
@@ -73,6 +102,12 @@ function readOwner(path: string): LockOwner | null {
 function isHeld(owner: LockOwner): boolean {
   // A lock written on another host (a shared volume) cannot be checked from here: respect it.
   if (owner.hostname !== hostname()) return true;
+  const info = processInfo(owner.pid);
+  if (info && owner.processStart) {
+    // Linux: the holder is alive only if a process with its pid AND its start time runs, not a zombie.
+    return info.state !== 'Z' && info.start === owner.processStart;
+  }
+  if (processInfo(process.pid) && !info) return false;
   if (owner.pid === process.pid) return true;
   try {
     process.kill(owner.pid, 0);
