@@ -54,7 +54,11 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const clock = options.clock ?? systemClock;
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
-  const storage: FileStorage = new LocalDiskStorage(config.filesDir);
+  const disk = new LocalDiskStorage(config.filesDir);
+  // Uploads a killed process left half-written: older than this process, so nobody is writing them.
+  const staleTemporaries = await disk.removeStaleTemporaries(new Date(performance.timeOrigin));
+  if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
+  const storage: FileStorage = disk;
   const payments = createLedgerProvider();
   let queue: JobQueue<JobDeps> | null = null;
   try {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -46,5 +46,22 @@ describe('LocalDiskStorage', () => {
     for (const key of ['../etc/passwd', '/abs', 'a//b', 'a/../b', '']) {
       await expect(store.putStream(key, Readable.from(['x']))).rejects.toThrow('Invalid storage key');
     }
+  });
+
+  it('removes temporaries older than the process and keeps newer ones (issue 16: a killed upload)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'plumbline-disk-'));
+    const storage = new LocalDiskStorage(root);
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    const started = new Date();
+    writeFileSync(join(root, '.tmp', 'left-by-a-killed-upload'), 'partial');
+    const old = new Date(started.getTime() - 60_000);
+    utimesSync(join(root, '.tmp', 'left-by-a-killed-upload'), old, old);
+    writeFileSync(join(root, '.tmp', 'being-written-now'), 'partial');
+    // File times are coarser than Date: state the newer one explicitly.
+    const recent = new Date(started.getTime() + 1_000);
+    utimesSync(join(root, '.tmp', 'being-written-now'), recent, recent);
+    expect(await storage.removeStaleTemporaries(started)).toBe(1);
+    expect(readdirSync(join(root, '.tmp'))).toEqual(['being-written-now']);
+    expect(await new LocalDiskStorage(join(root, 'missing')).removeStaleTemporaries(started)).toBe(0);
   });
 });

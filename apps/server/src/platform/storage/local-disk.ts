@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -17,6 +17,32 @@ export class LocalDiskStorage implements FileStorage {
 
   constructor(private readonly root: string) {
     this.tmpDir = join(root, '.tmp');
+  }
+
+  /**
+   * Deletes temporary files last written before `before` (the process start): uploads that a killed
+   * process left half-written (issue 16). Returns how many were removed.
+   */
+  async removeStaleTemporaries(before: Date): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.tmpDir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.tmpDir, name);
+      try {
+        if ((await stat(path)).mtime < before) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      } catch {
+        // Gone meanwhile (its upload finished or failed): nothing to do.
+      }
+    }
+    return removed;
   }
 
   private pathOf(key: string): string {
