@@ -3,6 +3,7 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markRechecksQueued } from '../src/modules/processing/repo';
 import { processFileVersion } from '../src/modules/processing/service';
 import { storageKeys } from '../src/modules/storage/keys';
 import { createLogger } from '../src/platform/logger';
@@ -390,6 +391,45 @@ for (const backend of testBackends()) {
       ).toBe(403);
       await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true });
       await eventually(async () => (await storedResults(versionId)).length === 6, 60_000);
+      // Its job cleared the re-check marker: the file no longer reads as being re-checked.
+      const rechecking = async () =>
+        (
+          (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
+            id: string;
+            rechecking: boolean;
+          }>
+        ).find((f) => f.id === windows.id)?.rechecking;
+      await eventually(async () => (await rechecking()) === false, 60_000);
+    });
+
+    it('marks a completed file as re-checking from the moment a re-check is queued until its job writes', async () => {
+      const list = (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
+        id: string;
+        name: string;
+        rechecking: boolean;
+      }>;
+      const windows = list.find((f) => f.name === 'Windows.ifc')!;
+      expect(windows.rechecking).toBe(false);
+      const { version_id: versionId } = (
+        await call(server, editor, 'GET', `${filesUrl()}/${windows.id}/status`)
+      ).json();
+      const rechecking = async () =>
+        ((await call(server, editor, 'GET', filesUrl())).json().bim_files as typeof list).find(
+          (f) => f.id === windows.id,
+        )?.rechecking;
+      // Marked without a job (so no worker clears it behind the test), then checked by hand.
+      await markRechecksQueued(server.database.db, [versionId], server.clock.now());
+      expect(await rechecking()).toBe(true);
+      const overview = await call(server, editor, 'GET', `/api/v1/projects/${projectId}/overview`);
+      expect(overview.json().files.find((f: { id: string }) => f.id === windows.id)?.rechecking).toBe(true);
+      const deps = {
+        db: server.database.db,
+        storage: server.storage,
+        clock: server.clock,
+        logger: createLogger('silent'),
+      };
+      expect((await processFileVersion(deps, versionId, 'recheck')).status).toBe('completed');
+      expect(await rechecking()).toBe(false);
     });
   });
 }

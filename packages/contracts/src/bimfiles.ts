@@ -25,6 +25,11 @@ export const bimFileSchema = z.object({
   status: bimFileStatusSchema,
   /** Why the latest version failed to process (the IFC reader's message); null otherwise. */
   error: z.string().nullable(),
+  /**
+   * A completed file whose re-check against changed IDS rules (upload, switch, delete, added
+   * attribute) is queued or running: its figures will change; clients poll until it is false.
+   */
+  rechecking: z.boolean(),
   /** Whether the file belongs to the project (manage files): excluded files are left out of totals and pickers. */
   included: z.boolean(),
 });

@@ -69,6 +69,8 @@ export const fileVersions = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** When the results were last written: processing, or a re-check after the IDS files changed. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When a re-check was queued and not yet written (the IDS rules changed); null when none is due. */
+    recheckQueuedAt: timestamp('recheck_queued_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber)],
 );

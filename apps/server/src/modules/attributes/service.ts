@@ -15,14 +15,13 @@ import type {
 } from '@plumbline/contracts';
 import { addAttributeRequestSchema } from '@plumbline/contracts';
 import { parseIds, validateIds, writeIds } from '@plumbline/ids';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import { toStoredFacet } from '../idsfiles/facets';
-import { listLatestVersionIds } from '../processing/repo';
+import { queueRechecks } from '../processing/queue-rechecks';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { readAll } from '../storage/read-all';
@@ -87,14 +86,6 @@ export function createAttributeService(deps: AttributeDeps) {
     const versions = await repo.latestCompletedVersions(db, projectId);
     const attributes = await extraAttributes(projectId, versions);
     return { versions, attributes };
-  }
-
-  /** Queues a re-check of the newest version of every file, as switching an IDS file does. */
-  async function queueRechecks(tx: Database, projectId: string): Promise<number> {
-    const versionIds = await listLatestVersionIds(tx, projectId);
-    for (const fileVersionId of versionIds)
-      await jobs.send(processBimFileJob, { fileVersionId, mode: 'recheck' }, tx);
-    return versionIds.length;
   }
 
   return {
@@ -277,7 +268,7 @@ export function createAttributeService(deps: AttributeDeps) {
             updatedBy: userId,
             updatedAt: now,
           });
-          rechecks = await queueRechecks(tx, spec.projectId);
+          rechecks = await queueRechecks(tx, jobs, spec.projectId, clock.now());
           await audit.record(
             {
               actorId: userId,

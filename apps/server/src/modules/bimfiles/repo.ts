@@ -17,6 +17,8 @@ export interface BimFileSummaryRow {
     sizeBytes: number;
     elementsCount: number | null;
     error: string | null;
+    /** A re-check against changed IDS rules is queued: the figures are about to change. */
+    rechecking: boolean;
   } | null;
 }
 
@@ -43,7 +45,7 @@ export async function listProjectBimFiles(
         where fv.bim_file_id = "bim_files"."id")`.mapWith(Number),
       latest: sql<BimFileSummaryRow['latest']>`(select json_build_object('versionTag', fv.version_tag,
         'status', fv.status, 'sizeBytes', fv.size_bytes, 'elementsCount', fv.elements_count,
-        'error', fv.error)
+        'error', fv.error, 'rechecking', fv.recheck_queued_at is not null)
         from file_versions fv where fv.bim_file_id = "bim_files"."id" order by fv.version_number desc limit 1)`,
     })
     .from(bimFiles)

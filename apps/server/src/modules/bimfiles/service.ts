@@ -36,6 +36,7 @@ export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
     updated_at: row.updatedAt.toISOString(),
     status: row.latest?.status ?? 'pending',
     error: row.latest?.error ?? null,
+    rechecking: row.latest?.rechecking ?? false,
     included: row.included,
   };
 }

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { IdsFile } from '@plumbline/contracts';
 import { parseIds, validateIds } from '@plumbline/ids';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import { cleanFileName } from '../bimfiles/service';
-import { listLatestVersionIds } from '../processing/repo';
+import { queueRechecks } from '../processing/queue-rechecks';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { IdsFileError } from './errors';
@@ -44,14 +43,6 @@ export function createIdsFileService(deps: {
   audit: AuditRecorder;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
-
-  /** Queues a re-check of the newest version of every file in the project, in the change's transaction. */
-  async function queueRechecks(tx: Database, projectId: string): Promise<number> {
-    const versionIds = await listLatestVersionIds(tx, projectId);
-    for (const fileVersionId of versionIds)
-      await jobs.send(processBimFileJob, { fileVersionId, mode: 'recheck' }, tx);
-    return versionIds.length;
-  }
 
   async function requireIdsFile(projectId: string, id: string): Promise<repo.IdsFileRow> {
     const row = await repo.findIdsFile(db, projectId, id);
@@ -127,7 +118,7 @@ export function createIdsFileService(deps: {
               requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
             })),
           );
-          const rechecks = await queueRechecks(tx, projectId);
+          const rechecks = await queueRechecks(tx, jobs, projectId, clock.now());
           await audit.record(
             {
               actorId: userId,
@@ -153,7 +144,7 @@ export function createIdsFileService(deps: {
       await requireIdsFile(projectId, id);
       await db.transaction(async (tx) => {
         if (!(await repo.setIdsFileActive(tx, projectId, id, isActive, clock.now()))) return;
-        const rechecks = await queueRechecks(tx, projectId);
+        const rechecks = await queueRechecks(tx, jobs, projectId, clock.now());
         await audit.record(
           {
             actorId: userId,

@@ -26,6 +26,8 @@ export interface VersionToProcess {
   sizeBytes: number;
   storageKey: string;
   fileName: string;
+  /** The queued re-check this run answers (see clearRecheck); null when none was queued. */
+  recheckQueuedAt: Date | null;
 }
 
 export async function findVersionToProcess(
@@ -41,6 +43,7 @@ export async function findVersionToProcess(
       sizeBytes: fileVersions.sizeBytes,
       storageKey: fileVersions.storageKey,
       fileName: bimFiles.name,
+      recheckQueuedAt: fileVersions.recheckQueuedAt,
     })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
@@ -58,7 +61,7 @@ export async function markProcessing(db: Database, versionId: string): Promise<v
 export async function markFailed(db: Database, versionId: string, error: string, at: Date): Promise<void> {
   await db
     .update(fileVersions)
-    .set({ status: 'failed', error, elementsCount: null, processedAt: at })
+    .set({ status: 'failed', error, elementsCount: null, processedAt: at, recheckQueuedAt: null })
     .where(eq(fileVersions.id, versionId));
 }
 
@@ -151,7 +154,14 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
  */
 export async function writeProcessedVersion(
   db: Database,
-  input: { versionId: string; projectId: string; model: ExtractedModel; results: ResultColumns; at: Date },
+  input: {
+    versionId: string;
+    projectId: string;
+    model: ExtractedModel;
+    results: ResultColumns;
+    at: Date;
+    recheckQueuedAt: Date | null;
+  },
   hooks: WriteHooks = {},
 ): Promise<void> {
   const { versionId, model } = input;
@@ -201,6 +211,7 @@ export async function writeProcessedVersion(
         elementsCount: e.stepId.length,
         processedAt: input.at,
         checkedAt: input.at,
+        recheckQueuedAt: clearRecheck(input.recheckQueuedAt),
       })
       .where(eq(fileVersions.id, versionId));
     await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
@@ -210,14 +221,36 @@ export async function writeProcessedVersion(
 /** Re-check only: replaces the results of a completed version, leaving its elements as they are. */
 export async function writeRecheckedVersion(
   db: Database,
-  input: { versionId: string; results: ResultColumns; at: Date },
+  input: { versionId: string; results: ResultColumns; at: Date; recheckQueuedAt: Date | null },
   hooks: WriteHooks = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockVersion(tx, input.versionId);
     await replaceResults(tx, input.versionId, input.results, hooks);
-    await tx.update(fileVersions).set({ checkedAt: input.at }).where(eq(fileVersions.id, input.versionId));
+    await tx
+      .update(fileVersions)
+      .set({ checkedAt: input.at, recheckQueuedAt: clearRecheck(input.recheckQueuedAt) })
+      .where(eq(fileVersions.id, input.versionId));
   });
+}
+
+/**
+ * Clears the re-check marker only if it is still the one this run read: a re-check queued while the
+ * run was checking (another IDS change) keeps the file marked until its own job writes.
+ */
+function clearRecheck(read: Date | null) {
+  return read === null
+    ? sql`${fileVersions.recheckQueuedAt}`
+    : sql`case when ${fileVersions.recheckQueuedAt} = ${read.toISOString()}::timestamptz then null else ${fileVersions.recheckQueuedAt} end`;
+}
+
+/** Marks the given completed versions as awaiting a re-check (their results are about to change). */
+export async function markRechecksQueued(db: Database, versionIds: string[], at: Date): Promise<void> {
+  if (versionIds.length === 0) return;
+  await db
+    .update(fileVersions)
+    .set({ recheckQueuedAt: at })
+    .where(and(inArray(fileVersions.id, versionIds), eq(fileVersions.status, 'completed')));
 }
 
 /** The newest version of every file in a project (what a change of active IDS files re-checks). */

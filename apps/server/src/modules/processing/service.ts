@@ -87,7 +87,11 @@ export async function processFileVersion(
     const results = checkAgainst(model, ids, version.fileName);
     lap('check');
     if (effectiveMode === 'recheck') {
-      await repo.writeRecheckedVersion(deps.db, { versionId, results, at: deps.clock.now() }, hooks);
+      await repo.writeRecheckedVersion(
+        deps.db,
+        { versionId, results, at: deps.clock.now(), recheckQueuedAt: version.recheckQueuedAt },
+        hooks,
+      );
       lap('write');
       return {
         status: 'completed',
@@ -101,7 +105,14 @@ export async function processFileVersion(
     lap('extract');
     await repo.writeProcessedVersion(
       deps.db,
-      { versionId, projectId: version.projectId, model: extracted, results, at: deps.clock.now() },
+      {
+        versionId,
+        projectId: version.projectId,
+        model: extracted,
+        results,
+        at: deps.clock.now(),
+        recheckQueuedAt: version.recheckQueuedAt,
+      },
       hooks,
     );
     lap('write');

@@ -16,7 +16,7 @@ import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
 import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
-import { listLatestVersionIds } from '../processing/repo';
+import { queueRechecks } from '../processing/queue-rechecks';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import type { ProjectRow } from '../projects/repo';
 import { storageKeys } from '../storage/keys';
@@ -183,11 +183,7 @@ export function createProjectFilesService(deps: {
         if (!row) return null;
         let rechecks = 0;
         if (row.isActive) {
-          const versionIds = await listLatestVersionIds(tx, projectId);
-          for (const fileVersionId of versionIds) {
-            await jobs.send(processBimFileJob, { fileVersionId, mode: 'recheck' }, tx);
-          }
-          rechecks = versionIds.length;
+          rechecks = await queueRechecks(tx, jobs, projectId, clock.now());
         }
         await audit.record(
           {

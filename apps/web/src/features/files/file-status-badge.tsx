@@ -10,8 +10,15 @@ const STATUS_VARIANT = {
   failed: 'destructive',
 } as const satisfies Record<BimFile['status'], string>;
 
-/** Processing state of a file's latest version; a failed one shows why beneath the badge. */
-export function FileStatusBadge({ status, error }: Pick<BimFile, 'status' | 'error'>) {
+/**
+ * Processing state of a file's latest version; a failed one shows why beneath the badge, a completed
+ * one being checked again against changed IDS rules says so (its figures are about to change).
+ */
+export function FileStatusBadge({
+  status,
+  error,
+  rechecking,
+}: Pick<BimFile, 'status' | 'error' | 'rechecking'>) {
   const busy = status === 'pending' || status === 'processing';
   return (
     <div className="flex flex-col items-start gap-1">
@@ -19,6 +26,12 @@ export function FileStatusBadge({ status, error }: Pick<BimFile, 'status' | 'err
         {busy && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
         {BIM_FILE_STATUS_LABEL[status]}
       </Badge>
+      {status === 'completed' && rechecking && (
+        <span className="flex items-center gap-1 text-xs text-muted-foreground">
+          <Loader2 className="size-3 animate-spin" aria-hidden="true" />
+          Re-checking against IDS…
+        </span>
+      )}
       {status === 'failed' && error && <span className="max-w-72 text-xs text-destructive">{error}</span>}
     </div>
   );

@@ -8,8 +8,13 @@ export function isSettled(status: BimFile['status']): boolean {
   return status === 'completed' || status === 'failed';
 }
 
-/** Poll while any file is still pending or processing; stop once every file is completed or failed. */
-export function filesPollInterval(files: readonly Pick<BimFile, 'status'>[] | undefined): number | false {
+/**
+ * Poll while any file is still pending or processing, or being re-checked against changed IDS rules;
+ * stop once every file is completed or failed and no re-check is due.
+ */
+export function filesPollInterval(
+  files: readonly Pick<BimFile, 'status' | 'rechecking'>[] | undefined,
+): number | false {
   if (!files) return false;
-  return files.some((file) => !isSettled(file.status)) ? FILE_STATUS_POLL_MS : false;
+  return files.some((file) => !isSettled(file.status) || file.rechecking) ? FILE_STATUS_POLL_MS : false;
 }

@@ -24,15 +24,20 @@ export function useBimFiles(projectId: string) {
     refetchInterval: (current) => filesPollInterval(current.state.data),
     refetchIntervalInBackground: true,
   });
-  // When the last file settles, the project's element count and figures change: refresh the list.
+  // When the last file settles, the project's element count and figures change: refresh everything
+  // under the project (its list row, overview and other views; the files list itself stays as read).
   const polling = filesPollInterval(query.data) !== false;
   const wasPolling = useRef(polling);
   useEffect(() => {
     if (wasPolling.current && !polling) {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.list(mode), exact: true });
+      const filesKey = fileKeys.bimFiles(mode, projectId);
+      void queryClient.invalidateQueries({
+        queryKey: projectKeys.all(mode),
+        predicate: (candidate) => JSON.stringify(candidate.queryKey) !== JSON.stringify(filesKey),
+      });
     }
     wasPolling.current = polling;
-  }, [polling, queryClient, mode]);
+  }, [polling, queryClient, mode, projectId]);
   return query;
 }
 

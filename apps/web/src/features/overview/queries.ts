@@ -2,6 +2,7 @@ import { projectOverviewSchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { filesPollInterval } from '../files/polling';
 import { projectKeys } from '../projects/queries';
 import { type TrendColors, trendColorsFrom } from './trend';
 
@@ -18,6 +19,8 @@ export function useProjectOverview(projectId: string) {
         schema: projectOverviewSchema,
         signal,
       }),
+    // While a file is processing or being re-checked its figures change: ask again until all settle.
+    refetchInterval: (query) => filesPollInterval(query.state.data?.files),
   });
 }
 
