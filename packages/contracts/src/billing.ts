@@ -267,5 +267,32 @@ export const billingErrorCodes = [
   'limit_reports', // 403
   'refresh_not_allowed', // 403
   'idempotency_conflict', // 409
+  'checkout_required', // 400 PAYMENTS=stripe takes cards on Stripe's page only
+  'checkout_not_found', // 404
+  'webhook_signature_invalid', // 400
+  'provider_unavailable', // 502 the payment provider did not answer
 ] as const;
+
+/** Spec 1 §7 checkout-session mutation (PAYMENTS=stripe): the plan and the project to create once paid. */
+export const checkoutSessionBodySchema = z.object({
+  tierId: z.string({ error: 'No subscription plan selected. Please go back and select a plan.' }).min(1),
+  quantity: z.number().int().min(1).max(1).default(1),
+  customerName: z.string().trim().min(1, 'Full name is required').max(200),
+  billingEmail: z.string().trim().email('Please enter a valid email address').max(320),
+  projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
+  projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+});
+export type CheckoutSessionBody = z.input<typeof checkoutSessionBodySchema>;
+
+export const checkoutSessionResponseSchema = z.object({ session_id: z.string(), url: z.string() });
+
+export const checkoutSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+/** Whether the provider has taken the payment and the project exists yet. */
+export const checkoutStatusSchema = z.object({
+  session_id: z.string(),
+  status: z.enum(['open', 'completed', 'expired']),
+  project_id: z.string().uuid().nullable(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 export type BillingErrorCode = (typeof billingErrorCodes)[number];

@@ -85,6 +85,34 @@ describe('loadConfig', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).sessionSecret).toBe(first);
   });
 
+  it('takes PAYMENTS=stripe only with its secret key, webhook secret and public address', () => {
+    expect(() => loadConfig({ SESSION_SECRET: secret, PAYMENTS: 'stripe' }, options)).toThrow(
+      /STRIPE_SECRET_KEY: required when PAYMENTS=stripe[\s\S]*STRIPE_WEBHOOK_SECRET[\s\S]*PUBLIC_URL/,
+    );
+    expect(() =>
+      loadConfig(
+        { SESSION_SECRET: secret, PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'pk_test_public' },
+        options,
+      ),
+    ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    const config = loadConfig(
+      {
+        SESSION_SECRET: secret,
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        PUBLIC_URL: 'https://bim.example.com/',
+      },
+      options,
+    );
+    expect(config.billing).toEqual({
+      enabled: true,
+      payments: 'stripe',
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', apiBase: null },
+    });
+    expect(loadConfig({ SESSION_SECRET: secret }, options).billing.stripe).toBeNull();
+  });
+
   it('documents every variable of the schema in the README table', () => {
     expect(configTable.map(([name]) => name).sort()).toEqual(Object.keys(envSchema.shape).sort());
   });

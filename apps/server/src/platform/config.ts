@@ -48,7 +48,16 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
   BILLING: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
-  PAYMENTS: z.enum(['ledger'], { message: 'must be ledger' }).default('ledger'),
+  PAYMENTS: z.enum(['ledger', 'stripe'], { message: 'must be ledger or stripe' }).default('ledger'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_… or rk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_BASE: z.url({ message: 'must be an absolute URL such as https://api.stripe.com' }).optional(),
 });
 
 /** Rows of the README's configuration table: variable, default, meaning. */
@@ -127,8 +136,15 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
   [
     'PAYMENTS',
     'ledger',
-    'Payment provider. ledger: built in, offline, test mode (test cards only, see Billing below).',
+    'Payment provider. ledger: built in, offline, test mode (test cards only, see Billing below). stripe: Stripe Checkout, subscriptions, invoices and billing portal through the official SDK; needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL.',
   ],
+  ['STRIPE_SECRET_KEY', '(unset)', 'Stripe secret key (sk_test_… or sk_live_…), with PAYMENTS=stripe.'],
+  [
+    'STRIPE_WEBHOOK_SECRET',
+    '(unset)',
+    'Signing secret (whsec_…) of the Stripe webhook endpoint {PUBLIC_URL}/api/v1/billing/webhooks/stripe.',
+  ],
+  ['STRIPE_API_BASE', 'https://api.stripe.com', "Stripe's API address; tests point it at a local stand-in."],
 ];
 
 export interface Config {
@@ -156,7 +172,11 @@ export interface Config {
   /** An OpenAI-compatible chat endpoint for the assistant; null: the built-in analyst answers. */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   /** Plans, invoices and limits (BILLING=on) and the payment provider. */
-  billing: { enabled: boolean; payments: 'ledger' };
+  billing: {
+    enabled: boolean;
+    payments: 'ledger' | 'stripe';
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -188,6 +208,16 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   }
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     throw new ConfigError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set');
+  }
+  if (e.PAYMENTS === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL'] as const).filter(
+      (k) => !e[k],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PAYMENTS=stripe`).join('\n')}`,
+      );
+    }
   }
   const cwd = options.cwd ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
@@ -221,7 +251,18 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }
         : null,
-    billing: { enabled: e.BILLING === 'on', payments: e.PAYMENTS },
+    billing: {
+      enabled: e.BILLING === 'on',
+      payments: e.PAYMENTS,
+      stripe:
+        e.PAYMENTS === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE ?? null,
+            }
+          : null,
+    },
   };
 }
 

@@ -4,8 +4,11 @@ import { createAiService } from '../modules/ai/service';
 import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
+import { createHostedProvider } from '../modules/billing/payments/hosted';
 import { createLedgerProvider } from '../modules/billing/payments/ledger';
+import { createStripeGateway } from '../modules/billing/payments/stripe-gateway';
 import { createBillingService } from '../modules/billing/service';
+import { createStripeBilling } from '../modules/billing/stripe-billing';
 import { createBimFileService } from '../modules/bimfiles/service';
 import { createComplianceService } from '../modules/compliance/service';
 import { createElementService } from '../modules/elements/service';
@@ -59,7 +62,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const staleTemporaries = await disk.removeStaleTemporaries(new Date(performance.timeOrigin));
   if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
   const storage: FileStorage = disk;
-  const payments = createLedgerProvider();
+  const stripeConfig = config.billing.stripe;
+  const payments = stripeConfig
+    ? createHostedProvider(
+        stripeConfig.secretKey.startsWith('sk_test_') || stripeConfig.secretKey.startsWith('rk_test_'),
+      )
+    : createLedgerProvider();
   let queue: JobQueue<JobDeps> | null = null;
   try {
     await database.migrate(options.migrationsFolder);
@@ -96,6 +104,20 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     audit,
     provider: payments,
     enabled: config.billing.enabled,
+    stripe:
+      stripeConfig && config.publicUrl
+        ? createStripeBilling({
+            db,
+            clock,
+            audit,
+            publicUrl: config.publicUrl,
+            gateway: createStripeGateway({
+              secretKey: stripeConfig.secretKey,
+              webhookSecret: stripeConfig.webhookSecret,
+              apiBase: stripeConfig.apiBase ?? undefined,
+            }),
+          })
+        : null,
   });
   const app = await buildApp(
     config,

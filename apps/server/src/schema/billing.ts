@@ -71,11 +71,16 @@ export const billingSubscriptions = pgTable(
     cardExpYear: integer('card_exp_year'),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The provider's customer (Stripe `cus_…`), for its billing portal. */
+    providerCustomerId: text('provider_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('billing_subscriptions_project_unique').on(t.projectId),
+    uniqueIndex('billing_subscriptions_provider_unique')
+      .on(t.providerSubscriptionId)
+      .where(sql`provider_subscription_id is not null`),
     index('billing_subscriptions_period_end_idx').on(t.currentPeriodEnd),
   ],
 );
@@ -112,9 +117,14 @@ export const billingInvoices = pgTable(
     voucherCode: text('voucher_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** The provider's invoice (Stripe `in_…`): its webhooks update this row, never add a second. */
+    providerInvoiceId: text('provider_invoice_id'),
   },
   (t) => [
     uniqueIndex('billing_invoices_number_unique').on(t.invoiceNumber),
+    uniqueIndex('billing_invoices_provider_unique')
+      .on(t.providerInvoiceId)
+      .where(sql`provider_invoice_id is not null`),
     // The cycle job may run twice: one cycle invoice per subscription and period, whatever happens.
     uniqueIndex('billing_invoices_cycle_unique')
       .on(t.subscriptionId, t.periodStart)
@@ -164,3 +174,32 @@ export const billingPayments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
 );
+
+/**
+ * A wizard payment sent to the provider's hosted checkout (PAYMENTS=stripe, spec 1 §4 redirect path):
+ * what to create once the provider says it is paid. Completed once, by the webhook or by the browser
+ * returning with its session id, whichever comes first.
+ */
+export const billingCheckouts = pgTable('billing_checkouts', {
+  sessionId: text('session_id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tierId: text('tier_id')
+    .notNull()
+    .references(() => billingTiers.id),
+  projectName: text('project_name').notNull(),
+  projectDescription: text('project_description').notNull(),
+  customerName: text('customer_name').notNull(),
+  billingEmail: text('billing_email').notNull(),
+  status: text('status').notNull(),
+  projectId: uuid('project_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Provider webhook events already applied, by event id: a replayed or duplicated event changes nothing. */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

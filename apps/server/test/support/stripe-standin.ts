@@ -70,7 +70,8 @@ export async function startStripeStandin(opts: StandinOptions) {
     };
     const payload = JSON.stringify(event);
     if (!opts.webhookUrl) return event;
-    const ts = now();
+    // Stripe signs with its own wall clock, whatever time the test has moved its objects to.
+    const ts = Math.floor(Date.now() / 1000);
     const sig = createHmac('sha256', opts.webhookSecret).update(`${ts}.${payload}`).digest('hex');
     const res = await fetch(opts.webhookUrl, {
       method: 'POST',
@@ -412,6 +413,11 @@ export async function startStripeStandin(opts: StandinOptions) {
       }
       s.current_period_start = s.current_period_end;
       s.current_period_end = (s.current_period_end as number) + 30 * DAY;
+      // Since Stripe's 2025 API versions the period lives on the item too: keep both as Stripe does.
+      Object.assign(subItem(s), {
+        current_period_start: s.current_period_start,
+        current_period_end: s.current_period_end,
+      });
       const amount =
         ((subItem(s).price as Obj).unit_amount as number) +
         ((s.pending_proration as number | undefined) ?? 0);

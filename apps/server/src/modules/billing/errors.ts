@@ -30,6 +30,16 @@ const table = {
   limit_reports: { status: 403, message: 'Monthly limit reached.' },
   refresh_not_allowed: { status: 403, message: "This project's plan does not allow a refresh now." },
   idempotency_conflict: { status: 409, message: 'This payment is already being processed.' },
+  checkout_required: {
+    status: 400,
+    message: "This installation takes payments on Stripe's checkout page: continue to checkout.",
+  },
+  checkout_not_found: { status: 404, message: 'Checkout session not found' },
+  webhook_signature_invalid: { status: 400, message: 'Webhook signature verification failed.' },
+  provider_unavailable: {
+    status: 502,
+    message: 'The payment provider did not answer. Please try again in a moment.',
+  },
 } satisfies Record<BillingErrorCode, ErrorSpec>;
 
 export const BillingError = defineErrors('BillingError', table);

@@ -31,6 +31,8 @@ export interface InvoiceDraft {
   cardBrand: string | null;
   cardLast4: string | null;
   now: Date;
+  /** The provider's invoice this row mirrors (PAYMENTS=stripe). */
+  providerInvoiceId?: string;
 }
 
 /** Writes one invoice (numbered by the database); a paid one gets its receipt number. Refused when that cycle is already invoiced. */
@@ -62,6 +64,7 @@ export async function issueInvoice(
     voucherCode: sub.voucherCode,
     cardBrand: draft.paid ? draft.cardBrand : null,
     cardLast4: draft.paid ? draft.cardLast4 : null,
+    providerInvoiceId: draft.providerInvoiceId ?? null,
   });
   if (!row)
     throw new BillingError('idempotency_conflict', { message: 'This billing cycle is already invoiced.' });

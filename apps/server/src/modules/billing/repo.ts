@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
+  billingCheckouts,
   billingInvoices,
   billingPayments,
   billingSubscriptions,
   billingTiers,
   billingVouchers,
+  billingWebhookEvents,
   projectMembers,
   projects,
 } from '../../schema';
@@ -218,6 +220,8 @@ export async function listSubscriptionsDue(db: Database, now: Date): Promise<str
       and(
         inArray(billingSubscriptions.status, ['active', 'past_due']),
         lte(billingSubscriptions.currentPeriodEnd, now),
+        // Stripe runs its own subscriptions' cycles; its webhooks bring them here.
+        eq(billingSubscriptions.provider, 'ledger'),
       ),
     );
   return rows.map((row) => row.id);
@@ -281,4 +285,83 @@ export async function fileNameExists(db: Database, projectId: string, name: stri
 /** Locks the project row until the transaction ends, so limit checks and the writes they guard take turns. */
 export async function lockProject(db: Database, projectId: string): Promise<void> {
   await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+}
+
+// Provider (Stripe) rows: checkouts, provider ids, webhook events (decision 0151).
+
+export type CheckoutRow = typeof billingCheckouts.$inferSelect;
+
+export async function insertCheckout(db: Database, values: CheckoutRow): Promise<void> {
+  await db.insert(billingCheckouts).values(values);
+}
+
+export async function getCheckout(db: Database, sessionId: string): Promise<CheckoutRow | null> {
+  const [row] = await db.select().from(billingCheckouts).where(eq(billingCheckouts.sessionId, sessionId));
+  return row ?? null;
+}
+
+/** The checkout locked for its completion, so the webhook and the returning browser complete it once. */
+export async function lockCheckout(db: Database, sessionId: string): Promise<CheckoutRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingCheckouts)
+    .where(eq(billingCheckouts.sessionId, sessionId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function completeCheckout(db: Database, sessionId: string, projectId: string): Promise<void> {
+  await db
+    .update(billingCheckouts)
+    .set({ status: 'completed', projectId })
+    .where(eq(billingCheckouts.sessionId, sessionId));
+}
+
+export async function tierByPriceId(db: Database, priceId: string): Promise<TierRow | null> {
+  const [row] = await db.select().from(billingTiers).where(eq(billingTiers.stripePriceId, priceId));
+  return row ?? null;
+}
+
+export async function lockSubscriptionByProvider(
+  db: Database,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.providerSubscriptionId, providerSubscriptionId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function getInvoiceByProvider(
+  db: Database,
+  providerInvoiceId: string,
+): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingInvoices)
+    .where(eq(billingInvoices.providerInvoiceId, providerInvoiceId));
+  return row ?? null;
+}
+
+export async function webhookEventSeen(db: Database, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: billingWebhookEvents.eventId })
+    .from(billingWebhookEvents)
+    .where(eq(billingWebhookEvents.eventId, eventId));
+  return row !== undefined;
+}
+
+/** Records an applied event; false when another delivery recorded it first. */
+export async function recordWebhookEvent(
+  db: Database,
+  values: typeof billingWebhookEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(billingWebhookEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: billingWebhookEvents.eventId });
+  return rows.length > 0;
 }

@@ -3,6 +3,10 @@ import {
   billingHistoryResponseSchema,
   cancelSubscriptionBodySchema,
   changePlanBodySchema,
+  checkoutSessionBodySchema,
+  checkoutSessionParamsSchema,
+  checkoutSessionResponseSchema,
+  checkoutStatusSchema,
   invoiceParamsSchema,
   portalBodySchema,
   portalResponseSchema,
@@ -197,13 +201,48 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Where to manage payment details (the ledger: the Subscriptions tab)',
+          summary:
+            "Where to manage payment details: Stripe's billing portal (PAYMENTS=stripe), or the Subscriptions tab (the ledger)",
           security: sessionSecurity,
           body: portalBodySchema,
-          response: { 200: portalResponseSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: portalResponseSchema, ...errorResponses(400, 401, 404, 502) },
         },
       },
-      async (request) => billing.portal(request.body.returnUrl),
+      async (request) => billing.portal(requireAuth(request).user.id, request.body.returnUrl),
+    );
+
+    app.post(
+      '/api/v1/billing/checkout-sessions',
+      {
+        schema: {
+          tags,
+          summary:
+            'Spec 1 §4 redirect path (PAYMENTS=stripe): a Stripe Checkout Session for the plan; the browser goes to its url, and the project is created once Stripe has the payment',
+          security: sessionSecurity,
+          body: checkoutSessionBodySchema,
+          response: { 201: checkoutSessionResponseSchema, ...errorResponses(400, 401, 404, 502) },
+        },
+      },
+      async (request, reply) => {
+        const { quantity: _one, ...input } = request.body;
+        reply.code(201);
+        return billing.checkout(requireAuth(request).user.id, input);
+      },
+    );
+
+    app.get(
+      '/api/v1/billing/checkout-sessions/:sessionId',
+      {
+        schema: {
+          tags,
+          summary:
+            'Whether a checkout is paid and its project created (completes it from Stripe when its webhook has not arrived yet)',
+          security: sessionSecurity,
+          params: checkoutSessionParamsSchema,
+          response: { 200: checkoutStatusSchema, ...errorResponses(401, 404, 502) },
+        },
+      },
+      async (request) => billing.checkoutStatus(requireAuth(request).user.id, request.params.sessionId),
     );
 
     app.get(
@@ -260,6 +299,41 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
         },
       },
       async (request) => billing.limits(optionalUserId(request), request.params.projectId),
+    );
+  };
+}
+
+/**
+ * Stripe's webhook endpoint, in its own plugin: it reads the body as raw bytes (the signature is over
+ * them), where every other route parses JSON. No session: Stripe's signature is the authentication.
+ */
+export function stripeWebhookRoutes(billing: BillingService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.post(
+      '/api/v1/billing/webhooks/stripe',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['billing'],
+          summary:
+            'Stripe webhook (PAYMENTS=stripe): verified by its Stripe-Signature header; an event already applied changes nothing',
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+            ...errorResponses(400, 404, 502),
+          },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const outcome = await billing.stripeWebhook(
+          body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return { received: true as const, duplicate: outcome.duplicate };
+      },
     );
   };
 }

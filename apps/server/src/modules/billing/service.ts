@@ -32,6 +32,7 @@ import { addOneMonth, type Discount, discountedCents, prorationCents } from './m
 import type { PaymentProvider } from './payments/provider';
 import { renderBillingDocument } from './pdf';
 import * as repo from './repo';
+import type { CheckoutInput, StripeBilling } from './stripe-billing';
 
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
@@ -42,6 +43,8 @@ export interface BillingDeps {
   provider: PaymentProvider;
   /** false with BILLING=off. */
   enabled: boolean;
+  /** PAYMENTS=stripe: Stripe holds the subscriptions (decision 0151); null with the ledger. */
+  stripe?: StripeBilling | null;
 }
 
 export interface PaymentInput {
@@ -64,6 +67,23 @@ function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
 
 export function createBillingService(deps: BillingDeps) {
   const { db, clock, audit, provider, enabled } = deps;
+  const stripe = deps.stripe ?? null;
+
+  /** A Stripe-held subscription's change: our checks in a short transaction, then Stripe, outside it. */
+  async function stripeChange(
+    userId: string,
+    subscriptionId: string,
+    check: (tx: Database, sub: repo.SubscriptionRow) => Promise<void> = async () => {},
+  ): Promise<repo.SubscriptionRow | null> {
+    if (!stripe) return null;
+    const row = await repo.getSubscription(db, subscriptionId);
+    if (row?.provider !== 'stripe' || !row.providerSubscriptionId) return null;
+    return db.transaction(async (tx) => {
+      const sub = await requireManaged(tx, userId, subscriptionId);
+      await check(tx, sub);
+      return sub;
+    });
+  }
 
   function requireEnabled(): void {
     if (!enabled) throw new BillingError('billing_disabled');
@@ -308,6 +328,7 @@ export function createBillingService(deps: BillingDeps) {
       input: PaymentInput,
     ): Promise<{ projectId: string; subscription: Subscription; invoiceId: string }> {
       requireEnabled();
+      if (stripe) throw new BillingError('checkout_required');
       const earlier = await repo.findPayment(db, userId, input.idempotencyKey);
       if (earlier) {
         const sub = await repo.getSubscription(db, earlier.subscriptionId);
@@ -430,6 +451,11 @@ export function createBillingService(deps: BillingDeps) {
 
     async cancel(userId: string, subscriptionId: string): Promise<Subscription> {
       requireEnabled();
+      const held = await stripeChange(userId, subscriptionId);
+      if (held && stripe) {
+        await stripe.setCancelAtPeriodEnd(held, true);
+        return subscriptionDto(userId, subscriptionId);
+      }
       await db.transaction(async (tx) => {
         await requireManaged(tx, userId, subscriptionId);
         await repo.updateSubscription(tx, subscriptionId, {
@@ -442,6 +468,11 @@ export function createBillingService(deps: BillingDeps) {
 
     async reactivate(userId: string, subscriptionId: string): Promise<Subscription> {
       requireEnabled();
+      const held = await stripeChange(userId, subscriptionId);
+      if (held && stripe) {
+        await stripe.setCancelAtPeriodEnd(held, false);
+        return subscriptionDto(userId, subscriptionId);
+      }
       await db.transaction(async (tx) => {
         await requireManaged(tx, userId, subscriptionId);
         await repo.updateSubscription(tx, subscriptionId, {
@@ -461,6 +492,15 @@ export function createBillingService(deps: BillingDeps) {
     ): Promise<Subscription> {
       requireEnabled();
       const newTier = await requireTier(newTierId);
+      const held = await stripeChange(userId, subscriptionId, async (tx, sub) => {
+        await requireConfirmation(tx, sub.projectId, confirmProjectName);
+        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
+        if (newTier.priceAudCents <= current.priceAudCents) throw new BillingError('not_an_upgrade');
+      });
+      if (held && stripe) {
+        await stripe.upgrade(held, newTier);
+        return subscriptionDto(userId, subscriptionId);
+      }
       await db.transaction(async (tx) => {
         const sub = await requireManaged(tx, userId, subscriptionId);
         await requireConfirmation(tx, sub.projectId, confirmProjectName);
@@ -512,6 +552,15 @@ export function createBillingService(deps: BillingDeps) {
     ): Promise<Subscription> {
       requireEnabled();
       const newTier = await requireTier(newTierId);
+      const held = await stripeChange(userId, subscriptionId, async (tx, sub) => {
+        await requireConfirmation(tx, sub.projectId, confirmProjectName);
+        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
+        if (newTier.priceAudCents >= current.priceAudCents) throw new BillingError('not_a_downgrade');
+      });
+      if (held && stripe) {
+        await stripe.downgrade(held, newTier);
+        return subscriptionDto(userId, subscriptionId);
+      }
       await db.transaction(async (tx) => {
         const sub = await requireManaged(tx, userId, subscriptionId);
         await requireConfirmation(tx, sub.projectId, confirmProjectName);
@@ -522,12 +571,46 @@ export function createBillingService(deps: BillingDeps) {
       return subscriptionDto(userId, subscriptionId);
     },
 
-    /** The ledger has no hosted portal: the app's own subscriptions tab is the portal. */
-    portal(returnUrl: string): { url: string } {
+    /**
+     * Stripe's hosted billing portal for the user's Stripe customer; the ledger has no hosted portal,
+     * so there the app's own subscriptions tab is the portal.
+     */
+    async portal(userId: string, returnUrl: string): Promise<{ url: string }> {
       requireEnabled();
+      if (stripe) {
+        const rows = await repo.listSubscriptionsOfUser(db, userId);
+        const held = rows
+          .filter((r) => r.role === 'Admin' && r.subscription.providerCustomerId)
+          .sort((a, b) => b.subscription.createdAt.getTime() - a.subscription.createdAt.getTime())[0];
+        if (!held) throw new BillingError('subscription_not_found');
+        return stripe.portal(held.subscription, returnUrl);
+      }
       const url = new URL(returnUrl, 'http://app.invalid');
       url.searchParams.set('tab', 'subscriptions');
       return { url: `${url.pathname}${url.search}` };
+    },
+
+    /** Spec 1 §4 redirect path (PAYMENTS=stripe): a hosted Checkout for the plan, the project made once paid. */
+    async checkout(userId: string, input: CheckoutInput): Promise<{ session_id: string; url: string }> {
+      requireEnabled();
+      if (!stripe) {
+        throw new BillingError('checkout_not_found', {
+          message: 'This installation takes cards in the app: there is no hosted checkout.',
+        });
+      }
+      return stripe.startCheckout(userId, input, await requireTier(input.tierId));
+    },
+
+    async checkoutStatus(userId: string, sessionId: string) {
+      requireEnabled();
+      if (!stripe) throw new BillingError('checkout_not_found');
+      return stripe.checkoutStatus(userId, sessionId);
+    },
+
+    /** Stripe's webhook endpoint; 404 when this installation does not use Stripe. */
+    async stripeWebhook(rawBody: Buffer, signature: string | undefined) {
+      if (!enabled || !stripe) throw new BillingError('billing_disabled');
+      return stripe.handleWebhook(rawBody, signature);
     },
 
     async history(userId: string): Promise<InvoiceRow[]> {

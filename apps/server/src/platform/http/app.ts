@@ -16,7 +16,7 @@ import { attributeRoutes } from '../../modules/attributes/routes';
 import type { AttributeService } from '../../modules/attributes/service';
 import { authRoutes } from '../../modules/auth/routes';
 import type { AuthService } from '../../modules/auth/service';
-import { billingRoutes } from '../../modules/billing/routes';
+import { billingRoutes, stripeWebhookRoutes } from '../../modules/billing/routes';
 import type { BillingService } from '../../modules/billing/service';
 import { bimFileRoutes } from '../../modules/bimfiles/routes';
 import type { BimFileService } from '../../modules/bimfiles/service';
@@ -130,6 +130,7 @@ export async function buildApp(
   await app.register(overviewRoutes(services.overview));
   await app.register(projectFilesRoutes(services.projectFiles));
   await app.register(billingRoutes(services.billing));
+  await app.register(stripeWebhookRoutes(services.billing));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -100,8 +100,11 @@ export function createStripeGateway(cfg: StripeGatewayConfig) {
       customerEmail?: string;
       metadata?: Record<string, string>;
       quantity?: number;
+      /** Vouchers are Stripe promotion codes, entered on the hosted page (decision 0151). */
+      allowPromotionCodes?: boolean;
     }) =>
       stripe.checkout.sessions.create({
+        ...(p.allowPromotionCodes ? { allow_promotion_codes: true } : {}),
         mode: 'subscription',
         line_items: [{ price: p.priceId, quantity: p.quantity ?? 1 }],
         client_reference_id: p.projectId || undefined,
@@ -110,6 +113,7 @@ export function createStripeGateway(cfg: StripeGatewayConfig) {
         cancel_url: p.cancelUrl,
         ...(p.customerId ? { customer: p.customerId } : { customer_email: p.customerEmail }),
       }),
+    retrieveCheckoutSession: (id: string) => stripe.checkout.sessions.retrieve(id),
     /** Verifies a webhook's signature against the raw body; throws on a bad or missing signature. */
     verifyWebhook(rawBody: string | Buffer, signature: string | undefined): Stripe.Event {
       if (!signature) throw new Error('Missing Stripe-Signature header');

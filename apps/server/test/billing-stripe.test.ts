@@ -1,0 +1,285 @@
+import { createHmac } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingInvoices, billingWebhookEvents } from '../src/schema';
+import { testBackends } from './support/backends';
+import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import { type StripeStandin, startStripeStandin } from './support/stripe-standin';
+
+// Issue 11 acceptance 4: PAYMENTS=stripe against a loopback stand-in that speaks Stripe's REST and
+// signs its webhooks with Stripe's scheme. Expected amounts come from the stand-in's own objects (what
+// Stripe charged), never from our code.
+const WEBHOOK_SECRET = 'whsec_standin_0123456789';
+const PRICES = [
+  { id: 'price_blueprint_monthly', unit_amount: 7900, currency: 'aud' },
+  { id: 'price_cornerstone_monthly', unit_amount: 14900, currency: 'aud' },
+  { id: 'price_skyline_monthly', unit_amount: 21900, currency: 'aud' },
+];
+const DAY = 86_400_000;
+
+type Obj = Record<string, unknown>;
+
+for (const backend of testBackends()) {
+  describe(`billing with PAYMENTS=stripe (${backend.name})`, () => {
+    let server: TestServer;
+    let standin: StripeStandin;
+    let owner: Session;
+    let webhookUrl: string;
+    let clockNow = () => Date.now();
+
+    beforeAll(async () => {
+      standin = await startStripeStandin({
+        webhookSecret: WEBHOOK_SECRET,
+        prices: PRICES,
+        now: () => Math.floor(clockNow() / 1000),
+      });
+      server = await startTestServer(backend, {
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: standin.apiBase,
+        PUBLIC_URL: 'http://app.plumbline.test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      });
+      clockNow = () => server.clock.now().getTime();
+      const address = await server.listen();
+      webhookUrl = `${address.replace('localhost', '127.0.0.1')}/api/v1/billing/webhooks/stripe`;
+      standin.setWebhookUrl(webhookUrl);
+      owner = await signUp(server, 'Stella Stripe');
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await standin?.close();
+    });
+
+    const invoicesOf = (subId: string) =>
+      [...standin.invoices.values()].filter((inv) => inv.subscription === subId);
+    async function history() {
+      return (await call(server, owner, 'GET', '/api/v1/billing/billing-history')).json().invoices as Array<{
+        amount: number;
+        computed_status: string;
+        receipt_url: string | null;
+        name: string;
+      }>;
+    }
+    async function subscription() {
+      const res = await call(server, owner, 'GET', '/api/v1/billing/subscriptions');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().subscriptions[0] as Obj & { id: string; tier_id: string; project_id: string };
+    }
+    /** Moves time on; the session would expire over months, so sign in again. */
+    async function advance(ms: number) {
+      server.clock.advance(ms);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: owner.email, password: 'correct horse battery' },
+        remoteAddress: '10.201.0.1',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      owner.token = res.json().token;
+    }
+    function sign(payload: string): string {
+      const t = Math.floor(Date.now() / 1000);
+      return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`;
+    }
+    async function deliver(payload: string, signature?: string) {
+      return fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+        body: payload,
+      });
+    }
+
+    let stripeSubId = '';
+
+    it('takes the wizard payment on Stripe Checkout and creates the project once Stripe has it paid', async () => {
+      const config = (await call(server, owner, 'GET', '/api/v1/billing/config')).json();
+      expect(config).toMatchObject({ enabled: true, provider: 'stripe', testMode: true });
+      // Card numbers never reach this server with Stripe: the in-app card payment is refused.
+      const direct = await call(server, owner, 'POST', '/api/v1/billing/subscription-payments', {
+        customerName: 'Stella Stripe',
+        billingEmail: owner.email,
+        tierId: 'cornerstone',
+        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
+        projectName: 'Never',
+        idempotencyKey: 'never-charged-here',
+      });
+      expect(direct.statusCode).toBe(400);
+      expect(direct.json().error.code).toBe('checkout_required');
+
+      const started = await call(server, owner, 'POST', '/api/v1/billing/checkout-sessions', {
+        tierId: 'cornerstone',
+        quantity: 1,
+        customerName: 'Stella Stripe',
+        billingEmail: owner.email,
+        projectName: 'Harbour Tower',
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const { session_id: sessionId, url } = started.json();
+      expect(url).toMatch(/^https:\/\/checkout\.standin\.test\/c\/cs_/);
+      const open = await call(server, owner, 'GET', `/api/v1/billing/checkout-sessions/${sessionId}`);
+      expect(open.json()).toEqual({ session_id: sessionId, status: 'open', project_id: null });
+      expect(
+        (await call(server, owner, 'GET', '/api/v1/billing/subscriptions')).json().subscriptions,
+      ).toEqual([]);
+
+      await standin.completeCheckout(sessionId);
+      expect(standin.delivered.map((d) => [d.type, d.status])).toEqual([
+        ['checkout.session.completed', 200],
+        ['customer.subscription.created', 200],
+        ['invoice.paid', 200],
+      ]);
+      const done = (
+        await call(server, owner, 'GET', `/api/v1/billing/checkout-sessions/${sessionId}`)
+      ).json();
+      expect(done.status).toBe('completed');
+      const sub = await subscription();
+      expect(sub).toMatchObject({
+        project_id: done.project_id,
+        tier_id: 'cornerstone',
+        status: 'active',
+        payment_status: 'paid',
+        currency: 'AUD',
+        cancel_at_period_end: false,
+      });
+      stripeSubId = [...standin.subscriptions.keys()][0] as string;
+      const [first] = invoicesOf(stripeSubId);
+      const rows = await history();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        amount: (first?.amount_paid as number) / 100,
+        computed_status: 'paid',
+      });
+      expect(rows[0]?.receipt_url).not.toBeNull();
+      // The project is the buyer's, as an Admin.
+      const project = await call(server, owner, 'GET', `/api/v1/projects/${done.project_id}`);
+      expect(project.statusCode).toBe(200);
+    });
+
+    it('upgrades at once with Stripe’s prorated invoice, cancels at period end and reactivates', async () => {
+      await advance(10 * DAY);
+      const sub = await subscription();
+      const wrongName = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${sub.id}/upgrade`, {
+        newTierId: 'skyline',
+        confirmProjectName: 'harbour tower',
+      });
+      expect(wrongName.statusCode).toBe(400);
+      expect(standin.subscriptions.get(stripeSubId)?.pending_proration ?? 0).toBe(0);
+      const upgraded = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${sub.id}/upgrade`, {
+        newTierId: 'skyline',
+        confirmProjectName: 'Harbour Tower',
+      });
+      expect(upgraded.statusCode, upgraded.body).toBe(200);
+      expect(upgraded.json().subscription.tier_id).toBe('skyline');
+      const proration = invoicesOf(stripeSubId).find((inv) => inv.billing_reason === 'subscription_update');
+      // 20 of the period's 30 days left, at the difference of the two monthly prices.
+      expect(proration?.amount_due).toBe(Math.round((21900 - 14900) * (20 / 30)));
+      const rows = await history();
+      expect(rows).toHaveLength(2);
+      expect(rows.map((r) => r.amount)).toContain((proration?.amount_due as number) / 100);
+
+      const cancelled = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${sub.id}/cancel`, {
+        confirmProjectName: 'Harbour Tower',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().subscription.cancel_at_period_end).toBe(true);
+      expect(standin.subscriptions.get(stripeSubId)?.cancel_at_period_end).toBe(true);
+      const reactivated = await call(
+        server,
+        owner,
+        'POST',
+        `/api/v1/billing/subscriptions/${sub.id}/reactivate`,
+        {},
+      );
+      expect(reactivated.statusCode, reactivated.body).toBe(200);
+      expect(reactivated.json().subscription.cancel_at_period_end).toBe(false);
+      expect(standin.subscriptions.get(stripeSubId)?.cancel_at_period_end).toBe(false);
+    });
+
+    it('keeps the paid-for plan after a downgrade until Stripe opens the next period at the lower price', async () => {
+      const sub = await subscription();
+      const scheduled = await call(
+        server,
+        owner,
+        'POST',
+        `/api/v1/billing/subscriptions/${sub.id}/downgrade`,
+        {
+          newTierId: 'blueprint',
+          confirmProjectName: 'Harbour Tower',
+        },
+      );
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      expect(scheduled.json().subscription).toMatchObject({
+        tier_id: 'skyline',
+        scheduled_tier_id: 'blueprint',
+      });
+      await advance(21 * DAY);
+      const renewal = await standin.advancePeriod(stripeSubId);
+      expect(renewal?.amount_due).toBe(PRICES[0]?.unit_amount);
+      const after = await subscription();
+      expect(after).toMatchObject({ tier_id: 'blueprint', scheduled_tier_id: null, payment_status: 'paid' });
+      expect((await history()).map((r) => r.amount)).toContain(7900 / 100);
+    });
+
+    it('marks a failed renewal due and blocks refresh until Stripe says it is paid', async () => {
+      const sub = await subscription();
+      const customer = standin.subscriptions.get(stripeSubId)?.customer as string;
+      standin.failNextPayment(customer);
+      await advance(31 * DAY);
+      const failed = await standin.advancePeriod(stripeSubId);
+      expect(failed?.status).toBe('open');
+      expect(standin.delivered.at(-1)).toMatchObject({ type: 'invoice.payment_failed', status: 200 });
+      const now = await subscription();
+      expect(now).toMatchObject({ status: 'past_due', payment_status: 'due' });
+      const limits = (await call(server, owner, 'GET', `/api/v1/projects/${sub.project_id}/limits`)).json();
+      expect(limits.limits.allowRefresh).toBe(false);
+      expect((await history()).filter((r) => r.computed_status === 'due')).toHaveLength(1);
+    });
+
+    it('answers a bad or missing signature with 400 and applies the same event once', async () => {
+      const stripeInvoice = invoicesOf(stripeSubId).at(-1) as Obj;
+      const event = JSON.stringify({
+        id: 'evt_replayed_0001',
+        object: 'event',
+        type: 'invoice.paid',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: stripeInvoice.id, object: 'invoice' } },
+        livemode: false,
+        api_version: '2026-10-28.endive',
+      });
+      const forged = `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
+      expect((await deliver(event, forged)).status).toBe(400);
+      expect((await deliver(event)).status).toBe(400);
+      const tampered = await deliver(event.replace('invoice.paid', 'invoice.payment_failed'), sign(event));
+      expect(tampered.status).toBe(400);
+
+      const db = server.database.db;
+      const invoiceCount = async () => (await db.select({ n: count() }).from(billingInvoices))[0]?.n;
+      const before = await invoiceCount();
+      const first = await deliver(event, sign(event));
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({ received: true, duplicate: false });
+      const again = await deliver(event, sign(event));
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ received: true, duplicate: true });
+      expect(await invoiceCount()).toBe(before);
+      const recorded = await db
+        .select({ n: count() })
+        .from(billingWebhookEvents)
+        .where(eq(billingWebhookEvents.eventId, 'evt_replayed_0001'));
+      expect(recorded[0]?.n).toBe(1);
+    });
+
+    it("sends the billing portal to Stripe's page for the buyer's customer", async () => {
+      const res = await call(server, owner, 'POST', '/api/v1/billing/portal', { returnUrl: '/dashboard' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().url).toMatch(/^https:\/\/billing\.standin\.test\/p\/bps_/);
+    });
+  });
+}
