@@ -24,7 +24,9 @@ export interface RunningServer {
  * example `npx tsx apps/server/src/main.ts`); it runs through the shell from the repository root.
  * `options.env` adds to or overrides the server's environment (e.g. `DEMO_SEED: 'true'`).
  */
-export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; publicUrlIsSelf?: boolean } = {},
+): Promise<RunningServer> {
   const override = process.env.E2E_SERVER_CMD?.trim();
   if (!override && !existsSync(SERVER_ENTRY)) {
     throw new Error(`The server is not built (${SERVER_ENTRY} is missing): run npm run build first.`);
@@ -49,6 +51,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     // The demo project costs a few seconds of processing; only the demo test asks for it.
     DEMO_SEED: 'false',
     ...options.env,
+    // Where Stripe's checkout sends the browser back to (PAYMENTS=stripe tests).
+    ...(options.publicUrlIsSelf ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
   };
   // Own process group (detached) so stop() also ends children of a shell or npx wrapper.
   const child = override

@@ -2,7 +2,10 @@ import {
   type BillingConfig,
   billingConfigSchema,
   billingHistoryResponseSchema,
+  type CheckoutSessionBody,
   type Currency,
+  checkoutSessionResponseSchema,
+  checkoutStatusSchema,
   type InvoiceRow,
   type ProjectLimits,
   projectLimitsSchema,
@@ -100,6 +103,21 @@ export function paySubscription(body: SubscriptionPaymentBody) {
     method: 'POST',
     body,
     schema: subscriptionPaymentResponseSchema,
+  });
+}
+
+/** Spec 1 §7 checkout-session mutation (PAYMENTS=stripe): the hosted page to send the browser to. */
+export function startCheckout(body: CheckoutSessionBody) {
+  return apiRequest('/billing/checkout-sessions', {
+    method: 'POST',
+    body,
+    schema: checkoutSessionResponseSchema,
+  });
+}
+
+export function checkoutStatus(sessionId: string) {
+  return apiRequest(`/billing/checkout-sessions/${encodeURIComponent(sessionId)}`, {
+    schema: checkoutStatusSchema,
   });
 }
 

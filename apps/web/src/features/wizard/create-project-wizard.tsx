@@ -34,6 +34,7 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
   const requested = searchParams.get('createProject') === 'true';
   const stepParam = searchParams.get('step');
   const planParam = searchParams.get('plan');
+  const sessionParam = searchParams.get('session_id');
   // The latest state for the effect below, which must run once per request, not on every render.
   const latest = useRef({ state, reset, update: wizard.update });
   latest.current = { state, reset, update: wizard.update };
@@ -42,7 +43,11 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
     const { state: current, reset: resetWizard } = latest.current;
     // The reset rule (spec 1 §2.1): a finished payment with its project keeps the wizard where it was.
     const finished = current.step === 'complete' && current.createdProjectId !== null;
-    if (!finished)
+    if (stepParam === 'complete' && sessionParam) {
+      // Back from Stripe's checkout page: the Complete step waits for the paid project.
+      resetWizard('complete', planParam);
+      latest.current.update({ checkoutSessionId: sessionParam });
+    } else if (!finished)
       resetWizard(isWizardStep(stepParam) && stepParam !== 'complete' ? stepParam : 'connect_acc', planParam);
     setOpen(true);
     setSearchParams(
@@ -53,7 +58,7 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
       },
       { replace: true },
     );
-  }, [requested, stepParam, planParam, setSearchParams]);
+  }, [requested, stepParam, planParam, sessionParam, setSearchParams]);
 
   const close = () => setOpen(false);
   const current = WIZARD_STEPS.findIndex((s) => s.id === state.step);

@@ -11,7 +11,8 @@ import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/api/upload-request';
-import { paySubscription } from '@/lib/billing';
+import { checkoutStatus, paySubscription, startCheckout } from '@/lib/billing';
+import { savePendingFiles, takePendingFiles } from '@/lib/pending-files';
 import { type FileSource, flowSteps, nextStep, previousStep, type WizardStepId } from './wizard-steps';
 
 export interface CardFields {
@@ -42,6 +43,8 @@ export interface WizardState {
   saveCard: boolean;
   createdProjectId: string | null;
   uploads: Record<string, UploadState>;
+  /** Back from Stripe's checkout page (PAYMENTS=stripe): the session whose project is awaited. */
+  checkoutSessionId: string | null;
 }
 
 export function initialWizardState(
@@ -63,6 +66,7 @@ export function initialWizardState(
     saveCard: true,
     createdProjectId: null,
     uploads: {},
+    checkoutSessionId: null,
   };
 }
 
@@ -145,6 +149,52 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     return projectId;
   }
 
+  /**
+   * Spec 1 §4 redirect path (PAYMENTS=stripe): a checkout session for the plan; the chosen files wait
+   * in the browser's storage, and the browser goes to Stripe's page. Returns the page's address.
+   */
+  async function checkout(input: {
+    tier: Tier;
+    customerName: string;
+    billingEmail: string;
+  }): Promise<string> {
+    const session = await startCheckout({
+      tierId: input.tier.id,
+      quantity: 1,
+      customerName: input.customerName.trim(),
+      billingEmail: input.billingEmail,
+      projectName: state.name.trim(),
+      projectDescription: state.description.trim(),
+    });
+    if (!(await savePendingFiles(session.session_id, state.files))) {
+      toast.warning('Your files could not be kept during checkout', {
+        description: 'Upload them on the Projects tab once the project is created.',
+      });
+    }
+    return session.url;
+  }
+
+  /**
+   * Back from Stripe: asks until the payment is confirmed and the project exists, then uploads the
+   * files kept for the trip. Returns false while Stripe has not confirmed it yet.
+   */
+  async function resumeCheckout(sessionId: string): Promise<boolean> {
+    const status = await checkoutStatus(sessionId);
+    if (status.status !== 'completed' || !status.project_id) {
+      if (status.status === 'expired') throw new Error('The checkout session expired before payment.');
+      return false;
+    }
+    const projectId = status.project_id;
+    const files = await takePendingFiles(sessionId);
+    setState((s) => ({ ...s, createdProjectId: projectId, files, step: 'complete' }));
+    toast.success('Project created successfully', {
+      description: 'Your new project has been set up and is ready to use',
+    });
+    void queryClient.invalidateQueries();
+    void uploadAll(projectId, files).then(() => queryClient.invalidateQueries());
+    return true;
+  }
+
   /** The created project's files, for the Complete step's processing list (polled every 5 s there). */
   async function pollProjectFiles(): Promise<BimFile[]> {
     if (!state.createdProjectId || demo) return [];
@@ -167,6 +217,8 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       setState(initialWizardState(step, tierId));
     },
     finish,
+    checkout,
+    resumeCheckout,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -7,6 +7,8 @@ import type { StepProps } from '../step-props';
 
 /** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
 const POLL_MS = 5_000;
+/** Back from Stripe, the payment's confirmation is asked for every 2 s until the project exists. */
+const CHECKOUT_POLL_MS = 2_000;
 
 /** Complete (spec 1 §2.1): the project exists; files upload and process while the user reads this. */
 export function CompleteStep({ wizard, demo, close }: StepProps) {
@@ -27,6 +29,43 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
     refetchIntervalInBackground: true,
   });
   const statusOf = (name: string) => files.data?.find((f) => f.name === name)?.status;
+  const awaitingCheckout = Boolean(state.checkoutSessionId) && !state.createdProjectId;
+  const confirmation = useQuery({
+    queryKey: ['wizard', 'checkout', state.checkoutSessionId],
+    queryFn: () => wizard.resumeCheckout(state.checkoutSessionId as string),
+    enabled: awaitingCheckout && !demo,
+    refetchInterval: (query) => (query.state.data === true || query.state.error ? false : CHECKOUT_POLL_MS),
+    retry: false,
+  });
+
+  if (awaitingCheckout) {
+    return (
+      <div className="grid gap-4">
+        {confirmation.error ? (
+          <p role="alert" className="text-sm text-destructive">
+            Payment could not be confirmed: {confirmation.error.message}
+          </p>
+        ) : (
+          <p className="flex items-center gap-2 text-sm" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Confirming your payment with Stripe...
+          </p>
+        )}
+        <div className="flex justify-end border-t border-border pt-4">
+          <Button
+            variant="outline"
+            onClick={() => {
+              wizard.reset();
+              close();
+              navigate('/dashboard', { replace: true });
+            }}
+          >
+            Continue to Dashboard
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="grid gap-4">

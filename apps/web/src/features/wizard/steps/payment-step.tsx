@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
-import { formatPrice, useTiers, validateVoucher } from '@/lib/billing';
+import { formatPrice, useBillingConfig, useTiers, validateVoucher } from '@/lib/billing';
 import type { StepProps } from '../step-props';
 import { defaultBillingName, parseExpiry } from '../wizard-steps';
 import { StepFooter } from './step-footer';
@@ -17,6 +17,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function PaymentStep({ wizard, user }: StepProps) {
   const { state, update } = wizard;
   const tiers = useTiers(state.currency);
+  // PAYMENTS=stripe: cards and promotion codes are entered on Stripe's checkout page (spec 1 §4).
+  const config = useBillingConfig().data;
+  const hosted = config?.provider === 'stripe';
   const tier = tiers.data?.find((t) => t.id === state.tierId) ?? null;
   const email = user?.email ?? '';
   const customerName = state.customerName || defaultBillingName(user?.fullName, email);
@@ -55,6 +58,22 @@ export function PaymentStep({ wizard, user }: StepProps) {
       toast.error('Failed to validate voucher code');
     } finally {
       setApplying(false);
+    }
+  };
+
+  const goToCheckout = async () => {
+    const found: Record<string, string> = {};
+    if (!customerName.trim()) found.name = 'Full name is required';
+    if (!EMAIL.test(email)) found.email = 'Please enter a valid email address';
+    if (!tier) found.plan = 'No subscription plan selected. Please go back and select a plan.';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !tier) return;
+    setProcessing(true);
+    try {
+      window.location.assign(await wizard.checkout({ tier, customerName, billingEmail: email }));
+    } catch (error) {
+      toast.error('Payment failed', { description: errorMessage(error) });
+      setProcessing(false);
     }
   };
 
@@ -128,73 +147,92 @@ export function PaymentStep({ wizard, user }: StepProps) {
           <Input value={email} readOnly />
         </FormField>
       </div>
-      <div className="flex items-end gap-2">
-        <FormField label="Voucher code" className="flex-1">
-          <Input
-            value={state.voucherInput}
-            onChange={(e) => update({ voucherInput: e.target.value.toUpperCase() })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void applyVoucher();
-              }
-            }}
-          />
-        </FormField>
-        <Button variant="outline" onClick={applyVoucher} disabled={!state.voucherInput.trim() || applying}>
-          Apply
-        </Button>
-      </div>
-      <fieldset className="grid gap-2 rounded-lg border border-border p-3">
-        <legend className="flex items-center gap-2 px-1 text-sm font-medium">
-          Card <Badge variant="warning">Test mode</Badge>
-        </legend>
-        <p className="text-xs text-muted-foreground">
-          Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry and CVC.
+      {hosted ? (
+        <p className="rounded-lg border border-border p-3 text-sm text-muted-foreground">
+          {config?.testMode && (
+            <Badge variant="warning" className="mr-2">
+              Test mode
+            </Badge>
+          )}
+          You will enter your card on Stripe's secure checkout page; promotion codes are entered there too.
+          Your project is created as soon as Stripe confirms the payment.
         </p>
-        <div className="grid gap-2 sm:grid-cols-[1fr_6rem_5rem]">
-          <FormField
-            label={`Card number${brand && brand !== 'card' ? ` (${brand})` : ''}`}
-            error={errors.number}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={state.card.number}
-              onChange={(e) => update({ card: { ...state.card, number: e.target.value } })}
-              placeholder="1234 1234 1234 1234"
-            />
-          </FormField>
-          <FormField label="Expiry" error={errors.expiry}>
-            <Input
-              autoComplete="cc-exp"
-              value={state.card.expiry}
-              onChange={(e) => update({ card: { ...state.card, expiry: e.target.value } })}
-              placeholder="MM/YY"
-            />
-          </FormField>
-          <FormField label="CVC" error={errors.cvc}>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={state.card.cvc}
-              onChange={(e) => update({ card: { ...state.card, cvc: e.target.value } })}
-              placeholder="123"
-            />
-          </FormField>
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={state.saveCard}
-            onChange={(e) => update({ saveCard: e.target.checked })}
-          />
-          Save card for subscription billing (required for monthly renewal)
-        </label>
-      </fieldset>
+      ) : (
+        <>
+          <div className="flex items-end gap-2">
+            <FormField label="Voucher code" className="flex-1">
+              <Input
+                value={state.voucherInput}
+                onChange={(e) => update({ voucherInput: e.target.value.toUpperCase() })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void applyVoucher();
+                  }
+                }}
+              />
+            </FormField>
+            <Button
+              variant="outline"
+              onClick={applyVoucher}
+              disabled={!state.voucherInput.trim() || applying}
+            >
+              Apply
+            </Button>
+          </div>
+          <fieldset className="grid gap-2 rounded-lg border border-border p-3">
+            <legend className="flex items-center gap-2 px-1 text-sm font-medium">
+              Card <Badge variant="warning">Test mode</Badge>
+            </legend>
+            <p className="text-xs text-muted-foreground">
+              Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry and
+              CVC.
+            </p>
+            <div className="grid gap-2 sm:grid-cols-[1fr_6rem_5rem]">
+              <FormField
+                label={`Card number${brand && brand !== 'card' ? ` (${brand})` : ''}`}
+                error={errors.number}
+              >
+                <Input
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  value={state.card.number}
+                  onChange={(e) => update({ card: { ...state.card, number: e.target.value } })}
+                  placeholder="1234 1234 1234 1234"
+                />
+              </FormField>
+              <FormField label="Expiry" error={errors.expiry}>
+                <Input
+                  autoComplete="cc-exp"
+                  value={state.card.expiry}
+                  onChange={(e) => update({ card: { ...state.card, expiry: e.target.value } })}
+                  placeholder="MM/YY"
+                />
+              </FormField>
+              <FormField label="CVC" error={errors.cvc}>
+                <Input
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  value={state.card.cvc}
+                  onChange={(e) => update({ card: { ...state.card, cvc: e.target.value } })}
+                  placeholder="123"
+                />
+              </FormField>
+            </div>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={state.saveCard}
+                onChange={(e) => update({ saveCard: e.target.checked })}
+              />
+              Save card for subscription billing (required for monthly renewal)
+            </label>
+          </fieldset>
+        </>
+      )}
       <StepFooter onBack={wizard.back} disabledBack={processing}>
-        <Button onClick={pay} disabled={processing}>
-          {processing ? 'Processing...' : 'Complete Payment'}
+        <Button onClick={hosted ? goToCheckout : pay} disabled={processing}>
+          {processing ? 'Processing...' : hosted ? 'Continue to Checkout' : 'Complete Payment'}
         </Button>
       </StepFooter>
     </div>
