@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     storage,
     jobs: queue,
     billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
+    ai: config.ai,
   });
   installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
     try {

@@ -14,4 +14,5 @@ export * from './metadata';
 export * from './overview';
 export * from './project-files';
 export * from './projects';
+export * from './reports';
 export * from './viewer';

@@ -11,6 +11,11 @@ export const idsComplianceSchema = z.object({
 });
 export type IdsCompliance = z.infer<typeof idsComplianceSchema>;
 
+/** Spec 1 §5: the IDS compliance figure, compliant over applicable, rounded; 0 % when none are applicable. Shared by the Overview card and the reports. */
+export function complianceFigure(c: IdsCompliance): number {
+  return c.applicable_elements === 0 ? 0 : Math.round((c.compliant_elements / c.applicable_elements) * 100);
+}
+
 /**
  * Spec 1 §3 'Compliance category', as percentages (0–100) of the checked property requirements:
  * every applicable element × required property facet (decision 0096). `checked` is that count;

@@ -1,3 +1,4 @@
+import type { ModelTarget } from '../modules/ai/model-chat';
 import type { PaymentProvider } from '../modules/billing/payments/provider';
 import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
@@ -15,4 +16,6 @@ export interface JobDeps {
   jobs: JobSender;
   /** For the billing cycle: whether plans are sold, and the provider that charges saved cards. */
   billing: { enabled: boolean; provider: PaymentProvider };
+  /** The assistant's model for the AI Insights report (null: the built-in analyst). */
+  ai: ModelTarget | null;
 }

@@ -3,6 +3,7 @@ import { auditWriteJob } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
 import { convertFragmentsJob } from './convert-fragments';
 import type { JobDeps } from './deps';
+import { generateReportJob } from './generate-report';
 import { processBimFileJob } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
 
@@ -15,4 +16,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   processBimFileJob,
   convertFragmentsJob,
   billingCycleJob,
+  generateReportJob,
 ];

@@ -19,6 +19,7 @@ import { createMetadataService } from '../modules/metadata/service';
 import { createOverviewService } from '../modules/overview/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
+import { createReportService } from '../modules/reports/service';
 import { createViewerService } from '../modules/viewer/service';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -88,6 +89,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         storage,
         jobs: queue,
         billing: { enabled: config.billing.enabled, provider: payments },
+        ai: config.ai,
       });
     }
   } catch (error) {
@@ -143,6 +145,15 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       elements: createElementService({ db, storage }),
       metadata: createMetadataService({ db, clock }),
       overview: createOverviewService({ db }),
+      reports: createReportService({
+        db,
+        clock,
+        storage,
+        jobs,
+        audit,
+        limits: billing.enforcement,
+        secret: config.sessionSecret,
+      }),
       projectFiles: createProjectFilesService({
         db,
         clock,

@@ -9,4 +9,5 @@ export * from './fragments';
 export * from './ids';
 export * from './metadata';
 export * from './projects';
+export * from './reports';
 export * from './users';

@@ -239,6 +239,11 @@ export function createBillingService(deps: BillingDeps) {
       });
     },
 
+    /** How many reports a month the project's plan allows (the reports module's usage figure). */
+    async reportLimit(tx: Database, projectId: string): Promise<number> {
+      return (await planOf(tx, projectId)).limits.maxReportsPerMonth;
+    },
+
     /** Before a report is queued; `reportsThisMonth` is counted by the reports module. */
     async assertReportAllowed(tx: Database, projectId: string, reportsThisMonth: number): Promise<void> {
       const { limits } = await planOf(tx, projectId);

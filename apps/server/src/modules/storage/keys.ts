@@ -8,4 +8,6 @@ export const storageKeys = {
   bimFileFragments: (projectId: string, versionId: string) =>
     `projects/${projectId}/bimfiles/${versionId}.frag`,
   idsFile: (projectId: string, idsFileId: string) => `projects/${projectId}/idsfiles/${idsFileId}.ids`,
+  report: (projectId: string, reportId: string, format: string) =>
+    `projects/${projectId}/reports/${reportId}.${format === 'xlsx' ? 'xlsx' : 'pdf'}`,
 };

@@ -38,6 +38,8 @@ import { projectFilesRoutes } from '../../modules/projectfiles/routes';
 import type { ProjectFilesService } from '../../modules/projectfiles/service';
 import { projectRoutes } from '../../modules/projects/routes';
 import type { ProjectService } from '../../modules/projects/service';
+import { reportRoutes } from '../../modules/reports/routes';
+import type { ReportService } from '../../modules/reports/service';
 import { viewerRoutes } from '../../modules/viewer/routes';
 import type { ViewerService } from '../../modules/viewer/service';
 import type { Config } from '../config';
@@ -62,6 +64,7 @@ export interface AppServices {
   metadata: MetadataService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
+  reports: ReportService;
   viewer: ViewerService;
   health: HealthService;
 }
@@ -131,6 +134,7 @@ export async function buildApp(
   await app.register(projectFilesRoutes(services.projectFiles));
   await app.register(billingRoutes(services.billing));
   await app.register(stripeWebhookRoutes(services.billing));
+  await app.register(reportRoutes(services.reports));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -1,0 +1,207 @@
+// The Comprehensive Project Analysis as a workbook, streamed (exceljs' WorkbookWriter): every row is
+// committed as it is written and the failures and elements are read from the database a page at a
+// time, so a 200,000-element model never holds the workbook, or its failures, in memory.
+import ExcelJS from 'exceljs';
+import type { Database } from '../../platform/db';
+import type { ComprehensiveData } from './data';
+import * as repo from './repo';
+
+const PAGE = 2_000;
+const STATUS = ['Not applicable', 'Passed', 'Warning', 'Failed'];
+
+type Column = { header: string; key: string; width: number };
+
+function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return sheet;
+}
+
+/** Writes the workbook to `path`; returns how many failure rows it holds (for the caller's log). */
+export async function writeComprehensiveXlsx(
+  db: Database,
+  data: ComprehensiveData,
+  path: string,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Plumbline';
+  workbook.created = data.generatedAt;
+
+  const summary = sheetOf(workbook, 'Summary', [
+    { header: 'Model file', key: 'file', width: 40 },
+    { header: 'Version', key: 'version', width: 10 },
+    { header: 'Elements', key: 'elements', width: 12 },
+    { header: 'Specifications', key: 'specs', width: 15 },
+    { header: 'Applicable pairs', key: 'applicable', width: 17 },
+    { header: 'Compliant pairs', key: 'compliant', width: 17 },
+    { header: 'Compliance %', key: 'rate', width: 14 },
+    { header: 'Failing requirements', key: 'failures', width: 20 },
+  ]);
+  for (const f of data.files) {
+    summary
+      .addRow({
+        file: f.version.fileName,
+        version: f.version.versionTag,
+        elements: f.version.elementsCount,
+        specs: f.compliance.total_specifications,
+        applicable: f.compliance.applicable_pairs,
+        compliant: f.compliance.compliant_pairs,
+        rate: f.compliance.compliance_rate,
+        failures: f.failureRows,
+      })
+      .commit();
+  }
+  summary.commit();
+
+  const specs = sheetOf(workbook, 'Specifications', [
+    { header: 'Model file', key: 'file', width: 36 },
+    { header: 'Version', key: 'version', width: 10 },
+    { header: 'Specification', key: 'name', width: 44 },
+    { header: 'IDS file', key: 'ids', width: 30 },
+    { header: 'Applicable', key: 'applicable', width: 12 },
+    { header: 'Compliant', key: 'compliant', width: 12 },
+    { header: 'Compliance %', key: 'rate', width: 14 },
+  ]);
+  for (const f of data.files) {
+    for (const s of f.specifications) {
+      specs
+        .addRow({
+          file: f.version.fileName,
+          version: f.version.versionTag,
+          name: s.name,
+          ids: s.idsFileName,
+          applicable: s.applicable,
+          compliant: s.compliant,
+          rate: s.rate,
+        })
+        .commit();
+    }
+  }
+  specs.commit();
+
+  const failures = sheetOf(workbook, 'Failures', [
+    { header: 'Model file', key: 'file', width: 32 },
+    { header: 'Version', key: 'version', width: 9 },
+    { header: 'Specification', key: 'spec', width: 40 },
+    { header: 'Requirement', key: 'requirement', width: 40 },
+    { header: 'GlobalId', key: 'globalId', width: 24 },
+    { header: 'Name', key: 'name', width: 30 },
+    { header: 'Element type', key: 'type', width: 22 },
+    { header: 'Storey', key: 'storey', width: 18 },
+    { header: 'Reason', key: 'reason', width: 60 },
+    { header: 'Actual value', key: 'actual', width: 20 },
+  ]);
+  let failureRows = 0;
+  for (const f of data.files) {
+    const names = new Map(f.specifications.map((s) => [s.id, s]));
+    let after: { specificationId: string; stepId: number } | null = null;
+    for (;;) {
+      const page: repo.FailureExample[] = await repo.failurePage(db, f.version.versionId, after, PAGE);
+      if (page.length === 0) break;
+      for (const row of page) {
+        const spec = names.get(row.specificationId);
+        failures
+          .addRow({
+            file: f.version.fileName,
+            version: f.version.versionTag,
+            spec: spec?.name ?? row.specificationId,
+            requirement:
+              spec?.requirements.find((r) => r.facetIndex === row.facetIndex)?.requirement ??
+              `Requirement ${row.facetIndex + 1}`,
+            globalId: row.globalId ?? `#${row.stepId}`,
+            name: row.name ?? '',
+            type: row.ifcClass ?? '',
+            storey: row.level ?? '',
+            reason: row.reason,
+            actual: row.actualValue ?? '',
+          })
+          .commit();
+        failureRows++;
+      }
+      const last = page[page.length - 1] as repo.FailureExample;
+      after = { specificationId: last.specificationId, stepId: last.stepId };
+    }
+  }
+  failures.commit();
+
+  const elements = sheetOf(workbook, 'Elements', [
+    { header: 'Model file', key: 'file', width: 32 },
+    { header: 'Version', key: 'version', width: 9 },
+    { header: 'GlobalId', key: 'globalId', width: 24 },
+    { header: 'Name', key: 'name', width: 32 },
+    { header: 'Element type', key: 'type', width: 22 },
+    { header: 'Storey', key: 'storey', width: 18 },
+    { header: 'IDS status', key: 'status', width: 15 },
+  ]);
+  for (const f of data.files) {
+    let afterStep = -1;
+    for (;;) {
+      const page = await repo.elementPage(db, f.version.versionId, afterStep, PAGE);
+      if (page.length === 0) break;
+      for (const e of page) {
+        elements
+          .addRow({
+            file: f.version.fileName,
+            version: f.version.versionTag,
+            globalId: e.globalId ?? `#${e.stepId}`,
+            name: e.name ?? '',
+            type: e.ifcClass,
+            storey: e.level ?? '',
+            status: STATUS[e.status ?? 0] ?? 'Not applicable',
+          })
+          .commit();
+      }
+      afterStep = page[page.length - 1]?.stepId ?? afterStep;
+    }
+  }
+  elements.commit();
+
+  const attributes = sheetOf(workbook, 'Attributes', [
+    { header: 'Attribute', key: 'name', width: 30 },
+    { header: 'Property set', key: 'pset', width: 34 },
+    { header: 'Occurrence %', key: 'occurrence', width: 14 },
+    { header: 'Priority', key: 'priority', width: 10 },
+    { header: 'Why', key: 'reason', width: 70 },
+  ]);
+  for (const r of data.insights.topRecommendations) {
+    attributes
+      .addRow({
+        name: r.name,
+        pset: r.propertySet,
+        occurrence: r.occurrence,
+        priority: r.priority,
+        reason: r.reason,
+      })
+      .commit();
+  }
+  attributes.commit();
+
+  const evidence = sheetOf(workbook, 'Evidence', [
+    { header: 'Item', key: 'item', width: 50 },
+    { header: 'Value', key: 'value', width: 80 },
+  ]);
+  for (const f of data.files)
+    evidence
+      .addRow({
+        item: `${f.version.fileName} ${f.version.versionTag} (IFC SHA-256)`,
+        value: f.version.sha256,
+      })
+      .commit();
+  for (const f of data.idsFiles)
+    evidence.addRow({ item: `${f.name} (IDS SHA-256)`, value: f.sha256 }).commit();
+  evidence
+    .addRow({ item: 'Checking engine', value: `Plumbline IDS engine ${data.evidence.engineVersion}` })
+    .commit();
+  evidence.addRow({ item: 'Conformance', value: data.evidence.conformance }).commit();
+  evidence.addRow({ item: 'Generated', value: data.generatedAt.toISOString() }).commit();
+  evidence.commit();
+
+  await workbook.commit();
+  return failureRows;
+}

@@ -1,0 +1,106 @@
+// The report.generate job's work: gather, render, store, and mark the report completed.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { JobDeps } from '../../jobs/deps';
+import { createAiService } from '../ai/service';
+import { createAttributeService } from '../attributes/service';
+import { createAuditRecorder } from '../audit/service';
+import { createComplianceService } from '../compliance/service';
+import { createOverviewService } from '../overview/service';
+import { storageKeys } from '../storage/keys';
+import { askInsights, renderInsightsPdf } from './ai-insights';
+import { renderComprehensivePdf } from './comprehensive-pdf';
+import { writeComprehensiveXlsx } from './comprehensive-xlsx';
+import { collectComprehensive } from './data';
+import * as repo from './repo';
+
+export async function generateReport(
+  deps: JobDeps,
+  reportId: string,
+): Promise<{ status: string; bytes?: number }> {
+  const report = await repo.getReport(deps.db, reportId);
+  if (!report || report.status === 'completed' || report.status === 'failed') return { status: 'skipped' };
+  if (!report.createdBy) {
+    await repo.updateReport(deps.db, reportId, {
+      status: 'failed',
+      errorMessage: 'Its author no longer exists.',
+    });
+    return { status: 'failed' };
+  }
+  await repo.updateReport(deps.db, reportId, { status: 'processing' });
+  const userId = report.createdBy;
+  const audit = createAuditRecorder(deps.jobs, deps.clock);
+  const data = await collectComprehensive({
+    db: deps.db,
+    userId,
+    projectId: report.projectId,
+    fileId: report.fileId,
+    now: deps.clock.now(),
+    overview: createOverviewService({ db: deps.db }),
+    compliance: createComplianceService({ db: deps.db }),
+    attributes: createAttributeService({
+      db: deps.db,
+      clock: deps.clock,
+      storage: deps.storage,
+      jobs: deps.jobs,
+      audit,
+    }),
+  });
+  if (data.files.length === 0) {
+    await repo.updateReport(deps.db, reportId, {
+      status: 'failed',
+      errorMessage: 'No files found: upload files first.',
+    });
+    return { status: 'failed' };
+  }
+  const key = storageKeys.report(report.projectId, report.id, report.format);
+  let stored: { size: number };
+  if (report.format === 'xlsx') {
+    const dir = await mkdtemp(join(tmpdir(), 'plumbline-report-'));
+    try {
+      const path = join(dir, 'report.xlsx');
+      await writeComprehensiveXlsx(deps.db, data, path);
+      stored = await deps.storage.putStream(key, createReadStream(path));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else if (report.reportType === 'ai_insights') {
+    const ai = createAiService({ db: deps.db, model: deps.ai, logger: deps.logger });
+    const file = data.files[0] as (typeof data.files)[number];
+    const answers = await askInsights(ai, {
+      userId,
+      projectId: report.projectId,
+      fileId: file.version.fileId,
+    });
+    const pdf = await renderInsightsPdf(data, answers, {
+      name: report.name,
+      description: report.description,
+      assistant: ai.assistant,
+      fileName: file.version.fileName,
+    });
+    stored = await deps.storage.putStream(key, Readable.from([pdf]));
+  } else {
+    const pdf = await renderComprehensivePdf(data, report);
+    stored = await deps.storage.putStream(key, Readable.from([pdf]));
+  }
+  await repo.updateReport(deps.db, reportId, {
+    status: 'completed',
+    storageKey: key,
+    sizeBytes: stored.size,
+    completedAt: deps.clock.now(),
+    errorMessage: null,
+  });
+  return { status: 'completed', bytes: stored.size };
+}
+
+/** The last try failed: the report says why instead of generating for ever. */
+export async function giveUpReport(deps: JobDeps, reportId: string, error: unknown): Promise<void> {
+  const detail = error instanceof Error ? error.message : String(error);
+  await repo.updateReport(deps.db, reportId, {
+    status: 'failed',
+    errorMessage: `Report generation failed: ${detail}`,
+  });
+}

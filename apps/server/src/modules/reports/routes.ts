@@ -1,0 +1,159 @@
+import {
+  generateReportBodySchema,
+  generateReportResponseSchema,
+  projectIdParamsSchema,
+  projectReportParamsSchema,
+  reportDownloadResponseSchema,
+  reportFileQuerySchema,
+  reportListResponseSchema,
+  reportParamsSchema,
+  reportResponseSchema,
+  reportUsageSchema,
+} from '@plumbline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { contentDisposition } from '../bimfiles/routes';
+import type { ReportService } from './service';
+
+export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['reports'];
+
+    app.get(
+      '/api/v1/projects/:projectId/reports',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: 'Reports of a project, newest first (spec 2 §2.7 Generated Reports)',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: reportListResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({ reports: await reports.list(optionalUserId(request), request.params.projectId) }),
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/reports/usage',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            "This month's report count against the plan's monthly limit (spec 2 §3 Monthly report usage)",
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          response: { 200: reportUsageSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => reports.usage(optionalUserId(request), request.params.projectId),
+    );
+
+    app.post(
+      '/api/v1/projects/:projectId/reports',
+      {
+        schema: {
+          tags,
+          summary:
+            "Queue a report (Editor or Admin; not in the demo; within the plan's monthly limit). Poll GET /reports/{id} until completed or failed.",
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          body: generateReportBodySchema,
+          response: { 201: generateReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const report = await reports.generate(
+          requireAuth(request).user.id,
+          request.params.projectId,
+          request.body as Required<typeof request.body>,
+        );
+        reply.code(201);
+        return { report_id: report.id, report };
+      },
+    );
+
+    app.get(
+      '/api/v1/reports/:reportId',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: 'A report and its status: pending, processing, completed or failed (with error_message)',
+          security: sessionSecurity,
+          params: reportParamsSchema,
+          response: { 200: reportResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({ report: await reports.status(optionalUserId(request), request.params.reportId) }),
+    );
+
+    app.post(
+      '/api/v1/projects/:projectId/reports/:reportId/download',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            'A short-lived download_url for a completed report (one per user and report every 30 s); fetch it with the same bearer token',
+          security: sessionSecurity,
+          params: projectReportParamsSchema,
+          response: { 200: reportDownloadResponseSchema, ...errorResponses(401, 404, 409, 429) },
+        },
+      },
+      async (request) =>
+        reports.downloadUrl(optionalUserId(request), request.params.projectId, request.params.reportId),
+    );
+
+    app.get(
+      '/api/v1/reports/:reportId/file',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary: 'The report file (PDF or XLSX) behind a download_url',
+          security: sessionSecurity,
+          params: reportParamsSchema,
+          querystring: reportFileQuerySchema,
+          response: {
+            200: z.unknown().describe('application/pdf or XLSX'),
+            ...errorResponses(401, 403, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await reports.file(
+          optionalUserId(request),
+          request.params.reportId,
+          request.query.token,
+        );
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('cache-control', 'private, no-store');
+        if (file.size !== null) reply.header('content-length', String(file.size));
+        return reply.send(file.stream);
+      },
+    );
+
+    app.delete(
+      '/api/v1/projects/:projectId/reports/:reportId',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a report and its file (Editor or Admin); it still counts against the month',
+          security: sessionSecurity,
+          params: projectReportParamsSchema,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await reports.remove(requireAuth(request).user.id, request.params.projectId, request.params.reportId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

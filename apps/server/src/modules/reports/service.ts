@@ -1,0 +1,231 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type GenerateReportBody,
+  REPORT_DOWNLOAD_COOLDOWN_MS,
+  type Report,
+  type ReportUsage,
+  reportFormatSchema,
+  reportTypeSchema,
+} from '@plumbline/contracts';
+import { generateReportJob } from '../../jobs/generate-report';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { AuditRecorder } from '../audit/service';
+import type { BillingEnforcement } from '../billing/service';
+import { requireProjectReader, requireProjectRole } from '../projects/access';
+import { ReportError } from './errors';
+import * as repo from './repo';
+
+/** A download address lives this long (spec 2 §7: a short-lived download_url, then the file). */
+const DOWNLOAD_LINK_MS = 60_000;
+
+function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+function toReportDto(row: repo.ReportRow, projectName: string): Report {
+  return {
+    id: row.id,
+    report_id: row.id,
+    project_id: row.projectId,
+    project_name: projectName,
+    file_id: row.fileId,
+    report_type: reportTypeSchema.parse(row.reportType),
+    name: row.name,
+    description: row.description,
+    format: reportFormatSchema.parse(row.format),
+    status: row.status as Report['status'],
+    error_message: row.errorMessage,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    size_bytes: row.sizeBytes,
+    download_available: row.status === 'completed' && row.storageKey !== null,
+    download_url: null,
+    report_url: null,
+    file_path: null,
+  };
+}
+
+export function createReportService(deps: {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  jobs: JobSender;
+  audit: AuditRecorder;
+  limits: BillingEnforcement;
+  /** Signs download addresses. */
+  secret: string;
+}) {
+  const { db, clock, storage, jobs, audit, limits, secret } = deps;
+  /** Last download address handed out per user and report: spec 2 §4's 30-second cooldown, kept here too. */
+  const lastDownload = new Map<string, number>();
+
+  async function requireReport(userId: string | null, reportId: string) {
+    const row = await repo.getReport(db, reportId);
+    if (!row) throw new ReportError('report_not_found');
+    let access: Awaited<ReturnType<typeof requireProjectReader>>;
+    try {
+      access = await requireProjectReader({ db, userId }, row.projectId);
+    } catch (error) {
+      if (error instanceof Error && 'status' in error && (error as { status: number }).status === 401)
+        throw error;
+      throw new ReportError('report_not_found');
+    }
+    return { row, project: access.project };
+  }
+
+  function sign(reportId: string, who: string, expires: number): string {
+    return createHmac('sha256', secret)
+      .update(`report-download:${reportId}:${who}:${expires}`)
+      .digest('base64url');
+  }
+
+  async function usageOf(tx: Database, projectId: string): Promise<ReportUsage> {
+    const now = clock.now();
+    const start = monthStart(now);
+    const used = await repo.countThisMonth(tx, projectId, start);
+    const limit = await limits.reportLimit(tx, projectId);
+    return {
+      can_generate: used < limit,
+      monthly_limit: limit,
+      used_count: used,
+      remaining_count: Math.max(0, limit - used),
+      reset_date: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString(),
+    };
+  }
+
+  return {
+    async list(userId: string | null, projectId: string): Promise<Report[]> {
+      const { project } = await requireProjectReader({ db, userId }, projectId);
+      return (await repo.listReports(db, projectId)).map((row) => toReportDto(row, project.name));
+    },
+
+    async status(userId: string | null, reportId: string): Promise<Report> {
+      const { row, project } = await requireReport(userId, reportId);
+      return toReportDto(row, project.name);
+    },
+
+    async usage(userId: string | null, projectId: string): Promise<ReportUsage> {
+      await requireProjectReader({ db, userId }, projectId);
+      return usageOf(db, projectId);
+    },
+
+    /**
+     * Queues a report: Editors and Admins, not in the demo, within the plan's monthly limit (counted
+     * under a lock on the project, so two requests at once cannot both take the last one).
+     */
+    async generate(userId: string, projectId: string, body: Required<GenerateReportBody>): Promise<Report> {
+      const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const fileId = body.fileId === 'all' ? null : body.fileId;
+      const versions = await repo.scopeVersions(db, projectId, fileId);
+      if (fileId && versions.length === 0) {
+        const exists = (await repo.scopeVersions(db, projectId, null)).length > 0;
+        throw new ReportError(exists ? 'file_not_found' : 'no_files');
+      }
+      if (versions.length === 0) throw new ReportError('no_files');
+      const row = await db.transaction(async (tx) => {
+        await repo.lockProject(tx, projectId);
+        const used = await repo.countThisMonth(tx, projectId, monthStart(clock.now()));
+        await limits.assertReportAllowed(tx, projectId, used);
+        const inserted = await repo.insertReport(tx, {
+          projectId,
+          fileId,
+          reportType: body.reportType,
+          format: body.reportType === 'ai_insights' ? 'pdf' : body.format,
+          name: body.name,
+          description: body.description,
+          status: 'pending',
+          createdBy: userId,
+          createdAt: clock.now(),
+        });
+        await jobs.send(generateReportJob, { reportId: inserted.id }, tx);
+        await audit.record(
+          {
+            actorId: userId,
+            projectId,
+            action: 'report.requested',
+            targetType: 'project',
+            targetId: projectId,
+            details: { reportId: inserted.id, type: body.reportType, format: inserted.format },
+          },
+          tx,
+        );
+        return inserted;
+      });
+      return toReportDto(row, project.name);
+    },
+
+    /** A short-lived address of the report's file, for this caller only (spec 2 §7 Download). */
+    async downloadUrl(userId: string | null, projectId: string, reportId: string) {
+      const { row } = await requireReport(userId, reportId);
+      if (row.projectId !== projectId) throw new ReportError('report_not_found');
+      if (row.status === 'pending' || row.status === 'processing')
+        throw new ReportError('report_in_progress');
+      if (row.status === 'failed' || !row.storageKey) throw new ReportError('report_failed');
+      const who = userId ?? 'anonymous';
+      const now = clock.now().getTime();
+      const key = `${who}:${reportId}`;
+      const last = lastDownload.get(key);
+      if (last !== undefined && now - last < REPORT_DOWNLOAD_COOLDOWN_MS)
+        throw new ReportError('download_rate_limited');
+      lastDownload.set(key, now);
+      const expires = now + DOWNLOAD_LINK_MS;
+      const token = `${expires}.${sign(reportId, who, expires)}`;
+      return {
+        download_url: `/api/v1/reports/${reportId}/file?token=${encodeURIComponent(token)}`,
+        expires_at: new Date(expires).toISOString(),
+      };
+    },
+
+    /** The file behind a download address: the same caller, before it expires. */
+    async file(
+      userId: string | null,
+      reportId: string,
+      token: string,
+    ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number | null }> {
+      const [expiresText, signature = ''] = token.split('.');
+      const expires = Number(expiresText);
+      const expected = sign(reportId, userId ?? 'anonymous', expires);
+      const valid =
+        Number.isFinite(expires) &&
+        expires > clock.now().getTime() &&
+        signature.length === expected.length &&
+        timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+      if (!valid) throw new ReportError('download_link_invalid');
+      const { row } = await requireReport(userId, reportId);
+      if (!row.storageKey) throw new ReportError('report_failed');
+      const safe = row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'report';
+      return {
+        stream: await storage.getStream(row.storageKey),
+        fileName: `${safe}.${row.format}`,
+        contentType:
+          row.format === 'xlsx'
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'application/pdf',
+        size: row.sizeBytes,
+      };
+    },
+
+    /** Removes the report and its file; it still counts against this month's limit. */
+    async remove(userId: string, projectId: string, reportId: string): Promise<void> {
+      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const row = await repo.getReport(db, reportId);
+      if (!row || row.projectId !== projectId) throw new ReportError('report_not_found');
+      await repo.updateReport(db, reportId, { deletedAt: clock.now(), storageKey: null });
+      if (row.storageKey) await storage.delete(row.storageKey).catch(() => {});
+      await audit.record({
+        actorId: userId,
+        projectId,
+        action: 'report.deleted',
+        targetType: 'project',
+        targetId: projectId,
+        details: { reportId, name: row.name },
+      });
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

@@ -1,0 +1,235 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkModel, parseIds } from '@plumbline/ids';
+import { readIfc } from '@plumbline/ifc';
+import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reports } from '../src/schema';
+import { testBackends } from './support/backends';
+import { upload } from './support/multipart';
+import { sharedFile } from './support/samples';
+import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+
+// Issue 13 (reports) and issue 11 acceptance 3 (a report over the plan's monthly limit is refused and
+// nothing is written). Expected failure counts come from the engine run here on the same files.
+const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
+const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
+const haveSamples = windowsIfc !== null && windowsIds !== null;
+
+/** Failing element × requirement rows, by the engine: what the Failures sheet must hold. */
+function engineFailureRows(): number {
+  const model = readIfc(new Uint8Array(windowsIfc as Buffer));
+  const report = checkModel(model, parseIds(windowsIds as Buffer));
+  model.dispose();
+  return report.specifications.reduce(
+    (sum, spec) => sum + spec.elements.reduce((n, element) => n + element.failures.length, 0),
+    0,
+  );
+}
+
+for (const backend of testBackends()) {
+  describe.skipIf(!haveSamples)(`reports (${backend.name})`, () => {
+    let server: TestServer;
+    let editor: Session;
+    let viewer: Session;
+    let projectId: string;
+    const generated: string[] = [];
+
+    beforeAll(async () => {
+      server = await startTestServer(backend);
+      editor = await signUp(server, 'Rita Reports');
+      viewer = await signUp(server, 'Vic Viewer');
+      projectId = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Window Works' })).json()
+        .project.id;
+      await call(server, editor, 'POST', `/api/v1/projects/${projectId}/members`, {
+        email: viewer.email,
+        role: 'Viewer',
+      });
+      const ids = await upload(
+        server,
+        editor,
+        `/api/v1/projects/${projectId}/idsfiles`,
+        'windows.ids',
+        windowsIds as Buffer,
+      );
+      expect(ids.statusCode, ids.body).toBe(201);
+      const ifc = await upload(
+        server,
+        editor,
+        `/api/v1/projects/${projectId}/bimfiles`,
+        'windows.ifc',
+        windowsIfc as Buffer,
+      );
+      expect(ifc.statusCode, ifc.body).toBe(201);
+      await eventually(async () => {
+        const files = (await call(server, editor, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
+          .bim_files;
+        return files[0]?.status === 'completed' && !files[0]?.rechecking;
+      }, 60_000);
+    }, 120_000);
+
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    async function generate(body: Record<string, unknown>, session = editor) {
+      return call(server, session, 'POST', `/api/v1/projects/${projectId}/reports`, body);
+    }
+    async function completed(reportId: string) {
+      return eventually(async () => {
+        const report = (await call(server, editor, 'GET', `/api/v1/reports/${reportId}`)).json().report;
+        if (report.status === 'failed') throw new Error(`report failed: ${report.error_message}`);
+        return report.status === 'completed' ? report : null;
+      }, 90_000);
+    }
+    async function download(reportId: string, session: Session = editor) {
+      const link = await call(
+        server,
+        session,
+        'POST',
+        `/api/v1/projects/${projectId}/reports/${reportId}/download`,
+      );
+      expect(link.statusCode, link.body).toBe(200);
+      const file = await server.app.inject({
+        method: 'GET',
+        url: link.json().download_url,
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+      // For looking at the rendered reports (pdftoppm), not for assertions.
+      if (process.env.REPORT_OUTPUT_DIR) {
+        mkdirSync(process.env.REPORT_OUTPUT_DIR, { recursive: true });
+        const type = String(file.headers['content-type']).includes('pdf') ? 'pdf' : 'xlsx';
+        writeFileSync(
+          join(process.env.REPORT_OUTPUT_DIR, `${backend.name}-${reportId}.${type}`),
+          file.rawPayload,
+        );
+      }
+      return { link: link.json().download_url as string, file };
+    }
+
+    it('queues a Comprehensive PDF, moves it to completed and serves it through a short-lived link', async () => {
+      const res = await generate({
+        reportType: 'comprehensive',
+        format: 'pdf',
+        name: 'Comprehensive Project Analysis Report',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().report.status).toBe('pending');
+      generated.push(res.json().report_id);
+      const report = await completed(res.json().report_id);
+      expect(report.download_available).toBe(true);
+      const { link, file } = await download(report.id);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(file.rawPayload.length).toBe(report.size_bytes);
+      // The link is the caller's only, and the same report again within 30 s is refused.
+      const stolen = await server.app.inject({
+        method: 'GET',
+        url: link,
+        headers: { authorization: `Bearer ${viewer.token}` },
+      });
+      expect(stolen.statusCode).toBe(403);
+      const again = await call(
+        server,
+        editor,
+        'POST',
+        `/api/v1/projects/${projectId}/reports/${report.id}/download`,
+      );
+      expect(again.statusCode).toBe(429);
+      expect(again.json().error.message).toMatch(/^Download Rate Limited/);
+      server.clock.advance(31_000);
+      await download(report.id);
+    });
+
+    it('writes every failing element × requirement into the XLSX, the count the engine finds', async () => {
+      const res = await generate({ reportType: 'comprehensive', format: 'xlsx', name: 'Spreadsheet' });
+      expect(res.statusCode, res.body).toBe(201);
+      generated.push(res.json().report_id);
+      await completed(res.json().report_id);
+      const { file } = await download(res.json().report_id);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      expect(workbook.worksheets.map((s) => s.name)).toEqual([
+        'Summary',
+        'Specifications',
+        'Failures',
+        'Elements',
+        'Attributes',
+        'Evidence',
+      ]);
+      const failures = workbook.getWorksheet('Failures');
+      const expected = engineFailureRows();
+      expect(expected).toBeGreaterThan(0);
+      expect((failures?.rowCount ?? 0) - 1).toBe(expected);
+      expect(failures?.getRow(1).getCell(5).value).toBe('GlobalId');
+      expect(workbook.getWorksheet('Elements')?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    });
+
+    it('answers the eight questions in the AI Insights PDF', async () => {
+      const res = await generate({ reportType: 'ai_insights', name: 'AI Insights & Recommendations Report' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().report.format).toBe('pdf');
+      generated.push(res.json().report_id);
+      await completed(res.json().report_id);
+      const { file } = await download(res.json().report_id);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('refuses a Viewer, a blank name, a project without files, and a report still generating', async () => {
+      const byViewer = await generate({ reportType: 'comprehensive', name: 'Nope' }, viewer);
+      expect(byViewer.statusCode).toBe(403);
+      const blank = await generate({ reportType: 'comprehensive', name: '   ' });
+      expect(blank.statusCode).toBe(400);
+      const empty = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Empty' })).json().project
+        .id;
+      const none = await call(server, editor, 'POST', `/api/v1/projects/${empty}/reports`, {
+        reportType: 'comprehensive',
+        name: 'X',
+      });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toMatch(/^No files found/);
+      // Viewers read and download; the list shows every report of the project.
+      const list = (await call(server, viewer, 'GET', `/api/v1/projects/${projectId}/reports`)).json()
+        .reports;
+      expect(list.map((r: { id: string }) => r.id).sort()).toEqual([...generated].sort());
+    });
+
+    it("refuses a report over the plan's monthly limit with its message and writes nothing (issue 11)", async () => {
+      const usage = (await call(server, editor, 'GET', `/api/v1/projects/${projectId}/reports/usage`)).json();
+      // A project without a plan: the spec's 'Default (no plan)' limits, 5 reports a month.
+      expect(usage).toMatchObject({ monthly_limit: 5, used_count: generated.length, can_generate: true });
+      for (let i = generated.length; i < usage.monthly_limit; i++) {
+        const res = await generate({ reportType: 'comprehensive', name: `Filler ${i}` });
+        expect(res.statusCode, res.body).toBe(201);
+        generated.push(res.json().report_id);
+      }
+      const rowsBefore = (
+        await server.database.db.select({ n: count() }).from(reports).where(eq(reports.projectId, projectId))
+      )[0]?.n;
+      const over = await generate({ reportType: 'comprehensive', name: 'One too many' });
+      expect(over.statusCode).toBe(403);
+      expect(over.json().error.message).toBe('Monthly limit reached (5 reports)');
+      const rowsAfter = (
+        await server.database.db.select({ n: count() }).from(reports).where(eq(reports.projectId, projectId))
+      )[0]?.n;
+      expect(rowsAfter).toBe(rowsBefore);
+      // Deleting one does not give it back: the month's count stays.
+      const deleted = await call(
+        server,
+        editor,
+        'DELETE',
+        `/api/v1/projects/${projectId}/reports/${generated[0]}`,
+      );
+      expect(deleted.statusCode).toBe(204);
+      const list = (await call(server, editor, 'GET', `/api/v1/projects/${projectId}/reports`)).json()
+        .reports;
+      expect(list.some((r: { id: string }) => r.id === generated[0])).toBe(false);
+      expect((await generate({ reportType: 'comprehensive', name: 'Still too many' })).statusCode).toBe(403);
+      const after = (await call(server, editor, 'GET', `/api/v1/projects/${projectId}/reports/usage`)).json();
+      expect(after).toMatchObject({ can_generate: false, remaining_count: 0 });
+      for (const id of generated.slice(1)) await completed(id);
+    });
+  });
+}

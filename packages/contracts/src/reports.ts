@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Spec 2 §2.7: the two report types of the Generate Reports card. */
+export const reportTypeSchema = z.enum(['comprehensive', 'ai_insights']);
+export type ReportType = z.infer<typeof reportTypeSchema>;
+export const REPORT_TYPE_LABEL: Record<ReportType, string> = {
+  comprehensive: 'Comprehensive Project Analysis',
+  ai_insights: 'AI Insights & Recommendations',
+};
+
+export const reportFormatSchema = z.enum(['pdf', 'xlsx']);
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+export const reportStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/** Spec 2 §3 Report, with the type, the file it covers and its size. */
+export const reportSchema = z.object({
+  id: z.string().uuid(),
+  report_id: z.string().uuid(),
+  project_id: z.string().uuid(),
+  project_name: z.string(),
+  /** The BIM file reported on; null: every included file of the project. */
+  file_id: z.string().uuid().nullable(),
+  report_type: reportTypeSchema,
+  name: z.string(),
+  description: z.string(),
+  format: reportFormatSchema,
+  status: reportStatusSchema,
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  size_bytes: z.number().int().nullable(),
+  download_available: z.boolean(),
+  /** Asked for separately (POST …/download): a short-lived address. */
+  download_url: z.string().nullable(),
+  report_url: z.string().nullable(),
+  file_path: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportListResponseSchema = z.object({ reports: z.array(reportSchema) });
+export const reportResponseSchema = z.object({ report: reportSchema });
+
+/** Spec 2 §7 Generate report: fileId (one file, or 'all'), reportType, name, description. */
+export const generateReportBodySchema = z.object({
+  fileId: z.union([z.literal('all'), z.string().uuid('File not found')]).default('all'),
+  reportType: reportTypeSchema,
+  format: reportFormatSchema.default('pdf'),
+  name: z.string().trim().min(1, 'Report name is required').max(200, 'Report name is too long'),
+  description: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+});
+export type GenerateReportBody = z.input<typeof generateReportBodySchema>;
+
+export const generateReportResponseSchema = z.object({ report_id: z.string().uuid(), report: reportSchema });
+
+/** Spec 2 §3 Monthly report usage. */
+export const reportUsageSchema = z.object({
+  can_generate: z.boolean(),
+  monthly_limit: z.number().int(),
+  used_count: z.number().int(),
+  remaining_count: z.number().int(),
+  /** First day of next month (UTC), when the count starts again. */
+  reset_date: z.string(),
+});
+export type ReportUsage = z.infer<typeof reportUsageSchema>;
+
+export const reportDownloadResponseSchema = z.object({ download_url: z.string(), expires_at: z.string() });
+
+export const reportParamsSchema = z.object({ reportId: z.string().uuid('Report not found') });
+export const projectReportParamsSchema = z.object({
+  projectId: z.string().uuid('Project not found'),
+  reportId: z.string().uuid('Report not found'),
+});
+export const reportFileQuerySchema = z.object({ token: z.string().min(1).max(500) });
+
+/** Error codes of the reports module (HTTP status in brackets). */
+export const reportErrorCodes = [
+  'report_not_found', // 404
+  'no_files', // 400 'No files found': upload files first
+  'file_not_found', // 404
+  'report_in_progress', // 409 'Report In Progress'
+  'report_failed', // 409 'Report Failed'
+  'download_rate_limited', // 429 'Download Rate Limited'
+  'download_link_invalid', // 403 an expired or foreign download address
+  'editor_role_required', // 403
+] as const;
+export type ReportErrorCode = (typeof reportErrorCodes)[number];
+
+/** Spec 2 §9: how often the browser asks for a generating report, and when it stops asking. */
+export const REPORT_POLL_MS = 6_000;
+export const REPORT_TIMEOUT_MS = 5 * 60_000;
+export const REPORT_DOWNLOAD_COOLDOWN_MS = 30_000;
