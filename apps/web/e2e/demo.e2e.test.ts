@@ -148,5 +148,11 @@ describe('/demo', () => {
     await expectVisible(page.getByText('Access Denied'));
     await expectVisible(page.getByText('Demo data cannot be modified.').first());
     await screenshot(page, 'demo-blocked');
+
+    // Reports: generating is refused with the same message (spec 2 §5: blocked in demo mode).
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await page.getByRole('button', { name: /Comprehensive Project Analysis/ }).click();
+    await expectVisible(page.getByText('Access Denied').first());
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

@@ -1,6 +1,11 @@
 /** Offers `content` to the browser as a download named `fileName` (client-side exports). */
 export function saveFile(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+  saveBlob(new Blob([content], { type }), fileName);
+}
+
+/** Offers a fetched file to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,7 +1,6 @@
-import type { Member, Project } from '@plumbline/contracts';
+import type { Member } from '@plumbline/contracts';
 import { AlertCircle, FolderPlus, UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,7 +12,7 @@ import { useDataSource } from '@/lib/data-source';
 import { activeProjects, projectDisplayName } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
-import { withSelection } from '../projects/selection-params';
+import { useSelectedProject } from '../projects/use-selected-project';
 import { AddMemberDialog } from './add-member-dialog';
 import { EditRoleDialog } from './edit-role-dialog';
 import { teamLoadErrorMessage } from './load-error';
@@ -133,24 +132,4 @@ export function TeamTab() {
       />
     </div>
   );
-}
-
-/**
- * The project in `?project=` when it is still listed, else the first one (as on the Overview, spec 1 §2.2);
- * the automatic choice is written back to the URL so other tabs and reloads keep it.
- */
-function useSelectedProject(projects: readonly Project[]): [Project | undefined, (id: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requestedId = searchParams.get('project');
-  const selected = projects.find((project) => project.id === requestedId) ?? projects[0];
-  const selectedId = selected?.id;
-
-  useEffect(() => {
-    if (!selectedId || selectedId === requestedId) return;
-    setSearchParams((previous) => withSelection(previous, { project: selectedId }), { replace: true });
-  }, [selectedId, requestedId, setSearchParams]);
-
-  const select = (projectId: string) =>
-    setSearchParams((previous) => withSelection(previous, { project: projectId }));
-  return [selected, select];
 }

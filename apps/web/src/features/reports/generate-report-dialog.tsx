@@ -1,0 +1,142 @@
+import { type Project, REPORT_TYPE_LABEL, type ReportFormat, type ReportType } from '@plumbline/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useBimFiles } from '../files/queries';
+import { defaultReportName } from './report-messages';
+
+export interface GenerateRequest {
+  reportType: ReportType;
+  format: ReportFormat;
+  fileId: string;
+  name: string;
+  description: string;
+}
+
+/** The form behind each report type of the Generate Reports card (spec 2 §5 Report generation). */
+export function GenerateReportDialog({
+  project,
+  type,
+  onClose,
+  onGenerate,
+}: {
+  project: Project;
+  type: ReportType | null;
+  onClose: () => void;
+  onGenerate: (request: GenerateRequest) => Promise<boolean>;
+}) {
+  return (
+    <Dialog open={type !== null} onOpenChange={(open) => !open && onClose()}>
+      {type && (
+        <GenerateForm key={type} project={project} type={type} onClose={onClose} onGenerate={onGenerate} />
+      )}
+    </Dialog>
+  );
+}
+
+function GenerateForm({
+  project,
+  type,
+  onClose,
+  onGenerate,
+}: {
+  project: Project;
+  type: ReportType;
+  onClose: () => void;
+  onGenerate: (request: GenerateRequest) => Promise<boolean>;
+}) {
+  const label = REPORT_TYPE_LABEL[type];
+  const files = useBimFiles(project.id);
+  const [name, setName] = useState(defaultReportName(label));
+  const [description, setDescription] = useState('');
+  const [fileId, setFileId] = useState('all');
+  const [format, setFormat] = useState<ReportFormat>('pdf');
+  const [sending, setSending] = useState(false);
+  const completed = (files.data ?? []).filter((f) => f.status === 'completed' && f.included);
+
+  const submit = async () => {
+    setSending(true);
+    const done = await onGenerate({
+      reportType: type,
+      format: type === 'ai_insights' ? 'pdf' : format,
+      fileId,
+      name: name.trim(),
+      description: description.trim(),
+    });
+    setSending(false);
+    if (done) onClose();
+  };
+
+  return (
+    <DialogContent className="max-w-lg">
+      <DialogHeader>
+        <DialogTitle>{label}</DialogTitle>
+        <DialogDescription>
+          {type === 'ai_insights'
+            ? 'Eight questions answered by the assistant from the project data, with a prioritised fix list (PDF).'
+            : 'Compliance per specification, failures with the elements concerned, trends and evidence.'}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-3">
+        <FormField label="Report name" error={name.trim() ? undefined : 'Report name is required'}>
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+        </FormField>
+        <FormField label="Description (optional)">
+          <Textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={1000}
+            rows={2}
+          />
+        </FormField>
+        <FormField label="Files">
+          <Select value={fileId} onValueChange={setFileId}>
+            <SelectTrigger aria-label="Files">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All files of {project.name}</SelectItem>
+              {completed.map((f) => (
+                <SelectItem key={f.id} value={f.id}>
+                  {f.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        {type === 'comprehensive' && (
+          <FormField label="Format">
+            <Select value={format} onValueChange={(v) => setFormat(v as ReportFormat)}>
+              <SelectTrigger aria-label="Format">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="pdf">PDF</SelectItem>
+                <SelectItem value="xlsx">Excel (XLSX)</SelectItem>
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={submit} disabled={!name.trim() || sending}>
+          {sending ? 'Generating...' : 'Generate Report'}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type GenerateReportBody,
+  generateReportResponseSchema,
+  REPORT_POLL_MS,
+  type Report,
+  reportDownloadResponseSchema,
+  reportListResponseSchema,
+  reportResponseSchema,
+  reportUsageSchema,
+} from '@plumbline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError, apiRequest } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  list: (mode: string, projectId: string) => ['reports', mode, projectId, 'list'] as const,
+  usage: (mode: string, projectId: string) => ['reports', mode, projectId, 'usage'] as const,
+};
+
+const busy = (report: Report) => report.status === 'pending' || report.status === 'processing';
+
+/** The project's reports; asked again every 6 s while one of them is still generating (spec 2 §4). */
+export function useReports(projectId: string | undefined) {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: reportKeys.list(mode, projectId ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`/projects/${encodeURIComponent(projectId ?? '')}/reports`, {
+          schema: reportListResponseSchema,
+          signal,
+        })
+      ).reports,
+    enabled: Boolean(projectId),
+    refetchInterval: (query) => (query.state.data?.some(busy) ? REPORT_POLL_MS : false),
+  });
+}
+
+export function useReportUsage(projectId: string | undefined) {
+  const { mode } = useDataSource();
+  return useQuery({
+    queryKey: reportKeys.usage(mode, projectId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/projects/${encodeURIComponent(projectId ?? '')}/reports/usage`, {
+        schema: reportUsageSchema,
+        signal,
+      }),
+    enabled: Boolean(projectId),
+  });
+}
+
+export async function generateReport(projectId: string, body: GenerateReportBody) {
+  return apiRequest(`/projects/${encodeURIComponent(projectId)}/reports`, {
+    method: 'POST',
+    body,
+    schema: generateReportResponseSchema,
+  });
+}
+
+export async function reportStatus(reportId: string): Promise<Report> {
+  return (await apiRequest(`/reports/${encodeURIComponent(reportId)}`, { schema: reportResponseSchema }))
+    .report;
+}
+
+export async function deleteReport(projectId: string, reportId: string): Promise<void> {
+  await apiRequest(`/projects/${encodeURIComponent(projectId)}/reports/${encodeURIComponent(reportId)}`, {
+    method: 'DELETE',
+  });
+}
+
+/** Spec 2 §7 Download: a short-lived download_url first, then the file itself with the session. */
+export async function fetchReportFile(report: Report): Promise<Blob> {
+  const { download_url } = await apiRequest(
+    `/projects/${encodeURIComponent(report.project_id)}/reports/${encodeURIComponent(report.id)}/download`,
+    { method: 'POST', schema: reportDownloadResponseSchema },
+  );
+  const response = await fetch(download_url, { credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiRequestError({
+      status: response.status,
+      code: body?.error?.code ?? 'download_failed',
+      message: body?.error?.message ?? `Download failed with status ${response.status}`,
+    });
+  }
+  return response.blob();
+}

@@ -1,0 +1,120 @@
+import { REPORT_DOWNLOAD_COOLDOWN_MS, type Report } from '@plumbline/contracts';
+import { Download, Loader2, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cooldownLeft } from './report-messages';
+
+const FORMAT_LABEL = { pdf: 'PDF', xlsx: 'Excel' } as const;
+const created = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** Spec 2 §2.7 Generated Reports: PROJECT, REPORT NAME, DESCRIPTION, FORMAT, CREATED, ACTIONS. */
+export function ReportsTable({
+  reports,
+  downloadedAt,
+  canDelete,
+  onDownload,
+  onDelete,
+}: {
+  reports: Report[];
+  /** When each report was last downloaded here (its 30 s cooldown, spec 2 §4). */
+  downloadedAt: Record<string, number>;
+  canDelete: boolean;
+  onDownload: (report: Report) => void;
+  onDelete: (report: Report) => void;
+}) {
+  // Read the clock at each render; while a cooldown runs, a one-second tick renders again.
+  const [, setTick] = useState(0);
+  const now = Date.now();
+  const cooling = Object.values(downloadedAt).some(
+    (t) => cooldownLeft(t, now, REPORT_DOWNLOAD_COOLDOWN_MS) > 0,
+  );
+  useEffect(() => {
+    if (!cooling) return;
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [cooling]);
+
+  return (
+    <div className="overflow-x-auto">
+      <Table aria-label="Generated Reports">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Project</TableHead>
+            <TableHead>Report Name</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Format</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {reports.map((report) => {
+            const left = cooldownLeft(downloadedAt[report.id], now, REPORT_DOWNLOAD_COOLDOWN_MS);
+            const busy = report.status === 'pending' || report.status === 'processing';
+            return (
+              <TableRow key={report.id}>
+                <TableCell className="text-muted-foreground">{report.project_name}</TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{report.name}</span>
+                    {busy && (
+                      <Badge variant="warning">
+                        <Loader2 className="size-3 animate-spin" aria-hidden="true" />
+                        {report.status === 'pending' ? 'Pending' : 'Processing'}
+                      </Badge>
+                    )}
+                    {report.status === 'failed' && (
+                      <Badge variant="destructive" title={report.error_message ?? undefined}>
+                        Failed
+                      </Badge>
+                    )}
+                  </div>
+                  {report.status === 'failed' && report.error_message && (
+                    <p className="text-xs text-destructive">{report.error_message}</p>
+                  )}
+                </TableCell>
+                <TableCell className="max-w-64 truncate text-muted-foreground" title={report.description}>
+                  {report.description || '—'}
+                </TableCell>
+                <TableCell>{FORMAT_LABEL[report.format]}</TableCell>
+                <TableCell className="whitespace-nowrap">{created(report.created_at)}</TableCell>
+                <TableCell className="text-right">
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onDownload(report)}
+                      disabled={left > 0}
+                      aria-label={`Download ${report.name}`}
+                    >
+                      <Download /> {left > 0 ? `${left}s` : 'Download'}
+                    </Button>
+                    {canDelete && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => onDelete(report)}
+                        aria-label={`Delete ${report.name}`}
+                      >
+                        <Trash2 />
+                      </Button>
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { REPORT_POLL_MS, REPORT_TIMEOUT_MS, type Report } from '@plumbline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { reportKeys, reportStatus } from './queries';
+
+/**
+ * Spec 2 §4 Report generation: each report asked for is polled every 6 s while pending or processing;
+ * completed shows success and refreshes the list and the usage, failed shows its error_message, any
+ * other status is ignored with a warning, and after 5 minutes the wait stops with a timeout message.
+ * Held by the Reports tab, so switching project does not stop it (the server generates regardless).
+ */
+export function useReportGeneration() {
+  const queryClient = useQueryClient();
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const running = timers.current;
+    return () => {
+      for (const timer of running.values()) clearTimeout(timer);
+      running.clear();
+    };
+  }, []);
+
+  return useCallback(
+    (report: Report) => {
+      const started = Date.now();
+      const refresh = () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      const poll = async () => {
+        timers.current.delete(report.id);
+        if (Date.now() - started > REPORT_TIMEOUT_MS) {
+          toast.error('Report generation timed out', {
+            description: `${report.name} is taking longer than 5 minutes. It is still being generated: check the list later.`,
+          });
+          return;
+        }
+        let current: Report;
+        try {
+          current = await reportStatus(report.id);
+        } catch {
+          timers.current.set(report.id, setTimeout(poll, REPORT_POLL_MS));
+          return;
+        }
+        if (current.status === 'completed') {
+          toast.success('Report generated', { description: `${current.name} is ready to download.` });
+          void refresh();
+        } else if (current.status === 'failed') {
+          toast.error('Report generation failed', {
+            description: current.error_message ?? 'The report could not be generated.',
+          });
+          void refresh();
+        } else {
+          if (current.status !== 'pending' && current.status !== 'processing')
+            console.warn(`Unknown report status ${String(current.status)}`);
+          timers.current.set(report.id, setTimeout(poll, REPORT_POLL_MS));
+        }
+      };
+      timers.current.set(report.id, setTimeout(poll, REPORT_POLL_MS));
+    },
+    [queryClient],
+  );
+}
