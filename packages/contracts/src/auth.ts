@@ -34,6 +34,8 @@ export const userSchema = z.object({
   fullName: z.string(),
   role: accountRoleSchema,
   createdAt: z.string(),
+  /** The avatar as a data URL (400×400 JPEG), or null. */
+  avatarUrl: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

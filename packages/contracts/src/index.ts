@@ -12,6 +12,7 @@ export * from './idsfiles';
 export * from './members';
 export * from './metadata';
 export * from './overview';
+export * from './profile';
 export * from './project-files';
 export * from './projects';
 export * from './reports';

@@ -17,6 +17,7 @@ import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
 import { createMetadataService } from '../modules/metadata/service';
 import { createOverviewService } from '../modules/overview/service';
+import { createProfileService } from '../modules/profile/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
 import { createReportService } from '../modules/reports/service';
@@ -145,6 +146,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       elements: createElementService({ db, storage }),
       metadata: createMetadataService({ db, clock }),
       overview: createOverviewService({ db }),
+      profile: createProfileService({ db, clock }),
       reports: createReportService({
         db,
         clock,

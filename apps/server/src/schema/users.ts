@@ -22,7 +22,12 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     role: accountRole('role').notNull().default('user'),
     passwordHash: text('password_hash').notNull(),
+    /** A data URL: the 400×400 JPEG the avatar upload made (spec 2 §5: stored as base64). */
     avatarUrl: text('avatar_url'),
+    company: text('company').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    /** The Settings toggle: off, no mail is sent to this user. */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     /** An account of the installation itself (the demo project's owner): no password, never signs in. */
     isSystem: boolean('is_system').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,6 +25,7 @@ export function toUserDto(row: repo.UserRow): User {
     fullName: row.fullName,
     role: row.role,
     createdAt: row.createdAt.toISOString(),
+    avatarUrl: row.avatarUrl,
   };
 }
 

@@ -34,6 +34,8 @@ import { metadataRoutes } from '../../modules/metadata/routes';
 import type { MetadataService } from '../../modules/metadata/service';
 import { overviewRoutes } from '../../modules/overview/routes';
 import type { OverviewService } from '../../modules/overview/service';
+import { profileRoutes } from '../../modules/profile/routes';
+import type { ProfileService } from '../../modules/profile/service';
 import { projectFilesRoutes } from '../../modules/projectfiles/routes';
 import type { ProjectFilesService } from '../../modules/projectfiles/service';
 import { projectRoutes } from '../../modules/projects/routes';
@@ -64,6 +66,7 @@ export interface AppServices {
   metadata: MetadataService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
+  profile: ProfileService;
   reports: ReportService;
   viewer: ViewerService;
   health: HealthService;
@@ -135,6 +138,7 @@ export async function buildApp(
   await app.register(billingRoutes(services.billing));
   await app.register(stripeWebhookRoutes(services.billing));
   await app.register(reportRoutes(services.reports));
+  await app.register(profileRoutes(services.profile));
   await registerWebApp(app, config.webDistDir);
 
   return app;

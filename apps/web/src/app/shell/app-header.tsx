@@ -43,9 +43,13 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
               className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               aria-label={`Account menu for ${user.fullName}`}
             >
-              <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
-                {initials(user.fullName || user.email)}
-              </span>
+              {user.avatarUrl ? (
+                <img src={user.avatarUrl} alt="" className="size-7 rounded-full object-cover" />
+              ) : (
+                <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
+                  {initials(user.fullName || user.email)}
+                </span>
+              )}
               <span className="hidden max-w-40 truncate font-medium sm:inline">{user.fullName}</span>
               <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
             </button>

@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { describe, expect, inject, it } from 'vitest';
+import { signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+
+// Issue 13 acceptance 4 (browser half) and spec 2 §2.9: profile, avatar crop and upload, notifications.
+const baseUrl = inject('baseUrl');
+let context: BrowserContext;
+let page: Page;
+
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+function pngFile(name: string, width: number, height: number): string {
+  const image = new PNG({ width, height });
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) image.data.set([x % 256, y % 256, 160, 255], (y * width + x) * 4);
+  const path = join(mkdtempSync(join(tmpdir(), 'plumbline-avatar-')), name);
+  writeFileSync(path, PNG.sync.write(image));
+  return path;
+}
+
+describe('Settings (issue 13)', () => {
+  it('saves the profile, crops and uploads an avatar shown in the header, refuses a 99 px one, and turns mail off', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('settings'),
+      password: 'settings-flow-2026',
+      fullName: 'Sol Settings',
+    });
+    await page.goto('/dashboard?tab=settings');
+    await expectVisible(page.getByRole('heading', { name: 'Settings' }));
+    await page.getByLabel('Company').fill('Quay Architects');
+    await page.getByLabel('Job title').fill('BIM coordinator');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectVisible(page.getByText('Profile saved'));
+
+    // Too small: refused in the browser with the spec's rule, nothing sent.
+    await page.getByLabel('Choose a profile picture').setInputFiles(pngFile('tiny.png', 99, 99));
+    await expectVisible(page.getByText('The image must be at least 100 × 100 pixels.'));
+
+    await page.getByLabel('Choose a profile picture').setInputFiles(pngFile('me.png', 640, 480));
+    const crop = page.getByRole('dialog', { name: 'Crop your picture' });
+    await expectVisible(crop);
+    await expectVisible(crop.getByText('Keeps 480 × 480 px of 640 × 480.'));
+    await crop.getByLabel('Zoom').fill('2');
+    await expectVisible(crop.getByText('Keeps 240 × 240 px of 640 × 480.'));
+    await screenshot(page, 'settings-crop');
+    await crop.getByRole('button', { name: 'Save picture' }).click();
+    await expectVisible(page.getByText('Profile picture updated'));
+    await expectHidden(crop);
+    const headerPicture = page.getByRole('button', { name: 'Account menu for Sol Settings' }).locator('img');
+    await expectVisible(headerPicture);
+    expect(await headerPicture.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+
+    await page.getByRole('switch', { name: 'Email notifications' }).click();
+    await expectVisible(page.getByText('E-mail notifications off'));
+    const profile = await (await context.request.get('/api/v1/profile')).json();
+    expect(profile.profile).toMatchObject({
+      company: 'Quay Architects',
+      preferences: { job_title: 'BIM coordinator', emailNotifications: false },
+    });
+    await screenshot(page, 'settings-saved');
+  });
+});
