@@ -8,6 +8,7 @@ import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
+import { createSmtpMailer } from './platform/mail';
 import { JobQueue } from './platform/queue';
 import { installShutdownHandlers } from './platform/shutdown';
 import { LocalDiskStorage } from './platform/storage/local-disk';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     jobs: queue,
     billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
     ai: config.ai,
+    mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
   });
   installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
     try {

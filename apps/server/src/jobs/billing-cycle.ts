@@ -12,8 +12,14 @@ export const billingCycleJob: JobDefinition<Record<string, never>, JobDeps> = {
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   queue: { retryLimit: 3, expireInSeconds: 600 },
   schedule: '*/15 * * * *',
-  async handle({ db, clock, logger, billing }) {
-    const result = await runBillingCycle({ db, clock, provider: billing.provider, enabled: billing.enabled });
+  async handle({ db, clock, logger, billing, jobs }) {
+    const result = await runBillingCycle({
+      db,
+      clock,
+      provider: billing.provider,
+      enabled: billing.enabled,
+      jobs,
+    });
     if (result.renewed > 0 || result.overdue > 0) logger.info(result, 'billing cycle run');
   },
 };

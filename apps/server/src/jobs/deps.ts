@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../modules/billing/payments/provider';
 import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
 import type { Logger } from '../platform/logger';
+import type { Mailer } from '../platform/mail';
 import type { JobSender } from '../platform/queue';
 import type { FileStorage } from '../platform/storage/storage';
 
@@ -16,6 +17,8 @@ export interface JobDeps {
   jobs: JobSender;
   /** For the billing cycle: whether plans are sold, and the provider that charges saved cards. */
   billing: { enabled: boolean; provider: PaymentProvider };
+  /** SMTP delivery (SMTP_URL); null: mail stays in the outbox. */
+  mailer: Mailer | null;
   /** The assistant's model for the AI Insights report (null: the built-in analyst). */
   ai: ModelTarget | null;
 }

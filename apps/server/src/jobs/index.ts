@@ -6,6 +6,7 @@ import type { JobDeps } from './deps';
 import { generateReportJob } from './generate-report';
 import { processBimFileJob } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
+import { sendMailJob } from './send-mail';
 
 export type { JobDeps } from './deps';
 
@@ -17,4 +18,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   convertFragmentsJob,
   billingCycleJob,
   generateReportJob,
+  sendMailJob,
 ];

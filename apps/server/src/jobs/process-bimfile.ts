@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { processingMail, versionContext } from '../modules/notifications/messages';
+import { notifyUser } from '../modules/notifications/notify';
 import { giveUp, processFileVersion } from '../modules/processing/service';
 import { queueConversion } from '../modules/viewer/queue-conversion';
 import type { JobDefinition } from '../platform/queue';
@@ -32,8 +34,13 @@ export const processBimFileJob: JobDefinition<ProcessBimFilePayload, JobDeps> = 
       );
       if (outcome.status === 'completed' && payload.mode === 'full')
         await queueFragments(deps, payload.fileVersionId);
+      if (payload.mode === 'full' && (outcome.status === 'completed' || outcome.status === 'failed'))
+        await notifyUploader(deps, payload.fileVersionId, outcome.status);
     } catch (error) {
-      if (job.retryCount >= RETRY_LIMIT) await giveUp(deps, payload.fileVersionId, error);
+      if (job.retryCount >= RETRY_LIMIT) {
+        await giveUp(deps, payload.fileVersionId, error);
+        await notifyUploader(deps, payload.fileVersionId, 'failed');
+      }
       throw error;
     }
   },
@@ -46,5 +53,18 @@ async function queueFragments(deps: JobDeps, fileVersionId: string): Promise<voi
   } catch (error) {
     // The viewer's first request for the model queues it again (modules/viewer/service.ts).
     deps.logger.warn({ err: error, fileVersionId }, 'could not queue the fragments conversion');
+  }
+}
+
+/** Mails the uploader that processing finished or failed; a mail that cannot be queued is only logged. */
+async function notifyUploader(deps: JobDeps, fileVersionId: string, outcome: 'completed' | 'failed') {
+  try {
+    const context = await versionContext(deps.db, fileVersionId);
+    if (!context) return;
+    await deps.db.transaction((tx) =>
+      notifyUser(tx, deps.jobs, context.uploader, processingMail(context, outcome), deps.clock.now()),
+    );
+  } catch (error) {
+    deps.logger.warn({ err: error, fileVersionId }, 'could not queue the processing mail');
   }
 }

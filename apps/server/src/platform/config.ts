@@ -57,6 +57,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
     .optional(),
+  SMTP_URL: z
+    .url({ message: 'must be an SMTP URL such as smtps://user:password@mail.example.com:465' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.invalid>'),
   STRIPE_API_BASE: z.url({ message: 'must be an absolute URL such as https://api.stripe.com' }).optional(),
 });
 
@@ -138,6 +142,12 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'ledger',
     'Payment provider. ledger: built in, offline, test mode (test cards only, see Billing below). stripe: Stripe Checkout, subscriptions, invoices and billing portal through the official SDK; needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL.',
   ],
+  [
+    'SMTP_URL',
+    '(unset)',
+    'SMTP server for notification e-mails (nodemailer URL, e.g. smtps://user:password@mail.example.com:465). Unset: mails stay in the outbox, readable by an installation admin in Settings.',
+  ],
+  ['MAIL_FROM', 'Plumbline <no-reply@plumbline.invalid>', 'Sender of notification e-mails.'],
   ['STRIPE_SECRET_KEY', '(unset)', 'Stripe secret key (sk_test_… or sk_live_…), with PAYMENTS=stripe.'],
   [
     'STRIPE_WEBHOOK_SECRET',
@@ -172,6 +182,7 @@ export interface Config {
   /** An OpenAI-compatible chat endpoint for the assistant; null: the built-in analyst answers. */
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   /** Plans, invoices and limits (BILLING=on) and the payment provider. */
+  mail: { smtpUrl: string | null; from: string };
   billing: {
     enabled: boolean;
     payments: 'ledger' | 'stripe';
@@ -251,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }
         : null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     billing: {
       enabled: e.BILLING === 'on',
       payments: e.PAYMENTS,

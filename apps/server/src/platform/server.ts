@@ -16,6 +16,7 @@ import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
 import { createMemberService } from '../modules/members/service';
 import { createMetadataService } from '../modules/metadata/service';
+import { createOutboxService } from '../modules/notifications/outbox';
 import { createOverviewService } from '../modules/overview/service';
 import { createProfileService } from '../modules/profile/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
@@ -27,6 +28,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { buildApp } from './http/app';
 import type { Logger } from './logger';
+import { createSmtpMailer } from './mail';
 import { JobQueue } from './queue';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/storage';
@@ -91,6 +93,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         jobs: queue,
         billing: { enabled: config.billing.enabled, provider: payments },
         ai: config.ai,
+        mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
       });
     }
   } catch (error) {
@@ -107,6 +110,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     audit,
     provider: payments,
     enabled: config.billing.enabled,
+    jobs,
     stripe:
       stripeConfig && config.publicUrl
         ? createStripeBilling({
@@ -127,7 +131,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     {
       auth: createAuthService({ db, clock, audit }),
       projects: createProjectService({ db, clock, audit }),
-      members: createMemberService({ db, clock, audit, limits: billing.enforcement }),
+      members: createMemberService({ db, clock, audit, jobs, limits: billing.enforcement }),
       billing,
       bimFiles: createBimFileService({
         db,
@@ -147,6 +151,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       metadata: createMetadataService({ db, clock }),
       overview: createOverviewService({ db }),
       profile: createProfileService({ db, clock }),
+      outbox: createOutboxService({ db }),
       reports: createReportService({
         db,
         clock,

@@ -8,6 +8,7 @@ export * from './files';
 export * from './fragments';
 export * from './ids';
 export * from './metadata';
+export * from './notifications';
 export * from './projects';
 export * from './reports';
 export * from './users';

@@ -1,6 +1,7 @@
 import type { Currency } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
 import { findActiveProject } from '../projects/repo';
 import { tierPriceCents } from './dto';
 import { type InvoiceDraft, issueInvoice, savedCard, subscriptionDiscount } from './invoices';
@@ -20,6 +21,7 @@ export async function renewSubscription(
     id: string;
     now: Date;
     provider: PaymentProvider;
+    jobs?: JobSender | null;
   },
 ): Promise<number> {
   const { now, provider } = input;
@@ -52,7 +54,7 @@ export async function renewSubscription(
       cardLast4: card?.last4 ?? null,
       now,
     };
-    await issueInvoice(tx, { ...sub, tierId: tier.id }, draft);
+    await issueInvoice(tx, { ...sub, tierId: tier.id }, draft, input.jobs ?? null);
     const stillOwing = sub.paymentStatus === 'overdue' ? 'overdue' : 'due';
     await repo.updateSubscription(tx, sub.id, {
       tierId: tier.id,
@@ -74,12 +76,15 @@ export async function runBillingCycle(deps: {
   clock: Clock;
   provider: PaymentProvider;
   enabled: boolean;
+  jobs?: JobSender | null;
 }): Promise<{ renewed: number; overdue: number }> {
   if (!deps.enabled) return { renewed: 0, overdue: 0 };
   const now = deps.clock.now();
   let renewed = 0;
   for (const id of await repo.listSubscriptionsDue(deps.db, now)) {
-    renewed += await deps.db.transaction((tx) => renewSubscription(tx, { id, now, provider: deps.provider }));
+    renewed += await deps.db.transaction((tx) =>
+      renewSubscription(tx, { id, now, provider: deps.provider, jobs: deps.jobs ?? null }),
+    );
   }
   const overdue = await repo.markOverdue(deps.db, now);
   return { renewed, overdue };

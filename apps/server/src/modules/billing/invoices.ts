@@ -1,4 +1,6 @@
 import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import { queueMail } from '../notifications/notify';
 import { BillingError } from './errors';
 import type { Discount } from './money';
 import * as repo from './repo';
@@ -40,6 +42,8 @@ export async function issueInvoice(
   tx: Database,
   sub: repo.SubscriptionRow,
   draft: InvoiceDraft,
+  /** Mails the invoice to the billing e-mail with it (issue 13); null in callers without a queue. */
+  jobs: JobSender | null = null,
 ): Promise<repo.InvoiceRow> {
   const total = Math.max(0, draft.totalCents);
   const row = await repo.insertInvoice(tx, {
@@ -68,6 +72,21 @@ export async function issueInvoice(
   });
   if (!row)
     throw new BillingError('idempotency_conflict', { message: 'This billing cycle is already invoiced.' });
+  if (jobs) {
+    const amount = `${(total / 100).toFixed(2)} ${sub.currency}`;
+    await queueMail(
+      tx,
+      jobs,
+      {
+        userId: sub.customerUserId,
+        to: sub.billingEmail,
+        kind: 'invoice.issued',
+        subject: `Invoice ${row.invoiceNumber}: ${draft.projectName}`,
+        text: `Invoice ${row.invoiceNumber} for ${draft.description} (${draft.projectName}): ${amount}, ${draft.paid ? 'paid' : `due by ${row.dueAt.toISOString().slice(0, 10)}`}.\n\nDownload it from Subscriptions > Billing history in Plumbline.`,
+      },
+      draft.now,
+    );
+  }
   if (draft.paid) {
     const receiptNumber = row.invoiceNumber.replace(/^INV-/, 'RCT-');
     await repo.updateInvoice(tx, row.id, { receiptNumber });

@@ -9,6 +9,7 @@ import type {
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit/service';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { findActiveProject, insertMembership, insertProject } from '../projects/repo';
@@ -45,6 +46,8 @@ export interface BillingDeps {
   enabled: boolean;
   /** PAYMENTS=stripe: Stripe holds the subscriptions (decision 0151); null with the ledger. */
   stripe?: StripeBilling | null;
+  /** Mails each invoice as it is issued. */
+  jobs?: JobSender | null;
 }
 
 export interface PaymentInput {
@@ -406,20 +409,25 @@ export function createBillingService(deps: BillingDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        const invoice = await issueInvoice(tx, sub, {
-          kind: 'cycle',
-          description: `${tier.name} plan, monthly`,
-          tierName: tier.name,
-          projectName: project.name,
-          periodStart: sub.currentPeriodStart,
-          periodEnd: sub.currentPeriodEnd,
-          subtotalCents: priceCents,
-          totalCents,
-          paid: true,
-          cardBrand: charge.card.brand,
-          cardLast4: charge.card.last4,
-          now,
-        });
+        const invoice = await issueInvoice(
+          tx,
+          sub,
+          {
+            kind: 'cycle',
+            description: `${tier.name} plan, monthly`,
+            tierName: tier.name,
+            projectName: project.name,
+            periodStart: sub.currentPeriodStart,
+            periodEnd: sub.currentPeriodEnd,
+            subtotalCents: priceCents,
+            totalCents,
+            paid: true,
+            cardBrand: charge.card.brand,
+            cardLast4: charge.card.last4,
+            now,
+          },
+          deps.jobs ?? null,
+        );
         await repo.insertPayment(tx, {
           userId,
           idempotencyKey: input.idempotencyKey,
@@ -524,20 +532,25 @@ export function createBillingService(deps: BillingDeps) {
         const card = savedCard(sub);
         const paid = await provider.chargeSaved(card, amount, now);
         const projectName = await projectNameOf(tx, sub.projectId);
-        await issueInvoice(tx, sub, {
-          kind: 'proration',
-          description: `Upgrade from ${current.name} to ${newTier.name} (prorated)`,
-          tierName: newTier.name,
-          projectName,
-          periodStart: now,
-          periodEnd: sub.currentPeriodEnd,
-          subtotalCents: amount,
-          totalCents: amount,
-          paid,
-          cardBrand: card?.brand ?? null,
-          cardLast4: card?.last4 ?? null,
-          now,
-        });
+        await issueInvoice(
+          tx,
+          sub,
+          {
+            kind: 'proration',
+            description: `Upgrade from ${current.name} to ${newTier.name} (prorated)`,
+            tierName: newTier.name,
+            projectName,
+            periodStart: now,
+            periodEnd: sub.currentPeriodEnd,
+            subtotalCents: amount,
+            totalCents: amount,
+            paid,
+            cardBrand: card?.brand ?? null,
+            cardLast4: card?.last4 ?? null,
+            now,
+          },
+          deps.jobs ?? null,
+        );
         await repo.updateSubscription(tx, sub.id, {
           tierId: newTier.id,
           scheduledTierId: null,
@@ -658,7 +671,7 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     /** The scheduled job (also callable directly): see runBillingCycle. */
-    runCycle: () => runBillingCycle({ db, clock, provider, enabled }),
+    runCycle: () => runBillingCycle({ db, clock, provider, enabled, jobs: deps.jobs ?? null }),
   };
 }
 

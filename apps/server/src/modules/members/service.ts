@@ -2,9 +2,13 @@ import type { Member, ProjectRole, TeamMemberAcrossProjects } from '@plumbline/c
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
+import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
+import { memberAddedMail } from '../notifications/messages';
+import { notifyUser } from '../notifications/notify';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
+import { findActiveProject } from '../projects/repo';
 import { MemberError } from './errors';
 import * as repo from './repo';
 
@@ -22,6 +26,8 @@ export function createMemberService(deps: {
   db: Database;
   clock: Clock;
   audit: AuditRecorder;
+  /** Queues the 'you were added' mail with the membership. */
+  jobs: JobSender;
   /** The plan's user limit (billing). */
   limits: Pick<BillingEnforcement, 'assertCanAddMember'>;
 }) {
@@ -71,6 +77,14 @@ export function createMemberService(deps: {
           if (await repo.findProjectMember(tx, projectId, target)) throw new MemberError('already_member');
           await deps.limits.assertCanAddMember(tx, projectId);
           await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: clock.now() });
+          const project = await findActiveProject(tx, projectId);
+          await notifyUser(
+            tx,
+            deps.jobs,
+            target,
+            memberAddedMail({ projectName: project?.name ?? 'a project', role: input.role }),
+            clock.now(),
+          );
           await audit.record(
             {
               actorId,

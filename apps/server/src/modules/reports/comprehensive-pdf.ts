@@ -6,14 +6,14 @@ import type { ComprehensiveData, FileSection } from './data';
 import { ACCENT, FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 
 const dateTime = (d: Date) =>
-  d.toLocaleString('en-GB', {
+  `${d.toLocaleString('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'UTC',
-  }) + ' UTC';
+  })} UTC`;
 const pct = (n: number) => `${n.toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');
 

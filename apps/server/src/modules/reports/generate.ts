@@ -9,6 +9,8 @@ import { createAiService } from '../ai/service';
 import { createAttributeService } from '../attributes/service';
 import { createAuditRecorder } from '../audit/service';
 import { createComplianceService } from '../compliance/service';
+import { reportReadyMail } from '../notifications/messages';
+import { notifyUser } from '../notifications/notify';
 import { createOverviewService } from '../overview/service';
 import { storageKeys } from '../storage/keys';
 import { askInsights, renderInsightsPdf } from './ai-insights';
@@ -86,12 +88,21 @@ export async function generateReport(
     const pdf = await renderComprehensivePdf(data, report);
     stored = await deps.storage.putStream(key, Readable.from([pdf]));
   }
-  await repo.updateReport(deps.db, reportId, {
-    status: 'completed',
-    storageKey: key,
-    sizeBytes: stored.size,
-    completedAt: deps.clock.now(),
-    errorMessage: null,
+  await deps.db.transaction(async (tx) => {
+    await repo.updateReport(tx, reportId, {
+      status: 'completed',
+      storageKey: key,
+      sizeBytes: stored.size,
+      completedAt: deps.clock.now(),
+      errorMessage: null,
+    });
+    await notifyUser(
+      tx,
+      deps.jobs,
+      userId,
+      reportReadyMail({ name: report.name, projectName: data.project.name }),
+      deps.clock.now(),
+    );
   });
   return { status: 'completed', bytes: stored.size };
 }

@@ -32,6 +32,8 @@ import { memberRoutes } from '../../modules/members/routes';
 import type { MemberService } from '../../modules/members/service';
 import { metadataRoutes } from '../../modules/metadata/routes';
 import type { MetadataService } from '../../modules/metadata/service';
+import type { OutboxService } from '../../modules/notifications/outbox';
+import { notificationRoutes } from '../../modules/notifications/routes';
 import { overviewRoutes } from '../../modules/overview/routes';
 import type { OverviewService } from '../../modules/overview/service';
 import { profileRoutes } from '../../modules/profile/routes';
@@ -67,6 +69,7 @@ export interface AppServices {
   overview: OverviewService;
   projectFiles: ProjectFilesService;
   profile: ProfileService;
+  outbox: OutboxService;
   reports: ReportService;
   viewer: ViewerService;
   health: HealthService;
@@ -139,6 +142,7 @@ export async function buildApp(
   await app.register(stripeWebhookRoutes(services.billing));
   await app.register(reportRoutes(services.reports));
   await app.register(profileRoutes(services.profile));
+  await app.register(notificationRoutes(services.outbox));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -1,0 +1,60 @@
+// Notifications by e-mail (issue 13): what happened, to whom, in one outbox row written in the caller's
+// transaction with its mail.send job, so a mail exists exactly when the change it reports does.
+import { eq } from 'drizzle-orm';
+import { sendMailJob } from '../../jobs/send-mail';
+import type { Database } from '../../platform/db';
+import type { JobSender } from '../../platform/queue';
+import { emailOutbox, users } from '../../schema';
+
+export type NotificationKind =
+  | 'processing.completed'
+  | 'processing.failed'
+  | 'report.ready'
+  | 'member.added'
+  | 'invoice.issued';
+
+export interface Notification {
+  kind: NotificationKind;
+  subject: string;
+  text: string;
+}
+
+/** Queues a mail to the user, unless they turned notifications off in Settings (or are a system account). */
+export async function notifyUser(
+  tx: Database,
+  jobs: JobSender,
+  userId: string | null,
+  notification: Notification,
+  at: Date,
+): Promise<boolean> {
+  if (!userId) return false;
+  const [user] = await tx
+    .select({ email: users.email, on: users.emailNotifications, system: users.isSystem })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.on || user.system) return false;
+  await queueMail(tx, jobs, { userId, to: user.email, ...notification }, at);
+  return true;
+}
+
+/** Queues a mail to an address (an invoice's billing e-mail). */
+export async function queueMail(
+  tx: Database,
+  jobs: JobSender,
+  mail: { userId: string | null; to: string; kind: NotificationKind; subject: string; text: string },
+  at: Date,
+): Promise<void> {
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      userId: mail.userId,
+      toAddress: mail.to,
+      kind: mail.kind,
+      subject: mail.subject,
+      bodyText: mail.text,
+      status: 'queued',
+      createdAt: at,
+    })
+    .returning({ id: emailOutbox.id });
+  if (row) await jobs.send(sendMailJob, { outboxId: row.id }, tx);
+}
