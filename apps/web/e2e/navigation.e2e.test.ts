@@ -69,7 +69,9 @@ describe('routes and the dashboard shell', () => {
     // Any code can switch tabs with the window event; URL and cookie follow.
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('dashboard:tab', { detail: 'reports' })));
     await expectVisible(page.getByRole('tab', { name: 'Reports', selected: true }));
-    await expectVisible(page.getByText('Reports will appear here once generated.'));
+    await expectVisible(
+      page.getByRole('heading', { name: 'Generated Reports' }).or(page.getByText('No projects yet')),
+    );
     expect(new URL(page.url()).searchParams.get('tab')).toBe('reports');
     expect(await tabCookie()).toBe('reports');
 

@@ -7,6 +7,7 @@ import {
   openExplorerWithViewer,
   pixelCounts,
   processedProjectViaApi,
+  settledPixelCounts,
   waitForViewerReady,
 } from './harness/viewer';
 
@@ -69,8 +70,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await waitForViewerReady(viewer);
     const legend = viewer.getByRole('list', { name: 'Compliance colour legend' });
     await expectVisible(legend.getByText('13'));
-    await page.waitForTimeout(1500); // colours land from the worker a frame or two later
-    const all = await pixelCounts(viewer);
+    const all = await settledPixelCounts(viewer, (c) => c.red / c.total > 0.01 && c.green / c.total > 0.01);
     await screenshot(viewer, 'viewer-compliance-colours');
     expect(all.red / all.total).toBeGreaterThan(0.01);
     expect(all.green / all.total).toBeGreaterThan(0.01);
@@ -79,8 +79,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.getByLabel('Specification').click();
     await page.getByRole('option', { name: 'Slabs have a name' }).click();
     await expectVisible(legend.getByText('Failed').locator('xpath=following-sibling::span[text()="0"]'));
-    await page.waitForTimeout(1500);
-    const slabs = await pixelCounts(viewer);
+    const slabs = await settledPixelCounts(viewer, (c) => c.red < all.red / 20 && c.green / c.total > 0.01);
     await screenshot(viewer, 'viewer-compliance-slabs');
     expect(slabs.red).toBeLessThan(all.red / 20);
     expect(slabs.green / slabs.total).toBeGreaterThan(0.01);
@@ -91,8 +90,10 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Failed' }).click();
     await expectVisible(legend.getByText('Failed').locator('xpath=following-sibling::span[text()="13"]'));
-    await page.waitForTimeout(1500);
-    const failedOnly = await pixelCounts(viewer);
+    const failedOnly = await settledPixelCounts(
+      viewer,
+      (c) => c.red / c.total > 0.01 && c.green < all.green / 20,
+    );
     await screenshot(viewer, 'viewer-compliance-failed-only');
     expect(failedOnly.red / failedOnly.total).toBeGreaterThan(0.01);
     expect(failedOnly.green).toBeLessThan(all.green / 20);

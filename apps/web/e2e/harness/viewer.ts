@@ -27,6 +27,25 @@ export async function pixelCounts(
   });
 }
 
+/**
+ * Samples the viewer until `ready` holds for the pixel counts (colours land from the worker a few
+ * frames after the data, later on a loaded machine), then returns the last sample either way, so the
+ * caller's expectations say what was wrong.
+ */
+export async function settledPixelCounts(
+  viewer: Locator,
+  ready: (counts: Awaited<ReturnType<typeof pixelCounts>>) => boolean,
+  timeoutMs = 20_000,
+): Promise<Awaited<ReturnType<typeof pixelCounts>>> {
+  const deadline = Date.now() + timeoutMs;
+  let counts = await pixelCounts(viewer);
+  while (!ready(counts) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    counts = await pixelCounts(viewer);
+  }
+  return counts;
+}
+
 /** Waits until a viewer panel has loaded its model and drawn it. */
 export async function waitForViewerReady(viewer: Locator): Promise<void> {
   await expectVisible(viewer);

@@ -43,6 +43,9 @@ export function useIdsSpecifications(
         signal,
       }),
     enabled: Boolean(projectId),
+    // Choosing a file or version keeps the list on screen while its compliance loads (no skeleton flash).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === (projectId ?? '') ? previous : undefined,
   });
 }
 
