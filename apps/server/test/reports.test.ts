@@ -4,6 +4,7 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../src/schema';
 import { testBackends } from './support/backends';
@@ -175,6 +176,30 @@ for (const backend of testBackends()) {
       await completed(res.json().report_id);
       const { file } = await download(res.json().report_id);
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('exports the failures as BCF 3.0, one topic per failing element type and specification', async () => {
+      const res = await generate({ reportType: 'comprehensive', format: 'bcf', name: 'Window issues' });
+      expect(res.statusCode, res.body).toBe(201);
+      generated.push(res.json().report_id);
+      await completed(res.json().report_id);
+      const { file } = await download(res.json().report_id);
+      expect(String(file.headers['content-disposition'])).toContain('Window issues.bcfzip');
+      const files = unzipSync(new Uint8Array(file.rawPayload));
+      expect(new TextDecoder().decode(files['bcf.version'])).toContain('VersionId="3.0"');
+      const topics = Object.keys(files).filter((name) => name.endsWith('/markup.bcf'));
+      // Independently: the engine's own check of the same files, grouped the same way.
+      const model = readIfc(new Uint8Array(windowsIfc as Buffer));
+      const report = checkModel(model, parseIds(windowsIds as Buffer));
+      model.dispose();
+      const groups = new Set<string>();
+      for (const [i, spec] of report.specifications.entries()) {
+        const failing = spec.elements.filter((e) => !e.passed);
+        for (const e of failing) groups.add(`${i}:${e.className}`);
+        if (spec.status === 'fail' && failing.length === 0) groups.add(`${i}:specification`);
+      }
+      expect(topics.length).toBe(groups.size);
+      expect(Object.keys(files).filter((name) => name.endsWith('.bcfv')).length).toBeGreaterThan(0);
     });
 
     it('refuses a Viewer, a blank name, a project without files, and a report still generating', async () => {

@@ -154,5 +154,30 @@ describe('/demo', () => {
     await page.getByRole('button', { name: /Comprehensive Project Analysis/ }).click();
     await expectVisible(page.getByText('Access Denied').first());
     expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The demo's sample reports, generated once its versions are processed, download without an account.
+    const { id } = await demoProject();
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const listed = (await (await page.request.get(`/api/v1/projects/${id}/reports`)).json())
+        .reports as Array<{
+        name: string;
+        status: string;
+      }>;
+      const pdf = listed.find((r) => r.name === 'Comprehensive Project Analysis Report');
+      if (pdf?.status === 'completed') break;
+      if (pdf?.status === 'failed' || Date.now() > deadline)
+        throw new Error(`demo report: ${JSON.stringify(pdf)}\n${server.output()}`);
+      await page.waitForTimeout(2000);
+    }
+    await page.reload();
+    const sample = page
+      .getByRole('table', { name: 'Generated Reports' })
+      .getByRole('row', { name: /Comprehensive Project Analysis Report/ });
+    await expectVisible(sample);
+    await screenshot(page, 'demo-reports');
+    const download = page.waitForEvent('download');
+    await sample.getByRole('button', { name: 'Download Comprehensive Project Analysis Report' }).click();
+    expect((await download).suggestedFilename()).toBe('Comprehensive Project Analysis Report.pdf');
   });
 });

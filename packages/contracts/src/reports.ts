@@ -8,7 +8,8 @@ export const REPORT_TYPE_LABEL: Record<ReportType, string> = {
   ai_insights: 'AI Insights & Recommendations',
 };
 
-export const reportFormatSchema = z.enum(['pdf', 'xlsx']);
+/** bcf: the failures as BCF 3.0 topics for the authoring tool's issue list (one file at a time). */
+export const reportFormatSchema = z.enum(['pdf', 'xlsx', 'bcf']);
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
 
 export const reportStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
@@ -49,6 +50,8 @@ export const generateReportBodySchema = z.object({
   format: reportFormatSchema.default('pdf'),
   name: z.string().trim().min(1, 'Report name is required').max(200, 'Report name is too long'),
   description: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  /** BCF only: one topic per failing element type and specification (default), or per element. */
+  bcfGrouping: z.enum(['type', 'element']).default('type'),
 });
 export type GenerateReportBody = z.input<typeof generateReportBodySchema>;
 
@@ -84,6 +87,7 @@ export const reportErrorCodes = [
   'download_rate_limited', // 429 'Download Rate Limited'
   'download_link_invalid', // 403 an expired or foreign download address
   'editor_role_required', // 403
+  'bcf_one_file', // 400 a BCF covers one model file
 ] as const;
 export type ReportErrorCode = (typeof reportErrorCodes)[number];
 

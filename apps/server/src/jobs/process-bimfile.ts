@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { processingMail, versionContext } from '../modules/notifications/messages';
 import { notifyUser } from '../modules/notifications/notify';
 import { giveUp, processFileVersion } from '../modules/processing/service';
+import { queueDemoReportsWhenReady } from '../modules/reports/demo-reports';
 import { queueConversion } from '../modules/viewer/queue-conversion';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
@@ -32,8 +33,10 @@ export const processBimFileJob: JobDefinition<ProcessBimFilePayload, JobDeps> = 
         { fileVersionId: payload.fileVersionId, mode: payload.mode, ...outcome },
         'file version processed',
       );
-      if (outcome.status === 'completed' && payload.mode === 'full')
+      if (outcome.status === 'completed' && payload.mode === 'full') {
         await queueFragments(deps, payload.fileVersionId);
+        await queueDemoReportsWhenReady(deps, payload.fileVersionId);
+      }
       if (payload.mode === 'full' && (outcome.status === 'completed' || outcome.status === 'failed'))
         await notifyUploader(deps, payload.fileVersionId, outcome.status);
     } catch (error) {

@@ -15,6 +15,8 @@ export const reports = pgTable(
     fileId: uuid('file_id').references(() => bimFiles.id, { onDelete: 'set null' }),
     reportType: text('report_type').notNull(),
     format: text('format').notNull(),
+    /** BCF only: 'type' or 'element' topics. */
+    bcfGrouping: text('bcf_grouping'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').notNull(),

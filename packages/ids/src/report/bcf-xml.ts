@@ -84,19 +84,19 @@ ${viewpoints}  </Topic>
 
 export interface BcfViewpoint {
   readonly guid: string;
-  /** IFC GlobalId (22 characters) of the element to select and colour. */
-  readonly ifcGuid: string;
+  /** IFC GlobalIds (22 characters) of the elements to select and colour. */
+  readonly ifcGuids: readonly string[];
   /** RRGGBB colour for the element. */
   readonly color: string;
 }
 
 /**
- * A viewpoint selecting and colouring one element, everything else visible. BCF 3.0 requires a
+ * A viewpoint selecting and colouring its elements (one, or every failing element of a type), everything else visible. BCF 3.0 requires a
  * camera; a check report has no geometry, so this is a fixed isometric view looking at the origin
  * from the south-west, and viewers are expected to zoom to the selection.
  */
 export function viewpointXml(viewpoint: BcfViewpoint): string {
-  const component = `<Component IfcGuid="${x(viewpoint.ifcGuid)}"/>`;
+  const component = viewpoint.ifcGuids.map((guid) => `<Component IfcGuid="${x(guid)}"/>`).join('\n      ');
   return `${declaration}
 <VisualizationInfo Guid="${viewpoint.guid}">
   <Components>

@@ -43,6 +43,7 @@ describe.skipIf(!haveSchemas)(
       ['the failing fixture', buildBcfReport(failingReport).bytes],
       ['a truncated export', buildBcfReport(manyFailuresReport(40), { maxTopics: 10 }).bytes],
       ['a prohibited specification', buildBcfReport(prohibitedFailingReport).bytes],
+      ['topics grouped by element type', buildBcfReport(manyFailuresReport(12), { grouping: 'type' }).bytes],
     ])('%s validates file by file', async (_name, bytes) => {
       const decoder = new TextDecoder();
       const files = Object.entries(unzipSync(bytes)).map(([fileName, data]) => ({

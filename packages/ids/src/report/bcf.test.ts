@@ -84,6 +84,27 @@ describe('BCF reporter', () => {
     );
   });
 
+  it('groups by element type: one topic per specification and class, its viewpoint selecting each failing element', () => {
+    const report = manyFailuresReport(12);
+    const failing = report.specifications.flatMap((spec) => spec.elements.filter((e) => !e.passed));
+    const classes = new Set(failing.map((e) => e.className));
+    const { bytes, topicCount } = buildBcfReport(report, { grouping: 'type' });
+    expect(topicCount).toBe(classes.size);
+    const files = unpack(bytes);
+    for (const className of classes) {
+      const ofClass = failing.filter((e) => e.className === className);
+      const markupName = Object.keys(files).find(
+        (name) =>
+          name.endsWith('/markup.bcf') && files[name]!.includes(`: ${ofClass.length} ${className} element`),
+      )!;
+      expect(markupName).toBeDefined();
+      const viewpoint = files[`${markupName.split('/')[0]}/viewpoint.bcfv`]!;
+      const selection = /<Selection>([\s\S]*?)<\/Selection>/.exec(viewpoint)![1]!;
+      expect(selection.match(/<Component /g)).toHaveLength(ofClass.filter((e) => e.globalId).length);
+      for (const element of ofClass) if (element.globalId) expect(selection).toContain(element.globalId);
+    }
+  });
+
   it('has no topics when everything passes', () => {
     const files = unpack(buildBcfReport(passingReport).bytes);
     expect(Object.keys(files).sort()).toEqual(['bcf.version', 'extensions.xml']);

@@ -20,6 +20,11 @@ export interface BcfReportOptions {
   readonly maxTopics?: number;
   /** CreationAuthor of every topic. Default 'Plumbline'. */
   readonly author?: string;
+  /**
+   * 'element' (default): one topic per failing element. 'type': one topic per specification and IFC
+   * class, its viewpoint selecting every failing element of that class: fewer, actionable issues.
+   */
+  readonly grouping?: 'element' | 'type';
 }
 
 export interface BcfReport {
@@ -36,6 +41,8 @@ const TOPIC_TYPE_NOTE = 'Info';
 const TOPIC_STATUS = 'Open';
 const FAILURE_COLOR = 'E5484D';
 const TITLE_MAX = 200;
+/** Elements described in a type topic's text; its viewpoint selects every one. */
+const TYPE_TOPIC_LISTED = 50;
 /** What IFC allows in a GlobalId; anything else cannot be put in a viewpoint's IfcGuid. */
 const IFC_GUID = /^[0-9A-Za-z_$]{22}$/;
 
@@ -43,13 +50,16 @@ interface Finding {
   readonly key: string;
   readonly specification: SpecificationResult;
   readonly specificationLabel: string;
-  readonly element: ElementResult | null;
+  /** The failing elements the topic is about: one, every one of a class, or none (the specification). */
+  readonly elements: readonly ElementResult[];
+  /** Set for a topic grouping the elements of one class. */
+  readonly className: string | null;
 }
 
 export function buildBcfReport(report: CheckReport, options: BcfReportOptions = {}): BcfReport {
   const maxTopics = Math.max(1, options.maxTopics ?? DEFAULT_MAX_BCF_TOPICS);
   const author = options.author?.trim() || 'Plumbline';
-  const findings = collectFindings(report);
+  const findings = collectFindings(report, options.grouping ?? 'element');
   const truncated = findings.length > maxTopics;
   const kept = truncated ? findings.slice(0, maxTopics - 1) : findings;
   const omittedCount = findings.length - kept.length;
@@ -69,9 +79,11 @@ export function buildBcfReport(report: CheckReport, options: BcfReportOptions = 
 
   for (const finding of kept) {
     const guid = uuidV5(`topic\u0000${finding.key}`);
-    const ifcGuid = finding.element?.globalId ?? null;
+    const ifcGuids = finding.elements
+      .map((element) => element.globalId)
+      .filter((id): id is string => id !== null && IFC_GUID.test(id));
     const viewpoint =
-      ifcGuid !== null && IFC_GUID.test(ifcGuid)
+      ifcGuids.length > 0
         ? { guid: uuidV5(`viewpoint\u0000${finding.key}`), fileName: 'viewpoint.bcfv' }
         : null;
     files[`${guid}/markup.bcf`] = encode(
@@ -88,9 +100,9 @@ export function buildBcfReport(report: CheckReport, options: BcfReportOptions = 
         viewpoint,
       }),
     );
-    if (viewpoint && ifcGuid) {
+    if (viewpoint) {
       files[`${guid}/${viewpoint.fileName}`] = encode(
-        viewpointXml({ guid: viewpoint.guid, ifcGuid, color: FAILURE_COLOR }),
+        viewpointXml({ guid: viewpoint.guid, ifcGuids, color: FAILURE_COLOR }),
       );
     }
   }
@@ -119,7 +131,7 @@ export function buildBcfReport(report: CheckReport, options: BcfReportOptions = 
   return { bytes, topicCount: kept.length + (truncated ? 1 : 0), omittedCount };
 }
 
-function collectFindings(report: CheckReport): Finding[] {
+function collectFindings(report: CheckReport, grouping: 'element' | 'type'): Finding[] {
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
   const uniqueKey = (key: string) => {
@@ -138,8 +150,24 @@ function collectFindings(report: CheckReport): Finding[] {
         key: uniqueKey(`${specificationKey}\u0000specification`),
         specification,
         specificationLabel: label,
-        element: null,
+        elements: [],
+        className: null,
       });
+    }
+    if (grouping === 'type') {
+      const byClass = new Map<string, ElementResult[]>();
+      for (const element of failing)
+        byClass.set(element.className, [...(byClass.get(element.className) ?? []), element]);
+      for (const [className, elements] of [...byClass].sort((a, b) => b[1].length - a[1].length)) {
+        findings.push({
+          key: uniqueKey(`${specificationKey}\u0000type\u0000${className}`),
+          specification,
+          specificationLabel: label,
+          elements,
+          className,
+        });
+      }
+      return;
     }
     for (const element of failing) {
       const elementKey = element.globalId ?? `#${element.id}`;
@@ -147,7 +175,8 @@ function collectFindings(report: CheckReport): Finding[] {
         key: uniqueKey(`${specificationKey}\u0000${elementKey}`),
         specification,
         specificationLabel: label,
-        element,
+        elements: [element],
+        className: null,
       });
     }
   });
@@ -155,18 +184,31 @@ function collectFindings(report: CheckReport): Finding[] {
 }
 
 function topicTitle(finding: Finding): string {
-  const { element } = finding;
-  const subject = element
-    ? `${element.className} ${element.name?.trim() || `#${element.id}`}`
-    : (finding.specification.reason ?? 'specification failed');
+  const element = finding.elements[0];
+  const count = finding.elements.length;
+  const subject = finding.className
+    ? `${count} ${finding.className} element${count === 1 ? '' : 's'}`
+    : element
+      ? `${element.className} ${element.name?.trim() || `#${element.id}`}`
+      : (finding.specification.reason ?? 'specification failed');
   const title = `${finding.specificationLabel}: ${subject}`;
   return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title;
 }
 
 function topicDescription(finding: Finding, report: CheckReport): string {
-  const { element, specification } = finding;
+  const { specification } = finding;
   const lines: string[] = [];
-  if (element) {
+  if (finding.className) {
+    // The elements of the class with their reasons, the list to work through in the authoring tool
+    // (the first 50 here; the viewpoint selects them all).
+    for (const element of finding.elements.slice(0, TYPE_TOPIC_LISTED)) {
+      lines.push(describeElement(element));
+      for (const reason of elementReasons(specification, element)) lines.push(`- ${reason}`);
+    }
+    const rest = finding.elements.length - TYPE_TOPIC_LISTED;
+    if (rest > 0) lines.push(`… and ${rest.toLocaleString('en')} more, selected in the viewpoint.`);
+  } else if (finding.elements[0]) {
+    const element = finding.elements[0];
     lines.push(describeElement(element));
     for (const reason of elementReasons(specification, element)) lines.push(`- ${reason}`);
   } else {

@@ -19,6 +19,10 @@ const table = {
     status: 403,
     message: 'This download link has expired. Download the report again.',
   },
+  bcf_one_file: {
+    status: 400,
+    message: 'Choose one model file for a BCF export: each BCF topic belongs to one model.',
+  },
   editor_role_required: {
     status: 403,
     message: 'You do not have permission to generate reports for this project.',

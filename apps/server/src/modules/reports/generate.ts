@@ -14,6 +14,7 @@ import { notifyUser } from '../notifications/notify';
 import { createOverviewService } from '../overview/service';
 import { storageKeys } from '../storage/keys';
 import { askInsights, renderInsightsPdf } from './ai-insights';
+import { renderBcf } from './bcf-export';
 import { renderComprehensivePdf } from './comprehensive-pdf';
 import { writeComprehensiveXlsx } from './comprehensive-xlsx';
 import { collectComprehensive } from './data';
@@ -69,6 +70,13 @@ export async function generateReport(
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  } else if (report.format === 'bcf') {
+    const file = data.files[0] as (typeof data.files)[number];
+    const bytes = await renderBcf(deps.db, report.projectId, file.version, {
+      grouping: report.bcfGrouping === 'element' ? 'element' : 'type',
+      idsTitle: data.idsFiles.map((f) => f.name).join(', ') || null,
+    });
+    stored = await deps.storage.putStream(key, Readable.from([Buffer.from(bytes)]));
   } else if (report.reportType === 'ai_insights') {
     const ai = createAiService({ db: deps.db, model: deps.ai, logger: deps.logger });
     const file = data.files[0] as (typeof data.files)[number];

@@ -19,6 +19,13 @@ import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { ReportError } from './errors';
 import * as repo from './repo';
 
+export const FILE_EXTENSION: Record<string, string> = { pdf: 'pdf', xlsx: 'xlsx', bcf: 'bcfzip' };
+const CONTENT_TYPE: Record<string, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  bcf: 'application/octet-stream',
+};
+
 /** A download address lives this long (spec 2 §7: a short-lived download_url, then the file). */
 const DOWNLOAD_LINK_MS = 60_000;
 
@@ -126,6 +133,7 @@ export function createReportService(deps: {
         throw new ReportError(exists ? 'file_not_found' : 'no_files');
       }
       if (versions.length === 0) throw new ReportError('no_files');
+      if (body.format === 'bcf' && versions.length > 1) throw new ReportError('bcf_one_file');
       const row = await db.transaction(async (tx) => {
         await repo.lockProject(tx, projectId);
         const used = await repo.countThisMonth(tx, projectId, monthStart(clock.now()));
@@ -135,6 +143,7 @@ export function createReportService(deps: {
           fileId,
           reportType: body.reportType,
           format: body.reportType === 'ai_insights' ? 'pdf' : body.format,
+          bcfGrouping: body.format === 'bcf' && body.reportType !== 'ai_insights' ? body.bcfGrouping : null,
           name: body.name,
           description: body.description,
           status: 'pending',
@@ -200,11 +209,8 @@ export function createReportService(deps: {
       const safe = row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'report';
       return {
         stream: await storage.getStream(row.storageKey),
-        fileName: `${safe}.${row.format}`,
-        contentType:
-          row.format === 'xlsx'
-            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-            : 'application/pdf',
+        fileName: `${safe}.${FILE_EXTENSION[row.format] ?? 'pdf'}`,
+        contentType: CONTENT_TYPE[row.format] ?? 'application/pdf',
         size: row.sizeBytes,
       };
     },

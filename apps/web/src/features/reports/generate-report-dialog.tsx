@@ -19,6 +19,7 @@ import { defaultReportName } from './report-messages';
 export interface GenerateRequest {
   reportType: ReportType;
   format: ReportFormat;
+  bcfGrouping: 'type' | 'element';
   fileId: string;
   name: string;
   description: string;
@@ -62,15 +63,20 @@ function GenerateForm({
   const [description, setDescription] = useState('');
   const [fileId, setFileId] = useState('all');
   const [format, setFormat] = useState<ReportFormat>('pdf');
+  const [grouping, setGrouping] = useState<'type' | 'element'>('type');
   const [sending, setSending] = useState(false);
   const completed = (files.data ?? []).filter((f) => f.status === 'completed' && f.included);
+  // A BCF belongs to one model: with BCF chosen, 'All files' gives way to the first file.
+  const bcf = format === 'bcf';
+  const chosenFile = bcf && fileId === 'all' ? (completed[0]?.id ?? 'all') : fileId;
 
   const submit = async () => {
     setSending(true);
     const done = await onGenerate({
       reportType: type,
       format: type === 'ai_insights' ? 'pdf' : format,
-      fileId,
+      bcfGrouping: grouping,
+      fileId: chosenFile,
       name: name.trim(),
       description: description.trim(),
     });
@@ -101,12 +107,12 @@ function GenerateForm({
           />
         </FormField>
         <FormField label="Files">
-          <Select value={fileId} onValueChange={setFileId}>
+          <Select value={chosenFile} onValueChange={setFileId}>
             <SelectTrigger aria-label="Files">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value="all">All files of {project.name}</SelectItem>
+              {!bcf && <SelectItem value="all">All files of {project.name}</SelectItem>}
               {completed.map((f) => (
                 <SelectItem key={f.id} value={f.id}>
                   {f.name}
@@ -124,6 +130,20 @@ function GenerateForm({
               <SelectContent>
                 <SelectItem value="pdf">PDF</SelectItem>
                 <SelectItem value="xlsx">Excel (XLSX)</SelectItem>
+                <SelectItem value="bcf">BCF (issues for the authoring tool)</SelectItem>
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+        {type === 'comprehensive' && bcf && (
+          <FormField label="BCF topics">
+            <Select value={grouping} onValueChange={(v) => setGrouping(v as 'type' | 'element')}>
+              <SelectTrigger aria-label="BCF topics">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="type">One per element type and specification</SelectItem>
+                <SelectItem value="element">One per failing element</SelectItem>
               </SelectContent>
             </Select>
           </FormField>

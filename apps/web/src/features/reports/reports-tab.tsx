@@ -118,7 +118,8 @@ export function ReportsTab() {
     setDownloadedAt((previous) => ({ ...previous, [report.id]: Date.now() }));
     try {
       const blob = await fetchReportFile(report);
-      saveBlob(blob, `${report.name.replace(/[\\/:*?"<>|]+/g, '_')}.${report.format}`);
+      const extension = report.format === 'bcf' ? 'bcfzip' : report.format;
+      saveBlob(blob, `${report.name.replace(/[\\/:*?"<>|]+/g, '_')}.${extension}`);
     } catch (error) {
       toast.error(downloadErrorTitle(error), { description: errorMessage(error) });
     }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cooldownLeft } from './report-messages';
 
-const FORMAT_LABEL = { pdf: 'PDF', xlsx: 'Excel' } as const;
+const FORMAT_LABEL = { pdf: 'PDF', xlsx: 'Excel', bcf: 'BCF' } as const;
 const created = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: 'numeric',
