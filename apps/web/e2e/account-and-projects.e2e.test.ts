@@ -38,8 +38,8 @@ describe('an account and its projects (acceptance)', () => {
 
     // Sign out from Settings.
     await page.getByRole('tab', { name: 'Settings' }).click();
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
-    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
     await screenshot(page, 'settings');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expectPath(page, '/login');
