@@ -202,6 +202,32 @@ for (const backend of testBackends()) {
       expect(Object.keys(files).filter((name) => name.endsWith('.bcfv')).length).toBeGreaterThan(0);
     });
 
+    it("serves the IDS Compliance view's BCF for one specification, grouped per element", async () => {
+      const fileId = (await call(server, viewer, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
+        .bim_files[0].id;
+      const specs = (
+        await call(server, viewer, 'GET', `/api/v1/projects/${projectId}/ids/specifications`)
+      ).json().specifications as Array<{ id: string; name: string }>;
+      const model = readIfc(new Uint8Array(windowsIfc as Buffer));
+      const report = checkModel(model, parseIds(windowsIds as Buffer));
+      model.dispose();
+      const worst = [...report.specifications].sort(
+        (a, b) => b.elements.filter((e) => !e.passed).length - a.elements.filter((e) => !e.passed).length,
+      )[0]!;
+      const spec = specs.find((s) => s.name === worst.name)!;
+      const res = await call(
+        server,
+        viewer,
+        'GET',
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/bcf?specificationId=${spec.id}&grouping=element`,
+      );
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      const topics = Object.keys(files).filter((name) => name.endsWith('/markup.bcf'));
+      expect(topics.length).toBe(worst.elements.filter((e) => !e.passed).length);
+      expect(topics.length).toBeGreaterThan(0);
+    });
+
     it('refuses a Viewer, a blank name, a project without files, and a report still generating', async () => {
       const byViewer = await generate({ reportType: 'comprehensive', name: 'Nope' }, viewer);
       expect(byViewer.statusCode).toBe(403);

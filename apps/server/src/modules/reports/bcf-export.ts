@@ -112,3 +112,27 @@ export async function renderBcf(
   const report = await storedCheckReport(db, projectId, version, options.idsTitle);
   return buildBcfReport(report, { grouping: options.grouping }).bytes;
 }
+
+/**
+ * The IDS Compliance view's BCF (issue 13): the failures of one version, against one specification or
+ * all, straight to the browser. Bounded by the writer's topic cap; read access is the caller's.
+ */
+export async function bcfOfVersion(
+  db: Database,
+  input: {
+    projectId: string;
+    version: ScopeVersion;
+    specificationId: string | null;
+    grouping: 'type' | 'element';
+    idsTitle: string | null;
+  },
+): Promise<Uint8Array> {
+  const report = await storedCheckReport(db, input.projectId, input.version, input.idsTitle);
+  const specs = await listActiveSpecifications(db, input.projectId);
+  const index = input.specificationId ? specs.findIndex((s) => s.id === input.specificationId) : -1;
+  const chosen =
+    index >= 0
+      ? { ...report, specifications: [report.specifications[index] as SpecificationResult] }
+      : report;
+  return buildBcfReport(chosen, { grouping: input.grouping }).bytes;
+}

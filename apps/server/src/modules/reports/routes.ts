@@ -1,4 +1,5 @@
 import {
+  bimFileParamsSchema,
   generateReportBodySchema,
   generateReportResponseSchema,
   projectIdParamsSchema,
@@ -136,6 +137,38 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           .header('cache-control', 'private, no-store');
         if (file.size !== null) reply.header('content-length', String(file.size));
         return reply.send(file.stream);
+      },
+    );
+
+    app.get(
+      '/api/v1/projects/:projectId/bimfiles/:fileId/bcf',
+      {
+        config: { demoReadable: true },
+        schema: {
+          tags,
+          summary:
+            "A version's failures as BCF 3.0 (.bcfzip), for one specification or all; topics per element type (default) or per element",
+          security: sessionSecurity,
+          params: bimFileParamsSchema,
+          querystring: z.object({
+            versionId: z.string().uuid('Version not found').optional(),
+            specificationId: z.string().uuid('Specification not found').optional(),
+            grouping: z.enum(['type', 'element']).default('type'),
+          }),
+          response: {
+            200: z.unknown().describe('application/octet-stream (.bcfzip)'),
+            ...errorResponses(401, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, fileId } = request.params;
+        const out = await reports.bcf(optionalUserId(request), projectId, fileId, request.query);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(out.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(out.bytes));
       },
     );
 

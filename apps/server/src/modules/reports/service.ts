@@ -15,7 +15,9 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
+import { resolveFileVersion } from '../bimfiles/repo';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
+import { bcfOfVersion } from './bcf-export';
 import { ReportError } from './errors';
 import * as repo from './repo';
 
@@ -213,6 +215,39 @@ export function createReportService(deps: {
         contentType: CONTENT_TYPE[row.format] ?? 'application/pdf',
         size: row.sizeBytes,
       };
+    },
+
+    /** The IDS Compliance view's BCF: one version's failures, optionally of one specification. */
+    async bcf(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: { versionId?: string; specificationId?: string; grouping: 'type' | 'element' },
+    ): Promise<{ bytes: Uint8Array; fileName: string }> {
+      await requireProjectReader({ db, userId }, projectId);
+      const { file, version } = await resolveFileVersion(db, projectId, fileId, query.versionId);
+      if (!file || !version) throw new ReportError('file_not_found');
+      if (version.status !== 'completed')
+        throw new ReportError('report_in_progress', { message: 'The version has not been processed yet.' });
+      const ids = await repo.activeIdsFiles(db, projectId);
+      const bytes = await bcfOfVersion(db, {
+        projectId,
+        version: {
+          fileId,
+          fileName: file.name,
+          versionId: version.id,
+          versionTag: version.versionTag,
+          sha256: '',
+          sizeBytes: 0,
+          elementsCount: version.elementsCount ?? 0,
+          processedAt: version.processedAt,
+        },
+        specificationId: query.specificationId ?? null,
+        grouping: query.grouping,
+        idsTitle: ids.map((f) => f.name).join(', ') || null,
+      });
+      const base = file.name.replace(/\.ifc$/i, '');
+      return { bytes, fileName: `${base} ${version.versionTag} issues.bcfzip` };
     },
 
     /** Removes the report and its file; it still counts against this month's limit. */

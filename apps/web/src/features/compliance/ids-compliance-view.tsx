@@ -12,6 +12,7 @@ import { ElementInspectorSheet } from '../element-inspector/element-inspector-sh
 import { ComplianceViewer } from '../viewer/compliance-viewer';
 import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
 import { ComplianceResultsList } from './compliance-results-list';
+import { ExportBcfButton } from './export-bcf-button';
 import { type ResultFilters, useComplianceResults, useIdsSpecifications } from './queries';
 
 const ALL = 'all';
@@ -101,7 +102,15 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
 
       <Card>
         <CardHeader className="space-y-3">
-          <CardTitle>Results</CardTitle>
+          <div className="flex items-center justify-between gap-2">
+            <CardTitle>Results</CardTitle>
+            <ExportBcfButton
+              projectId={projectId}
+              fileId={fileId}
+              versionId={versionId}
+              specificationId={filters.specificationId}
+            />
+          </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor="compliance-spec-filter">Specification</Label>
