@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { type JobDeps, jobDefinitions } from './jobs';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
+import { queueConcurrency, readPerformanceSettings } from './modules/settings/performance';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -33,16 +34,19 @@ async function main(): Promise<void> {
   });
   // Separate workers share the API's files: DATA_DIR must point at the same directory (or volume).
   const storage = new LocalDiskStorage(config.filesDir);
-  await queue.startWorkers({
-    db: database.db,
-    clock: systemClock,
-    logger,
-    storage,
-    jobs: queue,
-    billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
-    ai: config.ai,
-    mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
-  });
+  await queue.startWorkers(
+    {
+      db: database.db,
+      clock: systemClock,
+      logger,
+      storage,
+      jobs: queue,
+      billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
+      ai: config.ai,
+      mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+    },
+    queueConcurrency(await readPerformanceSettings(database.db)),
+  );
   installShutdownHandlers(logger, config.shutdownTimeoutMs, async () => {
     try {
       await queue.stop(config.shutdownTimeoutMs);

@@ -65,5 +65,22 @@ describe('Settings (issue 13)', () => {
       preferences: { job_title: 'BIM coordinator', emailNotifications: false },
     });
     await screenshot(page, 'settings-saved');
+
+    // Performance Settings show to installation admins only (the first account is one).
+    const me = await (await context.request.get('/api/v1/auth/me')).json();
+    const role = me.user?.role ?? me.role;
+    const card = page.getByText('Performance Settings', { exact: true });
+    if (role === 'admin') {
+      await page.getByRole('combobox', { name: 'Models processed at once' }).click();
+      await page.getByRole('option', { name: '2' }).click();
+      await page.getByRole('button', { name: 'Save performance settings' }).click();
+      await expectVisible(page.getByText('Performance settings saved'));
+      expect(
+        (await (await context.request.get('/api/v1/admin/performance')).json()).processing_concurrency,
+      ).toBe(2);
+    } else {
+      expect(await card.count()).toBe(0);
+      expect((await context.request.get('/api/v1/admin/performance')).status()).toBe(403);
+    }
   });
 });

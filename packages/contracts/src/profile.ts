@@ -50,3 +50,14 @@ export const AVATAR_MESSAGES = {
 
 export const profileErrorCodes = ['avatar_invalid', 'avatar_too_large', 'profile_not_found'] as const;
 export type ProfileErrorCode = (typeof profileErrorCodes)[number];
+
+/** Performance Settings (spec 2 §2.9, admin-only): how many jobs of each kind one process runs at once. */
+export const performanceSettingsSchema = z.object({
+  processing_concurrency: z.number().int().min(1, 'At least 1').max(4, 'At most 4'),
+  report_concurrency: z.number().int().min(1, 'At least 1').max(4, 'At most 4'),
+});
+export type PerformanceSettings = z.infer<typeof performanceSettingsSchema>;
+export const DEFAULT_PERFORMANCE_SETTINGS: PerformanceSettings = {
+  processing_concurrency: 1,
+  report_concurrency: 1,
+};

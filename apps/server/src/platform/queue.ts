@@ -46,6 +46,9 @@ export interface JobQueueOptions {
 export class JobQueue<TDeps> implements JobSender {
   private running = false;
   private workersStarted = false;
+  private deps: TDeps | null = null;
+  /** Workers per queue in this process (1 unless an admin raised it in Performance Settings). */
+  private readonly concurrency = new Map<string, number>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -87,29 +90,56 @@ export class JobQueue<TDeps> implements JobSender {
     return id;
   }
 
-  /** Starts a worker for every job definition in this process. */
-  async startWorkers(deps: TDeps): Promise<void> {
+  /** Starts workers for every job definition in this process (`concurrency` per queue, default 1). */
+  async startWorkers(deps: TDeps, concurrency: Record<string, number> = {}): Promise<void> {
+    this.deps = deps;
     for (const definition of this.definitions) {
-      await this.boss.work(
-        definition.name,
-        { pollingIntervalSeconds: this.options.pollIntervalSeconds, batchSize: definition.batchSize ?? 1 },
-        async (jobs) => {
-          for (const job of jobs) {
-            const payload = definition.payload.parse(job.data);
-            const log = this.options.logger.child({ job: definition.name, jobId: job.id });
-            const started = performance.now();
-            try {
-              await definition.handle(deps, payload, { id: job.id, retryCount: job.retryCount });
-              log.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
-            } catch (error) {
-              log.error({ err: error, retryCount: job.retryCount }, 'job failed');
-              throw error;
-            }
-          }
-        },
-      );
+      this.concurrency.set(definition.name, concurrency[definition.name] ?? 1);
+      await this.work(definition, deps);
     }
     this.workersStarted = true;
+  }
+
+  /** How many workers a queue runs in this process. */
+  concurrencyOf(name: string): number {
+    return this.concurrency.get(name) ?? 0;
+  }
+
+  /**
+   * Changes how many jobs of a queue this process runs at once, without a restart: the queue's
+   * workers stop fetching (running jobs finish) and start again with the new count.
+   */
+  async setConcurrency(name: string, workers: number): Promise<void> {
+    const definition = this.definitions.find((d) => d.name === name);
+    if (!definition || !this.deps || this.concurrency.get(name) === workers) return;
+    this.concurrency.set(name, workers);
+    await this.boss.offWork(name, { wait: false });
+    await this.work(definition, this.deps);
+  }
+
+  private async work(definition: AnyJobDefinition<TDeps>, deps: TDeps): Promise<void> {
+    await this.boss.work(
+      definition.name,
+      {
+        pollingIntervalSeconds: this.options.pollIntervalSeconds,
+        batchSize: definition.batchSize ?? 1,
+        localConcurrency: this.concurrency.get(definition.name) ?? 1,
+      },
+      async (jobs) => {
+        for (const job of jobs) {
+          const payload = definition.payload.parse(job.data);
+          const log = this.options.logger.child({ job: definition.name, jobId: job.id });
+          const started = performance.now();
+          try {
+            await definition.handle(deps, payload, { id: job.id, retryCount: job.retryCount });
+            log.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
+          } catch (error) {
+            log.error({ err: error, retryCount: job.retryCount }, 'job failed');
+            throw error;
+          }
+        }
+      },
+    );
   }
 
   async status(): Promise<QueueStatus> {

@@ -22,6 +22,11 @@ import { createProfileService } from '../modules/profile/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
 import { createReportService } from '../modules/reports/service';
+import {
+  createPerformanceService,
+  queueConcurrency,
+  readPerformanceSettings,
+} from '../modules/settings/performance';
 import { createViewerService } from '../modules/viewer/service';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -85,16 +90,19 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       },
     );
     if (config.workerMode === 'in-process') {
-      await queue.startWorkers({
-        db: database.db,
-        clock,
-        logger: logger.child({ component: 'worker' }),
-        storage,
-        jobs: queue,
-        billing: { enabled: config.billing.enabled, provider: payments },
-        ai: config.ai,
-        mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
-      });
+      await queue.startWorkers(
+        {
+          db: database.db,
+          clock,
+          logger: logger.child({ component: 'worker' }),
+          storage,
+          jobs: queue,
+          billing: { enabled: config.billing.enabled, provider: payments },
+          ai: config.ai,
+          mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+        },
+        queueConcurrency(await readPerformanceSettings(database.db)),
+      );
     }
   } catch (error) {
     await queue?.stop(1000).catch(() => {});
@@ -152,6 +160,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       overview: createOverviewService({ db }),
       profile: createProfileService({ db, clock }),
       outbox: createOutboxService({ db }),
+      performance: createPerformanceService({
+        db,
+        clock,
+        apply: (queueName, workers) =>
+          config.workerMode === 'in-process' ? jobs.setConcurrency(queueName, workers) : Promise.resolve(),
+      }),
       reports: createReportService({
         db,
         clock,

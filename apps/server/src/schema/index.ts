@@ -11,4 +11,5 @@ export * from './metadata';
 export * from './notifications';
 export * from './projects';
 export * from './reports';
+export * from './settings';
 export * from './users';

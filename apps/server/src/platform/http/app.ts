@@ -44,6 +44,8 @@ import { projectRoutes } from '../../modules/projects/routes';
 import type { ProjectService } from '../../modules/projects/service';
 import { reportRoutes } from '../../modules/reports/routes';
 import type { ReportService } from '../../modules/reports/service';
+import type { PerformanceService } from '../../modules/settings/performance';
+import { settingsRoutes } from '../../modules/settings/routes';
 import { viewerRoutes } from '../../modules/viewer/routes';
 import type { ViewerService } from '../../modules/viewer/service';
 import type { Config } from '../config';
@@ -70,6 +72,7 @@ export interface AppServices {
   projectFiles: ProjectFilesService;
   profile: ProfileService;
   outbox: OutboxService;
+  performance: PerformanceService;
   reports: ReportService;
   viewer: ViewerService;
   health: HealthService;
@@ -143,6 +146,7 @@ export async function buildApp(
   await app.register(reportRoutes(services.reports));
   await app.register(profileRoutes(services.profile));
   await app.register(notificationRoutes(services.outbox));
+  await app.register(settingsRoutes(services.performance));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -15,6 +15,7 @@ import { formatDate, initials } from '@/lib/format';
 import { sessionQueryKey, useCurrentUser, useSignOut } from '../auth/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
+import { PerformanceCard } from './performance-card';
 import { profileQueryKey, saveProfile, uploadAvatar, useProfile } from './queries';
 
 /** Settings (spec 2 §2.9): profile with avatar, e-mail notifications, and sign-out. */
@@ -211,6 +212,7 @@ export function SettingsTab() {
           </div>
         </CardContent>
       </Card>
+      {user.role === 'admin' && <PerformanceCard />}
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Sign out</CardTitle>

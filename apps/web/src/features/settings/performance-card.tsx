@@ -1,0 +1,101 @@
+import { type PerformanceSettings, performanceSettingsSchema } from '@plumbline/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { apiRequest, errorMessage } from '@/lib/api';
+
+const KEY = ['admin', 'performance'] as const;
+const CHOICES = [1, 2, 3, 4];
+
+/** Performance Settings (spec 2 §2.9, admins only): jobs run at once, applied without a restart. */
+export function PerformanceCard() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => apiRequest('/admin/performance', { schema: performanceSettingsSchema, signal }),
+  });
+  const [draft, setDraft] = useState<PerformanceSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (settings.data) setDraft(settings.data);
+  }, [settings.data]);
+
+  const save = async () => {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      const saved = await apiRequest('/admin/performance', {
+        method: 'PUT',
+        body: draft,
+        schema: performanceSettingsSchema,
+      });
+      queryClient.setQueryData(KEY, saved);
+      toast.success('Performance settings saved', {
+        description: 'The workers follow them now; running jobs finish first.',
+      });
+    } catch (error) {
+      toast.error('Failed to save the performance settings', { description: errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (key: keyof PerformanceSettings, label: string, hint: string) => (
+    <FormField label={label} hint={hint}>
+      <Select
+        value={String(draft?.[key] ?? 1)}
+        onValueChange={(value) => draft && setDraft({ ...draft, [key]: Number(value) })}
+        disabled={!draft}
+      >
+        <SelectTrigger aria-label={label}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {CHOICES.map((n) => (
+            <SelectItem key={n} value={String(n)}>
+              {n}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FormField>
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Performance Settings</CardTitle>
+        <CardDescription>
+          For this installation: how many jobs each server process runs at once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {settings.isError ? (
+          <p className="text-sm text-destructive">Failed to load: {errorMessage(settings.error)}</p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field(
+              'processing_concurrency',
+              'Models processed at once',
+              'More finishes a queue sooner and uses more memory.',
+            )}
+            {field(
+              'report_concurrency',
+              'Reports generated at once',
+              'Reports of large models take memory while they render.',
+            )}
+          </div>
+        )}
+        <div className="flex justify-end">
+          <Button onClick={save} disabled={!draft || saving}>
+            {saving ? 'Saving...' : 'Save performance settings'}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
