@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { apiRequest, errorMessage } from '@/lib/api';
+
+const outboxSchema = z.object({
+  mails: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      status: z.enum(['queued', 'sent', 'failed', 'stored']),
+      error: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+const STATUS = {
+  queued: ['Queued', 'secondary'],
+  sent: ['Sent', 'success'],
+  failed: ['Failed', 'destructive'],
+  stored: ['Kept (no SMTP)', 'warning'],
+} as const;
+
+/** The notification mails of the installation (admins): what went out, or what waits without SMTP_URL. */
+export function OutboxCard() {
+  const outbox = useQuery({
+    queryKey: ['admin', 'outbox'],
+    queryFn: ({ signal }) => apiRequest('/admin/outbox', { schema: outboxSchema, signal }),
+  });
+  const mails = outbox.data?.mails.slice(0, 20) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Email Outbox</CardTitle>
+        <CardDescription>The latest notification e-mails of this installation.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {outbox.isError ? (
+          <p className="text-sm text-destructive">Failed to load the outbox: {errorMessage(outbox.error)}</p>
+        ) : mails.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {outbox.isPending ? 'Loading...' : 'No e-mails yet.'}
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <Table aria-label="Email Outbox">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>To</TableHead>
+                  <TableHead>Subject</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Written</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {mails.map((mail) => {
+                  const [label, variant] = STATUS[mail.status];
+                  return (
+                    <TableRow key={mail.id}>
+                      <TableCell>{mail.to}</TableCell>
+                      <TableCell>{mail.subject}</TableCell>
+                      <TableCell>
+                        <Badge variant={variant} title={mail.error ?? undefined}>
+                          {label}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {new Date(mail.created_at).toLocaleString('en-GB', {
+                          day: 'numeric',
+                          month: 'short',
+                          hour: '2-digit',
+                          minute: '2-digit',
+                        })}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
