@@ -78,8 +78,10 @@ describe('Settings (issue 13)', () => {
       expect(
         (await (await context.request.get('/api/v1/admin/performance')).json()).processing_concurrency,
       ).toBe(2);
+      await expectVisible(page.getByText('Email Outbox', { exact: true }));
     } else {
       expect(await card.count()).toBe(0);
+      expect(await page.getByText('Email Outbox', { exact: true }).count()).toBe(0);
       expect((await context.request.get('/api/v1/admin/performance')).status()).toBe(403);
     }
   });
