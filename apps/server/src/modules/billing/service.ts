@@ -76,7 +76,7 @@ export function createBillingService(deps: BillingDeps) {
   async function stripeChange(
     userId: string,
     subscriptionId: string,
-    check: (tx: Database, sub: repo.SubscriptionRow) => Promise<void> = async () => {},
+    check: (tx: Database, sub: repo.SubscriptionRow) => Promise<unknown> = async () => {},
   ): Promise<repo.SubscriptionRow | null> {
     if (!stripe) return null;
     const row = await repo.getSubscription(db, subscriptionId);
@@ -145,6 +145,48 @@ export function createBillingService(deps: BillingDeps) {
     }
     if (sub.status === 'canceled') throw new BillingError('subscription_canceled');
     return sub;
+  }
+
+  /**
+   * A plan change's checks: the typed project name, and a new tier priced above ('up') or below
+   * ('down') the current one. Returns the current tier.
+   */
+  async function requirePlanChange(
+    tx: Database,
+    sub: repo.SubscriptionRow,
+    newTier: repo.TierRow,
+    confirmProjectName: string,
+    direction: 'up' | 'down',
+  ): Promise<repo.TierRow> {
+    await requireConfirmation(tx, sub.projectId, confirmProjectName);
+    const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
+    if (direction === 'up' && newTier.priceAudCents <= current.priceAudCents)
+      throw new BillingError('not_an_upgrade');
+    if (direction === 'down' && newTier.priceAudCents >= current.priceAudCents)
+      throw new BillingError('not_a_downgrade');
+    return current;
+  }
+
+  /** Cancel at period end (true) or reactivate (false): in Stripe for a Stripe-held subscription. */
+  async function setCancelAtPeriodEnd(
+    userId: string,
+    subscriptionId: string,
+    cancel: boolean,
+  ): Promise<Subscription> {
+    requireEnabled();
+    const held = await stripeChange(userId, subscriptionId);
+    if (held && stripe) {
+      await stripe.setCancelAtPeriodEnd(held, cancel);
+      return subscriptionDto(userId, subscriptionId);
+    }
+    await db.transaction(async (tx) => {
+      await requireManaged(tx, userId, subscriptionId);
+      await repo.updateSubscription(tx, subscriptionId, {
+        cancelAtPeriodEnd: cancel,
+        updatedAt: clock.now(),
+      });
+    });
+    return subscriptionDto(userId, subscriptionId);
   }
 
   /** The plan a project runs on, its usage, and its subscription (null without one). */
@@ -462,39 +504,10 @@ export function createBillingService(deps: BillingDeps) {
       return rows.map((row) => toSubscriptionDto(row, tiers.get(row.subscription.tierId) as repo.TierRow));
     },
 
-    async cancel(userId: string, subscriptionId: string): Promise<Subscription> {
-      requireEnabled();
-      const held = await stripeChange(userId, subscriptionId);
-      if (held && stripe) {
-        await stripe.setCancelAtPeriodEnd(held, true);
-        return subscriptionDto(userId, subscriptionId);
-      }
-      await db.transaction(async (tx) => {
-        await requireManaged(tx, userId, subscriptionId);
-        await repo.updateSubscription(tx, subscriptionId, {
-          cancelAtPeriodEnd: true,
-          updatedAt: clock.now(),
-        });
-      });
-      return subscriptionDto(userId, subscriptionId);
-    },
+    cancel: (userId: string, subscriptionId: string) => setCancelAtPeriodEnd(userId, subscriptionId, true),
 
-    async reactivate(userId: string, subscriptionId: string): Promise<Subscription> {
-      requireEnabled();
-      const held = await stripeChange(userId, subscriptionId);
-      if (held && stripe) {
-        await stripe.setCancelAtPeriodEnd(held, false);
-        return subscriptionDto(userId, subscriptionId);
-      }
-      await db.transaction(async (tx) => {
-        await requireManaged(tx, userId, subscriptionId);
-        await repo.updateSubscription(tx, subscriptionId, {
-          cancelAtPeriodEnd: false,
-          updatedAt: clock.now(),
-        });
-      });
-      return subscriptionDto(userId, subscriptionId);
-    },
+    reactivate: (userId: string, subscriptionId: string) =>
+      setCancelAtPeriodEnd(userId, subscriptionId, false),
 
     /** Immediate, with a prorated invoice for the rest of the period (decision 0141). */
     async upgrade(
@@ -505,20 +518,16 @@ export function createBillingService(deps: BillingDeps) {
     ): Promise<Subscription> {
       requireEnabled();
       const newTier = await requireTier(newTierId);
-      const held = await stripeChange(userId, subscriptionId, async (tx, sub) => {
-        await requireConfirmation(tx, sub.projectId, confirmProjectName);
-        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
-        if (newTier.priceAudCents <= current.priceAudCents) throw new BillingError('not_an_upgrade');
-      });
+      const held = await stripeChange(userId, subscriptionId, (tx, sub) =>
+        requirePlanChange(tx, sub, newTier, confirmProjectName, 'up'),
+      );
       if (held && stripe) {
         await stripe.upgrade(held, newTier);
         return subscriptionDto(userId, subscriptionId);
       }
       await db.transaction(async (tx) => {
         const sub = await requireManaged(tx, userId, subscriptionId);
-        await requireConfirmation(tx, sub.projectId, confirmProjectName);
-        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
-        if (newTier.priceAudCents <= current.priceAudCents) throw new BillingError('not_an_upgrade');
+        const current = await requirePlanChange(tx, sub, newTier, confirmProjectName, 'up');
         const currency = sub.currency as Currency;
         const discount = subscriptionDiscount(sub);
         const now = clock.now();
@@ -570,20 +579,16 @@ export function createBillingService(deps: BillingDeps) {
     ): Promise<Subscription> {
       requireEnabled();
       const newTier = await requireTier(newTierId);
-      const held = await stripeChange(userId, subscriptionId, async (tx, sub) => {
-        await requireConfirmation(tx, sub.projectId, confirmProjectName);
-        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
-        if (newTier.priceAudCents >= current.priceAudCents) throw new BillingError('not_a_downgrade');
-      });
+      const held = await stripeChange(userId, subscriptionId, (tx, sub) =>
+        requirePlanChange(tx, sub, newTier, confirmProjectName, 'down'),
+      );
       if (held && stripe) {
         await stripe.downgrade(held, newTier);
         return subscriptionDto(userId, subscriptionId);
       }
       await db.transaction(async (tx) => {
         const sub = await requireManaged(tx, userId, subscriptionId);
-        await requireConfirmation(tx, sub.projectId, confirmProjectName);
-        const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
-        if (newTier.priceAudCents >= current.priceAudCents) throw new BillingError('not_a_downgrade');
+        await requirePlanChange(tx, sub, newTier, confirmProjectName, 'down');
         await repo.updateSubscription(tx, sub.id, { scheduledTierId: newTier.id, updatedAt: clock.now() });
       });
       return subscriptionDto(userId, subscriptionId);
