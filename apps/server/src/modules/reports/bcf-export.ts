@@ -42,8 +42,11 @@ export async function storedCheckReport(
   projectId: string,
   version: ScopeVersion,
   idsTitle: string | null,
+  /** Only this specification (the IDS Compliance view's filter); null: all. */
+  specificationId: string | null = null,
 ): Promise<CheckReport> {
-  const specs = await listActiveSpecifications(db, projectId);
+  const active = await listActiveSpecifications(db, projectId);
+  const specs = specificationId ? active.filter((s) => s.id === specificationId) : active;
   const outcomes = await rowsOf<Record<string, unknown>>(
     db,
     sql`select specification_id, status, reason, applicable_count, passed_count, failed_count
@@ -103,21 +106,11 @@ export async function storedCheckReport(
   };
 }
 
-export async function renderBcf(
-  db: Database,
-  projectId: string,
-  version: ScopeVersion,
-  options: { grouping: 'type' | 'element'; idsTitle: string | null },
-): Promise<Uint8Array> {
-  const report = await storedCheckReport(db, projectId, version, options.idsTitle);
-  return buildBcfReport(report, { grouping: options.grouping }).bytes;
-}
-
 /**
- * The IDS Compliance view's BCF (issue 13): the failures of one version, against one specification or
- * all, straight to the browser. Bounded by the writer's topic cap; read access is the caller's.
+ * A version's failures as a BCF 3.0 archive: the BCF report format, and the IDS Compliance view's
+ * export for one specification or all. Bounded by the writer's topic cap; read access is the caller's.
  */
-export async function bcfOfVersion(
+export async function renderBcf(
   db: Database,
   input: {
     projectId: string;
@@ -127,12 +120,12 @@ export async function bcfOfVersion(
     idsTitle: string | null;
   },
 ): Promise<Uint8Array> {
-  const report = await storedCheckReport(db, input.projectId, input.version, input.idsTitle);
-  const specs = await listActiveSpecifications(db, input.projectId);
-  const index = input.specificationId ? specs.findIndex((s) => s.id === input.specificationId) : -1;
-  const chosen =
-    index >= 0
-      ? { ...report, specifications: [report.specifications[index] as SpecificationResult] }
-      : report;
-  return buildBcfReport(chosen, { grouping: input.grouping }).bytes;
+  const report = await storedCheckReport(
+    db,
+    input.projectId,
+    input.version,
+    input.idsTitle,
+    input.specificationId,
+  );
+  return buildBcfReport(report, { grouping: input.grouping }).bytes;
 }

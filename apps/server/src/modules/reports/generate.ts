@@ -12,6 +12,7 @@ import { createComplianceService } from '../compliance/service';
 import { reportReadyMail } from '../notifications/messages';
 import { notifyUser } from '../notifications/notify';
 import { createOverviewService } from '../overview/service';
+import { findActiveProject } from '../projects/repo';
 import { storageKeys } from '../storage/keys';
 import { askInsights, renderInsightsPdf } from './ai-insights';
 import { renderBcf } from './bcf-export';
@@ -19,6 +20,9 @@ import { renderComprehensivePdf } from './comprehensive-pdf';
 import { writeComprehensiveXlsx } from './comprehensive-xlsx';
 import { collectComprehensive } from './data';
 import * as repo from './repo';
+
+/** Spec 2 §8 'No files found', the words the reports module answers a request with. */
+const NO_FILES = 'No files found: upload files first.';
 
 export async function generateReport(
   deps: JobDeps,
@@ -35,66 +39,74 @@ export async function generateReport(
   }
   await repo.updateReport(deps.db, reportId, { status: 'processing' });
   const userId = report.createdBy;
-  const audit = createAuditRecorder(deps.jobs, deps.clock);
-  const data = await collectComprehensive({
-    db: deps.db,
-    userId,
-    projectId: report.projectId,
-    fileId: report.fileId,
-    now: deps.clock.now(),
-    overview: createOverviewService({ db: deps.db }),
-    compliance: createComplianceService({ db: deps.db }),
-    attributes: createAttributeService({
-      db: deps.db,
-      clock: deps.clock,
-      storage: deps.storage,
-      jobs: deps.jobs,
-      audit,
-    }),
-  });
-  if (data.files.length === 0) {
-    await repo.updateReport(deps.db, reportId, {
-      status: 'failed',
-      errorMessage: 'No files found: upload files first.',
-    });
-    return { status: 'failed' };
-  }
   const key = storageKeys.report(report.projectId, report.id, report.format);
+  const noFiles = async () => {
+    await repo.updateReport(deps.db, reportId, { status: 'failed', errorMessage: NO_FILES });
+    return { status: 'failed' };
+  };
   let stored: { size: number };
-  if (report.format === 'xlsx') {
-    const dir = await mkdtemp(join(tmpdir(), 'plumbline-report-'));
-    try {
-      const path = join(dir, 'report.xlsx');
-      await writeComprehensiveXlsx(deps.db, data, path);
-      stored = await deps.storage.putStream(key, createReadStream(path));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  } else if (report.format === 'bcf') {
-    const file = data.files[0] as (typeof data.files)[number];
-    const bytes = await renderBcf(deps.db, report.projectId, file.version, {
+  let projectName: string;
+  if (report.format === 'bcf') {
+    // The BCF needs the version's stored results only, not the whole analysis.
+    const [version] = await repo.scopeVersions(deps.db, report.projectId, report.fileId);
+    if (!version) return noFiles();
+    const idsFiles = await repo.activeIdsFiles(deps.db, report.projectId);
+    const bytes = await renderBcf(deps.db, {
+      projectId: report.projectId,
+      version,
+      specificationId: null,
       grouping: report.bcfGrouping === 'element' ? 'element' : 'type',
-      idsTitle: data.idsFiles.map((f) => f.name).join(', ') || null,
+      idsTitle: idsFiles.map((f) => f.name).join(', ') || null,
     });
     stored = await deps.storage.putStream(key, Readable.from([Buffer.from(bytes)]));
-  } else if (report.reportType === 'ai_insights') {
-    const ai = createAiService({ db: deps.db, model: deps.ai, logger: deps.logger });
-    const file = data.files[0] as (typeof data.files)[number];
-    const answers = await askInsights(ai, {
+    projectName = (await findActiveProject(deps.db, report.projectId))?.name ?? 'the project';
+  } else {
+    const data = await collectComprehensive({
+      db: deps.db,
       userId,
       projectId: report.projectId,
-      fileId: file.version.fileId,
+      fileId: report.fileId,
+      now: deps.clock.now(),
+      overview: createOverviewService({ db: deps.db }),
+      compliance: createComplianceService({ db: deps.db }),
+      attributes: createAttributeService({
+        db: deps.db,
+        clock: deps.clock,
+        storage: deps.storage,
+        jobs: deps.jobs,
+        audit: createAuditRecorder(deps.jobs, deps.clock),
+      }),
     });
-    const pdf = await renderInsightsPdf(data, answers, {
-      name: report.name,
-      description: report.description,
-      assistant: ai.assistant,
-      fileName: file.version.fileName,
-    });
-    stored = await deps.storage.putStream(key, Readable.from([pdf]));
-  } else {
-    const pdf = await renderComprehensivePdf(data, report);
-    stored = await deps.storage.putStream(key, Readable.from([pdf]));
+    const file = data.files[0];
+    if (!file) return noFiles();
+    projectName = data.project.name;
+    if (report.format === 'xlsx') {
+      const dir = await mkdtemp(join(tmpdir(), 'plumbline-report-'));
+      try {
+        const path = join(dir, 'report.xlsx');
+        await writeComprehensiveXlsx(deps.db, data, path);
+        stored = await deps.storage.putStream(key, createReadStream(path));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    } else if (report.reportType === 'ai_insights') {
+      const ai = createAiService({ db: deps.db, model: deps.ai, logger: deps.logger });
+      const answers = await askInsights(ai, {
+        userId,
+        projectId: report.projectId,
+        fileId: file.version.fileId,
+      });
+      const pdf = await renderInsightsPdf(data, answers, {
+        name: report.name,
+        description: report.description,
+        assistant: ai.assistant,
+        fileName: file.version.fileName,
+      });
+      stored = await deps.storage.putStream(key, Readable.from([pdf]));
+    } else {
+      const pdf = await renderComprehensivePdf(data, report);
+      stored = await deps.storage.putStream(key, Readable.from([pdf]));
+    }
   }
   await deps.db.transaction(async (tx) => {
     await repo.updateReport(tx, reportId, {
@@ -108,7 +120,7 @@ export async function generateReport(
       tx,
       deps.jobs,
       userId,
-      reportReadyMail({ name: report.name, projectName: data.project.name }),
+      reportReadyMail({ name: report.name, projectName }),
       deps.clock.now(),
     );
   });

@@ -17,7 +17,7 @@ import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
 import { resolveFileVersion } from '../bimfiles/repo';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
-import { bcfOfVersion } from './bcf-export';
+import { renderBcf } from './bcf-export';
 import { ReportError } from './errors';
 import * as repo from './repo';
 
@@ -230,7 +230,7 @@ export function createReportService(deps: {
       if (version.status !== 'completed')
         throw new ReportError('report_in_progress', { message: 'The version has not been processed yet.' });
       const ids = await repo.activeIdsFiles(db, projectId);
-      const bytes = await bcfOfVersion(db, {
+      const bytes = await renderBcf(db, {
         projectId,
         version: {
           fileId,
