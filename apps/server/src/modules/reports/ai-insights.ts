@@ -3,7 +3,7 @@
 // cites, then a fix list ranked from the stored failures (not from the answers' text).
 import type { AiService } from '../ai/service';
 import type { ComprehensiveData } from './data';
-import { INK, MUTED, ReportPdf } from './pdf-layout';
+import { MUTED, ReportPdf } from './pdf-layout';
 
 /** Chosen to cover what the analyst answers (overview, compliance, failures, gaps, counts, changes). */
 export const INSIGHT_QUESTIONS = [
@@ -54,20 +54,7 @@ export function renderInsightsPdf(
 ): Promise<Buffer> {
   const pdf = new ReportPdf(report.name, data.generatedAt);
   const { doc } = pdf;
-  pdf.font(true).fontSize(12).fillColor('#4f46e5').text('Plumbline', pdf.left, 70);
-  pdf
-    .font(true)
-    .fontSize(26)
-    .fillColor(INK)
-    .text('AI Insights & Recommendations', pdf.left, 140, { width: pdf.width });
-  pdf
-    .font()
-    .fontSize(16)
-    .fillColor(MUTED)
-    .text(data.project.name, pdf.left, doc.y + 8, { width: pdf.width });
-  doc.moveDown(1.5);
-  pdf.paragraph(report.name, { size: 12 });
-  if (report.description) pdf.paragraph(report.description, { color: MUTED });
+  pdf.cover('AI Insights & Recommendations', data.project.name, report);
   pdf.paragraph(
     `Answers about ${report.fileName}, by ${report.assistant === 'model' ? 'the configured language model' : "Plumbline's built-in analyst"}, from the project's stored data. Generated ${data.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     { color: MUTED },

@@ -3,7 +3,7 @@
 // adding, and the evidence that makes the result reproducible.
 import { complianceFigure } from '@plumbline/contracts';
 import type { ComprehensiveData, FileSection } from './data';
-import { ACCENT, FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
+import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 
 const dateTime = (d: Date) =>
   `${d.toLocaleString('en-GB', {
@@ -25,22 +25,7 @@ export function renderComprehensivePdf(
   const { doc } = pdf;
   const cards = data.overview.cards;
 
-  // Cover.
-  doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
-  pdf.font(true).fontSize(12).fillColor(ACCENT).text('Plumbline', pdf.left, 70);
-  pdf
-    .font(true)
-    .fontSize(26)
-    .fillColor(INK)
-    .text('Comprehensive Project Analysis', pdf.left, 140, { width: pdf.width });
-  pdf
-    .font()
-    .fontSize(16)
-    .fillColor(MUTED)
-    .text(data.project.name, pdf.left, doc.y + 8, { width: pdf.width });
-  doc.moveDown(1.5);
-  pdf.paragraph(report.name, { size: 12 });
-  if (report.description) pdf.paragraph(report.description, { color: MUTED });
+  pdf.cover('Comprehensive Project Analysis', data.project.name, report);
   doc.moveDown(1);
   pdf.table(
     [

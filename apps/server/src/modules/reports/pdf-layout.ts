@@ -74,6 +74,20 @@ export class ReportPdf {
     if (this.doc.y + height > this.bottom) this.doc.addPage();
   }
 
+  /** The first page: the accent band, the report type, the project, and the report's name and description. */
+  cover(kind: string, projectName: string, report: { name: string; description: string }): void {
+    this.doc.rect(0, 0, this.doc.page.width, 8).fill(ACCENT);
+    this.font(true).fontSize(12).fillColor(ACCENT).text('Plumbline', this.left, 70);
+    this.font(true).fontSize(26).fillColor(INK).text(kind, this.left, 140, { width: this.width });
+    this.font()
+      .fontSize(16)
+      .fillColor(MUTED)
+      .text(projectName, this.left, this.doc.y + 8, { width: this.width });
+    this.doc.moveDown(1.5);
+    this.paragraph(report.name, { size: 12 });
+    if (report.description) this.paragraph(report.description, { color: MUTED });
+  }
+
   section(title: string): void {
     this.doc.addPage();
     this.toc.push({ title, page: this.pageIndex, level: 1 });
