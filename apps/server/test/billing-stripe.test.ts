@@ -3,7 +3,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInvoices, billingWebhookEvents } from '../src/schema';
 import { testBackends } from './support/backends';
-import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  advanceAndSignIn,
+  call,
+  type Session,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './support/server';
 import { type StripeStandin, startStripeStandin } from './support/stripe-standin';
 
 // Issue 11 acceptance 4: PAYMENTS=stripe against a loopback stand-in that speaks Stripe's REST and
@@ -70,17 +77,7 @@ for (const backend of testBackends()) {
       return res.json().subscriptions[0] as Obj & { id: string; tier_id: string; project_id: string };
     }
     /** Moves time on; the session would expire over months, so sign in again. */
-    async function advance(ms: number) {
-      server.clock.advance(ms);
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: owner.email, password: 'correct horse battery' },
-        remoteAddress: '10.201.0.1',
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      owner.token = res.json().token;
-    }
+    const advance = (ms: number) => advanceAndSignIn(server, ms, [owner]);
     function sign(payload: string): string {
       const t = Math.floor(Date.now() / 1000);
       return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`;

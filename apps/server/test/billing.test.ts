@@ -10,7 +10,14 @@ import {
 } from '../src/schema';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
-import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  advanceAndSignIn,
+  call,
+  type Session,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './support/server';
 
 const DAY = 86_400_000;
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -49,19 +56,7 @@ for (const backend of testBackends()) {
     afterAll(async () => server?.stop());
 
     /** Moves the clock; sessions that expired meanwhile sign in again. */
-    async function advance(ms: number) {
-      server.clock.advance(ms);
-      for (const session of [owner, colleague]) {
-        const res = await server.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: session.email, password: 'correct horse battery' },
-          remoteAddress: '10.200.0.1',
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        session.token = res.json().token;
-      }
-    }
+    const advance = (ms: number) => advanceAndSignIn(server, ms, [owner, colleague]);
 
     async function rowCounts() {
       const db = server.database.db;

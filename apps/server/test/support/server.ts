@@ -77,6 +77,25 @@ export async function signUp(server: PlumblineServer, name = 'User'): Promise<Se
   return { token: body.token, userId: body.user.id, email };
 }
 
+/**
+ * Moves the test clock on, then signs `sessions` in again (their sessions would expire over months),
+ * updating their tokens in place.
+ */
+export async function advanceAndSignIn(server: TestServer, ms: number, sessions: Session[]): Promise<void> {
+  server.clock.advance(ms);
+  for (const session of sessions) {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: session.email, password: 'correct horse battery' },
+      remoteAddress: '10.200.0.1',
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    session.token = (response.json() as { token: string }).token;
+  }
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as `session` (or anonymously). `payload` strings are sent raw as JSON. */
