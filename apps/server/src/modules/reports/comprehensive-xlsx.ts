@@ -11,6 +11,22 @@ const STATUS = ['Not applicable', 'Passed', 'Warning', 'Failed'];
 
 type Column = { header: string; key: string; width: number };
 
+/** Rows read a page at a time by keyset (`cursorOf` the last row), so memory stays one page whatever the model. */
+async function* keysetPages<T, C>(
+  fetch: (after: C) => Promise<T[]>,
+  cursorOf: (last: T) => C,
+  first: C,
+): AsyncGenerator<T> {
+  let after = first;
+  for (;;) {
+    const page = await fetch(after);
+    const last = page[page.length - 1];
+    if (last === undefined) return;
+    yield* page;
+    after = cursorOf(last);
+  }
+}
+
 function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns;
@@ -100,32 +116,31 @@ export async function writeComprehensiveXlsx(
   let failureRows = 0;
   for (const f of data.files) {
     const names = new Map(f.specifications.map((s) => [s.id, s]));
-    let after: { specificationId: string; stepId: number } | null = null;
-    for (;;) {
-      const page: repo.FailureExample[] = await repo.failurePage(db, f.version.versionId, after, PAGE);
-      if (page.length === 0) break;
-      for (const row of page) {
-        const spec = names.get(row.specificationId);
-        failures
-          .addRow({
-            file: f.version.fileName,
-            version: f.version.versionTag,
-            spec: spec?.name ?? row.specificationId,
-            requirement:
-              spec?.requirements.find((r) => r.facetIndex === row.facetIndex)?.requirement ??
-              `Requirement ${row.facetIndex + 1}`,
-            globalId: row.globalId ?? `#${row.stepId}`,
-            name: row.name ?? '',
-            type: row.ifcClass ?? '',
-            storey: row.level ?? '',
-            reason: row.reason,
-            actual: row.actualValue ?? '',
-          })
-          .commit();
-        failureRows++;
-      }
-      const last = page[page.length - 1] as repo.FailureExample;
-      after = { specificationId: last.specificationId, stepId: last.stepId };
+    const pages = keysetPages(
+      (after: { specificationId: string; stepId: number } | null) =>
+        repo.failurePage(db, f.version.versionId, after, PAGE),
+      (last) => ({ specificationId: last.specificationId, stepId: last.stepId }),
+      null,
+    );
+    for await (const row of pages) {
+      const spec = names.get(row.specificationId);
+      failures
+        .addRow({
+          file: f.version.fileName,
+          version: f.version.versionTag,
+          spec: spec?.name ?? row.specificationId,
+          requirement:
+            spec?.requirements.find((r) => r.facetIndex === row.facetIndex)?.requirement ??
+            `Requirement ${row.facetIndex + 1}`,
+          globalId: row.globalId ?? `#${row.stepId}`,
+          name: row.name ?? '',
+          type: row.ifcClass ?? '',
+          storey: row.level ?? '',
+          reason: row.reason,
+          actual: row.actualValue ?? '',
+        })
+        .commit();
+      failureRows++;
     }
   }
   failures.commit();
@@ -140,24 +155,23 @@ export async function writeComprehensiveXlsx(
     { header: 'IDS status', key: 'status', width: 15 },
   ]);
   for (const f of data.files) {
-    let afterStep = -1;
-    for (;;) {
-      const page = await repo.elementPage(db, f.version.versionId, afterStep, PAGE);
-      if (page.length === 0) break;
-      for (const e of page) {
-        elements
-          .addRow({
-            file: f.version.fileName,
-            version: f.version.versionTag,
-            globalId: e.globalId ?? `#${e.stepId}`,
-            name: e.name ?? '',
-            type: e.ifcClass,
-            storey: e.level ?? '',
-            status: STATUS[e.status ?? 0] ?? 'Not applicable',
-          })
-          .commit();
-      }
-      afterStep = page[page.length - 1]?.stepId ?? afterStep;
+    const pages = keysetPages(
+      (afterStep: number) => repo.elementPage(db, f.version.versionId, afterStep, PAGE),
+      (last) => last.stepId,
+      -1,
+    );
+    for await (const e of pages) {
+      elements
+        .addRow({
+          file: f.version.fileName,
+          version: f.version.versionTag,
+          globalId: e.globalId ?? `#${e.stepId}`,
+          name: e.name ?? '',
+          type: e.ifcClass,
+          storey: e.level ?? '',
+          status: STATUS[e.status ?? 0] ?? 'Not applicable',
+        })
+        .commit();
     }
   }
   elements.commit();

@@ -75,36 +75,24 @@ export function AvatarDialog({
           />
         </div>
         <div className="grid gap-2">
-          <FormField label="Zoom">
-            <input
-              type="range"
-              min={1}
-              max={maxZoom}
-              step={0.05}
-              value={zoom}
-              onChange={(e) => setZoom(Number(e.target.value))}
-            />
-          </FormField>
-          <FormField label="Horizontal position">
-            <input
-              type="range"
-              min={0}
-              max={1}
-              step={0.01}
-              value={cx}
-              onChange={(e) => setCx(Number(e.target.value))}
-            />
-          </FormField>
-          <FormField label="Vertical position">
-            <input
-              type="range"
-              min={0}
-              max={1}
-              step={0.01}
-              value={cy}
-              onChange={(e) => setCy(Number(e.target.value))}
-            />
-          </FormField>
+          {(
+            [
+              ['Zoom', 1, maxZoom, 0.05, zoom, setZoom],
+              ['Horizontal position', 0, 1, 0.01, cx, setCx],
+              ['Vertical position', 0, 1, 0.01, cy, setCy],
+            ] as const
+          ).map(([label, min, max, step, value, set]) => (
+            <FormField key={label} label={label}>
+              <input
+                type="range"
+                min={min}
+                max={max}
+                step={step}
+                value={value}
+                onChange={(e) => set(Number(e.target.value))}
+              />
+            </FormField>
+          ))}
           {crop && (
             <p className="text-xs text-muted-foreground">
               Keeps {crop.size} × {crop.size} px of {image?.width} × {image?.height}.
