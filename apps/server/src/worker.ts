@@ -3,6 +3,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { type JobDeps, jobDefinitions } from './jobs';
+import { createAccRuntime } from './modules/acc/runtime';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
 import { queueConcurrency, readPerformanceSettings } from './modules/settings/performance';
 import { systemClock } from './platform/clock';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       jobs: queue,
       billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
       ai: config.ai,
+      acc: createAccRuntime(config, database.db, systemClock),
       mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
     },
     queueConcurrency(await readPerformanceSettings(database.db)),

@@ -1,3 +1,4 @@
+import { accSelectionSchema } from './acc';
 import { z } from 'zod';
 
 /**
@@ -131,6 +132,8 @@ export const subscriptionPaymentBodySchema = z.object({
   projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
   /** The same key sent again returns the first answer and charges nothing more. */
   idempotencyKey: z.string().trim().min(8).max(100),
+  /** Files to import from Autodesk Construction Cloud into the new project (spec 1 §7). */
+  acc: accSelectionSchema.optional(),
 });
 export type SubscriptionPaymentBody = z.input<typeof subscriptionPaymentBodySchema>;
 
@@ -248,6 +251,7 @@ export type ProjectLimits = z.infer<typeof projectLimitsSchema>;
 /** Error codes of the billing module (HTTP status in brackets). */
 export const billingErrorCodes = [
   'billing_disabled', // 404
+  'acc_unavailable', // 400 the payment names ACC files but the ACC import is off
   'tier_not_found', // 404 Plan selection error
   'tier_not_configured', // 400 Plan configuration error
   'voucher_invalid', // 400

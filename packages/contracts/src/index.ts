@@ -1,3 +1,4 @@
+export * from './acc';
 export * from './ai';
 export * from './attributes';
 export * from './auth';

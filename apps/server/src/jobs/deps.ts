@@ -1,3 +1,4 @@
+import type { AccConnector } from '../modules/acc/connector';
 import type { ModelTarget } from '../modules/ai/model-chat';
 import type { PaymentProvider } from '../modules/billing/payments/provider';
 import type { Clock } from '../platform/clock';
@@ -19,6 +20,8 @@ export interface JobDeps {
   billing: { enabled: boolean; provider: PaymentProvider };
   /** SMTP delivery (SMTP_URL); null: mail stays in the outbox. */
   mailer: Mailer | null;
+  /** The ACC import (APS_*): the Autodesk connection and the largest file it may bring; null when off. */
+  acc: { connector: AccConnector; maxBytes: number } | null;
   /** The assistant's model for the AI Insights report (null: the built-in analyst). */
   ai: ModelTarget | null;
 }

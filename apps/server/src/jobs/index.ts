@@ -1,4 +1,6 @@
 import type { AnyJobDefinition } from '../platform/queue';
+import { fetchAccVersionJob } from './acc-fetch-version';
+import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteJob } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
 import { convertFragmentsJob } from './convert-fragments';
@@ -19,4 +21,6 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   billingCycleJob,
   generateReportJob,
   sendMailJob,
+  fetchAccVersionJob,
+  syncAccProjectsJob,
 ];

@@ -57,6 +57,14 @@ export const envSchema = z.object({
     .string()
     .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
     .optional(),
+  APS_CLIENT_ID: z.string().min(1).optional(),
+  APS_CLIENT_SECRET: z.string().min(1).optional(),
+  APS_CALLBACK_URL: z
+    .url({ message: 'must be an absolute URL such as https://plumbline.example.com/api/v1/acc/callback' })
+    .optional(),
+  APS_BASE_URL: z
+    .url({ message: 'must be an absolute URL such as https://developer.api.autodesk.com' })
+    .default('https://developer.api.autodesk.com'),
   SMTP_URL: z
     .url({ message: 'must be an SMTP URL such as smtps://user:password@mail.example.com:465' })
     .optional(),
@@ -155,6 +163,22 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'Signing secret (whsec_…) of the Stripe webhook endpoint {PUBLIC_URL}/api/v1/billing/webhooks/stripe.',
   ],
   ['STRIPE_API_BASE', 'https://api.stripe.com', "Stripe's API address; tests point it at a local stand-in."],
+  [
+    'APS_CLIENT_ID',
+    '(unset)',
+    'Client id of your Autodesk Platform Services app (see /help/acc-integration). With APS_CLIENT_SECRET and APS_CALLBACK_URL it turns on the ACC import; unset: only uploads.',
+  ],
+  ['APS_CLIENT_SECRET', '(unset)', 'Client secret of that app.'],
+  [
+    'APS_CALLBACK_URL',
+    '(unset)',
+    "The app's callback URL, exactly as registered with Autodesk: {your address}/api/v1/acc/callback.",
+  ],
+  [
+    'APS_BASE_URL',
+    'https://developer.api.autodesk.com',
+    "Autodesk's API address; `npm run dev:aps` prints the local stand-in's.",
+  ],
 ];
 
 export interface Config {
@@ -183,6 +207,8 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   /** Plans, invoices and limits (BILLING=on) and the payment provider. */
   mail: { smtpUrl: string | null; from: string };
+  /** The Autodesk app for the ACC import (APS_*); null: ACC is not offered. */
+  aps: { clientId: string; clientSecret: string; callbackUrl: string; baseUrl: string } | null;
   billing: {
     enabled: boolean;
     payments: 'ledger' | 'stripe';
@@ -219,6 +245,14 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   }
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     throw new ConfigError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set');
+  }
+  const apsVariables = ['APS_CLIENT_ID', 'APS_CLIENT_SECRET', 'APS_CALLBACK_URL'] as const;
+  const apsSet = apsVariables.filter((k) => e[k]);
+  if (apsSet.length > 0 && apsSet.length < apsVariables.length) {
+    const missing = apsVariables.filter((k) => !e[k]);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required with ${apsSet.join(' and ')} (the Autodesk app)`).join('\n')}`,
+    );
   }
   if (e.PAYMENTS === 'stripe') {
     const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL'] as const).filter(
@@ -263,6 +297,15 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }
         : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    aps:
+      e.APS_CLIENT_ID && e.APS_CLIENT_SECRET && e.APS_CALLBACK_URL
+        ? {
+            clientId: e.APS_CLIENT_ID,
+            clientSecret: e.APS_CLIENT_SECRET,
+            callbackUrl: e.APS_CALLBACK_URL,
+            baseUrl: e.APS_BASE_URL.replace(/\/+$/, ''),
+          }
+        : null,
     billing: {
       enabled: e.BILLING === 'on',
       payments: e.PAYMENTS,

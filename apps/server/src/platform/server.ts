@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobDeps, jobDefinitions } from '../jobs';
+import { createAccService } from '../modules/acc/service';
+import { createAccRuntime } from '../modules/acc/runtime';
 import { createAiService } from '../modules/ai/service';
 import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
@@ -78,6 +80,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       )
     : createLedgerProvider();
   let queue: JobQueue<JobDeps> | null = null;
+  const acc = createAccRuntime(config, database.db, clock);
   try {
     await database.migrate(options.migrationsFolder);
     queue = await JobQueue.start<JobDeps>(
@@ -99,6 +102,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           jobs: queue,
           billing: { enabled: config.billing.enabled, provider: payments },
           ai: config.ai,
+          acc,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
         },
         queueConcurrency(await readPerformanceSettings(database.db)),
@@ -134,9 +138,11 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           })
         : null,
   });
+  const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
   const app = await buildApp(
     config,
     {
+      acc: accService,
       auth: createAuthService({ db, clock, audit }),
       projects: createProjectService({ db, clock, audit }),
       members: createMemberService({ db, clock, audit, jobs, limits: billing.enforcement }),
@@ -182,6 +188,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         jobs,
         audit,
         limits: billing.enforcement,
+        acc: acc ? accService : null,
       }),
       health: createHealthService({ database, queue: jobs, version: serverVersion, startedAt: Date.now() }),
     },

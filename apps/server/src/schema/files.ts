@@ -37,6 +37,8 @@ export const bimFiles = pgTable(
      * versions but are left out of the project's totals, the overview and the file pickers.
      */
     included: boolean('included').notNull().default(true),
+    /** The Autodesk item this file is imported from (source 'acc'); a sync adds its new versions here. */
+    accItemId: text('acc_item_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +47,7 @@ export const bimFiles = pgTable(
     index('bim_files_project_id_idx').on(t.projectId),
     // An upload with a name the project already has becomes a new version of that file.
     uniqueIndex('bim_files_project_name_unique').on(t.projectId, t.name),
+    uniqueIndex('bim_files_project_acc_item_unique').on(t.projectId, t.accItemId),
   ],
 );
 
@@ -71,6 +74,11 @@ export const fileVersions = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     /** When a re-check was queued and not yet written (the IDS rules changed); null when none is due. */
     recheckQueuedAt: timestamp('recheck_queued_at', { withTimezone: true }),
+    /** The Autodesk version this one was imported from; unique per file, so a sync never imports it twice. */
+    accVersionId: text('acc_version_id'),
   },
-  (t) => [uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber)],
+  (t) => [
+    uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber),
+    uniqueIndex('file_versions_acc_version_unique').on(t.bimFileId, t.accVersionId),
+  ],
 );

@@ -1,4 +1,5 @@
 // The whole database schema. drizzle-kit reads this file (drizzle.config.ts) to generate migrations.
+export * from './acc';
 export * from './attributes';
 export * from './audit';
 export * from './billing';

@@ -18,6 +18,7 @@ export interface TestServer extends PlumblineServer {
 export async function startTestServer(
   backend: TestBackend,
   env: Record<string, string> = {},
+  options: { logs?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
   const { target, drop } = await backend.create();
   const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-test-'));
@@ -36,7 +37,7 @@ export async function startTestServer(
   const clock = new ManualClock(new Date());
   const server = await createServer({
     config,
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, options.logs),
     migrationsFolder,
     clock,
     database: target,

@@ -30,6 +30,10 @@ const table = {
   limit_reports: { status: 403, message: 'Monthly limit reached.' },
   refresh_not_allowed: { status: 403, message: "This project's plan does not allow a refresh now." },
   idempotency_conflict: { status: 409, message: 'This payment is already being processed.' },
+  acc_unavailable: {
+    status: 400,
+    message: 'The Autodesk Construction Cloud import is not set up on this installation.',
+  },
   checkout_required: {
     status: 400,
     message: "This installation takes payments on Stripe's checkout page: continue to checkout.",

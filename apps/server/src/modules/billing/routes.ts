@@ -1,4 +1,5 @@
 import {
+  type AccSelection,
   billingConfigSchema,
   billingHistoryResponseSchema,
   cancelSubscriptionBodySchema,
@@ -30,11 +31,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
-import type { BillingService } from './service';
+import { BillingError } from './errors';
+import type { BillingService, ProjectSetup } from './service';
 
 const pdfResponse = z.unknown().describe('application/pdf');
 
-export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
+/**
+ * `projectSetup` turns the payment's `acc` choice into the import the new project brings (null: the
+ * ACC import is off, and a payment naming ACC files is refused).
+ */
+export function billingRoutes(
+  billing: BillingService,
+  projectSetup: ((userId: string, selection: AccSelection) => ProjectSetup) | null = null,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['billing'];
 
@@ -110,7 +119,11 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await billing.pay(requireAuth(request).user.id, request.body);
+        const userId = requireAuth(request).user.id;
+        const { acc, ...payment } = request.body;
+        if (acc && !projectSetup) throw new BillingError('acc_unavailable');
+        const setup = acc && projectSetup ? projectSetup(userId, acc) : undefined;
+        const result = await billing.pay(userId, payment, setup);
         return reply.status(201).send({
           project_id: result.projectId,
           subscription: result.subscription,

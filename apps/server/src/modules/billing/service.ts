@@ -63,6 +63,15 @@ export interface PaymentInput {
   idempotencyKey: string;
 }
 
+/**
+ * Work a new project brings with it (the ACC import): checked against the plan's file limits before
+ * the card is charged, written in the transaction that creates the project.
+ */
+export interface ProjectSetup {
+  check(limits: { max_files: number; max_storage_bytes: number; source: 'default' }): Promise<void>;
+  write(tx: Database, projectId: string, now: Date): Promise<void>;
+}
+
 function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
   if (!voucher) return null;
   return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
@@ -376,6 +385,7 @@ export function createBillingService(deps: BillingDeps) {
     async pay(
       userId: string,
       input: PaymentInput,
+      setup?: ProjectSetup,
     ): Promise<{ projectId: string; subscription: Subscription; invoiceId: string }> {
       requireEnabled();
       if (stripe) throw new BillingError('checkout_required');
@@ -396,6 +406,11 @@ export function createBillingService(deps: BillingDeps) {
         if (!found.voucher) throw new BillingError('voucher_invalid', { message: found.reason });
         voucher = found.voucher;
       }
+      await setup?.check({
+        max_files: tier.maxFiles,
+        max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
+        source: 'default',
+      });
       const priceCents = tierPriceCents(tier, input.currency);
       const discount = voucherDiscount(voucher);
       const totalCents = discountedCents(priceCents, discount);
@@ -427,6 +442,7 @@ export function createBillingService(deps: BillingDeps) {
           at: now,
         });
         await insertMembership(tx, { projectId: project.id, userId, role: 'Admin', at: now });
+        await setup?.write(tx, project.id, now);
         const sub = await repo.insertSubscription(tx, {
           projectId: project.id,
           tierId: tier.id,

@@ -74,11 +74,17 @@ export async function claimRefresh(
 }
 
 /** The newest version of every included file of the project. */
-export async function listIncludedLatestVersionIds(db: Database, projectId: string): Promise<string[]> {
+export async function listIncludedLatestVersions(
+  db: Database,
+  projectId: string,
+): Promise<{ versionId: string; bimFileId: string }[]> {
   const result = await db.execute(sql`
-    select distinct on (fv.bim_file_id) fv.id
+    select distinct on (fv.bim_file_id) fv.id, fv.bim_file_id
     from file_versions fv join bim_files bf on bf.id = fv.bim_file_id
     where bf.project_id = ${projectId} and bf.included
     order by fv.bim_file_id, fv.version_number desc`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => String(row.id));
+  return (result as unknown as { rows: { id: string; bim_file_id: string }[] }).rows.map((row) => ({
+    versionId: String(row.id),
+    bimFileId: String(row.bim_file_id),
+  }));
 }

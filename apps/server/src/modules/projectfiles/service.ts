@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import type { AccService } from '../acc/service';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
 import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
@@ -55,6 +56,8 @@ export function createProjectFilesService(deps: {
   audit: AuditRecorder;
   /** The plan's refresh rule (billing). */
   limits: Pick<BillingEnforcement, 'assertRefreshAllowed'>;
+  /** ACC projects: a refresh also pulls the new Autodesk versions of their files (null: ACC is off). */
+  acc?: Pick<AccService, 'isLinked' | 'newVersions' | 'addNewVersions'> | null;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
 
@@ -103,8 +106,10 @@ export function createProjectFilesService(deps: {
     },
 
     /**
-     * Re-processes the newest version of each included file (spec 2 §4 'Project refresh'). Refused
-     * for 24 hours after the project's last processing; a refresh starts that clock itself.
+     * Re-processes the newest version of each included file (spec 2 §4 'Project refresh'); in a
+     * project imported from ACC, a file with new Autodesk versions imports those instead (smart
+     * refresh). Refused for 24 hours after the project's last processing; a refresh starts that clock.
+     * Autodesk is asked before the transaction; its 401 reaches the browser's reconnect flow.
      */
     async refresh(userId: string, projectId: string): Promise<ProjectRefreshResponse> {
       const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
@@ -119,14 +124,19 @@ export function createProjectFilesService(deps: {
       };
       if (refreshHoursLeft(project.lastProcessedAt, now) > 0) throw refused(project.lastProcessedAt);
       const before = new Date(now.getTime() - REFRESH_COOLDOWN_HOURS * 3_600_000);
+      const acc = deps.acc && (await deps.acc.isLinked(projectId)) ? deps.acc : null;
+      const pulled = acc ? await acc.newVersions(projectId) : [];
+      const pulledFiles = new Set(pulled.map((v) => v.bimFileId));
       const queued = await db.transaction(async (tx) => {
-        const versionIds = await repo.listIncludedLatestVersionIds(tx, projectId);
-        if (versionIds.length === 0) return 0;
+        const latest = await repo.listIncludedLatestVersions(tx, projectId);
+        const versionIds = latest.filter((v) => !pulledFiles.has(v.bimFileId)).map((v) => v.versionId);
+        if (versionIds.length === 0 && pulled.length === 0) return 0;
         await deps.limits.assertRefreshAllowed(tx, projectId);
         if (!(await repo.claimRefresh(tx, projectId, now, before))) return null;
         for (const fileVersionId of versionIds) {
           await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
         }
+        const imported = acc ? await acc.addNewVersions(tx, projectId, pulled, userId) : 0;
         await audit.record(
           {
             actorId: userId,
@@ -134,11 +144,11 @@ export function createProjectFilesService(deps: {
             action: 'project.refreshed',
             targetType: 'project',
             targetId: projectId,
-            details: { queued: versionIds.length },
+            details: { queued: versionIds.length, imported },
           },
           tx,
         );
-        return versionIds.length;
+        return versionIds.length + imported;
       });
       // Another refresh claimed the cooldown between the check and the update.
       if (queued === null) throw refused(now);

@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accRoutes } from '../../modules/acc/routes';
+import { accProjectSetup, type AccService } from '../../modules/acc/service';
 import { aiRoutes } from '../../modules/ai/routes';
 import type { AiService } from '../../modules/ai/service';
 import { attributeRoutes } from '../../modules/attributes/routes';
@@ -57,6 +59,7 @@ import { registerSessionHook } from './session-hook';
 import { registerWebApp } from './web-app';
 
 export interface AppServices {
+  acc: AccService;
   ai: AiService;
   auth: AuthService;
   billing: BillingService;
@@ -141,7 +144,10 @@ export async function buildApp(
   await app.register(metadataRoutes(services.metadata));
   await app.register(overviewRoutes(services.overview));
   await app.register(projectFilesRoutes(services.projectFiles));
-  await app.register(billingRoutes(services.billing));
+  await app.register(
+    billingRoutes(services.billing, services.acc.enabled ? accProjectSetup(services.acc) : null),
+  );
+  await app.register(accRoutes(services.acc));
   await app.register(stripeWebhookRoutes(services.billing));
   await app.register(reportRoutes(services.reports));
   await app.register(profileRoutes(services.profile));

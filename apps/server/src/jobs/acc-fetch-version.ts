@@ -1,0 +1,92 @@
+import { pipeline, Transform } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { ApsError } from '../modules/acc/aps-client';
+import * as repo from '../modules/acc/repo';
+import { ifcHeaderGuard } from '../modules/bimfiles/ifc-header-guard';
+import { AppError } from '../platform/errors';
+import type { JobDefinition } from '../platform/queue';
+import type { JobDeps } from './deps';
+import { processBimFileJob } from './process-bimfile';
+
+const payload = z.object({ fileVersionId: z.string().uuid() });
+const RETRY_LIMIT = 3;
+/** Model Derivative is polled with back-off: 2 s doubling to 30 s, for at most 30 minutes. */
+const POLL_FIRST_MS = 2_000;
+const POLL_MAX_MS = 30_000;
+const TRANSLATION_LIMIT_MS = 30 * 60_000;
+
+class TranslationFailed extends Error {}
+
+/** Counts bytes on the way to storage and stops past the upload limit. */
+function sizeLimit(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > maxBytes) done(new ApsError(413, `The file is larger than the upload limit of ${maxBytes} bytes.`));
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Brings one Autodesk version into storage (an RVT through Model Derivative's IFC translation), then
+ * queues its processing in the same transaction that records its size and hash. A version already
+ * fetched is left alone, so a retry or a duplicate job does nothing twice. Autodesk's refusal or a
+ * failed translation marks the version failed with the provider's message.
+ */
+export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps> = {
+  name: 'acc.fetch-version',
+  payload,
+  queue: { retryLimit: RETRY_LIMIT, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 },
+  async handle(deps, { fileVersionId }, job) {
+    const { db, clock, storage, jobs, acc, logger } = deps;
+    const target = await repo.findFetchTarget(db, fileVersionId);
+    if (!target || target.status !== 'pending') return;
+    if (await storage.exists(target.storageKey)) await storage.delete(target.storageKey);
+    if (!acc) {
+      await repo.failVersion(db, fileVersionId, 'The ACC import is not set up on this installation.', clock.now());
+      return;
+    }
+    const link = await repo.findLink(db, target.projectId);
+    if (!link) {
+      await repo.failVersion(db, fileVersionId, 'The project is no longer connected to ACC.', clock.now());
+      return;
+    }
+    const rvt = target.fileName.toLowerCase().endsWith('.rvt');
+    try {
+      const source = await acc.connector.withProjectToken(target.projectId, async (token) => {
+        if (!rvt) return acc.connector.client.download(token, link.accProjectId, target.accVersionId);
+        await acc.connector.client.startIfcTranslation(token, target.accVersionId);
+        const started = Date.now();
+        for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
+          const status = await acc.connector.client.translationStatus(token, target.accVersionId);
+          if (status.state === 'failed') throw new TranslationFailed(status.message ?? 'The translation failed.');
+          if (status.state === 'success' && status.ifcUrn)
+            return acc.connector.client.downloadDerivative(token, target.accVersionId, status.ifcUrn);
+          if (Date.now() - started > TRANSLATION_LIMIT_MS) throw new TranslationFailed('The RVT to IFC translation took longer than 30 minutes.');
+          await sleep(wait);
+        }
+      });
+      const guarded = pipeline(source, sizeLimit(acc.maxBytes), ifcHeaderGuard(), () => {});
+      const stored = await storage.putStream(target.storageKey, guarded);
+      await db.transaction(async (tx) => {
+        if (await repo.completeFetch(tx, fileVersionId, stored))
+          await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
+      });
+      logger.info({ fileVersionId, sizeBytes: stored.size, translated: rvt }, 'ACC version fetched');
+    } catch (error) {
+      await storage.delete(target.storageKey).catch(() => {});
+      const final =
+        error instanceof TranslationFailed ||
+        (error instanceof ApsError && error.status >= 400 && error.status < 500 && error.status !== 429) ||
+        job.retryCount >= RETRY_LIMIT ||
+        error instanceof AppError;
+      if (!final) throw error;
+      const message = error instanceof Error ? error.message : 'The file could not be fetched from ACC.';
+      await repo.failVersion(db, fileVersionId, message, clock.now());
+      logger.warn({ fileVersionId, reason: message }, 'ACC version failed');
+    }
+  },
+};

@@ -1,0 +1,306 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccRuntime } from '../src/modules/acc/runtime';
+import { createAccService } from '../src/modules/acc/service';
+import { createAuditRecorder } from '../src/modules/audit/service';
+import type { Database } from '../src/platform/db';
+import { type ApsStandin, startApsStandin } from './support/aps-standin';
+import { testBackends } from './support/backends';
+import { sharedDir } from './support/samples';
+import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+
+// Issue 12 acceptance 4 (and the server side of 1–3): the ACC import through a loopback stand-in that
+// speaks APS's REST. Expected names, sizes and versions come from the stand-in's own answers.
+const CLIENT = { id: 'standin-client-id', secret: 'standin-client-secret-0123456789' };
+const HOUR = 3_600_000;
+/** startTestServer's SESSION_SECRET: the seal's key derives from it. */
+const SESSION_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+interface FileRow {
+  id: string;
+  name: string;
+  status: string;
+  error: string | null;
+  version_count: number;
+  source_version_tag: string | null;
+}
+
+for (const backend of testBackends()) {
+  describe(`ACC import (${backend.name})`, () => {
+    let server: TestServer;
+    let standin: ApsStandin;
+    let owner: Session;
+    const logs: string[] = [];
+    let callbackUrl = '';
+
+    beforeAll(async () => {
+      // The callback URL must be known before the stand-in starts; the server answers it through inject.
+      callbackUrl = 'http://app.plumbline.test/api/v1/acc/callback';
+      standin = await startApsStandin({
+        clientId: CLIENT.id,
+        clientSecret: CLIENT.secret,
+        callbackUrl,
+        samplesDir: `${sharedDir}/ifc-samples`,
+      });
+      server = await startTestServer(
+        backend,
+        {
+          BILLING: 'off',
+          LOG_LEVEL: 'debug',
+          APS_CLIENT_ID: CLIENT.id,
+          APS_CLIENT_SECRET: CLIENT.secret,
+          APS_CALLBACK_URL: callbackUrl,
+          APS_BASE_URL: standin.url,
+        },
+        { logs: { write: (line) => logs.push(line) } },
+      );
+      owner = await signUp(server, 'Alex Importer');
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await standin?.close();
+    });
+
+    /** The Autodesk sign-in as a browser goes through it: our redirect, the stand-in's Allow, our callback. */
+    async function connect(sessionId: string, tamper?: () => Promise<void>) {
+      const start = await call(server, owner, 'GET', `/api/v1/acc/initiate_company_auth?session_id=${sessionId}`);
+      expect(start.statusCode).toBe(302);
+      const authorize = new URL(start.headers.location as string);
+      expect(authorize.origin).toBe(standin.url);
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(authorize.searchParams.get('scope')).toBe('data:read viewables:read');
+      await tamper?.();
+      const page = await fetch(authorize);
+      expect(page.status).toBe(200);
+      const consent = await fetch(`${standin.url}/authentication/v2/consent${authorize.search}`, { redirect: 'manual' });
+      const back = new URL(consent.headers.get('location') as string);
+      expect(`${back.origin}${back.pathname}`).toBe(callbackUrl);
+      return call(server, owner, 'GET', `/api/v1/acc/callback${back.search}`);
+    }
+
+    async function files(projectId: string): Promise<FileRow[]> {
+      return (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json().bim_files;
+    }
+
+    async function dumpDatabase(): Promise<string> {
+      const db = server.database.db as Database;
+      const tables = (await db.execute(
+        sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
+      )) as unknown as { rows: { table_schema: string; table_name: string }[] };
+      let text = '';
+      for (const t of tables.rows) {
+        const rows = (await db.execute(
+          sql.raw(`select t::text as row from "${t.table_schema}"."${t.table_name}" t`),
+        )) as unknown as { rows: { row: string }[] };
+        text += rows.rows.map((r) => r.row).join('\n');
+      }
+      return text;
+    }
+
+    let projectId = '';
+    const sessionId = 'wizard-session-0123456789abcdef';
+
+    it('connects through Autodesk with PKCE and lists hubs, projects and BIM files as Autodesk has them', async () => {
+      const done = await connect(sessionId);
+      expect(done.statusCode).toBe(302);
+      expect(done.headers.location).toBe('/dashboard?createProject=true&step=connect_acc');
+      const status = await call(server, owner, 'GET', `/api/v1/acc/sessions/${sessionId}`);
+      expect(status.json().status).toBe('valid');
+
+      const hubs = (await call(server, owner, 'GET', `/api/v1/acc/hubs?oauth_session_id=${sessionId}`)).json().hubs;
+      expect(hubs).toEqual(
+        expect.arrayContaining([
+          { id: 'b.hub-acc', name: 'Cornerstone Build', region: 'EMEA', type: 'ACC' },
+          { id: 'b.hub-bim360', name: 'Harbour Contractors', region: 'US', type: 'BIM 360' },
+        ]),
+      );
+      const projects = (
+        await call(server, owner, 'GET', `/api/v1/acc/hubs/b.hub-acc/projects?oauth_session_id=${sessionId}`)
+      ).json().projects;
+      expect(projects.map((p: { name: string }) => p.name).sort()).toEqual(['Empty Site', 'Harbour Tower', 'Restricted Works']);
+
+      const all = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
+      );
+      expect(all.statusCode).toBe(200);
+      const listed = all.json().files as { name: string; versionCount: number; type: string; latestSize: number; sizeBytes: number }[];
+      // Nested folders walked, across paged folder contents; the PDF is not a BIM file.
+      expect(listed.map((f) => f.name)).toEqual([
+        'Damaged Services.rvt',
+        'Harbour Architecture.rvt',
+        'Harbour Structure.ifc',
+        'Harbour Walls.ifc',
+      ]);
+      const structure = listed.find((f) => f.name === 'Harbour Structure.ifc');
+      expect(structure?.versionCount).toBe(2);
+      expect(structure?.sizeBytes).toBeGreaterThan(structure?.latestSize ?? 0);
+    });
+
+    it('answers the spec 1 §8 ACC check messages for 403, 404 and an unusable session, and empty projects', async () => {
+      const path = (project: string, session = sessionId) =>
+        `/api/v1/acc/hubs/b.hub-acc/projects/${project}/all-files?oauth_session_id=${session}`;
+      const locked = await call(server, owner, 'GET', path('b.proj-locked'));
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json().error.message).toBe(
+        'Access denied to the selected project. Please select a different project or reconnect to ACC.',
+      );
+      const gone = await call(server, owner, 'GET', path('b.proj-gone'));
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error.message).toBe('The selected hub or project no longer exists. Please select a different project.');
+      const none = await call(server, owner, 'GET', path('b.proj-harbour', 'never-connected-session-000'));
+      expect(none.statusCode).toBe(401);
+      const empty = await call(server, owner, 'GET', path('b.proj-empty'));
+      expect(empty.json().files).toEqual([]);
+      standin.failNext(401);
+      const expired = await call(server, owner, 'GET', path('b.proj-harbour'));
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().error.message).toBe(
+        'Your Autodesk Construction Cloud session has expired. Please reconnect to ACC.',
+      );
+    });
+
+    it('imports an IFC and an RVT (translated to IFC); a failed translation fails its version with the message', async () => {
+      const listed = (
+        await call(server, owner, 'GET', `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`)
+      ).json().files as { id: string; name: string }[];
+      const pick = ['Harbour Walls.ifc', 'Harbour Architecture.rvt', 'Damaged Services.rvt'].map(
+        (name) => listed.find((f) => f.name === name)?.id as string,
+      );
+      const created = await call(server, owner, 'POST', '/api/v1/projects/from-acc', {
+        projectName: 'Harbour Tower QA',
+        projectDescription: '',
+        accHubId: 'b.hub-acc',
+        accProjectUrnId: 'b.proj-harbour',
+        temporaryAccSessionId: sessionId,
+        selectedFileIds: pick,
+      });
+      expect(created.statusCode).toBe(201);
+      projectId = created.json().project_id;
+      const settled = await eventually(async () => {
+        const rows = await files(projectId);
+        return rows.length === 3 && rows.every((f) => f.status === 'completed' || f.status === 'failed') && rows;
+      }, 90_000);
+      const byName = new Map(settled.map((f) => [f.name, f]));
+      expect(byName.get('Harbour Walls.ifc')?.status).toBe('completed');
+      expect(byName.get('Harbour Architecture.rvt')?.status).toBe('completed');
+      expect(byName.get('Damaged Services.rvt')?.status).toBe('failed');
+      expect(byName.get('Damaged Services.rvt')?.error).toBe(
+        'Revit file is damaged and could not be opened (TranslationWorker-InternalFailure).',
+      );
+      // The translation was asked of Model Derivative, and its IFC downloaded with the signed cookies.
+      expect(standin.requests.some((r) => r.path === '/modelderivative/v2/designdata/job')).toBe(true);
+      expect(standin.requests.some((r) => r.path.startsWith('/__cdn/'))).toBe(true);
+    });
+
+    it('keeps tokens sealed: no token Autodesk issued is in any table or any log line', async () => {
+      const issued = standin.issuedTokens();
+      expect(issued.length).toBeGreaterThan(1);
+      const database = await dumpDatabase();
+      const sealed = (await (server.database.db as Database).execute(
+        sql`select tokens from acc_project_links where project_id = ${projectId}`,
+      )) as unknown as { rows: { tokens: string }[] };
+      expect(sealed.rows[0]?.tokens).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      const joinedLogs = logs.join('');
+      expect(joinedLogs.length).toBeGreaterThan(1000);
+      for (const token of issued) {
+        expect(database).not.toContain(token);
+        expect(joinedLogs).not.toContain(token);
+      }
+      // Nor the OAuth code or state, which travel in the callback's query string.
+      expect(joinedLogs).not.toMatch(/[?&](code|state)=/);
+    });
+
+    it('refuses a callback whose state is unknown, and one whose PKCE verifier does not match', async () => {
+      const forged = await call(server, owner, 'GET', '/api/v1/acc/callback?code=sc-forged&state=not-a-state-we-issued');
+      expect(forged.statusCode).toBe(302);
+      expect(forged.headers.location).toContain('acc_error=connection');
+
+      const pkceSession = 'pkce-session-0123456789abcdef';
+      const db = server.database.db as Database;
+      const done = await connect(pkceSession, async () => {
+        await db.execute(sql`update acc_sessions set code_verifier = 'a-verifier-that-does-not-match-the-challenge-0123' where id = ${pkceSession}`);
+      });
+      expect(done.headers.location).toContain('acc_error=connection');
+      expect((await call(server, owner, 'GET', `/api/v1/acc/sessions/${pkceSession}`)).json().status).toBe('invalid');
+    });
+
+    it('refreshes an expired token before asking, brings a new version as version 2, and never imports twice', async () => {
+      standin.addVersion('Harbour Walls.ifc');
+      const tokenCallsBefore = standin.requests.filter((r) => r.path === '/authentication/v2/token').length;
+      // A day on: the refresh cooldown is over and the stored access token has expired.
+      server.clock.advance(25 * HOUR);
+      await signIn();
+      const refreshed = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/refresh`);
+      expect(refreshed.statusCode).toBe(202);
+      expect(standin.requests.filter((r) => r.path === '/authentication/v2/token').length).toBe(tokenCallsBefore + 1);
+      const walls = await eventually(async () => {
+        const row = (await files(projectId)).find((f) => f.name === 'Harbour Walls.ifc');
+        return row?.version_count === 2 && row.status === 'completed' && row;
+      }, 60_000);
+      expect(walls.source_version_tag).toBe('v2');
+      expect((await files(projectId)).filter((f) => f.name.startsWith('Harbour Walls'))).toHaveLength(1);
+
+      // The scheduled sync's path, twice at once and once more: nothing is imported again.
+      standin.addVersion('Harbour Walls.ifc');
+      const runtime = createAccRuntime(
+        {
+          aps: { clientId: CLIENT.id, clientSecret: CLIENT.secret, callbackUrl, baseUrl: standin.url },
+          sessionSecret: SESSION_SECRET,
+          maxUploadBytes: 1e9,
+        },
+        server.database.db,
+        server.clock,
+      );
+      const live = createAccService({
+        db: server.database.db,
+        clock: server.clock,
+        jobs: server.queue,
+        audit: createAuditRecorder(server.queue, server.clock),
+        connector: runtime?.connector ?? null,
+      });
+      const found = await live.newVersions(projectId);
+      expect(found).toHaveLength(1);
+      const counts = await Promise.allSettled([
+        server.database.db.transaction((tx) => live.addNewVersions(tx, projectId, found, null)),
+        server.database.db.transaction((tx) => live.addNewVersions(tx, projectId, found, null)),
+      ]);
+      const imported = counts.map((c) => (c.status === 'fulfilled' ? c.value : 0)).reduce((a, b) => a + b, 0);
+      expect(imported).toBe(1);
+      expect(await live.newVersions(projectId)).toEqual([]);
+    });
+
+    it('answers 401 with the reconnect message when Autodesk refuses the refresh token', async () => {
+      server.clock.advance(25 * HOUR);
+      await signIn();
+      standin.refuseRefresh(true);
+      try {
+        const refreshed = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/refresh`);
+        expect(refreshed.statusCode).toBe(401);
+        const tokens = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/acc/refresh-tokens`);
+        expect(tokens.statusCode).toBe(401);
+        expect(tokens.json().error.message).toBe(
+          'Authentication could not be restored. The project may need to be reconnected to Autodesk ACC manually.',
+        );
+        const login = await call(server, owner, 'GET', `/api/v1/auth/aps/login/${projectId}`);
+        expect(login.statusCode).toBe(302);
+        expect(login.headers.location).toContain(`${standin.url}/authentication/v2/authorize`);
+      } finally {
+        standin.refuseRefresh(false);
+      }
+    });
+
+    async function signIn() {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: owner.email, password: 'correct horse battery' },
+        remoteAddress: '10.200.0.2',
+      });
+      owner.token = response.json().token;
+    }
+  });
+}

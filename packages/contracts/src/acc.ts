@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * Autodesk Construction Cloud (spec 1 §2.1, §3, §8; spec 2 §4, §7): the wizard's Connect, Select Project
+ * and Files steps, project refresh and re-authorisation. The browser never holds an Autodesk token
+ * except the short-lived viewer token (spec 3 §7).
+ */
+
+/** A browser-generated id for one connection attempt (spec 1 §3 oauthSessionId). */
+export const accSessionIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Authentication session not found. Please reconnect to Autodesk.');
+
+export const accConfigSchema = z.object({
+  /** Whether this installation has an Autodesk app configured (APS_CLIENT_ID and friends). */
+  enabled: z.boolean(),
+});
+export type AccConfig = z.infer<typeof accConfigSchema>;
+
+export const accSessionStatusSchema = z.object({
+  session_id: z.string(),
+  /** valid: connected and usable; invalid: expired, invalidated, or never connected. */
+  status: z.enum(['valid', 'invalid']),
+  connected_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type AccSessionStatus = z.infer<typeof accSessionStatusSchema>;
+
+export const hubTypeSchema = z.enum(['ACC', 'BIM 360']);
+export const accHubSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  type: hubTypeSchema,
+});
+export type AccHub = z.infer<typeof accHubSchema>;
+
+export const accProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  lastModified: z.string().nullable(),
+});
+export type AccProject = z.infer<typeof accProjectSchema>;
+
+export const accFileVersionSchema = z.object({ id: z.string(), size: z.number().int().nonnegative() });
+export const accFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Human-readable total size of every version (spec 1 §3 'size'). */
+  size: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  latestSize: z.number().int().nonnegative(),
+  versionCount: z.number().int().nonnegative(),
+  type: z.enum(['ifc', 'rvt']),
+  versions: z.array(accFileVersionSchema),
+  allVersionIds: z.array(z.string()),
+});
+export type AccFile = z.infer<typeof accFileSchema>;
+
+export const accHubsResponseSchema = z.object({ hubs: z.array(accHubSchema) });
+export const accProjectsResponseSchema = z.object({ projects: z.array(accProjectSchema) });
+export const accFilesResponseSchema = z.object({ files: z.array(accFileSchema) });
+
+export const accSessionQuerySchema = z.object({ oauth_session_id: accSessionIdSchema });
+export const accHubParamsSchema = z.object({ hubId: z.string().min(1).max(200) });
+export const accHubProjectParamsSchema = accHubParamsSchema.extend({
+  projectId: z.string().min(1).max(200),
+});
+
+export const invalidateAccSessionBodySchema = z.object({
+  session_id: accSessionIdSchema,
+  reason: z.string().trim().max(200).optional(),
+});
+
+/** What the wizard sends to import from ACC (spec 1 §7 project-creation mutation). */
+export const accSelectionSchema = z.object({
+  accHubId: z.string().min(1).max(200),
+  accProjectUrnId: z.string().min(1).max(200),
+  temporaryAccSessionId: accSessionIdSchema,
+  selectedFileIds: z.array(z.string().min(1).max(300)).min(1, 'Please select at least one file').max(500),
+});
+export type AccSelection = z.infer<typeof accSelectionSchema>;
+
+/** POST /projects/from-acc (spec 2 §7), used when this installation sells no plans. */
+export const createProjectFromAccBodySchema = accSelectionSchema.extend({
+  projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
+  projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+});
+export type CreateProjectFromAccBody = z.input<typeof createProjectFromAccBodySchema>;
+
+/** spec 1 §8 'ACC project check' by status, and the other ACC messages of spec 1 §8 and spec 2 §8. */
+export const ACC_MESSAGES = {
+  check401: 'Your Autodesk Construction Cloud session has expired. Please reconnect to ACC.',
+  check403: 'Access denied to the selected project. Please select a different project or reconnect to ACC.',
+  check404: 'The selected hub or project no longer exists. Please select a different project.',
+  checkOther: 'Unable to access the selected project. Please try selecting it again or reconnect to ACC.',
+  connectionError: 'Failed to connect to Autodesk Construction Cloud. Please try again.',
+  noHubs: 'No hubs found. Ensure your Autodesk account has access to BIM 360 or ACC hubs.',
+  noProjectsMatching: 'No projects found matching your search.',
+  noProjects: 'No projects in this hub, or you may lack permissions.',
+  noFiles: 'No BIM files (.rvt or .ifc) found in this ACC project.',
+  sessionNotFound: 'Authentication session not found. Please reconnect to Autodesk.',
+  sessionExpired: 'Authentication session expired. Please reconnect to Autodesk.',
+  selectProject: 'Please select an Autodesk project',
+} as const;
+
+/** The spec 1 §8 message for an ACC project check that answered `status`. */
+export function accCheckMessage(status: number): string {
+  if (status === 401) return ACC_MESSAGES.check401;
+  if (status === 403) return ACC_MESSAGES.check403;
+  if (status === 404) return ACC_MESSAGES.check404;
+  return ACC_MESSAGES.checkOther;
+}
+
+/** Spec 2 §8 'Smart Refresh Error' texts. */
+export const REFRESH_MESSAGES = {
+  failed: 'Failed to refresh project.',
+  authSuffix: ' Connection to Autodesk ACC may need to be re-established.',
+  notRestored:
+    'Authentication could not be restored. The project may need to be reconnected to Autodesk ACC manually.',
+} as const;
+
+export const viewerTokenResponseSchema = z.object({ access_token: z.string(), expires_in: z.number() });
+export const modelUrnResponseSchema = z.object({ urn: z.string() });
+export const tokenRefreshResponseSchema = z.object({ refreshed: z.boolean(), expires_at: z.string() });
