@@ -64,7 +64,12 @@ for (const backend of testBackends()) {
 
     /** The Autodesk sign-in as a browser goes through it: our redirect, the stand-in's Allow, our callback. */
     async function connect(sessionId: string, tamper?: () => Promise<void>) {
-      const start = await call(server, owner, 'GET', `/api/v1/acc/initiate_company_auth?session_id=${sessionId}`);
+      const start = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/acc/initiate_company_auth?session_id=${sessionId}`,
+      );
       expect(start.statusCode).toBe(302);
       const authorize = new URL(start.headers.location as string);
       expect(authorize.origin).toBe(standin.url);
@@ -73,7 +78,9 @@ for (const backend of testBackends()) {
       await tamper?.();
       const page = await fetch(authorize);
       expect(page.status).toBe(200);
-      const consent = await fetch(`${standin.url}/authentication/v2/consent${authorize.search}`, { redirect: 'manual' });
+      const consent = await fetch(`${standin.url}/authentication/v2/consent${authorize.search}`, {
+        redirect: 'manual',
+      });
       const back = new URL(consent.headers.get('location') as string);
       expect(`${back.origin}${back.pathname}`).toBe(callbackUrl);
       return call(server, owner, 'GET', `/api/v1/acc/callback${back.search}`);
@@ -108,7 +115,8 @@ for (const backend of testBackends()) {
       const status = await call(server, owner, 'GET', `/api/v1/acc/sessions/${sessionId}`);
       expect(status.json().status).toBe('valid');
 
-      const hubs = (await call(server, owner, 'GET', `/api/v1/acc/hubs?oauth_session_id=${sessionId}`)).json().hubs;
+      const hubs = (await call(server, owner, 'GET', `/api/v1/acc/hubs?oauth_session_id=${sessionId}`)).json()
+        .hubs;
       expect(hubs).toEqual(
         expect.arrayContaining([
           { id: 'b.hub-acc', name: 'Cornerstone Build', region: 'EMEA', type: 'ACC' },
@@ -118,7 +126,11 @@ for (const backend of testBackends()) {
       const projects = (
         await call(server, owner, 'GET', `/api/v1/acc/hubs/b.hub-acc/projects?oauth_session_id=${sessionId}`)
       ).json().projects;
-      expect(projects.map((p: { name: string }) => p.name).sort()).toEqual(['Empty Site', 'Harbour Tower', 'Restricted Works']);
+      expect(projects.map((p: { name: string }) => p.name).sort()).toEqual([
+        'Empty Site',
+        'Harbour Tower',
+        'Restricted Works',
+      ]);
 
       const all = await call(
         server,
@@ -127,7 +139,13 @@ for (const backend of testBackends()) {
         `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
       );
       expect(all.statusCode).toBe(200);
-      const listed = all.json().files as { name: string; versionCount: number; type: string; latestSize: number; sizeBytes: number }[];
+      const listed = all.json().files as {
+        name: string;
+        versionCount: number;
+        type: string;
+        latestSize: number;
+        sizeBytes: number;
+      }[];
       // Nested folders walked, across paged folder contents; the PDF is not a BIM file.
       expect(listed.map((f) => f.name)).toEqual([
         'Damaged Services.rvt',
@@ -150,7 +168,9 @@ for (const backend of testBackends()) {
       );
       const gone = await call(server, owner, 'GET', path('b.proj-gone'));
       expect(gone.statusCode).toBe(404);
-      expect(gone.json().error.message).toBe('The selected hub or project no longer exists. Please select a different project.');
+      expect(gone.json().error.message).toBe(
+        'The selected hub or project no longer exists. Please select a different project.',
+      );
       const none = await call(server, owner, 'GET', path('b.proj-harbour', 'never-connected-session-000'));
       expect(none.statusCode).toBe(401);
       const empty = await call(server, owner, 'GET', path('b.proj-empty'));
@@ -165,7 +185,12 @@ for (const backend of testBackends()) {
 
     it('imports an IFC and an RVT (translated to IFC); a failed translation fails its version with the message', async () => {
       const listed = (
-        await call(server, owner, 'GET', `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`)
+        await call(
+          server,
+          owner,
+          'GET',
+          `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
+        )
       ).json().files as { id: string; name: string }[];
       const pick = ['Harbour Walls.ifc', 'Harbour Architecture.rvt', 'Damaged Services.rvt'].map(
         (name) => listed.find((f) => f.name === name)?.id as string,
@@ -182,7 +207,9 @@ for (const backend of testBackends()) {
       projectId = created.json().project_id;
       const settled = await eventually(async () => {
         const rows = await files(projectId);
-        return rows.length === 3 && rows.every((f) => f.status === 'completed' || f.status === 'failed') && rows;
+        return (
+          rows.length === 3 && rows.every((f) => f.status === 'completed' || f.status === 'failed') && rows
+        );
       }, 90_000);
       const byName = new Map(settled.map((f) => [f.name, f]));
       expect(byName.get('Harbour Walls.ifc')?.status).toBe('completed');
@@ -215,17 +242,26 @@ for (const backend of testBackends()) {
     });
 
     it('refuses a callback whose state is unknown, and one whose PKCE verifier does not match', async () => {
-      const forged = await call(server, owner, 'GET', '/api/v1/acc/callback?code=sc-forged&state=not-a-state-we-issued');
+      const forged = await call(
+        server,
+        owner,
+        'GET',
+        '/api/v1/acc/callback?code=sc-forged&state=not-a-state-we-issued',
+      );
       expect(forged.statusCode).toBe(302);
       expect(forged.headers.location).toContain('acc_error=connection');
 
       const pkceSession = 'pkce-session-0123456789abcdef';
       const db = server.database.db as Database;
       const done = await connect(pkceSession, async () => {
-        await db.execute(sql`update acc_sessions set code_verifier = 'a-verifier-that-does-not-match-the-challenge-0123' where id = ${pkceSession}`);
+        await db.execute(
+          sql`update acc_sessions set code_verifier = 'a-verifier-that-does-not-match-the-challenge-0123' where id = ${pkceSession}`,
+        );
       });
       expect(done.headers.location).toContain('acc_error=connection');
-      expect((await call(server, owner, 'GET', `/api/v1/acc/sessions/${pkceSession}`)).json().status).toBe('invalid');
+      expect((await call(server, owner, 'GET', `/api/v1/acc/sessions/${pkceSession}`)).json().status).toBe(
+        'invalid',
+      );
     });
 
     it('refreshes an expired token before asking, brings a new version as version 2, and never imports twice', async () => {
@@ -236,7 +272,9 @@ for (const backend of testBackends()) {
       await signIn();
       const refreshed = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/refresh`);
       expect(refreshed.statusCode).toBe(202);
-      expect(standin.requests.filter((r) => r.path === '/authentication/v2/token').length).toBe(tokenCallsBefore + 1);
+      expect(standin.requests.filter((r) => r.path === '/authentication/v2/token').length).toBe(
+        tokenCallsBefore + 1,
+      );
       const walls = await eventually(async () => {
         const row = (await files(projectId)).find((f) => f.name === 'Harbour Walls.ifc');
         return row?.version_count === 2 && row.status === 'completed' && row;

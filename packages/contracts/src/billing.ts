@@ -1,5 +1,5 @@
-import { accSelectionSchema } from './acc';
 import { z } from 'zod';
+import { accSelectionSchema } from './acc';
 
 /**
  * Plans, subscriptions, invoices, vouchers and limits (spec 3 §3, §4, §9; spec 1 §3, §5, §9).

@@ -24,7 +24,8 @@ function sizeLimit(maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > maxBytes) done(new ApsError(413, `The file is larger than the upload limit of ${maxBytes} bytes.`));
+      if (seen > maxBytes)
+        done(new ApsError(413, `The file is larger than the upload limit of ${maxBytes} bytes.`));
       else done(null, chunk);
     },
   });
@@ -43,10 +44,15 @@ export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps>
   async handle(deps, { fileVersionId }, job) {
     const { db, clock, storage, jobs, acc, logger } = deps;
     const target = await repo.findFetchTarget(db, fileVersionId);
-    if (!target || target.status !== 'pending') return;
+    if (target?.status !== 'pending') return;
     if (await storage.exists(target.storageKey)) await storage.delete(target.storageKey);
     if (!acc) {
-      await repo.failVersion(db, fileVersionId, 'The ACC import is not set up on this installation.', clock.now());
+      await repo.failVersion(
+        db,
+        fileVersionId,
+        'The ACC import is not set up on this installation.',
+        clock.now(),
+      );
       return;
     }
     const link = await repo.findLink(db, target.projectId);
@@ -62,10 +68,12 @@ export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps>
         const started = Date.now();
         for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
           const status = await acc.connector.client.translationStatus(token, target.accVersionId);
-          if (status.state === 'failed') throw new TranslationFailed(status.message ?? 'The translation failed.');
+          if (status.state === 'failed')
+            throw new TranslationFailed(status.message ?? 'The translation failed.');
           if (status.state === 'success' && status.ifcUrn)
             return acc.connector.client.downloadDerivative(token, target.accVersionId, status.ifcUrn);
-          if (Date.now() - started > TRANSLATION_LIMIT_MS) throw new TranslationFailed('The RVT to IFC translation took longer than 30 minutes.');
+          if (Date.now() - started > TRANSLATION_LIMIT_MS)
+            throw new TranslationFailed('The RVT to IFC translation took longer than 30 minutes.');
           await sleep(wait);
         }
       });

@@ -8,7 +8,11 @@ import type { JobDeps } from './deps';
 
 const HOUR = 3_600_000;
 /** How long after its last sync a project is due, by its plan's refresh frequency (spec 3 §6). */
-const DUE_AFTER: Record<string, number> = { hourly: HOUR - 5 * 60_000, daily: 24 * HOUR - 30 * 60_000, weekly: 7 * 24 * HOUR - HOUR };
+const DUE_AFTER: Record<string, number> = {
+  hourly: HOUR - 5 * 60_000,
+  daily: 24 * HOUR - 30 * 60_000,
+  weekly: 7 * 24 * HOUR - HOUR,
+};
 
 /**
  * Pulls new Autodesk versions of each ACC project at its plan's frequency (weekly, daily, hourly; a
@@ -39,7 +43,9 @@ export const syncAccProjectsJob: JobDefinition<Record<string, never>, JobDeps> =
       if (project.lastSyncedAt && now - project.lastSyncedAt.getTime() < dueAfter) continue;
       try {
         const found = await service.newVersions(project.projectId);
-        const queued = await db.transaction((tx) => service.addNewVersions(tx, project.projectId, found, null));
+        const queued = await db.transaction((tx) =>
+          service.addNewVersions(tx, project.projectId, found, null),
+        );
         if (queued > 0) logger.info({ projectId: project.projectId, queued }, 'ACC project synced');
       } catch (error) {
         // One project's trouble (revoked access, Autodesk down) does not stop the others.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobDeps, jobDefinitions } from '../jobs';
-import { createAccService } from '../modules/acc/service';
 import { createAccRuntime } from '../modules/acc/runtime';
+import { createAccService } from '../modules/acc/service';
 import { createAiService } from '../modules/ai/service';
 import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';

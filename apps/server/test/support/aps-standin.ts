@@ -9,12 +9,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-type Json = Record<string, unknown>;
-
 export interface ApsStandinOptions {
   clientId: string;
   clientSecret: string;
-  /** The registered callback URL; authorize refuses any other redirect_uri. */
+  /** The registered callback URL; authorize refuses any other redirect_uri (settable later). */
   callbackUrl: string;
   /** Folder holding the sample IFC files (../shared/ifc-samples). */
   samplesDir: string;
@@ -89,7 +87,12 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       translation,
     };
   };
-  const addItem = (folderId: string, name: string, contents: Buffer[], translation?: Version['translation']) => {
+  const addItem = (
+    folderId: string,
+    name: string,
+    contents: Buffer[],
+    translation?: Version['translation'],
+  ) => {
     const item: Item = { id: `urn:adsk.wipprod:dm.lineage:lin.${nextId()}`, name, folderId, versions: [] };
     for (const bytes of contents) item.versions.push(makeVersion(item, bytes, translation));
     items.push(item);
@@ -101,7 +104,10 @@ export async function startApsStandin(opts: ApsStandinOptions) {
   const design = addFolder('b.proj-harbour', 'Design', harbourRoot.id);
   const models = addFolder('b.proj-harbour', 'Models', design.id);
   addItem(models.id, 'Harbour Walls.ifc', [sample('SimpleWall.ifc')]);
-  addItem(models.id, 'Harbour Structure.ifc', [sample('SimpleWall.ifc'), sample('wall_door_columnt_rgb4x3.ifc')]);
+  addItem(models.id, 'Harbour Structure.ifc', [
+    sample('SimpleWall.ifc'),
+    sample('wall_door_columnt_rgb4x3.ifc'),
+  ]);
   addItem(design.id, 'Harbour Architecture.rvt', [Buffer.from('RVT stand-in model (architecture)\n')], {
     ifc: sample('AC20-FZK-Haus.ifc'),
   });
@@ -128,6 +134,7 @@ export async function startApsStandin(opts: ApsStandinOptions) {
   let refuseRefresh = false;
   const accessSeconds = opts.accessTokenSeconds ?? 3600;
   let base = '';
+  let callbackUrl = opts.callbackUrl;
 
   const issue = (scope: string) => {
     const accessToken = `sa-${randomBytes(24).toString('base64url')}`;
@@ -135,10 +142,20 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     access.set(accessToken, { expiresAt: Date.now() + accessSeconds * 1000, scope });
     refreshTokens.set(refreshToken, scope);
     everIssued.push(accessToken, refreshToken);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: accessSeconds, refresh_token: refreshToken };
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: accessSeconds,
+      refresh_token: refreshToken,
+    };
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string | string[]> = {},
+  ) => {
     res.writeHead(status, { 'content-type': 'application/vnd.api+json', ...headers });
     res.end(JSON.stringify(body));
   };
@@ -193,10 +210,17 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     if (path === '/authentication/v2/authorize') {
       const q = url.searchParams;
       if (q.get('client_id') !== opts.clientId) return html(res, 400, '<p>Unknown client_id</p>');
-      if (q.get('redirect_uri') !== opts.callbackUrl) return html(res, 400, '<p>redirect_uri does not match the app</p>');
-      if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge'))
+      if (q.get('redirect_uri') !== callbackUrl)
+        return html(res, 400, '<p>redirect_uri does not match the app</p>');
+      if (
+        q.get('response_type') !== 'code' ||
+        q.get('code_challenge_method') !== 'S256' ||
+        !q.get('code_challenge')
+      )
         return html(res, 400, '<p>PKCE (S256) is required</p>');
-      const hidden = [...q].map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`).join('');
+      const hidden = [...q]
+        .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+        .join('');
       return html(
         res,
         200,
@@ -223,27 +247,44 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     if (path === '/authentication/v2/token' && req.method === 'POST') {
       const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
       if (req.headers.authorization !== expected)
-        return send(res, 401, { error: 'invalid_client', error_description: 'The client credentials are invalid.' });
+        return send(res, 401, {
+          error: 'invalid_client',
+          error_description: 'The client credentials are invalid.',
+        });
       const form = new URLSearchParams(await readBody(req));
       if (form.get('grant_type') === 'authorization_code') {
         const grant = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
         if (!grant || grant.redirectUri !== form.get('redirect_uri'))
-          return send(res, 400, { error: 'invalid_grant', error_description: 'The authorization code is invalid.' });
-        const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+          return send(res, 400, {
+            error: 'invalid_grant',
+            error_description: 'The authorization code is invalid.',
+          });
+        const challenge = createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url');
         if (challenge !== grant.challenge)
-          return send(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match the challenge.' });
+          return send(res, 400, {
+            error: 'invalid_grant',
+            error_description: 'code_verifier does not match the challenge.',
+          });
         return send(res, 200, issue(grant.scope));
       }
       if (form.get('grant_type') === 'refresh_token') {
         const token = form.get('refresh_token') ?? '';
         const granted = refreshTokens.get(token);
         if (refuseRefresh || granted === undefined)
-          return send(res, 400, { error: 'invalid_grant', error_description: 'The refresh token is invalid or expired.' });
+          return send(res, 400, {
+            error: 'invalid_grant',
+            error_description: 'The refresh token is invalid or expired.',
+          });
         refreshTokens.delete(token); // rotation: a refresh token works once
         const scope = form.get('scope') ?? granted;
         if (!scope.split(' ').every((s) => granted.split(' ').includes(s)))
-          return send(res, 400, { error: 'invalid_scope', error_description: 'The scope exceeds the grant.' });
+          return send(res, 400, {
+            error: 'invalid_scope',
+            error_description: 'The scope exceeds the grant.',
+          });
         const tokens = issue(scope);
         // The new refresh token keeps the original grant's scopes; the access token has the asked ones.
         refreshTokens.set(tokens.refresh_token, granted);
@@ -256,15 +297,24 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     if (path.startsWith('/__s3/')) {
       const key = decodeURIComponent(path.slice('/__s3/'.length));
       const found = items.flatMap((i) => i.versions).find((v) => v.objectKey === key);
-      if (!found || url.searchParams.get('X-Amz-Signature') !== 'standin') return html(res, 403, 'AccessDenied');
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': found.bytes.length });
+      if (!found || url.searchParams.get('X-Amz-Signature') !== 'standin')
+        return html(res, 403, 'AccessDenied');
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': found.bytes.length,
+      });
       return res.end(found.bytes);
     }
     if (path.startsWith('/__cdn/')) {
       const versionId = decodeURIComponent(path.slice('/__cdn/'.length));
       const found = findVersion(versionId);
       const translation = found?.version.translation;
-      if (!found || !translation || !('ifc' in translation) || !(req.headers.cookie ?? '').includes('CloudFront-Signature=standin'))
+      if (
+        !found ||
+        !translation ||
+        !('ifc' in translation) ||
+        !(req.headers.cookie ?? '').includes('CloudFront-Signature=standin')
+      )
         return html(res, 403, 'AccessDenied');
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end(translation.ifc);
@@ -276,15 +326,23 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     if (failNext !== null) {
       const status = failNext;
       failNext = null;
-      return send(res, status, { developerMessage: 'The authorization token is expired or invalid.', errorCode: 'AUTH-006' });
+      return send(res, status, {
+        developerMessage: 'The authorization token is expired or invalid.',
+        errorCode: 'AUTH-006',
+      });
     }
     if (!grant || grant.expiresAt < Date.now())
-      return send(res, 401, { developerMessage: 'The authorization token is expired or invalid.', errorCode: 'AUTH-006' });
+      return send(res, 401, {
+        developerMessage: 'The authorization token is expired or invalid.',
+        errorCode: 'AUTH-006',
+      });
     const needsData = !path.startsWith('/modelderivative/') || !path.endsWith('/manifest');
     if (needsData && !grant.scope.split(' ').includes('data:read'))
-      return send(res, 403, { developerMessage: 'Token does not have the privilege for this request.', errorCode: 'AUTH-010' });
+      return send(res, 403, {
+        developerMessage: 'Token does not have the privilege for this request.',
+        errorCode: 'AUTH-010',
+      });
 
-    let m: RegExpExecArray | null;
     if (path === '/project/v1/hubs') {
       return send(res, 200, {
         jsonapi: { version: '1.0' },
@@ -295,8 +353,9 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         })),
       });
     }
-    if ((m = /^\/project\/v1\/hubs\/([^/]+)\/projects$/.exec(path))) {
-      const hubId = decodeURIComponent(m[1] as string);
+    const m1 = /^\/project\/v1\/hubs\/([^/]+)\/projects$/.exec(path);
+    if (m1) {
+      const hubId = decodeURIComponent(m1[1] as string);
       if (!hubs.some((h) => h.id === hubId)) return jsonApiError(res, 404, 'Hub not found');
       const limit = Number(url.searchParams.get('page[limit]') ?? 200);
       const list = projects.filter((p) => p.hubId === hubId).slice(0, limit);
@@ -312,16 +371,19 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         })),
       });
     }
-    if ((m = /^\/project\/v1\/hubs\/([^/]+)\/projects\/([^/]+)\/topFolders$/.exec(path))) {
-      const project = projectOf(decodeURIComponent(m[2] as string));
-      if (!project || project.hubId !== decodeURIComponent(m[1] as string)) return jsonApiError(res, 404, 'Project not found');
+    const m2 = /^\/project\/v1\/hubs\/([^/]+)\/projects\/([^/]+)\/topFolders$/.exec(path);
+    if (m2) {
+      const project = projectOf(decodeURIComponent(m2[2] as string));
+      if (!project || project.hubId !== decodeURIComponent(m2[1] as string))
+        return jsonApiError(res, 404, 'Project not found');
       if (project.forbidden) return jsonApiError(res, 403, 'You do not have access to this project.');
       const top = folders.filter((f) => f.projectId === project.id && f.parentId === null);
       return send(res, 200, { jsonapi: { version: '1.0' }, data: top.map(folderResource) });
     }
-    if ((m = /^\/data\/v1\/projects\/([^/]+)\/folders\/([^/]+)\/contents$/.exec(path))) {
-      const project = projectOf(decodeURIComponent(m[1] as string));
-      const folderId = decodeURIComponent(m[2] as string);
+    const m3 = /^\/data\/v1\/projects\/([^/]+)\/folders\/([^/]+)\/contents$/.exec(path);
+    if (m3) {
+      const project = projectOf(decodeURIComponent(m3[1] as string));
+      const folderId = decodeURIComponent(m3[2] as string);
       const folder = folders.find((f) => f.id === folderId && f.projectId === project?.id);
       if (!project || !folder) return jsonApiError(res, 404, 'Folder not found');
       if (project.forbidden) return jsonApiError(res, 403, 'You do not have access to this project.');
@@ -345,19 +407,25 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         links: { self: { href: `${base}${path}` }, ...(next ? { next: { href: next } } : {}) },
       });
     }
-    if ((m = /^\/data\/v1\/projects\/([^/]+)\/items\/([^/]+)\/versions$/.exec(path))) {
-      const item = items.find((i) => i.id === decodeURIComponent(m?.[2] as string));
+    const m4 = /^\/data\/v1\/projects\/([^/]+)\/items\/([^/]+)\/versions$/.exec(path);
+    if (m4) {
+      const item = items.find((i) => i.id === decodeURIComponent(m4[2] as string));
       if (!item) return jsonApiError(res, 404, 'Item not found');
       const list = [...item.versions].reverse().map((v) => versionResource(item, v));
       return send(res, 200, { jsonapi: { version: '1.0' }, data: list });
     }
-    if ((m = /^\/data\/v1\/projects\/([^/]+)\/versions\/([^/]+)$/.exec(path))) {
-      const found = findVersion(decodeURIComponent(m[2] as string));
+    const m5 = /^\/data\/v1\/projects\/([^/]+)\/versions\/([^/]+)$/.exec(path);
+    if (m5) {
+      const found = findVersion(decodeURIComponent(m5[2] as string));
       if (!found) return jsonApiError(res, 404, 'Version not found');
-      return send(res, 200, { jsonapi: { version: '1.0' }, data: versionResource(found.item, found.version) });
+      return send(res, 200, {
+        jsonapi: { version: '1.0' },
+        data: versionResource(found.item, found.version),
+      });
     }
-    if ((m = /^\/oss\/v2\/buckets\/wip\.dm\.prod\/objects\/([^/]+)\/signeds3download$/.exec(path))) {
-      const key = decodeURIComponent(m[1] as string);
+    const m6 = /^\/oss\/v2\/buckets\/wip\.dm\.prod\/objects\/([^/]+)\/signeds3download$/.exec(path);
+    if (m6) {
+      const key = decodeURIComponent(m6[1] as string);
       const found = items.flatMap((i) => i.versions).find((v) => v.objectKey === key);
       if (!found) return send(res, 404, { reason: 'Object not found' });
       return send(res, 200, {
@@ -370,12 +438,14 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       const body = JSON.parse((await readBody(req)) || '{}') as { input?: { urn?: string } };
       const versionId = Buffer.from(body.input?.urn ?? '', 'base64url').toString('utf8');
       const found = findVersion(versionId);
-      if (!found?.version.translation) return send(res, 400, { diagnostic: 'The source is not a translatable design.' });
+      if (!found?.version.translation)
+        return send(res, 400, { diagnostic: 'The source is not a translatable design.' });
       if (!translations.has(versionId)) translations.set(versionId, { polls: 0 });
       return send(res, 200, { result: 'created', urn: body.input?.urn });
     }
-    if ((m = /^\/modelderivative\/v2\/designdata\/([^/]+)\/manifest$/.exec(path))) {
-      const versionId = Buffer.from(m[1] as string, 'base64url').toString('utf8');
+    const m7 = /^\/modelderivative\/v2\/designdata\/([^/]+)\/manifest$/.exec(path);
+    if (m7) {
+      const versionId = Buffer.from(m7[1] as string, 'base64url').toString('utf8');
       const found = findVersion(versionId);
       const job = translations.get(versionId);
       if (!found?.version.translation || !job) return send(res, 404, { diagnostic: 'Manifest not found' });
@@ -384,29 +454,52 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       const translation = found.version.translation;
       const status = !done ? 'inprogress' : 'ifc' in translation ? 'success' : 'failed';
       return send(res, 200, {
-        urn: m[1],
+        urn: m7[1],
         status,
         progress: done ? 'complete' : '50% complete',
         derivatives: [
           {
             outputType: 'ifc',
             status,
-            ...(status === 'failed' ? { messages: [{ type: 'error', code: 'TranslationWorker-InternalFailure', message: (translation as { error: string }).error }] } : {}),
+            ...(status === 'failed'
+              ? {
+                  messages: [
+                    {
+                      type: 'error',
+                      code: 'TranslationWorker-InternalFailure',
+                      message: (translation as { error: string }).error,
+                    },
+                  ],
+                }
+              : {}),
             children:
               status === 'success'
-                ? [{ urn: `urn:adsk.viewing:fs.file:${m[1]}/output/${found.item.name.replace(/\.rvt$/i, '.ifc')}`, role: 'ifc', mime: 'application/octet-stream' }]
+                ? [
+                    {
+                      urn: `urn:adsk.viewing:fs.file:${m7[1]}/output/${found.item.name.replace(/\.rvt$/i, '.ifc')}`,
+                      role: 'ifc',
+                      mime: 'application/octet-stream',
+                    },
+                  ]
                 : [],
           },
         ],
       });
     }
-    if ((m = /^\/modelderivative\/v2\/designdata\/([^/]+)\/manifest\/([^/]+)\/signedcookies$/.exec(path))) {
-      const versionId = Buffer.from(m[1] as string, 'base64url').toString('utf8');
+    const m8 = /^\/modelderivative\/v2\/designdata\/([^/]+)\/manifest\/([^/]+)\/signedcookies$/.exec(path);
+    if (m8) {
+      const versionId = Buffer.from(m8[1] as string, 'base64url').toString('utf8');
       return send(
         res,
         200,
         { url: `${base}/__cdn/${encodeURIComponent(versionId)}`, 'content-type': 'application/octet-stream' },
-        { 'set-cookie': ['CloudFront-Policy=standin; Path=/', 'CloudFront-Key-Pair-Id=standin; Path=/', 'CloudFront-Signature=standin; Path=/'] },
+        {
+          'set-cookie': [
+            'CloudFront-Policy=standin; Path=/',
+            'CloudFront-Key-Pair-Id=standin; Path=/',
+            'CloudFront-Signature=standin; Path=/',
+          ],
+        },
       );
     }
     return jsonApiError(res, 404, `No route ${path}`);
@@ -437,6 +530,10 @@ export async function startApsStandin(opts: ApsStandinOptions) {
 
   return {
     url: base,
+    /** The registered callback, once the app's address is known. */
+    setCallbackUrl(url: string) {
+      callbackUrl = url;
+    },
     /** Every request the stand-in received (method, path, Authorization header), for assertions. */
     requests,
     /** The next authenticated API call answers `status` (401 drives the reconnect flow). */

@@ -16,6 +16,8 @@ export interface RunningServer {
   /** Everything the server wrote, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
+  /** Stops the process but keeps its data directory (to start again on it with `dataDir`). */
+  halt: () => Promise<void>;
 }
 
 /**
@@ -25,7 +27,14 @@ export interface RunningServer {
  * `options.env` adds to or overrides the server's environment (e.g. `DEMO_SEED: 'true'`).
  */
 export async function startServer(
-  options: { env?: Record<string, string>; publicUrlIsSelf?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    publicUrlIsSelf?: boolean;
+    /** Settings that name the server's own address (e.g. an OAuth callback URL). */
+    envFor?: (baseUrl: string) => Record<string, string>;
+    /** Start on this data directory and port (a restart after `halt`). */
+    restart?: { dataDir: string; port: number };
+  } = {},
 ): Promise<RunningServer> {
   const override = process.env.E2E_SERVER_CMD?.trim();
   if (!override && !existsSync(SERVER_ENTRY)) {
@@ -35,8 +44,8 @@ export async function startServer(
     throw new Error(`The web app is not built (${WEB_INDEX} is missing): run npm run build first.`);
   }
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
+  const port = options.restart?.port ?? (await freePort());
+  const dataDir = options.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
   const env = {
     ...process.env,
     PORT: String(port),
@@ -53,6 +62,7 @@ export async function startServer(
     ...options.env,
     // Where Stripe's checkout sends the browser back to (PAYMENTS=stripe tests).
     ...(options.publicUrlIsSelf ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...(options.envFor?.(`http://127.0.0.1:${port}`) ?? {}),
   };
   // Own process group (detached) so stop() also ends children of a shell or npx wrapper.
   const child = override
@@ -73,13 +83,14 @@ export async function startServer(
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = () => stopProcess(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  const halt = () => stopProcess(child);
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, output: () => output, stop };
+  return { baseUrl, dataDir, output: () => output, stop, halt };
 }
 
 async function freePort(): Promise<number> {

@@ -103,6 +103,8 @@ export function paySubscription(body: SubscriptionPaymentBody) {
     method: 'POST',
     body,
     schema: subscriptionPaymentResponseSchema,
+    // A 401 here may be the Autodesk session's (spec 1 §8 payment messages), shown in the form.
+    redirectOnUnauthorized: false,
   });
 }
 

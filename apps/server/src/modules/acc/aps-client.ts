@@ -219,7 +219,12 @@ export function createApsClient(options: ApsClientOptions) {
 
     exchangeCode(code: string, codeVerifier: string): Promise<ApsTokens> {
       return tokenRequest(
-        { grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: options.callbackUrl },
+        {
+          grant_type: 'authorization_code',
+          code,
+          code_verifier: codeVerifier,
+          redirect_uri: options.callbackUrl,
+        },
         'Signing in with Autodesk',
       );
     },
@@ -260,7 +265,11 @@ export function createApsClient(options: ApsClientOptions) {
     },
 
     async projects(token: string, hubId: string): Promise<AccProject[]> {
-      const all = await pages(token, `/project/v1/hubs/${encodeURIComponent(hubId)}/projects`, 'Listing projects');
+      const all = await pages(
+        token,
+        `/project/v1/hubs/${encodeURIComponent(hubId)}/projects`,
+        'Listing projects',
+      );
       return all
         .flatMap((p) => p.data)
         .filter((r) => r.type === 'projects')
@@ -294,9 +303,11 @@ export function createApsClient(options: ApsClientOptions) {
           'Listing folder contents',
         );
         for (const r of contents.flatMap((p) => p.data)) {
-          if (r.type === 'folders' && folder.depth + 1 < MAX_FOLDER_DEPTH) queue.push({ id: r.id, depth: folder.depth + 1 });
+          if (r.type === 'folders' && folder.depth + 1 < MAX_FOLDER_DEPTH)
+            queue.push({ id: r.id, depth: folder.depth + 1 });
           const name = str(attr(r, 'displayName'));
-          if (r.type === 'items' && bimType(name) && items.length < MAX_BIM_ITEMS) items.push({ id: r.id, name });
+          if (r.type === 'items' && bimType(name) && items.length < MAX_BIM_ITEMS)
+            items.push({ id: r.id, name });
         }
       }
       const files = await Promise.all(
@@ -329,7 +340,8 @@ export function createApsClient(options: ApsClientOptions) {
         z.object({ data: resource }),
         'Reading the version',
       );
-      const storage = (version.data.relationships?.storage as { data?: { id?: string } } | undefined)?.data?.id;
+      const storage = (version.data.relationships?.storage as { data?: { id?: string } } | undefined)?.data
+        ?.id;
       const match = /^urn:adsk\.objects:os\.object:([^/]+)\/(.+)$/.exec(storage ?? '');
       if (!match) throw new ApsError(502, 'The version has no stored file to download.');
       const [, bucket, object] = match as unknown as [string, string, string];
@@ -367,7 +379,9 @@ export function createApsClient(options: ApsClientOptions) {
                 outputType: z.string().optional(),
                 status: z.string().optional(),
                 messages: z.array(z.object({ type: z.string().optional(), message: z.unknown() })).optional(),
-                children: z.array(z.object({ urn: z.string().optional(), role: z.string().optional() })).optional(),
+                children: z
+                  .array(z.object({ urn: z.string().optional(), role: z.string().optional() }))
+                  .optional(),
               }),
             )
             .default([]),
@@ -378,13 +392,18 @@ export function createApsClient(options: ApsClientOptions) {
       const state = ifc?.status ?? manifest.status;
       if (state === 'success') {
         const child = ifc?.children?.find((c) => c.role === 'ifc' && c.urn);
-        if (!child?.urn) return { state: 'failed', ifcUrn: null, message: 'The translation produced no IFC file.' };
+        if (!child?.urn)
+          return { state: 'failed', ifcUrn: null, message: 'The translation produced no IFC file.' };
         return { state: 'success', ifcUrn: child.urn, message: null };
       }
       if (state === 'failed' || state === 'timeout') {
         const error = ifc?.messages?.find((m) => m.type === 'error') ?? ifc?.messages?.[0];
         const text = Array.isArray(error?.message) ? error.message.join(' ') : str(error?.message);
-        return { state: 'failed', ifcUrn: null, message: text || `The translation ${state === 'timeout' ? 'timed out' : 'failed'}.` };
+        return {
+          state: 'failed',
+          ifcUrn: null,
+          message: text || `The translation ${state === 'timeout' ? 'timed out' : 'failed'}.`,
+        };
       }
       return { state: 'pending', ifcUrn: null, message: null };
     },
@@ -397,7 +416,8 @@ export function createApsClient(options: ApsClientOptions) {
       );
       if (!response.ok) throw await failure(response, 'Preparing the IFC download');
       const body = z.object({ url: z.string().url() }).safeParse(await response.json().catch(() => null));
-      if (!body.success) throw new ApsError(502, "Preparing the IFC download: Autodesk's answer was not understood");
+      if (!body.success)
+        throw new ApsError(502, "Preparing the IFC download: Autodesk's answer was not understood");
       const cookies = response.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])

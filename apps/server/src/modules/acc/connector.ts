@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
-import { ApsError, type ApsClient } from './aps-client';
+import { type ApsClient, ApsError } from './aps-client';
 import * as repo from './repo';
 import type { ApsTokens, TokenSeal } from './token-seal';
 

@@ -13,9 +13,15 @@ export const AccError = defineErrors('AccError', {
   not_found: { status: 404, message: accCheckMessage(404) },
   unavailable: { status: 502, message: accCheckMessage(500) },
   session_not_found: { status: 401, message: ACC_MESSAGES.sessionNotFound },
-  session_in_use: { status: 409, message: 'This connection belongs to another sign-in. Please reconnect to Autodesk.' },
+  session_in_use: {
+    status: 409,
+    message: 'This connection belongs to another sign-in. Please reconnect to Autodesk.',
+  },
   state_invalid: { status: 400, message: 'The Autodesk sign-in could not be verified. Please try again.' },
-  unknown_file: { status: 400, message: 'A selected file is no longer in the ACC project. Please choose the files again.' },
+  unknown_file: {
+    status: 400,
+    message: 'A selected file is no longer in the ACC project. Please choose the files again.',
+  },
   no_files: { status: 400, message: 'Please select at least one file' },
   selection_invalid: { status: 400, message: 'The selected files exceed the plan limits.' },
   // Spec 2 §8 after a failed fix; the browser then sends the person to auth/aps/login/{projectId}.

@@ -8,7 +8,11 @@ export type AccSessionRow = typeof accSessions.$inferSelect;
 export type AccLinkRow = typeof accProjectLinks.$inferSelect;
 
 export async function insertSession(db: Database, values: typeof accSessions.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(accSessions).values(values).onConflictDoNothing().returning({ id: accSessions.id });
+  const rows = await db
+    .insert(accSessions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: accSessions.id });
   return rows.length === 1;
 }
 
@@ -17,7 +21,10 @@ export async function restartSession(
   db: Database,
   id: string,
   userId: string,
-  values: Pick<AccSessionRow, 'flow' | 'projectId' | 'returnPath' | 'stateHash' | 'codeVerifier' | 'createdAt'>,
+  values: Pick<
+    AccSessionRow,
+    'flow' | 'projectId' | 'returnPath' | 'stateHash' | 'codeVerifier' | 'createdAt'
+  >,
 ): Promise<boolean> {
   const rows = await db
     .update(accSessions)
@@ -87,7 +94,12 @@ export async function upsertLink(db: Database, values: typeof accProjectLinks.$i
     });
 }
 
-export async function setLinkTokens(db: Database, projectId: string, tokens: string, at: Date): Promise<void> {
+export async function setLinkTokens(
+  db: Database,
+  projectId: string,
+  tokens: string,
+  at: Date,
+): Promise<void> {
   await db
     .update(accProjectLinks)
     .set({ tokens, reauthRequiredAt: null, updatedAt: at })
@@ -152,8 +164,13 @@ export async function listAccFiles(db: Database, projectId: string): Promise<Acc
       versionId: fileVersions.accVersionId,
     })
     .from(bimFiles)
-    .leftJoin(fileVersions, and(eq(fileVersions.bimFileId, bimFiles.id), isNotNull(fileVersions.accVersionId)))
-    .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.included, true), isNotNull(bimFiles.accItemId)));
+    .leftJoin(
+      fileVersions,
+      and(eq(fileVersions.bimFileId, bimFiles.id), isNotNull(fileVersions.accVersionId)),
+    )
+    .where(
+      and(eq(bimFiles.projectId, projectId), eq(bimFiles.included, true), isNotNull(bimFiles.accItemId)),
+    );
   const byFile = new Map<string, AccFileRow>();
   for (const row of rows) {
     const file = byFile.get(row.bimFileId) ?? {
@@ -286,13 +303,18 @@ export async function latestAccVersion(
     .select({ accVersionId: fileVersions.accVersionId })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
-    .where(and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId), isNotNull(fileVersions.accVersionId)))
+    .where(
+      and(eq(bimFiles.id, fileId), eq(bimFiles.projectId, projectId), isNotNull(fileVersions.accVersionId)),
+    )
     .orderBy(desc(fileVersions.versionNumber))
     .limit(1);
   return row?.accVersionId ? { accVersionId: row.accVersionId } : null;
 }
 
 export async function projectOfFile(db: Database, fileId: string): Promise<string | null> {
-  const [row] = await db.select({ projectId: bimFiles.projectId }).from(bimFiles).where(eq(bimFiles.id, fileId));
+  const [row] = await db
+    .select({ projectId: bimFiles.projectId })
+    .from(bimFiles)
+    .where(eq(bimFiles.id, fileId));
   return row?.projectId ?? null;
 }

@@ -96,7 +96,8 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Session validation (spec 1 §7): whether the ACC session is connected and under 30 minutes old',
+          summary:
+            'Session validation (spec 1 §7): whether the ACC session is connected and under 30 minutes old',
           security: sessionSecurity,
           params: z.object({ sessionId: accSessionIdSchema }),
           response: { 200: accSessionStatusSchema, ...errorResponses(400, 401) },
@@ -230,14 +231,18 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Spec 2 §7: re-authorise the project's Autodesk connection (redirects to Autodesk's sign-in)",
+          summary:
+            "Spec 2 §7: re-authorise the project's Autodesk connection (redirects to Autodesk's sign-in)",
           security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 302: z.null(), ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) =>
-        reply.redirect(await service.loginForProject(requireAuth(request).user.id, request.params.projectId), 302),
+        reply.redirect(
+          await service.loginForProject(requireAuth(request).user.id, request.params.projectId),
+          302,
+        ),
     );
 
     app.get(

@@ -8,6 +8,7 @@ import {
   type FileLimits,
   fileSelectionProblem,
 } from '@plumbline/contracts';
+import { fetchAccVersionJob } from '../../jobs/acc-fetch-version';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
@@ -18,7 +19,6 @@ import { storageKeys } from '../storage/keys';
 import { ApsError, pkcePair, VIEWER_SCOPE } from './aps-client';
 import type { AccConnector } from './connector';
 import { AccError, fromApsError } from './errors';
-import { fetchAccVersionJob } from '../../jobs/acc-fetch-version';
 import * as repo from './repo';
 
 /** Spec 1 §4: an ACC session older than 30 minutes counts as expired. */
@@ -112,7 +112,16 @@ export function createAccService(deps: {
       const bimFileId = await repo.upsertAccBimFile(tx, { projectId, accItemId: file.id, name, userId, now });
       const latest = file.versions[0];
       if (!latest) continue;
-      queued += await addVersion(tx, projectId, bimFileId, latest.id, file.versionCount, latest.size, userId, now);
+      queued += await addVersion(
+        tx,
+        projectId,
+        bimFileId,
+        latest.id,
+        file.versionCount,
+        latest.size,
+        userId,
+        now,
+      );
     }
     return queued;
   }
@@ -257,7 +266,11 @@ export function createAccService(deps: {
      * Checks the wizard's choice against Autodesk and the plan before payment: the session is usable,
      * every chosen file is in the project, and the files fit the limits.
      */
-    async prepareImport(userId: string, selection: AccSelection, limits: FileLimits | null): Promise<PreparedImport> {
+    async prepareImport(
+      userId: string,
+      selection: AccSelection,
+      limits: FileLimits | null,
+    ): Promise<PreparedImport> {
       const c = connector();
       const token = await sessionToken(userId, selection.temporaryAccSessionId);
       const [projects, files] = await call(() =>
@@ -358,7 +371,12 @@ export function createAccService(deps: {
         );
         for (const v of [...versions].reverse()) {
           if (v.versionNumber > newest && !file.importedVersionIds.includes(v.id)) {
-            found.push({ bimFileId: file.bimFileId, accVersionId: v.id, versionNumber: v.versionNumber, size: v.size });
+            found.push({
+              bimFileId: file.bimFileId,
+              accVersionId: v.id,
+              versionNumber: v.versionNumber,
+              size: v.size,
+            });
           }
         }
       }
@@ -375,14 +393,26 @@ export function createAccService(deps: {
       const now = clock.now();
       let queued = 0;
       for (const v of versions) {
-        queued += await addVersion(tx, projectId, v.bimFileId, v.accVersionId, v.versionNumber, v.size, userId, now);
+        queued += await addVersion(
+          tx,
+          projectId,
+          v.bimFileId,
+          v.accVersionId,
+          v.versionNumber,
+          v.size,
+          userId,
+          now,
+        );
       }
       await repo.markSynced(tx, projectId, now);
       return queued;
     },
 
     /** Spec 2 §7 'refresh tokens for a project': a refused refresh means re-authorising. */
-    async refreshProjectTokens(userId: string, projectId: string): Promise<{ refreshed: boolean; expires_at: string }> {
+    async refreshProjectTokens(
+      userId: string,
+      projectId: string,
+    ): Promise<{ refreshed: boolean; expires_at: string }> {
       await requireProjectRole({ db, userId }, projectId, 'Editor');
       const c = connector();
       const link = await repo.findLink(db, projectId);
@@ -411,7 +441,11 @@ export function createAccService(deps: {
      * Spec 3 §7 viewer token for an ACC file: the project's grant narrowed to viewables:read, short-lived.
      * The full token never leaves the server.
      */
-    async viewerToken(userId: string, projectId: string, fileId: string): Promise<{ access_token: string; expires_in: number }> {
+    async viewerToken(
+      userId: string,
+      projectId: string,
+      fileId: string,
+    ): Promise<{ access_token: string; expires_in: number }> {
       await requireProjectRole({ db, userId }, projectId, 'Viewer');
       const c = connector();
       if (!(await repo.latestAccVersion(db, projectId, fileId))) throw new AccError('not_acc_file');

@@ -25,14 +25,22 @@ export function createTokenSeal(serverSecret: string) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        VERSION,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(sealed: string): ApsTokens {
       const [version, iv, tag, body] = sealed.split('.');
       if (version !== VERSION || !iv || !tag || !body) throw new Error('sealed tokens: unknown format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      const text = Buffer.concat([
+        decipher.update(Buffer.from(body, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
       return apsTokensSchema.parse(JSON.parse(text));
     },
   };

@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accRoutes } from '../../modules/acc/routes';
-import { accProjectSetup, type AccService } from '../../modules/acc/service';
+import { type AccService, accProjectSetup } from '../../modules/acc/service';
 import { aiRoutes } from '../../modules/ai/routes';
 import type { AiService } from '../../modules/ai/service';
 import { attributeRoutes } from '../../modules/attributes/routes';

@@ -51,6 +51,8 @@ export function useRefreshProject() {
       apiRequest(`${projectPath(projectId)}/refresh`, {
         method: 'POST',
         schema: projectRefreshResponseSchema,
+        // An ACC project's 401 is Autodesk's: the button's reconnect flow handles it (spec 2 §4).
+        redirectOnUnauthorized: false,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
   });

@@ -1,12 +1,16 @@
-import { type Project, refreshCooldownMessage } from '@plumbline/contracts';
+import { type Project, REFRESH_MESSAGES, refreshCooldownMessage } from '@plumbline/contracts';
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { isAuthError, reauthoriseProject, refreshProjectTokens } from '@/lib/acc';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { pluralize } from '@/lib/format';
 import { useRefreshProject } from './maintenance-queries';
 import { useRefreshCooldown } from './use-refresh-cooldown';
+
+/** Long enough to read the 'Redirecting to Autodesk' toast before the page leaves. */
+const REDIRECT_DELAY_MS = 1500;
 
 /**
  * Smart refresh of one project (spec 2 §4): refused with a toast while the 24-hour cooldown runs,
@@ -24,7 +28,25 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
       return;
     }
     try {
-      const answer = await refresh.mutateAsync(project.id);
+      let answer: Awaited<ReturnType<typeof refresh.mutateAsync>>;
+      try {
+        answer = await refresh.mutateAsync(project.id);
+      } catch (error) {
+        if (!isAuthError(error)) throw error;
+        // Spec 2 §4: the first authentication error tries a token refresh, then the refresh once more.
+        toast.warning('Authentication Issue Detected', {
+          description: 'Restoring the connection to Autodesk Construction Cloud...',
+        });
+        try {
+          await refreshProjectTokens(project.id);
+        } catch {
+          toast.error('Redirecting to Autodesk', { description: REFRESH_MESSAGES.notRestored });
+          setTimeout(() => reauthoriseProject(project.id), REDIRECT_DELAY_MS);
+          return;
+        }
+        toast.success('Connection Fixed', { description: 'Retrying the refresh.' });
+        answer = await refresh.mutateAsync(project.id);
+      }
       if (answer.queued === 0) {
         toast.info('No Files to Process', { description: 'Upload a model to this project first.' });
         return;
@@ -43,10 +65,11 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
         return;
       }
       toast.error('Smart Refresh Error', {
-        description:
-          isApiRequestError(error) && error.status === 403
+        description: isAuthError(error)
+          ? REFRESH_MESSAGES.failed + REFRESH_MESSAGES.authSuffix
+          : isApiRequestError(error) && error.status === 403
             ? errorMessage(error)
-            : 'Failed to refresh project.',
+            : REFRESH_MESSAGES.failed,
       });
     }
   }

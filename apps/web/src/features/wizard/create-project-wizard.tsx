@@ -1,6 +1,8 @@
+import { ACC_MESSAGES } from '@plumbline/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useBillingConfig } from '@/lib/billing';
@@ -12,11 +14,12 @@ import { ConnectStep } from './steps/connect-step';
 import { DetailsStep } from './steps/details-step';
 import { FilesStep } from './steps/files-step';
 import { PaymentStep } from './steps/payment-step';
+import { SelectProjectStep } from './steps/select-project-step';
 import { useWizard } from './use-wizard';
 import { isWizardStep, WIZARD_STEPS, type WizardStepId } from './wizard-steps';
 
 /** Query parameters that open the wizard (spec 1 §2.1); removed once read, with session_id and plan. */
-const OPEN_PARAMS = ['createProject', 'step', 'session_id', 'plan'];
+const OPEN_PARAMS = ['createProject', 'step', 'session_id', 'plan', 'acc_error'];
 
 /**
  * The Create New Project wizard (spec 1 §2.1): six steps in a modal that only its own buttons close.
@@ -35,6 +38,7 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
   const stepParam = searchParams.get('step');
   const planParam = searchParams.get('plan');
   const sessionParam = searchParams.get('session_id');
+  const accError = searchParams.get('acc_error');
   // The latest state for the effect below, which must run once per request, not on every render.
   const latest = useRef({ state, reset, update: wizard.update });
   latest.current = { state, reset, update: wizard.update };
@@ -50,6 +54,8 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
     } else if (!finished)
       resetWizard(isWizardStep(stepParam) && stepParam !== 'complete' ? stepParam : 'connect_acc', planParam);
     setOpen(true);
+    // Back from Autodesk without a connection (refused, or the sign-in could not be verified).
+    if (accError) toast.error('Connection Error', { description: ACC_MESSAGES.connectionError });
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -58,7 +64,7 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
       },
       { replace: true },
     );
-  }, [requested, stepParam, planParam, sessionParam, setSearchParams]);
+  }, [requested, stepParam, planParam, sessionParam, accError, setSearchParams]);
 
   const close = () => setOpen(false);
   const current = WIZARD_STEPS.findIndex((s) => s.id === state.step);
@@ -91,6 +97,7 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
         />
         <div className="min-h-64">
           {state.step === 'connect_acc' && <ConnectStep {...stepProps} />}
+          {state.step === 'select_project' && <SelectProjectStep {...stepProps} />}
           {state.step === 'project_details' && <DetailsStep {...stepProps} />}
           {state.step === 'select_files' && <FilesStep {...stepProps} />}
           {state.step === 'payment' && <PaymentStep {...stepProps} />}

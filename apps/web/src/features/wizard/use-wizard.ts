@@ -1,4 +1,7 @@
 import {
+  type AccFile,
+  type AccHub,
+  type AccProject,
   type BimFile,
   bimFileListResponseSchema,
   type Currency,
@@ -9,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/api/upload-request';
 import { checkoutStatus, paySubscription, startCheckout } from '@/lib/billing';
@@ -45,6 +49,11 @@ export interface WizardState {
   uploads: Record<string, UploadState>;
   /** Back from Stripe's checkout page (PAYMENTS=stripe): the session whose project is awaited. */
   checkoutSessionId: string | null;
+  /** ACC source: the Autodesk session, the hub and project chosen, and the chosen files. */
+  accSessionId: string | null;
+  hub: AccHub | null;
+  accProject: AccProject | null;
+  accFiles: AccFile[];
 }
 
 export function initialWizardState(
@@ -67,6 +76,10 @@ export function initialWizardState(
     createdProjectId: null,
     uploads: {},
     checkoutSessionId: null,
+    accSessionId: null,
+    hub: null,
+    accProject: null,
+    accFiles: [],
   };
 }
 
@@ -117,6 +130,15 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       update({ createdProjectId: fakeId, step: 'complete' });
       return fakeId;
     }
+    const acc =
+      state.source === 'acc' && state.hub && state.accProject && state.accSessionId
+        ? {
+            accHubId: state.hub.id,
+            accProjectUrnId: state.accProject.id,
+            temporaryAccSessionId: state.accSessionId,
+            selectedFileIds: state.accFiles.map((f) => f.id),
+          }
+        : null;
     let projectId: string;
     if (billingEnabled && input.tier && input.card) {
       const paid = await paySubscription({
@@ -130,8 +152,16 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
         projectName: state.name.trim(),
         projectDescription: state.description.trim(),
         idempotencyKey: input.idempotencyKey,
+        ...(acc ? { acc } : {}),
       });
       projectId = paid.project_id;
+    } else if (acc) {
+      const created = await apiRequest('/projects/from-acc', {
+        method: 'POST',
+        body: { projectName: state.name.trim(), projectDescription: state.description.trim(), ...acc },
+        schema: z.object({ project_id: z.string() }),
+      });
+      projectId = created.project_id;
     } else {
       const created = await apiRequest('/projects', {
         method: 'POST',
@@ -145,7 +175,8 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       description: 'Your new project has been set up and is ready to use',
     });
     void queryClient.invalidateQueries();
-    void uploadAll(projectId, state.files).then(() => queryClient.invalidateQueries());
+    // ACC files are fetched by the server; only local files are uploaded from here.
+    if (!acc) void uploadAll(projectId, state.files).then(() => queryClient.invalidateQueries());
     return projectId;
   }
 

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { clearAccSession, invalidateAccSession } from '@/lib/acc';
 import type { StepProps } from '../step-props';
 
 /** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
@@ -29,6 +31,17 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
     refetchIntervalInBackground: true,
   });
   const statusOf = (name: string) => files.data?.find((f) => f.name === name)?.status;
+  const accFiles = state.source === 'acc' ? state.accFiles : [];
+  const settled =
+    (files.data?.length ?? 0) > 0 &&
+    files.data?.every((f) => f.status === 'completed' || f.status === 'failed');
+  // Spec 1 §4: once every file has settled, the stored Autodesk session is done with.
+  useEffect(() => {
+    if (settled && state.source === 'acc' && state.accSessionId) {
+      void invalidateAccSession(state.accSessionId, 'processing_complete');
+      clearAccSession();
+    }
+  }, [settled, state.source, state.accSessionId]);
   const awaitingCheckout = Boolean(state.checkoutSessionId) && !state.createdProjectId;
   const confirmation = useQuery({
     queryKey: ['wizard', 'checkout', state.checkoutSessionId],
@@ -106,6 +119,29 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
                   </span>
                 </span>
                 <Progress value={upload?.percent ?? 0} aria-label={`Upload of ${file.name}`} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {accFiles.length > 0 && (
+        <ul className="grid gap-2" aria-label="Imports from ACC">
+          {accFiles.map((file) => {
+            const processing = statusOf(file.name);
+            const label =
+              processing === 'completed'
+                ? 'Processed'
+                : processing === 'failed'
+                  ? 'Processing failed'
+                  : file.type === 'rvt'
+                    ? 'Converting to IFC and processing...'
+                    : 'Importing from ACC...';
+            return (
+              <li key={file.id} className="flex justify-between gap-2 text-sm">
+                <span className="truncate">{file.name}</span>
+                <span className="text-muted-foreground" data-testid="upload-status">
+                  {label}
+                </span>
               </li>
             );
           })}

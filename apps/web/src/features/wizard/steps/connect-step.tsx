@@ -1,20 +1,134 @@
-import { CloudOff, ExternalLink, HardDriveUpload } from 'lucide-react';
+import { CloudOff, ExternalLink, HardDriveUpload, Loader2, PlugZap, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { accSessionStatus, startAccSignIn, storedAccSession, useAccConfig } from '@/lib/acc';
 import type { StepProps } from '../step-props';
 
+type SessionState = 'checking' | 'valid' | 'invalid' | 'none';
+
+function HelpLink() {
+  return (
+    <a
+      href="/help/acc-integration"
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+    >
+      How the ACC integration works <ExternalLink className="size-3" aria-hidden="true" />
+    </a>
+  );
+}
+
 /**
- * Connect (spec 1 §2.1). Until the Autodesk Construction Cloud import lands, the source offered is
- * the files on this computer; the ACC option says so instead of pretending to connect.
+ * Connect (spec 1 §2.1): the state of the stored ACC session — checking, valid (last 8 characters of
+ * its id, Re-authenticate or Continue with Current Session), invalid ('Session expired or invalid'),
+ * none (Connect to Autodesk ACC) — and the other source, files from this computer.
  */
-export function ConnectStep({ wizard }: StepProps) {
+export function ConnectStep({ wizard, demo }: StepProps) {
+  const config = useAccConfig();
+  const accEnabled = !demo && config.data?.enabled === true;
+  const [session, setSession] = useState<{ state: SessionState; id: string | null }>({
+    state: 'checking',
+    id: null,
+  });
+
+  useEffect(() => {
+    if (!accEnabled) return;
+    const id = storedAccSession();
+    if (!id) {
+      setSession({ state: 'none', id: null });
+      return;
+    }
+    let cancelled = false;
+    setSession({ state: 'checking', id });
+    accSessionStatus(id)
+      .then((status) => !cancelled && setSession({ state: status.status, id }))
+      .catch(() => !cancelled && setSession({ state: 'invalid', id }));
+    return () => {
+      cancelled = true;
+    };
+  }, [accEnabled]);
+
+  const chooseLocal = () => {
+    wizard.update({ source: 'local', step: 'project_details' });
+  };
+  const continueWithSession = () => {
+    if (!session.id) return;
+    wizard.update({ source: 'acc', accSessionId: session.id, step: 'select_project' });
+  };
+  const connect = () => startAccSignIn('project_creation');
+
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">Where are the models of this project?</p>
+      {accEnabled ? (
+        <section
+          aria-label="Autodesk Construction Cloud"
+          className="grid gap-3 rounded-lg border border-border p-4"
+        >
+          <div className="flex items-start gap-4">
+            <PlugZap className="mt-0.5 size-6 text-primary" aria-hidden="true" />
+            <div className="grid gap-1 text-sm">
+              <span className="font-medium">Autodesk Construction Cloud</span>
+              {session.state === 'checking' && (
+                <span className="inline-flex items-center gap-2 text-muted-foreground" role="status">
+                  <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your Autodesk
+                  session...
+                </span>
+              )}
+              {session.state === 'valid' && (
+                <span className="text-muted-foreground">
+                  Connected. Session{' '}
+                  <span className="font-mono text-foreground">{session.id?.slice(-8)}</span>
+                </span>
+              )}
+              {session.state === 'invalid' && (
+                <span className="text-destructive" role="alert">
+                  Session expired or invalid
+                </span>
+              )}
+              {session.state === 'none' && (
+                <span className="text-muted-foreground">
+                  Import IFC and RVT models from your BIM 360 or ACC projects. Only read access is requested.
+                </span>
+              )}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {session.state === 'valid' && (
+              <>
+                <Button onClick={continueWithSession}>Continue with Current Session</Button>
+                <Button variant="outline" onClick={connect}>
+                  <RefreshCw /> Re-authenticate
+                </Button>
+              </>
+            )}
+            {session.state === 'invalid' && (
+              <Button onClick={connect}>
+                <RefreshCw /> Re-authenticate
+              </Button>
+            )}
+            {session.state === 'none' && <Button onClick={connect}>Connect to Autodesk ACC</Button>}
+          </div>
+          <HelpLink />
+        </section>
+      ) : (
+        <div className="flex items-start gap-4 rounded-lg border border-dashed border-border p-4 text-left opacity-80">
+          <CloudOff className="mt-0.5 size-6 text-muted-foreground" aria-hidden="true" />
+          <span className="grid gap-1 text-sm">
+            <span className="block font-medium">Connect to Autodesk ACC</span>
+            <span className="block text-muted-foreground">
+              {demo
+                ? 'The demo uses its sample files; connecting to Autodesk needs an account.'
+                : 'Importing from Autodesk Construction Cloud is not set up on this installation.'}
+            </span>
+            <HelpLink />
+          </span>
+        </div>
+      )}
       <button
         type="button"
-        onClick={() => {
-          wizard.update({ source: 'local' });
-          wizard.update({ step: 'project_details' });
-        }}
+        onClick={chooseLocal}
         className="flex items-start gap-4 rounded-lg border border-border p-4 text-left transition-colors hover:border-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <HardDriveUpload className="mt-0.5 size-6 text-primary" aria-hidden="true" />
@@ -25,23 +139,6 @@ export function ConnectStep({ wizard }: StepProps) {
           </span>
         </span>
       </button>
-      <div className="flex items-start gap-4 rounded-lg border border-dashed border-border p-4 text-left opacity-80">
-        <CloudOff className="mt-0.5 size-6 text-muted-foreground" aria-hidden="true" />
-        <span className="text-sm">
-          <span className="block font-medium">Connect to Autodesk ACC</span>
-          <span className="block text-muted-foreground">
-            Importing from Autodesk Construction Cloud is not available on this installation yet.
-          </span>
-          <a
-            href="/help/acc-integration"
-            target="_blank"
-            rel="noreferrer"
-            className="mt-1 inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-          >
-            About the ACC integration <ExternalLink className="size-3" aria-hidden="true" />
-          </a>
-        </span>
-      </div>
     </div>
   );
 }

@@ -7,9 +7,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { accCheckError } from '@/lib/acc';
 import { formatPrice, useTiers } from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import type { StepProps } from '../step-props';
+import { useAccProjectFiles } from '../use-acc-files';
 import { StepFooter } from './step-footer';
 
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
@@ -27,7 +29,12 @@ export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
     if (popular) update({ tierId: popular.id });
   }, [tiers.data, state.tierId, update]);
 
+  // Spec 1 §4: entering Details from an ACC project checks, in the background, that it can be read.
+  const accCheck = useAccProjectFiles(wizard);
+  const checkError = accCheck.isError ? accCheckError(accCheck.error) : null;
+
   const onNext = () => {
+    if (checkError) return;
     if (!state.name.trim()) return setNameError('Project name is required');
     update({ name: state.name.trim() });
     wizard.next();
@@ -35,6 +42,31 @@ export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
 
   return (
     <div className="grid gap-4">
+      {checkError && (
+        <p
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          role="alert"
+        >
+          {checkError}
+        </p>
+      )}
+      {state.source === 'acc' && state.accProject && (
+        <div className="flex items-center justify-between gap-3 rounded-md bg-muted/60 px-3 py-2 text-sm">
+          <span>
+            ACC project: <span className="font-medium">{state.accProject.name}</span>
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setNameError(undefined);
+              update({ name: state.accProject?.name ?? '' });
+            }}
+          >
+            Use ACC name
+          </Button>
+        </div>
+      )}
       <FormField label="Project name" error={nameError}>
         <Input
           value={state.name}
@@ -104,7 +136,10 @@ export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
         </fieldset>
       )}
       <StepFooter onBack={wizard.back}>
-        <Button onClick={onNext} disabled={!state.name.trim() || (billingEnabled && !demo && !state.tierId)}>
+        <Button
+          onClick={onNext}
+          disabled={!state.name.trim() || (billingEnabled && !demo && !state.tierId) || checkError !== null}
+        >
           Next
         </Button>
       </StepFooter>

@@ -1,3 +1,4 @@
+import type { AccFile } from '@plumbline/contracts';
 import { FileUp, Trash2 } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
 import type { StepProps } from '../step-props';
 import { barColour, checkAddFile, GB } from '../wizard-steps';
+import { AccFileList } from './acc-file-list';
 import { StepFooter } from './step-footer';
 
 const BAR = { green: 'bg-green-600', yellow: 'bg-yellow-500', red: 'bg-red-600' } as const;
@@ -29,7 +31,21 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
   const [creating, setCreating] = useState(false);
   // With no plans to sell (or in the demo) there is no payment step: this step creates the project.
   const createsNow = !wizard.flow.includes('payment') || demo;
-  const bytes = state.files.reduce((sum, f) => sum + f.size, 0);
+  const acc = state.source === 'acc';
+  // ACC files count with the size of the version that is imported (the latest).
+  const selectedCount = acc ? state.accFiles.length : state.files.length;
+  const bytes = acc
+    ? state.accFiles.reduce((sum, f) => sum + f.latestSize, 0)
+    : state.files.reduce((sum, f) => sum + f.size, 0);
+  const limitCheck = (count: number, selectedBytes: number, fileBytes: number) =>
+    checkAddFile({
+      plan: plan.name,
+      maxFiles: plan.maxFiles,
+      maxStorageGb: plan.maxStorageGb,
+      selectedCount: count,
+      selectedBytes,
+      fileBytes,
+    });
 
   const add = (picked: File[]) => {
     setError(null);
@@ -40,14 +56,11 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
         continue;
       }
       if (next.some((f) => f.name === file.name)) continue;
-      const check = checkAddFile({
-        plan: plan.name,
-        maxFiles: plan.maxFiles,
-        maxStorageGb: plan.maxStorageGb,
-        selectedCount: next.length,
-        selectedBytes: next.reduce((sum, f) => sum + f.size, 0),
-        fileBytes: file.size,
-      });
+      const check = limitCheck(
+        next.length,
+        next.reduce((sum, f) => sum + f.size, 0),
+        file.size,
+      );
       if (!check.ok) {
         toast.error(check.title, { description: check.description });
         break;
@@ -62,70 +75,91 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
     setDragging(false);
     add([...event.dataTransfer.files]);
   };
-  const filesPercent = (state.files.length / plan.maxFiles) * 100;
+  const toggleAcc = (file: AccFile) => {
+    if (state.accFiles.some((f) => f.id === file.id)) {
+      update({ accFiles: state.accFiles.filter((f) => f.id !== file.id) });
+      return;
+    }
+    const check = limitCheck(selectedCount, bytes, file.latestSize);
+    if (!check.ok) {
+      toast.error(check.title, { description: check.description });
+      return;
+    }
+    setError(null);
+    update({ accFiles: [...state.accFiles, file] });
+  };
+  const filesPercent = (selectedCount / plan.maxFiles) * 100;
   const storagePercent = (bytes / (plan.maxStorageGb * GB)) * 100;
 
   return (
     <div className="grid gap-4">
-      <label
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm',
-          dragging ? 'border-primary bg-primary/5' : 'border-border',
-        )}
-      >
-        <FileUp className="size-6 text-primary" aria-hidden="true" />
-        <span className="font-medium">Drop IFC files here or choose them</span>
-        <span className="text-muted-foreground">They upload with progress once the project is created.</span>
-        <input
-          ref={input}
-          type="file"
-          accept=".ifc"
-          multiple
-          className="sr-only"
-          aria-label="Choose IFC files"
-          onChange={(event) => {
-            add([...(event.target.files ?? [])]);
-            event.target.value = '';
-          }}
-        />
-      </label>
-      <p className="text-sm font-medium" aria-live="polite">
-        {state.files.length} of {plan.maxFiles} files selected
-      </p>
-      <ul
-        className="max-h-[300px] divide-y divide-border overflow-y-auto rounded-md border border-border"
-        aria-label="Selected files"
-      >
-        {state.files.length === 0 && (
-          <li className="p-3 text-sm text-muted-foreground">No files selected yet.</li>
-        )}
-        {state.files.map((file) => (
-          <li key={file.name} className="flex items-center justify-between gap-3 p-2 text-sm">
-            <span className="truncate">{file.name}</span>
-            <span className="flex items-center gap-2 text-muted-foreground">
-              {formatBytes(file.size)}
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => update({ files: state.files.filter((f) => f !== file) })}
-              >
-                <Trash2 />
-              </Button>
+      {acc ? (
+        <AccFileList wizard={wizard} selected={state.accFiles} onToggle={toggleAcc} />
+      ) : (
+        <>
+          <label
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm',
+              dragging ? 'border-primary bg-primary/5' : 'border-border',
+            )}
+          >
+            <FileUp className="size-6 text-primary" aria-hidden="true" />
+            <span className="font-medium">Drop IFC files here or choose them</span>
+            <span className="text-muted-foreground">
+              They upload with progress once the project is created.
             </span>
-          </li>
-        ))}
-      </ul>
+            <input
+              ref={input}
+              type="file"
+              accept=".ifc"
+              multiple
+              className="sr-only"
+              aria-label="Choose IFC files"
+              onChange={(event) => {
+                add([...(event.target.files ?? [])]);
+                event.target.value = '';
+              }}
+            />
+          </label>
+          <ul
+            className="max-h-[300px] divide-y divide-border overflow-y-auto rounded-md border border-border"
+            aria-label="Selected files"
+          >
+            {state.files.length === 0 && (
+              <li className="p-3 text-sm text-muted-foreground">No files selected yet.</li>
+            )}
+            {state.files.map((file) => (
+              <li key={file.name} className="flex items-center justify-between gap-3 p-2 text-sm">
+                <span className="truncate">{file.name}</span>
+                <span className="flex items-center gap-2 text-muted-foreground">
+                  {formatBytes(file.size)}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => update({ files: state.files.filter((f) => f !== file) })}
+                  >
+                    <Trash2 />
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="text-sm font-medium" aria-live="polite">
+        {selectedCount} of {plan.maxFiles} files selected
+      </p>
       <div className="grid gap-2 text-xs text-muted-foreground sm:grid-cols-2">
         <div className="grid gap-1">
           <span>
-            Files: {state.files.length} / {plan.maxFiles}
+            Files: {selectedCount} / {plan.maxFiles}
           </span>
           <Progress
             value={filesPercent}
@@ -148,7 +182,7 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
       <StepFooter onBack={wizard.back}>
         <Button
           onClick={async () => {
-            if (state.files.length === 0) return setError('Please select at least one file');
+            if (selectedCount === 0) return setError('Please select at least one file');
             if (!createsNow) return wizard.next();
             setCreating(true);
             try {
@@ -165,7 +199,7 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
               setCreating(false);
             }
           }}
-          disabled={state.files.length === 0 || creating}
+          disabled={selectedCount === 0 || creating}
         >
           {createsNow ? (creating ? 'Creating...' : 'Create Project') : 'Next'}
         </Button>

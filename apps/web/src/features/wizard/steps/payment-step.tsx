@@ -1,10 +1,11 @@
-import { cardBrand, discountedCents, luhnValid, taxNote } from '@plumbline/contracts';
+import { ACC_MESSAGES, cardBrand, discountedCents, luhnValid, taxNote } from '@plumbline/contracts';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { clearAccSession, storedAccSession } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { formatPrice, useBillingConfig, useTiers, validateVoucher } from '@/lib/billing';
 import type { StepProps } from '../step-props';
@@ -82,6 +83,9 @@ export function PaymentStep({ wizard, user }: StepProps) {
     if (!customerName.trim()) found.name = 'Full name is required';
     if (!EMAIL.test(email)) found.email = 'Please enter a valid email address';
     if (!tier) found.plan = 'No subscription plan selected. Please go back and select a plan.';
+    // Spec 1 §5: an ACC import needs its (at most 30-minute-old) Autodesk session.
+    if (state.source === 'acc' && (!state.accSessionId || storedAccSession() !== state.accSessionId))
+      found.session = ACC_MESSAGES.sessionExpired;
     const expiry = parseExpiry(state.card.expiry);
     if (!luhnValid(digits)) found.number = 'Your card number is invalid.';
     if (!expiry) found.expiry = 'Enter the expiry as MM/YY.';
@@ -99,7 +103,10 @@ export function PaymentStep({ wizard, user }: StepProps) {
       });
     } catch (error) {
       // A payment error clears the stored project data (spec 1 §4); the form stays for another try.
-      toast.error('Payment failed', { description: errorMessage(error) });
+      // One about the Autodesk session also clears that session: the person reconnects.
+      const message = errorMessage(error);
+      if (state.source === 'acc' && /authentication|session/i.test(message)) clearAccSession();
+      toast.error('Payment failed', { description: message });
     } finally {
       setProcessing(false);
     }
@@ -134,6 +141,11 @@ export function PaymentStep({ wizard, user }: StepProps) {
           {state.files.length} file{state.files.length === 1 ? '' : 's'} to upload after payment
         </span>
         {errors.plan && <p className="text-destructive">{errors.plan}</p>}
+        {errors.session && (
+          <p className="text-destructive" role="alert">
+            {errors.session}
+          </p>
+        )}
       </section>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Full name" error={errors.name}>

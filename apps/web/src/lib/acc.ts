@@ -1,0 +1,191 @@
+import {
+  type AccFile,
+  type AccHub,
+  type AccProject,
+  type AccSessionStatus,
+  accCheckMessage,
+  accConfigSchema,
+  accFilesResponseSchema,
+  accHubsResponseSchema,
+  accProjectsResponseSchema,
+  accSessionStatusSchema,
+  tokenRefreshResponseSchema,
+} from '@plumbline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE, ApiRequestError, apiRequest } from '@/lib/api';
+import { useDataSource } from '@/lib/data-source';
+
+/**
+ * The browser's side of the Autodesk connection (spec 1 §4 'ACC session context', spec 3 §7 reconnect
+ * context): which session the wizard uses, kept in sessionStorage for at most 30 minutes, and the calls
+ * the Connect, Select Project and Files steps make. Tokens never reach the browser.
+ */
+export const SESSION_TTL_MS = 30 * 60_000;
+const KEYS = {
+  context: 'oauth_flow_context',
+  projectId: 'project_id',
+  returnPath: 'oauth_return_path',
+  sessionId: 'oauth_session_id',
+  timestamp: 'oauth_flow_timestamp',
+} as const;
+
+export type AccFlowContext = 'project_creation' | 'project_reconnect';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function newAccSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The stored session id, or null when none is stored or it is older than 30 minutes (then it is cleared). */
+export function storedAccSession(now = Date.now()): string | null {
+  const store = storage();
+  const id = store?.getItem(KEYS.sessionId);
+  const at = Number(store?.getItem(KEYS.timestamp) ?? 0);
+  if (!id) return null;
+  if (!at || now - at > SESSION_TTL_MS) {
+    clearAccSession();
+    return null;
+  }
+  return id;
+}
+
+export function clearAccSession(): void {
+  const store = storage();
+  for (const key of Object.values(KEYS)) store?.removeItem(key);
+}
+
+/**
+ * Leaves the app for Autodesk's sign-in (spec 1 §7: a browser form GET with the hidden field
+ * session_id), after storing the flow context for the way back.
+ */
+export function startAccSignIn(
+  context: AccFlowContext,
+  extra: { projectId?: string; returnPath?: string } = {},
+) {
+  const sessionId = newAccSessionId();
+  const store = storage();
+  store?.setItem(KEYS.context, context);
+  store?.setItem(KEYS.sessionId, sessionId);
+  store?.setItem(KEYS.timestamp, String(Date.now()));
+  if (extra.projectId) store?.setItem(KEYS.projectId, extra.projectId);
+  if (extra.returnPath) store?.setItem(KEYS.returnPath, extra.returnPath);
+  const form = document.createElement('form');
+  form.method = 'GET';
+  form.action = `${API_BASE}/acc/initiate_company_auth`;
+  const field = document.createElement('input');
+  field.type = 'hidden';
+  field.name = 'session_id';
+  field.value = sessionId;
+  form.append(field);
+  document.body.append(form);
+  form.submit();
+}
+
+/** Spec 2 §7: after a failed token refresh, re-authorise the project's connection with Autodesk. */
+export function reauthoriseProject(projectId: string): void {
+  const store = storage();
+  store?.setItem(KEYS.context, 'project_reconnect');
+  store?.setItem(KEYS.projectId, projectId);
+  store?.setItem(KEYS.returnPath, window.location.pathname + window.location.search);
+  store?.setItem(KEYS.timestamp, String(Date.now()));
+  window.location.assign(`${API_BASE}/auth/aps/login/${encodeURIComponent(projectId)}`);
+}
+
+export function useAccConfig() {
+  const { readOnly } = useDataSource();
+  return useQuery({
+    queryKey: ['acc', 'config'],
+    queryFn: () => apiRequest('/acc/config', { schema: accConfigSchema }),
+    enabled: !readOnly,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** React-query keys of the ACC lists: the Select Project step, the Details check and the Files step share them. */
+export const accKeys = {
+  hubs: (session: string) => ['acc', session, 'hubs'] as const,
+  projects: (session: string, hub: string) => ['acc', session, 'hubs', hub, 'projects'] as const,
+  files: (session: string, hub: string, project: string) =>
+    ['acc', session, 'hubs', hub, 'projects', project, 'files'] as const,
+};
+
+const quiet = { redirectOnUnauthorized: false } as const;
+const q = (sessionId: string) => `oauth_session_id=${encodeURIComponent(sessionId)}`;
+
+export async function accSessionStatus(sessionId: string): Promise<AccSessionStatus> {
+  return apiRequest(`/acc/sessions/${encodeURIComponent(sessionId)}`, {
+    schema: accSessionStatusSchema,
+    ...quiet,
+  });
+}
+
+export async function invalidateAccSession(sessionId: string, reason: string): Promise<void> {
+  try {
+    await apiRequest('/oauth/invalidate-session', {
+      method: 'POST',
+      body: { session_id: sessionId, reason },
+      ...quiet,
+    });
+  } catch (error) {
+    // Spec 1 §7: failures are only warned.
+    console.warn('Could not invalidate the ACC session', error);
+  }
+}
+
+export async function listHubs(sessionId: string): Promise<AccHub[]> {
+  return (await apiRequest(`/acc/hubs?${q(sessionId)}`, { schema: accHubsResponseSchema, ...quiet })).hubs;
+}
+
+export async function listAccProjects(sessionId: string, hubId: string): Promise<AccProject[]> {
+  const path = `/acc/hubs/${encodeURIComponent(hubId)}/projects?${q(sessionId)}`;
+  return (await apiRequest(path, { schema: accProjectsResponseSchema, ...quiet })).projects;
+}
+
+export async function listAccFiles(sessionId: string, hubId: string, projectId: string): Promise<AccFile[]> {
+  const path = `/acc/hubs/${encodeURIComponent(hubId)}/projects/${encodeURIComponent(projectId)}/all-files?${q(sessionId)}`;
+  return (await apiRequest(path, { schema: accFilesResponseSchema, ...quiet })).files;
+}
+
+/** The spec 1 §8 message for a failed ACC project check. */
+export function accCheckError(error: unknown): string {
+  return accCheckMessage(error instanceof ApiRequestError ? error.status : 0);
+}
+
+const NOT_AUTH_CODES = new Set([
+  'unauthenticated',
+  'refresh_not_allowed',
+  'refresh_cooldown',
+  'editor_role_required',
+  'admin_role_required',
+  'demo_read_only',
+]);
+
+/** Spec 2 §8: authentication-type errors, by status, words, or codes. */
+export function isAuthError(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  // Our own refusals that are not about the Autodesk connection.
+  if (NOT_AUTH_CODES.has(error.code)) return false;
+  if (error.status === 401 || error.status === 403) return true;
+  if (['AUTHENTICATION_FAILED', 'AUTH_FAILED', 'unauthorized', 'reauth_required'].includes(error.code))
+    return true;
+  return /unauthori[sz]ed|token|oauth|forbidden|expired/i.test(error.message);
+}
+
+export async function refreshProjectTokens(projectId: string) {
+  return apiRequest(`/projects/${encodeURIComponent(projectId)}/acc/refresh-tokens`, {
+    method: 'POST',
+    schema: tokenRefreshResponseSchema,
+    ...quiet,
+  });
+}
