@@ -175,6 +175,12 @@ for (const backend of testBackends()) {
       expect(none.statusCode).toBe(401);
       const empty = await call(server, owner, 'GET', path('b.proj-empty'));
       expect(empty.json().files).toEqual([]);
+      standin.failNext(500);
+      const broken = await call(server, owner, 'GET', path('b.proj-harbour'));
+      expect(broken.statusCode).toBe(502);
+      expect(broken.json().error.message).toBe(
+        'Unable to access the selected project. Please try selecting it again or reconnect to ACC.',
+      );
       standin.failNext(401);
       const expired = await call(server, owner, 'GET', path('b.proj-harbour'));
       expect(expired.statusCode).toBe(401);
@@ -309,6 +315,29 @@ for (const backend of testBackends()) {
       const imported = counts.map((c) => (c.status === 'fulfilled' ? c.value : 0)).reduce((a, b) => a + b, 0);
       expect(imported).toBe(1);
       expect(await live.newVersions(projectId)).toEqual([]);
+    });
+
+    it('gives the viewer a token narrowed to viewables:read, and the model urn of the newest version', async () => {
+      const walls = (await files(projectId)).find((f) => f.name === 'Harbour Walls.ifc') as FileRow;
+      const token = await call(server, owner, 'GET', `/api/v1/aps-token/viewer-token/file/${walls.id}`);
+      expect(token.statusCode).toBe(200);
+      const { access_token, expires_in } = token.json();
+      expect(expires_in).toBeGreaterThan(0);
+      // Autodesk itself refuses the narrowed token for data: it can only show models.
+      const data = await fetch(`${standin.url}/project/v1/hubs`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(data.status).toBe(403);
+      const urn = (await call(server, owner, 'GET', `/api/v1/aps-token/model-urn/file/${walls.id}`)).json()
+        .urn;
+      const versions = standin.requests.length;
+      expect(Buffer.from(urn, 'base64url').toString('utf8')).toMatch(
+        /^urn:adsk\.wipprod:fs\.file:vf\..+\?version=3$/,
+      );
+      expect(standin.requests.length).toBe(versions);
+      // The project's own connection still works after the narrowing (its refresh token was rotated and kept).
+      const refreshed = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/acc/refresh-tokens`);
+      expect(refreshed.statusCode).toBe(200);
     });
 
     it('answers 401 with the reconnect message when Autodesk refuses the refresh token', async () => {

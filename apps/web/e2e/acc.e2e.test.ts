@@ -206,6 +206,43 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     await expectVisible(wizard.getByText('Session expired or invalid'));
     await expectVisible(wizard.getByRole('button', { name: 'Re-authenticate' }));
   });
+
+  it('says so when Autodesk fails, or has no hubs, or a hub has no projects', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('acc-empty'),
+      password: 'acc-import-2026',
+      fullName: 'Em Pty',
+    });
+    await page.goto('/dashboard');
+    const wizard = await connectToAcc();
+    standin.failNext(500);
+    await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
+    await expectVisible(page.getByText('Connection Error'));
+    await expectVisible(
+      page.getByText('Failed to connect to Autodesk Construction Cloud. Please try again.').first(),
+    );
+    await wizard.getByRole('button', { name: 'Back' }).click();
+
+    standin.setEmpty('hubs');
+    try {
+      await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
+      await expectVisible(
+        wizard.getByText('No hubs found. Ensure your Autodesk account has access to BIM 360 or ACC hubs.'),
+      );
+    } finally {
+      standin.setEmpty('hubs', false);
+    }
+    await wizard.getByRole('button', { name: 'Back' }).click();
+
+    standin.setEmpty('projects');
+    try {
+      await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
+      await wizard.getByRole('radio', { name: 'Harbour Contractors' }).click();
+      await expectVisible(wizard.getByText('No projects in this hub, or you may lack permissions.'));
+    } finally {
+      standin.setEmpty('projects', false);
+    }
+  });
 });
 
 describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
@@ -282,6 +319,15 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     const tokens = await context.request.post(`/api/v1/projects/${projectId}/acc/refresh-tokens`);
     expect(tokens.status()).toBe(200);
+
+    // The token refresh works but Autodesk still answers 401: the refresh gives up with the spec's text.
+    standin.failNext(401, 2);
+    await page.getByRole('button', { name: 'Refresh Harbour Sync' }).click();
+    await expectVisible(page.getByText('Connection Fixed'));
+    await expectVisible(page.getByText('Smart Refresh Error'));
+    await expectVisible(
+      page.getByText('Failed to refresh project. Connection to Autodesk ACC may need to be re-established.'),
+    );
   }, 300_000);
 });
 

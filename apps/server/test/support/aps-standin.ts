@@ -131,6 +131,9 @@ export async function startApsStandin(opts: ApsStandinOptions) {
   const requests: { method: string; path: string; authorization: string | null }[] = [];
   const everIssued: string[] = [];
   let failNext: number | null = null;
+  let failCount = 0;
+  /** Lists shown empty (a user with no hubs, a hub with no projects). */
+  const emptied = new Set<'hubs' | 'projects'>();
   let refuseRefresh = false;
   const accessSeconds = opts.accessTokenSeconds ?? 3600;
   let base = '';
@@ -325,7 +328,8 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     const grant = access.get(bearer);
     if (failNext !== null) {
       const status = failNext;
-      failNext = null;
+      failCount -= 1;
+      if (failCount <= 0) failNext = null;
       return send(res, status, {
         developerMessage: 'The authorization token is expired or invalid.',
         errorCode: 'AUTH-006',
@@ -346,7 +350,7 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     if (path === '/project/v1/hubs') {
       return send(res, 200, {
         jsonapi: { version: '1.0' },
-        data: hubs.map((h) => ({
+        data: (emptied.has('hubs') ? [] : hubs).map((h) => ({
           type: 'hubs',
           id: h.id,
           attributes: { name: h.name, region: h.region, extension: { type: 'hubs:autodesk.bim360:Account' } },
@@ -358,7 +362,7 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       const hubId = decodeURIComponent(m1[1] as string);
       if (!hubs.some((h) => h.id === hubId)) return jsonApiError(res, 404, 'Hub not found');
       const limit = Number(url.searchParams.get('page[limit]') ?? 200);
-      const list = projects.filter((p) => p.hubId === hubId).slice(0, limit);
+      const list = emptied.has('projects') ? [] : projects.filter((p) => p.hubId === hubId).slice(0, limit);
       return send(res, 200, {
         jsonapi: { version: '1.0' },
         data: list.map((p) => ({
@@ -510,8 +514,10 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.startsWith('/__standin/')) {
       const action = url.pathname.slice('/__standin/'.length);
-      if (action === 'fail-next') failNext = Number(url.searchParams.get('status') ?? 401);
-      else if (action === 'refuse-refresh') refuseRefresh = url.searchParams.get('on') !== 'false';
+      if (action === 'fail-next') {
+        failNext = Number(url.searchParams.get('status') ?? 401);
+        failCount = Number(url.searchParams.get('count') ?? 1);
+      } else if (action === 'refuse-refresh') refuseRefresh = url.searchParams.get('on') !== 'false';
       else if (action === 'expire-tokens') for (const grant of access.values()) grant.expiresAt = 0;
       else if (action === 'add-version') {
         const item = items.find((i) => i.name === url.searchParams.get('name'));
@@ -536,9 +542,15 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     },
     /** Every request the stand-in received (method, path, Authorization header), for assertions. */
     requests,
-    /** The next authenticated API call answers `status` (401 drives the reconnect flow). */
-    failNext(status = 401) {
+    /** The next `count` authenticated API calls answer `status` (401 drives the reconnect flow). */
+    failNext(status = 401, count = 1) {
       failNext = status;
+      failCount = count;
+    },
+    /** Shows the hub list, or every hub's project list, empty (or not, with `on` false). */
+    setEmpty(list: 'hubs' | 'projects', on = true) {
+      if (on) emptied.add(list);
+      else emptied.delete(list);
     },
     /** Refresh tokens are refused (invalid_grant) until turned off. */
     refuseRefresh(on = true) {

@@ -67,6 +67,8 @@ export function SelectProjectStep({ wizard }: StepProps) {
     queryFn: () => listHubs(session),
     enabled: !!session,
     retry: false,
+    // Each visit asks Autodesk again: hubs and projects change outside Plumbline.
+    refetchOnMount: 'always',
   });
   const hubId = state.hub?.id ?? '';
   const projects = useQuery({
@@ -74,6 +76,7 @@ export function SelectProjectStep({ wizard }: StepProps) {
     queryFn: () => listAccProjects(session, hubId),
     enabled: !!session && !!hubId,
     retry: false,
+    refetchOnMount: 'always',
   });
 
   useEffect(() => {
