@@ -245,6 +245,30 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
   });
 });
 
+describe('the ACC help page (issue 12 acceptance 5)', () => {
+  it('opens from the Connect step in a new tab and explains the set-up', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('acc-help'),
+      password: 'acc-import-2026',
+      fullName: 'He Lp',
+    });
+    await page.goto('/dashboard');
+    const wizard = await openWizard(page);
+    const [help] = await Promise.all([
+      context.waitForEvent('page'),
+      wizard.getByRole('link', { name: /How the ACC integration works/ }).click(),
+    ]);
+    await help.waitForLoadState();
+    expect(new URL(help.url()).pathname).toBe('/help/acc-integration');
+    await expectVisible(help.getByRole('heading', { name: 'Autodesk Construction Cloud integration' }));
+    await expectVisible(help.getByText('/api/v1/acc/callback', { exact: true }));
+    await expectVisible(help.getByText('APS_CLIENT_ID', { exact: true }));
+    await expectVisible(help.getByText('data:read', { exact: true }).first());
+    await help.setViewportSize({ width: 1280, height: 2200 });
+    await screenshot(help, 'acc-help');
+  });
+});
+
 describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
   it('brings a new version in as version 2, recovers from a 401 by token refresh, and re-authorises when refused', async () => {
     const email = uniqueEmail('acc-sync');
