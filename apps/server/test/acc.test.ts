@@ -317,6 +317,40 @@ for (const backend of testBackends()) {
       expect(await live.newVersions(projectId)).toEqual([]);
     });
 
+    it('lists the ACC items not imported yet in manage files, and imports one chosen there', async () => {
+      const before = (
+        await call(server, owner, 'GET', `/api/v1/projects/${projectId}/file-selection`)
+      ).json();
+      expect(before.acc).toEqual({ status: 'ok' });
+      const names = before.files.map((f: { name: string }) => f.name).sort();
+      expect(names).toEqual([
+        'Damaged Services.rvt',
+        'Harbour Architecture.rvt',
+        'Harbour Structure.ifc',
+        'Harbour Walls.ifc',
+      ]);
+      const structure = before.files.find((f: { name: string }) => f.name === 'Harbour Structure.ifc');
+      expect(structure.id).toMatch(/^acc:urn:adsk\.wipprod:dm\.lineage:/);
+      expect(structure.included).toBe(false);
+      expect(structure.version_count).toBe(2);
+      const keep = before.files
+        .filter((f: { included: boolean }) => f.included)
+        .map((f: { id: string }) => f.id);
+      const put = await call(server, owner, 'PUT', `/api/v1/projects/${projectId}/file-selection`, {
+        file_ids: [...keep, structure.id],
+      });
+      expect(put.statusCode).toBe(200);
+      const imported = await eventually(async () => {
+        const row = (await files(projectId)).find((f) => f.name === 'Harbour Structure.ifc');
+        return row?.status === 'completed' && row;
+      }, 60_000);
+      // Its latest Autodesk version (2 of 2), once.
+      expect(imported.version_count).toBe(1);
+      expect(imported.source_version_tag).toBe('v2');
+      const after = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/file-selection`)).json();
+      expect(after.files.filter((f: { id: string }) => f.id.startsWith('acc:'))).toEqual([]);
+    });
+
     it('gives the viewer a token narrowed to viewables:read, and the model urn of the newest version', async () => {
       const walls = (await files(projectId)).find((f) => f.name === 'Harbour Walls.ifc') as FileRow;
       const token = await call(server, owner, 'GET', `/api/v1/aps-token/viewer-token/file/${walls.id}`);
@@ -352,6 +386,11 @@ for (const backend of testBackends()) {
         expect(tokens.json().error.message).toBe(
           'Authentication could not be restored. The project may need to be reconnected to Autodesk ACC manually.',
         );
+        // Manage files offers to reconnect instead of listing Autodesk's items.
+        const selection = (
+          await call(server, owner, 'GET', `/api/v1/projects/${projectId}/file-selection`)
+        ).json();
+        expect(selection.acc).toEqual({ status: 'reauth_required' });
         const login = await call(server, owner, 'GET', `/api/v1/auth/aps/login/${projectId}`);
         expect(login.statusCode).toBe(302);
         expect(login.headers.location).toContain(`${standin.url}/authentication/v2/authorize`);

@@ -9,9 +9,16 @@ export const fileLimitsSchema = z.object({
 });
 export type FileLimits = z.infer<typeof fileLimitsSchema>;
 
-/** An uploaded file as the manage-files dialog lists it (spec 2 §3 'Available file'). */
+/** Ids of ACC items a project has not imported yet: `acc:` and Autodesk's item id. */
+export const ACC_ITEM_PREFIX = 'acc:';
+const availableFileIdSchema = z.union([z.string().uuid(), z.string().regex(/^acc:\S{1,300}$/)]);
+
+/**
+ * A file as the manage-files dialog lists it (spec 2 §3 'Available file'): one of the project's files,
+ * or, in a project imported from ACC, an item of the ACC project not imported yet (id `acc:…`).
+ */
 export const availableFileSchema = z.object({
-  id: z.string().uuid(),
+  id: availableFileIdSchema,
   name: z.string(),
   /** Every stored version together: what the file occupies. */
   size_bytes: z.number().int(),
@@ -25,10 +32,15 @@ export type AvailableFile = z.infer<typeof availableFileSchema>;
 export const fileSelectionResponseSchema = z.object({
   files: z.array(availableFileSchema),
   limits: fileLimitsSchema,
+  /**
+   * The ACC project behind it: null for an uploads-only project; `reauth_required` when Autodesk refused
+   * the connection (the dialog offers to reconnect), `unavailable` when Autodesk could not be reached.
+   */
+  acc: z.object({ status: z.enum(['ok', 'reauth_required', 'unavailable']) }).nullable(),
 });
 export type FileSelectionResponse = z.infer<typeof fileSelectionResponseSchema>;
 
-export const fileSelectionBodySchema = z.object({ file_ids: z.array(z.string().uuid()).max(10_000) });
+export const fileSelectionBodySchema = z.object({ file_ids: z.array(availableFileIdSchema).max(10_000) });
 export type FileSelectionBody = z.infer<typeof fileSelectionBodySchema>;
 
 export const projectRefreshResponseSchema = z.object({

@@ -318,3 +318,19 @@ export async function projectOfFile(db: Database, fileId: string): Promise<strin
     .where(eq(bimFiles.id, fileId));
   return row?.projectId ?? null;
 }
+
+export async function projectFileNames(db: Database, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: bimFiles.name })
+    .from(bimFiles)
+    .where(eq(bimFiles.projectId, projectId));
+  return rows.map((r) => r.name);
+}
+
+export async function importedItemIds(db: Database, projectId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: bimFiles.id, itemId: bimFiles.accItemId })
+    .from(bimFiles)
+    .where(and(eq(bimFiles.projectId, projectId), isNotNull(bimFiles.accItemId)));
+  return new Map(rows.map((r) => [r.itemId as string, r.id]));
+}

@@ -102,9 +102,20 @@ export function createAccService(deps: {
       createdAt: now,
       updatedAt: now,
     });
-    const taken = new Set<string>();
+    return importItems(tx, projectId, userId, prepared.files, now);
+  }
+
+  /** A file per ACC item with its latest version pending download (inside `tx`); returns the downloads queued. */
+  async function importItems(
+    tx: Database,
+    projectId: string,
+    userId: string | null,
+    files: AccFile[],
+    now: Date,
+  ): Promise<number> {
+    const taken = new Set((await repo.projectFileNames(tx, projectId)).map((n) => n.toLowerCase()));
     let queued = 0;
-    for (const file of prepared.files) {
+    for (const file of files) {
       // Two items may share a name in different folders; the project keeps one name per file.
       let name = file.name;
       for (let n = 2; taken.has(name.toLowerCase()); n++) name = file.name.replace(/(\.[^.]+)$/, ` (${n})$1`);
@@ -313,6 +324,21 @@ export function createAccService(deps: {
     },
 
     attach,
+    importItems,
+
+    /** The ACC project's BIM items as they are now, through the project's connection (manage files). */
+    async availableItems(projectId: string): Promise<AccFile[]> {
+      const c = connector();
+      const link = await repo.findLink(db, projectId);
+      if (!link) throw new AccError('not_linked');
+      if (link.reauthRequiredAt) throw new AccError('reauth_required');
+      return call(() =>
+        c.withProjectToken(projectId, (token) => c.client.bimFiles(token, link.hubId, link.accProjectId)),
+      );
+    },
+
+    /** The Autodesk item ids the project already has files for. */
+    importedItemIds: (projectId: string) => repo.importedItemIds(db, projectId),
 
     /** POST /projects/from-acc (spec 2 §7): the project, its Admin and its ACC files, in one transaction. */
     async createProject(

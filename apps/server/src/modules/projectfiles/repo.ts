@@ -88,3 +88,13 @@ export async function listIncludedLatestVersions(
     bimFileId: String(row.bim_file_id),
   }));
 }
+
+/** The project's files made from these ACC items. */
+export async function fileIdsOfItems(tx: Database, projectId: string, itemIds: string[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: bimFiles.id })
+    .from(bimFiles)
+    .where(and(eq(bimFiles.projectId, projectId), inArray(bimFiles.accItemId, itemIds)));
+  return rows.map((r) => r.id);
+}

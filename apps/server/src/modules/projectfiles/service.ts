@@ -1,4 +1,6 @@
 import {
+  ACC_ITEM_PREFIX,
+  type AccFile,
   type AvailableFile,
   type FileLimits,
   type FileSelectionResponse,
@@ -36,6 +38,21 @@ export function fileLimitsFor(project: Pick<ProjectRow, 'isDemo'>): FileLimits {
   return { max_files: 10, max_storage_bytes: GIB, source: 'default' };
 }
 
+type AccStatus = 'ok' | 'reauth_required' | 'unavailable';
+
+/** An ACC item not imported yet: what importing it would store is its latest version. */
+function toAvailableAccItem(item: AccFile): AvailableFile {
+  return {
+    id: `${ACC_ITEM_PREFIX}${item.id}`,
+    name: item.name,
+    size_bytes: item.latestSize,
+    latest_size_bytes: item.latestSize,
+    version_count: item.versionCount,
+    type: item.type,
+    included: false,
+  };
+}
+
 function toAvailableFile(row: BimFileSummaryRow): AvailableFile {
   return {
     id: row.id,
@@ -57,13 +74,43 @@ export function createProjectFilesService(deps: {
   /** The plan's refresh rule (billing). */
   limits: Pick<BillingEnforcement, 'assertRefreshAllowed'>;
   /** ACC projects: a refresh also pulls the new Autodesk versions of their files (null: ACC is off). */
-  acc?: Pick<AccService, 'isLinked' | 'newVersions' | 'addNewVersions'> | null;
+  acc?: Pick<
+    AccService,
+    'isLinked' | 'newVersions' | 'addNewVersions' | 'availableItems' | 'importedItemIds' | 'importItems'
+  > | null;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
 
+  /**
+   * The ACC items of a linked project not imported yet (manage files lists them beside its files), and
+   * how Autodesk answered; null for a project of uploads.
+   */
+  async function accItems(projectId: string): Promise<{ items: AccFile[]; status: AccStatus } | null> {
+    const acc = deps.acc;
+    if (!acc || !(await acc.isLinked(projectId))) return null;
+    try {
+      const imported = await acc.importedItemIds(projectId);
+      return {
+        items: (await acc.availableItems(projectId)).filter((f) => !imported.has(f.id)),
+        status: 'ok',
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      return {
+        items: [],
+        status: code === 'unauthorized' || code === 'reauth_required' ? 'reauth_required' : 'unavailable',
+      };
+    }
+  }
+
   async function selection(project: ProjectRow): Promise<FileSelectionResponse> {
     const files = await listProjectBimFiles(db, project.id);
-    return { files: files.map(toAvailableFile), limits: fileLimitsFor(project) };
+    const acc = await accItems(project.id);
+    return {
+      files: [...files.map(toAvailableFile), ...(acc?.items ?? []).map(toAvailableAccItem)],
+      limits: fileLimitsFor(project),
+      acc: acc ? { status: acc.status } : null,
+    };
   }
 
   /** Removes stored objects after the rows are gone; a failure leaves an orphan blob, never a dangling row. */
@@ -82,13 +129,31 @@ export function createProjectFilesService(deps: {
     async setSelection(userId: string, projectId: string, fileIds: string[]): Promise<FileSelectionResponse> {
       const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
       const files = await listProjectBimFiles(db, projectId);
-      const byId = new Map(files.map((f) => [f.id, f]));
-      const ids = [...new Set(fileIds)];
-      if (ids.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');
-      const chosen = ids.map((id) => toAvailableFile(byId.get(id) as BimFileSummaryRow));
+      const byId = new Map<string, AvailableFile>(files.map((f) => [f.id, toAvailableFile(f)]));
+      const unique = [...new Set(fileIds)];
+      // ACC items not imported yet are asked of Autodesk again, so only what is there now is imported.
+      const wantsAcc = unique.some((id) => id.startsWith(ACC_ITEM_PREFIX));
+      const acc = wantsAcc ? await accItems(projectId) : null;
+      if (wantsAcc && acc?.status !== 'ok') throw new ProjectFilesError('acc_unavailable');
+      const accById = new Map((acc?.items ?? []).map((item) => [`${ACC_ITEM_PREFIX}${item.id}`, item]));
+      for (const [id, item] of accById) byId.set(id, toAvailableAccItem(item));
+      if (unique.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');
+      const chosen = unique.map((id) => byId.get(id) as AvailableFile);
       const problem = fileSelectionProblem(chosen, fileLimitsFor(project));
       if (problem) throw new ProjectFilesError('selection_invalid', { message: problem });
+      const ids = unique.filter((id) => !id.startsWith(ACC_ITEM_PREFIX));
+      const toImport = unique.flatMap((id) => accById.get(id) ?? []);
       await db.transaction(async (tx) => {
+        if (toImport.length > 0 && deps.acc) {
+          await deps.acc.importItems(tx, projectId, userId, toImport, clock.now());
+          ids.push(
+            ...(await repo.fileIdsOfItems(
+              tx,
+              projectId,
+              toImport.map((f) => f.id),
+            )),
+          );
+        }
         await repo.setIncludedFiles(tx, projectId, ids);
         await audit.record(
           {
@@ -97,7 +162,7 @@ export function createProjectFilesService(deps: {
             action: 'project.files_selected',
             targetType: 'project',
             targetId: projectId,
-            details: { fileIds: ids },
+            details: { fileIds: ids, imported: toImport.length },
           },
           tx,
         );

@@ -1,4 +1,10 @@
-import { type AvailableFile, formatLimitSize, type Project } from '@plumbline/contracts';
+import {
+  ACC_ITEM_PREFIX,
+  ACC_MESSAGES,
+  type AvailableFile,
+  formatLimitSize,
+  type Project,
+} from '@plumbline/contracts';
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,6 +19,7 @@ import {
 } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { reauthoriseProject } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatBytes, pluralize } from '@/lib/format';
@@ -44,6 +51,7 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
   const selected = changed ?? new Set(files?.filter((f) => f.included).map((f) => f.id) ?? []);
 
   const limits = selection.data?.limits;
+  const acc = selection.data?.acc ?? null;
   const summary = files && limits ? summarizeSelection(files, selected, limits) : null;
   const subscriptionError = selection.isError;
   const disabled =
@@ -68,7 +76,9 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
         <DialogHeader>
           <DialogTitle>Manage Files</DialogTitle>
           <DialogDescription>
-            Choose which uploaded files belong to {project ? projectDisplayName(project) : 'the project'}.
+            {acc
+              ? `Choose which files of the ACC project belong to ${project ? projectDisplayName(project) : 'the project'}; new ones are imported.`
+              : `Choose which uploaded files belong to ${project ? projectDisplayName(project) : 'the project'}.`}{' '}
             Files left out stay stored but are not counted or shown in the project's views.
           </DialogDescription>
         </DialogHeader>
@@ -89,7 +99,24 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
           </div>
         ) : files && limits && summary ? (
           <div className="space-y-4">
+            {acc?.status === 'reauth_required' && project && (
+              <div
+                className="flex items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+                role="alert"
+              >
+                <span>The connection to Autodesk ACC has expired; its new files cannot be listed.</span>
+                <Button size="sm" variant="outline" onClick={() => reauthoriseProject(project.id)}>
+                  Reconnect to ACC
+                </Button>
+              </div>
+            )}
+            {acc?.status === 'unavailable' && (
+              <p className="text-sm text-muted-foreground" role="status">
+                Autodesk Construction Cloud could not be reached; only the files already imported are listed.
+              </p>
+            )}
             <FileChecklist
+              accProject={acc !== null}
               files={files}
               selected={selected}
               onToggle={(id) => setChanged(toggled(selected, id))}
@@ -137,7 +164,9 @@ function FileChecklist({
   files,
   selected,
   onToggle,
+  accProject,
 }: {
+  accProject: boolean;
   files: readonly AvailableFile[];
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
@@ -145,7 +174,7 @@ function FileChecklist({
   if (files.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        No BIM files (.rvt or .ifc) uploaded to this project yet.
+        {accProject ? ACC_MESSAGES.noFiles : 'No BIM files (.rvt or .ifc) uploaded to this project yet.'}
       </p>
     );
   }
@@ -173,6 +202,7 @@ function FileChecklist({
               <span className="text-xs text-muted-foreground">
                 {file.type.toUpperCase()} · {pluralize(file.version_count, 'version')} · latest{' '}
                 {formatBytes(file.latest_size_bytes)}
+                {file.id.startsWith(ACC_ITEM_PREFIX) && ' · in ACC, not imported yet'}
               </span>
             </label>
             <span className="tabular-nums text-muted-foreground">{formatBytes(file.size_bytes)}</span>
