@@ -4,6 +4,7 @@ import { createAccRuntime } from '../src/modules/acc/runtime';
 import { createAccService } from '../src/modules/acc/service';
 import { createAuditRecorder } from '../src/modules/audit/service';
 import type { Database } from '../src/platform/db';
+import { connectAcc } from './support/acc-connect';
 import { type ApsStandin, startApsStandin } from './support/aps-standin';
 import { testBackends } from './support/backends';
 import { sharedDir } from './support/samples';
@@ -62,29 +63,8 @@ for (const backend of testBackends()) {
       await standin?.close();
     });
 
-    /** The Autodesk sign-in as a browser goes through it: our redirect, the stand-in's Allow, our callback. */
-    async function connect(sessionId: string, tamper?: () => Promise<void>) {
-      const start = await call(
-        server,
-        owner,
-        'GET',
-        `/api/v1/acc/initiate_company_auth?session_id=${sessionId}`,
-      );
-      expect(start.statusCode).toBe(302);
-      const authorize = new URL(start.headers.location as string);
-      expect(authorize.origin).toBe(standin.url);
-      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-      expect(authorize.searchParams.get('scope')).toBe('data:read viewables:read');
-      await tamper?.();
-      const page = await fetch(authorize);
-      expect(page.status).toBe(200);
-      const consent = await fetch(`${standin.url}/authentication/v2/consent${authorize.search}`, {
-        redirect: 'manual',
-      });
-      const back = new URL(consent.headers.get('location') as string);
-      expect(`${back.origin}${back.pathname}`).toBe(callbackUrl);
-      return call(server, owner, 'GET', `/api/v1/acc/callback${back.search}`);
-    }
+    const connect = (sessionId: string, tamper?: () => Promise<void>) =>
+      connectAcc(server, owner, standin, callbackUrl, sessionId, tamper);
 
     async function files(projectId: string): Promise<FileRow[]> {
       return (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json().bim_files;

@@ -2,10 +2,14 @@ import { createHmac } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInvoices, billingWebhookEvents } from '../src/schema';
+import { connectAcc } from './support/acc-connect';
+import { type ApsStandin, startApsStandin } from './support/aps-standin';
 import { testBackends } from './support/backends';
+import { sharedDir } from './support/samples';
 import {
   advanceAndSignIn,
   call,
+  eventually,
   type Session,
   signUp,
   startTestServer,
@@ -30,6 +34,8 @@ for (const backend of testBackends()) {
   describe(`billing with PAYMENTS=stripe (${backend.name})`, () => {
     let server: TestServer;
     let standin: StripeStandin;
+    let aps: ApsStandin;
+    const apsCallback = 'http://app.plumbline.test/api/v1/acc/callback';
     let owner: Session;
     let webhookUrl: string;
     let clockNow = () => Date.now();
@@ -40,7 +46,17 @@ for (const backend of testBackends()) {
         prices: PRICES,
         now: () => Math.floor(clockNow() / 1000),
       });
+      aps = await startApsStandin({
+        clientId: 'stripe-suite-client',
+        clientSecret: 'stripe-suite-secret',
+        callbackUrl: apsCallback,
+        samplesDir: `${sharedDir}/ifc-samples`,
+      });
       server = await startTestServer(backend, {
+        APS_CLIENT_ID: 'stripe-suite-client',
+        APS_CLIENT_SECRET: 'stripe-suite-secret',
+        APS_CALLBACK_URL: apsCallback,
+        APS_BASE_URL: aps.url,
         PAYMENTS: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_standin',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -59,6 +75,7 @@ for (const backend of testBackends()) {
     afterAll(async () => {
       await server?.stop();
       await standin?.close();
+      await aps?.close();
     });
 
     const invoicesOf = (subId: string) =>
@@ -277,6 +294,52 @@ for (const backend of testBackends()) {
       const res = await call(server, owner, 'POST', '/api/v1/billing/portal', { returnUrl: '/dashboard' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().url).toMatch(/^https:\/\/billing\.standin\.test\/p\/bps_/);
+    });
+
+    it('imports the ACC files chosen before Checkout once Stripe confirms the payment', async () => {
+      const sessionId = 'stripe-acc-session-0123456789';
+      const connected = await connectAcc(server, owner, aps, apsCallback, sessionId);
+      expect(connected.headers.location).toBe('/dashboard?createProject=true&step=connect_acc');
+      const listed = (
+        await call(
+          server,
+          owner,
+          'GET',
+          `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
+        )
+      ).json().files as { id: string; name: string }[];
+      const walls = listed.find((f) => f.name === 'Harbour Walls.ifc') as { id: string };
+      const started = await call(server, owner, 'POST', '/api/v1/billing/checkout-sessions', {
+        tierId: 'blueprint',
+        quantity: 1,
+        customerName: 'Stella Stripe',
+        billingEmail: owner.email,
+        projectName: 'Harbour from ACC',
+        acc: {
+          accHubId: 'b.hub-acc',
+          accProjectUrnId: 'b.proj-harbour',
+          temporaryAccSessionId: sessionId,
+          selectedFileIds: [walls.id],
+        },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const checkoutId = started.json().session_id;
+      // The Autodesk session may end before Stripe confirms: the import keeps what it was given.
+      await call(server, owner, 'POST', '/api/v1/oauth/invalidate-session', {
+        session_id: sessionId,
+        reason: 'test',
+      });
+      await standin.completeCheckout(checkoutId);
+      const done = (
+        await call(server, owner, 'GET', `/api/v1/billing/checkout-sessions/${checkoutId}`)
+      ).json();
+      expect(done.status).toBe('completed');
+      const file = await eventually(async () => {
+        const rows = (await call(server, owner, 'GET', `/api/v1/projects/${done.project_id}/bimfiles`)).json()
+          .bim_files as { name: string; status: string }[];
+        return rows.length === 1 && rows[0]?.status === 'completed' && rows[0];
+      }, 60_000);
+      expect(file.name).toBe('Harbour Walls.ifc');
     });
   });
 }

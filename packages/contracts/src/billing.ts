@@ -285,6 +285,8 @@ export const checkoutSessionBodySchema = z.object({
   billingEmail: z.string().trim().email('Please enter a valid email address').max(320),
   projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
   projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  /** Files to import from Autodesk Construction Cloud once Stripe confirms the payment. */
+  acc: accSelectionSchema.optional(),
 });
 export type CheckoutSessionBody = z.input<typeof checkoutSessionBodySchema>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobDeps, jobDefinitions } from '../jobs';
 import { createAccRuntime } from '../modules/acc/runtime';
-import { createAccService } from '../modules/acc/service';
+import { createAccService, restoreAccSetup } from '../modules/acc/service';
 import { createAiService } from '../modules/ai/service';
 import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
@@ -116,6 +116,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const jobs = queue;
   const { db } = database;
   const audit = createAuditRecorder(jobs, clock);
+  const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
   const billing = createBillingService({
     db,
     clock,
@@ -130,6 +131,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             clock,
             audit,
             publicUrl: config.publicUrl,
+            restoreSetup: acc ? restoreAccSetup(accService) : null,
             gateway: createStripeGateway({
               secretKey: stripeConfig.secretKey,
               webhookSecret: stripeConfig.webhookSecret,
@@ -138,7 +140,6 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           })
         : null,
   });
-  const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
   const app = await buildApp(
     config,
     {

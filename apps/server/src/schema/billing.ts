@@ -194,6 +194,8 @@ export const billingCheckouts = pgTable('billing_checkouts', {
   billingEmail: text('billing_email').notNull(),
   status: text('status').notNull(),
   projectId: uuid('project_id'),
+  /** What the project brings once paid (the ACC import, its tokens sealed), as `ProjectSetup.snapshot` gave it. */
+  setup: jsonb('setup'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 

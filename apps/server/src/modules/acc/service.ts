@@ -5,9 +5,11 @@ import {
   type AccProject,
   type AccSelection,
   type AccSessionStatus,
+  accFileSchema,
   type FileLimits,
   fileSelectionProblem,
 } from '@plumbline/contracts';
+import { z } from 'zod';
 import { fetchAccVersionJob } from '../../jobs/acc-fetch-version';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
@@ -513,6 +515,25 @@ export function accProjectSetup(service: AccService) {
         if (!prepared) throw new Error('the ACC import was not checked before payment');
         await service.attach(tx, projectId, userId, prepared, now);
       },
+      snapshot: () => prepared,
     };
   };
+}
+
+const preparedImportSchema = z.object({
+  hubId: z.string(),
+  accProjectId: z.string(),
+  accProjectName: z.string(),
+  sessionId: z.string(),
+  sealedTokens: z.string(),
+  files: z.array(accFileSchema),
+});
+
+/** The import of a checkout Stripe confirmed later: the snapshot stored with it (its tokens still sealed). */
+export function restoreAccSetup(service: AccService) {
+  return (userId: string, snapshot: unknown) => ({
+    async write(tx: Database, projectId: string, now: Date) {
+      await service.attach(tx, projectId, userId, preparedImportSchema.parse(snapshot), now);
+    },
+  });
 }

@@ -237,9 +237,12 @@ export function billingRoutes(
         },
       },
       async (request, reply) => {
-        const { quantity: _one, ...input } = request.body;
+        const { quantity: _one, acc, ...input } = request.body;
+        const userId = requireAuth(request).user.id;
+        if (acc && !projectSetup) throw new BillingError('acc_unavailable');
+        const setup = acc && projectSetup ? projectSetup(userId, acc) : undefined;
         reply.code(201);
-        return billing.checkout(requireAuth(request).user.id, input);
+        return billing.checkout(userId, input, setup);
       },
     );
 

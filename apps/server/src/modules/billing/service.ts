@@ -70,6 +70,19 @@ export interface PaymentInput {
 export interface ProjectSetup {
   check(limits: { max_files: number; max_storage_bytes: number; source: 'default' }): Promise<void>;
   write(tx: Database, projectId: string, now: Date): Promise<void>;
+  /** What `write` needs, as JSON, for a payment confirmed later (Stripe Checkout's webhook). */
+  snapshot(): unknown;
+}
+
+/** Rebuilds a setup from its snapshot when a checkout completes. */
+export type ProjectSetupRestorer = (userId: string, snapshot: unknown) => Pick<ProjectSetup, 'write'>;
+
+function tierFileLimits(tier: repo.TierRow) {
+  return {
+    max_files: tier.maxFiles,
+    max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
+    source: 'default' as const,
+  };
 }
 
 function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
@@ -406,11 +419,7 @@ export function createBillingService(deps: BillingDeps) {
         if (!found.voucher) throw new BillingError('voucher_invalid', { message: found.reason });
         voucher = found.voucher;
       }
-      await setup?.check({
-        max_files: tier.maxFiles,
-        max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
-        source: 'default',
-      });
+      await setup?.check(tierFileLimits(tier));
       const priceCents = tierPriceCents(tier, input.currency);
       const discount = voucherDiscount(voucher);
       const totalCents = discountedCents(priceCents, discount);
@@ -630,14 +639,20 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     /** Spec 1 §4 redirect path (PAYMENTS=stripe): a hosted Checkout for the plan, the project made once paid. */
-    async checkout(userId: string, input: CheckoutInput): Promise<{ session_id: string; url: string }> {
+    async checkout(
+      userId: string,
+      input: CheckoutInput,
+      setup?: ProjectSetup,
+    ): Promise<{ session_id: string; url: string }> {
       requireEnabled();
       if (!stripe) {
         throw new BillingError('checkout_not_found', {
           message: 'This installation takes cards in the app: there is no hosted checkout.',
         });
       }
-      return stripe.startCheckout(userId, input, await requireTier(input.tierId));
+      const tier = await requireTier(input.tierId);
+      await setup?.check(tierFileLimits(tier));
+      return stripe.startCheckout(userId, input, tier, setup?.snapshot() ?? null);
     },
 
     async checkoutStatus(userId: string, sessionId: string) {

@@ -12,6 +12,7 @@ import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
 import { StripeCardError, type StripeGateway } from './payments/stripe-gateway';
 import * as repo from './repo';
+import type { ProjectSetupRestorer } from './service';
 import {
   idOf,
   invoiceKind,
@@ -47,6 +48,8 @@ export function createStripeBilling(deps: {
   gateway: StripeGateway;
   /** The app's public address: Checkout and the portal send the browser back there. */
   publicUrl: string;
+  /** Writes what a paid checkout's project brings (its stored setup snapshot); null: nothing to write. */
+  restoreSetup?: ProjectSetupRestorer | null;
 }) {
   const { db, clock, audit, gateway, publicUrl } = deps;
 
@@ -179,6 +182,9 @@ export function createStripeBilling(deps: {
         at: now,
       });
       await insertMembership(tx, { projectId: project.id, userId: locked.userId, role: 'Admin', at: now });
+      if (locked.setup !== null && locked.setup !== undefined && deps.restoreSetup) {
+        await deps.restoreSetup(locked.userId, locked.setup).write(tx, project.id, now);
+      }
       await repo.insertSubscription(tx, {
         projectId: project.id,
         tierId: tier.id,
@@ -224,7 +230,7 @@ export function createStripeBilling(deps: {
 
   return {
     /** Spec 1 §4 redirect path: a Checkout Session for the plan; the project is created once paid. */
-    async startCheckout(userId: string, input: CheckoutInput, tier: repo.TierRow) {
+    async startCheckout(userId: string, input: CheckoutInput, tier: repo.TierRow, setup: unknown = null) {
       const back = `${publicUrl}/dashboard?createProject=true`;
       const session = await call(() =>
         gateway.createCheckoutSession({
@@ -248,6 +254,7 @@ export function createStripeBilling(deps: {
         billingEmail: input.billingEmail,
         status: 'open',
         projectId: null,
+        setup,
         createdAt: clock.now(),
       });
       return { session_id: session.id, url: session.url };

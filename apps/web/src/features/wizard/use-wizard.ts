@@ -83,6 +83,18 @@ export function initialWizardState(
   };
 }
 
+/** What the server imports from ACC for this wizard (spec 1 §7), or null for local files. */
+function accSelection(state: WizardState) {
+  return state.source === 'acc' && state.hub && state.accProject && state.accSessionId
+    ? {
+        accHubId: state.hub.id,
+        accProjectUrnId: state.accProject.id,
+        temporaryAccSessionId: state.accSessionId,
+        selectedFileIds: state.accFiles.map((f) => f.id),
+      }
+    : null;
+}
+
 /** The wizard's state and the two things it does to the server: pay (or create), then upload. */
 export function useWizard(billingEnabled: boolean, demo: boolean) {
   const [state, setState] = useState<WizardState>(() => initialWizardState());
@@ -130,15 +142,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       update({ createdProjectId: fakeId, step: 'complete' });
       return fakeId;
     }
-    const acc =
-      state.source === 'acc' && state.hub && state.accProject && state.accSessionId
-        ? {
-            accHubId: state.hub.id,
-            accProjectUrnId: state.accProject.id,
-            temporaryAccSessionId: state.accSessionId,
-            selectedFileIds: state.accFiles.map((f) => f.id),
-          }
-        : null;
+    const acc = accSelection(state);
     let projectId: string;
     if (billingEnabled && input.tier && input.card) {
       const paid = await paySubscription({
@@ -189,6 +193,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     customerName: string;
     billingEmail: string;
   }): Promise<string> {
+    const acc = accSelection(state);
     const session = await startCheckout({
       tierId: input.tier.id,
       quantity: 1,
@@ -196,8 +201,10 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       billingEmail: input.billingEmail,
       projectName: state.name.trim(),
       projectDescription: state.description.trim(),
+      ...(acc ? { acc } : {}),
     });
-    if (!(await savePendingFiles(session.session_id, state.files))) {
+    // ACC files are fetched by the server once Stripe confirms; only local files wait in the browser.
+    if (!acc && !(await savePendingFiles(session.session_id, state.files))) {
       toast.warning('Your files could not be kept during checkout', {
         description: 'Upload them on the Projects tab once the project is created.',
       });

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { clearAccSession, invalidateAccSession } from '@/lib/acc';
+import { clearAccSession, invalidateAccSession, storedAccSession } from '@/lib/acc';
 import type { StepProps } from '../step-props';
 
 /** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
@@ -32,16 +32,29 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
   });
   const statusOf = (name: string) => files.data?.find((f) => f.name === name)?.status;
   const accFiles = state.source === 'acc' ? state.accFiles : [];
+  // Back from Stripe Checkout the choice was made before the page left: show the project's own files.
+  const serverOnly =
+    state.files.length === 0 && accFiles.length === 0
+      ? (files.data ?? []).map((f) => ({
+          id: f.id,
+          name: f.name,
+          type: f.name.toLowerCase().endsWith('.rvt') ? 'rvt' : 'ifc',
+        }))
+      : [];
+  const imported = accFiles.length > 0 ? accFiles : serverOnly;
   const settled =
     (files.data?.length ?? 0) > 0 &&
     files.data?.every((f) => f.status === 'completed' || f.status === 'failed');
   // Spec 1 §4: once every file has settled, the stored Autodesk session is done with.
+  const importing = imported.length > 0;
   useEffect(() => {
-    if (settled && state.source === 'acc' && state.accSessionId) {
-      void invalidateAccSession(state.accSessionId, 'processing_complete');
+    const sessionId = state.accSessionId ?? storedAccSession();
+    if (settled && importing && sessionId) {
+      void invalidateAccSession(sessionId, 'processing_complete');
       clearAccSession();
     }
-  }, [settled, state.source, state.accSessionId]);
+  }, [settled, importing, state.accSessionId]);
+
   const awaitingCheckout = Boolean(state.checkoutSessionId) && !state.createdProjectId;
   const confirmation = useQuery({
     queryKey: ['wizard', 'checkout', state.checkoutSessionId],
@@ -124,9 +137,9 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
           })}
         </ul>
       )}
-      {accFiles.length > 0 && (
+      {imported.length > 0 && (
         <ul className="grid gap-2" aria-label="Imports from ACC">
-          {accFiles.map((file) => {
+          {imported.map((file) => {
             const processing = statusOf(file.name);
             const label =
               processing === 'completed'
