@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { createAccRuntime } from '../src/modules/acc/runtime';
 import { createAccService } from '../src/modules/acc/service';
 import { createAuditRecorder } from '../src/modules/audit/service';
@@ -388,5 +389,27 @@ for (const backend of testBackends()) {
       });
       owner.token = response.json().token;
     }
+
+    it('purges Autodesk sessions past their 30 minutes, with their sealed tokens', async () => {
+      const db = server.database.db as Database;
+      const count = async (older: boolean) => {
+        const cutoff = new Date(server.clock.now().getTime() - 30 * 60_000).toISOString();
+        const result = (await db.execute(
+          older
+            ? sql`select count(*)::int as n from acc_sessions where created_at < ${cutoff}`
+            : sql`select count(*)::int as n from acc_sessions where created_at >= ${cutoff}`,
+        )) as unknown as { rows: { n: number }[] };
+        return result.rows[0]?.n ?? -1;
+      };
+      expect(await count(true)).toBeGreaterThan(0);
+      // The re-authorisation started by the last test is minutes old and stays.
+      expect(await count(false)).toBe(1);
+      await server.queue.send(purgeExpiredSessionsJob, {});
+      await eventually(async () => (await count(true)) === 0);
+      expect(await count(false)).toBe(1);
+      expect((await call(server, owner, 'GET', `/api/v1/acc/sessions/${sessionId}`)).json().status).toBe(
+        'invalid',
+      );
+    });
   });
 }

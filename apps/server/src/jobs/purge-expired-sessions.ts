@@ -1,16 +1,23 @@
 import { z } from 'zod';
+import { purgeSessions } from '../modules/acc/repo';
+import { SESSION_TTL_MS } from '../modules/acc/service';
 import { deleteExpiredSessions } from '../modules/auth/repo';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
-/** Deletes sessions past their expiry (they are already refused; this keeps the table small). Hourly. */
+/**
+ * Deletes sign-in sessions past their expiry, and Autodesk sessions past their 30 minutes with their
+ * sealed tokens (both already refused; projects keep their own copy). Hourly.
+ */
 export const purgeExpiredSessionsJob: JobDefinition<Record<string, never>, JobDeps> = {
   name: 'sessions.purge-expired',
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   queue: { retryLimit: 2, expireInSeconds: 300 },
   schedule: '17 * * * *',
   async handle({ db, clock, logger }) {
-    const deleted = await deleteExpiredSessions(db, clock.now());
-    if (deleted > 0) logger.info({ deleted }, 'expired sessions purged');
+    const now = clock.now();
+    const deleted = await deleteExpiredSessions(db, now);
+    const acc = await purgeSessions(db, new Date(now.getTime() - SESSION_TTL_MS));
+    if (deleted > 0 || acc > 0) logger.info({ deleted, acc }, 'expired sessions purged');
   },
 };

@@ -1,0 +1,71 @@
+import { ACC_MESSAGES } from '@plumbline/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accCheckError, isAuthError, SESSION_TTL_MS, storedAccSession } from './acc';
+import { ApiRequestError } from './api';
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+const apiError = (status: number, code: string, message = 'x') => new ApiRequestError({ status, code, message });
+
+describe('the stored ACC session (spec 1 §4)', () => {
+  const original = globalThis.window;
+  beforeEach(() => {
+    (globalThis as { window?: unknown }).window = { sessionStorage: new MemoryStorage() };
+  });
+  afterEach(() => {
+    (globalThis as { window?: unknown }).window = original;
+  });
+
+  it('is kept for 30 minutes from its timestamp, then cleared', () => {
+    const store = window.sessionStorage;
+    const start = 1_000_000;
+    store.setItem('oauth_session_id', 'session-1');
+    store.setItem('oauth_flow_timestamp', String(start));
+    store.setItem('oauth_flow_context', 'project_creation');
+    expect(storedAccSession(start + SESSION_TTL_MS)).toBe('session-1');
+    expect(storedAccSession(start + SESSION_TTL_MS + 1)).toBeNull();
+    expect(store.getItem('oauth_session_id')).toBeNull();
+    expect(store.getItem('oauth_flow_context')).toBeNull();
+  });
+
+  it('counts a session without a timestamp as expired', () => {
+    window.sessionStorage.setItem('oauth_session_id', 'session-2');
+    expect(storedAccSession(5)).toBeNull();
+  });
+});
+
+describe('authentication-type errors (spec 2 §8)', () => {
+  it('are 401 or 403, the listed codes, or the listed words', () => {
+    expect(isAuthError(apiError(401, 'unauthorized'))).toBe(true);
+    expect(isAuthError(apiError(403, 'forbidden'))).toBe(true);
+    expect(isAuthError(apiError(500, 'AUTHENTICATION_FAILED'))).toBe(true);
+    expect(isAuthError(apiError(502, 'AUTH_FAILED'))).toBe(true);
+    expect(isAuthError(apiError(502, 'unavailable', 'The OAuth token expired'))).toBe(true);
+    expect(isAuthError(apiError(502, 'unavailable', 'Autodesk is down'))).toBe(false);
+    expect(isAuthError(new Error('token'))).toBe(false);
+  });
+
+  it('leave out our own refusals that reconnecting to Autodesk cannot fix', () => {
+    expect(isAuthError(apiError(403, 'refresh_not_allowed'))).toBe(false);
+    expect(isAuthError(apiError(403, 'editor_role_required'))).toBe(false);
+    expect(isAuthError(apiError(401, 'unauthenticated'))).toBe(false);
+  });
+
+  it('map an ACC check status to the spec 1 §8 message', () => {
+    expect(accCheckError(apiError(401, 'unauthorized'))).toBe(ACC_MESSAGES.check401);
+    expect(accCheckError(apiError(403, 'forbidden'))).toBe(ACC_MESSAGES.check403);
+    expect(accCheckError(apiError(404, 'not_found'))).toBe(ACC_MESSAGES.check404);
+    expect(accCheckError(apiError(502, 'unavailable'))).toBe(ACC_MESSAGES.checkOther);
+  });
+});
