@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncAccProjectsJob } from '../src/jobs/acc-sync';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { createAccRuntime } from '../src/modules/acc/runtime';
 import { createAccService } from '../src/modules/acc/service';
@@ -298,6 +299,25 @@ for (const backend of testBackends()) {
       expect(await live.newVersions(projectId)).toEqual([]);
     });
 
+    it('syncs on schedule: with plans off, a project a day after its last sync gets its new versions', async () => {
+      standin.addVersion('Harbour Walls.ifc');
+      const count = async () =>
+        (await files(projectId)).find((f) => f.name === 'Harbour Walls.ifc')?.version_count;
+      const before = (await count()) ?? 0;
+      // Within the day nothing is asked of Autodesk.
+      const calls = standin.requests.length;
+      await server.queue.send(syncAccProjectsJob, {});
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await count()).toBe(before);
+      expect(standin.requests.filter((r) => r.path.includes('/items/')).length).toBe(
+        standin.requests.slice(0, calls).filter((r) => r.path.includes('/items/')).length,
+      );
+      server.clock.advance(25 * HOUR);
+      await signIn();
+      await server.queue.send(syncAccProjectsJob, {});
+      await eventually(async () => (await count()) === before + 1, 60_000);
+    });
+
     it('lists the ACC items not imported yet in manage files, and imports one chosen there', async () => {
       const before = (
         await call(server, owner, 'GET', `/api/v1/projects/${projectId}/file-selection`)
@@ -346,9 +366,12 @@ for (const backend of testBackends()) {
       const urn = (await call(server, owner, 'GET', `/api/v1/aps-token/model-urn/file/${walls.id}`)).json()
         .urn;
       const versions = standin.requests.length;
+      // The newest imported version, as its tag says.
+      const tag = walls.source_version_tag?.slice(1) ?? '';
       expect(Buffer.from(urn, 'base64url').toString('utf8')).toMatch(
-        /^urn:adsk\.wipprod:fs\.file:vf\..+\?version=3$/,
+        new RegExp(`^urn:adsk\\.wipprod:fs\\.file:vf\\..+\\?version=${tag}$`),
       );
+      expect(Number(tag)).toBeGreaterThan(2);
       expect(standin.requests.length).toBe(versions);
       // The project's own connection still works after the narrowing (its refresh token was rotated and kept).
       const refreshed = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/acc/refresh-tokens`);
