@@ -16,7 +16,8 @@ class MemoryStorage {
   }
 }
 
-const apiError = (status: number, code: string, message = 'x') => new ApiRequestError({ status, code, message });
+const apiError = (status: number, code: string, message = 'x') =>
+  new ApiRequestError({ status, code, message });
 
 describe('the stored ACC session (spec 1 §4)', () => {
   const original = globalThis.window;
