@@ -78,9 +78,31 @@ export class JobQueue<TDeps> implements JobSender {
       else await boss.createQueue(definition.name, definition.queue);
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {});
     }
+    if (database.pglite) await JobQueue.retryOrphans(boss, database.pglite, options.logger);
     const queue = new JobQueue(boss, definitions, options);
     queue.running = true;
     return queue;
+  }
+
+  /**
+   * The embedded database admits one process (the data-directory lock), so a job still active when it
+   * starts was running in a process that died: it is failed now, and retried after its queue's delay,
+   * rather than left until its expiry (up to an hour). With PostgreSQL other live workers may hold
+   * active jobs, so there pg-boss's expiry decides.
+   */
+  private static async retryOrphans(
+    boss: PgBoss,
+    pglite: NonNullable<DatabaseHandle['pglite']>,
+    logger: Logger,
+  ): Promise<void> {
+    const orphans = await pglite.query<{ id: string; name: string }>(
+      "select id, name from pgboss.job where state = 'active'",
+    );
+    for (const job of orphans.rows) {
+      await boss.fail(job.name, job.id, { message: 'The process running this job stopped; it is retried.' });
+    }
+    if (orphans.rows.length > 0)
+      logger.warn({ jobs: orphans.rows.length }, 'jobs of a stopped process retried');
   }
 
   async send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string> {

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
+import { loadConfig } from '../src/platform/config';
+import { createLogger } from '../src/platform/logger';
+import { createServer, type PlumblineServer } from '../src/platform/server';
+import { migrationsFolder } from './support/paths';
+import { eventually } from './support/server';
+
+// Issue 16 (crash safety): with the embedded database only one process runs jobs, so a job left
+// active belongs to a process that died. The next start retries it at once, not after its expiry.
+const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-orphans-'));
+
+async function start(): Promise<PlumblineServer> {
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+      DEMO_SEED: 'false',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    },
+    { defaultWebDistDir: join(dataDir, 'no-web-build') },
+  );
+  return createServer({ config, logger: createLogger('silent'), migrationsFolder });
+}
+
+async function stateOf(server: PlumblineServer, id: string): Promise<string | undefined> {
+  const result = await server.database.pglite?.query<{ state: string }>(
+    'select state from pgboss.job where id = $1',
+    [id],
+  );
+  return result?.rows[0]?.state;
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('jobs of a process that died (embedded database)', () => {
+  it('are failed and retried when the server starts again, long before their expiry', async () => {
+    const first = await start();
+    const id = await first.queue.send(purgeExpiredSessionsJob, {});
+    await eventually(async () => (await stateOf(first, id)) === 'completed');
+    // What a kill -9 mid-run leaves behind: the job active, its start recorded, nobody working on it.
+    await first.database.pglite?.query(
+      "update pgboss.job set state = 'active', started_on = now(), completed_on = null where id = $1",
+      [id],
+    );
+    await first.close();
+
+    const second = await start();
+    try {
+      // The queue's expiry is 300 s; the retry comes within seconds.
+      await eventually(async () => (await stateOf(second, id)) === 'completed', 15_000);
+      const retried = await second.database.pglite?.query<{ retry_count: number }>(
+        'select retry_count from pgboss.job where id = $1',
+        [id],
+      );
+      expect(retried?.rows[0]?.retry_count).toBe(1);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
