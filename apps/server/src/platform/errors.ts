@@ -44,6 +44,7 @@ export const HttpError = defineErrors('HttpError', {
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   unauthenticated: { status: 401, message: 'Authentication required. Please log in again.' },
   admin_required: { status: 403, message: 'Only an installation admin can do this.' },
+  cross_site_request: { status: 403, message: 'This request came from another site and was refused.' },
   not_found: { status: 404, message: 'Not found' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 });

@@ -1,0 +1,153 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signUpViaApi } from './harness/api';
+import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
+import { processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+
+// Issue 16 (security headers and request origin): every page runs under the Content Security Policy
+// with no violation reported, the 3D viewer's WebAssembly and workers included; writes riding on the
+// session cookie from another site are refused.
+const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
+const IDS = `<?xml version="1.0" encoding="UTF-8"?>
+<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
+  <ids:info><ids:title>Walls named</ids:title></ids:info>
+  <ids:specifications>
+    <ids:specification ifcVersion="IFC4" name="Walls have a name">
+      <ids:applicability minOccurs="1" maxOccurs="unbounded">
+        <ids:entity><ids:name><ids:simpleValue>IFCWALL</ids:simpleValue></ids:name></ids:entity>
+      </ids:applicability>
+      <ids:requirements>
+        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
+      </ids:requirements>
+    </ids:specification>
+  </ids:specifications>
+</ids:ids>`;
+
+const baseUrl = inject('baseUrl');
+let context: BrowserContext;
+let page: Page;
+browserPagePerTest(baseUrl, (session) => {
+  ({ context, page } = session);
+});
+
+/** Collects the page's CSP violations (the browser's own event, and its console report). */
+async function watchViolations(target: Page): Promise<() => Promise<string[]>> {
+  const reported: string[] = [];
+  target.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) reported.push(message.text());
+  });
+  await target.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...reported,
+    ...((await target.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[]),
+  ];
+}
+
+describe('Content Security Policy', () => {
+  it('is sent with the pages, and no page, the 3D viewer included, breaks it', async () => {
+    const violations = await watchViolations(page);
+    const home = await page.goto('/');
+    const csp = home?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(home?.headers()['x-content-type-options']).toBe('nosniff');
+    expect(home?.headers()['referrer-policy']).toBe('same-origin');
+
+    for (const path of ['/login', '/signup', '/help/acc-integration', '/demo', '/api/docs']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('csp'),
+      password: 'csp-checked-2026',
+      fullName: 'Cy Sp',
+    });
+    const { selection } = await processedProjectViaApi(context.request, {
+      name: 'CSP House',
+      ids: { name: 'walls.ids', xml: IDS },
+      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+    });
+    for (const tab of [
+      'overview',
+      'dashboard',
+      'metadata',
+      'projects',
+      'reports',
+      'schema',
+      'team',
+      'subscriptions',
+      'settings',
+    ]) {
+      await page.goto(`/dashboard?tab=${tab}&${selection}`);
+      await page.waitForLoadState('networkidle');
+    }
+    // The 3D viewer: three.js, the fragments worker and its WebAssembly.
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    await waitForViewerReady(page.getByRole('region', { name: 'IDS compliance 3D viewer' }));
+    await expectVisible(page.getByRole('region', { name: 'IDS compliance 3D viewer' }));
+    expect(await violations()).toEqual([]);
+  }, 240_000);
+});
+
+describe('request origin', () => {
+  it('refuses a write with the session cookie from another site, and takes the same write from the app', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('origin'),
+      password: 'origin-checked-2026',
+      fullName: 'Or Igin',
+    });
+    const body = { name: 'Cross-site project', description: '' };
+    const forged = await context.request.post('/api/v1/projects', {
+      data: body,
+      headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(forged.status()).toBe(403);
+    expect((await forged.json()).error.message).toBe('This request came from another site and was refused.');
+    const originOnly = await context.request.post('/api/v1/projects', {
+      data: body,
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(originOnly.status()).toBe(403);
+
+    // A real cross-site form in the browser: a page of another site posting to the API.
+    await context.route('http://evil.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<form method="post" enctype="text/plain" action="${baseUrl}/api/v1/projects">
+          <input name='{"name":"x","description":"' value='"}'><button>Send</button></form>`,
+      }),
+    );
+    await page.goto('http://evil.test/');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${baseUrl}/api/v1/projects`),
+      page.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    // Refused: the session cookie does not travel cross-site (SameSite), and the origin rule stands behind it.
+    expect([401, 403]).toContain(response.status());
+    const projects = (await (await context.request.get('/api/v1/projects')).json()).projects as {
+      name: string;
+    }[];
+    expect(projects.map((p) => p.name)).not.toContain('x');
+    expect(projects.map((p) => p.name)).not.toContain('Cross-site project');
+
+    // From the app itself the same write goes through.
+    await page.goto('/dashboard');
+    const status = await page.evaluate(async (payload) => {
+      const response = await fetch('/api/v1/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return response.status;
+    }, body);
+    expect(status).toBe(201);
+  });
+});
