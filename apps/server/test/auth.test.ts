@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { hashSessionToken } from '../src/platform/auth/tokens';
-import { sessions, users } from '../src/schema';
+import { authFailures, sessions, users } from '../src/schema';
 import { testBackends } from './support/backends';
 import { call, eventually, signUp, startTestServer, type TestServer } from './support/server';
 
@@ -222,30 +222,55 @@ for (const backend of testBackends()) {
       expect(expiredToo).toHaveLength(0);
     });
 
-    it('rate-limits sign-in per account with 429 and Retry-After, whatever the address', async () => {
+    it('slows an address guessing an account with doubling waits, and never locks the owner out', async () => {
       const session = await signUp(server, 'Target Account');
+      const guess = (address: string, password = 'guess') =>
+        post('/api/v1/auth/login', { email: session.email, password }, address);
+      // Four free failures from one address (AUTH_RATE_LIMIT_PER_ACCOUNT=4), then a wait that doubles.
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 6; attempt++) {
+      for (let attempt = 0; attempt < 5; attempt++) statuses.push((await guess('10.2.0.1')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      const waits: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const refused = await guess('10.2.0.1');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().error).toMatchObject({ code: 'too_many_attempts' });
+        const wait = Number(refused.headers['retry-after']);
+        waits.push(wait);
+        server.clock.advance(wait * 1000);
+        expect((await guess('10.2.0.1')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4]);
+      // Even the right password waits there; the failures are in the database, not this process.
+      expect((await guess('10.2.0.1', 'correct horse battery')).statusCode).toBe(429);
+      const rows = await server.database.db
+        .select()
+        .from(authFailures)
+        .where(eq(authFailures.key, `pair:${session.email}|10.2.0.1`));
+      expect(rows[0]?.failures).toBe(7);
+      // The owner, from an address that has not failed, signs in at once.
+      expect((await guess('10.2.9.9', 'correct horse battery')).statusCode).toBe(200);
+    });
+
+    it('slows every address that failed for an account attacked from many, not a fresh one', async () => {
+      const session = await signUp(server, 'Spread Attack');
+      // 40 failures (10 × the per-account allowance) from 40 addresses, one each.
+      for (let n = 0; n < 40; n++) {
         const response = await post(
           '/api/v1/auth/login',
           { email: session.email, password: 'guess' },
-          `10.2.0.${attempt}`,
+          `10.4.${n}.1`,
         );
-        statuses.push(response.statusCode);
-        if (response.statusCode === 429) {
-          expect(response.json().error).toMatchObject({ code: 'too_many_attempts' });
-          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-        }
+        expect(response.statusCode).toBe(401);
       }
-      // The budget is 4 attempts per e-mail and the sign-up itself was the first.
-      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
-      // Even the right password waits for the window.
-      const right = await post(
+      const again = await post('/api/v1/auth/login', { email: session.email, password: 'guess' }, '10.4.0.1');
+      expect(again.statusCode).toBe(429);
+      const owner = await post(
         '/api/v1/auth/login',
         { email: session.email, password: 'correct horse battery' },
-        '10.2.1.1',
+        '10.4.200.1',
       );
-      expect(right.statusCode).toBe(429);
+      expect(owner.statusCode).toBe(200);
     });
 
     it('rate-limits per client address and ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {

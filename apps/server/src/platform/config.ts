@@ -114,9 +114,21 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'Trust X-Forwarded-* from a reverse proxy: true, a hop count, or proxy addresses (comma-separated).',
   ],
   ['BODY_LIMIT_BYTES', '1048576', 'Largest JSON request body accepted.'],
-  ['AUTH_RATE_LIMIT_WINDOW_SECONDS', '900', 'Window of the sign-in / sign-up rate limits.'],
-  ['AUTH_RATE_LIMIT_PER_IP', '100', 'Sign-in and sign-up attempts per client address per window.'],
-  ['AUTH_RATE_LIMIT_PER_ACCOUNT', '10', 'Sign-in and sign-up attempts per e-mail address per window.'],
+  [
+    'AUTH_RATE_LIMIT_WINDOW_SECONDS',
+    '900',
+    'How long failed sign-ins count (and the window of the sign-up limits).',
+  ],
+  [
+    'AUTH_RATE_LIMIT_PER_IP',
+    '100',
+    'Failed sign-ins from one client address (any account) before each further one waits longer; sign-ups per address per window.',
+  ],
+  [
+    'AUTH_RATE_LIMIT_PER_ACCOUNT',
+    '10',
+    'Failed sign-ins for one account from one address before each further one waits 1 s, 2 s, 4 s… (at most 15 min); sign-ups per e-mail per window.',
+  ],
   [
     'SHUTDOWN_TIMEOUT_SECONDS',
     '30',

@@ -6,6 +6,7 @@ import { createAiService } from '../modules/ai/service';
 import { createAttributeService } from '../modules/attributes/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import { createAuthService } from '../modules/auth/service';
+import { createSignInThrottle } from '../modules/auth/throttle';
 import { createHostedProvider } from '../modules/billing/payments/hosted';
 import { createLedgerProvider } from '../modules/billing/payments/ledger';
 import { createStripeGateway } from '../modules/billing/payments/stripe-gateway';
@@ -144,7 +145,16 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     config,
     {
       acc: accService,
-      auth: createAuthService({ db, clock, audit }),
+      auth: createAuthService({
+        db,
+        clock,
+        audit,
+        throttle: createSignInThrottle({
+          windowSeconds: config.authRateLimit.windowSeconds,
+          perAccount: config.authRateLimit.perAccount,
+          perAddress: config.authRateLimit.perIp,
+        }),
+      }),
       projects: createProjectService({ db, clock, audit }),
       members: createMemberService({ db, clock, audit, jobs, limits: billing.enforcement }),
       billing,

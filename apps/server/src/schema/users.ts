@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -59,3 +60,13 @@ export const sessions = pgTable(
     index('sessions_user_id_idx').on(t.userId),
   ],
 );
+
+/**
+ * Failed sign-ins by key (`pair:<e-mail>|<address>`, `account:<e-mail>`, `address:<address>`), for the
+ * growing delays of modules/auth/throttle.ts. In the database, so they hold across restarts and servers.
+ */
+export const authFailures = pgTable('auth_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+});

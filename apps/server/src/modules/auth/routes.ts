@@ -24,17 +24,18 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     const secure = config.secureCookies;
     const { windowSeconds, perIp, perAccount } = config.authRateLimit;
 
-    // Two budgets per attempt: one per client address (before the body is read) and one per account
-    // e-mail (after validation). request.ip honours TRUST_PROXY only, never a client's own header.
+    // Sign-up: a budget per client address (before the body is read) and per e-mail. Sign-in is slowed
+    // by its failures instead (the service's throttle, in the database), so nobody can lock the owner out.
+    // request.ip honours TRUST_PROXY only, never a client's own header.
     const ipBudget = app.createRateLimit({
       max: perIp,
       timeWindow: windowSeconds * 1000,
-      keyGenerator: (request) => `auth-ip:${request.ip}`,
+      keyGenerator: (request) => `signup-ip:${request.ip}`,
     });
     const accountBudget = app.createRateLimit({
       max: perAccount,
       timeWindow: windowSeconds * 1000,
-      keyGenerator: (request) => `auth-account:${(request.body as { email: string }).email}`,
+      keyGenerator: (request) => `signup-account:${(request.body as { email: string }).email}`,
     });
     const tooMany = (ttlInSeconds: number) =>
       new AuthError('too_many_attempts', { headers: { 'retry-after': String(Math.max(1, ttlInSeconds)) } });
@@ -72,7 +73,6 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
       '/api/v1/auth/login',
       {
         config: { public: true },
-        ...limits,
         schema: {
           tags,
           summary: 'Sign in with e-mail and password (sets the session cookie)',

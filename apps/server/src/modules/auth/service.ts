@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { AuditRecorder } from '../audit/service';
 import { AuthError } from './errors';
 import * as repo from './repo';
+import type { SignInThrottle } from './throttle';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so reads do not write on every request. */
@@ -29,7 +30,13 @@ export function toUserDto(row: repo.UserRow): User {
   };
 }
 
-export function createAuthService(deps: { db: Database; clock: Clock; audit: AuditRecorder }) {
+export function createAuthService(deps: {
+  db: Database;
+  clock: Clock;
+  audit: AuditRecorder;
+  /** Growing delays after failed sign-ins (null: none, for tests of other things). */
+  throttle?: SignInThrottle | null;
+}) {
   const { db, clock, audit } = deps;
 
   async function openSession(user: repo.UserRow, client: ClientInfo, tx: Database): Promise<SessionResponse> {
@@ -90,11 +97,18 @@ export function createAuthService(deps: { db: Database; clock: Clock; audit: Aud
     },
 
     async signIn(input: SignInBody, client: ClientInfo): Promise<SessionResponse> {
+      const throttle = deps.throttle ?? null;
+      const wait = throttle ? await throttle.wait(db, input.email, client.ip, clock.now()) : 0;
+      if (wait > 0) throw new AuthError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
       const user = await repo.findUserByEmail(db, input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
-      if (!user || !valid) throw new AuthError('invalid_credentials');
+      if (!user || !valid) {
+        await throttle?.failed(db, input.email, client.ip, clock.now());
+        throw new AuthError('invalid_credentials');
+      }
+      await throttle?.succeeded(db, input.email, client.ip);
       return db.transaction((tx) => openSession(user, client, tx));
     },
 
