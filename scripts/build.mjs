@@ -52,7 +52,10 @@ async function bundle(entryPoints, outdir) {
 
 const started = Date.now();
 if (wants('server'))
-  await bundle(['apps/server/src/main.ts', 'apps/server/src/worker.ts'], 'apps/server/dist');
+  await bundle(
+    ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/analyse-worker.ts'],
+    'apps/server/dist',
+  );
 if (wants('cli')) await bundle(['packages/ids/src/cli.ts'], 'packages/ids/dist');
 if (wants('web') && existsSync(join(root, 'apps/web/index.html'))) {
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       jobs: queue,
       billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
       ai: config.ai,
+      timeLimitMs: config.processingTimeLimitMs,
       acc: createAccRuntime(config, database.db, systemClock),
       mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
     },

@@ -14,6 +14,8 @@ export interface JobDeps {
   clock: Clock;
   logger: Logger;
   storage: FileStorage;
+  /** How long one model's analysis may run (PROCESSING_TIME_LIMIT_SECONDS). */
+  timeLimitMs?: number;
   /** For a job that queues the next step (bimfile.process → fragments.convert). */
   jobs: JobSender;
   /** For the billing cycle: whether plans are sold, and the provider that charges saved cards. */

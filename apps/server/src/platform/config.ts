@@ -43,6 +43,7 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
   QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAX_UPLOAD_BYTES: positiveInt(2 * 1024 * 1024 * 1024),
+  PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -141,6 +142,11 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'Largest IFC upload accepted (bytes); larger uploads are refused with 413. Files go to DATA_DIR/files.',
   ],
   [
+    'PROCESSING_TIME_LIMIT_SECONDS',
+    '1800',
+    "How long reading and checking one model may run (on its worker thread) before it is stopped and the version marked failed with the limit's name.",
+  ],
+  [
     'DEMO_SEED',
     'true',
     'true: on first start, build the read-only Demo Office project of /demo in the background (three generated model versions, processed like uploads). false: no demo project is created.',
@@ -211,6 +217,8 @@ export interface Config {
   queuePollIntervalSeconds: number;
   /** Largest IFC upload in bytes. */
   maxUploadBytes: number;
+  /** How long one model's reading and checking may run before it is stopped and the version failed. */
+  processingTimeLimitMs: number;
   /** Root of the local file storage (DATA_DIR/files). */
   filesDir: string;
   /** Create the demo project at start when the database has none. */
@@ -302,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
     filesDir: join(dataDir, 'files'),
     demoSeed: e.DEMO_SEED === 'true',
     ai:

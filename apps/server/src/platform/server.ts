@@ -104,6 +104,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           billing: { enabled: config.billing.enabled, provider: payments },
           ai: config.ai,
           acc,
+          timeLimitMs: config.processingTimeLimitMs,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
         },
         queueConcurrency(await readPerformanceSettings(database.db)),

@@ -1,12 +1,10 @@
-import { parseIds } from '@plumbline/ids';
-import { IfcReadError, readIfc } from '@plumbline/ifc';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { FileStorage } from '../../platform/storage/storage';
 import { readAll } from '../storage/read-all';
-import { checkAgainst, type IdsForCheck } from './check';
-import { extractModel } from './extract';
+import type { AnalysisInput } from './analyse';
+import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import * as repo from './repo';
 
 export interface ProcessingDeps {
@@ -14,6 +12,8 @@ export interface ProcessingDeps {
   storage: FileStorage;
   clock: Clock;
   logger: Logger;
+  /** How long one analysis may run before its thread is ended and the version failed. */
+  timeLimitMs?: number;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -30,26 +30,25 @@ export type ProcessingOutcome =
   | { status: 'failed'; error: string }
   | { status: 'skipped' };
 
-async function loadActiveIds(deps: ProcessingDeps, projectId: string): Promise<IdsForCheck[]> {
+async function loadActiveIds(deps: ProcessingDeps, projectId: string): Promise<AnalysisInput['ids']> {
   const files = await repo.listActiveIdsFiles(deps.db, projectId);
-  const loaded: IdsForCheck[] = [];
+  const loaded: AnalysisInput['ids'] = [];
   for (const file of files) {
     const xml = await readAll(await deps.storage.getStream(file.storageKey));
-    // Stored files were validated at upload, so parsing them again cannot meet new problems.
-    loaded.push({
-      name: file.name,
-      document: parseIds(xml, { fileName: file.name }),
-      specificationIds: file.specificationIds,
-    });
+    loaded.push({ name: file.name, xml, specificationIds: [...file.specificationIds] });
   }
   return loaded;
 }
 
+/** How long one version's analysis may run by default (PROCESSING_TIME_LIMIT_SECONDS). */
+export const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
+
 /**
  * The pipeline of one file version: pending → processing → completed | failed. Reads the stored IFC,
- * extracts elements and properties, checks them against the project's active IDS files and writes
- * it all in one transaction (repo.writeProcessedVersion). An unreadable IFC fails the version with
- * the reader's message and is not retried; any other error propagates so the job is retried.
+ * and on a worker thread (analyse-runner) checks it against the project's active IDS files and
+ * extracts elements and properties; then writes it all in one transaction (repo.writeProcessedVersion).
+ * An unreadable IFC, or an analysis past its time limit, fails the version with the reason and is not
+ * retried; any other error propagates so the job is retried.
  */
 export async function processFileVersion(
   deps: ProcessingDeps,
@@ -63,69 +62,63 @@ export async function processFileVersion(
   const effectiveMode: ProcessingMode =
     mode === 'recheck' && version.status === 'completed' ? 'recheck' : 'full';
   if (effectiveMode === 'full') await repo.markProcessing(deps.db, versionId);
-  const timings: Record<string, number> = {};
-  let started = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - started);
-    started = now;
-  };
-
+  const started = performance.now();
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
-  lap('readFile');
-  let model: ReturnType<typeof readIfc>;
+  const readMs = Math.round(performance.now() - started);
+  const ids = await loadActiveIds(deps, version.projectId);
+  let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
-    model = readIfc(bytes, { fileName: version.fileName });
+    analysis = await runAnalysis(
+      { bytes, fileName: version.fileName, ids, mode: effectiveMode },
+      deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    );
   } catch (error) {
-    if (!(error instanceof IfcReadError)) throw error;
+    if (!(error instanceof AnalysisTimeLimitError)) throw error;
     await repo.markFailed(deps.db, versionId, error.message, deps.clock.now());
     return { status: 'failed', error: error.message };
   }
-  try {
-    lap('parse');
-    const ids = await loadActiveIds(deps, version.projectId);
-    const results = checkAgainst(model, ids, version.fileName);
-    lap('check');
-    if (effectiveMode === 'recheck') {
-      await repo.writeRecheckedVersion(
-        deps.db,
-        { versionId, results, at: deps.clock.now(), recheckQueuedAt: version.recheckQueuedAt },
-        hooks,
-      );
-      lap('write');
-      return {
-        status: 'completed',
-        elements: 0,
-        properties: 0,
-        results: results.elements.passed.length,
-        timings,
-      };
-    }
-    const extracted = extractModel(model);
-    lap('extract');
-    await repo.writeProcessedVersion(
+  if (analysis.kind === 'unreadable') {
+    await repo.markFailed(deps.db, versionId, analysis.message, deps.clock.now());
+    return { status: 'failed', error: analysis.message };
+  }
+  const { results, extracted } = analysis;
+  const timings: Record<string, number> = { readFile: readMs, ...analysis.timings };
+  const writeStarted = performance.now();
+  if (effectiveMode === 'recheck' || !extracted) {
+    await repo.writeRecheckedVersion(
       deps.db,
-      {
-        versionId,
-        projectId: version.projectId,
-        model: extracted,
-        results,
-        at: deps.clock.now(),
-        recheckQueuedAt: version.recheckQueuedAt,
-      },
+      { versionId, results, at: deps.clock.now(), recheckQueuedAt: version.recheckQueuedAt },
       hooks,
     );
-    lap('write');
+    timings.write = Math.round(performance.now() - writeStarted);
     return {
       status: 'completed',
-      elements: extracted.elements.stepId.length,
-      properties: extracted.properties.name.length,
+      elements: 0,
+      properties: 0,
       results: results.elements.passed.length,
       timings,
     };
-  } finally {
-    model.dispose();
   }
+  await repo.writeProcessedVersion(
+    deps.db,
+    {
+      versionId,
+      projectId: version.projectId,
+      model: extracted,
+      results,
+      at: deps.clock.now(),
+      recheckQueuedAt: version.recheckQueuedAt,
+    },
+    hooks,
+  );
+  timings.write = Math.round(performance.now() - writeStarted);
+  return {
+    status: 'completed',
+    elements: extracted.elements.stepId.length,
+    properties: extracted.properties.name.length,
+    results: results.elements.passed.length,
+    timings,
+  };
 }
 
 /** Called when the last retry of a job failed: the version shows it failed rather than processing forever. */

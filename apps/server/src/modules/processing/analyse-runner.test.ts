@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
+
+const SAMPLES = new URL('../../../../../../shared/ifc-samples/', import.meta.url);
+const IDS = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <ids:info><ids:title>Walls named</ids:title></ids:info>
+  <ids:specifications>
+    <ids:specification ifcVersion="IFC2X3" name="Walls have a name">
+      <ids:applicability minOccurs="1" maxOccurs="unbounded">
+        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
+      </ids:applicability>
+      <ids:requirements>
+        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
+      </ids:requirements>
+    </ids:specification>
+  </ids:specifications>
+</ids:ids>`);
+
+const wall = () => new Uint8Array(readFileSync(new URL('SimpleWall.ifc', SAMPLES)));
+const ids = [{ name: 'walls.ids', xml: IDS, specificationIds: ['spec-1'] }];
+
+describe('analysis on a worker thread (issue 15)', () => {
+  it('reads, checks and extracts on another thread than the one the API answers on', async () => {
+    const output = await runAnalysis(
+      { bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' },
+      60_000,
+    );
+    expect(output.kind).toBe('done');
+    if (output.kind !== 'done') return;
+    expect(output.threadId).toBeGreaterThan(0);
+    expect(output.threadId).not.toBe(threadId);
+    expect(output.results.specifications).toHaveLength(1);
+    expect(output.results.specifications[0]?.applicableCount).toBeGreaterThan(0);
+    expect(output.extracted?.elements.stepId.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("answers an unreadable file with the reader's finding, not an error", async () => {
+    const output = await runAnalysis(
+      { bytes: new TextEncoder().encode('not a STEP file'), fileName: 'x.ifc', ids, mode: 'full' },
+      60_000,
+    );
+    expect(output.kind).toBe('unreadable');
+  }, 60_000);
+
+  it('ends the thread at the time limit and says which limit', async () => {
+    const run = runAnalysis({ bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' }, 1);
+    await expect(run).rejects.toBeInstanceOf(AnalysisTimeLimitError);
+    await expect(run).rejects.toThrow('PROCESSING_TIME_LIMIT_SECONDS');
+  });
+});
