@@ -80,7 +80,7 @@ for (const backend of testBackends()) {
         [
           { email: 'a@example.com', password: 'short', fullName: 'A' },
           'password',
-          'Password must be at least 8 characters',
+          'Password must be at least 12 characters',
         ],
         [
           { email: 'a@example.com', password: 'correct horse', fullName: '   ' },
@@ -220,6 +220,21 @@ for (const backend of testBackends()) {
         .from(sessions)
         .where(eq(sessions.userId, active.userId));
       expect(expiredToo).toHaveLength(0);
+    });
+
+    it('refuses a common password, or one made of the name or e-mail, with the reason on the field', async () => {
+      for (const [password, reason] of [
+        ['password1234', 'This is too close to a commonly used password.'],
+        ['ronaldweaselly', 'The password must not contain your name or e-mail address.'],
+      ] as const) {
+        const response = await post(
+          '/api/v1/auth/signup',
+          { email: `ronald.weaselly.${password.length}@example.com`, password, fullName: 'Ronald Weaselly' },
+          '10.5.0.1',
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({ code: 'weak_password', fields: { password: reason } });
+      }
     });
 
     it('slows an address guessing an account with doubling waits, and never locks the owner out', async () => {

@@ -9,7 +9,7 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string()
-  .min(8, 'Password must be at least 8 characters')
+  .min(12, 'Password must be at least 12 characters')
   .max(256, 'Password is too long');
 
 export const signUpBodySchema = z.object({

@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { AuditRecorder } from '../audit/service';
 import { AuthError } from './errors';
+import { passwordWeakness } from './password-strength';
 import * as repo from './repo';
 import type { SignInThrottle } from './throttle';
 
@@ -67,6 +68,9 @@ export function createAuthService(deps: {
   return {
     /** Creates an account and signs it in. The first account of an installation is its operator (admin). */
     async signUp(input: SignUpBody, client: ClientInfo): Promise<SessionResponse> {
+      const weakness = passwordWeakness(input.password, input);
+      if (weakness)
+        throw new AuthError('weak_password', { message: weakness, fields: { password: weakness } });
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {

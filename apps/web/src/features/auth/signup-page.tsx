@@ -63,7 +63,11 @@ export function SignupPage() {
             {...form.register('email')}
           />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 12 characters; not a common password, nor your name or e-mail."
+        >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
