@@ -53,7 +53,7 @@ async function bundle(entryPoints, outdir) {
 const started = Date.now();
 if (wants('server'))
   await bundle(
-    ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/analyse-worker.ts'],
+    ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/cpu-worker.ts'],
     'apps/server/dist',
   );
 if (wants('cli')) await bundle(['packages/ids/src/cli.ts'], 'packages/ids/dist');

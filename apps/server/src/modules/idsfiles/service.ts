@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { IdsFile } from '@plumbline/contracts';
-import { parseIds, validateIds } from '@plumbline/ids';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { runWorkerTask, WorkerTimeLimitError } from '../../platform/worker-task';
 import type { AuditRecorder } from '../audit/service';
 import { cleanFileName } from '../bimfiles/service';
 import { queueRechecks } from '../processing/queue-rechecks';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { IdsFileError } from './errors';
-import { toStoredFacet } from './facets';
+import type { IdsReading } from './read-ids';
 import * as repo from './repo';
 
 export function toIdsFileDto(row: repo.IdsFileRow): IdsFile {
@@ -28,6 +28,9 @@ export function toIdsFileDto(row: repo.IdsFileRow): IdsFile {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** How long reading an uploaded IDS may take (a 32 MB pack reads in a few seconds). */
+const READ_LIMIT_MS = 60_000;
 
 /** 'Line 12, column 5: message', or the message alone when the problem has no position. */
 function describeProblem(problem: { line: number | null; column: number | null; message: string }): string {
@@ -72,8 +75,18 @@ export function createIdsFileService(deps: {
     ): Promise<IdsFile> {
       await requireProjectRole({ db, userId }, projectId, 'Editor');
       const name = cleanFileName(upload.fileName);
-      const problems = await validateIds(upload.bytes);
-      if (problems.length > 0) {
+      // Validating and parsing a large pack is seconds of CPU: on a worker thread, bounded in time.
+      const reading = await runWorkerTask<IdsReading>(
+        'read-ids',
+        { bytes: upload.bytes, fileName: name },
+        { timeLimitMs: READ_LIMIT_MS, limitMessage: 'The IDS file took too long to read; it is refused.' },
+      ).catch((error: unknown) => {
+        if (error instanceof WorkerTimeLimitError)
+          throw new IdsFileError('invalid_ids', { message: error.message });
+        throw error;
+      });
+      if (reading.kind === 'invalid') {
+        const { problems } = reading;
         const fields = Object.fromEntries(
           problems.slice(0, 100).map((p, i) => [`problems.${i}`, describeProblem(p)]),
         );
@@ -82,7 +95,6 @@ export function createIdsFileService(deps: {
           fields,
         });
       }
-      const document = parseIds(upload.bytes, { fileName: name });
       const id = randomUUID();
       const key = storageKeys.idsFile(projectId, id);
       const stored = await storage.putStream(key, Readable.from([Buffer.from(upload.bytes)]));
@@ -95,7 +107,7 @@ export function createIdsFileService(deps: {
               id,
               projectId,
               name,
-              title: document.info.title,
+              title: reading.title,
               isActive: true,
               sizeBytes: stored.size,
               sha256: stored.sha256,
@@ -104,19 +116,7 @@ export function createIdsFileService(deps: {
               createdAt: now,
               updatedAt: now,
             },
-            document.specifications.map((spec, position) => ({
-              position,
-              name: spec.name,
-              description: spec.description,
-              identifier: spec.identifier,
-              instructions: spec.instructions,
-              ifcVersions: [...spec.ifcVersions],
-              minOccurs: spec.minOccurs,
-              maxOccurs: spec.maxOccurs,
-              cardinality: spec.cardinality,
-              applicabilityFacets: spec.applicability.map((f, i) => toStoredFacet(f, `${position}.a${i}`)),
-              requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
-            })),
+            reading.specifications,
           );
           const rechecks = await queueRechecks(tx, jobs, projectId, clock.now());
           await audit.record(
@@ -126,7 +126,7 @@ export function createIdsFileService(deps: {
               action: 'idsfile.uploaded',
               targetType: 'project',
               targetId: projectId,
-              details: { idsFileId: id, name, specifications: document.specifications.length, rechecks },
+              details: { idsFileId: id, name, specifications: reading.specifications.length, rechecks },
             },
             tx,
           );

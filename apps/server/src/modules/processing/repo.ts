@@ -125,11 +125,23 @@ async function lockVersion(tx: Database, versionId: string): Promise<void> {
 async function replaceResults(tx: Database, versionId: string, results: ResultColumns, hooks: WriteHooks) {
   await tx.delete(elementResults).where(eq(elementResults.fileVersionId, versionId));
   await tx.delete(specificationResults).where(eq(specificationResults.fileVersionId, versionId));
-  if (results.specifications.length > 0) {
-    await tx
-      .insert(specificationResults)
-      .values(results.specifications.map((s) => ({ ...s, fileVersionId: versionId })));
-  }
+  // Column arrays, not a values list: a national IDS pack has tens of thousands of specifications,
+  // and a values list that long overflows the query builder's stack.
+  const specs = results.specifications;
+  await bulkInsert(
+    tx,
+    'specification_results',
+    { file_version_id: sql`${versionId}::uuid` },
+    [
+      { name: 'specification_id', arrayType: 'uuid[]', values: specs.map((s) => s.specificationId) },
+      { name: 'status', arrayType: 'text[]', values: specs.map((s) => s.status) },
+      { name: 'reason', arrayType: 'text[]', values: specs.map((s) => s.reason) },
+      { name: 'applicable_count', arrayType: 'int4[]', values: specs.map((s) => s.applicableCount) },
+      { name: 'passed_count', arrayType: 'int4[]', values: specs.map((s) => s.passedCount) },
+      { name: 'failed_count', arrayType: 'int4[]', values: specs.map((s) => s.failedCount) },
+    ],
+    hooks,
+  );
   const r = results.elements;
   await bulkInsert(
     tx,

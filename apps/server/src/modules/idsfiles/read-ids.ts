@@ -1,0 +1,37 @@
+import { parseIds, type ValidationProblem, validateIds } from '@plumbline/ids';
+import type { idsSpecifications } from '../../schema';
+import { toStoredFacet } from './facets';
+
+export type StoredSpecification = Omit<typeof idsSpecifications.$inferInsert, 'idsFileId'>;
+
+export type IdsReading =
+  | { kind: 'invalid'; problems: ValidationProblem[] }
+  | { kind: 'valid'; title: string | null; specifications: StoredSpecification[] };
+
+/**
+ * An uploaded IDS as the database stores it: validated (XSD and semantic audit), parsed, and its
+ * specifications and facets turned into rows. Pure, so it runs on a worker thread (a 31 MB pack of
+ * 34,000 specifications held the event loop 4 s).
+ */
+export async function readIdsUpload(input: { bytes: Uint8Array; fileName: string }): Promise<IdsReading> {
+  const problems = await validateIds(input.bytes);
+  if (problems.length > 0) return { kind: 'invalid', problems };
+  const document = parseIds(input.bytes, { fileName: input.fileName });
+  return {
+    kind: 'valid',
+    title: document.info.title,
+    specifications: document.specifications.map((spec, position) => ({
+      position,
+      name: spec.name,
+      description: spec.description,
+      identifier: spec.identifier,
+      instructions: spec.instructions,
+      ifcVersions: [...spec.ifcVersions],
+      minOccurs: spec.minOccurs,
+      maxOccurs: spec.maxOccurs,
+      cardinality: spec.cardinality,
+      applicabilityFacets: spec.applicability.map((f, i) => toStoredFacet(f, `${position}.a${i}`)),
+      requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** A task ran longer than its limit; its thread was ended. */
+export class WorkerTimeLimitError extends Error {
+  override name = 'WorkerTimeLimitError';
+}
+
+/**
+ * The worker's entry: the bundled `cpu-worker.js` beside the server's bundle, or, running from source
+ * (tests, `npm run dev`), `src/cpu-worker.ts` loaded through tsx's loader.
+ */
+function workerEntry(): { file: URL; fromSource: boolean } {
+  const bundled = new URL('./cpu-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts') && existsSync(fileURLToPath(bundled))) {
+    return { file: bundled, fromSource: false };
+  }
+  return { file: new URL('../cpu-worker.ts', import.meta.url), fromSource: true };
+}
+
+const FROM_SOURCE = `
+const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
+`;
+
+/**
+ * Runs one task of `cpu-worker.ts` on a new worker thread (decision 0157), so parsing, checking and
+ * validating never hold the event loop the API answers on. `transfer` hands buffers over without a
+ * copy. The thread is ended after `timeLimitMs` (rejecting with WorkerTimeLimitError and
+ * `limitMessage`); a thread that dies (out of memory included) rejects with its reason.
+ */
+export function runWorkerTask<T>(
+  task: string,
+  input: unknown,
+  options: { timeLimitMs: number; limitMessage: string; transfer?: ArrayBuffer[] },
+): Promise<T> {
+  const { file, fromSource } = workerEntry();
+  const workerData = { task, input, entry: file.href };
+  const transferList = options.transfer ?? [];
+  return new Promise((resolve, reject) => {
+    const worker = fromSource
+      ? new Worker(FROM_SOURCE, { eval: true, workerData, transferList })
+      : new Worker(file, { workerData, transferList });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new WorkerTimeLimitError(options.limitMessage))),
+      options.timeLimitMs,
+    );
+    worker.once('message', (message: { ok: true; output: T } | { ok: false; message: string }) =>
+      finish(() => (message.ok ? resolve(message.output) : reject(new Error(message.message)))),
+    );
+    worker.once('error', (error) => finish(() => reject(error)));
+    worker.once('exit', (code) =>
+      finish(() => reject(new Error(`The worker thread stopped unexpectedly (exit code ${code}).`))),
+    );
+  });
+}
+
+/** Bytes that can be handed to a thread: the array itself when it owns its buffer, else a copy. */
+export function transferable(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+}
