@@ -29,7 +29,7 @@ browserPagePerTest(baseUrl, (session) => {
 async function processedProject(request: APIRequestContext) {
   await signUpViaApi(request, {
     email: uniqueEmail('attr'),
-    password: 'attributes-2026',
+    password: 'wooden-windows-kept-2026',
     fullName: 'Ada Attributes',
   });
   const project = await createProjectViaApi(request, { name: 'Attribute Works' });
