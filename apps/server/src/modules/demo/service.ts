@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { parseIds, validateIds } from '@plumbline/ids';
 import { generateIfc, type VersionTag } from '@plumbline/ifc-gen';
 import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
@@ -14,7 +13,7 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage, StoredObject } from '../../platform/storage/storage';
 import { createAuditRecorder } from '../audit/service';
 import * as bimFilesRepo from '../bimfiles/repo';
-import { toStoredFacet } from '../idsfiles/facets';
+import { readIdsUpload } from '../idsfiles/read-ids';
 import * as idsFilesRepo from '../idsfiles/repo';
 import { storageKeys } from '../storage/keys';
 import * as repo from './repo';
@@ -67,9 +66,8 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
   if (await repo.hasDemoProject(db)) return 'present';
 
   const idsBytes = await readFile(deps.idsPath);
-  const problems = await validateIds(idsBytes);
-  if (problems.length > 0) throw new Error(`The demo IDS is invalid: ${problems[0]?.message}`);
-  const document = parseIds(idsBytes, { fileName: DEMO_IDS_FILE });
+  const ids = await readIdsUpload({ bytes: idsBytes, fileName: DEMO_IDS_FILE });
+  if (ids.kind === 'invalid') throw new Error(`The demo IDS is invalid: ${ids.problems[0]?.message}`);
 
   const projectId = randomUUID();
   const idsFileId = randomUUID();
@@ -105,7 +103,7 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
           id: idsFileId,
           projectId,
           name: DEMO_IDS_FILE,
-          title: document.info.title,
+          title: ids.title,
           isActive: true,
           sizeBytes: idsStored.size,
           sha256: idsStored.sha256,
@@ -114,19 +112,7 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
           createdAt: started,
           updatedAt: started,
         },
-        document.specifications.map((spec, position) => ({
-          position,
-          name: spec.name,
-          description: spec.description,
-          identifier: spec.identifier,
-          instructions: spec.instructions,
-          ifcVersions: [...spec.ifcVersions],
-          minOccurs: spec.minOccurs,
-          maxOccurs: spec.maxOccurs,
-          cardinality: spec.cardinality,
-          applicabilityFacets: spec.applicability.map((f, i) => toStoredFacet(f, `${position}.a${i}`)),
-          requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
-        })),
+        ids.specifications,
       );
       for (const version of versions) {
         const issuedAt = at(version.daysAgo);
@@ -157,7 +143,7 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
           action: 'demo.seeded',
           targetType: 'project',
           targetId: projectId,
-          details: { versions: versions.length, specifications: document.specifications.length },
+          details: { versions: versions.length, specifications: ids.specifications.length },
         },
         tx,
       );
