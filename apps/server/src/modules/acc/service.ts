@@ -66,19 +66,23 @@ export function createAccService(deps: {
   }
 
   /** The session's access token, refreshed when near expiry; a session not usable → 401. */
+  /** The user's connected session, not invalidated and under 30 minutes old (spec 1 §4); else null. */
+  async function liveSession(userId: string, sessionId: string, now: Date) {
+    const session = await repo.findSession(db, sessionId);
+    const live =
+      session !== null &&
+      session.userId === userId &&
+      session.tokens !== null &&
+      session.invalidatedAt === null &&
+      now.getTime() - session.createdAt.getTime() < SESSION_TTL_MS;
+    return live ? (session as repo.AccSessionRow & { tokens: string }) : null;
+  }
+
   async function sessionToken(userId: string, sessionId: string): Promise<string> {
     const c = connector();
-    const session = await repo.findSession(db, sessionId);
     const now = clock.now();
-    if (
-      !session ||
-      session.userId !== userId ||
-      !session.tokens ||
-      session.invalidatedAt ||
-      now.getTime() - session.createdAt.getTime() > SESSION_TTL_MS
-    ) {
-      throw new AccError('session_not_found');
-    }
+    const session = await liveSession(userId, sessionId, now);
+    if (!session) throw new AccError('session_not_found');
     const tokens = c.seal.open(session.tokens);
     if (tokens.expiresAt - 60_000 > now.getTime()) return tokens.accessToken;
     const fresh = await call(() => c.client.refresh(tokens.refreshToken));
@@ -238,20 +242,12 @@ export function createAccService(deps: {
     },
 
     async sessionStatus(userId: string, sessionId: string): Promise<AccSessionStatus> {
-      const session = await repo.findSession(db, sessionId);
-      const now = clock.now();
-      const expiresAt = session ? new Date(session.createdAt.getTime() + SESSION_TTL_MS) : null;
-      const valid =
-        session !== null &&
-        session.userId === userId &&
-        session.tokens !== null &&
-        session.invalidatedAt === null &&
-        (expiresAt as Date) > now;
+      const session = await liveSession(userId, sessionId, clock.now());
       return {
         session_id: sessionId,
-        status: valid ? 'valid' : 'invalid',
-        connected_at: valid ? (session?.connectedAt?.toISOString() ?? null) : null,
-        expires_at: valid ? (expiresAt?.toISOString() ?? null) : null,
+        status: session ? 'valid' : 'invalid',
+        connected_at: session?.connectedAt?.toISOString() ?? null,
+        expires_at: session ? new Date(session.createdAt.getTime() + SESSION_TTL_MS).toISOString() : null,
       };
     },
 
@@ -313,8 +309,9 @@ export function createAccService(deps: {
         );
         if (problem) throw new AccError('selection_invalid', { message: problem });
       }
-      const session = await repo.findSession(db, selection.temporaryAccSessionId);
-      if (!session?.tokens) throw new AccError('session_not_found');
+      // Read again: sessionToken may have stored refreshed tokens.
+      const session = await liveSession(userId, selection.temporaryAccSessionId, clock.now());
+      if (!session) throw new AccError('session_not_found');
       return {
         hubId: selection.accHubId,
         accProjectId: project.id,
