@@ -19,6 +19,7 @@ import { requireProjectRole } from '../projects/access';
 import { insertMembership, insertProject } from '../projects/repo';
 import { storageKeys } from '../storage/keys';
 import { ApsError, pkcePair, VIEWER_SCOPE } from './aps-client';
+import { toAvailableAccItem } from './available';
 import type { AccConnector } from './connector';
 import { AccError, fromApsError } from './errors';
 import * as repo from './repo';
@@ -295,18 +296,7 @@ export function createAccService(deps: {
       if (chosen.some((f) => !f)) throw new AccError('unknown_file');
       const picked = chosen as AccFile[];
       if (limits) {
-        const problem = fileSelectionProblem(
-          picked.map((f) => ({
-            id: f.id,
-            name: f.name,
-            size_bytes: f.sizeBytes,
-            latest_size_bytes: f.latestSize,
-            version_count: f.versionCount,
-            type: f.type,
-            included: true,
-          })),
-          limits,
-        );
+        const problem = fileSelectionProblem(picked.map(toAvailableAccItem), limits);
         if (problem) throw new AccError('selection_invalid', { message: problem });
       }
       // Read again: sessionToken may have stored refreshed tokens.

@@ -15,6 +15,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { toAvailableAccItem } from '../acc/available';
 import type { AccService } from '../acc/service';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
@@ -39,19 +40,6 @@ export function fileLimitsFor(project: Pick<ProjectRow, 'isDemo'>): FileLimits {
 }
 
 type AccStatus = 'ok' | 'reauth_required' | 'unavailable';
-
-/** An ACC item not imported yet: what importing it would store is its latest version. */
-function toAvailableAccItem(item: AccFile): AvailableFile {
-  return {
-    id: `${ACC_ITEM_PREFIX}${item.id}`,
-    name: item.name,
-    size_bytes: item.latestSize,
-    latest_size_bytes: item.latestSize,
-    version_count: item.versionCount,
-    type: item.type,
-    included: false,
-  };
-}
 
 function toAvailableFile(row: BimFileSummaryRow): AvailableFile {
   return {
