@@ -55,7 +55,7 @@ import type { Logger } from '../logger';
 import { serverVersion } from '../version';
 import { registerErrorHandler } from './error-handler';
 import { registerInputHygiene } from './input-hygiene';
-import { registerSecurity } from './security';
+import { registerOriginCheck, registerSecurityHeaders } from './security';
 import { registerSessionHook } from './session-hook';
 import { registerWebApp } from './web-app';
 
@@ -104,8 +104,9 @@ export async function buildApp(
   registerErrorHandler(app);
   registerInputHygiene(app);
 
-  await registerSecurity(app, config);
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  registerOriginCheck(app, config);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,17 +1,16 @@
 import fastifyHelmet from '@fastify/helmet';
-import { SESSION_COOKIE } from '@plumbline/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { readSessionToken } from '../auth/cookies';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
 /**
  * Security headers (helmet) with a Content Security Policy the web app and the 3D viewer run under
- * (decision 0155), and the origin rule for writes authenticated by cookie.
+ * (decision 0155).
  */
-export async function registerSecurity(
+export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'secureCookies' | 'publicUrl' | 'aps'>,
 ): Promise<void> {
@@ -42,11 +41,18 @@ export async function registerSecurity(
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+}
 
+/**
+ * Writes authenticated by the session cookie must come from our own site (decision 0155). Registered
+ * after the cookie plugin, so it asks the session reader which credential the request carries.
+ */
+export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
   const publicHost = config.publicUrl ? new URL(config.publicUrl).host : null;
   app.addHook('onRequest', async (request) => {
-    if (!WRITES.has(request.method) || !request.url.startsWith('/api/') || !cookieAuthenticated(request))
-      return;
+    if (!WRITES.has(request.method) || !request.url.startsWith('/api/')) return;
+    // API clients send a bearer token; only a browser's cookie can be ridden by another site.
+    if (readSessionToken(request)?.from !== 'cookie') return;
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none')
       throw new HttpError('cross_site_request');
@@ -61,11 +67,4 @@ export async function registerSecurity(
     if (host === null || (host !== request.host && host !== publicHost))
       throw new HttpError('cross_site_request');
   });
-}
-
-/** A browser request riding on the session cookie (API clients send a bearer token instead). */
-function cookieAuthenticated(request: FastifyRequest): boolean {
-  return (
-    request.headers.authorization === undefined && SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '')
-  );
 }
