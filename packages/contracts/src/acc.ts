@@ -90,6 +90,27 @@ export const createProjectFromAccBodySchema = accSelectionSchema.extend({
 });
 export type CreateProjectFromAccBody = z.input<typeof createProjectFromAccBodySchema>;
 
+/** The ACC module's error codes (apps/server modules/acc/errors.ts maps each to a status and message). */
+export const accErrorCodes = [
+  'not_configured', // 404 APS_* unset
+  'unauthorized', // 401 Autodesk refused the token (spec 1 §8 check, 401)
+  'forbidden', // 403 spec 1 §8 check, 403
+  'not_found', // 404 spec 1 §8 check, 404
+  'unavailable', // 502 spec 1 §8 check, other
+  'session_not_found', // 401 the wizard's Autodesk session is gone or past 30 minutes
+  'session_in_use', // 409 the session id belongs to another user
+  'state_invalid', // 400 the callback's state or PKCE verifier did not match
+  'unknown_file', // 400 a chosen file is no longer in the ACC project
+  'selection_invalid', // 400 the chosen files exceed the plan's limits
+  'reauth_required', // 401 Autodesk refused the refresh token: sign in again (spec 2 §4)
+  'not_linked', // 404 the project does not import from ACC
+  'not_acc_file', // 404 the file was not imported from ACC
+] as const;
+export type AccErrorCode = (typeof accErrorCodes)[number];
+
+/** Codes that mean the Autodesk connection needs renewing (the browser's reconnect flow, spec 2 §4). */
+export const ACC_AUTH_ERROR_CODES: readonly AccErrorCode[] = ['unauthorized', 'reauth_required'];
+
 /** spec 1 §8 'ACC project check' by status, and the other ACC messages of spec 1 §8 and spec 2 §8. */
 export const ACC_MESSAGES = {
   check401: 'Your Autodesk Construction Cloud session has expired. Please reconnect to ACC.',

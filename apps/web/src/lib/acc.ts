@@ -1,4 +1,5 @@
 import {
+  ACC_AUTH_ERROR_CODES,
   type AccFile,
   type AccHub,
   type AccProject,
@@ -177,8 +178,8 @@ export function isAuthError(error: unknown): boolean {
   // Our own refusals that are not about the Autodesk connection.
   if (NOT_AUTH_CODES.has(error.code)) return false;
   if (error.status === 401 || error.status === 403) return true;
-  if (['AUTHENTICATION_FAILED', 'AUTH_FAILED', 'unauthorized', 'reauth_required'].includes(error.code))
-    return true;
+  if ((ACC_AUTH_ERROR_CODES as readonly string[]).includes(error.code)) return true;
+  if (['AUTHENTICATION_FAILED', 'AUTH_FAILED'].includes(error.code)) return true;
   return /unauthori[sz]ed|token|oauth|forbidden|expired/i.test(error.message);
 }
 

@@ -1,8 +1,8 @@
-import { ACC_MESSAGES, accCheckMessage, REFRESH_MESSAGES } from '@plumbline/contracts';
-import { defineErrors } from '../../platform/errors';
+import { ACC_MESSAGES, type AccErrorCode, accCheckMessage, REFRESH_MESSAGES } from '@plumbline/contracts';
+import { defineErrors, type ErrorSpec } from '../../platform/errors';
 import { ApsError } from './aps-client';
 
-export const AccError = defineErrors('AccError', {
+const table = {
   not_configured: {
     status: 404,
     message: 'The Autodesk Construction Cloud import is not set up on this installation.',
@@ -22,13 +22,14 @@ export const AccError = defineErrors('AccError', {
     status: 400,
     message: 'A selected file is no longer in the ACC project. Please choose the files again.',
   },
-  no_files: { status: 400, message: 'Please select at least one file' },
   selection_invalid: { status: 400, message: 'The selected files exceed the plan limits.' },
   // Spec 2 §8 after a failed fix; the browser then sends the person to auth/aps/login/{projectId}.
   reauth_required: { status: 401, message: REFRESH_MESSAGES.notRestored },
   not_linked: { status: 404, message: 'This project is not connected to Autodesk Construction Cloud.' },
   not_acc_file: { status: 404, message: 'This file was not imported from Autodesk Construction Cloud.' },
-});
+} satisfies Record<AccErrorCode, ErrorSpec>;
+
+export const AccError = defineErrors('AccError', table);
 
 /** Autodesk's answer as the module's error: 401, 403 and 404 keep their meaning (spec 1 §8). */
 export function fromApsError(error: unknown): unknown {

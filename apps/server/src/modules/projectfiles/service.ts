@@ -1,5 +1,7 @@
 import {
+  ACC_AUTH_ERROR_CODES,
   ACC_ITEM_PREFIX,
+  type AccErrorCode,
   type AccFile,
   type AvailableFile,
   type FileLimits,
@@ -83,11 +85,9 @@ export function createProjectFilesService(deps: {
         status: 'ok',
       };
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      return {
-        items: [],
-        status: code === 'unauthorized' || code === 'reauth_required' ? 'reauth_required' : 'unavailable',
-      };
+      const code = (error as { code?: string }).code as AccErrorCode | undefined;
+      const reauth = code !== undefined && ACC_AUTH_ERROR_CODES.includes(code);
+      return { items: [], status: reauth ? 'reauth_required' : 'unavailable' };
     }
   }
 
