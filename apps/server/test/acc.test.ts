@@ -288,7 +288,7 @@ for (const backend of testBackends()) {
         audit: createAuditRecorder(server.queue, server.clock),
         connector: runtime?.connector ?? null,
       });
-      const found = await live.newVersions(projectId);
+      const found = (await live.newVersions(projectId)) ?? [];
       expect(found).toHaveLength(1);
       const counts = await Promise.allSettled([
         server.database.db.transaction((tx) => live.addNewVersions(tx, projectId, found, null)),

@@ -45,7 +45,8 @@ export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps>
     const { db, clock, storage, jobs, acc, logger } = deps;
     const target = await repo.findFetchTarget(db, fileVersionId);
     if (target?.status !== 'pending') return;
-    if (await storage.exists(target.storageKey)) await storage.delete(target.storageKey);
+    // A retry after a crash may find a half-kept object: start clean (deleting nothing is no error).
+    await storage.delete(target.storageKey);
     if (!acc) {
       await repo.failVersion(
         db,

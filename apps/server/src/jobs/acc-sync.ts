@@ -42,7 +42,7 @@ export const syncAccProjectsJob: JobDefinition<Record<string, never>, JobDeps> =
       if (dueAfter === undefined) continue;
       if (project.lastSyncedAt && now - project.lastSyncedAt.getTime() < dueAfter) continue;
       try {
-        const found = await service.newVersions(project.projectId);
+        const found = (await service.newVersions(project.projectId)) ?? [];
         const queued = await db.transaction((tx) =>
           service.addNewVersions(tx, project.projectId, found, null),
         );

@@ -315,11 +315,11 @@ export function createAccService(deps: {
     attach,
     importItems,
 
-    /** The ACC project's BIM items as they are now, through the project's connection (manage files). */
-    async availableItems(projectId: string): Promise<AccFile[]> {
-      const c = connector();
+    /** The ACC project's BIM items as they are now, through the project's connection (manage files); null when the project does not import from ACC. */
+    async availableItems(projectId: string): Promise<AccFile[] | null> {
       const link = await repo.findLink(db, projectId);
-      if (!link) throw new AccError('not_linked');
+      if (!link) return null;
+      const c = connector();
       if (link.reauthRequiredAt) throw new AccError('reauth_required');
       return call(() =>
         c.withProjectToken(projectId, (token) => c.client.bimFiles(token, link.hubId, link.accProjectId)),
@@ -361,19 +361,15 @@ export function createAccService(deps: {
 
     projectOfFile: (fileId: string) => repo.projectOfFile(db, fileId),
 
-    /** Whether the project imports from ACC (its refresh then pulls new versions). */
-    async isLinked(projectId: string): Promise<boolean> {
-      return (await repo.findLink(db, projectId)) !== null;
-    },
-
     /**
-     * The Autodesk versions of the project's ACC files not imported yet, newest last. Autodesk is asked
-     * with the project's token as it is: a 401 reaches the caller (the browser's reconnect flow).
+     * The Autodesk versions of the project's ACC files not imported yet, newest last (null when the project
+     * does not import from ACC). Autodesk is asked with the project's token as it is: a 401 reaches the
+     * caller (the browser's reconnect flow).
      */
     async newVersions(projectId: string) {
-      const c = connector();
       const link = await repo.findLink(db, projectId);
-      if (!link) throw new AccError('not_linked');
+      if (!link) return null;
+      const c = connector();
       if (link.reauthRequiredAt) throw new AccError('reauth_required');
       const token = await call(() => c.projectToken(projectId));
       const files = await repo.listAccFiles(db, projectId);

@@ -19,7 +19,7 @@ export type AnalysisOutput =
       results: ResultColumns;
       extracted: ExtractedModel | null;
       timings: Record<string, number>;
-      /** The worker thread it ran on (set by analyse-worker; the main thread is 0). */
+      /** The worker thread it ran on (set by cpu-worker; the main thread is 0). */
       threadId?: number;
     }
   /** The IFC reader's finding about the file (not worth a retry). */

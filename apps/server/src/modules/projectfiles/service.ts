@@ -66,7 +66,7 @@ export function createProjectFilesService(deps: {
   /** ACC projects: a refresh also pulls the new Autodesk versions of their files (null: ACC is off). */
   acc?: Pick<
     AccService,
-    'isLinked' | 'newVersions' | 'addNewVersions' | 'availableItems' | 'importedItemIds' | 'importItems'
+    'newVersions' | 'addNewVersions' | 'availableItems' | 'importedItemIds' | 'importItems'
   > | null;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
@@ -77,11 +77,13 @@ export function createProjectFilesService(deps: {
    */
   async function accItems(projectId: string): Promise<{ items: AccFile[]; status: AccStatus } | null> {
     const acc = deps.acc;
-    if (!acc || !(await acc.isLinked(projectId))) return null;
+    if (!acc) return null;
     try {
+      const items = await acc.availableItems(projectId);
+      if (!items) return null;
       const imported = await acc.importedItemIds(projectId);
       return {
-        items: (await acc.availableItems(projectId)).filter((f) => !imported.has(f.id)),
+        items: items.filter((f) => !imported.has(f.id)),
         status: 'ok',
       };
     } catch (error) {
@@ -177,8 +179,10 @@ export function createProjectFilesService(deps: {
       };
       if (refreshHoursLeft(project.lastProcessedAt, now) > 0) throw refused(project.lastProcessedAt);
       const before = new Date(now.getTime() - REFRESH_COOLDOWN_HOURS * 3_600_000);
-      const acc = deps.acc && (await deps.acc.isLinked(projectId)) ? deps.acc : null;
-      const pulled = acc ? await acc.newVersions(projectId) : [];
+      // A project that imports from ACC pulls Autodesk's new versions first (null: it does not).
+      const newVersions = deps.acc ? await deps.acc.newVersions(projectId) : null;
+      const acc = newVersions ? deps.acc : null;
+      const pulled = newVersions ?? [];
       const pulledFiles = new Set(pulled.map((v) => v.bimFileId));
       const queued = await db.transaction(async (tx) => {
         const latest = await repo.listIncludedLatestVersions(tx, projectId);
