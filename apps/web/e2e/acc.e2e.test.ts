@@ -205,6 +205,7 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     const wizard = page.getByRole('dialog', { name: 'Create New Project' });
     await expectVisible(wizard.getByText('Session expired or invalid'));
     await expectVisible(wizard.getByRole('button', { name: 'Re-authenticate' }));
+    await screenshot(page, 'acc-connect-invalid');
   });
 
   it('says so when Autodesk fails, or has no hubs, or a hub has no projects', async () => {
@@ -293,6 +294,15 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
       }[]
     ).find((p) => p.name === 'Harbour Sync')?.id as string;
 
+    // Manage files lists the ACC project's other BIM files, not imported yet.
+    await page.goto('/dashboard?tab=projects');
+    await page.getByRole('button', { name: 'Manage files of Harbour Sync' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Files' });
+    await expectVisible(manage.getByText('Harbour Structure.ifc'));
+    await expectVisible(manage.getByText(/in ACC, not imported yet/).first());
+    await screenshot(page, 'acc-manage-files');
+    await manage.getByRole('button', { name: 'Cancel' }).click();
+
     // A day passes (the refresh cooldown), and Autodesk gets a second version of the file.
     standin.addVersion('Harbour Walls.ifc');
     await dayPasses(projectId);
@@ -304,6 +314,7 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     await expectVisible(page.getByText('Authentication Issue Detected'));
     await expectVisible(page.getByText('Connection Fixed'));
     await expectVisible(page.getByText('Project Refresh Initiated'));
+    await screenshot(page, 'acc-refresh-recovered');
     const walls = async () =>
       (
         (await (await context.request.get(`/api/v1/projects/${projectId}/bimfiles`)).json()).bim_files as {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectPath, expectVisible, uniqueEmail } from './harness/browser';
+import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 const baseUrl = inject('baseUrl');
 let context: BrowserContext;
@@ -37,6 +37,7 @@ describe('sign-up and sign-in forms', () => {
     await page.getByLabel('Password').fill('secondperson');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectVisible(page.getByText('The password must not contain your name or e-mail address.'));
+    await screenshot(page, 'signup-weak-password');
     expect(new URL(page.url()).pathname).toBe('/signup');
 
     await page.getByLabel('Email').fill(taken);
