@@ -1,11 +1,11 @@
 /**
  * API benchmark: npm run bench:api -- [--size 200] [--seed 1] [--port 3791] [--connections 50]
- *   [--requests 1000] [--seconds 15] [--backends pglite,postgres] [--json FILE]
+ *   [--requests 1000] [--seconds 15] [--backends embedded,postgres] [--json FILE]
  *
  * Generates (or reuses) bench/out/model-<N>mb-seed<S>.ifc, starts the BUILT server
  * (apps/server/dist/main.js; run `npm run build` first) with its own data directory and port on
- * PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database
- * is created and dropped). Signs up, creates a project, uploads bench.ids and the model, waits for
+ * the default installation's embedded PostgreSQL, and on an external PostgreSQL when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is created and dropped). Signs up, creates a project, uploads bench.ids and the model, waits for
  * processing, then measures p50/p95 of the read routes at 50 concurrent connections. Separately
  * runs the engine alone (readIfcFile + checkModel) on the same file. Prints a table; the target is
  * p95 < 100 ms per route. Figures, not a pass/fail test.
@@ -134,8 +134,7 @@ async function runBackend(
     const fileId = uploaded.bim_file.id;
     console.log(`[${backend}] uploaded in ${uploadSeconds.toFixed(1)} s; waiting for processing …`);
     let status: { status: string; error?: string | null } = { status: 'pending' };
-    // The slowest status poll while processing runs: on PGlite the write transaction holds the one
-    // connection, so every request waits for it (a poll may even time out, then it is asked again).
+    // The slowest status poll while processing runs (a poll that times out is asked again).
     let slowestPollMs = 0;
     while (status.status !== 'completed' && status.status !== 'failed') {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -341,7 +340,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '50' },
       requests: { type: 'string', default: '1000' },
       seconds: { type: 'string', default: '15' },
-      backends: { type: 'string', default: 'pglite,postgres' },
+      backends: { type: 'string', default: 'embedded,postgres' },
       'no-engine': { type: 'boolean', default: false },
       json: { type: 'string' },
     },
@@ -355,7 +354,7 @@ async function main(): Promise<void> {
   };
   const wanted = new Set((values.backends ?? '').split(','));
   const figures: BackendFigures[] = [];
-  if (wanted.has('pglite')) figures.push(await runBackend('pglite', modelPath, load));
+  if (wanted.has('embedded')) figures.push(await runBackend('embedded', modelPath, load));
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (wanted.has('postgres')) {
     if (pgUrl) {

@@ -1,12 +1,13 @@
 // `npm run attack` (issue 16): starts the built server on loopback and replays, as an attacker would,
 // every case the security issue measured, printing per case the answer, its time and the worst
 // /health latency while it ran. Not part of `npm test` (it takes minutes); its fast versions are.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
 
 const root = resolve(import.meta.dirname, '..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
@@ -25,6 +26,8 @@ interface Row {
 const rows: Row[] = [];
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-attack-'));
+// mkdtemp makes it 0700; run as root, the database server's own account must reach its cluster.
+chmodSync(dataDir, 0o755);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | null = null;
@@ -40,9 +43,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<number> {
+/**
+ * Starts the built server; `inPidNamespace` runs it as pid 1 of a PID namespace of its own, as in a
+ * container (`unshare`; killing unshare kills the namespace, database server included), so a restart
+ * gets the same pid as the process that held the locks.
+ */
+async function startServer(inPidNamespace = false): Promise<number> {
   const started = Date.now();
-  server = spawn(process.execPath, [serverEntry], {
+  const [command, args] = inPidNamespace
+    ? ['unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', process.execPath, serverEntry]]
+    : [process.execPath, [serverEntry]];
+  server = spawn(command as string, args as string[], {
     cwd: root,
     env: {
       ...process.env,
@@ -414,6 +425,35 @@ try {
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${rows.at(-1)?.name}: ${rows.at(-1)?.answer}`);
   }
 
+  // The same in a PID namespace (a container): the restarted server is pid 1 again, like the killed one.
+  if (spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0) {
+    killServer();
+    // The servers so far ran outside the namespace; a container's processes die together.
+    await stopEmbeddedPostgres(join(dataDir, 'postgres'));
+    await startServer(true);
+    const name = 'killed-in-container.ifc';
+    const r = await upload(`/api/v1/projects/${killProject}/bimfiles`, `filename="${name}"`, modelBytes);
+    await sleep(2000);
+    killServer();
+    const restart = await startServer(true);
+    const started = Date.now();
+    const file = r.status === 201 ? await waitForFile(killProject, name, 1, 300_000) : null;
+    const doneIn = (Date.now() - started) / 1000;
+    const ok = restart < 10 && file?.status === 'completed' && doneIn < 60;
+    rows.push({
+      name: 'kill -9 in a PID namespace, restart with the same pid',
+      answer: `restart ${restart.toFixed(1)} s; version ${file?.status ?? answerOf(r)} ${doneIn.toFixed(1)} s after`,
+      seconds: restart + doneIn,
+      worstHealthMs: 0,
+      ok,
+    });
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${rows.at(-1)?.name}: ${rows.at(-1)?.answer}`);
+    killServer();
+    await startServer();
+  } else {
+    console.log('skip kill -9 in a PID namespace: unshare is not allowed on this machine');
+  }
+
   // kill -9 during an upload: the half-written temporary file is gone after the restart.
   {
     const slow = httpRequest(`${base}/api/v1/projects/${killProject}/bimfiles`, {
@@ -450,6 +490,8 @@ try {
   }
 } finally {
   killServer();
+  // A killed app leaves its database server running (the next start adopts it): stop it here.
+  await stopEmbeddedPostgres(join(dataDir, 'postgres'));
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -43,6 +43,12 @@ function vitest(name, configArgs) {
   return { status, counts };
 }
 
+// Chromium and pdftoppm from Debian's packages (a no-op when present); PostgreSQL comes from npm.
+if (run('bash', ['scripts/install-system-deps.sh']) !== 0) {
+  console.error('Chromium could not be installed (see above): the end-to-end tests need /usr/bin/chromium.');
+  process.exit(1);
+}
+
 if (run('node', ['scripts/build.mjs']) !== 0) {
   console.error('build failed');
   process.exit(1);

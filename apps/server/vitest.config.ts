@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
 
-// Integration tests start a real server (PGlite in memory, and PostgreSQL when TEST_DATABASE_URL is
-// set) per test file; PGlite's WebAssembly start-up is slow on a busy machine, hence the long hooks.
+// Integration tests start a real server per test file, each on a database of its own on one PostgreSQL
+// server (test/support/global-setup.ts); seeding a processed model is slow on a busy machine, hence the
+// long hooks.
 export default defineProject({
   resolve: { conditions: ['source'] },
   test: {

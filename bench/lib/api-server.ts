@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stopEmbeddedPostgres } from '../../apps/server/src/platform/embedded-postgres';
 
 export interface RunningServer {
   baseUrl: string;
@@ -30,6 +31,8 @@ export async function startBuiltServer(options: {
 }): Promise<RunningServer> {
   const entry = join(options.root, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
+  // A run that was interrupted may have left its embedded database server running.
+  await stopEmbeddedPostgres(join(options.dataDir, 'postgres'));
   rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
   const log = createWriteStream(options.logFile);
@@ -81,6 +84,7 @@ export async function startBuiltServer(options: {
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited;
       clearTimeout(timer);
+      await stopEmbeddedPostgres(join(options.dataDir, 'postgres'));
       log.end();
     },
   };

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { startDemoSeeding } from './modules/demo/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
+import { EmbeddedPostgresError } from './platform/embedded-postgres';
 import { createLogger } from './platform/logger';
+import { CarryOverError } from './platform/pglite-carry-over';
 import { createServer } from './platform/server';
 import { installShutdownHandlers } from './platform/shutdown';
 
@@ -16,7 +18,7 @@ const demoIdsPath = fileURLToPath(new URL('../src/modules/demo/demo.ids', import
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { defaultWebDistDir });
   const logger = createLogger(config.logLevel);
-  // A fresh embedded database takes a while (WebAssembly compile, initdb, migrations): say so.
+  // A fresh embedded database takes a moment (initdb, migrations): say so.
   logger.info({ dataDir: config.dataDir }, 'Opening the database and applying migrations…');
   const server = await createServer({ config, logger, migrationsFolder });
   let demoSeeding: Promise<void> = Promise.resolve();
@@ -41,7 +43,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof EmbeddedPostgresError ||
+    error instanceof CarryOverError
+  ) {
     console.error(error.message);
   } else {
     console.error('Plumbline could not start:', error);

@@ -22,14 +22,14 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { defaultWebDistDir });
   if (config.database.kind !== 'postgres') {
     throw new ConfigError(
-      'A separate worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can only be opened by one ' +
-        'process. Without DATABASE_URL, `npm start` already runs the workers in-process.',
+      'A separate worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the one process that ' +
+        'started it. Without DATABASE_URL, `npm start` already runs the workers in-process.',
     );
   }
   const logger = createLogger(config.logLevel).child({ component: 'worker' });
   const database = await openDatabase(config.database);
   await database.migrate(migrationsFolder);
-  const queue = await JobQueue.start<JobDeps>(database, config.database.url, jobDefinitions, {
+  const queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
     pollIntervalSeconds: config.queuePollIntervalSeconds,
     logger,
   });

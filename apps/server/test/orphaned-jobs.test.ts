@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { loadConfig } from '../src/platform/config';
@@ -12,6 +13,7 @@ import { eventually } from './support/server';
 // Issue 16 (crash safety): with the embedded database only one process runs jobs, so a job left
 // active belongs to a process that died. The next start retries it at once, not after its expiry.
 const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-orphans-'));
+chmodSync(dataDir, 0o755); // run as root, the database server's own account must reach its cluster
 
 async function start(): Promise<PlumblineServer> {
   const config = loadConfig(
@@ -29,12 +31,15 @@ async function start(): Promise<PlumblineServer> {
   return createServer({ config, logger: createLogger('silent'), migrationsFolder });
 }
 
-async function stateOf(server: PlumblineServer, id: string): Promise<string | undefined> {
-  const result = await server.database.pglite?.query<{ state: string }>(
-    'select state from pgboss.job where id = $1',
-    [id],
+async function jobRow(server: PlumblineServer, id: string) {
+  const result = await server.database.db.execute(
+    sql`select state, retry_count from pgboss.job where id = ${id}`,
   );
-  return result?.rows[0]?.state;
+  return (result as unknown as { rows: Array<{ state: string; retry_count: number }> }).rows[0];
+}
+
+async function stateOf(server: PlumblineServer, id: string): Promise<string | undefined> {
+  return (await jobRow(server, id))?.state;
 }
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -45,9 +50,8 @@ describe('jobs of a process that died (embedded database)', () => {
     const id = await first.queue.send(purgeExpiredSessionsJob, {});
     await eventually(async () => (await stateOf(first, id)) === 'completed');
     // What a kill -9 mid-run leaves behind: the job active, its start recorded, nobody working on it.
-    await first.database.pglite?.query(
-      "update pgboss.job set state = 'active', started_on = now(), completed_on = null where id = $1",
-      [id],
+    await first.database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now(), completed_on = null where id = ${id}`,
     );
     await first.close();
 
@@ -55,11 +59,7 @@ describe('jobs of a process that died (embedded database)', () => {
     try {
       // The queue's expiry is 300 s; the retry comes within seconds.
       await eventually(async () => (await stateOf(second, id)) === 'completed', 15_000);
-      const retried = await second.database.pglite?.query<{ retry_count: number }>(
-        'select retry_count from pgboss.job where id = $1',
-        [id],
-      );
-      expect(retried?.rows[0]?.retry_count).toBe(1);
+      expect((await jobRow(second, id))?.retry_count).toBe(1);
     } finally {
       await second.close();
     }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedDatabaseUrl } from '../src/platform/embedded-postgres';
 
 // The real entry points as processes: start, the data directory lock, and a clean exit on SIGTERM.
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -44,8 +45,9 @@ async function waitForAddress(running: Running, timeoutMs = 170_000): Promise<st
   throw new Error(`server did not start:\n${running.output()}`);
 }
 
-describe('process lifecycle (main.ts on PGlite)', () => {
+describe('process lifecycle (main.ts on the embedded database)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-lifecycle-'));
+  chmodSync(dataDir, 0o755); // run as root, the database server's own account must reach its cluster
   const started: Running[] = [];
   afterAll(() => {
     for (const running of started) if (running.child.exitCode === null) running.child.kill('SIGKILL');
@@ -56,7 +58,8 @@ describe('process lifecycle (main.ts on PGlite)', () => {
     started.push(first);
     const address = await waitForAddress(first);
     expect((await fetch(`${address}/api/v1/health`)).status).toBe(200);
-    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(true);
+    expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(true);
+    expect(embeddedDatabaseUrl(join(dataDir, 'postgres'))).not.toBeNull();
 
     const second = run('src/main.ts', { DATA_DIR: dataDir });
     started.push(second);
@@ -79,7 +82,9 @@ describe('process lifecycle (main.ts on PGlite)', () => {
     expect(response.status).toBe(201);
     expect(await first.exited, first.output().slice(-3000)).toBe(0);
     expect(first.output()).toContain('shut down cleanly');
-    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(false);
+    // The database server stopped with the app.
+    expect(embeddedDatabaseUrl(join(dataDir, 'postgres'))).toBeNull();
   }, 240_000);
 
   it('worker.ts refuses to run without DATABASE_URL, with a clear message', async () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { processFileVersion } from '../src/modules/processing/service';
 import { storageKeys } from '../src/modules/storage/keys';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../src/platform/db';
+import { stopEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { LocalDiskStorage } from '../src/platform/storage/local-disk';
 import { elementProperties, elements, fileVersions } from '../src/schema';
@@ -58,15 +59,32 @@ function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals
   return new Promise((resolve) => child.on('exit', (_code, signal) => resolve({ signal, output })));
 }
 
-for (const backend of testBackends()) {
+/** The test server's database, and the default installation's embedded server in a data directory of its own. */
+const targets: Array<{ name: string; create(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> }> =
+  [
+    ...testBackends(),
+    {
+      name: 'embedded',
+      async create() {
+        const dir = mkdtempSync(join(tmpdir(), 'plumbline-kill-'));
+        chmodSync(dir, 0o755); // run as root, the server's own account must reach the cluster
+        return {
+          target: { kind: 'embedded', dir: join(dir, 'postgres'), poolSize: 5 },
+          // The killed child leaves its server running: the next open adopts it and closing stops it;
+          // this stops it even when the test failed before that.
+          drop: async () => {
+            await stopEmbeddedPostgres(join(dir, 'postgres'));
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
+      },
+    },
+  ];
+
+for (const backend of targets) {
   describe.skipIf(model === null)(`a worker process killed mid-job (${backend.name})`, () => {
     it('leaves no rows behind, and processing again completes without duplicates', async () => {
-      const { target: created, drop } = await backend.create();
-      // PGlite: a data directory on disk (from the migrated template) that both processes open in turn.
-      const target: DatabaseTarget =
-        created.kind === 'pglite'
-          ? { ...created, dir: mkdtempSync(join(tmpdir(), 'plumbline-kill-')) }
-          : created;
+      const { target, drop } = await backend.create();
       const filesDir = mkdtempSync(join(tmpdir(), 'plumbline-kill-files-'));
       const storage = new LocalDiskStorage(filesDir);
       try {
@@ -76,17 +94,14 @@ for (const backend of testBackends()) {
         await database.close();
 
         const child = await runChild({
-          KILL_TEST_TARGET: JSON.stringify({ ...target, loadDataDir: undefined }),
+          KILL_TEST_TARGET: JSON.stringify(target),
           KILL_TEST_FILES_DIR: filesDir,
           KILL_TEST_VERSION_ID: versionId,
         });
         expect(child.output).toContain('killing myself mid-transaction');
         expect(child.signal).toBe('SIGKILL');
 
-        database = await openDatabase({
-          ...target,
-          ...(target.kind === 'pglite' ? { loadDataDir: undefined } : {}),
-        });
+        database = await openDatabase(target);
         const rows = async (table: typeof elements | typeof elementProperties) => {
           const [row] = await database.db
             .select({ n: count() })
@@ -114,10 +129,6 @@ for (const backend of testBackends()) {
       } finally {
         await drop();
         rmSync(filesDir, { recursive: true, force: true });
-        if (target.kind === 'pglite' && target.dir) {
-          rmSync(target.dir, { recursive: true, force: true });
-          rmSync(`${target.dir}.lock`, { force: true });
-        }
       }
     });
   });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { embeddedDatabaseUrl } from '../../server/src/platform/embedded-postgres';
 import { type ApsStandin, startApsStandin } from '../../server/test/support/aps-standin';
 import { signUpViaApi } from './harness/api';
 import {
@@ -366,19 +367,18 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
   }, 300_000);
 });
 
-/**
- * Moves the project's last processing 25 hours back (the spec's 24-hour refresh cooldown) with the server
- * stopped, as its embedded database admits one process, then starts it again on the same data.
- */
+/** Moves the project's last processing 25 hours back (the spec's 24-hour refresh cooldown), in its database. */
 async function dayPasses(projectId: string) {
-  const port = Number(new URL(server.baseUrl).port);
-  await server.halt();
-  const db = new PGlite(join(server.dataDir, 'pglite'));
-  await db.query('update projects set last_processed_at = $1 where id = $2', [
-    new Date(Date.now() - 25 * HOUR).toISOString(),
-    projectId,
-  ]);
-  await db.close();
-  const dataDir = server.dataDir;
-  server = await startServer({ envFor: apsEnv, restart: { dataDir, port } });
+  const url = embeddedDatabaseUrl(join(server.dataDir, 'postgres'));
+  if (!url) throw new Error('the server under test has no embedded database running');
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query('update projects set last_processed_at = $1 where id = $2', [
+      new Date(Date.now() - 25 * HOUR).toISOString(),
+      projectId,
+    ]);
+  } finally {
+    await db.end();
+  }
 }

@@ -6,7 +6,7 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
   database: z.object({
     status: z.enum(['up', 'down']),
-    kind: z.enum(['pglite', 'postgres']),
+    kind: z.enum(['embedded', 'postgres']),
     latencyMs: z.number().nullable(),
   }),
   queue: z.object({

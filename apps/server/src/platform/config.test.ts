@@ -8,13 +8,13 @@ const options = { defaultWebDistDir: '/srv/web', cwd: '/srv' };
 const secret = 's'.repeat(40);
 
 describe('loadConfig', () => {
-  it('applies defaults: PGlite in DATA_DIR, in-process workers, no proxy trust', () => {
+  it('applies defaults: the embedded PostgreSQL in DATA_DIR, in-process workers, no proxy trust', () => {
     const config = loadConfig({ SESSION_SECRET: secret }, options);
     expect(config).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
       dataDir: '/srv/data',
-      database: { kind: 'pglite', dir: '/srv/data/pglite' },
+      database: { kind: 'embedded', dir: '/srv/data/postgres', poolSize: 10 },
       webDistDir: '/srv/web',
       workerMode: 'in-process',
       trustProxy: false,

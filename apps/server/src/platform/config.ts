@@ -77,17 +77,17 @@ export const envSchema = z.object({
 export const configTable: ReadonlyArray<readonly [string, string, string]> = [
   ['PORT', '3000', 'HTTP port.'],
   ['HOST', '0.0.0.0', 'Interface to listen on.'],
-  ['DATA_DIR', './data', 'Data directory: PGlite database, generated secrets, local file storage.'],
+  [
+    'DATA_DIR',
+    './data',
+    'Data directory: the embedded PostgreSQL cluster, generated secrets, local file storage.',
+  ],
   [
     'DATABASE_URL',
     '(unset)',
-    'PostgreSQL connection string. Unset: embedded PGlite in DATA_DIR/pglite (one process only).',
+    'PostgreSQL connection string. Unset: an embedded PostgreSQL server in DATA_DIR/postgres, started and stopped with the app on a free loopback port (one app process only).',
   ],
-  [
-    'DATABASE_POOL_SIZE',
-    '10',
-    'PostgreSQL connections per process for the API (pg-boss keeps its own pool).',
-  ],
+  ['DATABASE_POOL_SIZE', '10', 'Database connections per process for the API (pg-boss keeps its own pool).'],
   [
     'PUBLIC_URL',
     '(unset)',
@@ -203,7 +203,9 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number }
+    | { kind: 'embedded'; dir: string; poolSize: number };
   publicUrl: string | null;
   secureCookies: boolean;
   sessionSecret: string;
@@ -293,7 +295,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+      : { kind: 'embedded', dir: join(dataDir, 'postgres'), poolSize: e.DATABASE_POOL_SIZE },
     publicUrl,
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),

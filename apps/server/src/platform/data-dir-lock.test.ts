@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, processInfo } from './data-dir-lock';
 
-const freshDir = () => join(mkdtempSync(join(tmpdir(), 'plumbline-lock-')), 'pglite');
+const freshDir = () => join(mkdtempSync(join(tmpdir(), 'plumbline-lock-')), 'postgres');
 
 describe('data directory lock', () => {
   it('is exclusive while held and free again once released', () => {

@@ -3,12 +3,12 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 
 /**
- * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
- * This lock file (created atomically with O_EXCL) records the holder's pid, host and process start
- * time; a lock whose process is gone on this host is stale and taken over at once. The start time
- * (Linux /proc) tells a reused pid from the holder: in a container the restarted server usually gets
- * the same pid as the one that was killed (issue 16), and a killed process not yet reaped (a zombie)
- * holds nothing.
+ * One app process per data directory: the embedded database server belongs to the process that
+ * started (or adopted) it, and its in-process workers treat every active job as their own. This lock
+ * file (created atomically with O_EXCL) records the holder's pid, host and process start time; a lock
+ * whose process is gone on this host is stale and taken over at once. The start time (Linux /proc)
+ * tells a reused pid from the holder: in a container the restarted server usually gets the same pid
+ * as the one that was killed (issue 16), and a killed process not yet reaped (a zombie) holds nothing.
  */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -39,7 +39,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** Locks `dir` with the file `<dir>.lock` beside it (PGlite owns the inside of its directory). */
+/** Locks `dir` with the file `<dir>.lock` beside it (the database server owns the inside of its directory). */
 export function acquireDataDirLock(dir: string): DataDirLock {
   mkdirSync(dirname(dir), { recursive: true });
   const path = `${dir}.lock`;

@@ -1,4 +1,4 @@
-/** True when a database error (PGlite or node-postgres, possibly wrapped by Drizzle) is a unique-key violation. */
+/** True when a database error (node-postgres, possibly wrapped by Drizzle) is a unique-key violation. */
 export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {

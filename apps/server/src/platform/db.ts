@@ -1,27 +1,25 @@
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { acquireDataDirLock } from './data-dir-lock';
+import { startEmbeddedPostgres } from './embedded-postgres';
 
-/** The Drizzle database as repositories see it: the same API on PGlite and node-postgres. */
+/** The Drizzle database as repositories see it (node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize: number }
-  /** dir null: in memory (tests); `loadDataDir` starts it from a dump (`dumpDataDir`) instead of an empty cluster. */
-  | { kind: 'pglite'; dir: string | null; loadDataDir?: Blob };
+  /** The default installation's own PostgreSQL server, its cluster in `dir` (embedded-postgres.ts). */
+  | { kind: 'embedded'; dir: string; poolSize: number };
 
 export interface DatabaseHandle {
-  kind: 'pglite' | 'postgres';
+  /** embedded: this process is the only one using the database (the data-directory lock). */
+  kind: 'embedded' | 'postgres';
+  /** The connection string (pg-boss opens its own pool with it). */
+  url: string;
   db: Database;
-  /** The PGlite instance pg-boss shares (PGlite only). */
-  pglite: PGlite | null;
   /** Round trip of `select 1` in milliseconds; throws when the database is unreachable. */
   ping(): Promise<number>;
   /** Applies the drizzle-kit migrations in `folder`; safe when several processes start at once. */
@@ -33,50 +31,43 @@ export interface DatabaseHandle {
 const MIGRATION_LOCK_KEY = 7_301_114_905;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'pglite'
-    ? openPglite(target.dir, target.loadDataDir)
-    : openPostgres(target.url, target.poolSize);
-}
-
-async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const lock: DataDirLock | null = dir ? acquireDataDirLock(dir) : null;
-  let client: PGlite;
+  if (target.kind === 'postgres') return openPostgres('postgres', target.url, target.poolSize);
+  // One app process per data directory: the embedded server admits no second writer of its jobs.
+  const lock = acquireDataDirLock(target.dir);
   try {
-    client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-    await client.waitReady;
+    const server = await startEmbeddedPostgres(target.dir);
+    const handle = await openPostgres('embedded', server.url, target.poolSize);
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+          await server.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
   } catch (error) {
-    lock?.release();
+    lock.release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
-    kind: 'pglite',
-    db,
-    pglite: client,
-    ping: () => timed(() => db.execute(sql`select 1`)),
-    migrate: async (folder) => {
-      await migratePglite(db as never, { migrationsFolder: folder });
-    },
-    close: async () => {
-      try {
-        if (!client.closed) await client.close();
-      } finally {
-        lock?.release();
-      }
-    },
-  };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  kind: DatabaseHandle['kind'],
+  url: string,
+  poolSize: number,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'plumbline' });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   let closed = false;
   return {
-    kind: 'postgres',
+    kind,
+    url,
     db,
-    pglite: null,
     ping: () => timed(() => pool.query('select 1')),
     migrate: async (folder) => {
       // One connection holds an advisory lock while it migrates, so concurrent starts take turns.

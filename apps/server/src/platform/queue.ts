@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type Queue as QueueOptions } from 'pg-boss';
+import { fromDrizzle, PgBoss, type Queue as QueueOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle } from './db';
 import type { Logger } from './logger';
 
 /**
- * Background jobs on pg-boss, in the same database as everything else (PGlite in-process, or
- * PostgreSQL shared by any number of worker processes). A job is declared once as a JobDefinition:
+ * Background jobs on pg-boss, in the same PostgreSQL database as everything else (the embedded
+ * server of one process, or an external one shared by any number of worker processes). A job is declared once as a JobDefinition:
  * name, payload schema, retry policy and handler; senders and workers both use the definition.
  */
 export interface JobDefinition<TPayload, TDeps> {
@@ -59,17 +59,14 @@ export class JobQueue<TDeps> implements JobSender {
   /** Installs or upgrades pg-boss's schema (idempotent, safe across processes) and creates our queues. */
   static async start<TDeps>(
     database: DatabaseHandle,
-    connectionString: string | null,
     definitions: ReadonlyArray<AnyJobDefinition<TDeps>>,
     options: JobQueueOptions,
   ): Promise<JobQueue<TDeps>> {
-    const boss = database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({
-          connectionString: connectionString ?? undefined,
-          application_name: 'plumbline-queue',
-          max: 5,
-        });
+    const boss = new PgBoss({
+      connectionString: database.url,
+      application_name: 'plumbline-queue',
+      max: 5,
+    });
     boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
     await boss.start();
     const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
@@ -78,7 +75,7 @@ export class JobQueue<TDeps> implements JobSender {
       else await boss.createQueue(definition.name, definition.queue);
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {});
     }
-    if (database.pglite) await JobQueue.retryOrphans(boss, database.pglite, options.logger);
+    if (database.kind === 'embedded') await JobQueue.retryOrphans(boss, database.db, options.logger);
     const queue = new JobQueue(boss, definitions, options);
     queue.running = true;
     return queue;
@@ -90,19 +87,13 @@ export class JobQueue<TDeps> implements JobSender {
    * rather than left until its expiry (up to an hour). With PostgreSQL other live workers may hold
    * active jobs, so there pg-boss's expiry decides.
    */
-  private static async retryOrphans(
-    boss: PgBoss,
-    pglite: NonNullable<DatabaseHandle['pglite']>,
-    logger: Logger,
-  ): Promise<void> {
-    const orphans = await pglite.query<{ id: string; name: string }>(
-      "select id, name from pgboss.job where state = 'active'",
-    );
-    for (const job of orphans.rows) {
+  private static async retryOrphans(boss: PgBoss, db: Database, logger: Logger): Promise<void> {
+    const result = await db.execute(sql`select id, name from pgboss.job where state = 'active'`);
+    const orphans = (result as unknown as { rows: Array<{ id: string; name: string }> }).rows;
+    for (const job of orphans) {
       await boss.fail(job.name, job.id, { message: 'The process running this job stopped; it is retried.' });
     }
-    if (orphans.rows.length > 0)
-      logger.warn({ jobs: orphans.rows.length }, 'jobs of a stopped process retried');
+    if (orphans.length > 0) logger.warn({ jobs: orphans.length }, 'jobs of a stopped process retried');
   }
 
   async send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string> {

@@ -37,6 +37,7 @@ import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { buildApp } from './http/app';
 import type { Logger } from './logger';
 import { createSmtpMailer } from './mail';
+import { carryOverPglite, pgliteDirBeside } from './pglite-carry-over';
 import { JobQueue } from './queue';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/storage';
@@ -48,7 +49,7 @@ export interface ServerOptions {
   /** drizzle-kit's output folder; entry points resolve it from their own location. */
   migrationsFolder: string;
   clock?: Clock;
-  /** Overrides config.database (tests use an in-memory PGlite). */
+  /** Overrides config.database (tests use a database of their own on the test server). */
   database?: DatabaseTarget;
 }
 
@@ -84,15 +85,14 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const acc = createAccRuntime(config, database.db, clock);
   try {
     await database.migrate(options.migrationsFolder);
-    queue = await JobQueue.start<JobDeps>(
-      database,
-      target.kind === 'postgres' ? target.url : null,
-      jobDefinitions,
-      {
-        pollIntervalSeconds: config.queuePollIntervalSeconds,
-        logger: logger.child({ component: 'queue' }),
-      },
-    );
+    queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
+      pollIntervalSeconds: config.queuePollIntervalSeconds,
+      logger: logger.child({ component: 'queue' }),
+    });
+    // Before the embedded PostgreSQL the default kept its data in PGlite: copied over once.
+    if (target.kind === 'embedded') {
+      await carryOverPglite(pgliteDirBeside(target.dir), database.url, options.migrationsFolder, logger);
+    }
     if (config.workerMode === 'in-process') {
       await queue.startWorkers(
         {

@@ -1,37 +1,65 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { jobDefinitions } from '../../src/jobs';
 import { openDatabase } from '../../src/platform/db';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../src/platform/embedded-postgres';
 import { JobQueue } from '../../src/platform/queue';
 import { migrationsFolder } from './paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A PGlite data directory dump with our migrations and pg-boss's schema applied. */
-    pgliteTemplate: string;
+    /** The PostgreSQL server the integration tests use, and a migrated template database on it. */
+    testDatabase: { adminUrl: string; template: string };
   }
 }
 
 /**
- * Initialising a PGlite cluster costs about 6 s of CPU; loading a dump about 1 s. Build one migrated
- * database once per run and let every test file start from a copy of it.
+ * One PostgreSQL server per run: TEST_DATABASE_URL's, or else the same embedded server `npm start`
+ * runs, started here in a temporary directory. Every test file gets a database of its own, copied
+ * from a template migrated once (with pg-boss's schema), which saves running migrations per file.
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'plumbline-pglite-template-'));
-  const database = await openDatabase({ kind: 'pglite', dir: null });
+  let embedded: EmbeddedPostgres | null = null;
+  let dir: string | null = null;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dir = mkdtempSync(join(tmpdir(), 'plumbline-test-pg-'));
+    // mkdtemp makes it 0700; run as root, the server's own account must reach the cluster inside.
+    chmodSync(dir, 0o755);
+    embedded = await startEmbeddedPostgres(join(dir, 'postgres'));
+    adminUrl = embedded.url;
+  }
+  const template = `plumbline_template_${randomBytes(4).toString('hex')}`;
+  await admin(adminUrl, `create database ${template}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${template}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
   await database.migrate(migrationsFolder);
-  const queue = await JobQueue.start(database, null, jobDefinitions, {
+  const queue = await JobQueue.start(database, jobDefinitions, {
     pollIntervalSeconds: 2,
     logger: pino({ level: 'silent' }),
   });
   await queue.stop(1000);
-  const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
-  const file = join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  project.provide('testDatabase', { adminUrl, template });
+  return async () => {
+    await admin(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
+    await embedded?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

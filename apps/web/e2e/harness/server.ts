@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopEmbeddedPostgres } from '../../../server/src/platform/embedded-postgres';
 
 /** The repository root (this file is apps/web/e2e/harness/server.ts). */
 export const repoRoot = resolve(import.meta.dirname, '../../../..');
@@ -45,7 +46,7 @@ export async function startServer(
   }
 
   const port = options.restart?.port ?? (await freePort());
-  const dataDir = options.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
+  const dataDir = options.restart?.dataDir ?? freshDataDir();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -82,7 +83,12 @@ export async function startServer(
   child.stderr?.on('data', collect);
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  // A server killed rather than stopped leaves its database server running (the next start adopts it).
+  const stopDatabase = () => stopEmbeddedPostgres(join(dataDir, 'postgres'));
+  const stop = () =>
+    stopProcess(child)
+      .then(stopDatabase)
+      .finally(() => rmSync(dataDir, { recursive: true, force: true }));
   const halt = () => stopProcess(child);
   try {
     await waitForHealth(baseUrl, child, () => output);
@@ -91,6 +97,13 @@ export async function startServer(
     throw error;
   }
   return { baseUrl, dataDir, output: () => output, stop, halt };
+}
+
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
+  // mkdtemp makes it 0700; run as root, the database server's own account must reach its cluster.
+  chmodSync(dir, 0o755);
+  return dir;
 }
 
 async function freePort(): Promise<number> {

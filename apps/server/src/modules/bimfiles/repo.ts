@@ -58,7 +58,7 @@ export async function listProjectBimFiles(
   }));
 }
 
-// node-postgres parses json columns; PGlite may hand back text for a json expression.
+// node-postgres parses json; a json value built as text (json_build_object over a cast) arrives as a string.
 function parseLatest(value: unknown): BimFileSummaryRow['latest'] {
   if (value == null) return null;
   const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as NonNullable<

@@ -13,7 +13,7 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** node-postgres parses jsonb; PGlite may hand it back as text from a raw query. */
+/** node-postgres parses json and jsonb; a value cast to text arrives as a string. */
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

@@ -10,7 +10,7 @@ export async function hasDemoProject(db: Database): Promise<boolean> {
 
 /**
  * Serialises seeding across processes (several API servers on one PostgreSQL): held until the
- * transaction ends. PGlite runs one query at a time anyway; the same SQL works on both.
+ * transaction ends.
  */
 export async function lockDemoSeeding(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plumbline.demo.seed'))`);

@@ -24,7 +24,7 @@ describe('health service', () => {
 
   it('is degraded with the database down (no latency) or without a queue', async () => {
     const failing = {
-      kind: 'pglite' as const,
+      kind: 'embedded' as const,
       ping: async () => Promise.reject(new Error('connection refused')),
     };
     const noDatabase = await createHealthService({
@@ -35,10 +35,10 @@ describe('health service', () => {
     }).check();
     expect(noDatabase).toMatchObject({
       status: 'degraded',
-      database: { status: 'down', kind: 'pglite', latencyMs: null },
+      database: { status: 'down', kind: 'embedded', latencyMs: null },
     });
     const noQueue = await createHealthService({
-      database: { kind: 'pglite', ping: async () => 1 },
+      database: { kind: 'embedded', ping: async () => 1 },
       queue: null,
       version: 'x',
       startedAt: Date.now(),

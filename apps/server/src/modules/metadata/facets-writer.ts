@@ -66,7 +66,7 @@ export async function writeMetadataFacets(
       count.push(rows);
     }
   }
-  // Fresh planner statistics after a bulk write: PGlite runs no autovacuum, and with the stale
+  // Fresh planner statistics after a bulk write, before autovacuum gets to it: with the stale
   // estimates (15k rows where 1.4M were written) the explorer's queries got hash joins over every row.
   await tx.execute(sql`analyze elements`);
   await tx.execute(sql`analyze element_properties`);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 
-/** Rows per statement: measured fastest on PGlite and PostgreSQL alike (NOTES.md, decision 0071). */
+/** Rows per statement: measured fastest (NOTES.md, decision 0071). */
 export const BULK_BATCH_ROWS = 50_000;
 
 export interface BulkColumn {

@@ -1,0 +1,111 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { fromPglite, PgBoss } from 'pg-boss';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jobDefinitions } from '../src/jobs';
+import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
+import { hashPassword } from '../src/platform/auth/passwords';
+import { loadConfig } from '../src/platform/config';
+import { createLogger } from '../src/platform/logger';
+import { createServer, type PlumblineServer } from '../src/platform/server';
+import { migrationsFolder } from './support/paths';
+import { eventually } from './support/server';
+
+// Decision 0160: a data directory written by the PGlite default is carried over once to the embedded
+// PostgreSQL at start, never silently ignored.
+const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-carry-'));
+chmodSync(dataDir, 0o755); // run as root, the database server's own account must reach its cluster
+const PASSWORD = 'a long passphrase nobody guesses';
+
+/** What an installation of the PGlite default left: an account, its project, and a job not yet run. */
+async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; projectId: string }> {
+  const pglite = new PGlite({ dataDir: dir });
+  await migrate(drizzle({ client: pglite }) as never, { migrationsFolder });
+  const user = await pglite.query<{ id: string }>(
+    `insert into users (email, password_hash, full_name) values ('early@example.com', $1, 'Early Adopter') returning id`,
+    [await hashPassword(PASSWORD)],
+  );
+  const userId = user.rows[0]?.id;
+  const project = await pglite.query<{ id: string }>(
+    `insert into projects (name, created_by) values ('Kept Tower', $1) returning id`,
+    [userId],
+  );
+  const projectId = project.rows[0]?.id as string;
+  await pglite.query(`insert into project_members (project_id, user_id, role) values ($1, $2, 'Admin')`, [
+    projectId,
+    userId,
+  ]);
+  const boss = new PgBoss({ db: fromPglite(pglite), backend: 'pglite' });
+  await boss.start();
+  await boss.createQueue(purgeExpiredSessionsJob.name, purgeExpiredSessionsJob.queue);
+  const jobId = (await boss.send(purgeExpiredSessionsJob.name, {})) as string;
+  await boss.stop({ graceful: false });
+  await pglite.close();
+  return { jobId, projectId };
+}
+
+async function start(): Promise<PlumblineServer> {
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+      DEMO_SEED: 'false',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    },
+    { defaultWebDistDir: join(dataDir, 'no-web-build') },
+  );
+  return createServer({ config, logger: createLogger('silent'), migrationsFolder });
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('a data directory of the PGlite default', () => {
+  it('is copied to the embedded PostgreSQL once: accounts, projects and waiting jobs', async () => {
+    const { jobId, projectId } = await writeEarlierInstallation(join(dataDir, 'pglite'));
+    expect(jobDefinitions.some((d) => d.name === purgeExpiredSessionsJob.name)).toBe(true);
+
+    const server = await start();
+    try {
+      expect(server.database.kind).toBe('embedded');
+      const signIn = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'early@example.com', password: PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const token = (signIn.json() as { token: string }).token;
+      const projects = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/projects',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(projects.statusCode).toBe(200);
+      expect(JSON.stringify(projects.json())).toContain(projectId);
+      // The job queued before the move runs on the new database under its old id.
+      await eventually(async () => {
+        const result = await server.database.db.execute(
+          sql`select state from pgboss.job where id = ${jobId}`,
+        );
+        return (result as unknown as { rows: Array<{ state: string }> }).rows[0]?.state === 'completed';
+      }, 20_000);
+    } finally {
+      await server.close();
+    }
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(join(dataDir, 'pglite.carried-over', 'PG_VERSION'))).toBe(true);
+
+    // A PGlite directory reappearing beside a database with accounts stops the start with what to
+    // do, instead of copying over anything.
+    await writeEarlierInstallation(join(dataDir, 'pglite'));
+    await expect(start()).rejects.toThrow(/already has accounts, so it is not copied over them/);
+    expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+  }, 180_000);
+});
