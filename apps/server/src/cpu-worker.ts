@@ -3,6 +3,8 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { readIdsUpload } from './modules/idsfiles/read-ids';
 import { analyse } from './modules/processing/analyse';
+import { renderInsightsPdf } from './modules/reports/ai-insights';
+import { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
 
 const tasks = {
   analyse: async (input: Parameters<typeof analyse>[0]) => {
@@ -10,6 +12,9 @@ const tasks = {
     return output.kind === 'done' ? { ...output, threadId } : output;
   },
   'read-ids': (input: Parameters<typeof readIdsUpload>[0]) => readIdsUpload(input),
+  'render-comprehensive-pdf': (input: Parameters<typeof renderComprehensivePdf>) =>
+    renderComprehensivePdf(...input),
+  'render-insights-pdf': (input: Parameters<typeof renderInsightsPdf>) => renderInsightsPdf(...input),
 };
 
 const { task, input } = workerData as { task: keyof typeof tasks; input: never };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { JobDeps } from '../../jobs/deps';
+import { runWorkerTask } from '../../platform/worker-task';
 import { createAiService } from '../ai/service';
 import { createAttributeService } from '../attributes/service';
 import { createAuditRecorder } from '../audit/service';
@@ -14,9 +15,9 @@ import { notifyUser } from '../notifications/notify';
 import { createOverviewService } from '../overview/service';
 import { findActiveProject } from '../projects/repo';
 import { storageKeys } from '../storage/keys';
-import { askInsights, renderInsightsPdf } from './ai-insights';
+import { askInsights, type renderInsightsPdf } from './ai-insights';
 import { renderBcf } from './bcf-export';
-import { renderComprehensivePdf } from './comprehensive-pdf';
+import type { renderComprehensivePdf } from './comprehensive-pdf';
 import { writeComprehensiveXlsx } from './comprehensive-xlsx';
 import { collectComprehensive } from './data';
 import * as repo from './repo';
@@ -96,15 +97,22 @@ export async function generateReport(
         projectId: report.projectId,
         fileId: file.version.fileId,
       });
-      const pdf = await renderInsightsPdf(data, answers, {
-        name: report.name,
-        description: report.description,
-        assistant: ai.assistant,
-        fileName: file.version.fileName,
-      });
+      const pdf = await renderOffTheEventLoop('render-insights-pdf', [
+        data,
+        answers,
+        {
+          name: report.name,
+          description: report.description,
+          assistant: ai.assistant,
+          fileName: file.version.fileName,
+        },
+      ] satisfies Parameters<typeof renderInsightsPdf>);
       stored = await deps.storage.putStream(key, Readable.from([pdf]));
     } else {
-      const pdf = await renderComprehensivePdf(data, report);
+      const pdf = await renderOffTheEventLoop('render-comprehensive-pdf', [
+        data,
+        { name: report.name, description: report.description },
+      ] satisfies Parameters<typeof renderComprehensivePdf>);
       stored = await deps.storage.putStream(key, Readable.from([pdf]));
     }
   }
@@ -125,6 +133,18 @@ export async function generateReport(
     );
   });
   return { status: 'completed', bytes: stored.size };
+}
+
+const RENDER_TIME_LIMIT_MS = 10 * 60_000;
+
+/** Laying out a PDF is CPU work (text measuring, charts, compression): a worker thread does it. */
+async function renderOffTheEventLoop(task: string, input: unknown): Promise<Buffer> {
+  const bytes = await runWorkerTask<Uint8Array>(task, input, {
+    timeLimitMs: RENDER_TIME_LIMIT_MS,
+    limitMessage: 'Rendering the report took longer than 10 minutes.',
+  });
+  // A Buffer crosses threads as a plain Uint8Array.
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The last try failed: the report says why instead of generating for ever. */
