@@ -22,7 +22,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       server = await startTestServer(backend, { WEB_DIST_DIR: builtWebApp() });
       // A route that fails the way a bug would, registered before the app starts serving.
-      server.app.get('/api/v1/test/crash', { config: { public: true } }, async () => {
+      server.app.get('/api/v1/test/crash', { config: { access: 'public' } }, async () => {
         throw new Error('secret connection string postgres://user:pw@db');
       });
     });

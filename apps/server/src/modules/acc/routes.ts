@@ -36,6 +36,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/config',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Whether this installation can import from Autodesk Construction Cloud',
@@ -49,6 +50,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/initiate_company_auth',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -67,6 +69,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/callback',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -94,6 +97,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/sessions/:sessionId',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -109,6 +113,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/oauth/invalidate-session',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Spec 1 §7 invalidate-session: the ACC session can no longer be used',
@@ -126,6 +131,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/hubs',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'The BIM 360 and ACC hubs of the connected Autodesk account',
@@ -142,6 +148,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/hubs/:hubId/projects',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'The projects of a hub',
@@ -163,6 +170,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/acc/hubs/:hubId/projects/:projectId/all-files',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -186,6 +194,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/from-acc',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -214,6 +223,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/acc/refresh-tokens',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary:
@@ -229,6 +239,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/auth/aps/login/:projectId',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary:
@@ -248,6 +259,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/aps-token/viewer-token/file/:fileId',
       {
+        config: { access: 'project-viewer' },
         schema: {
           tags,
           summary:
@@ -267,6 +279,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/aps-token/model-urn/file/:fileId',
       {
+        config: { access: 'project-viewer' },
         schema: {
           tags,
           summary: "Spec 3 §7 model reference: the Model Derivative urn of an ACC file's newest version",

@@ -18,7 +18,7 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/ai/context/:projectId/:fileId',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -38,7 +38,7 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/ai/chat/:projectId/:fileId',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:

@@ -25,7 +25,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/extra-attributes',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -50,7 +50,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/schema-attributes',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -75,7 +75,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.get(
       '/api/v1/projects/:projectId/schema-summary',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: "Schema summary over the latest completed version of each of the project's files",
@@ -90,7 +90,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.get(
       '/api/v1/projects/:projectId/attribute-insights',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -106,6 +106,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.patch(
       '/api/v1/projects/:projectId/attributes/recommendation',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary: "Set an attribute's recommendation status for the project. Editor or Admin.",
@@ -122,7 +123,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.post(
       '/api/v1/attributes/analyze',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -138,6 +139,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.post(
       '/api/v1/attributes/add-to-specification',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary:

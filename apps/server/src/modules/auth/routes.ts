@@ -53,7 +53,7 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     app.post(
       '/api/v1/auth/signup',
       {
-        config: { public: true },
+        config: { access: 'public' },
         ...limits,
         schema: {
           tags,
@@ -72,7 +72,7 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     app.post(
       '/api/v1/auth/login',
       {
-        config: { public: true },
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Sign in with e-mail and password (sets the session cookie)',
@@ -90,6 +90,7 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     app.post(
       '/api/v1/auth/logout',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Revoke the current session and clear the cookie',
@@ -107,6 +108,7 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     app.get(
       '/api/v1/auth/me',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'The signed-in user',

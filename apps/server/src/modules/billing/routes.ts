@@ -50,6 +50,7 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/config',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Whether this installation sells plans, and with which payment provider',
@@ -63,6 +64,7 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/tiers',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Plans, sorted by monthly AUD price, priced in the requested currency',
@@ -77,6 +79,7 @@ export function billingRoutes(
     app.put(
       '/api/v1/billing/tiers/:tierId',
       {
+        config: { access: 'account-admin' },
         schema: {
           tags,
           summary: "Edit a plan (the installation's admin)",
@@ -95,6 +98,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/vouchers/validate',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Check a voucher code (spec 1 §7)',
@@ -109,6 +113,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/subscription-payments',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -135,6 +140,7 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/subscriptions',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: "Subscriptions of the caller's projects",
@@ -148,6 +154,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/subscriptions/:subscriptionId/cancel',
       {
+        config: { access: 'project-admin' },
         schema: {
           tags,
           summary: 'Cancel at the end of the period (project Admins)',
@@ -165,6 +172,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/subscriptions/:subscriptionId/reactivate',
       {
+        config: { access: 'project-admin' },
         schema: {
           tags,
           summary: 'Undo a cancellation before the period ends (project Admins)',
@@ -183,6 +191,7 @@ export function billingRoutes(
       app.post(
         `/api/v1/billing/subscriptions/:subscriptionId/${change}`,
         {
+          config: { access: 'project-admin' },
           schema: {
             tags,
             summary:
@@ -212,6 +221,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/portal',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -227,6 +237,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/checkout-sessions',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -249,6 +260,7 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/checkout-sessions/:sessionId',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -264,6 +276,7 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/billing-history',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Invoices of the projects the caller administers, newest first',
@@ -278,6 +291,7 @@ export function billingRoutes(
       app.get(
         path,
         {
+          config: { access: 'project-admin' },
           schema: {
             tags,
             summary,
@@ -305,7 +319,7 @@ export function billingRoutes(
     app.get(
       '/api/v1/projects/:projectId/limits',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: "The project's plan limits, usage and violations (warning from 80 %, error above)",
@@ -330,7 +344,7 @@ export function stripeWebhookRoutes(billing: BillingService): FastifyPluginAsync
     app.post(
       '/api/v1/billing/webhooks/stripe',
       {
-        config: { public: true },
+        config: { access: 'webhook' },
         schema: {
           tags: ['billing'],
           summary:

@@ -683,8 +683,13 @@ export function createBillingService(deps: BillingDeps) {
       if (!invoice) throw new BillingError('invoice_not_found');
       try {
         await requireProjectRole({ db, userId }, invoice.projectId, 'Admin');
-      } catch {
-        throw new BillingError('invoice_not_found');
+      } catch (error) {
+        // Not a member: the invoice is not there for them. A member below Admin (or anyone on the
+        // demo) knows the project: told plainly it is for Admins, as the subscription routes do.
+        if (error instanceof Error && 'status' in error && (error as { status: number }).status === 404) {
+          throw new BillingError('invoice_not_found');
+        }
+        throw new BillingError('admin_role_required');
       }
       if (kind === 'receipt' && !invoice.receiptNumber) {
         throw new BillingError('invoice_not_found', {

@@ -23,7 +23,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['files'],
           summary:
@@ -41,6 +41,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/bimfiles',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags: ['files'],
           summary:
@@ -78,7 +79,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/versions',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['files'],
           summary: 'Versions of a BIM file, newest first, each with its size, SHA-256 and processing state',
@@ -96,7 +97,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/status',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['files'],
           summary: 'Processing state of the latest version (the browser polls it every 5 seconds)',
@@ -114,7 +115,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/versions/:versionId/download',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['files'],
           summary: 'Download the IFC file of one version',

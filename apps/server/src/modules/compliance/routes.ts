@@ -30,7 +30,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
     app.get(
       '/api/v1/projects/:projectId/ids/specifications',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `IDS specifications of the active IDS files with their facets; with fileId, each one's compliance summary on that file's version. ${versionNote}`,
@@ -47,7 +47,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
     app.get(
       fileUrl,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `File-level IDS compliance of a version: pairs, per-specification Passed/Warning/Failed counts and the compliance chart rows. ${versionNote}`,
@@ -66,7 +66,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
     app.get(
       `${fileUrl}/specifications/:specificationId/results`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `Facet results of each element a specification applies to, by STEP id (offset 0, limit 200 by default; at most 200). ${versionNote}`,
@@ -91,7 +91,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
     app.get(
       `${fileUrl}/results`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `IDS Compliance view: element counts by status (passed, warning, failed, not_applicable) and a page of results, filterable by specification and status (limit 20 by default, at most 200). ${versionNote}`,
@@ -110,7 +110,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
     app.get(
       `${fileUrl}/element-statuses`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `Every element's compliance status (worst over the specifications, or against one) as parallel arrays viewer_db_ids / statuses, for colouring the 3D view; unlisted elements are not applicable. ${versionNote}`,

@@ -18,7 +18,7 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/elements/:viewerDbId',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -44,7 +44,7 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/elements/by-global-id/:globalId',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: 'One element of a file version by its IFC GlobalId, with its properties',
@@ -69,7 +69,7 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/elements/:viewerDbId/compliance',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:

@@ -7,7 +7,7 @@ export function healthRoutes(health: HealthService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/health',
       {
-        config: { public: true },
+        config: { access: 'public' },
         schema: {
           tags: ['health'],
           summary: 'Database and job queue state (public; 503 when degraded)',

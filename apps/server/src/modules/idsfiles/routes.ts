@@ -22,7 +22,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/idsfiles',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['ids'],
           summary: 'IDS files of a project with is_active (the demo project needs no account)',
@@ -39,6 +39,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/idsfiles',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags: ['ids'],
           summary:
@@ -75,6 +76,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/projects/:projectId/idsfiles/:idsFileId',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags: ['ids'],
           summary:
@@ -100,7 +102,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/idsfiles/:idsFileId/download',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['ids'],
           summary: 'Download an IDS file as uploaded',

@@ -20,7 +20,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/members',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: 'Members of a project (the demo project needs no account)',
@@ -37,6 +37,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/members',
       {
+        config: { access: 'project-admin' },
         schema: {
           tags,
           summary: 'Add an existing account by e-mail (Admin)',
@@ -59,6 +60,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/projects/:projectId/members/:userId',
       {
+        config: { access: 'project-admin' },
         schema: {
           tags,
           summary: "Change a member's role (Admin; Admin members cannot be changed)",
@@ -83,6 +85,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId/members/:userId',
       {
+        config: { access: 'project-admin' },
         schema: {
           tags,
           summary: 'Remove a member (Admin; Admin members cannot be removed)',
@@ -101,6 +104,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/team-members-all',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: "Members of all the caller's projects",

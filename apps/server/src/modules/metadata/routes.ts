@@ -27,7 +27,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
     app.get(
       base,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `Element metadata rows (element × property set × property), paged, searched, filtered and sorted. ${versionNote}`,
@@ -44,7 +44,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
     app.get(
       `${base}/facets`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `Filter panel sections (category, IFC class, level, property set, attribute) with row counts. ${versionNote}`,
@@ -60,7 +60,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
     app.get(
       `${base}/elements`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `Search elements of a file (name, GlobalId, class or STEP id), at most 10,000. ${versionNote}`,
@@ -81,7 +81,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
     app.get(
       `${base}/elements/:viewerDbId`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: `One element (by its STEP id, the viewer id) with every property grouped by set. ${versionNote}`,
@@ -100,7 +100,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
     app.get(
       `${base}/export`,
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:

@@ -27,6 +27,7 @@ export function notificationRoutes(outbox: OutboxService): FastifyPluginAsyncZod
     app.get(
       '/api/v1/admin/outbox',
       {
+        config: { access: 'account-admin' },
         schema: {
           tags: ['admin'],
           summary:

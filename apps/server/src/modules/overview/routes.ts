@@ -9,7 +9,7 @@ export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod
     app.get(
       '/api/v1/projects/:projectId/overview',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags: ['overview'],
           summary:

@@ -25,6 +25,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/profile',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Your profile (spec 2 §3 User profile)',
@@ -38,6 +39,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/profile',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -53,6 +55,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
     app.put(
       '/api/v1/profile/avatar',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary:
@@ -86,6 +89,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/profile/avatar',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Remove your avatar',

@@ -19,7 +19,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.get(
       '/api/v1/projects/:projectId/file-selection',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -35,6 +35,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.put(
       '/api/v1/projects/:projectId/file-selection',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary:
@@ -52,6 +53,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.post(
       '/api/v1/projects/:projectId/refresh',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary:
@@ -70,6 +72,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.delete(
       '/api/v1/projects/:projectId/bimfiles/:fileId',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags: ['files'],
           summary:
@@ -89,6 +92,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.delete(
       '/api/v1/projects/:projectId/idsfiles/:idsFileId',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags: ['ids'],
           summary:

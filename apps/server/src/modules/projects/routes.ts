@@ -18,6 +18,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Active projects the caller is a member of, with counts',
@@ -31,6 +32,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Create a project (the caller becomes its Admin)',
@@ -48,7 +50,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/demo/projects',
       {
-        config: { public: true },
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The demo projects, readable without an account (/demo); every change to them is refused',
@@ -61,7 +63,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: 'One project (the demo project needs no account)',
@@ -78,6 +80,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/projects/:projectId',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary: 'Edit name and description (Editor or Admin)',
@@ -95,6 +98,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId',
       {
+        config: { access: 'project-admin' },
         schema: {
           tags,
           summary: 'Deactivate a project (Admin)',

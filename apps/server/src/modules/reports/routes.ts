@@ -25,7 +25,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/reports',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: 'Reports of a project, newest first (spec 2 §2.7 Generated Reports)',
@@ -40,7 +40,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/reports/usage',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -56,6 +56,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/reports',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary:
@@ -80,7 +81,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/reports/:reportId',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: 'A report and its status: pending, processing, completed or failed (with error_message)',
@@ -95,7 +96,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/reports/:reportId/download',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -112,7 +113,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/reports/:reportId/file',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary: 'The report file (PDF or XLSX) behind a download_url',
@@ -143,7 +144,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/bcf',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -175,6 +176,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId/reports/:reportId',
       {
+        config: { access: 'project-editor' },
         schema: {
           tags,
           summary: 'Delete a report and its file (Editor or Admin); it still counts against the month',

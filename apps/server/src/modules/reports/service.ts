@@ -197,6 +197,9 @@ export function createReportService(deps: {
       reportId: string,
       token: string,
     ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number | null }> {
+      // Who may read the report first, as on every other route (anonymous 401, not a member 404); then
+      // whether this caller's link is genuine and fresh.
+      const { row } = await requireReport(userId, reportId);
       const [expiresText, signature = ''] = token.split('.');
       const expires = Number(expiresText);
       const expected = sign(reportId, userId ?? 'anonymous', expires);
@@ -206,7 +209,6 @@ export function createReportService(deps: {
         signature.length === expected.length &&
         timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
       if (!valid) throw new ReportError('download_link_invalid');
-      const { row } = await requireReport(userId, reportId);
       if (!row.storageKey) throw new ReportError('report_failed');
       const safe = row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'report';
       return {

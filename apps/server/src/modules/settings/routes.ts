@@ -9,6 +9,7 @@ export function settingsRoutes(performance: PerformanceService): FastifyPluginAs
     app.get(
       '/api/v1/admin/performance',
       {
+        config: { access: 'account-admin' },
         schema: {
           tags: ['admin'],
           summary: 'Performance Settings: jobs run at once per process (installation admins)',
@@ -21,6 +22,7 @@ export function settingsRoutes(performance: PerformanceService): FastifyPluginAs
     app.put(
       '/api/v1/admin/performance',
       {
+        config: { access: 'account-admin' },
         schema: {
           tags: ['admin'],
           summary:

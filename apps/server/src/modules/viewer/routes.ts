@@ -17,7 +17,7 @@ export function viewerRoutes(viewer: ViewerService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/projects/:projectId/bimfiles/:fileId/versions/:versionId/fragments',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:
@@ -53,7 +53,7 @@ export function viewerRoutes(viewer: ViewerService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/bimfiles/:fileId/elements/highlight',
       {
-        config: { demoReadable: true },
+        config: { access: 'demo-readable' },
         schema: {
           tags,
           summary:

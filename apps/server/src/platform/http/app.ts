@@ -53,6 +53,7 @@ import type { ViewerService } from '../../modules/viewer/service';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { serverVersion } from '../version';
+import { requireDeclaredAccess } from './access';
 import { registerErrorHandler } from './error-handler';
 import { registerInputHygiene } from './input-hygiene';
 import { registerOriginCheck, registerSecurityHeaders } from './security';
@@ -124,10 +125,17 @@ export async function buildApp(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Each operation carries its route's access rule as `x-access`, so the published document says
+    // who may call it and the authorization matrix test reads the route table from here.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      return access ? { ...out, schema: { ...out.schema, 'x-access': access } } : out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  requireDeclaredAccess(app);
   registerSessionHook(app, {
     authenticate: (token) => services.auth.authenticate(token),
     secureCookies: config.secureCookies,

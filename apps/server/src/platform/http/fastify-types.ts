@@ -1,15 +1,15 @@
 import type { AuthContext } from '../auth/context';
+import type { RouteAccess } from './access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a session (health, sign-up, sign-in). Every other /api/v1 route requires one. */
-    public?: boolean;
     /**
-     * Reads that /demo makes without an account: the session is resolved when one is presented, and
-     * `request.auth` stays null otherwise. The route must then call `requireProjectReader`, which lets
-     * anonymous callers read the demo project only.
+     * Who may call the route (platform/http/access.ts). `public` and `webhook` routes need no session;
+     * `demo-readable` lets an anonymous caller through (the session is resolved when one is presented),
+     * and the route must then call `requireProjectReader`, which allows the demo project only. Every
+     * other /api/v1 route requires a session.
      */
-    demoReadable?: boolean;
+    access?: RouteAccess;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context';
 import { readSessionToken, setSessionCookie } from '../auth/cookies';
 import { HttpError } from '../errors';
+import { needsNoSession } from './access';
 import './fastify-types';
 
 /**
- * Default deny: every /api/v1 route needs a live session unless its config says `public: true`.
+ * Default deny: every /api/v1 route needs a live session unless its `config.access` says otherwise.
  * Runs first (onRequest), so an anonymous request is refused before its body is even read.
  */
 export function registerSessionHook(
@@ -14,13 +15,13 @@ export function registerSessionHook(
 ): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/v1/') || request.routeOptions.config?.public === true) return;
+    if (!request.url.startsWith('/api/v1/') || needsNoSession(request.routeOptions.config?.access)) return;
     const presented = readSessionToken(request);
     const auth = presented ? await options.authenticate(presented.token) : null;
     if (!auth) {
       // A demo-readable route lets an anonymous caller (or a stale cookie) through as anonymous; the
       // project check then allows the demo project only.
-      if (request.routeOptions.config?.demoReadable === true) return;
+      if (request.routeOptions.config?.access === 'demo-readable') return;
       throw new HttpError('unauthenticated');
     }
     request.auth = auth;

@@ -1,0 +1,191 @@
+import type { AccessFixture, CallerKind, ProjectIds } from './access-fixture';
+import { multipartBody } from './multipart';
+import { call, type TestServer } from './server';
+
+/** What one call of a route sends: path parameters over the project's ids, query, body. */
+export interface RouteRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  /** JSON body. */
+  payload?: unknown;
+  /** A multipart upload of one file. */
+  file?: { name: string; content: Buffer | string };
+  /** A session token to use instead of the caller's own (logout spends it). */
+  token?: string;
+}
+
+export interface RequestContext {
+  server: TestServer;
+  fixture: AccessFixture;
+  /** The project the caller acts on: the demo project for demo callers, 'Tower' for the rest. */
+  ids: ProjectIds;
+  caller: CallerKind;
+  /** The caller's token, null when anonymous. */
+  token: string | null;
+}
+
+type Build = (ctx: RequestContext) => RouteRequest | Promise<RouteRequest>;
+
+/** A fresh IFC file in the project, so a delete does not take the shared fixture with it. */
+async function freshFile(ctx: RequestContext): Promise<string> {
+  const owner = ctx.fixture.sessions.owner;
+  const body = multipartBody(`spare-${Math.random().toString(36).slice(2)}.ifc`, ctx.fixture.ifc);
+  const res = await ctx.server.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/${ctx.ids.projectId}/bimfiles`,
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  // The demo project refuses uploads; a delete there is refused before the id is looked at.
+  return res.statusCode === 201 ? res.json().bim_file.id : ctx.ids.fileId;
+}
+
+async function freshIdsFile(ctx: RequestContext): Promise<string> {
+  const owner = ctx.fixture.sessions.owner;
+  const body = multipartBody(`spare-${Math.random().toString(36).slice(2)}.ids`, ctx.fixture.ids);
+  const res = await ctx.server.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/${ctx.ids.projectId}/idsfiles`,
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return res.statusCode === 201 ? res.json().ids_file.id : ctx.ids.idsFileId;
+}
+
+async function freshReport(ctx: RequestContext): Promise<string> {
+  const res = await call(
+    ctx.server,
+    ctx.fixture.sessions.owner,
+    'POST',
+    `/api/v1/projects/${ctx.ids.projectId}/reports`,
+    {
+      reportType: 'comprehensive',
+      name: 'Spare report',
+    },
+  );
+  return res.statusCode === 201 ? res.json().report.id : ctx.ids.reportId;
+}
+
+/** The project's current first specification (adding an attribute rewrites the IDS, new ids). */
+async function currentSpecification(ctx: RequestContext): Promise<string> {
+  const res = await call(
+    ctx.server,
+    ctx.fixture.sessions.owner,
+    'GET',
+    `/api/v1/projects/${ctx.ids.projectId}/ids/specifications`,
+  );
+  return res.json().specifications[0]?.id ?? ctx.ids.specificationId;
+}
+
+const downloadLinks = new Map<string, Promise<string | null>>();
+
+const samePlan = (ctx: RequestContext) => ({ newTierId: 'skyline', confirmProjectName: ctx.ids.projectName });
+
+/**
+ * What each route needs sent so that a refused caller is refused by the access rule, not by input
+ * validation (which runs before the services' project checks), and an allowed caller gets past it.
+ * Keyed like the OpenAPI document: `METHOD /path/{param}`. A route not listed is called with its
+ * path parameters only; the matrix shows at once when that is not enough (400 where 404 is due).
+ */
+export const routeRequests: Record<string, Build> = {
+  'POST /api/v1/auth/logout': async (ctx) => {
+    if (!ctx.token) return {};
+    // Logout revokes the session it is called with: spend a second one, not the caller's.
+    const email = Object.values(ctx.fixture.sessions).find((s) => s.token === ctx.token)?.email;
+    const res = await ctx.server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: 'correct horse battery' },
+      remoteAddress: '10.77.0.1',
+    });
+    return { token: res.json().token };
+  },
+  'PATCH /api/v1/projects/{projectId}': (ctx) => ({ payload: { name: ctx.ids.projectName } }),
+  'POST /api/v1/projects/{projectId}/members': (ctx) => ({
+    payload: { email: ctx.fixture.newcomer.email, role: 'Viewer' },
+  }),
+  'PATCH /api/v1/projects/{projectId}/members/{userId}': () => ({ payload: { role: 'Viewer' } }),
+  'POST /api/v1/projects/{projectId}/bimfiles': (ctx) => ({
+    file: { name: 'upload.ifc', content: ctx.fixture.ifc },
+  }),
+  'POST /api/v1/projects/{projectId}/idsfiles': (ctx) => ({
+    file: { name: 'upload.ids', content: ctx.fixture.ids },
+  }),
+  'PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}': () => ({ payload: { is_active: true } }),
+  'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}': async (ctx) => ({
+    params: { idsFileId: await freshIdsFile(ctx) },
+  }),
+  'DELETE /api/v1/projects/{projectId}/bimfiles/{fileId}': async (ctx) => ({
+    params: { fileId: await freshFile(ctx) },
+  }),
+  'PATCH /api/v1/projects/{projectId}/attributes/recommendation': () => ({
+    payload: { property_set_name: 'Pset_WallCommon', attribute_name: 'FireRating', status: 'pending_review' },
+  }),
+  'POST /api/v1/attributes/analyze': (ctx) => ({
+    payload: {
+      project_id: ctx.ids.projectId,
+      property_set_name: 'Pset_WallCommon',
+      attribute_name: 'FireRating',
+    },
+  }),
+  'POST /api/v1/attributes/add-to-specification': async (ctx) => ({
+    payload: {
+      specification_id: await currentSpecification(ctx),
+      property_set_name: 'Pset_WallCommon',
+      property_name: `Matrix${Math.random().toString(36).slice(2, 8)}`,
+      usage_type: 'requirement',
+      data_type: 'IFCLABEL',
+      cardinality: 'optional',
+    },
+  }),
+  'POST /api/v1/ai/chat/{projectId}/{fileId}': () => ({
+    payload: { message: 'How many walls are there?', session_id: 'matrix' },
+  }),
+  'POST /api/v1/projects/{projectId}/bimfiles/{fileId}/elements/highlight': (ctx) => ({
+    payload: { element_guids: [ctx.ids.globalId] },
+  }),
+  'GET /api/v1/projects/{projectId}/bimfiles/{fileId}/metadata/export': () => ({ query: { format: 'csv' } }),
+  'PUT /api/v1/projects/{projectId}/file-selection': (ctx) => ({ payload: { file_ids: [ctx.ids.fileId] } }),
+  'POST /api/v1/projects/{projectId}/reports': () => ({
+    payload: { reportType: 'comprehensive', name: 'Another report' },
+  }),
+  'DELETE /api/v1/projects/{projectId}/reports/{reportId}': async (ctx) => ({
+    params: { reportId: await freshReport(ctx) },
+  }),
+  'GET /api/v1/reports/{reportId}/file': async (ctx) => {
+    // A download link is signed for the caller who asked for it; a caller who may not ask for one
+    // presents the owner's (a leaked link). One link per user and report every 30 s: kept.
+    const ask = async (token: string | null) => {
+      const res = await ctx.server.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${ctx.ids.projectId}/reports/${ctx.ids.reportId}/download`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return res.statusCode === 200 ? (res.json().download_url as string) : null;
+    };
+    const ownerKey = `${ctx.ids.reportId}:owner`;
+    const ownKey = `${ctx.ids.reportId}:${ctx.token}`;
+    if (!downloadLinks.has(ownerKey)) downloadLinks.set(ownerKey, ask(ctx.fixture.sessions.owner.token));
+    if (!downloadLinks.has(ownKey)) downloadLinks.set(ownKey, ask(ctx.token));
+    const link = (await downloadLinks.get(ownKey)) ?? (await downloadLinks.get(ownerKey));
+    if (!link) throw new Error('no download link for the report');
+    return { query: { token: new URL(link, 'http://x').searchParams.get('token') ?? '' } };
+  },
+  'POST /api/v1/billing/subscriptions/{subscriptionId}/upgrade': (ctx) => ({ payload: samePlan(ctx) }),
+  'POST /api/v1/billing/subscriptions/{subscriptionId}/downgrade': (ctx) => ({ payload: samePlan(ctx) }),
+  'POST /api/v1/billing/subscriptions/{subscriptionId}/cancel': () => ({ payload: {} }),
+  'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate': () => ({ payload: {} }),
+  'PUT /api/v1/billing/tiers/{tierId}': () => ({ payload: { popular: false } }),
+  'PUT /api/v1/admin/performance': () => ({ payload: { processing_concurrency: 1, report_concurrency: 1 } }),
+};
+
+/** Path parameters every route can draw on, from the caller's project. */
+export function defaultParams(ctx: RequestContext): Record<string, string | number> {
+  return {
+    ...ctx.ids,
+    userId: ctx.fixture.spareMember.userId,
+    tierId: 'blueprint',
+    sessionId: 'matrix-session-0000000000',
+    hubId: 'matrix-hub',
+  };
+}
