@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startMailCatcher } from './mail';
 
 /** The repository root (this file is apps/web/e2e/harness/server.ts). */
 export const repoRoot = resolve(import.meta.dirname, '../../../..');
@@ -45,6 +46,8 @@ export async function startServer(
   }
 
   const port = options.restart?.port ?? (await freePort());
+  // Mail goes to a loopback catcher the tests read (harness/mail.ts), as a person reads an inbox.
+  const mail = await startMailCatcher();
   const dataDir = options.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
   const env = {
     ...process.env,
@@ -59,6 +62,7 @@ export async function startServer(
     AUTH_RATE_LIMIT_PER_IP: '10000',
     // The demo project costs a few seconds of processing; only the demo test asks for it.
     DEMO_SEED: 'false',
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
     ...options.env,
     // Where Stripe's checkout sends the browser back to (PAYMENTS=stripe tests).
     ...(options.publicUrlIsSelf ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
@@ -82,8 +86,11 @@ export async function startServer(
   child.stderr?.on('data', collect);
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
-  const halt = () => stopProcess(child);
+  const stop = () =>
+    stopProcess(child)
+      .finally(() => mail.stop())
+      .finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  const halt = () => stopProcess(child).finally(() => mail.stop());
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
