@@ -64,9 +64,7 @@ describe('an invitation by e-mail (issue 16)', () => {
     await expectPath(page, '/dashboard');
 
     // The invitation waits above the dashboard until accepted; then the project is the invitee's.
-    const invitation = page
-      .getByRole('region', { name: 'Project invitations' })
-      .or(page.getByLabel('Project invitations'));
+    const invitation = page.getByRole('region', { name: 'Project invitations' });
     await expectVisible(invitation.getByText('Ines Inviter'));
     await expectVisible(invitation.getByText('Invite Harbour'));
     await screenshot(page, 'invitation-pending');

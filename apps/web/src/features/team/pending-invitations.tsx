@@ -1,7 +1,6 @@
 import { MailPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { useAnswerInvitation, useMyInvitations } from './my-invitations';
 
@@ -14,7 +13,10 @@ export function PendingInvitations() {
   const answer = useAnswerInvitation();
   if (!invitations.data?.length) return null;
   return (
-    <Card className="mb-6 divide-y divide-border" aria-label="Project invitations">
+    <section
+      className="divide-y divide-border border-b border-border bg-background"
+      aria-label="Project invitations"
+    >
       {invitations.data.map((invitation) => {
         const respond = (accept: boolean) =>
           answer.mutate(
@@ -33,7 +35,7 @@ export function PendingInvitations() {
         return (
           <div
             key={invitation.id}
-            className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+            className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6"
           >
             <div className="flex min-w-0 items-start gap-3">
               <MailPlus className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
@@ -53,6 +55,6 @@ export function PendingInvitations() {
           </div>
         );
       })}
-    </Card>
+    </section>
   );
 }
