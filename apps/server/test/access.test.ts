@@ -47,6 +47,10 @@ for (const backend of testBackends()) {
         });
         expect(added.statusCode).toBe(201);
       }
+      // An Admin joins only by accepting (decision 0158).
+      const [invitation] = (await call(server, secondAdmin, 'GET', '/api/v1/invitations')).json().data;
+      const accepted = await call(server, secondAdmin, 'POST', `/api/v1/invitations/${invitation.id}/accept`);
+      expect(accepted.statusCode).toBe(200);
     });
     afterAll(async () => server?.stop());
 
@@ -139,25 +143,26 @@ for (const backend of testBackends()) {
       expect(edited.json().project).toMatchObject({ description: 'Edited by the Editor', role: 'Editor' });
     });
 
-    it('never edits or removes Admin members, even for another Admin', async () => {
+    it('never lets an Admin who is not the owner edit or remove an Admin, nor anyone the owner', async () => {
       const before = await snapshot(server.database.db);
       for (const [method, payload] of [
         ['PATCH', { role: 'Viewer' }],
         ['DELETE', undefined],
       ] as const) {
-        for (const target of [secondAdmin, admin]) {
+        for (const [actor, target, code] of [
+          [secondAdmin, secondAdmin, 'admin_protected'],
+          [secondAdmin, admin, 'owner_protected'],
+          [admin, admin, 'owner_protected'],
+        ] as const) {
           const response = await call(
             server,
-            admin,
+            actor,
             method,
             `/api/v1/projects/${projectId}/members/${target.userId}`,
             payload,
           );
           expect(response.statusCode).toBe(403);
-          expect(response.json().error).toEqual({
-            code: 'admin_protected',
-            message: 'Admin members cannot be edited or removed',
-          });
+          expect(response.json().error.code).toBe(code);
         }
       }
       expect(await snapshot(server.database.db)).toBe(before);

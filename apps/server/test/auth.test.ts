@@ -26,7 +26,7 @@ for (const backend of testBackends()) {
       headers: Record<string, string> = {},
     ) => server.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress, headers });
 
-    it('signs up with a lower-cased e-mail, answers the session and sets the cookie', async () => {
+    it('signs up with a lower-cased e-mail without signing in; signing in answers the session and sets the cookie', async () => {
       const response = await post(
         '/api/v1/auth/signup',
         {
@@ -36,11 +36,19 @@ for (const backend of testBackends()) {
         },
         '10.1.0.1',
       );
-      expect(response.statusCode).toBe(201);
-      const body = response.json();
+      expect(response.statusCode).toBe(202);
+      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(response.cookies.find((c) => c.name === 'plumbline_session')).toBeUndefined();
+      const signedIn = await post(
+        '/api/v1/auth/login',
+        { email: 'grace.hopper@example.com', password: 'correct horse battery' },
+        '10.1.0.1',
+      );
+      expect(signedIn.statusCode).toBe(200);
+      const body = signedIn.json();
       expect(body.user).toMatchObject({ email: 'grace.hopper@example.com', fullName: 'Grace Hopper' });
       expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const cookie = response.cookies.find((c) => c.name === 'plumbline_session');
+      const cookie = signedIn.cookies.find((c) => c.name === 'plumbline_session');
       expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie?.secure).toBeFalsy();
       // The database holds only the token's hash.
@@ -54,19 +62,19 @@ for (const backend of testBackends()) {
       expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     });
 
-    it('refuses a second account with the same e-mail (any case) with 409', async () => {
+    it('answers a second sign-up with the same e-mail (any case) as a new one and keeps the one account', async () => {
       const response = await post(
         '/api/v1/auth/signup',
         { email: 'GRACE.hopper@example.com', password: 'another password', fullName: 'Impostor' },
         '10.1.0.2',
       );
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error.message).toBe('An account with this email address already exists');
+      expect(response.statusCode).toBe(202);
       const rows = await server.database.db
         .select()
         .from(users)
         .where(eq(users.email, 'grace.hopper@example.com'));
       expect(rows).toHaveLength(1);
+      expect(rows[0]?.fullName).toBe('Grace Hopper');
     });
 
     it('validates sign-up input with clear messages and creates nothing', async () => {

@@ -190,8 +190,12 @@ for (const backend of testBackends()) {
         email: DEMO_OWNER.email,
         role: 'Viewer',
       });
-      expect(invite.statusCode).toBe(404);
-      expect(invite.json().error.code).toBe('no_such_account');
+      // Answered like any address (no account enumeration), but the system account never joins: it is
+      // only invited, and it can never sign in to accept.
+      expect(invite.statusCode).toBe(201);
+      const team = (await call(server, member, 'GET', `/api/v1/projects/${privateId}/members`)).json();
+      expect(team.data.map((m: { user: { email: string } }) => m.user.email)).not.toContain(DEMO_OWNER.email);
+      expect(team.invitations.map((i: { email: string }) => i.email)).toEqual([DEMO_OWNER.email]);
     });
   });
 }

@@ -74,9 +74,11 @@ for (const backend of testBackends()) {
         role: 'Viewer',
       });
       expect(added.statusCode).toBe(201);
-      expect(added.json().member).toMatchObject({
+      const joined = (await call(server, owner, 'GET', `/api/v1/projects/${id}/members`)).json().data;
+      expect(joined.find((m: { userId: string }) => m.userId === colleague.userId)).toMatchObject({
         userId: colleague.userId,
         projectRole: 'Viewer',
+        isOwner: false,
         user: { id: colleague.userId, name: 'Colin Colleague', email: colleague.email, avatar: null },
       });
       const again = await call(server, owner, 'POST', `/api/v1/projects/${id}/members`, {
@@ -88,8 +90,9 @@ for (const backend of testBackends()) {
         email: 'no.one@example.com',
         role: 'Viewer',
       });
-      expect(nobody.statusCode).toBe(404);
-      expect(nobody.json().error.message).toBe('No account exists with that email address');
+      // An address without an account is invited, answered like the added account (decision 0158).
+      expect(nobody.statusCode).toBe(201);
+      expect(Object.keys(nobody.json())).toEqual(Object.keys(added.json()));
 
       const members = (await call(server, colleague, 'GET', `/api/v1/projects/${id}/members`)).json().data;
       expect(members.map((m: { projectRole: string }) => m.projectRole).sort()).toEqual(['Admin', 'Viewer']);

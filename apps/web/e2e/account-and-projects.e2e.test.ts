@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { verifyAndSignInThroughPages } from './harness/accounts';
 import {
   browserPagePerTest,
   expectHidden,
@@ -30,7 +31,7 @@ describe('an account and its projects (acceptance)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectPath(page, '/dashboard');
+    await verifyAndSignInThroughPages(page, email, password);
     await expectVisible(page.getByRole('tab', { name: 'Overview', selected: true }));
     await expectVisible(page.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
     await expectVisible(page.getByText('Create your first project'));

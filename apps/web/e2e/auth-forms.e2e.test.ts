@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { mailsTo } from './harness/mail';
 
 const baseUrl = inject('baseUrl');
 let context: BrowserContext;
@@ -12,7 +13,7 @@ browserPagePerTest(baseUrl, (session) => {
 });
 
 describe('sign-up and sign-in forms', () => {
-  it('shows each field problem, then the server refusal of a taken address', async () => {
+  it('shows each field problem; a taken address is answered like a new one and its owner gets a note', async () => {
     const taken = uniqueEmail('taken');
     await signUpViaApi(context.request, {
       email: taken,
@@ -43,10 +44,14 @@ describe('sign-up and sign-in forms', () => {
     await page.getByLabel('Email').fill(taken);
     await page.getByLabel('Password').fill('second-person-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectVisible(
-      page.getByRole('alert').filter({ hasText: 'An account with this email address already exists' }),
-    );
-    expect(new URL(page.url()).pathname).toBe('/signup');
+    // No account enumeration (issue 16): the page cannot tell; the address's owner is told by mail.
+    await expectVisible(page.getByRole('heading', { name: 'Check your e-mail' }));
+    await screenshot(page, 'signup-check-your-email');
+    const deadline = Date.now() + 20_000;
+    while (!mailsTo(taken).some((text) => text.includes('Someone tried to create a Plumbline account'))) {
+      if (Date.now() > deadline) throw new Error(`no sign-up note reached ${taken}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   });
 
   it('sends a signed-in visitor from /login straight to the dashboard', async () => {

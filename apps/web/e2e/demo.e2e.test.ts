@@ -151,7 +151,10 @@ describe('/demo', () => {
 
     // Reports: generating is refused with the same message (spec 2 §5: blocked in demo mode).
     await page.getByRole('tab', { name: 'Reports' }).click();
-    await page.getByRole('button', { name: /Comprehensive Project Analysis/ }).click();
+    // The report type's card, not the download buttons of the sample reports once they exist.
+    await page
+      .getByRole('button', { name: /^Comprehensive Project Analysis Compliance per specification/ })
+      .click();
     await expectVisible(page.getByText('Access Denied').first());
     expect(await page.getByRole('dialog').count()).toBe(0);
 

@@ -3,6 +3,7 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { verifyAndSignInThroughPages } from './harness/accounts';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { createProjectThroughWizard } from './harness/wizard';
 
@@ -57,9 +58,11 @@ describe.skipIf(!haveSamples)('from sign-up to every data screen (issue 4 accept
 
     await page.goto('/signup');
     await page.getByLabel('Full name').fill('Jo Journey');
-    await page.getByLabel('Email').fill(uniqueEmail('journey'));
+    const email = uniqueEmail('journey');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('journey-through-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await verifyAndSignInThroughPages(page, email, 'journey-through-2026');
     await expectVisible(page.getByRole('tab', { name: 'Overview', selected: true }));
 
     // The wizard creates the project with its model (spec 1 §2.1); the IDS is added on the Projects tab.

@@ -53,7 +53,8 @@ describe('the Team Members tab', () => {
     await expectVisible(statCard('Total Members', '1'));
     await expectVisible(statCard('Admins', '1'));
     const adminRow = page.getByRole('row', { name: /Alma Admin/ });
-    await expectVisible(adminRow.getByText('Admins cannot be changed'));
+    await expectVisible(adminRow.getByText('Owner', { exact: true }));
+    await expectVisible(adminRow.getByText('The project owner cannot be changed'));
     expect(await adminRow.getByRole('button').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Add Member' }).click();
@@ -65,16 +66,26 @@ describe('the Team Members tab', () => {
     await submit.click();
     await expectVisible(dialog.getByText('Please enter a valid email address'));
 
-    await email.fill(uniqueEmail('nobody'));
+    // An address without an account is invited, answered as an account would be (issue 16).
+    const nobody = uniqueEmail('nobody');
+    await email.fill(nobody);
     await submit.click();
-    await expectVisible(dialog.getByText('No account exists with that email address'));
+    await expectVisible(page.getByText(`We sent ${nobody} an e-mail about joining the project.`));
+    await expectHidden(dialog);
+    const invitedRow = page.getByRole('row', { name: new RegExp(nobody.replace(/[.+]/g, '\\$&')) });
+    await expectVisible(invitedRow.getByText('Invited', { exact: true }));
+    await expectVisible(statCard('Total Members', '1'));
+    await screenshot(page, 'team-invited');
+    await invitedRow.getByRole('button', { name: `Revoke the invitation of ${nobody}` }).click();
+    await expectVisible(page.getByText('Invitation revoked'));
+    await expectHidden(invitedRow);
 
+    await page.getByRole('button', { name: 'Add Member' }).click();
     await email.fill(second.email.toUpperCase());
-    await expectHidden(dialog.getByText('No account exists with that email address'));
     await expectVisible(dialog.getByRole('combobox', { name: 'Role' }).getByText('Viewer'));
     await screenshot(page, 'team-add-dialog');
     await submit.click();
-    await expectVisible(page.getByText('Member added'));
+    await expectVisible(page.getByText(`We sent ${second.email} an e-mail about joining the project.`));
     await expectHidden(dialog);
     const samRow = page.getByRole('row', { name: /Sam Second/ });
     await expectVisible(samRow.getByText(second.email));
@@ -136,7 +147,9 @@ describe('the Team Members tab', () => {
     await expectVisible(veraRow);
     expect(await veraRow.getByRole('button', { name: 'Edit role of Vera Viewer' }).isDisabled()).toBe(true);
     expect(await veraRow.getByRole('button', { name: 'Remove Vera Viewer' }).isDisabled()).toBe(true);
-    await expectVisible(page.getByRole('row', { name: /Otto Owner/ }).getByText('Admins cannot be changed'));
+    await expectVisible(
+      page.getByRole('row', { name: /Otto Owner/ }).getByText('The project owner cannot be changed'),
+    );
     await screenshot(page, 'team-viewer');
   });
 

@@ -36,10 +36,44 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The avatar as a data URL (400×400 JPEG), or null. */
   avatarUrl: z.string().nullable(),
+  /** False until the link of the verification mail is opened; an unverified account may only sign in,
+   * read itself, ask for a new link and sign out (decision 0158). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Sign-up and sign-in answer with the session token (also set as an httpOnly cookie). */
+/**
+ * Sign-up answers the same for a new address and a taken one (no account enumeration): the new account
+ * gets a verification link, the owner of a taken address a note. It does not sign in.
+ */
+export const signUpResponseSchema = z.object({ message: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+export const SIGN_UP_MESSAGE =
+  'Check your e-mail: we sent a link to verify your address. Open it, then sign in.';
+
+/** The token of a verification link (`/verify-email?token=…`). */
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1, 'The link has no token').max(100) });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+export const verifyEmailResponseSchema = z.object({ email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** A new verification link for the signed-in, unverified account. */
+export const resendVerificationResponseSchema = z.object({ message: z.string() });
+
+/** The auth module's error codes (apps/server modules/auth/errors.ts maps each to a status and message). */
+export const authErrorCodes = [
+  'invalid_credentials', // 401
+  'weak_password', // 400
+  'unauthenticated', // 401
+  'too_many_attempts', // 429
+  'verification_invalid', // 400 unknown or already used link
+  'verification_expired', // 410 the link is past its lifetime
+] as const;
+export type AuthErrorCode = (typeof authErrorCodes)[number];
+/** What every route but me, new link and sign-out answers an unverified account (403, the HTTP layer's). */
+export const EMAIL_UNVERIFIED_CODE = 'email_unverified';
+
+/** Sign-in answers with the session token (also set as an httpOnly cookie). */
 export const sessionResponseSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),

@@ -6,6 +6,8 @@ export const memberSchema = z.object({
   id: z.string().uuid(),
   userId: z.string().uuid(),
   projectRole: projectRoleSchema,
+  /** The project's owner (always an Admin): cannot be removed or demoted; manages the other Admins. */
+  isOwner: z.boolean(),
   createdAt: z.string(),
   user: z.object({
     id: z.string().uuid(),
@@ -16,17 +18,71 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const memberListResponseSchema = z.object({ data: z.array(memberSchema) });
+/** An address asked to join and not yet a member (shown as 'Invited' in the Team list). */
+export const invitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  role: projectRoleSchema,
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const memberListResponseSchema = z.object({
+  data: z.array(memberSchema),
+  invitations: z.array(invitationSchema),
+});
 export type MemberListResponse = z.infer<typeof memberListResponseSchema>;
 
 export const memberResponseSchema = z.object({ member: memberSchema });
 
-/** Add a member by the e-mail of an existing account (spec 2 §5: the invited user must already have an account). */
+/**
+ * Add a member by e-mail. A verified account asked as Editor or Viewer joins at once; any other address
+ * (no account, unverified, or asked as Admin) gets an invitation to accept. The answer is the same for
+ * all, so it does not tell whether the address has an account.
+ */
 export const addMemberBodySchema = z.object({
   email: emailSchema,
   role: projectRoleSchema,
 });
 export type AddMemberBody = z.infer<typeof addMemberBodySchema>;
+export const addMemberResponseSchema = z.object({ message: z.string() });
+export type AddMemberResponse = z.infer<typeof addMemberResponseSchema>;
+
+export const invitationParamsSchema = z.object({
+  projectId: z.string().uuid('Project not found'),
+  invitationId: z.string().uuid('Invitation not found'),
+});
+
+/** Hand the ownership to another Admin member (owner only). */
+export const transferOwnershipBodySchema = z.object({ userId: z.string().uuid('Member not found') });
+export type TransferOwnershipBody = z.infer<typeof transferOwnershipBodySchema>;
+
+/** An invitation addressed to the signed-in account's verified e-mail. */
+export const myInvitationSchema = z.object({
+  id: z.string().uuid(),
+  projectId: z.string().uuid(),
+  projectName: z.string(),
+  role: projectRoleSchema,
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+export const myInvitationListResponseSchema = z.object({ data: z.array(myInvitationSchema) });
+export const myInvitationParamsSchema = z.object({ invitationId: z.string().uuid('Invitation not found') });
+export const acceptInvitationResponseSchema = z.object({ projectId: z.string().uuid() });
+
+/** The members module's error codes (apps/server modules/members/errors.ts maps each to a status and message). */
+export const memberErrorCodes = [
+  'already_member', // 409
+  'already_invited', // 409 the address has a pending invitation to this project
+  'member_not_found', // 404
+  'admin_protected', // 403 only the owner changes or removes Admins
+  'owner_protected', // 403 the owner cannot be removed or demoted (transfer the ownership first)
+  'owner_only', // 403 only the owner may transfer the ownership
+  'not_an_admin', // 400 the ownership goes to an Admin member only
+  'invitation_not_found', // 404
+] as const;
+export type MemberErrorCode = (typeof memberErrorCodes)[number];
 
 export const updateMemberBodySchema = z.object({ role: projectRoleSchema });
 export type UpdateMemberBody = z.infer<typeof updateMemberBodySchema>;

@@ -43,6 +43,10 @@ export const HttpError = defineErrors('HttpError', {
   body_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   unauthenticated: { status: 401, message: 'Authentication required. Please log in again.' },
+  email_unverified: {
+    status: 403,
+    message: 'Please verify your e-mail address first: open the link we sent you.',
+  },
   admin_required: { status: 403, message: 'Only an installation admin can do this.' },
   cross_site_request: { status: 403, message: 'This request came from another site and was refused.' },
   not_found: { status: 404, message: 'Not found' },

@@ -17,6 +17,7 @@ import { createComplianceService } from '../modules/compliance/service';
 import { createElementService } from '../modules/elements/service';
 import { createHealthService } from '../modules/health/service';
 import { createIdsFileService } from '../modules/idsfiles/service';
+import { createInvitationService } from '../modules/members/invitations';
 import { createMemberService } from '../modules/members/service';
 import { createMetadataService } from '../modules/metadata/service';
 import { createOutboxService } from '../modules/notifications/outbox';
@@ -142,6 +143,9 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           })
         : null,
   });
+  // Links in mails: PUBLIC_URL, else this server on localhost; never a request's Host header, which a
+  // caller chooses (a verification link pointing elsewhere would hand its token to that host).
+  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const app = await buildApp(
     config,
     {
@@ -150,6 +154,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         db,
         clock,
         audit,
+        jobs,
+        appUrl,
         throttle: createSignInThrottle({
           windowSeconds: config.authRateLimit.windowSeconds,
           perAccount: config.authRateLimit.perAccount,
@@ -157,7 +163,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         }),
       }),
       projects: createProjectService({ db, clock, audit }),
-      members: createMemberService({ db, clock, audit, jobs, limits: billing.enforcement }),
+      members: createMemberService({ db, clock, audit, jobs, appUrl, limits: billing.enforcement }),
+      invitations: createInvitationService({ db, clock, audit, limits: billing.enforcement }),
       billing,
       bimFiles: createBimFileService({
         db,

@@ -24,6 +24,13 @@ export const projects = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
+    /**
+     * The project's owner: always one of its Admins; cannot be removed or demoted, is the only one who
+     * may change or remove other Admins, and may hand the ownership to another Admin.
+     */
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastProcessedAt: timestamp('last_processed_at', { withTimezone: true }),
@@ -52,5 +59,30 @@ export const projectMembers = pgTable(
   (t) => [
     uniqueIndex('project_members_project_user_unique').on(t.projectId, t.userId),
     index('project_members_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An e-mail address asked to join a project and not yet a member: an address without a verified
+ * account, or a verified account asked to be an Admin (which needs that person's acceptance). It becomes
+ * a membership when the verified owner of the address accepts; revoking or declining deletes it.
+ */
+export const projectInvitations = pgTable(
+  'project_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Lower-cased like users.email. */
+    email: text('email').notNull(),
+    role: projectRole('role').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('project_invitations_project_email_unique').on(t.projectId, t.email),
+    index('project_invitations_email_idx').on(t.email),
+    check('project_invitations_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
 );

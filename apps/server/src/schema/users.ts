@@ -31,6 +31,8 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** An account of the installation itself (the demo project's owner): no password, never signs in. */
     isSystem: boolean('is_system').notNull().default(false),
+    /** When the owner of the address proved it (the link of the verification mail); null: unverified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,3 +72,27 @@ export const authFailures = pgTable('auth_failures', {
   failures: integer('failures').notNull(),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The links of verification mails. Only the SHA-256 of the token is stored; a token is used once
+ * (`used_at`) and expires (modules/auth/verification.ts).
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to: a verification proves this address, not a later one. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_token_hash_unique').on(t.tokenHash),
+    index('email_verifications_user_id_idx').on(t.userId),
+  ],
+);

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
 import { createServer, type PlumblineServer } from '../../src/platform/server';
 import type { TestBackend } from './backends';
+import { verificationTokenFor } from './mail';
 import { migrationsFolder } from './paths';
 
 export interface TestServer extends PlumblineServer {
@@ -62,18 +63,50 @@ export interface Session {
 }
 
 let counter = 0;
-/** A fresh account with a unique e-mail. */
-export async function signUp(server: PlumblineServer, name = 'User'): Promise<Session> {
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A unique e-mail for an account named `name`. */
+export function uniqueEmail(name = 'User'): string {
   counter += 1;
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${counter}.${Date.now()}@example.com`;
+  return `${name.toLowerCase().replace(/\W+/g, '.')}.${counter}.${Date.now()}@example.com`;
+}
+
+/**
+ * A fresh, verified, signed-in account with a unique e-mail: signs up, opens the verification link the
+ * server mailed (read from the outbox, as its owner would from the inbox) and signs in.
+ */
+export async function signUp(
+  server: PlumblineServer,
+  name = 'User',
+  email = uniqueEmail(name),
+): Promise<Session> {
   const response = await server.app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
-    payload: { email, password: 'correct horse battery', fullName: name },
+    payload: { email, password: TEST_PASSWORD, fullName: name },
     // Each account from its own address, so the per-address sign-up budget never interferes.
     remoteAddress: `10.9.${Math.floor(counter / 250)}.${counter % 250}`,
   });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  // The installation's first account is verified at once and gets no link.
+  const token = await verificationTokenFor(server, email);
+  if (token) {
+    const verified = await call(server, null, 'POST', '/api/v1/auth/verify-email', { token });
+    if (verified.statusCode !== 200)
+      throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
+  }
+  return signIn(server, email);
+}
+
+/** Signs in with the test password. */
+export async function signIn(server: PlumblineServer, email: string): Promise<Session> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: TEST_PASSWORD },
+    remoteAddress: `10.8.${Math.floor(counter / 250)}.${counter % 250}`,
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { token: string; user: { id: string } };
   return { token: body.token, userId: body.user.id, email };
 }
@@ -88,7 +121,7 @@ export async function advanceAndSignIn(server: TestServer, ms: number, sessions:
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
-      payload: { email: session.email, password: 'correct horse battery' },
+      payload: { email: session.email, password: TEST_PASSWORD },
       remoteAddress: '10.200.0.1',
     });
     if (response.statusCode !== 200)

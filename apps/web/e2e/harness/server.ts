@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stopEmbeddedPostgres } from '../../../server/src/platform/embedded-postgres';
+import { startMailCatcher } from './mail';
 
 /** The repository root (this file is apps/web/e2e/harness/server.ts). */
 export const repoRoot = resolve(import.meta.dirname, '../../../..');
@@ -46,6 +47,8 @@ export async function startServer(
   }
 
   const port = options.restart?.port ?? (await freePort());
+  // Mail goes to a loopback catcher the tests read (harness/mail.ts), as a person reads an inbox.
+  const mail = await startMailCatcher();
   const dataDir = options.restart?.dataDir ?? freshDataDir();
   const env = {
     ...process.env,
@@ -60,6 +63,7 @@ export async function startServer(
     AUTH_RATE_LIMIT_PER_IP: '10000',
     // The demo project costs a few seconds of processing; only the demo test asks for it.
     DEMO_SEED: 'false',
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
     ...options.env,
     // Where Stripe's checkout sends the browser back to (PAYMENTS=stripe tests).
     ...(options.publicUrlIsSelf ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
@@ -88,8 +92,9 @@ export async function startServer(
   const stop = () =>
     stopProcess(child)
       .then(stopDatabase)
+      .finally(() => mail.stop())
       .finally(() => rmSync(dataDir, { recursive: true, force: true }));
-  const halt = () => stopProcess(child);
+  const halt = () => stopProcess(child).finally(() => mail.stop());
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { RequireSession } from '@/features/auth/require-session';
 import { SubscriptionBanner } from '@/features/subscriptions/subscription-banner';
+import { PendingInvitations } from '@/features/team/pending-invitations';
 import { useBillingConfig } from '@/lib/billing';
 import { DataSourceProvider } from '@/lib/data-source';
 import { DashboardShell } from './shell/dashboard-shell';
@@ -19,5 +20,15 @@ export function DashboardPage() {
 function LiveDashboard() {
   const config = useBillingConfig();
   const hideSubscriptions = config.data?.enabled === false;
-  return <DashboardShell options={{ hideSubscriptions }} banner={<SubscriptionBanner />} />;
+  return (
+    <DashboardShell
+      options={{ hideSubscriptions }}
+      banner={
+        <>
+          <PendingInvitations />
+          <SubscriptionBanner />
+        </>
+      }
+    />
+  );
 }

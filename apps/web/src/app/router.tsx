@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { SignupPage } from '@/features/auth/signup-page';
+import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RootLayout } from './root-layout';
 
@@ -16,6 +17,7 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       {
         path: 'dashboard',
         lazy: async () => ({ Component: (await import('./dashboard-page')).DashboardPage }),

@@ -8,7 +8,7 @@ export interface AuditEvent {
   projectId: string | null;
   /** Dotted verb, e.g. `project.updated`, `member.added`. */
   action: string;
-  targetType: 'user' | 'project' | 'member' | 'session';
+  targetType: 'user' | 'project' | 'member' | 'invitation' | 'session';
   targetId: string | null;
   details?: Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { sessions, users } from '../../schema';
+import { emailVerifications, sessions, users } from '../../schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -18,13 +18,96 @@ export async function countUsers(db: Database): Promise<number> {
 
 export async function insertUser(
   db: Database,
-  values: { email: string; fullName: string; passwordHash: string; role: 'user' | 'admin'; at: Date },
+  values: {
+    email: string;
+    fullName: string;
+    passwordHash: string;
+    role: 'user' | 'admin';
+    at: Date;
+    emailVerifiedAt: Date | null;
+  },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
     .values({ ...values, createdAt: values.at, updatedAt: values.at })
     .returning();
   return row!;
+}
+
+/**
+ * Gives a stale unverified account to a new sign-up: new name and password, as if created now, its
+ * sessions and links gone. Only an account that never proved its address gets here (see the service).
+ */
+export async function reclaimUnverifiedUser(
+  db: Database,
+  id: string,
+  values: { fullName: string; passwordHash: string; at: Date },
+): Promise<UserRow> {
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  await db.delete(emailVerifications).where(eq(emailVerifications.userId, id));
+  const [row] = await db
+    .update(users)
+    .set({ ...values, createdAt: values.at, updatedAt: values.at })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+    .returning();
+  return row!;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function markEmailVerified(db: Database, id: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+}
+
+export type VerificationRow = typeof emailVerifications.$inferSelect;
+
+export async function insertVerification(
+  db: Database,
+  values: { userId: string; email: string; tokenHash: string; expiresAt: Date; at: Date },
+): Promise<void> {
+  await db.insert(emailVerifications).values({
+    userId: values.userId,
+    email: values.email,
+    tokenHash: values.tokenHash,
+    expiresAt: values.expiresAt,
+    createdAt: values.at,
+  });
+}
+
+export async function findVerification(db: Database, tokenHash: string): Promise<VerificationRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailVerifications)
+    .where(eq(emailVerifications.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the link used; false when another request used it first (single use under concurrency). */
+export async function useVerification(db: Database, id: string, at: Date): Promise<boolean> {
+  const used = await db
+    .update(emailVerifications)
+    .set({ usedAt: at })
+    .where(and(eq(emailVerifications.id, id), isNull(emailVerifications.usedAt)))
+    .returning({ id: emailVerifications.id });
+  return used.length === 1;
+}
+
+/** When the account's newest link was sent (null: never), to space out requests for new ones. */
+export async function latestVerificationAt(db: Database, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: emailVerifications.createdAt })
+    .from(emailVerifications)
+    .where(eq(emailVerifications.userId, userId))
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 export async function insertSession(

@@ -1,8 +1,12 @@
 import {
   meResponseSchema,
+  resendVerificationResponseSchema,
   sessionResponseSchema,
   signInBodySchema,
   signUpBodySchema,
+  signUpResponseSchema,
+  verifyEmailBodySchema,
+  verifyEmailResponseSchema,
 } from '@plumbline/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -57,16 +61,43 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
         ...limits,
         schema: {
           tags,
-          summary: 'Create an account and sign in (sets the session cookie)',
+          summary:
+            'Create an account and mail it a verification link (does not sign in; a taken address answers the same)',
           body: signUpBodySchema,
-          response: { 201: sessionResponseSchema, ...errorResponses(400, 409, 429) },
+          response: { 202: signUpResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {
-        const session = await auth.signUp(request.body, clientInfo(request));
-        setSessionCookie(reply, session.token, new Date(session.expiresAt), secure);
-        return reply.status(201).send(session);
+        return reply.status(202).send(await auth.signUp(request.body, clientInfo(request)));
       },
+    );
+
+    app.post(
+      '/api/v1/auth/verify-email',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Verify an e-mail address with the token of its verification link (single use, 24 h)',
+          body: verifyEmailBodySchema,
+          response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 410) },
+        },
+      },
+      async (request) => auth.verifyEmail(request.body.token),
+    );
+
+    app.post(
+      '/api/v1/auth/verification',
+      {
+        config: { access: 'signed-in', unverifiedAllowed: true },
+        schema: {
+          tags,
+          summary: 'Mail a new verification link to the signed-in, unverified account',
+          security: sessionSecurity,
+          response: { 202: resendVerificationResponseSchema, ...errorResponses(401, 429) },
+        },
+      },
+      async (request, reply) => reply.status(202).send(await auth.resendVerification(requireAuth(request))),
     );
 
     app.post(
@@ -90,7 +121,7 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     app.post(
       '/api/v1/auth/logout',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', unverifiedAllowed: true },
         schema: {
           tags,
           summary: 'Revoke the current session and clear the cookie',
@@ -108,7 +139,7 @@ export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyn
     app.get(
       '/api/v1/auth/me',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', unverifiedAllowed: true },
         schema: {
           tags,
           summary: 'The signed-in user',

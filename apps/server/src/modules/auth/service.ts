@@ -1,19 +1,34 @@
-import type { SessionResponse, SignInBody, SignUpBody, User } from '@plumbline/contracts';
+import {
+  type SessionResponse,
+  SIGN_UP_MESSAGE,
+  type SignInBody,
+  type SignUpBody,
+  type SignUpResponse,
+  type User,
+  type VerifyEmailResponse,
+} from '@plumbline/contracts';
 import type { AuthContext } from '../../platform/auth/context';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
 import { generateSessionToken, hashSessionToken, isWellFormedToken } from '../../platform/auth/tokens';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
+import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit/service';
+import { signUpAttemptMail } from '../notifications/messages';
+import { queueMail } from '../notifications/notify';
 import { AuthError } from './errors';
 import { passwordWeakness } from './password-strength';
 import * as repo from './repo';
 import type { SignInThrottle } from './throttle';
+import { sendVerificationLink, VERIFICATION_LIFETIME_MS } from './verification';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so reads do not write on every request. */
 const RENEW_AFTER_MS = 60 * 60 * 1000;
+/** A new verification link is sent at most this often per account. */
+const RESEND_AFTER_MS = 60 * 1000;
+export const RESEND_MESSAGE = 'We sent a new verification link. Check your e-mail.';
 
 export interface ClientInfo {
   userAgent: string | null;
@@ -28,6 +43,7 @@ export function toUserDto(row: repo.UserRow): User {
     role: row.role,
     createdAt: row.createdAt.toISOString(),
     avatarUrl: row.avatarUrl,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -35,10 +51,14 @@ export function createAuthService(deps: {
   db: Database;
   clock: Clock;
   audit: AuditRecorder;
+  /** Queues the verification and sign-up-attempt mails. */
+  jobs: JobSender;
+  /** Where links in mails point: PUBLIC_URL, else this server on localhost (never a request's Host). */
+  appUrl: string;
   /** Growing delays after failed sign-ins (null: none, for tests of other things). */
   throttle?: SignInThrottle | null;
 }) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, jobs, appUrl } = deps;
 
   async function openSession(user: repo.UserRow, client: ClientInfo, tx: Database): Promise<SessionResponse> {
     const token = generateSessionToken();
@@ -66,38 +86,121 @@ export function createAuthService(deps: {
   }
 
   return {
-    /** Creates an account and signs it in. The first account of an installation is its operator (admin). */
-    async signUp(input: SignUpBody, client: ClientInfo): Promise<SessionResponse> {
+    /**
+     * Creates an unverified account and mails it a verification link; does not sign in. A taken address
+     * answers the same and mails its owner a note instead (no account enumeration). An unverified
+     * account whose links have all expired never proved its address, so a new sign-up takes it over.
+     * The installation's first account is its operator (admin) and counts as verified: it runs the
+     * server, reads the outbox (Settings) and no project exists yet whose invitations it could take.
+     */
+    async signUp(input: SignUpBody, client: ClientInfo): Promise<SignUpResponse> {
       const weakness = passwordWeakness(input.password, input);
       if (weakness)
         throw new AuthError('weak_password', { message: weakness, fields: { password: weakness } });
+      // Hashed for a taken address too, so both answers take as long.
       const passwordHash = await hashPassword(input.password);
       try {
-        return await db.transaction(async (tx) => {
-          const role = (await repo.countUsers(tx)) === 0 ? 'admin' : 'user';
-          const user = await repo.insertUser(tx, {
-            email: input.email,
-            fullName: input.fullName,
-            passwordHash,
-            role,
-            at: clock.now(),
-          });
+        await db.transaction(async (tx) => {
+          const now = clock.now();
+          const existing = await repo.findUserByEmail(tx, input.email);
+          const stale =
+            existing !== null &&
+            existing.emailVerifiedAt === null &&
+            !existing.isSystem &&
+            now.getTime() - existing.createdAt.getTime() > VERIFICATION_LIFETIME_MS;
+          if (existing && !stale) {
+            if (!existing.isSystem) {
+              const note = signUpAttemptMail({ appUrl });
+              await queueMail(tx, jobs, { userId: existing.id, to: existing.email, ...note }, now);
+            }
+            await audit.record(
+              {
+                actorId: null,
+                projectId: null,
+                action: 'user.sign_up_repeated',
+                targetType: 'user',
+                targetId: existing.id,
+                details: { ip: client.ip },
+              },
+              tx,
+            );
+            return;
+          }
+          const first = !existing && (await repo.countUsers(tx)) === 0;
+          const user = existing
+            ? await repo.reclaimUnverifiedUser(tx, existing.id, {
+                fullName: input.fullName,
+                passwordHash,
+                at: now,
+              })
+            : await repo.insertUser(tx, {
+                email: input.email,
+                fullName: input.fullName,
+                passwordHash,
+                role: first ? 'admin' : 'user',
+                at: now,
+                emailVerifiedAt: first ? now : null,
+              });
+          if (!first) await sendVerificationLink(tx, jobs, user, appUrl, now);
           await audit.record(
             {
               actorId: user.id,
               projectId: null,
-              action: 'user.signed_up',
+              action: existing ? 'user.signed_up_again' : 'user.signed_up',
               targetType: 'user',
               targetId: user.id,
+              details: { ip: client.ip },
             },
             tx,
           );
-          return openSession(user, client, tx);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AuthError('email_taken');
-        throw error;
+        // Two sign-ups for one new address at once: the unique index lets one in; the other answers alike.
+        if (!isUniqueViolation(error)) throw error;
       }
+      return { message: SIGN_UP_MESSAGE };
+    },
+
+    /** Opens a verification link: the token must be known, unused and unexpired, and the address unchanged. */
+    async verifyEmail(token: string): Promise<VerifyEmailResponse> {
+      if (!isWellFormedToken(token)) throw new AuthError('verification_invalid');
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const link = await repo.findVerification(tx, hashSessionToken(token));
+        if (!link || link.usedAt) throw new AuthError('verification_invalid');
+        if (link.expiresAt.getTime() <= now.getTime()) throw new AuthError('verification_expired');
+        const user = await repo.findUserById(tx, link.userId);
+        if (!user || user.email !== link.email) throw new AuthError('verification_invalid');
+        if (!(await repo.useVerification(tx, link.id, now))) throw new AuthError('verification_invalid');
+        await repo.markEmailVerified(tx, user.id, now);
+        await audit.record(
+          {
+            actorId: user.id,
+            projectId: null,
+            action: 'user.email_verified',
+            targetType: 'user',
+            targetId: user.id,
+          },
+          tx,
+        );
+        return { email: user.email };
+      });
+    },
+
+    /** A new verification link for the signed-in account (at most one a minute; none once verified). */
+    async resendVerification(auth: AuthContext): Promise<{ message: string }> {
+      await db.transaction(async (tx) => {
+        const user = await repo.findUserById(tx, auth.user.id);
+        if (!user || user.emailVerifiedAt) return;
+        const now = clock.now();
+        const last = await repo.latestVerificationAt(tx, user.id);
+        if (last && now.getTime() - last.getTime() < RESEND_AFTER_MS) {
+          const wait = Math.ceil((RESEND_AFTER_MS - (now.getTime() - last.getTime())) / 1000);
+          throw new AuthError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
+        }
+        await sendVerificationLink(tx, jobs, user, appUrl, now);
+      });
+      return { message: RESEND_MESSAGE };
     },
 
     async signIn(input: SignInBody, client: ClientInfo): Promise<SessionResponse> {

@@ -50,6 +50,7 @@ export async function insertDemoProject(
     name: values.name,
     description: values.description,
     createdBy: values.ownerId,
+    ownerUserId: values.ownerId,
     createdAt: values.at,
     updatedAt: values.updatedAt,
     isDemo: true,

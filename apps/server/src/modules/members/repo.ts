@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { projectMembers, projects, users } from '../../schema';
 
@@ -9,6 +9,7 @@ export interface MemberRecord {
   projectId: string;
   userId: string;
   role: MemberRole;
+  isOwner: boolean;
   createdAt: Date;
   user: { id: string; fullName: string; email: string; avatarUrl: string | null };
 }
@@ -18,6 +19,7 @@ const memberColumns = {
   projectId: projectMembers.projectId,
   userId: projectMembers.userId,
   role: projectMembers.role,
+  isOwner: sql<boolean>`${projects.ownerUserId} = ${projectMembers.userId}`,
   createdAt: projectMembers.createdAt,
   user: { id: users.id, fullName: users.fullName, email: users.email, avatarUrl: users.avatarUrl },
 };
@@ -27,6 +29,7 @@ export async function listProjectMembers(db: Database, projectId: string): Promi
     .select(memberColumns)
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(asc(users.fullName), asc(users.email));
 }
@@ -40,6 +43,7 @@ export async function findProjectMember(
     .select(memberColumns)
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
     .limit(1);
   return row ?? null;
@@ -60,14 +64,21 @@ export async function listMembersAcrossProjectsOf(db: Database, userId: string) 
     .orderBy(asc(projects.name), asc(users.fullName));
 }
 
-/** A person's account by e-mail; system accounts (the demo owner) cannot be invited. */
-export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
+/**
+ * The account that has proved it owns this address: only such an account may join at once. System
+ * accounts (the demo owner) and unverified ones do not count.
+ */
+export async function findVerifiedUserIdByEmail(db: Database, email: string): Promise<string | null> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email), eq(users.isSystem, false)))
+    .where(and(eq(users.email, email), eq(users.isSystem, false), isNotNull(users.emailVerifiedAt)))
     .limit(1);
   return row?.id ?? null;
+}
+
+export async function setProjectOwner(db: Database, projectId: string, userId: string): Promise<void> {
+  await db.update(projects).set({ ownerUserId: userId }).where(eq(projects.id, projectId));
 }
 
 export async function insertMember(

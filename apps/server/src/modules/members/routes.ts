@@ -1,10 +1,13 @@
 import {
   addMemberBodySchema,
+  addMemberResponseSchema,
+  invitationParamsSchema,
   memberListResponseSchema,
   memberParamsSchema,
   memberResponseSchema,
   projectIdParamsSchema,
   teamMembersAllResponseSchema,
+  transferOwnershipBodySchema,
   updateMemberBodySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,9 +32,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
           response: { 200: memberListResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({
-        data: await members.list(optionalUserId(request), request.params.projectId),
-      }),
+      async (request) => members.list(optionalUserId(request), request.params.projectId),
     );
 
     app.post(
@@ -40,21 +41,66 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         config: { access: 'project-admin' },
         schema: {
           tags,
-          summary: 'Add an existing account by e-mail (Admin)',
+          summary:
+            'Add by e-mail (Admin): a verified account as Editor/Viewer joins at once, anyone else is invited; the answer is the same',
           security: sessionSecurity,
           params: projectIdParamsSchema,
           body: addMemberBodySchema,
-          response: { 201: memberResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 201: addMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
-        const member = await members.add(
+        const answer = await members.add(
           requireAuth(request).user.id,
           request.params.projectId,
           request.body,
         );
-        return reply.status(201).send({ member });
+        return reply.status(201).send(answer);
       },
+    );
+
+    app.delete(
+      '/api/v1/projects/:projectId/invitations/:invitationId',
+      {
+        config: { access: 'project-admin' },
+        schema: {
+          tags,
+          summary: 'Revoke a pending invitation (Admin)',
+          security: sessionSecurity,
+          params: invitationParamsSchema,
+          response: { 204: z.null().describe('Revoked'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, invitationId } = request.params;
+        await members.revokeInvitation(requireAuth(request).user.id, projectId, invitationId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/v1/projects/:projectId/owner',
+      {
+        config: { access: 'project-admin' },
+        schema: {
+          tags,
+          summary: 'Transfer the ownership to another Admin member (owner only)',
+          security: sessionSecurity,
+          params: projectIdParamsSchema,
+          body: transferOwnershipBodySchema,
+          response: {
+            200: memberListResponseSchema.pick({ data: true }),
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request) => ({
+        data: await members.transferOwnership(
+          requireAuth(request).user.id,
+          request.params.projectId,
+          request.body.userId,
+        ),
+      }),
     );
 
     app.patch(
@@ -63,7 +109,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         config: { access: 'project-admin' },
         schema: {
           tags,
-          summary: "Change a member's role (Admin; Admin members cannot be changed)",
+          summary: "Change a member's role (Admin; other Admins by the owner only; never the owner)",
           security: sessionSecurity,
           params: memberParamsSchema,
           body: updateMemberBodySchema,
@@ -88,7 +134,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         config: { access: 'project-admin' },
         schema: {
           tags,
-          summary: 'Remove a member (Admin; Admin members cannot be removed)',
+          summary: 'Remove a member (Admin; other Admins by the owner only; never the owner)',
           security: sessionSecurity,
           params: memberParamsSchema,
           response: { 204: z.null().describe('Removed'), ...errorResponses(401, 403, 404) },

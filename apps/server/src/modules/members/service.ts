@@ -1,15 +1,21 @@
-import type { Member, ProjectRole, TeamMemberAcrossProjects } from '@plumbline/contracts';
+import type {
+  AddMemberResponse,
+  Invitation,
+  Member,
+  ProjectRole,
+  TeamMemberAcrossProjects,
+} from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
-import { memberAddedMail } from '../notifications/messages';
-import { notifyUser } from '../notifications/notify';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
-import { findActiveProject } from '../projects/repo';
+import { invitationMail, memberAddedMail } from '../notifications/messages';
+import { notifyUser, queueMail } from '../notifications/notify';
+import { type ProjectAccess, requireProjectReader, requireProjectRole } from '../projects/access';
 import { MemberError } from './errors';
+import * as invitations from './invitation-repo';
 import * as repo from './repo';
 
 export function toMemberDto(row: repo.MemberRecord): Member {
@@ -17,27 +23,49 @@ export function toMemberDto(row: repo.MemberRecord): Member {
     id: row.id,
     userId: row.userId,
     projectRole: row.role,
+    isOwner: row.isOwner,
     createdAt: row.createdAt.toISOString(),
     user: { id: row.user.id, name: row.user.fullName, email: row.user.email, avatar: row.user.avatarUrl },
   };
+}
+
+export function toInvitationDto(row: invitations.InvitationRow): Invitation {
+  return { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+}
+
+/** The answer to every add, whatever happened, so it never tells whether the address has an account. */
+export function addedMessage(email: string): string {
+  return `We sent ${email} an e-mail about joining the project.`;
 }
 
 export function createMemberService(deps: {
   db: Database;
   clock: Clock;
   audit: AuditRecorder;
-  /** Queues the 'you were added' mail with the membership. */
+  /** Queues the 'you were added' and invitation mails with the change. */
   jobs: JobSender;
+  /** Where links in mails point. */
+  appUrl: string;
   /** The plan's user limit (billing). */
   limits: Pick<BillingEnforcement, 'assertCanAddMember'>;
 }) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, jobs } = deps;
 
-  /** The member a change targets; Admin members are never edited or removed. */
-  async function editableMember(tx: Database, projectId: string, userId: string): Promise<repo.MemberRecord> {
-    const member = await repo.findProjectMember(tx, projectId, userId);
+  /**
+   * The member a change targets. The owner is never changed or removed; other Admins only by the owner
+   * (spec 2 §5 'Admin members cannot be edited or removed' holds for every other Admin).
+   */
+  async function editableMember(
+    tx: Database,
+    access: ProjectAccess,
+    actorId: string,
+    userId: string,
+  ): Promise<repo.MemberRecord> {
+    const member = await repo.findProjectMember(tx, access.project.id, userId);
     if (!member) throw new MemberError('member_not_found');
-    if (member.role === 'Admin') throw new MemberError('admin_protected');
+    if (member.isOwner) throw new MemberError('owner_protected');
+    if (member.role === 'Admin' && access.project.ownerUserId !== actorId)
+      throw new MemberError('admin_protected');
     return member;
   }
 
@@ -48,9 +76,16 @@ export function createMemberService(deps: {
   }
 
   return {
-    async list(actorId: string | null, projectId: string): Promise<Member[]> {
+    async list(
+      actorId: string | null,
+      projectId: string,
+    ): Promise<{ data: Member[]; invitations: Invitation[] }> {
       await requireProjectReader({ db, userId: actorId }, projectId);
-      return (await repo.listProjectMembers(db, projectId)).map(toMemberDto);
+      const [members, pending] = await Promise.all([
+        repo.listProjectMembers(db, projectId),
+        invitations.listProjectInvitations(db, projectId),
+      ]);
+      return { data: members.map(toMemberDto), invitations: pending.map(toInvitationDto) };
     },
 
     /** Members of every project the caller belongs to (spec 2 §7). */
@@ -63,53 +98,103 @@ export function createMemberService(deps: {
       }));
     },
 
-    /** Adds an existing account by e-mail (Admin). */
+    /**
+     * Adds by e-mail (Admin). A verified account asked as Editor or Viewer joins at once; any other
+     * address (no account, an unverified one, or anyone asked as Admin) gets a pending invitation that
+     * only the verified owner of the address can accept. Both answer alike (decision 0158).
+     */
     async add(
       actorId: string,
       projectId: string,
       input: { email: string; role: ProjectRole },
-    ): Promise<Member> {
-      const userId = await db
+    ): Promise<AddMemberResponse> {
+      await db
         .transaction(async (tx) => {
-          await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
-          const target = await repo.findUserIdByEmail(tx, input.email);
-          if (!target) throw new MemberError('no_such_account');
-          if (await repo.findProjectMember(tx, projectId, target)) throw new MemberError('already_member');
+          const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+          const now = clock.now();
+          const target = await repo.findVerifiedUserIdByEmail(tx, input.email);
+          if (target && (await repo.findProjectMember(tx, projectId, target)))
+            throw new MemberError('already_member');
+          if (await invitations.findProjectInvitationByEmail(tx, projectId, input.email))
+            throw new MemberError('already_invited');
           await deps.limits.assertCanAddMember(tx, projectId);
-          await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: clock.now() });
-          const project = await findActiveProject(tx, projectId);
-          await notifyUser(
-            tx,
-            deps.jobs,
-            target,
-            memberAddedMail({ projectName: project?.name ?? 'a project', role: input.role }),
-            clock.now(),
-          );
+          if (target && input.role !== 'Admin') {
+            await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: now });
+            const mail = memberAddedMail({ projectName: access.project.name, role: input.role });
+            await notifyUser(tx, jobs, target, mail, now);
+            await audit.record(
+              {
+                actorId,
+                projectId,
+                action: 'member.added',
+                targetType: 'member',
+                targetId: target,
+                details: { role: input.role },
+              },
+              tx,
+            );
+            return;
+          }
+          const invitation = await invitations.insertInvitation(tx, {
+            projectId,
+            email: input.email,
+            role: input.role,
+            invitedBy: actorId,
+            at: now,
+          });
+          const inviter = await repo.findProjectMember(tx, projectId, actorId);
+          const mail = invitationMail({
+            projectName: access.project.name,
+            role: input.role,
+            inviter: inviter?.user.fullName ?? 'A project Admin',
+            appUrl: deps.appUrl,
+          });
+          // Not linked to an account: the outbox row must not reveal one either.
+          await queueMail(tx, jobs, { userId: null, to: input.email, ...mail }, now);
           await audit.record(
             {
               actorId,
               projectId,
-              action: 'member.added',
-              targetType: 'member',
-              targetId: target,
+              action: 'member.invited',
+              targetType: 'invitation',
+              targetId: invitation.id,
               details: { role: input.role },
             },
             tx,
           );
-          return target;
         })
         .catch((error: unknown) => {
-          // Two Admins adding the same person at once: the unique index decides.
-          if (isUniqueViolation(error)) throw new MemberError('already_member');
+          // Two Admins adding the same address at once: the unique indexes decide.
+          if (isUniqueViolation(error)) throw new MemberError('already_invited');
           throw error;
         });
-      return reload(projectId, userId);
+      return { message: addedMessage(input.email) };
+    },
+
+    /** Withdraws a pending invitation (Admin). */
+    async revokeInvitation(actorId: string, projectId: string, invitationId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        const revoked = await invitations.deleteProjectInvitation(tx, projectId, invitationId);
+        if (!revoked) throw new MemberError('invitation_not_found');
+        await audit.record(
+          {
+            actorId,
+            projectId,
+            action: 'member.invitation_revoked',
+            targetType: 'invitation',
+            targetId: invitationId,
+            details: { role: revoked.role },
+          },
+          tx,
+        );
+      });
     },
 
     async changeRole(actorId: string, projectId: string, userId: string, role: ProjectRole): Promise<Member> {
       await db.transaction(async (tx) => {
-        await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
-        const member = await editableMember(tx, projectId, userId);
+        const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        const member = await editableMember(tx, access, actorId, userId);
         await repo.updateMemberRole(tx, projectId, userId, role);
         await audit.record(
           {
@@ -128,8 +213,8 @@ export function createMemberService(deps: {
 
     async remove(actorId: string, projectId: string, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
-        const member = await editableMember(tx, projectId, userId);
+        const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        const member = await editableMember(tx, access, actorId, userId);
         await repo.deleteMember(tx, projectId, userId);
         await audit.record(
           {
@@ -143,6 +228,31 @@ export function createMemberService(deps: {
           tx,
         );
       });
+    },
+
+    /** Hands the ownership to another Admin member (owner only); the old owner stays an Admin. */
+    async transferOwnership(actorId: string, projectId: string, userId: string): Promise<Member[]> {
+      await db.transaction(async (tx) => {
+        const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        if (access.project.ownerUserId !== actorId) throw new MemberError('owner_only');
+        const target = await repo.findProjectMember(tx, projectId, userId);
+        if (!target) throw new MemberError('member_not_found');
+        if (target.role !== 'Admin') throw new MemberError('not_an_admin');
+        if (target.isOwner) return;
+        await repo.setProjectOwner(tx, projectId, userId);
+        await audit.record(
+          {
+            actorId,
+            projectId,
+            action: 'project.ownership_transferred',
+            targetType: 'member',
+            targetId: userId,
+            details: { from: actorId, to: userId },
+          },
+          tx,
+        );
+      });
+      return (await repo.listProjectMembers(db, projectId)).map(toMemberDto);
     },
   };
 }

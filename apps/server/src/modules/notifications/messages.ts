@@ -55,3 +55,35 @@ export function memberAddedMail(input: { projectName: string; role: string }): N
     text: `You were added to the project ${input.projectName} as ${input.role}.\n\nOpen Plumbline to see it.`,
   };
 }
+
+/** The link that proves the address (sign-up, or a new link asked for). Carries the token: never logged. */
+export function verificationMail(input: { link: string; hours: number }): Notification {
+  return {
+    kind: 'account.verify',
+    subject: 'Verify your e-mail address for Plumbline',
+    text: `Open this link to verify your e-mail address and finish creating your Plumbline account:\n\n${input.link}\n\nThe link works once and expires in ${input.hours} hours. If you did not sign up, ignore this mail: the account stays unverified and can do nothing.`,
+  };
+}
+
+/** To the owner of an address someone tried to sign up with (sign-up answers the same either way). */
+export function signUpAttemptMail(input: { appUrl: string }): Notification {
+  return {
+    kind: 'account.signup_attempt',
+    subject: 'Someone tried to create a Plumbline account with your address',
+    text: `Someone tried to create a Plumbline account with this e-mail address, which already has one. Nothing was changed.\n\nIf it was you, sign in with your existing account at ${input.appUrl}/login. If it was not, you can ignore this mail.`,
+  };
+}
+
+/** An invitation to a project: to sign up (or sign in) with this address and accept it in the app. */
+export function invitationMail(input: {
+  projectName: string;
+  role: string;
+  inviter: string;
+  appUrl: string;
+}): Notification {
+  return {
+    kind: 'member.invited',
+    subject: `You are invited to ${input.projectName}`,
+    text: `${input.inviter} invited you to the project ${input.projectName} as ${input.role}.\n\nSign in to Plumbline with this e-mail address at ${input.appUrl}/login (or create an account with it at ${input.appUrl}/signup and verify the address), then accept the invitation on your Projects page.`,
+  };
+}

@@ -11,6 +11,9 @@ export type NotificationKind =
   | 'processing.failed'
   | 'report.ready'
   | 'member.added'
+  | 'member.invited'
+  | 'account.verify'
+  | 'account.signup_attempt'
   | 'invoice.issued';
 
 export interface Notification {

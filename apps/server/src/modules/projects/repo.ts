@@ -125,6 +125,7 @@ export async function insertProject(
       name: values.name,
       description: values.description,
       createdBy: values.createdBy,
+      ownerUserId: values.createdBy,
       createdAt: values.at,
       updatedAt: values.at,
     })

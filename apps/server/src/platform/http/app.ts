@@ -30,6 +30,8 @@ import { healthRoutes } from '../../modules/health/routes';
 import type { HealthService } from '../../modules/health/service';
 import { idsFileRoutes } from '../../modules/idsfiles/routes';
 import type { IdsFileService } from '../../modules/idsfiles/service';
+import { invitationRoutes } from '../../modules/members/invitation-routes';
+import type { InvitationService } from '../../modules/members/invitations';
 import { memberRoutes } from '../../modules/members/routes';
 import type { MemberService } from '../../modules/members/service';
 import { metadataRoutes } from '../../modules/metadata/routes';
@@ -67,6 +69,7 @@ export interface AppServices {
   billing: BillingService;
   projects: ProjectService;
   members: MemberService;
+  invitations: InvitationService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
   attributes: AttributeService;
@@ -145,6 +148,7 @@ export async function buildApp(
   await app.register(authRoutes(services.auth, config));
   await app.register(projectRoutes(services.projects));
   await app.register(memberRoutes(services.members));
+  await app.register(invitationRoutes(services.invitations));
   await app.register(bimFileRoutes(services.bimFiles));
   await app.register(idsFileRoutes(services.idsFiles));
   await app.register(attributeRoutes(services.attributes));

@@ -10,6 +10,11 @@ declare module 'fastify' {
      * other /api/v1 route requires a session.
      */
     access?: RouteAccess;
+    /**
+     * Open to a signed-in account whose e-mail is not verified yet (who am I, new link, sign out). Every
+     * other authenticated route refuses such an account with 403 email_unverified (decision 0158).
+     */
+    unverifiedAllowed?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

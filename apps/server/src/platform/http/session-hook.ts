@@ -24,6 +24,11 @@ export function registerSessionHook(
       if (request.routeOptions.config?.access === 'demo-readable') return;
       throw new HttpError('unauthenticated');
     }
+    if (!auth.user.emailVerified && request.routeOptions.config?.unverifiedAllowed !== true) {
+      // An unverified account reads the demo like anyone without an account, and does nothing else.
+      if (request.routeOptions.config?.access === 'demo-readable') return;
+      throw new HttpError('email_unverified');
+    }
     request.auth = auth;
     if (auth.renewed && presented?.from === 'cookie') {
       setSessionCookie(reply, auth.renewed.token, auth.renewed.expiresAt, options.secureCookies);

@@ -1,9 +1,14 @@
 import {
   meResponseSchema,
+  resendVerificationResponseSchema,
   type SignInBody,
   type SignUpBody,
+  type SignUpResponse,
   sessionResponseSchema,
+  signUpResponseSchema,
   type User,
+  type VerifyEmailResponse,
+  verifyEmailResponseSchema,
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
 
@@ -32,14 +37,33 @@ export async function signIn(body: SignInBody): Promise<User> {
   return session.user;
 }
 
-export async function signUp(body: SignUpBody): Promise<User> {
-  const session = await apiRequest('/auth/signup', {
+/** Creates the account (unverified) and has its verification link mailed; does not sign in. */
+export async function signUp(body: SignUpBody): Promise<SignUpResponse> {
+  return apiRequest('/auth/signup', {
     method: 'POST',
     body,
-    schema: sessionResponseSchema,
+    schema: signUpResponseSchema,
     redirectOnUnauthorized: false,
   });
-  return session.user;
+}
+
+/** Opens a verification link (its token). */
+export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+  return apiRequest('/auth/verify-email', {
+    method: 'POST',
+    body: { token },
+    schema: verifyEmailResponseSchema,
+    redirectOnUnauthorized: false,
+  });
+}
+
+/** Mails the signed-in, unverified account a new link. */
+export async function resendVerification(): Promise<string> {
+  const answer = await apiRequest('/auth/verification', {
+    method: 'POST',
+    schema: resendVerificationResponseSchema,
+  });
+  return answer.message;
 }
 
 /** Ends the session. A 401 means it had already ended, which is what signing out wants anyway. */

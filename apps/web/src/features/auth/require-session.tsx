@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from './session';
+import { VerifyEmailNotice } from './verify-email-notice';
 
-/** Renders its children only for a signed-in user; anyone else goes to /login. */
+/** Renders its children only for a signed-in, verified user; anyone else goes to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
@@ -11,6 +12,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (session.isError) throw session.error;
   if (!session.data)
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!session.data.emailVerified) return <VerifyEmailNotice user={session.data} />;
   return children;
 }
 

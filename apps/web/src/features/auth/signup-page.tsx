@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpBody, signUpBodySchema } from '@plumbline/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,29 +12,42 @@ import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/forms';
 import { signUp } from './api';
 import { AuthLayout } from './auth-layout';
-import { sessionQueryKey, useSession } from './session';
+import { useSession } from './session';
 
 type SignUpInput = z.input<typeof signUpBodySchema>;
 
 export function SignupPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const form = useForm<SignUpInput, unknown, SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
     defaultValues: { fullName: '', email: '', password: '' },
   });
   const mutation = useMutation({
     mutationFn: signUp,
-    onSuccess: (user) => {
-      queryClient.setQueryData(sessionQueryKey, user);
-      navigate('/dashboard', { replace: true });
-    },
     onError: (error) => applyServerErrors(form.setError, error, ['fullName', 'email', 'password']),
   });
 
   if (session.data) return <Navigate to="/dashboard" replace />;
   const { errors } = form.formState;
+
+  // The same answer for a new address and a taken one: the mailbox tells its owner which it was.
+  if (mutation.isSuccess) {
+    return (
+      <AuthLayout title="Check your e-mail" subtitle={<>We sent a message to {mutation.variables.email}.</>}>
+        <div className="grid gap-4">
+          <Alert>
+            <span className="flex items-start gap-2">
+              <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {mutation.data.message}
+            </span>
+          </Alert>
+          <Button asChild className="w-full">
+            <Link to="/login">Go to sign in</Link>
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

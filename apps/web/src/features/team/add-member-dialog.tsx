@@ -26,7 +26,6 @@ import {
   addMemberFormSchema,
   ROLE_DESCRIPTIONS,
 } from './member-form';
-import { memberDisplayName } from './member-list';
 import { DEMO_BLOCKED } from './member-permissions';
 import { useAddMember } from './queries';
 import { RoleSelect } from './role-select';
@@ -39,7 +38,10 @@ export interface AddMemberDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Adds an existing account to the project by e-mail, with a role (spec 2 §2.8, §5 'Invite member'). */
+/**
+ * Adds or invites someone by e-mail, with a role (spec 2 §2.8, §5 'Invite member'; decision 0158): a
+ * verified account joins as Editor or Viewer at once, anyone else accepts an invitation first.
+ */
 export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialogProps) {
   const { readOnly } = useDataSource();
   const add = useAddMember(project?.id);
@@ -59,13 +61,12 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
       return;
     }
     add.mutate(values, {
-      onSuccess: (member) => {
-        toast.success('Member added', {
-          description: `${memberDisplayName(member)} joined ${project ? projectDisplayName(project) : 'the project'} as ${member.projectRole}.`,
-        });
+      // The same answer whether the address has an account or not: it joins at once or is invited.
+      onSuccess: (answer) => {
+        toast.success('Invitation sent', { description: answer.message });
         onOpenChange(false);
       },
-      // The server's own words ('No account exists with that email address', already a member) show in the form.
+      // The server's own words (already a member, already invited, the plan's limit) show in the form.
       onError: (error) => applyServerErrors(form.setError, error, ADD_MEMBER_FIELDS),
     });
   };
@@ -80,8 +81,8 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
             <DialogHeader>
               <DialogTitle>Add Team Member</DialogTitle>
               <DialogDescription>
-                Add someone who already has a Plumbline account to{' '}
-                {project ? projectDisplayName(project) : 'this project'}.
+                Invite someone to {project ? projectDisplayName(project) : 'this project'} by e-mail. They
+                join once they have verified that address; Admins must accept first.
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-4">

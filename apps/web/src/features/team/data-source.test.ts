@@ -20,10 +20,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('liveTeamSource', () => {
   const member = makeMember('Sam Second', 'sam@example.com', 'Viewer');
 
-  it('lists members with a signal that also follows the caller', async () => {
-    const fetchMock = stubFetch(200, { data: [member] });
+  it('lists members and invitations with a signal that also follows the caller', async () => {
+    const team = { data: [member], invitations: [] };
+    const fetchMock = stubFetch(200, team);
     const caller = new AbortController();
-    await expect(liveTeamSource.listMembers(PROJECT, caller.signal)).resolves.toEqual([member]);
+    await expect(liveTeamSource.listTeam(PROJECT, caller.signal)).resolves.toEqual(team);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(`/api/v1/projects/${PROJECT}/members`);
     const signal = init?.signal;
@@ -33,7 +34,7 @@ describe('liveTeamSource', () => {
   });
 
   it('adds by e-mail, changes a role and removes, on the member paths', async () => {
-    const fetchMock = stubFetch(201, { member });
+    const fetchMock = stubFetch(201, { member, message: 'We sent sam@example.com an e-mail.' });
     await liveTeamSource.addMember(PROJECT, { email: 'sam@example.com', role: 'Viewer' });
     await liveTeamSource.changeRole(PROJECT, member.userId, 'Editor');
     stubFetch(204);
@@ -53,19 +54,21 @@ describe('liveTeamSource', () => {
   });
 
   it("passes the server's refusal through with its message", async () => {
-    const body = { error: { code: 'NOT_FOUND', message: 'No account exists with that email address' } };
-    stubFetch(404, body);
+    const body = {
+      error: { code: 'already_member', message: 'This person is already a member of the project' },
+    };
+    stubFetch(409, body);
     await expect(
-      liveTeamSource.addMember(PROJECT, { email: 'nobody@example.com', role: 'Viewer' }),
-    ).rejects.toMatchObject({ status: 404, message: 'No account exists with that email address' });
+      liveTeamSource.addMember(PROJECT, { email: 'sam@example.com', role: 'Viewer' }),
+    ).rejects.toMatchObject({ status: 409, message: 'This person is already a member of the project' });
   });
 });
 
 describe('demoTeamSource', () => {
   it('reads the demo team by the members route and refuses every write with the spec message', async () => {
     const owner = makeMember('Plumbline Demo', 'demo-owner@plumbline.invalid', 'Admin');
-    const fetchMock = stubFetch(200, { data: [owner] });
-    await expect(demoTeamSource.listMembers(PROJECT)).resolves.toEqual([owner]);
+    const fetchMock = stubFetch(200, { data: [owner], invitations: [] });
+    await expect(demoTeamSource.listTeam(PROJECT)).resolves.toEqual({ data: [owner], invitations: [] });
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/v1/projects/${PROJECT}/members`);
     await expect(
       demoTeamSource.addMember(PROJECT, { email: 'a@b.co', role: 'Viewer' }),

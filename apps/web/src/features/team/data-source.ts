@@ -1,6 +1,9 @@
 import {
   type AddMemberBody,
+  type AddMemberResponse,
+  addMemberResponseSchema,
   type Member,
+  type MemberListResponse,
   memberListResponseSchema,
   memberResponseSchema,
   type ProjectRole,
@@ -10,10 +13,13 @@ import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/l
 
 /** Everything the Team Members area reads and writes, independent of where the data lives. */
 export interface TeamSource {
-  listMembers(projectId: string, signal?: AbortSignal): Promise<Member[]>;
-  addMember(projectId: string, body: AddMemberBody): Promise<Member>;
+  /** The members and the pending invitations of the project. */
+  listTeam(projectId: string, signal?: AbortSignal): Promise<MemberListResponse>;
+  addMember(projectId: string, body: AddMemberBody): Promise<AddMemberResponse>;
   changeRole(projectId: string, userId: string, role: ProjectRole): Promise<Member>;
   removeMember(projectId: string, userId: string): Promise<void>;
+  revokeInvitation(projectId: string, invitationId: string): Promise<void>;
+  transferOwnership(projectId: string, userId: string): Promise<void>;
 }
 
 /** A members list that takes longer than this is reported as a timeout rather than spinning forever. */
@@ -30,16 +36,15 @@ function withTimeout(signal: AbortSignal | undefined): AbortSignal {
 }
 
 export const liveTeamSource: TeamSource = {
-  async listMembers(projectId, signal) {
-    const response = await apiRequest(membersPath(projectId), {
+  async listTeam(projectId, signal) {
+    return apiRequest(membersPath(projectId), {
       schema: memberListResponseSchema,
       signal: withTimeout(signal),
     });
-    return response.data;
   },
   async addMember(projectId, body) {
     const path = membersPath(projectId);
-    return (await apiRequest(path, { method: 'POST', body, schema: memberResponseSchema })).member;
+    return apiRequest(path, { method: 'POST', body, schema: addMemberResponseSchema });
   },
   async changeRole(projectId, userId, role) {
     const path = memberPath(projectId, userId);
@@ -48,6 +53,14 @@ export const liveTeamSource: TeamSource = {
   async removeMember(projectId, userId) {
     await apiRequest(memberPath(projectId, userId), { method: 'DELETE' });
   },
+  async revokeInvitation(projectId, invitationId) {
+    const path = `/projects/${encodeURIComponent(projectId)}/invitations/${encodeURIComponent(invitationId)}`;
+    await apiRequest(path, { method: 'DELETE' });
+  },
+  async transferOwnership(projectId, userId) {
+    const path = `/projects/${encodeURIComponent(projectId)}/owner`;
+    await apiRequest(path, { method: 'POST', body: { userId } });
+  },
 };
 
 /**
@@ -55,7 +68,7 @@ export const liveTeamSource: TeamSource = {
  * always refused: demo data cannot be modified (spec 2 §6).
  */
 export const demoTeamSource: TeamSource = {
-  listMembers: (projectId, signal) => liveTeamSource.listMembers(projectId, signal),
+  listTeam: (projectId, signal) => liveTeamSource.listTeam(projectId, signal),
   addMember: async () => {
     throw new ReadOnlyDataSourceError();
   },
@@ -63,6 +76,12 @@ export const demoTeamSource: TeamSource = {
     throw new ReadOnlyDataSourceError();
   },
   removeMember: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  revokeInvitation: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  transferOwnership: async () => {
     throw new ReadOnlyDataSourceError();
   },
 };

@@ -1,7 +1,8 @@
-import type { Member, ProjectRole } from '@plumbline/contracts';
+import type { Invitation, Member, ProjectRole } from '@plumbline/contracts';
 
-/** Every member is shown as 'Active': only existing accounts can be added (spec 2 §5), so none is pending. */
+/** A member has joined; an invitation waits for the owner of the address to verify it and accept. */
 export const MEMBER_STATUS = 'Active';
+export const INVITATION_STATUS = 'Invited';
 
 const ROLE_ORDER: Record<ProjectRole, number> = { Admin: 0, Editor: 1, Viewer: 2 };
 
@@ -52,4 +53,10 @@ export function computeMemberStats(members: readonly Member[]): MemberStats {
     editors: count('Editor'),
     viewers: count('Viewer'),
   };
+}
+
+/** Invitations whose e-mail matches the search box, oldest first as the server lists them. */
+export function filterInvitations(invitations: readonly Invitation[], query: string): Invitation[] {
+  const needle = query.trim().toLowerCase();
+  return invitations.filter((invitation) => invitation.email.includes(needle));
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_ONLY,
+  ADMINS_OWNER_ONLY,
   DEMO_BLOCKED,
-  isProtectedMember,
   manageMembersBlockedReason,
+  OWNER_PROTECTED,
+  protectedMemberReason,
 } from './member-permissions';
 
 describe('manageMembersBlockedReason', () => {
@@ -20,10 +22,12 @@ describe('manageMembersBlockedReason', () => {
   });
 });
 
-describe('isProtectedMember', () => {
-  it('protects Admin members only', () => {
-    expect(isProtectedMember({ projectRole: 'Admin' })).toBe(true);
-    expect(isProtectedMember({ projectRole: 'Editor' })).toBe(false);
-    expect(isProtectedMember({ projectRole: 'Viewer' })).toBe(false);
+describe('protectedMemberReason', () => {
+  it('protects the owner from everyone and other Admins from all but the owner', () => {
+    expect(protectedMemberReason({ projectRole: 'Admin', isOwner: true }, true)).toBe(OWNER_PROTECTED);
+    expect(protectedMemberReason({ projectRole: 'Admin', isOwner: false }, false)).toBe(ADMINS_OWNER_ONLY);
+    expect(protectedMemberReason({ projectRole: 'Admin', isOwner: false }, true)).toBeUndefined();
+    expect(protectedMemberReason({ projectRole: 'Editor', isOwner: false }, false)).toBeUndefined();
+    expect(protectedMemberReason({ projectRole: 'Viewer', isOwner: false }, false)).toBeUndefined();
   });
 });

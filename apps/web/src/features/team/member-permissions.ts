@@ -16,7 +16,18 @@ export function manageMembersBlockedReason(
   return undefined;
 }
 
-/** Admin members cannot be edited or removed (spec 2 §5, §6): their rows have no actions. */
-export function isProtectedMember(member: Pick<Member, 'projectRole'>): boolean {
-  return member.projectRole === 'Admin';
+export const OWNER_PROTECTED = 'The project owner cannot be changed';
+export const ADMINS_OWNER_ONLY = 'Only the owner can change Admins';
+
+/**
+ * Why a member's row has no actions, or undefined when it has: the owner is never changed, and other
+ * Admins only by the owner (spec 2 §5 'Admin members cannot be edited or removed', decision 0158).
+ */
+export function protectedMemberReason(
+  member: Pick<Member, 'projectRole' | 'isOwner'>,
+  callerIsOwner: boolean,
+): string | undefined {
+  if (member.isOwner) return OWNER_PROTECTED;
+  if (member.projectRole === 'Admin' && !callerIsOwner) return ADMINS_OWNER_ONLY;
+  return undefined;
 }

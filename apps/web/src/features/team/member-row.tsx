@@ -1,5 +1,5 @@
 import type { Member } from '@plumbline/contracts';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Crown, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { MemberAvatar } from './member-avatar';
 import { MEMBER_STATUS, memberDisplayName } from './member-list';
-import { isProtectedMember } from './member-permissions';
+import { protectedMemberReason } from './member-permissions';
 import { RoleBadge } from './role-badge';
 
 export const MEMBER_TABLE_COLUMNS = ['NAME', 'EMAIL', 'PROJECT ROLE', 'STATUS', 'ACTIONS'] as const;
@@ -16,18 +16,29 @@ export interface MemberRowProps {
   member: Member;
   onEdit: () => void;
   onRemove: () => void;
+  /** Hand the ownership to this Admin (offered to the owner only). */
+  onTransfer: () => void;
   /** Why the caller may not change members (the disabled buttons' hint); undefined when they may. */
   blockedReason: string | undefined;
+  /** The caller owns the project: it alone changes other Admins and hands the ownership on. */
+  callerIsOwner: boolean;
 }
 
-export function MemberRow({ member, onEdit, onRemove, blockedReason }: MemberRowProps) {
+export function MemberRow(props: MemberRowProps) {
+  const { member, onEdit, onRemove, onTransfer, blockedReason, callerIsOwner } = props;
   const name = memberDisplayName(member);
+  const protectedReason = protectedMemberReason(member, callerIsOwner);
   return (
     <TableRow>
       <TableCell className="max-w-72">
         <div className="flex items-center gap-3">
           <MemberAvatar member={member} />
           <span className="truncate font-medium">{name}</span>
+          {member.isOwner && (
+            <Badge variant="default" className="gap-1">
+              <Crown className="size-3" aria-hidden="true" /> Owner
+            </Badge>
+          )}
         </div>
       </TableCell>
       <TableCell className="text-muted-foreground">{member.user.email}</TableCell>
@@ -38,10 +49,20 @@ export function MemberRow({ member, onEdit, onRemove, blockedReason }: MemberRow
         <Badge variant="success">{MEMBER_STATUS}</Badge>
       </TableCell>
       <TableCell>
-        {isProtectedMember(member) ? (
-          <span className="text-xs text-muted-foreground">Admins cannot be changed</span>
+        {protectedReason ? (
+          <span className="text-xs text-muted-foreground">{protectedReason}</span>
         ) : (
           <div className="flex items-center gap-1">
+            {member.projectRole === 'Admin' && callerIsOwner && (
+              <ActionButton
+                label={`Make ${name} the owner`}
+                hint="Transfer ownership"
+                blockedReason={blockedReason}
+                onClick={onTransfer}
+              >
+                <Crown />
+              </ActionButton>
+            )}
             <ActionButton
               label={`Edit role of ${name}`}
               hint="Edit role"

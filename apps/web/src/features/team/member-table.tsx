@@ -1,17 +1,25 @@
-import type { Member } from '@plumbline/contracts';
+import type { Invitation, Member } from '@plumbline/contracts';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { InvitationRow } from './invitation-row';
 import { MEMBER_TABLE_COLUMNS, MemberRow } from './member-row';
 
 export interface MemberTableProps {
   /** Already sorted and filtered by the search box. */
   members: readonly Member[];
+  /** Pending invitations, listed after the members. */
+  invitations: readonly Invitation[];
   onEdit: (member: Member) => void;
   onRemove: (member: Member) => void;
+  onTransfer: (member: Member) => void;
+  onRevoke: (invitation: Invitation) => void;
   blockedReason: string | undefined;
+  callerIsOwner: boolean;
 }
 
 /** The members of the selected project (spec 2 §2.8): NAME, EMAIL, PROJECT ROLE, STATUS, ACTIONS. */
-export function MemberTable({ members, onEdit, onRemove, blockedReason }: MemberTableProps) {
+export function MemberTable(props: MemberTableProps) {
+  const { members, invitations, onEdit, onRemove, onTransfer, onRevoke, blockedReason, callerIsOwner } =
+    props;
   return (
     <Table>
       <TableHeader>
@@ -30,6 +38,16 @@ export function MemberTable({ members, onEdit, onRemove, blockedReason }: Member
             member={member}
             onEdit={() => onEdit(member)}
             onRemove={() => onRemove(member)}
+            onTransfer={() => onTransfer(member)}
+            blockedReason={blockedReason}
+            callerIsOwner={callerIsOwner}
+          />
+        ))}
+        {invitations.map((invitation) => (
+          <InvitationRow
+            key={invitation.id}
+            invitation={invitation}
+            onRevoke={() => onRevoke(invitation)}
             blockedReason={blockedReason}
           />
         ))}

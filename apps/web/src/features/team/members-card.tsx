@@ -1,4 +1,4 @@
-import type { Member } from '@plumbline/contracts';
+import type { Invitation, Member } from '@plumbline/contracts';
 import { AlertCircle, Info, Search, SearchX, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,26 +7,31 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MEMBERS_LOAD_FAILED, teamLoadErrorMessage } from './load-error';
-import { filterMembers, sortMembers } from './member-list';
+import { filterInvitations, filterMembers, sortMembers } from './member-list';
 import { MemberTable } from './member-table';
 import type { useProjectMembers } from './queries';
 
 export interface MembersCardProps {
   projectName: string;
   members: ReturnType<typeof useProjectMembers>;
+  invitations: readonly Invitation[];
   query: string;
   onQueryChange: (query: string) => void;
   onEdit: (member: Member) => void;
   onRemove: (member: Member) => void;
+  onTransfer: (member: Member) => void;
+  onRevoke: (invitation: Invitation) => void;
+  callerIsOwner: boolean;
   /** Why the caller may not change members; shown as a line under the title and on the disabled buttons. */
   blockedReason: string | undefined;
 }
 
 /** The search box and members table of the selected project, with its loading, error and empty states. */
 export function MembersCard(props: MembersCardProps) {
-  const { projectName, members, query, onQueryChange, onEdit, onRemove, blockedReason } = props;
+  const { projectName, members, invitations, query, onQueryChange, blockedReason } = props;
   const sorted = useMemo(() => sortMembers(members.data ?? []), [members.data]);
   const filtered = useMemo(() => filterMembers(sorted, query), [sorted, query]);
+  const invited = useMemo(() => filterInvitations(invitations, query), [invitations, query]);
 
   return (
     <Card className="overflow-hidden">
@@ -75,14 +80,23 @@ export function MembersCard(props: MembersCardProps) {
           title="No team members yet"
           description="Add people to work on this project."
         />
-      ) : filtered.length === 0 ? (
+      ) : filtered.length === 0 && invited.length === 0 ? (
         <EmptyState
           icon={SearchX}
           title={`No members match "${query.trim()}"`}
           description="Search covers names and email addresses."
         />
       ) : (
-        <MemberTable members={filtered} onEdit={onEdit} onRemove={onRemove} blockedReason={blockedReason} />
+        <MemberTable
+          members={filtered}
+          invitations={invited}
+          onEdit={props.onEdit}
+          onRemove={props.onRemove}
+          onTransfer={props.onTransfer}
+          onRevoke={props.onRevoke}
+          blockedReason={blockedReason}
+          callerIsOwner={props.callerIsOwner}
+        />
       )}
     </Card>
   );

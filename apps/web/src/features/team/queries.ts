@@ -1,4 +1,4 @@
-import type { AddMemberBody, ProjectRole } from '@plumbline/contracts';
+import type { AddMemberBody, MemberListResponse, ProjectRole } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@/lib/api';
 import { shouldRetry } from '@/lib/query-client';
@@ -10,15 +10,29 @@ import { isTimeoutError } from './load-error';
  * Members live under the projects' cache key (`[mode, 'projects', id, 'members']`), so a change here also
  * refreshes what the Projects and Overview areas count (team sizes, unique members) in one invalidation.
  */
-export function useProjectMembers(projectId: string | undefined) {
+function useProjectTeam<T>(projectId: string | undefined, select: (team: MemberListResponse) => T) {
   const { mode, source } = useTeamSource();
   return useQuery({
     queryKey: projectKeys.members(mode, projectId ?? ''),
-    queryFn: ({ signal }) => source.listMembers(projectId ?? '', signal),
+    queryFn: ({ signal }) => source.listTeam(projectId ?? '', signal),
+    select,
     enabled: Boolean(projectId),
     // A timeout already waited long enough; asking twice more would triple the wait.
     retry: (failureCount, error) => !isTimeoutError(error) && shouldRetry(failureCount, error),
   });
+}
+
+const selectMembers = (team: MemberListResponse) => team.data;
+const selectInvitations = (team: MemberListResponse) => team.invitations;
+
+/** The project's members (one request with the invitations: the same cached answer). */
+export function useProjectMembers(projectId: string | undefined) {
+  return useProjectTeam(projectId, selectMembers);
+}
+
+/** The addresses invited to the project and not yet members. */
+export function useProjectInvitations(projectId: string | undefined) {
+  return useProjectTeam(projectId, selectInvitations);
 }
 
 function useInvalidateProjects() {
@@ -59,5 +73,23 @@ export function useRemoveMember(projectId: string | undefined) {
     onError: (error) => {
       if (isApiRequestError(error) && (error.status === 403 || error.isNotFound)) return invalidate();
     },
+  });
+}
+
+export function useRevokeInvitation(projectId: string | undefined) {
+  const { source } = useTeamSource();
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (invitationId: string) => source.revokeInvitation(projectId ?? '', invitationId),
+    onSettled: invalidate,
+  });
+}
+
+export function useTransferOwnership(projectId: string | undefined) {
+  const { source } = useTeamSource();
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (userId: string) => source.transferOwnership(projectId ?? '', userId),
+    onSettled: invalidate,
   });
 }

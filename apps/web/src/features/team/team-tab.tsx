@@ -1,4 +1,4 @@
-import type { Member } from '@plumbline/contracts';
+import type { Invitation, Member } from '@plumbline/contracts';
 import { AlertCircle, FolderPlus, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,8 +7,10 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { errorMessage } from '@/lib/api';
 import { requestDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
+import { useCurrentUser } from '../auth/session';
 import { activeProjects, projectDisplayName } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
@@ -19,9 +21,10 @@ import { teamLoadErrorMessage } from './load-error';
 import { computeMemberStats } from './member-list';
 import { DEMO_BLOCKED, manageMembersBlockedReason } from './member-permissions';
 import { MembersCard } from './members-card';
-import { useProjectMembers } from './queries';
+import { useProjectInvitations, useProjectMembers, useRevokeInvitation } from './queries';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { TeamStatsCards } from './team-stats-cards';
+import { TransferOwnerDialog } from './transfer-owner-dialog';
 
 /** The Team Members tab (spec 2 §2.8): who works on the selected project, and with which role. */
 export function TeamTab() {
@@ -30,10 +33,22 @@ export function TeamTab() {
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
   const [selected, selectProject] = useSelectedProject(active);
   const members = useProjectMembers(selected?.id);
+  const invitations = useProjectInvitations(selected?.id);
+  const revoke = useRevokeInvitation(selected?.id);
+  const me = useCurrentUser();
+  const callerIsOwner = Boolean(me && members.data?.some((m) => m.userId === me.id && m.isOwner));
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [transferring, setTransferring] = useState<Member | null>(null);
+
+  const onRevoke = (invitation: Invitation) =>
+    revoke.mutate(invitation.id, {
+      onSuccess: () => toast.success('Invitation revoked', { description: invitation.email }),
+      onError: (error) =>
+        toast.error('Failed to revoke the invitation', { description: errorMessage(error) }),
+    });
 
   const blockedReason = manageMembersBlockedReason(selected?.role, readOnly);
   const projectName = selected ? projectDisplayName(selected) : '';
@@ -52,7 +67,7 @@ export function TeamTab() {
           </Button>
         </span>
       </TooltipTrigger>
-      <TooltipContent>{addDisabledReason ?? 'Add someone with a Plumbline account'}</TooltipContent>
+      <TooltipContent>{addDisabledReason ?? 'Add or invite someone by e-mail'}</TooltipContent>
     </Tooltip>
   );
 
@@ -111,11 +126,15 @@ export function TeamTab() {
         <MembersCard
           projectName={projectName}
           members={members}
+          invitations={invitations.data ?? []}
           query={query}
           onQueryChange={setQuery}
           onEdit={setEditing}
           onRemove={setRemoving}
+          onTransfer={setTransferring}
+          onRevoke={onRevoke}
           blockedReason={blockedReason}
+          callerIsOwner={callerIsOwner}
         />
       ) : null}
       <AddMemberDialog project={selected} open={adding} onOpenChange={setAdding} />
@@ -129,6 +148,12 @@ export function TeamTab() {
         projectName={projectName}
         member={removing}
         onOpenChange={(open) => !open && setRemoving(null)}
+      />
+      <TransferOwnerDialog
+        projectId={selected?.id}
+        projectName={projectName}
+        member={transferring}
+        onOpenChange={(open) => !open && setTransferring(null)}
       />
     </div>
   );

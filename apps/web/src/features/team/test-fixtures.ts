@@ -10,6 +10,7 @@ export function makeMember(name: string, email: string, role: ProjectRole = 'Vie
     id,
     userId: id,
     projectRole: role,
+    isOwner: false,
     createdAt: '2026-11-01T10:00:00.000Z',
     user: { id, name, email, avatar: null },
   };

@@ -1,0 +1,39 @@
+import type { User } from '@plumbline/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { MailWarning } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api';
+import { resendVerification } from './api';
+import { AuthLayout } from './auth-layout';
+import { useSignOut } from './session';
+
+/**
+ * What a signed-in account sees until it verifies its address: it can ask for a new link or sign out,
+ * nothing else (the server refuses every other request; decision 0158).
+ */
+export function VerifyEmailNotice({ user }: { user: User }) {
+  const resend = useMutation({ mutationFn: resendVerification });
+  const signOut = useSignOut();
+  return (
+    <AuthLayout title="Verify your e-mail address" subtitle={<>Signed in as {user.email}.</>}>
+      <div className="grid gap-4">
+        <Alert>
+          <span className="flex items-start gap-2">
+            <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            Open the link we sent to {user.email} to finish creating your account. Until then you cannot open
+            or join projects.
+          </span>
+        </Alert>
+        {resend.isSuccess && <Alert>{resend.data}</Alert>}
+        {resend.isError && <Alert variant="destructive">{errorMessage(resend.error)}</Alert>}
+        <Button onClick={() => resend.mutate()} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending...' : 'Send a new link'}
+        </Button>
+        <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Sign out
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}

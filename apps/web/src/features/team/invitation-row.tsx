@@ -1,0 +1,52 @@
+import type { Invitation } from '@plumbline/contracts';
+import { X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { INVITATION_STATUS } from './member-list';
+import { RoleBadge } from './role-badge';
+
+export interface InvitationRowProps {
+  invitation: Invitation;
+  onRevoke: () => void;
+  /** Why the caller may not revoke (non-Admins, the demo); undefined when they may. */
+  blockedReason: string | undefined;
+}
+
+/** An address asked to join and not yet a member: it has no name until its owner accepts. */
+export function InvitationRow({ invitation, onRevoke, blockedReason }: InvitationRowProps) {
+  return (
+    <TableRow>
+      <TableCell className="max-w-72">
+        <div className="flex items-center gap-3">
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-full border border-dashed border-border text-xs font-medium text-muted-foreground"
+            aria-hidden="true"
+          >
+            {(invitation.email[0] ?? '?').toUpperCase()}
+          </span>
+          <span className="truncate text-muted-foreground italic">Invitation pending</span>
+        </div>
+      </TableCell>
+      <TableCell className="text-muted-foreground">{invitation.email}</TableCell>
+      <TableCell>
+        <RoleBadge role={invitation.role} />
+      </TableCell>
+      <TableCell>
+        <Badge variant="warning">{INVITATION_STATUS}</Badge>
+      </TableCell>
+      <TableCell>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRevoke}
+          disabled={blockedReason !== undefined}
+          title={blockedReason}
+          aria-label={`Revoke the invitation of ${invitation.email}`}
+        >
+          <X /> Revoke
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
