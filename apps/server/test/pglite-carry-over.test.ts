@@ -27,12 +27,14 @@ async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; p
   const pglite = new PGlite({ dataDir: dir });
   await migrate(drizzle({ client: pglite }) as never, { migrationsFolder });
   const user = await pglite.query<{ id: string }>(
-    `insert into users (email, password_hash, full_name) values ('early@example.com', $1, 'Early Adopter') returning id`,
+    // Accounts of that time count as verified (migration 0024 marks them so).
+    `insert into users (email, password_hash, full_name, email_verified_at)
+     values ('early@example.com', $1, 'Early Adopter', now()) returning id`,
     [await hashPassword(PASSWORD)],
   );
   const userId = user.rows[0]?.id;
   const project = await pglite.query<{ id: string }>(
-    `insert into projects (name, created_by) values ('Kept Tower', $1) returning id`,
+    `insert into projects (name, created_by, owner_user_id) values ('Kept Tower', $1, $1) returning id`,
     [userId],
   );
   const projectId = project.rows[0]?.id as string;

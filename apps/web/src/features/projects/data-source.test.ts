@@ -25,7 +25,7 @@ describe('demoProjectsSource', () => {
     const owner = makeMember('Plumbline Demo', 'demo-owner@plumbline.invalid', 'Admin');
     const fetchMock = stubApi({
       '/api/v1/demo/projects': { projects: [DEMO] },
-      [`/api/v1/projects/${DEMO.id}/members`]: { data: [owner] },
+      [`/api/v1/projects/${DEMO.id}/members`]: { data: [owner], invitations: [] },
       [`/api/v1/projects/${DEMO.id}/bimfiles`]: { bim_files: [] },
     });
     await expect(demoProjectsSource.listProjects()).resolves.toEqual([DEMO]);
