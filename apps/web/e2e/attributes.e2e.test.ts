@@ -136,6 +136,10 @@ describe.skipIf(!haveSamples)('attribute analysis screens', () => {
       page.getByRole('link', { name: idsFile.name }).click(),
     ]);
     const xml = readFileSync(await download.path()).toString('utf8');
+    // The edit was a splice (decision 0162): every comment of the uploaded file is still there.
+    const comments = readFileSync(IDS, 'utf8').match(/<!--[\s\S]*?-->/g) ?? [];
+    expect(comments.length).toBeGreaterThan(0);
+    for (const comment of comments) expect(xml).toContain(comment);
     const spec = parseIds(xml).specifications.find((s) => s.name === firstSpec);
     expect(spec?.requirements.at(-1)).toMatchObject({
       type: 'property',
