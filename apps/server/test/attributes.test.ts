@@ -243,6 +243,8 @@ for (const backend of testBackends()) {
       const added = await call(server, editor, 'POST', addUrl, add);
       expect(added.statusCode).toBe(201);
       expect(added.json()).toMatchObject({
+        outcome: 'added',
+        ids_written: 'edited_in_place',
         specification_id: spec.id,
         facet: { facet_type: 'property', property_set: gap.property_set_name, property_name: gap.name },
       });
@@ -290,6 +292,128 @@ for (const backend of testBackends()) {
       } finally {
         await server.database.db.execute(sql`update projects set is_demo = false where id = ${projectId}`);
       }
+    });
+
+    /** An IDS file whose comments, annotation and requirements description a rewrite would drop. */
+    const annotatedIds = (name: string, encoding: string) => `<?xml version="1.0" encoding="${encoding}"?>
+<!-- Issued by the client: keep this header -->
+<ids xmlns="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <info><title>${name}</title></info>
+  <specifications>
+    <!-- One specification per element class -->
+    <specification name="${name}" ifcVersion="IFC2X3 IFC4">
+      <applicability><entity><name><simpleValue>IFCWINDOW</simpleValue></name></entity></applicability>
+      <requirements description="Client rules, section 4.2">
+        <attribute>
+          <name><simpleValue>Name</simpleValue></name>
+          <value>
+            <xs:restriction base="xs:string">
+              <xs:annotation><xs:documentation>Any name but an empty one</xs:documentation></xs:annotation>
+              <xs:minLength value="1"/>
+            </xs:restriction>
+          </value>
+        </attribute>
+      </requirements>
+    </specification>
+  </specifications>
+</ids>
+`;
+
+    /** Uploads an IDS file and answers the id of its specification and the file's id. */
+    async function uploadIds(fileName: string, xml: string | Buffer, specName: string) {
+      const uploaded = await upload(server, editor, `${base()}/idsfiles`, fileName, xml);
+      expect(uploaded.statusCode).toBe(201);
+      const specs = (
+        await call(server, editor, 'GET', `${base()}/bimfiles/${fileId}/schema-attributes`)
+      ).json().specifications as Array<{ id: string; name: string }>;
+      const spec = specs.find((s) => s.name === specName);
+      return { idsId: uploaded.json().ids_file.id as string, specId: spec?.id as string };
+    }
+
+    const addRequest = (specificationId: string, name: string) => ({
+      specification_id: specificationId,
+      property_set_name: 'Pset_WindowCommon',
+      property_name: name,
+      usage_type: 'requirement',
+      data_type: 'IFCLABEL',
+      cardinality: 'required',
+      value_constraints: [{ type: 'enumeration', values: ['EI30', 'EI60'] }],
+      instructions: null,
+      create_new_version: false,
+    });
+
+    /** How many bytes at the start and end of `after` equal those of `before` (not overlapping). */
+    function sharedEnds(before: Buffer, after: Buffer): number {
+      const limit = Math.min(before.length, after.length);
+      let head = 0;
+      while (head < limit && before[head] === after[head]) head++;
+      let tail = 0;
+      while (tail < limit - head && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+        tail++;
+      return head + tail;
+    }
+
+    it('adds a requirement into the IDS text: comments, annotation and description stay, every other byte too', async () => {
+      const original = Buffer.from(annotatedIds('Annotated windows', 'UTF-8'), 'utf8');
+      const { idsId, specId } = await uploadIds('annotated.ids', original, 'Annotated windows');
+      const added = await call(
+        server,
+        editor,
+        'POST',
+        '/api/v1/attributes/add-to-specification',
+        addRequest(specId, 'FireRating'),
+      );
+      expect(added.statusCode).toBe(201);
+      expect(added.json()).toMatchObject({ outcome: 'added', ids_written: 'edited_in_place' });
+
+      const stored = (await call(server, editor, 'GET', `${base()}/idsfiles/${idsId}/download`)).rawPayload;
+      const text = stored.toString('utf8');
+      for (const kept of [
+        '<!-- Issued by the client: keep this header -->',
+        '<!-- One specification per element class -->',
+        '<xs:annotation><xs:documentation>Any name but an empty one</xs:documentation></xs:annotation>',
+        'description="Client rules, section 4.2"',
+      ])
+        expect(text).toContain(kept);
+      expect(sharedEnds(original, stored)).toBe(original.length);
+      const requirements = parseIds(stored).specifications[0]?.requirements;
+      expect(requirements?.map((f) => f.type)).toEqual(['attribute', 'property']);
+      expect(requirements?.[1]).toMatchObject({
+        propertySet: { kind: 'simple', value: 'Pset_WindowCommon' },
+        baseName: { kind: 'simple', value: 'FireRating' },
+        value: { kind: 'restriction', enumeration: ['EI30', 'EI60'] },
+      });
+    });
+
+    it('asks before rewriting a file it cannot edit in place, and rewrites it whole only when confirmed', async () => {
+      const original = Buffer.from(annotatedIds('Latin windows', 'ISO-8859-1'), 'latin1');
+      const { idsId, specId } = await uploadIds('latin.ids', original, 'Latin windows');
+      const url = '/api/v1/attributes/add-to-specification';
+      const asked = await call(server, editor, 'POST', url, addRequest(specId, 'AcousticRating'));
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual({
+        outcome: 'confirmation_required',
+        specification_id: specId,
+        ids_file_id: idsId,
+        warnings: [{ code: 'encoding_not_utf8', declared_encoding: 'ISO-8859-1' }],
+      });
+      const unchanged = (await call(server, editor, 'GET', `${base()}/idsfiles/${idsId}/download`))
+        .rawPayload;
+      expect(unchanged.equals(original)).toBe(true);
+
+      const confirmed = await call(server, editor, 'POST', url, {
+        ...addRequest(specId, 'AcousticRating'),
+        accept_whole_file_rewrite: true,
+      });
+      expect(confirmed.statusCode).toBe(201);
+      expect(confirmed.json()).toMatchObject({ outcome: 'added', ids_written: 'rewritten_whole' });
+      const rewritten = (await call(server, editor, 'GET', `${base()}/idsfiles/${idsId}/download`))
+        .rawPayload;
+      // What the user accepted to lose: the rewrite has the requirement but not the comments.
+      expect(rewritten.toString('utf8')).not.toContain('<!--');
+      expect(parseIds(rewritten).specifications[0]?.requirements.at(-1)).toMatchObject({
+        baseName: { kind: 'simple', value: 'AcousticRating' },
+      });
     });
   });
 }

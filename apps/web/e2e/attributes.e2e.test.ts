@@ -136,11 +136,64 @@ describe.skipIf(!haveSamples)('attribute analysis screens', () => {
       page.getByRole('link', { name: idsFile.name }).click(),
     ]);
     const xml = readFileSync(await download.path()).toString('utf8');
+    // The edit was a splice (decision 0162): every comment of the uploaded file is still there.
+    const comments = readFileSync(IDS, 'utf8').match(/<!--[\s\S]*?-->/g) ?? [];
+    expect(comments.length).toBeGreaterThan(0);
+    for (const comment of comments) expect(xml).toContain(comment);
     const spec = parseIds(xml).specifications.find((s) => s.name === firstSpec);
     expect(spec?.requirements.at(-1)).toMatchObject({
       type: 'property',
       propertySet: { kind: 'simple', value: gap.property_set_name },
       baseName: { kind: 'simple', value: gap.name },
     });
+  });
+  it('asks before rewriting an IDS file it cannot edit in place, and adds only after the user confirms', async () => {
+    const { project, fileId, versionId } = await processedProject(context.request);
+    const latin = `<?xml version="1.0" encoding="ISO-8859-1"?>
+<!-- a comment the rewrite will drop -->
+<ids xmlns="http://standards.buildingsmart.org/IDS">
+  <info><title>Latin windows</title></info>
+  <specifications>
+    <specification name="Latin windows" ifcVersion="IFC2X3 IFC4">
+      <applicability><entity><name><simpleValue>IFCWINDOW</simpleValue></name></entity></applicability>
+    </specification>
+  </specifications>
+</ids>
+`;
+    await uploadViaApi(context.request, `/api/v1/projects/${project.id}/idsfiles`, {
+      name: 'latin.ids',
+      buffer: Buffer.from(latin, 'latin1'),
+      mimeType: 'application/xml',
+    });
+    const analysis: ExtraAttributesResponse = await (
+      await context.request.get(`/api/v1/projects/${project.id}/bimfiles/${fileId}/extra-attributes`)
+    ).json();
+    const gap = analysis.attributes.sort((a, b) => b.occurrence - a.occurrence)[0];
+    if (!gap) throw new Error('the sample has no attribute');
+
+    await page.goto(
+      `/dashboard?tab=dashboard&fileTab=extra-attributes&project=${project.id}&file=${fileId}&version=${versionId}`,
+    );
+    await page.getByRole('textbox', { name: 'Search attributes' }).fill(gap.name);
+    await page
+      .getByRole('row')
+      .filter({ hasText: gap.property_set_name })
+      .filter({ hasText: gap.name })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: gap.name });
+    await dialog.getByRole('combobox', { name: 'Specification' }).click();
+    await page.getByRole('option', { name: 'Latin windows', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Analyze' }).click();
+    await dialog.getByRole('button', { name: 'Add to Specification' }).click();
+
+    const warning = dialog.getByRole('alert', { name: 'The IDS file cannot be kept as written' });
+    await expectVisible(warning.getByText('The file is encoded as ISO-8859-1', { exact: false }));
+    await expectVisible(
+      warning.getByText('comments, annotations and requirement descriptions', { exact: false }),
+    );
+    await screenshot(page, 'attributes-rewrite-warning');
+    await warning.getByRole('button', { name: 'Rewrite the file and add' }).click();
+    await expectVisible(page.getByText('Attribute Added to IDS'));
   });
 });

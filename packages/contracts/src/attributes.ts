@@ -220,14 +220,57 @@ export const addAttributeRequestSchema = z.object({
   value_constraints: z.array(attributeValueConstraintSchema).max(1).default([]),
   instructions: z.string().max(2000).nullable().default(null),
   create_new_version: z.literal(false).default(false),
+  /**
+   * The caller has seen the warnings of a `confirmation_required` answer and accepts that the IDS
+   * file is rewritten whole (losing its comments, annotations and requirement descriptions).
+   */
+  accept_whole_file_rewrite: z.boolean().default(false),
 });
 export type AddAttributeRequest = z.input<typeof addAttributeRequestSchema>;
 
-export const addAttributeResponseSchema = z.object({
+/**
+ * Why adding a requirement cannot keep the IDS file as written, so that saving would rewrite it
+ * whole (decision 0162): it is not UTF-8 (`encoding_not_utf8`, `invalid_utf8`), the place for the
+ * requirement was not found in its text (`structure_not_found`), or the edited text did not read
+ * back as exactly the intended document (`edit_not_verified`).
+ */
+export const idsEditWarningCodeSchema = z.enum([
+  'encoding_not_utf8',
+  'invalid_utf8',
+  'structure_not_found',
+  'edit_not_verified',
+]);
+export type IdsEditWarningCode = z.infer<typeof idsEditWarningCodeSchema>;
+
+export const idsEditWarningSchema = z.object({
+  code: idsEditWarningCodeSchema,
+  /** The encoding the file declares, when it declares one. */
+  declared_encoding: z.string().nullable(),
+});
+export type IdsEditWarning = z.infer<typeof idsEditWarningSchema>;
+
+/** 201: the requirement was added and the IDS file stored. */
+export const attributeAddedSchema = z.object({
+  outcome: z.literal('added'),
   specification_id: z.string().uuid(),
   ids_file_id: z.string().uuid(),
   facet: schemaFacetBaseSchema,
   /** Versions queued to be checked again (0 when the IDS file is switched off). */
   rechecks: count,
+  /** `edited_in_place`: only the new requirement was inserted; `rewritten_whole`: confirmed rewrite. */
+  ids_written: z.enum(['edited_in_place', 'rewritten_whole']),
 });
+
+/** 200: nothing was saved; the file can only be rewritten whole, which the user must confirm. */
+export const attributeConfirmationRequiredSchema = z.object({
+  outcome: z.literal('confirmation_required'),
+  specification_id: z.string().uuid(),
+  ids_file_id: z.string().uuid(),
+  warnings: z.array(idsEditWarningSchema).min(1),
+});
+
+export const addAttributeResponseSchema = z.discriminatedUnion('outcome', [
+  attributeAddedSchema,
+  attributeConfirmationRequiredSchema,
+]);
 export type AddAttributeResponse = z.infer<typeof addAttributeResponseSchema>;

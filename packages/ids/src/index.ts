@@ -4,6 +4,8 @@
 export { type CheckOptions, checkModel, invalidReport } from './check/check-model';
 export { checkFiles } from './check-files';
 export type * from './document';
+export { type RequirementSplice, spliceRequirement, type TextEdit } from './edit/splice-requirement';
+export type { IdsEditRefusal } from './edit/utf8-source';
 export { IdsParseError, type ParseIdsOptions, parseIds } from './parse-ids';
 export { compileValue, type ScalarValue, type ValueMatcher } from './restriction/matcher';
 export { compileXsdPattern, translateXsdPattern, XsdPatternError } from './restriction/xsd-regex';

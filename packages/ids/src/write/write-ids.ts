@@ -61,7 +61,8 @@ function requirementAttrs(facet: Facet, inRequirements: boolean): Array<[string,
   ];
 }
 
-function facet(f: Facet, inRequirements: boolean, indent: string): string {
+/** One facet's XML, each line starting with `indent` and nested two spaces a level, ending in \n. */
+export function writeFacet(f: Facet, inRequirements: boolean, indent: string): string {
   const inner = `${indent}  `;
   const extra = requirementAttrs(f, inRequirements);
   const uri = (u: string | null): Array<[string, string | null]> => (inRequirements ? [['uri', u]] : []);
@@ -93,11 +94,11 @@ function specification(spec: Specification): string {
     ['minOccurs', String(spec.minOccurs)],
     ['maxOccurs', spec.maxOccurs === null ? 'unbounded' : String(spec.maxOccurs)],
   ]);
-  const applicability = spec.applicability.map((f) => facet(f, false, '        ')).join('');
+  const applicability = spec.applicability.map((f) => writeFacet(f, false, '        ')).join('');
   const requirements =
     spec.requirements.length === 0
       ? ''
-      : `      <requirements>\n${spec.requirements.map((f) => facet(f, true, '        ')).join('')}      </requirements>\n`;
+      : `      <requirements>\n${spec.requirements.map((f) => writeFacet(f, true, '        ')).join('')}      </requirements>\n`;
   return `    <specification${head}>\n      <applicability${occurs}>\n${applicability}      </applicability>\n${requirements}    </specification>\n`;
 }
 

@@ -38,3 +38,31 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
     );
   });
 });
+
+describe('readXml source spans', () => {
+  it('records where each tag starts and ends, past comments, CDATA, CRLF and quoted ">" in attributes', () => {
+    const text = `<?xml version="1.0"?>\r\n<r a="x > y" b='/>'><!-- <c></c> --><c><![CDATA[</c>]]></c>\r\n<d/></r>`;
+    const root = readXml(text);
+    const [c, d] = root.children;
+    expect(root.span).toEqual({
+      start: text.indexOf('<r '),
+      contentStart: text.indexOf('<!--'),
+      contentEnd: text.lastIndexOf('</r>'),
+      end: text.length,
+    });
+    expect(c?.span).toEqual({
+      start: text.indexOf('<c><!['),
+      contentStart: text.indexOf('<![CDATA['),
+      contentEnd: text.indexOf('</c>\r\n'),
+      end: text.indexOf('\r\n<d/>'),
+    });
+    const dAt = text.indexOf('<d/>');
+    expect(d?.span).toEqual({ start: dAt, contentStart: dAt + 4, contentEnd: dAt + 4, end: dAt + 4 });
+  });
+
+  it('keeps offsets exact across the reader chunks', () => {
+    const text = `<r>${'<a>x</a>'.repeat(2000)}<z/></r>`;
+    const z = readXml(text).children.at(-1);
+    expect(z?.span.start).toBe(text.indexOf('<z/>'));
+  });
+});

@@ -18,6 +18,23 @@ export interface XmlElement {
   text: string;
   readonly line: number;
   readonly column: number;
+  /** Where the element sits in the text that was read; lets an edit splice into the original. */
+  readonly span: SourceSpan;
+  /** Namespace declarations written on this element (prefix, '' for the default), if any. */
+  readonly namespaceDeclarations?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Offsets (JavaScript string indices into the text after a byte-order mark) of an element's tags:
+ * `start` at the `<` of its start tag, `contentStart` just after that tag's `>`, `contentEnd` at the
+ * `<` of its end tag, `end` just after the end tag's `>`. A self-closing element has
+ * contentStart === contentEnd === end.
+ */
+export interface SourceSpan {
+  start: number;
+  contentStart: number;
+  contentEnd: number;
+  end: number;
 }
 
 export interface XmlLimits {
@@ -79,16 +96,27 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     fail('A DOCTYPE declaration is not allowed in an IDS file (DTDs and entities are refused).'),
   );
   parser.on('error', (err) => fail(err.message.replace(/^[^:]*:\d+:\d+: /, '')));
+  // A tag name holds no '<', so the nearest '<' before the parser's position opens the current tag.
+  let tagStart = 0;
+  parser.on('opentagstart', () => {
+    tagStart = text.lastIndexOf('<', parser.position - 1);
+  });
   parser.on('opentag', (tag) => {
     if (failure) return;
     count++;
     if (count > maxElements) return fail(`More than ${maxElements} elements.`);
     if (stack.length >= maxDepth) return fail(`Elements nested deeper than ${maxDepth} levels.`);
     const attributes = new Map<string, string>();
+    let declarations: Map<string, string> | undefined;
     for (const attr of Object.values(tag.attributes)) {
-      if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
+      if (attr.prefix === 'xmlns' || attr.name === 'xmlns') {
+        declarations ??= new Map();
+        declarations.set(attr.prefix === 'xmlns' ? attr.local : '', attr.value);
+        continue;
+      }
       attributes.set(attr.local, attr.value);
     }
+    const contentStart = parser.position;
     const element: XmlElement = {
       name: tag.local,
       namespace: tag.uri,
@@ -97,14 +125,19 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
       text: '',
       line: parser.line,
       column: parser.column,
+      span: { start: tagStart, contentStart, contentEnd: contentStart, end: contentStart },
+      ...(declarations ? { namespaceDeclarations: declarations } : {}),
     };
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(element);
     else if (!root) root = element;
     stack.push(element);
   });
-  parser.on('closetag', () => {
-    stack.pop();
+  parser.on('closetag', (tag) => {
+    const element = stack.pop();
+    if (!element || tag.isSelfClosing) return;
+    element.span.end = parser.position;
+    element.span.contentEnd = text.lastIndexOf('<', parser.position - 1);
   });
   const onText = (t: string) => {
     const current = stack[stack.length - 1];

@@ -1,8 +1,9 @@
 import {
   addAttributeRequestSchema,
-  addAttributeResponseSchema,
   analyzeAttributeRequestSchema,
   analyzeAttributeResponseSchema,
+  attributeAddedSchema,
+  attributeConfirmationRequiredSchema,
   attributeFileParamsSchema,
   attributeInsightsSchema,
   attributeVersionQuerySchema,
@@ -143,16 +144,20 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
         schema: {
           tags,
           summary:
-            "Append a property requirement to a specification: the project's IDS file is rewritten (valid IDS 1.0 XML), its latest versions are checked again and the attribute is marked added_to_schema. Editor or Admin.",
+            "Append a property requirement to a specification: the requirement is inserted into the project's IDS file, every other byte kept (valid IDS 1.0 XML), its latest versions are checked again and the attribute is marked added_to_schema (201). Where the file cannot be edited in place (not UTF-8, …) nothing is saved and 200 answers `confirmation_required` with warning codes; the same request with accept_whole_file_rewrite then rewrites the file whole. Editor or Admin.",
           security: sessionSecurity,
           body: addAttributeRequestSchema,
-          response: { 201: addAttributeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: {
+            200: attributeConfirmationRequiredSchema,
+            201: attributeAddedSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
         },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await attributes.addToSpecification(requireAuth(request).user.id, request.body)),
+      async (request, reply) => {
+        const result = await attributes.addToSpecification(requireAuth(request).user.id, request.body);
+        return reply.status(result.outcome === 'added' ? 201 : 200).send(result);
+      },
     );
   };
 }

@@ -34,6 +34,7 @@ import {
   schemaSummary,
   toExtraAttributes,
 } from './coverage';
+import { editInPlace, invalidRequirement } from './edit-in-place';
 import { AttributeError } from './errors';
 import * as repo from './repo';
 import { buildSchemaAttributes, coverageInputs, mergeStats } from './specifications';
@@ -202,8 +203,10 @@ export function createAttributeService(deps: AttributeDeps) {
     },
 
     /**
-     * Appends a property requirement to a stored specification: the IDS file is read, changed,
-     * written back as XML (packages/ids writeIds) and validated, stored under a new key, and the
+     * Appends a property requirement to a stored specification: the IDS file is read, the facet's
+     * XML inserted into its text (everything else kept byte for byte, decision 0162; where that is
+     * not possible the caller is asked first and only a confirmed request rewrites it whole with
+     * writeIds) and validated, stored under a new key, and the
      * specification's facets re-read from it, all visible at once in one transaction with the
      * re-check of the project's latest versions and the attribute's status set to added_to_schema.
      */
@@ -220,27 +223,36 @@ export function createAttributeService(deps: AttributeDeps) {
         throw error;
       }
       if (!spec.isActive) throw new AttributeError('specification_inactive');
-      const original = parseIds(await readAll(await storage.getStream(spec.storageKey)), {
-        fileName: spec.fileName,
-      });
+      const bytes = await readAll(await storage.getStream(spec.storageKey));
+      const original = parseIds(bytes, { fileName: spec.fileName });
       if (hasPropertyRequirement(original, spec.position, body.property_set_name, body.property_name))
         throw new AttributeError('already_required');
-      const xml = writeIds(
-        withPropertyRequirement(original, spec.position, {
-          propertySet: body.property_set_name,
-          propertyName: body.property_name,
-          dataType: body.data_type,
-          cardinality: body.cardinality,
-          valueConstraints: body.value_constraints,
-          instructions: body.instructions,
-        }),
-      );
-      const problems = await validateIds(xml);
-      if (problems.length > 0) {
-        throw new AttributeError('invalid_requirement', {
-          message: `The requirement would make the IDS file invalid: ${problems[0]?.message}`,
-        });
+      const expected = withPropertyRequirement(original, spec.position, {
+        propertySet: body.property_set_name,
+        propertyName: body.property_name,
+        dataType: body.data_type,
+        cardinality: body.cardinality,
+        valueConstraints: body.value_constraints,
+        instructions: body.instructions,
+      });
+      const added = expected.specifications[spec.position]?.requirements.at(-1);
+      if (!added) throw new AttributeError('specification_not_found');
+      const inPlace = await editInPlace(bytes, spec.position, added, expected);
+      // A whole-file rewrite loses comments, annotations and descriptions: only when the user agreed.
+      if (!inPlace.ok && !body.accept_whole_file_rewrite) {
+        return {
+          outcome: 'confirmation_required',
+          specification_id: spec.id,
+          ids_file_id: spec.idsFileId,
+          warnings: [inPlace.warning],
+        };
       }
+      const xml = inPlace.ok ? inPlace.xml : writeIds(expected);
+      if (!inPlace.ok) {
+        const problems = await validateIds(xml);
+        if (problems.length > 0) throw invalidRequirement(problems[0]?.message);
+      }
+      const idsWritten = inPlace.ok ? 'edited_in_place' : 'rewritten_whole';
       const reread = parseIds(xml, { fileName: spec.fileName }).specifications[spec.position];
       if (!reread) throw new AttributeError('specification_not_found');
       const facets = reread.requirements.map((f, i) => toStoredFacet(f, `${spec.position}.r${i}`));
@@ -282,6 +294,7 @@ export function createAttributeService(deps: AttributeDeps) {
                 propertySet: body.property_set_name,
                 name: body.property_name,
                 rechecks,
+                idsWritten,
               },
             },
             tx,
@@ -294,10 +307,12 @@ export function createAttributeService(deps: AttributeDeps) {
       await storage.delete(spec.storageKey).catch(() => {});
       const facet = facets[facets.length - 1] as (typeof facets)[number];
       return {
+        outcome: 'added',
         specification_id: spec.id,
         ids_file_id: spec.idsFileId,
         facet: { ...facet, specification_id: spec.id, specification_name: spec.name },
         rechecks,
+        ids_written: idsWritten,
       };
     },
   };

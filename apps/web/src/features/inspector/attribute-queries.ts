@@ -105,8 +105,10 @@ export function useAddAttribute(projectId: string) {
         schema: addAttributeResponseSchema,
       });
     },
-    // The IDS file changed: attributes, requirements, IDS file lists and compliance all move.
-    onSuccess: () => {
+    // The IDS file changed: attributes, requirements, IDS file lists and compliance all move. A
+    // confirmation_required answer saved nothing.
+    onSuccess: (result) => {
+      if (result.outcome !== 'added') return;
       void queryClient.invalidateQueries({ queryKey: attributeKeys.project(mode, projectId) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
     },

@@ -1,5 +1,5 @@
-import type { AnalyzeAttributeResponse, ExtraAttribute } from '@plumbline/contracts';
-import { FlaskConical, Plus } from 'lucide-react';
+import type { AnalyzeAttributeResponse, ExtraAttribute, IdsEditWarning } from '@plumbline/contracts';
+import { FlaskConical, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { useAddAttribute, useAnalyzeAttribute, useSchemaAttributes } from '../attribute-queries';
 import { occurrenceInstructions } from './attribute-view';
+import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
 
 const DEMO_BLOCKED = 'Demo data cannot be modified.';
 type Cardinality = 'required' | 'optional';
@@ -49,6 +50,8 @@ export function AddToSpecification({
   const [dataType, setDataType] = useState('IFCTEXT');
   const [cardinality, setCardinality] = useState<Cardinality>('optional');
   const [problem, setProblem] = useState<string | null>(null);
+  // Set when the server could not edit the IDS file in place: saving then needs the user's consent.
+  const [rewriteWarnings, setRewriteWarnings] = useState<IdsEditWarning[] | null>(null);
 
   function requireSpecification(): boolean {
     if (specs.length > 0 && !chosen) {
@@ -80,7 +83,7 @@ export function AddToSpecification({
     );
   }
 
-  function addToSpecification() {
+  function addToSpecification(acceptWholeFileRewrite = false) {
     if (!requireSpecification() || !analysis) return;
     setProblem(null);
     add.mutate(
@@ -94,9 +97,15 @@ export function AddToSpecification({
         value_constraints: analysis.suggested_constraints,
         instructions: occurrenceInstructions(attribute.occurrence),
         create_new_version: false,
+        accept_whole_file_rewrite: acceptWholeFileRewrite,
       },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          if (result.outcome === 'confirmation_required') {
+            setRewriteWarnings(result.warnings);
+            return;
+          }
+          setRewriteWarnings(null);
           const spec = specs.find((s) => s.id === chosen)?.name ?? 'the specification';
           toast.success('Attribute Added to IDS', {
             description: `${attribute.name} is now required by ${spec}.`,
@@ -131,6 +140,7 @@ export function AddToSpecification({
               onValueChange={(v) => {
                 setSpecId(v);
                 setAnalysis(null);
+                setRewriteWarnings(null);
               }}
             >
               <SelectTrigger id="target-specification">
@@ -180,9 +190,43 @@ export function AddToSpecification({
             </Select>
           </div>
           <p className="text-sm text-muted-foreground sm:col-span-2">Values: {constraintText(analysis)}</p>
-          <Button className="sm:col-span-2" onClick={addToSpecification} disabled={readOnly || add.isPending}>
-            <Plus /> {add.isPending ? 'Adding…' : 'Add to Specification'}
-          </Button>
+          {rewriteWarnings === null ? (
+            <Button
+              className="sm:col-span-2"
+              onClick={() => addToSpecification()}
+              disabled={readOnly || add.isPending}
+            >
+              <Plus /> {add.isPending ? 'Adding…' : 'Add to Specification'}
+            </Button>
+          ) : (
+            <div
+              role="alert"
+              aria-label="The IDS file cannot be kept as written"
+              className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <TriangleAlert className="size-4" /> The IDS file cannot be kept as written
+              </p>
+              <ul className="list-disc space-y-1 pl-5">
+                {rewriteWarnings.map((w) => (
+                  <li key={w.code}>{idsEditWarningText(w)}</li>
+                ))}
+              </ul>
+              <p>{WHOLE_FILE_REWRITE}</p>
+              <div className="flex gap-2">
+                <Button
+                  variant="destructive"
+                  onClick={() => addToSpecification(true)}
+                  disabled={readOnly || add.isPending}
+                >
+                  {add.isPending ? 'Adding…' : 'Rewrite the file and add'}
+                </Button>
+                <Button variant="outline" onClick={() => setRewriteWarnings(null)} disabled={add.isPending}>
+                  Cancel
+                </Button>
+              </div>
+            </div>
+          )}
         </div>
       )}
       {problem && (
