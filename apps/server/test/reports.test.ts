@@ -178,15 +178,22 @@ for (const backend of testBackends()) {
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     });
 
-    it('exports the failures as BCF 3.0, one topic per failing element type and specification', async () => {
+    it('exports the failures as BCF 2.1, one topic per failing element type and specification', async () => {
       const res = await generate({ reportType: 'comprehensive', format: 'bcf', name: 'Window issues' });
       expect(res.statusCode, res.body).toBe(201);
       generated.push(res.json().report_id);
       await completed(res.json().report_id);
       const { file } = await download(res.json().report_id);
-      expect(String(file.headers['content-disposition'])).toContain('Window issues.bcfzip');
+      expect(String(file.headers['content-disposition'])).toContain('Window issues.bcf');
       const files = unzipSync(new Uint8Array(file.rawPayload));
-      expect(new TextDecoder().decode(files['bcf.version'])).toContain('VersionId="3.0"');
+      expect(new TextDecoder().decode(files['bcf.version'])).toContain('VersionId="2.1"');
+      // The header names the model as its IFC header does, with its IfcProject.
+      const markup = new TextDecoder().decode(
+        files[Object.keys(files).find((n) => n.endsWith('/markup.bcf'))!],
+      );
+      expect(markup).toMatch(
+        /<File IfcProject="[0-9A-Za-z_$]{22}" isExternal="true">\s*<Filename>[^<]+<\/Filename>\s*<Date>/,
+      );
       const topics = Object.keys(files).filter((name) => name.endsWith('/markup.bcf'));
       // Independently: the engine's own check of the same files, grouped the same way.
       const model = readIfc(new Uint8Array(windowsIfc as Buffer));
@@ -219,10 +226,12 @@ for (const backend of testBackends()) {
         server,
         viewer,
         'GET',
-        `/api/v1/projects/${projectId}/bimfiles/${fileId}/bcf?specificationId=${spec.id}&grouping=element`,
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/bcf?specificationId=${spec.id}&grouping=element&bcfVersion=3.0`,
       );
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(String(res.headers['content-disposition'])).toMatch(/issues\.bcf"?$/);
       const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(new TextDecoder().decode(files['bcf.version'])).toContain('VersionId="3.0"');
       const topics = Object.keys(files).filter((name) => name.endsWith('/markup.bcf'));
       expect(topics.length).toBe(worst.elements.filter((e) => !e.passed).length);
       expect(topics.length).toBeGreaterThan(0);

@@ -128,7 +128,7 @@ describe.skipIf(!haveSamples)('from sign-up to every data screen (issue 4 accept
     // The failures under the current filter as BCF for the authoring tool.
     const bcf = page.waitForEvent('download');
     await view.getByRole('button', { name: 'Export BCF' }).click();
-    expect((await bcf).suggestedFilename()).toBe('IDS_wooden-windows_IFC v1 issues.bcfzip');
+    expect((await bcf).suggestedFilename()).toBe('IDS_wooden-windows_IFC v1 issues.bcf');
 
     // File Inspector on the same selection: the passed and applicable pairs.
     await page.getByRole('tab', { name: 'File Inspector' }).click();

@@ -8,9 +8,18 @@ export const REPORT_TYPE_LABEL: Record<ReportType, string> = {
   ai_insights: 'AI Insights & Recommendations',
 };
 
-/** bcf: the failures as BCF 3.0 topics for the authoring tool's issue list (one file at a time). */
+/** bcf: the failures as BCF topics for the authoring tool's issue list (one file at a time). */
 export const reportFormatSchema = z.enum(['pdf', 'xlsx', 'bcf']);
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+/** BCF-XML releases written; 2.1 opens in the most tools (decision 0161). */
+export const bcfVersionSchema = z.enum(['2.1', '3.0']);
+export type BcfVersion = z.infer<typeof bcfVersionSchema>;
+export const DEFAULT_BCF_VERSION: BcfVersion = '2.1';
+export const BCF_VERSION_LABEL: Record<BcfVersion, string> = {
+  '2.1': 'BCF 2.1 (most tools)',
+  '3.0': 'BCF 3.0',
+};
 
 export const reportStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
@@ -52,6 +61,8 @@ export const generateReportBodySchema = z.object({
   description: z.string().trim().max(1000, 'Description is too long').optional().default(''),
   /** BCF only: one topic per failing element type and specification (default), or per element. */
   bcfGrouping: z.enum(['type', 'element']).default('type'),
+  /** BCF only: the BCF-XML release. */
+  bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
 });
 export type GenerateReportBody = z.input<typeof generateReportBodySchema>;
 

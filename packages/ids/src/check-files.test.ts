@@ -72,7 +72,15 @@ describe('checkFiles', () => {
       ),
     );
     expect(report.status).toBe('pass');
-    expect(report.model).toEqual({ fileName: expect.stringMatching(/\.ifc$/), schema: 'IFC4' });
+    expect(report.model).toEqual({
+      fileName: expect.stringMatching(/\.ifc$/),
+      schema: 'IFC4',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      headerFileName: 'm.ifc',
+      headerTimeStamp: expect.any(String),
+      projectGlobalId: expect.stringMatching(/^[0-9A-Za-z_$]{22}$/),
+    });
+    expect(report.ids.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(report.specifications.map((s) => [s.name, s.applicableCount, s.status])).toEqual([
       ['walls', 1, 'pass'],
       ['beams', 1, 'pass'],

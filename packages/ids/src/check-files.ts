@@ -4,9 +4,11 @@
  * an 'invalid' report (never a pass) without reading the model. Unreadable files throw
  * (IfcReadError from @plumbline/ifc, or a Node file-system error).
  */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { readIfcFile } from '@plumbline/ifc';
+import { readIfcFile, readModelOrigin } from '@plumbline/ifc';
 import { type CheckOptions, checkModel, invalidReport } from './check/check-model';
 import { parseIds } from './parse-ids';
 import type { CheckReport } from './results';
@@ -37,10 +39,24 @@ export async function checkFiles(
     );
   }
   const ids = parseIds(idsBytes, { fileName: idsFileName });
+  // Hashed while the model is read: the identity BCF GUIDs are derived from.
+  const modelSha256 = sha256OfFile(ifcPath);
+  modelSha256.catch(() => undefined); // awaited below; a read error then surfaces from readIfcFile
   const model = await readIfcFile(ifcPath);
   try {
-    return checkModel(model, ids, { ...options, modelFileName: options.modelFileName ?? basename(ifcPath) });
+    return checkModel(model, ids, {
+      ...options,
+      modelFileName: options.modelFileName ?? basename(ifcPath),
+      modelOrigin: { ...readModelOrigin(model), sha256: await modelSha256 },
+      idsSha256: createHash('sha256').update(idsBytes).digest('hex'),
+    });
   } finally {
     model.dispose();
   }
+}
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

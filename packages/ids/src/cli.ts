@@ -2,6 +2,7 @@
  * The `plumbline` command line: check an IFC model against an IDS file and report.
  *
  *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
+ *                   [--bcf-version 2.1|3.0] [--bcf-topics type|element] [--bcf-max-topics N]
  *
  * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
  * command line is wrong, 3 the model cannot be read, 4 an internal error (a bug).
@@ -16,7 +17,17 @@ import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
-import { buildBcfReport, formatConsoleReport, formatJsonReport, renderHtmlReport } from './report';
+import {
+  BCF_VERSIONS,
+  type BcfGrouping,
+  type BcfVersion,
+  buildBcfReport,
+  DEFAULT_BCF_VERSION,
+  DEFAULT_MAX_BCF_TOPICS,
+  formatConsoleReport,
+  formatJsonReport,
+  renderHtmlReport,
+} from './report';
 import type { CheckReport } from './results';
 import { MAX_IDS_BYTES } from './validate-ids';
 
@@ -42,7 +53,12 @@ Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file.
 
 Options:
   -f, --format <format>    console (default), json, html or bcf; without --format the
-                           extension of --out decides (.json, .html, .bcf/.bcfzip)
+                           extension of --out decides (.json, .html, .bcf)
+      --bcf-version <v>    BCF-XML release: 2.1 (default; most BCF tools import it) or 3.0
+      --bcf-topics <t>     type (default): a topic per failing element type and specification;
+                           element: a topic per failing element
+      --bcf-max-topics <n> most topics in the BCF (default 5000); when more, every failing
+                           specification keeps one and a summary topic says what was left out
   -o, --out <file>         write the report to this file instead of standard output
       --max-failures <n>   failing elements listed per specification (console; default 10)
       --no-color           no colours in console output (also when NO_COLOR is set)
@@ -105,9 +121,10 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
   const format = chooseFormat(values.format, outPath);
   if (format === 'bcf' && outPath === null && io.stdout.isTTY) {
-    throw usage('a BCF report is a zip archive; pass --out FILE.bcfzip (or redirect standard output)');
+    throw usage('a BCF report is a zip archive; pass --out FILE.bcf (or redirect standard output)');
   }
   const maxFailures = parseCount(values['max-failures']);
+  const bcf = parseBcfOptions(values);
 
   const modelPath = resolve(io.cwd, modelArg);
   const idsPath = resolve(io.cwd, idsArg);
@@ -133,7 +150,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
 
   const color = outPath === null && io.stdout.isTTY === true && !values['no-color'] && !io.env.NO_COLOR;
-  const output = render(report, format, { color, maxFailures }, io);
+  const output = render(report, format, { color, maxFailures, bcf }, io);
   if (outPath === null) {
     io.stdout.write(output);
   } else {
@@ -154,6 +171,9 @@ function parseCommandLine(argv: readonly string[]) {
         format: { type: 'string', short: 'f' },
         out: { type: 'string', short: 'o' },
         'max-failures': { type: 'string' },
+        'bcf-version': { type: 'string' },
+        'bcf-topics': { type: 'string' },
+        'bcf-max-topics': { type: 'string' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -179,14 +199,37 @@ function chooseFormat(requested: string | undefined, outPath: string | null): Fo
   const extension = outPath === null ? '' : extname(outPath).toLowerCase();
   if (extension === '.json') return 'json';
   if (extension === '.html' || extension === '.htm') return 'html';
+  // .bcfzip: what earlier versions wrote; the standard's extension is .bcf.
   if (extension === '.bcf' || extension === '.bcfzip') return 'bcf';
   return 'console';
 }
 
-function parseCount(text: string | undefined): number {
-  if (text === undefined) return 10;
-  if (!/^\d{1,9}$/.test(text)) throw usage(`--max-failures needs a whole number, not '${text}'`);
+function parseCount(text: string | undefined, option = '--max-failures', fallback = 10): number {
+  if (text === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(text)) throw usage(`${option} needs a whole number, not '${text}'`);
   return Number(text);
+}
+
+interface BcfCliOptions {
+  readonly version: BcfVersion;
+  readonly grouping: BcfGrouping;
+  readonly maxTopics: number;
+}
+
+function parseBcfOptions(values: {
+  'bcf-version'?: string;
+  'bcf-topics'?: string;
+  'bcf-max-topics'?: string;
+}): BcfCliOptions {
+  const versionText = values['bcf-version'] ?? DEFAULT_BCF_VERSION;
+  const version = BCF_VERSIONS.find((candidate) => candidate === versionText);
+  if (!version) throw usage(`unknown BCF version '${versionText}'; choose one of ${BCF_VERSIONS.join(', ')}`);
+  const grouping = values['bcf-topics'] ?? 'type';
+  if (grouping !== 'type' && grouping !== 'element')
+    throw usage(`unknown --bcf-topics '${grouping}'; choose type or element`);
+  const maxTopics = parseCount(values['bcf-max-topics'], '--bcf-max-topics', DEFAULT_MAX_BCF_TOPICS);
+  if (maxTopics < 2) throw usage('--bcf-max-topics needs at least 2 (a finding and the summary topic)');
+  return { version, grouping, maxTopics };
 }
 
 /** Fails early, with the right exit code, on a missing, unreadable, non-regular or oversized file. */
@@ -216,7 +259,7 @@ async function assertReadableFile(path: string, what: string, exitCode: number, 
 function render(
   report: CheckReport,
   format: Format,
-  options: { color: boolean; maxFailures: number },
+  options: { color: boolean; maxFailures: number; bcf: BcfCliOptions },
   io: CliIo,
 ): string | Uint8Array {
   switch (format) {
@@ -230,10 +273,14 @@ function render(
     case 'html':
       return renderHtmlReport(report);
     case 'bcf': {
-      const bcf = buildBcfReport(report);
-      if (bcf.omittedCount > 0) {
+      const bcf = buildBcfReport(report, {
+        ...options.bcf,
+        fullExportHint: (findings) =>
+          `run plumbline check again with --bcf-max-topics ${findings + 1}${options.bcf.grouping === 'element' ? ', or with --bcf-topics type (one topic per element type)' : ''}, or with --format json, whose report lists every failing element.`,
+      });
+      if (bcf.omittedFindings > 0) {
         io.stderr.write(
-          `plumbline: the BCF holds ${bcf.topicCount} topics; ${bcf.omittedCount} more findings were left out (see the JSON or HTML report)\n`,
+          `plumbline: the BCF holds ${bcf.topicCount} topics (cap ${options.bcf.maxTopics}); ${bcf.omittedFindings} more covering ${bcf.omittedElements} failing elements were left out (raise --bcf-max-topics, or see the JSON report)\n`,
         );
       }
       return bcf.bytes;

@@ -64,8 +64,8 @@ export interface SpecificationResult {
 export interface CheckReport {
   /** 'invalid' when the IDS did not validate; then `specifications` is empty and `problems` says why. */
   readonly status: CheckStatus | 'invalid';
-  readonly ids: { readonly title: string | null; readonly fileName: string | null };
-  readonly model: { readonly fileName: string | null; readonly schema: string | null };
+  readonly ids: ReportIdsInfo;
+  readonly model: ReportModelInfo;
   readonly problems: readonly ValidationProblem[];
   readonly specifications: readonly SpecificationResult[];
   readonly checkedAt: string;
@@ -76,4 +76,24 @@ export interface ValidationProblem {
   readonly line: number | null;
   readonly column: number | null;
   readonly message: string;
+}
+
+export interface ReportIdsInfo {
+  readonly title: string | null;
+  readonly fileName: string | null;
+  /** SHA-256 (hex) of the IDS file's bytes: its identity for BCF GUIDs. */
+  readonly sha256?: string | null;
+}
+
+export interface ReportModelInfo {
+  /** The file checked, as named on disk or in the project. */
+  readonly fileName: string | null;
+  readonly schema: string | null;
+  /** SHA-256 (hex) of the model's bytes: its identity for BCF GUIDs. */
+  readonly sha256?: string | null;
+  /** The STEP header's FILE_NAME name and time stamp, as the authoring tool wrote them. */
+  readonly headerFileName?: string | null;
+  readonly headerTimeStamp?: string | null;
+  /** GlobalId of the model's IfcProject. */
+  readonly projectGlobalId?: string | null;
 }

@@ -118,7 +118,7 @@ describe('plumbline: usage', () => {
       captureIo({ cwd: dir, isTTY: true }),
     );
     expect(result.code).toBe(2);
-    expect(result.err).toContain('pass --out FILE.bcfzip');
+    expect(result.err).toContain('pass --out FILE.bcf');
   });
 });
 
@@ -146,10 +146,10 @@ describe('plumbline check: formats and output', () => {
     expect(html.err).toContain('wrote html report to report.html (FAIL: 2 of 4 specifications passed)');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
 
-    const bcf = await cli(['check', 'model.ifc', 'spec.ids', '-o', 'issues.bcfzip']);
+    const bcf = await cli(['check', 'model.ifc', 'spec.ids', '-o', 'issues.bcf']);
     expect(bcf.code).toBe(1);
-    const files = unzipSync(readFileSync(join(dir, 'issues.bcfzip')));
-    expect(new TextDecoder().decode(files['bcf.version'])).toContain('VersionId="3.0"');
+    const files = unzipSync(readFileSync(join(dir, 'issues.bcf')));
+    expect(new TextDecoder().decode(files['bcf.version'])).toContain('VersionId="2.1"');
 
     await cli(['check', 'model.ifc', 'spec.ids', '-o', 'report.txt', '--max-failures', '1']);
     const text = readFileSync(join(dir, 'report.txt'), 'utf8');
@@ -157,9 +157,44 @@ describe('plumbline check: formats and output', () => {
     expect(text).not.toContain('\u001b[');
   });
 
-  it('writes BCF bytes to a redirected stdout', async () => {
-    const result = await cli(['check', 'model.ifc', 'spec.ids', '--format', 'bcf']);
+  it('writes BCF bytes to a redirected stdout, in the version --bcf-version asks for', async () => {
+    const result = await cli(['check', 'model.ifc', 'spec.ids', '--format', 'bcf', '--bcf-version', '3.0']);
     expect(Object.keys(unzipSync(result.bytes))).toContain('extensions.xml');
+    const v21 = await cli(['check', 'model.ifc', 'spec.ids', '--format', 'bcf', '--bcf-version', '2.1']);
+    expect(Object.keys(unzipSync(v21.bytes))).not.toContain('extensions.xml');
+  });
+
+  it('refuses an unknown BCF version, topic grouping or cap', async () => {
+    for (const args of [
+      ['--bcf-version', '2.0'],
+      ['--bcf-topics', 'storey'],
+      ['--bcf-max-topics', '1'],
+    ]) {
+      const result = await cli(['check', 'model.ifc', 'spec.ids', '-o', 'x.bcf', ...args]);
+      expect(result.code).toBe(2);
+    }
+  });
+
+  it('caps the BCF as asked, keeps a topic per failing specification and says what was left out', async () => {
+    const result = await cli([
+      'check',
+      'model.ifc',
+      'spec.ids',
+      '-o',
+      'capped.bcf',
+      '--bcf-topics',
+      'element',
+      '--bcf-max-topics',
+      '2',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(
+      /the BCF holds 2 topics \(cap 2\); \d+ more covering \d+ failing elements were left out/,
+    );
+    const markups = Object.entries(unzipSync(readFileSync(join(dir, 'capped.bcf'))))
+      .filter(([name]) => name.endsWith('/markup.bcf'))
+      .map(([, data]) => new TextDecoder().decode(data));
+    expect(markups.some((text) => text.includes('--bcf-max-topics'))).toBe(true);
   });
 
   it('exits 2 when the output file cannot be written', async () => {

@@ -2,6 +2,7 @@ export { IfcReadError, type IfcReadErrorCode } from './errors';
 export type * from './model';
 export type { ClassificationView } from './model/classifications';
 export { StepIfcModel } from './model/ifc-model';
+export { type IfcModelOrigin, readModelOrigin } from './model/model-origin';
 export { MAX_FILE_BYTES, type ReadIfcOptions, readIfc, readIfcFile } from './read';
 export {
   type AttributeDef,

@@ -76,6 +76,10 @@ export const fileVersions = pgTable(
     recheckQueuedAt: timestamp('recheck_queued_at', { withTimezone: true }),
     /** The Autodesk version this one was imported from; unique per file, so a sync never imports it twice. */
     accVersionId: text('acc_version_id'),
+    /** The IFC header's FILE_NAME name and time stamp, and the IfcProject GlobalId (BCF headers). */
+    ifcHeaderFileName: text('ifc_header_file_name'),
+    ifcHeaderTimeStamp: text('ifc_header_time_stamp'),
+    ifcProjectGlobalId: text('ifc_project_global_id'),
   },
   (t) => [
     uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber),

@@ -17,6 +17,8 @@ export const reports = pgTable(
     format: text('format').notNull(),
     /** BCF only: 'type' or 'element' topics. */
     bcfGrouping: text('bcf_grouping'),
+    /** BCF only: the BCF-XML release, '2.1' or '3.0'. */
+    bcfVersion: text('bcf_version'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').notNull(),

@@ -11,6 +11,7 @@ import type {
   ElementResult,
   FacetFailure,
   FacetSummary,
+  ReportModelInfo,
   SpecificationResult,
   ValidationProblem,
 } from '../results';
@@ -20,6 +21,10 @@ import { ElementMemo } from './element-memo';
 export interface CheckOptions {
   /** Model file name for the report. */
   readonly modelFileName?: string | null;
+  /** Identity and header of the model (SHA-256, FILE_NAME, IfcProject), for reporters that need them. */
+  readonly modelOrigin?: Omit<ReportModelInfo, 'fileName' | 'schema'>;
+  /** SHA-256 of the IDS file's bytes. */
+  readonly idsSha256?: string | null;
   /** Clock for `checkedAt` (tests pass a fixed one). */
   readonly now?: () => Date;
 }
@@ -269,8 +274,8 @@ export function invalidReport(
 export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOptions = {}): CheckReport {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
-  const idsInfo = { title: ids.info.title, fileName: ids.fileName };
-  const modelInfo = { fileName: options.modelFileName ?? null, schema: model.schema };
+  const idsInfo = { title: ids.info.title, fileName: ids.fileName, sha256: options.idsSha256 ?? null };
+  const modelInfo = { ...options.modelOrigin, fileName: options.modelFileName ?? null, schema: model.schema };
   if (ids.problems.length > 0) return invalidReport(ids.problems, idsInfo, modelInfo, now);
   const specifications = checkAll(model, ids.specifications);
   return {

@@ -1,72 +1,78 @@
 /**
- * Validates the BCF reporter's output against buildingSMART's official BCF 3.0 XSDs, read from
- * `../shared/bcf-xsd/3.0` beside the repository (unmodified copies; not committed here, their licence).
- * BCF_XSD_DIR points elsewhere. Without them the test fails in CI instead of skipping silently.
+ * Validates the BCF reporter's output, 2.1 and 3.0, against buildingSMART's official BCF-XML XSDs in
+ * `../shared/bcf-xsd` beside the repository (BCF_XSD_DIR points elsewhere). Without them the test
+ * fails in CI instead of skipping silently.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
+import { BCF_XSD_DIR, bcfSchemaErrors, haveBcfSchemas } from '../testing/bcf-xsd';
+import { runXmllint } from '../xsd/xmllint-pool';
 import { buildBcfReport } from './bcf';
 import { failingReport, manyFailuresReport, prohibitedFailingReport } from './fixtures';
 
-const schemaDir =
-  process.env.BCF_XSD_DIR ?? fileURLToPath(new URL('../../../../../shared/bcf-xsd/3.0', import.meta.url));
-const schemaFiles = ['version.xsd', 'extensions.xsd', 'markup.xsd', 'visinfo.xsd', 'shared-types.xsd'];
-const haveSchemas = schemaFiles.every((file) => existsSync(join(schemaDir, file)));
+if (!haveBcfSchemas() && process.env.CI === 'true')
+  throw new Error(`The BCF XSDs are missing from ${BCF_XSD_DIR}.`);
 
-function schema(fileName: string) {
-  return { fileName, contents: readFileSync(join(schemaDir, fileName), 'utf8') };
-}
-
-async function validate(xsd: string, documents: { fileName: string; contents: string }[]) {
-  const result = await validateXML({
-    xml: documents,
-    schema: [schema(xsd)],
-    preload: [schema('shared-types.xsd')],
-    disableFileNameValidation: true,
-  });
-  return result.errors.map((error) => error.rawMessage);
-}
-
-// xmllint-wasm starts a fresh WebAssembly instance per call: slow on a loaded machine.
-if (!haveSchemas && process.env.CI === 'true')
-  throw new Error(`The BCF 3.0 XSDs are missing from ${schemaDir}.`);
-
-describe.skipIf(!haveSchemas)(
-  `BCF output against the official BCF 3.0 XSDs in ${schemaDir}`,
+describe.skipIf(!haveBcfSchemas())(
+  `BCF output against the official XSDs in ${BCF_XSD_DIR}`,
   { timeout: 60_000 },
   () => {
-    it.each([
-      ['the failing fixture', buildBcfReport(failingReport).bytes],
-      ['a truncated export', buildBcfReport(manyFailuresReport(40), { maxTopics: 10 }).bytes],
-      ['a prohibited specification', buildBcfReport(prohibitedFailingReport).bytes],
-      ['topics grouped by element type', buildBcfReport(manyFailuresReport(12), { grouping: 'type' }).bytes],
-    ])('%s validates file by file', async (_name, bytes) => {
-      const decoder = new TextDecoder();
-      const files = Object.entries(unzipSync(bytes)).map(([fileName, data]) => ({
-        fileName: fileName.replace(/\//g, '_'),
-        contents: decoder.decode(data),
-      }));
-      const byKind = (suffix: string) => files.filter((file) => file.fileName.endsWith(suffix));
-      expect(byKind('markup.bcf').length).toBeGreaterThan(0);
-      expect(byKind('.bcfv').length).toBeGreaterThan(0);
-      expect(await validate('version.xsd', byKind('bcf.version'))).toEqual([]);
-      expect(await validate('extensions.xsd', byKind('extensions.xml'))).toEqual([]);
-      expect(await validate('markup.xsd', byKind('markup.bcf'))).toEqual([]);
-      expect(await validate('visinfo.xsd', byKind('.bcfv'))).toEqual([]);
+    const identified = {
+      ...failingReport,
+      model: {
+        ...failingReport.model,
+        sha256: 'b'.repeat(64),
+        headerFileName: '/exports/AC20-FZK-Haus.ifc',
+        headerTimeStamp: '2024-03-05T10:11:12+01:00',
+        projectGlobalId: '0lY6P5Ur90TAQnnnI6wtnb',
+      },
+    };
+    const cases = (['2.1', '3.0'] as const).flatMap(
+      (version) =>
+        [
+          [
+            `${version}: the failing fixture with header, date and IfcProject`,
+            buildBcfReport(identified, { version, grouping: 'element' }).bytes,
+          ],
+          [
+            `${version}: a capped export with its summary topic`,
+            buildBcfReport(manyFailuresReport(40), { version, grouping: 'element', maxTopics: 10 }).bytes,
+          ],
+          [
+            `${version}: a prohibited specification`,
+            buildBcfReport(prohibitedFailingReport, { version }).bytes,
+          ],
+          [
+            `${version}: topics grouped by element type`,
+            buildBcfReport(manyFailuresReport(12), { version }).bytes,
+          ],
+        ] as const,
+    );
+
+    it.each(cases)('%s validates member by member', async (name, bytes) => {
+      expect(await bcfSchemaErrors([{ name, bytes }])).toEqual([]);
     });
 
     it('would catch a broken document (the validator is really running)', async () => {
-      const errors = await validate('markup.xsd', [
-        {
-          fileName: 'bad.bcf',
-          contents: '<Markup><Topic Guid="NOT-A-GUID" TopicType="Error" TopicStatus="Open"/></Markup>',
-        },
-      ]);
-      expect(errors.length).toBeGreaterThan(0);
+      const { readFileSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      const schema = (file: string) => ({
+        fileName: file,
+        contents: readFileSync(join(BCF_XSD_DIR, '3.0', file), 'utf8'),
+      });
+      const result = await runXmllint({
+        files: [
+          schema('markup.xsd'),
+          schema('shared-types.xsd'),
+          {
+            fileName: 'bad.xml',
+            contents: '<Markup><Topic Guid="NOT-A-GUID" TopicType="Error" TopicStatus="Open"/></Markup>',
+          },
+        ],
+        args: ['--schema', 'markup.xsd', '--noout', 'bad.xml'],
+        initialMemory: 256,
+        maxMemory: 4096,
+      });
+      expect(result.stderr).toContain('bad.xml fails to validate');
     });
   },
 );

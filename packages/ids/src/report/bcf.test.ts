@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildBcfReport } from './bcf';
+import { type BcfReportOptions, buildBcfReport } from './bcf';
 import { failingReport, manyFailuresReport, passingReport, prohibitedFailingReport } from './fixtures';
 
 const decoder = new TextDecoder();
@@ -13,9 +13,12 @@ const topicFolders = (files: Record<string, string>) =>
     .filter((name) => name.endsWith('/markup.bcf'))
     .map((name) => name.split('/')[0]!);
 
+/** The layout most of these tests read: BCF 3.0, one topic per failing element. */
+const perElement30: BcfReportOptions = { version: '3.0', grouping: 'element' };
+
 describe('BCF reporter', () => {
   it('writes bcf.version 3.0, extensions.xml and one topic per failing element', () => {
-    const { bytes, topicCount, omittedCount } = buildBcfReport(failingReport);
+    const { bytes, topicCount, omittedFindings } = buildBcfReport(failingReport, perElement30);
     const files = unpack(bytes);
     expect(files['bcf.version']).toContain('<Version VersionId="3.0"/>');
     expect(files['extensions.xml']).toContain(
@@ -23,7 +26,7 @@ describe('BCF reporter', () => {
     );
     // 3 failing walls + 1 specification failing as a whole (required, nothing applicable)
     expect(topicCount).toBe(4);
-    expect(omittedCount).toBe(0);
+    expect(omittedFindings).toBe(0);
     expect(topicFolders(files)).toHaveLength(4);
     for (const folder of topicFolders(files))
       expect(folder).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-/);
@@ -32,11 +35,13 @@ describe('BCF reporter', () => {
   it('adds no extra topic for a specification whose failure its elements already explain', () => {
     const [walls, ...rest] = failingReport.specifications;
     const explained = { ...walls!, reason: '3 of 5 applicable elements fail the requirements' };
-    expect(buildBcfReport({ ...failingReport, specifications: [explained, ...rest] }).topicCount).toBe(4);
+    expect(
+      buildBcfReport({ ...failingReport, specifications: [explained, ...rest] }, perElement30).topicCount,
+    ).toBe(4);
   });
 
   it('puts the reasons in the description and the GlobalId in the viewpoint selection', () => {
-    const files = unpack(buildBcfReport(failingReport).bytes);
+    const files = unpack(buildBcfReport(failingReport, perElement30).bytes);
     const markupName = Object.keys(files).find(
       (name) => name.endsWith('/markup.bcf') && files[name]!.includes('0DWgwt6o1FOx7466fPk$jl'),
     )!;
@@ -60,15 +65,15 @@ describe('BCF reporter', () => {
   });
 
   it('gives a topic without a viewpoint to an element that has no GlobalId', () => {
-    const files = unpack(buildBcfReport(failingReport).bytes);
+    const files = unpack(buildBcfReport(failingReport, perElement30).bytes);
     const markupName = Object.keys(files).find((name) => files[name]!.includes('IFCWALL #1733'))!;
     expect(files[markupName]).not.toContain('<Viewpoints>');
     expect(Object.keys(files).filter((name) => name.startsWith(markupName.split('/')[0]!))).toHaveLength(1);
   });
 
   it('is byte-for-byte the same on a rerun, and topic GUIDs depend only on specification and element', () => {
-    const first = buildBcfReport(failingReport).bytes;
-    expect(buildBcfReport(failingReport).bytes).toEqual(first);
+    const first = buildBcfReport(failingReport, perElement30).bytes;
+    expect(buildBcfReport(failingReport, perElement30).bytes).toEqual(first);
     // Another run at another time, with the walls in another order: same topic folders.
     const walls = failingReport.specifications[0]!;
     const reordered = {
@@ -79,7 +84,7 @@ describe('BCF reporter', () => {
         ...failingReport.specifications.slice(1),
       ],
     };
-    expect(topicFolders(unpack(buildBcfReport(reordered).bytes)).sort()).toEqual(
+    expect(topicFolders(unpack(buildBcfReport(reordered, perElement30).bytes)).sort()).toEqual(
       topicFolders(unpack(first)).sort(),
     );
   });
@@ -88,7 +93,7 @@ describe('BCF reporter', () => {
     const report = manyFailuresReport(12);
     const failing = report.specifications.flatMap((spec) => spec.elements.filter((e) => !e.passed));
     const classes = new Set(failing.map((e) => e.className));
-    const { bytes, topicCount } = buildBcfReport(report, { grouping: 'type' });
+    const { bytes, topicCount } = buildBcfReport(report, { version: '3.0' });
     expect(topicCount).toBe(classes.size);
     const files = unpack(bytes);
     for (const className of classes) {
@@ -106,25 +111,85 @@ describe('BCF reporter', () => {
   });
 
   it('has no topics when everything passes', () => {
-    const files = unpack(buildBcfReport(passingReport).bytes);
-    expect(Object.keys(files).sort()).toEqual(['bcf.version', 'extensions.xml']);
+    expect(Object.keys(unpack(buildBcfReport(passingReport, perElement30).bytes)).sort()).toEqual([
+      'bcf.version',
+      'extensions.xml',
+    ]);
+    expect(Object.keys(unpack(buildBcfReport(passingReport).bytes))).toEqual(['bcf.version']);
   });
 
-  it('caps the topics and ends with a note saying how many were left out', () => {
-    const { bytes, topicCount, omittedCount } = buildBcfReport(manyFailuresReport(120), { maxTopics: 50 });
+  it('caps the topics and ends with a summary topic saying how many elements were left out', () => {
+    const { bytes, topicCount, omittedFindings, omittedElements } = buildBcfReport(manyFailuresReport(120), {
+      ...perElement30,
+      maxTopics: 50,
+    });
     const files = unpack(bytes);
     expect(topicCount).toBe(50);
-    expect(omittedCount).toBe(71);
+    expect(omittedFindings).toBe(71);
+    expect(omittedElements).toBe(71);
     expect(topicFolders(files)).toHaveLength(50);
     const note = Object.values(files).find((text) => text.includes('TopicType="Info"'))!;
-    expect(note).toContain('<Title>71 more findings not exported</Title>');
-    expect(note).toContain('the first 49 of 120 findings');
+    expect(note).toContain('<Title>71 failing elements not in this BCF (71 topics left out)</Title>');
+    expect(note).toContain('This BCF holds 49 of 120 element topics');
+    expect(note).toContain('To get them all:');
   });
 
   it('explains an element of a prohibited specification in its topic', () => {
-    const files = unpack(buildBcfReport(prohibitedFailingReport).bytes);
+    const files = unpack(buildBcfReport(prohibitedFailingReport, perElement30).bytes);
     const markup = Object.entries(files).find(([name]) => name.endsWith('/markup.bcf'))![1];
     expect(markup).toContain('- matches a prohibited specification: it must not be in the model');
     expect(topicFolders(files)).toHaveLength(1);
+  });
+});
+
+describe('BCF 2.1 and 3.0 from the same topics', () => {
+  const identified = {
+    ...failingReport,
+    model: {
+      ...failingReport.model,
+      sha256: 'a'.repeat(64),
+      headerFileName: 'C:\\Projects\\Haus\\AC20-FZK-Haus-export.ifc',
+      headerTimeStamp: '2024-03-05T10:11:12',
+      projectGlobalId: '0lY6P5Ur90TAQnnnI6wtnb',
+    },
+  };
+
+  it('writes 2.1 by default, in 2.1 layout, with the same topic GUIDs as 3.0', () => {
+    const v21 = unpack(buildBcfReport(identified, { grouping: 'element' }).bytes);
+    const v30 = unpack(buildBcfReport(identified, perElement30).bytes);
+    expect(v21['bcf.version']).toContain('<Version VersionId="2.1">');
+    expect(v21['extensions.xml']).toBeUndefined();
+    expect(topicFolders(v21).sort()).toEqual(topicFolders(v30).sort());
+    const name = Object.keys(v21).find(
+      (n) => n.endsWith('/markup.bcf') && v21[n]!.includes('0DWgwt6o1FOx7466fPk$jl'),
+    )!;
+    const markup = v21[name]!;
+    expect(markup).toContain('<Labels>Walls carry a fire rating &amp; material</Labels>');
+    expect(markup).toMatch(
+      /<\/Topic>\s*<Viewpoints Guid="[0-9a-f-]{36}">\s*<Viewpoint>viewpoint.bcfv<\/Viewpoint>/,
+    );
+    const viewpoint = v21[name.replace('markup.bcf', 'viewpoint.bcfv')]!;
+    expect(viewpoint).toMatch(/<Color Color="E5484D">\s*<Component IfcGuid="0DWgwt6o1FOx7466fPk\$jl"\/>/);
+    expect(viewpoint).not.toContain('<AspectRatio>');
+  });
+
+  it('names the model as its IFC header does, with its date and IfcProject, in both versions', () => {
+    const v21 = Object.values(unpack(buildBcfReport(identified).bytes)).find((t) => t.includes('<Markup>'))!;
+    expect(v21).toMatch(
+      /<File IfcProject="0lY6P5Ur90TAQnnnI6wtnb" isExternal="true">\s*<Filename>AC20-FZK-Haus-export.ifc<\/Filename>\s*<Date>2024-03-05T10:11:12<\/Date>/,
+    );
+    const v30 = Object.values(unpack(buildBcfReport(identified, { version: '3.0' }).bytes)).find((t) =>
+      t.includes('<Markup>'),
+    )!;
+    expect(v30).toMatch(
+      /<Files>\s*<File IfcProject="0lY6P5Ur90TAQnnnI6wtnb" IsExternal="true">\s*<Filename>AC20-FZK-Haus-export.ifc<\/Filename>\s*<Date>2024-03-05T10:11:12<\/Date>/,
+    );
+  });
+
+  it('colours nothing in 3.0: both tested readers import no topic from a 3.0 <Coloring>', () => {
+    const files = unpack(buildBcfReport(failingReport, perElement30).bytes);
+    const viewpoints = Object.entries(files).filter(([name]) => name.endsWith('.bcfv'));
+    expect(viewpoints.length).toBeGreaterThan(0);
+    for (const [, text] of viewpoints) expect(text).not.toContain('<Coloring>');
   });
 });

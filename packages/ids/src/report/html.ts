@@ -153,7 +153,7 @@ function renderFailureTable(report: CheckReport, maxRows: number): string {
     .join('');
   const note =
     total > rows.length
-      ? `<p class="note">Showing the first ${rows.length.toLocaleString('en')} of ${total.toLocaleString('en')} failures; use the JSON or BCF report for all of them.</p>`
+      ? `<p class="note">Showing the first ${rows.length.toLocaleString('en')} of ${total.toLocaleString('en')} failures; the JSON report lists all of them.</p>`
       : '';
   return `<h2 id="failing-elements">Failing elements</h2>
 <div class="filters"><input id="filter-text" type="search" placeholder="Filter by name, GlobalId, reason…" aria-label="Filter failing elements">

@@ -1,5 +1,15 @@
-/** Reporters: pure functions from a `CheckReport` to console text, JSON, HTML or a BCF 3.0 archive. */
-export { type BcfReport, type BcfReportOptions, buildBcfReport, DEFAULT_MAX_BCF_TOPICS } from './bcf';
+/** Reporters: pure functions from a `CheckReport` to console text, JSON, HTML or a BCF 2.1/3.0 archive. */
+export {
+  BCF_VERSIONS,
+  type BcfGrouping,
+  type BcfReport,
+  type BcfReportOptions,
+  type BcfVersion,
+  buildBcfReport,
+  DEFAULT_BCF_VERSION,
+  DEFAULT_MAX_BCF_TOPICS,
+} from './bcf';
+export { type BcfIdentity, specificationKey } from './bcf-identity';
 export { type ConsoleReportOptions, formatConsoleReport } from './console';
 export { type HtmlReportOptions, renderHtmlReport } from './html';
 export { formatJsonReport, JSON_REPORT_VERSION, type JsonReport, toJsonReport } from './json';

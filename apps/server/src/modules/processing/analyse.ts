@@ -1,5 +1,5 @@
 import { parseIds } from '@plumbline/ids';
-import { IfcReadError, readIfc } from '@plumbline/ifc';
+import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import type { ResultColumns } from './repo';
@@ -54,7 +54,8 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     }));
     const results = checkAgainst(model, ids, input.fileName);
     lap('check');
-    const extracted = input.mode === 'full' ? extractModel(model) : null;
+    const extracted =
+      input.mode === 'full' ? { ...extractModel(model), origin: readModelOrigin(model) } : null;
     if (extracted) lap('extract');
     return { kind: 'done', results, extracted, timings };
   } finally {

@@ -1,4 +1,4 @@
-import type { IfcModel, PropertyView } from '@plumbline/ifc';
+import type { IfcModel, IfcModelOrigin, PropertyView } from '@plumbline/ifc';
 
 /** Column arrays of the `elements` table for one version, ready for an `unnest` insert. */
 export interface ElementColumns {
@@ -23,6 +23,8 @@ export interface PropertyColumns {
 export interface ExtractedModel {
   elements: ElementColumns;
   properties: PropertyColumns;
+  /** The header's FILE_NAME and the IfcProject (set by analyse, which has the STEP model). */
+  origin?: IfcModelOrigin;
 }
 
 /**

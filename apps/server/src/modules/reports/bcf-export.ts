@@ -1,7 +1,8 @@
-// BCF from the web (issue 13): the stored results of one version as the engine's CheckReport, written
-// by the engine's own BCF 3.0 writer (the CLI's), one topic per failing element type and specification
-// by default, or per element. Only failing elements are read: the BCF has no use for the rest.
-import type { IdsFacet } from '@plumbline/contracts';
+// BCF from the web (issues 13, 20): the stored results of one version as the engine's CheckReport,
+// written by the engine's own BCF writer (the CLI's) in 2.1 or 3.0, one topic per failing element type
+// and specification by default, or per element. Only failing elements are read: the BCF has no use for
+// the rest. GUIDs derive from the version's SHA-256 and each IDS file's, as on the command line.
+import type { BcfVersion, IdsFacet } from '@plumbline/contracts';
 import type {
   CheckReport,
   ElementResult,
@@ -10,6 +11,7 @@ import type {
   SpecificationResult,
 } from '@plumbline/ids';
 import { buildBcfReport } from '@plumbline/ids/report/bcf';
+import { type BcfIdentity, specificationKey } from '@plumbline/ids/report/bcf-identity';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { listActiveSpecifications } from '../compliance/repo';
@@ -95,10 +97,22 @@ export async function storedCheckReport(
       elements: bySpec.get(spec.id) ?? [],
     };
   });
+  const [origin] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select sha256, ifc_header_file_name, ifc_header_time_stamp, ifc_project_global_id
+        from file_versions where id = ${version.versionId}`,
+  );
   return {
     status: specifications.some((s) => s.status === 'fail') ? 'fail' : 'pass',
     ids: { title: idsTitle, fileName: null },
-    model: { fileName: version.fileName, schema: null },
+    model: {
+      fileName: version.fileName,
+      schema: null,
+      sha256: (origin?.sha256 as string | undefined) ?? null,
+      headerFileName: (origin?.ifc_header_file_name as string | null | undefined) ?? null,
+      headerTimeStamp: (origin?.ifc_header_time_stamp as string | null | undefined) ?? null,
+      projectGlobalId: (origin?.ifc_project_global_id as string | null | undefined) ?? null,
+    },
     problems: [],
     specifications,
     checkedAt: (version.processedAt ?? new Date(0)).toISOString(),
@@ -107,7 +121,36 @@ export async function storedCheckReport(
 }
 
 /**
- * A version's failures as a BCF 3.0 archive: the BCF report format, and the IDS Compliance view's
+ * What the GUIDs derive from: the version's bytes and, per specification, its IDS file's bytes and
+ * position, so two IDS files never share a GUID and a re-check of the same files keeps them.
+ */
+async function storedIdentity(
+  db: Database,
+  projectId: string,
+  report: CheckReport,
+  specificationId: string | null,
+): Promise<BcfIdentity> {
+  const active = await listActiveSpecifications(db, projectId);
+  const specs = specificationId ? active.filter((s) => s.id === specificationId) : active;
+  const idsRows = await rowsOf<{ id: string; sha256: string }>(
+    db,
+    sql`select id, sha256 from ids_files where project_id = ${projectId} and is_active`,
+  );
+  const idsSha = new Map(idsRows.map((row) => [row.id, row.sha256]));
+  return {
+    model: `sha256:${report.model.sha256 ?? report.model.fileName}`,
+    specifications: specs.map((spec) =>
+      specificationKey(
+        `sha256:${idsSha.get(spec.idsFileId) ?? spec.idsFileId}`,
+        spec.position,
+        spec.identifier ?? spec.name,
+      ),
+    ),
+  };
+}
+
+/**
+ * A version's failures as a BCF 2.1 or 3.0 archive: the BCF report format, and the IDS Compliance view's
  * export for one specification or all. Bounded by the writer's topic cap; read access is the caller's.
  */
 export async function renderBcf(
@@ -117,6 +160,7 @@ export async function renderBcf(
     version: ScopeVersion;
     specificationId: string | null;
     grouping: 'type' | 'element';
+    bcfVersion: BcfVersion;
     idsTitle: string | null;
   },
 ): Promise<Uint8Array> {
@@ -127,5 +171,12 @@ export async function renderBcf(
     input.idsTitle,
     input.specificationId,
   );
-  return buildBcfReport(report, { grouping: input.grouping }).bytes;
+  return buildBcfReport(report, {
+    version: input.bcfVersion,
+    grouping: input.grouping,
+    identity: await storedIdentity(db, input.projectId, report, input.specificationId),
+    modelDate: input.version.processedAt?.toISOString() ?? null,
+    fullExportHint:
+      'export one specification at a time from the IDS Compliance view (its Export BCF follows the specification filter), or choose one topic per element type.',
+  }).bytes;
 }

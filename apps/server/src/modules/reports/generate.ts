@@ -57,6 +57,7 @@ export async function generateReport(
       version,
       specificationId: null,
       grouping: report.bcfGrouping === 'element' ? 'element' : 'type',
+      bcfVersion: report.bcfVersion === '3.0' ? '3.0' : '2.1',
       idsTitle: idsFiles.map((f) => f.name).join(', ') || null,
     });
     stored = await deps.storage.putStream(key, Readable.from([Buffer.from(bytes)]));

@@ -1,5 +1,7 @@
 import {
+  bcfVersionSchema,
   bimFileParamsSchema,
+  DEFAULT_BCF_VERSION,
   generateReportBodySchema,
   generateReportResponseSchema,
   projectIdParamsSchema,
@@ -148,16 +150,17 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "A version's failures as BCF 3.0 (.bcfzip), for one specification or all; topics per element type (default) or per element",
+            "A version's failures as BCF 2.1 (default) or 3.0 (.bcf), for one specification or all; topics per element type (default) or per element",
           security: sessionSecurity,
           params: bimFileParamsSchema,
           querystring: z.object({
             versionId: z.string().uuid('Version not found').optional(),
             specificationId: z.string().uuid('Specification not found').optional(),
             grouping: z.enum(['type', 'element']).default('type'),
+            bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
           }),
           response: {
-            200: z.unknown().describe('application/octet-stream (.bcfzip)'),
+            200: z.unknown().describe('application/octet-stream (.bcf)'),
             ...errorResponses(401, 404, 409),
           },
         },

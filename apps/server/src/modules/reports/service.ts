@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  type BcfVersion,
   type GenerateReportBody,
   REPORT_DOWNLOAD_COOLDOWN_MS,
   type Report,
@@ -21,7 +22,7 @@ import { renderBcf } from './bcf-export';
 import { ReportError } from './errors';
 import * as repo from './repo';
 
-export const FILE_EXTENSION: Record<string, string> = { pdf: 'pdf', xlsx: 'xlsx', bcf: 'bcfzip' };
+export const FILE_EXTENSION: Record<string, string> = { pdf: 'pdf', xlsx: 'xlsx', bcf: 'bcf' };
 const CONTENT_TYPE: Record<string, string> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -146,6 +147,7 @@ export function createReportService(deps: {
           reportType: body.reportType,
           format: body.reportType === 'ai_insights' ? 'pdf' : body.format,
           bcfGrouping: body.format === 'bcf' && body.reportType !== 'ai_insights' ? body.bcfGrouping : null,
+          bcfVersion: body.format === 'bcf' && body.reportType !== 'ai_insights' ? body.bcfVersion : null,
           name: body.name,
           description: body.description,
           status: 'pending',
@@ -224,7 +226,12 @@ export function createReportService(deps: {
       userId: string | null,
       projectId: string,
       fileId: string,
-      query: { versionId?: string; specificationId?: string; grouping: 'type' | 'element' },
+      query: {
+        versionId?: string;
+        specificationId?: string;
+        grouping: 'type' | 'element';
+        bcfVersion: BcfVersion;
+      },
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       await requireProjectReader({ db, userId }, projectId);
       const { file, version } = await resolveFileVersion(db, projectId, fileId, query.versionId);
@@ -246,10 +253,11 @@ export function createReportService(deps: {
         },
         specificationId: query.specificationId ?? null,
         grouping: query.grouping,
+        bcfVersion: query.bcfVersion,
         idsTitle: ids.map((f) => f.name).join(', ') || null,
       });
       const base = file.name.replace(/\.ifc$/i, '');
-      return { bytes, fileName: `${base} ${version.versionTag} issues.bcfzip` };
+      return { bytes, fileName: `${base} ${version.versionTag} issues.bcf` };
     },
 
     /** Removes the report and its file; it still counts against this month's limit. */

@@ -9,5 +9,5 @@ export const storageKeys = {
     `projects/${projectId}/bimfiles/${versionId}.frag`,
   idsFile: (projectId: string, idsFileId: string) => `projects/${projectId}/idsfiles/${idsFileId}.ids`,
   report: (projectId: string, reportId: string, format: string) =>
-    `projects/${projectId}/reports/${reportId}.${format === 'xlsx' ? 'xlsx' : format === 'bcf' ? 'bcfzip' : 'pdf'}`,
+    `projects/${projectId}/reports/${reportId}.${format === 'xlsx' ? 'xlsx' : format === 'bcf' ? 'bcf' : 'pdf'}`,
 };

@@ -1,13 +1,21 @@
+import {
+  BCF_VERSION_LABEL,
+  type BcfVersion,
+  bcfVersionSchema,
+  DEFAULT_BCF_VERSION,
+} from '@plumbline/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { API_BASE } from '@/lib/api';
 import { saveBlob } from '@/lib/save-file';
 
 /**
- * The failures under the current specification filter as BCF 3.0, one topic per element type
- * (issue 13), for the authoring tool's issue list (BIMcollab, Solibri, Revit's BCF Manager…).
+ * The failures under the current specification filter as BCF, one topic per element type (issue 13),
+ * for the authoring tool's issue list (BIMcollab, Solibri, Revit's BCF Manager…); 2.1 unless the
+ * user picks 3.0 beside the button (issue 20).
  */
 export function ExportBcfButton(props: {
   projectId: string;
@@ -16,10 +24,15 @@ export function ExportBcfButton(props: {
   specificationId: string | null;
 }) {
   const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState<BcfVersion>(DEFAULT_BCF_VERSION);
   const exportBcf = async () => {
     setBusy(true);
     try {
-      const query = new URLSearchParams({ versionId: props.versionId, grouping: 'type' });
+      const query = new URLSearchParams({
+        versionId: props.versionId,
+        grouping: 'type',
+        bcfVersion: version,
+      });
       if (props.specificationId) query.set('specificationId', props.specificationId);
       const response = await fetch(
         `${API_BASE}/projects/${encodeURIComponent(props.projectId)}/bimfiles/${encodeURIComponent(props.fileId)}/bcf?${query}`,
@@ -31,7 +44,7 @@ export function ExportBcfButton(props: {
       }
       const disposition = response.headers.get('content-disposition') ?? '';
       const name = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-      saveBlob(await response.blob(), name ? decodeURIComponent(name) : 'issues.bcfzip');
+      saveBlob(await response.blob(), name ? decodeURIComponent(name) : 'issues.bcf');
       toast.success('BCF exported', { description: 'Open it in your authoring tool to see the issues.' });
     } catch (error) {
       toast.error('BCF export failed', {
@@ -42,8 +55,22 @@ export function ExportBcfButton(props: {
     }
   };
   return (
-    <Button variant="outline" size="sm" onClick={exportBcf} disabled={busy}>
-      <Download /> {busy ? 'Exporting...' : 'Export BCF'}
-    </Button>
+    <div className="flex items-center gap-1">
+      <Select value={version} onValueChange={(v) => setVersion(bcfVersionSchema.parse(v))}>
+        <SelectTrigger aria-label="BCF version" className="h-8 w-[5.5rem]">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {bcfVersionSchema.options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {BCF_VERSION_LABEL[option]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Button variant="outline" size="sm" onClick={exportBcf} disabled={busy}>
+        <Download /> {busy ? 'Exporting...' : 'Export BCF'}
+      </Button>
+    </div>
   );
 }

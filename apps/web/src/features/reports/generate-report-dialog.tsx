@@ -1,4 +1,13 @@
-import { type Project, REPORT_TYPE_LABEL, type ReportFormat, type ReportType } from '@plumbline/contracts';
+import {
+  BCF_VERSION_LABEL,
+  type BcfVersion,
+  bcfVersionSchema,
+  DEFAULT_BCF_VERSION,
+  type Project,
+  REPORT_TYPE_LABEL,
+  type ReportFormat,
+  type ReportType,
+} from '@plumbline/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,6 +29,7 @@ export interface GenerateRequest {
   reportType: ReportType;
   format: ReportFormat;
   bcfGrouping: 'type' | 'element';
+  bcfVersion: BcfVersion;
   fileId: string;
   name: string;
   description: string;
@@ -64,6 +74,7 @@ function GenerateForm({
   const [fileId, setFileId] = useState('all');
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const [grouping, setGrouping] = useState<'type' | 'element'>('type');
+  const [bcfVersion, setBcfVersion] = useState<BcfVersion>(DEFAULT_BCF_VERSION);
   const [sending, setSending] = useState(false);
   const completed = (files.data ?? []).filter((f) => f.status === 'completed' && f.included);
   // A BCF belongs to one model: with BCF chosen, 'All files' gives way to the first file.
@@ -76,6 +87,7 @@ function GenerateForm({
       reportType: type,
       format: type === 'ai_insights' ? 'pdf' : format,
       bcfGrouping: grouping,
+      bcfVersion,
       fileId: chosenFile,
       name: name.trim(),
       description: description.trim(),
@@ -144,6 +156,22 @@ function GenerateForm({
               <SelectContent>
                 <SelectItem value="type">One per element type and specification</SelectItem>
                 <SelectItem value="element">One per failing element</SelectItem>
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+        {type === 'comprehensive' && bcf && (
+          <FormField label="BCF version">
+            <Select value={bcfVersion} onValueChange={(v) => setBcfVersion(bcfVersionSchema.parse(v))}>
+              <SelectTrigger aria-label="BCF version">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {bcfVersionSchema.options.map((version) => (
+                  <SelectItem key={version} value={version}>
+                    {BCF_VERSION_LABEL[version]}
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
           </FormField>

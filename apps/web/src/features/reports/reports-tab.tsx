@@ -118,8 +118,7 @@ export function ReportsTab() {
     setDownloadedAt((previous) => ({ ...previous, [report.id]: Date.now() }));
     try {
       const blob = await fetchReportFile(report);
-      const extension = report.format === 'bcf' ? 'bcfzip' : report.format;
-      saveBlob(blob, `${report.name.replace(/[\\/:*?"<>|]+/g, '_')}.${extension}`);
+      saveBlob(blob, `${report.name.replace(/[\\/:*?"<>|]+/g, '_')}.${report.format}`);
     } catch (error) {
       toast.error(downloadErrorTitle(error), { description: errorMessage(error) });
     }

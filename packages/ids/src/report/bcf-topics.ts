@@ -1,0 +1,239 @@
+/**
+ * The topics of a BCF export, independent of the BCF version they are written in: which findings
+ * become topics, their GUIDs, titles, descriptions and the elements their viewpoints select, and,
+ * when the export is capped, which topics are kept and what the summary topic says.
+ */
+import type { CheckReport, ElementResult, SpecificationResult } from '../results';
+import { type BcfIdentity, summaryTopicGuid, topicGuid, viewpointGuid } from './bcf-identity';
+import { describeElement, elementReasons, failedElements, specificationLabel } from './summary';
+
+/** 'type': one topic per specification and IFC class; 'element': one per failing element. */
+export type BcfGrouping = 'type' | 'element';
+
+export interface BcfTopic {
+  readonly guid: string;
+  /** 'failure': a finding; 'summary': what a capped export left out. */
+  readonly kind: 'failure' | 'summary';
+  readonly title: string;
+  readonly description: string;
+  readonly labels: readonly string[];
+  /** GlobalIds the viewpoint selects; none: the topic has no viewpoint. */
+  readonly ifcGuids: readonly string[];
+  readonly viewpointGuid: string | null;
+}
+
+export interface BcfTopicPlan {
+  /** Failure topics in specification order, then the summary topic when the cap applied. */
+  readonly topics: readonly BcfTopic[];
+  /** Every label the topics use (the specifications'). */
+  readonly labels: readonly string[];
+  /** Failure topics the report has, before the cap. */
+  readonly findingCount: number;
+  /** Failure topics left out by the cap, and the failing elements only they held. */
+  readonly omittedFindings: number;
+  readonly omittedElements: number;
+}
+
+export interface BcfTopicOptions {
+  readonly grouping: BcfGrouping;
+  /** Most topics, the summary topic included; at least 2. */
+  readonly maxTopics: number;
+  readonly identity: BcfIdentity;
+  /** How to get every failure, for the summary topic (the CLI and the web say it differently). */
+  readonly fullExportHint: string | ((findingCount: number) => string);
+}
+
+const TITLE_MAX = 200;
+/** Elements described in a type topic's text; its viewpoint selects every one. */
+const TYPE_TOPIC_LISTED = 50;
+/** What IFC allows in a GlobalId; anything else cannot be put in a viewpoint's IfcGuid. */
+const IFC_GUID = /^[0-9A-Za-z_$]{22}$/;
+
+interface Finding {
+  readonly specificationIndex: number;
+  readonly specification: SpecificationResult;
+  readonly label: string;
+  readonly subject: string;
+  /** The failing elements the topic is about: one, every one of a class, or none (the specification). */
+  readonly elements: readonly ElementResult[];
+  /** Set for a topic grouping the elements of one class. */
+  readonly className: string | null;
+}
+
+export function planBcfTopics(report: CheckReport, options: BcfTopicOptions): BcfTopicPlan {
+  const perSpecification = report.specifications.map((specification, index) =>
+    findingsOf(specification, index, options.grouping),
+  );
+  const findingCount = perSpecification.reduce((sum, findings) => sum + findings.length, 0);
+  const maxTopics = Math.max(2, options.maxTopics);
+  const capped = findingCount > maxTopics;
+  const keptCounts = capped
+    ? shareOut(
+        perSpecification.map((findings) => findings.length),
+        maxTopics - 1,
+      )
+    : perSpecification.map((findings) => findings.length);
+
+  const topics: BcfTopic[] = [];
+  const omitted: Finding[] = [];
+  perSpecification.forEach((findings, index) => {
+    const kept = keptCounts[index]!;
+    for (const finding of findings.slice(0, kept))
+      topics.push(failureTopic(finding, report, options.identity));
+    omitted.push(...findings.slice(kept));
+  });
+  const omittedElements = omitted.reduce((sum, finding) => sum + finding.elements.length, 0);
+  const labels = [...new Set(topics.flatMap((topic) => topic.labels))];
+  if (capped) topics.push(summaryTopic(options, topics.length, findingCount, omitted, omittedElements));
+  return { topics, labels, findingCount, omittedFindings: omitted.length, omittedElements };
+}
+
+/**
+ * How many topics each specification keeps under a budget: one each first (every failing
+ * specification stays visible), then the rest shared out in turns, so no specification crowds out
+ * the others as cutting in specification order did.
+ */
+export function shareOut(available: readonly number[], budget: number): number[] {
+  const kept = available.map(() => 0);
+  let left = budget;
+  let progress = true;
+  while (left > 0 && progress) {
+    progress = false;
+    for (let i = 0; i < available.length && left > 0; i++) {
+      if (kept[i]! < available[i]!) {
+        kept[i]!++;
+        left--;
+        progress = true;
+      }
+    }
+  }
+  return kept;
+}
+
+function findingsOf(specification: SpecificationResult, index: number, grouping: BcfGrouping): Finding[] {
+  const label = specificationLabel(specification, index);
+  const failing = failedElements(specification);
+  const findings: Finding[] = [];
+  const seen = new Map<string, number>();
+  const add = (subject: string, elements: readonly ElementResult[], className: string | null) => {
+    const count = seen.get(subject) ?? 0;
+    seen.set(subject, count + 1);
+    findings.push({
+      specificationIndex: index,
+      specification,
+      label,
+      // Two elements sharing a GlobalId (a broken file) still get two topics.
+      subject: count === 0 ? subject : `${subject}\u0000${count}`,
+      elements,
+      className,
+    });
+  };
+  // A specification that fails without a failing element (e.g. required, nothing applicable)
+  // still needs a topic, or the BCF would hide the failure.
+  if (specification.status === 'fail' && failing.length === 0) add('specification', [], null);
+  if (grouping === 'type') {
+    const byClass = new Map<string, ElementResult[]>();
+    for (const element of failing) {
+      const list = byClass.get(element.className);
+      if (list) list.push(element);
+      else byClass.set(element.className, [element]);
+    }
+    // Largest classes first: under a cap, the topics that cover most elements are kept.
+    for (const [className, elements] of [...byClass].sort((a, b) => b[1].length - a[1].length))
+      add(`type\u0000${className}`, elements, className);
+  } else {
+    for (const element of failing)
+      add(`element\u0000${element.globalId ?? `#${element.id}`}`, [element], null);
+  }
+  return findings;
+}
+
+function failureTopic(finding: Finding, report: CheckReport, identity: BcfIdentity): BcfTopic {
+  const guid = topicGuid(identity, finding.specificationIndex, finding.subject);
+  const ifcGuids = finding.elements
+    .map((element) => element.globalId)
+    .filter((id): id is string => id !== null && IFC_GUID.test(id));
+  return {
+    guid,
+    kind: 'failure',
+    title: clip(`${finding.label}: ${subjectOf(finding)}`),
+    description: describeFinding(finding, report),
+    labels: [finding.label],
+    ifcGuids,
+    viewpointGuid: ifcGuids.length > 0 ? viewpointGuid(guid) : null,
+  };
+}
+
+function subjectOf(finding: Finding): string {
+  const element = finding.elements[0];
+  const count = finding.elements.length;
+  if (finding.className) return `${count} ${finding.className} element${count === 1 ? '' : 's'}`;
+  if (element) return `${element.className} ${element.name?.trim() || `#${element.id}`}`;
+  return finding.specification.reason ?? 'specification failed';
+}
+
+function describeFinding(finding: Finding, report: CheckReport): string {
+  const { specification } = finding;
+  const lines: string[] = [];
+  if (finding.elements.length > 0) {
+    // The elements with their reasons, the list to work through in the authoring tool (a type
+    // topic lists the first 50; its viewpoint selects them all).
+    for (const element of finding.elements.slice(0, TYPE_TOPIC_LISTED)) {
+      lines.push(describeElement(element));
+      for (const reason of elementReasons(specification, element)) lines.push(`- ${reason}`);
+    }
+    const rest = finding.elements.length - TYPE_TOPIC_LISTED;
+    if (rest > 0) lines.push(`… and ${rest.toLocaleString('en')} more, selected in the viewpoint.`);
+  } else {
+    lines.push(specification.reason ?? 'The specification failed.');
+  }
+  lines.push('');
+  const identifier = specification.identifier ? ` [${specification.identifier}]` : '';
+  lines.push(`Specification: ${finding.label}${identifier}`);
+  if (specification.instructions) lines.push(`Instructions: ${specification.instructions}`);
+  const ids = report.ids.title ?? report.ids.fileName;
+  if (ids) lines.push(`IDS: ${ids}`);
+  return lines.join('\n');
+}
+
+function summaryTopic(
+  options: BcfTopicOptions,
+  kept: number,
+  findingCount: number,
+  omitted: readonly Finding[],
+  omittedElements: number,
+): BcfTopic {
+  const n = (value: number) => value.toLocaleString('en');
+  const bySpecification = new Map<string, { topics: number; elements: number }>();
+  for (const finding of omitted) {
+    const entry = bySpecification.get(finding.label) ?? { topics: 0, elements: 0 };
+    entry.topics++;
+    entry.elements += finding.elements.length;
+    bySpecification.set(finding.label, entry);
+  }
+  const topicWord = options.grouping === 'type' ? 'element-type topics' : 'element topics';
+  const lines = [
+    `This BCF holds ${n(kept)} of ${n(findingCount)} ${topicWord} (cap: ${n(options.maxTopics)} topics, this one included). Every failing specification has at least one topic.`,
+    `Left out: ${n(omitted.length)} topics covering ${n(omittedElements)} failing elements:`,
+    ...[...bySpecification].map(
+      ([label, entry]) => `- ${label}: ${n(entry.elements)} elements in ${n(entry.topics)} topics`,
+    ),
+    '',
+    `To get them all: ${typeof options.fullExportHint === 'string' ? options.fullExportHint : options.fullExportHint(findingCount)}`,
+  ];
+  return {
+    guid: summaryTopicGuid(options.identity, options.grouping),
+    kind: 'summary',
+    title: clip(
+      `${n(omittedElements)} failing elements not in this BCF (${n(omitted.length)} topics left out)`,
+    ),
+    description: lines.join('\n'),
+    labels: [],
+    ifcGuids: [],
+    viewpointGuid: null,
+  };
+}
+
+function clip(title: string): string {
+  return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title;
+}
