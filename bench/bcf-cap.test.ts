@@ -53,7 +53,7 @@ describe('capped BCF of a generated model with the demo IDS', () => {
         expect(markups.length).toBeLessThanOrEqual(maxTopics);
         for (const spec of failing)
           expect(
-            markups.some((m) => m.includes(`<Title>${escape(spec.name)}: `)),
+            markups.some((m) => m.includes(`<Title>${escapeXml(spec.name)}: `)),
             spec.name,
           ).toBe(true);
         const summaries = markups.filter((m) => m.includes('TopicType="Info"'));
@@ -81,7 +81,7 @@ describe('capped BCF of a generated model with the demo IDS', () => {
   );
 });
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
