@@ -77,11 +77,15 @@ for (const backend of testBackends()) {
       expect(mail.raw).toMatch(/^Subject: Processing finished: wall\.ifc v1/m);
       expect(mail.raw).toMatch(/^From: Plumbline Test <robot@plumbline\.test>/m);
       expect(mail.raw).toContain('Mail Tower');
-      const [row] = await server.database.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, owner.email));
-      expect(row?.status).toBe('sent');
+      // The outbox row is marked sent after the SMTP server has taken the mail: wait for that write.
+      const sent = await eventually(async () => {
+        const rows = await server.database.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.toAddress, owner.email));
+        return rows.find((r) => r.subject.startsWith('Processing finished') && r.status === 'sent');
+      }, 10_000);
+      expect(sent.status).toBe('sent');
     });
 
     it('tells a new member they were added', async () => {
