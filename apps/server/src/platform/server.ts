@@ -41,6 +41,7 @@ import { createSmtpMailer } from './mail';
 import { carryOverPglite, pgliteDirBeside } from './pglite-carry-over';
 import { JobQueue } from './queue';
 import { LocalDiskStorage } from './storage/local-disk';
+import { openStorage } from './storage/open-storage';
 import type { FileStorage } from './storage/storage';
 import { serverVersion } from './version';
 
@@ -71,11 +72,13 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const clock = options.clock ?? systemClock;
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
-  const disk = new LocalDiskStorage(config.filesDir);
-  // Uploads a killed process left half-written: older than this process, so nobody is writing them.
-  const staleTemporaries = await disk.removeStaleTemporaries(new Date(performance.timeOrigin));
-  if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
-  const storage: FileStorage = disk;
+  const storage: FileStorage = openStorage(config.storage);
+  if (storage instanceof LocalDiskStorage) {
+    // Uploads a killed process left half-written: older than this process, so nobody is writing them.
+    // (In a bucket, the lifecycle rule of docs/scaling.md removes a killed upload's parts.)
+    const staleTemporaries = await storage.removeStaleTemporaries(new Date(performance.timeOrigin));
+    if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
+  }
   const stripeConfig = config.billing.stripe;
   const payments = stripeConfig
     ? createHostedProvider(
@@ -240,6 +243,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             await jobs.stop(config.shutdownTimeoutMs);
             logger.info('job queue stopped');
           } finally {
+            storage.close?.();
             await database.close();
             logger.info('database closed');
           }
