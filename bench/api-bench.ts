@@ -113,13 +113,10 @@ async function runBackend(
   try {
     const api = new Api(server.baseUrl);
     const email = `bench.${Date.now()}@example.com`;
-    api.token = (
-      await api.json<{ token: string }>('POST', '/api/v1/auth/signup', {
-        email,
-        password: 'correct horse battery staple',
-        fullName: 'Bench User',
-      })
-    ).token;
+    // The installation's first account is verified at once; sign-up does not sign in (decision 0158).
+    const password = 'correct horse battery staple';
+    await api.json('POST', '/api/v1/auth/signup', { email, password, fullName: 'Bench User' });
+    api.token = (await api.json<{ token: string }>('POST', '/api/v1/auth/login', { email, password })).token;
     const projectId = (
       await api.json<{ project: { id: string } }>('POST', '/api/v1/projects', { name: 'Bench' })
     ).project.id;

@@ -240,12 +240,14 @@ try {
   console.log(`server: ${serverEntry}, data: ${dataDir}`);
   await startServer();
   const email = `attacker.${Date.now()}@example.com`;
-  const signUp = await api('POST', '/api/v1/auth/signup', {
+  // The installation's first account is verified at once; sign-up does not sign in (decision 0158).
+  await api('POST', '/api/v1/auth/signup', {
     email,
     password: 'an-editor-who-attacks-2026',
     fullName: 'Eve Editor',
   });
-  token = JSON.parse(signUp.text).token;
+  const signIn = await api('POST', '/api/v1/auth/login', { email, password: 'an-editor-who-attacks-2026' });
+  token = JSON.parse(signIn.text).token;
   // One project per group of cases, so one case's IDS does not change what the next one checks.
   const newProject = async (name: string) =>
     JSON.parse((await api('POST', '/api/v1/projects', { name, description: '' })).text).project.id as string;

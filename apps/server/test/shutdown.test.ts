@@ -79,7 +79,7 @@ describe('process lifecycle (main.ts on the embedded database)', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     first.child.kill('SIGTERM');
     const response = await inFlight;
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(202);
     expect(await first.exited, first.output().slice(-3000)).toBe(0);
     expect(first.output()).toContain('shut down cleanly');
     expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(false);

@@ -77,6 +77,22 @@ async function currentSpecification(ctx: RequestContext): Promise<string> {
   return res.json().specifications[0]?.id ?? ctx.ids.specificationId;
 }
 
+/** A fresh pending invitation of the project (an address without an account), so a revoke takes no fixture. */
+async function freshInvitation(ctx: RequestContext): Promise<string> {
+  const owner = ctx.fixture.sessions.owner;
+  const email = `invitee.${Math.random().toString(36).slice(2)}@example.com`;
+  const base = `/api/v1/projects/${ctx.ids.projectId}/members`;
+  await call(ctx.server, owner, 'POST', base, { email, role: 'Viewer' });
+  const listed = await call(ctx.server, owner, 'GET', base);
+  const invitation = (listed.json().invitations ?? []).find((i: { email: string }) => i.email === email);
+  // The demo project refuses invitations; its revoke is refused before the id is looked at.
+  return invitation?.id ?? NO_SUCH_INVITATION;
+}
+
+// A well-formed id of no invitation: the routes of the invitee's own invitations answer 404 for it to
+// any signed-in account (the gate is passed), and 401 without one.
+const NO_SUCH_INVITATION = '00000000-0000-4000-8000-00000000a11e';
+
 const downloadLinks = new Map<string, Promise<string | null>>();
 
 const samePlan = (ctx: RequestContext) => ({ newTierId: 'skyline', confirmProjectName: ctx.ids.projectName });
@@ -105,6 +121,15 @@ export const routeRequests: Record<string, Build> = {
     payload: { email: ctx.fixture.newcomer.email, role: 'Viewer' },
   }),
   'PATCH /api/v1/projects/{projectId}/members/{userId}': () => ({ payload: { role: 'Viewer' } }),
+  'DELETE /api/v1/projects/{projectId}/invitations/{invitationId}': async (ctx) => ({
+    params: { invitationId: await freshInvitation(ctx) },
+  }),
+  // To a Viewer: the owner gets past the gate and is told the ownership goes to an Admin only, so the
+  // fixture keeps its owner.
+  'POST /api/v1/projects/{projectId}/owner': (ctx) => ({
+    payload: { userId: ctx.fixture.spareMember.userId },
+  }),
+  'POST /api/v1/auth/verify-email': () => ({ payload: { token: 'not-a-real-verification-token-000000' } }),
   'POST /api/v1/projects/{projectId}/bimfiles': (ctx) => ({
     file: { name: 'upload.ifc', content: ctx.fixture.ifc },
   }),
@@ -185,6 +210,7 @@ export function defaultParams(ctx: RequestContext): Record<string, string | numb
     ...ctx.ids,
     userId: ctx.fixture.spareMember.userId,
     tierId: 'blueprint',
+    invitationId: NO_SUCH_INVITATION,
     sessionId: 'matrix-session-0000000000',
     hubId: 'matrix-hub',
   };

@@ -17,6 +17,7 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
     app.get(
       '/api/v1/invitations',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: "Pending invitations to the signed-in account's e-mail",
@@ -30,6 +31,7 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
     app.post(
       '/api/v1/invitations/:invitationId/accept',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Accept an invitation: join the project with the invited role',
@@ -44,6 +46,7 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
     app.delete(
       '/api/v1/invitations/:invitationId',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Decline an invitation',
