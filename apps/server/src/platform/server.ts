@@ -25,6 +25,7 @@ import { createOverviewService } from '../modules/overview/service';
 import { createProfileService } from '../modules/profile/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
+import { createRateCounter } from '../modules/ratelimit/counter';
 import { createReportService } from '../modules/reports/service';
 import {
   createPerformanceService,
@@ -122,6 +123,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const jobs = queue;
   const { db } = database;
   const audit = createAuditRecorder(jobs, clock);
+  const rateCounter = createRateCounter({ db, clock });
   const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
   const billing = createBillingService({
     db,
@@ -184,7 +186,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       viewer: createViewerService({ db, clock, storage, jobs }),
       compliance: createComplianceService({ db }),
       elements: createElementService({ db, storage }),
-      metadata: createMetadataService({ db, clock }),
+      metadata: createMetadataService({ db, clock, rateCounter }),
+      rateCounter,
       overview: createOverviewService({ db }),
       profile: createProfileService({ db, clock }),
       outbox: createOutboxService({ db }),
