@@ -34,10 +34,10 @@ export interface JobSender {
 /**
  * A worker holding a job refreshes its heartbeat every JOB_HEARTBEAT_SECONDS / 2 (10 s); a job whose
  * heartbeat is older than JOB_HEARTBEAT_SECONDS is failed and retried: its worker died (a kill, a lost
- * machine). The supervisor looks every SUPERVISE_INTERVAL_SECONDS, so a dead worker's job is queued
- * again at most 10 + 20 + 10 s after the kill and started after its retry delay (5-10 s for a first
- * retry of bimfile.process): within a minute. A live job keeps beating however long it runs, so
- * `expireInSeconds` is only the outer bound of a job that hangs. The beat needs the worker's event
+ * machine). The last beat came at most 10 s before the kill and the supervisor looks every
+ * SUPERVISE_INTERVAL_SECONDS, so a dead worker's job is queued again 10-30 s after the kill and started
+ * after its retry delay (5-10 s for a first retry of bimfile.process): within a minute. A live job
+ * keeps beating however long it runs, so `expireInSeconds` is only the outer bound of a job that hangs. The beat needs the worker's event
  * loop free for 10 s at a time, which holds because CPU-heavy work runs on worker threads (0157).
  */
 export const JOB_HEARTBEAT_SECONDS = 20;
