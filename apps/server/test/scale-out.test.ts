@@ -242,7 +242,22 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const stillActive = await activeProcessingJobs();
     expect(stillActive.has(victim.jobId), 'the killed job finished before the kill landed').toBe(true);
 
-    // The other worker takes the killed job up again within a minute, as a retry.
+    // Its heartbeat goes stale: the job is queued again (20 s stale + up to 10 s to the next check)…
+    await until(
+      'the killed job to be queued again',
+      async () =>
+        (
+          await database.query(
+            `select 1 from pgboss.job where id = $1 and (state <> 'active' or retry_count > 0)`,
+            [victim.jobId],
+          )
+        ).rowCount,
+      45_000,
+      [api, survivor],
+    );
+    const requeuedAfterMs = Date.now() - killedAt;
+    expect(requeuedAfterMs).toBeLessThan(40_000);
+    // …and the other worker takes it up within a minute of the kill, as its one retry.
     const retried = await until(
       'the killed job on the other worker',
       () =>
@@ -308,7 +323,8 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
         .filter((job) => job.jobId === jobId);
     expect(startsOf(victim.jobId)).toHaveLength(2); // the killed run and the retry
     console.info(
-      `scale-out: the killed worker's job was taken up again after ${Math.round(takenUpAfterMs / 1000)} s`,
+      `scale-out: the killed worker's job was queued again after ${Math.round(requeuedAfterMs / 1000)} s ` +
+        `and taken up by the other worker after ${Math.round(takenUpAfterMs / 1000)} s`,
     );
 
     // The survivors stop cleanly.

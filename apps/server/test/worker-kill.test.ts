@@ -28,7 +28,7 @@ async function seed(database: DatabaseHandle, storage: LocalDiskStorage): Promis
   const user = await one(sql`insert into users (email, password_hash, full_name)
     values ('kill@example.com', 'x', 'K') returning id`);
   const project = await one(
-    sql`insert into projects (name, created_by) values ('Kill', ${user}) returning id`,
+    sql`insert into projects (name, created_by, owner_user_id) values ('Kill', ${user}, ${user}) returning id`,
   );
   const file = await one(sql`insert into bim_files (project_id, name, source_filename)
     values (${project}, 'Kill.ifc', 'Kill.ifc') returning id`);
