@@ -13,7 +13,7 @@ import { createLogger } from './platform/logger';
 import { createSmtpMailer } from './platform/mail';
 import { JobQueue } from './platform/queue';
 import { installShutdownHandlers } from './platform/shutdown';
-import { LocalDiskStorage } from './platform/storage/local-disk';
+import { openStorage } from './platform/storage/open-storage';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -33,8 +33,9 @@ async function main(): Promise<void> {
     pollIntervalSeconds: config.queuePollIntervalSeconds,
     logger,
   });
-  // Separate workers share the API's files: DATA_DIR must point at the same directory (or volume).
-  const storage = new LocalDiskStorage(config.filesDir);
+  // Separate workers share the API's files: the same STORAGE_URL bucket (or, on local disk, the same
+  // DATA_DIR volume).
+  const storage = openStorage(config.storage);
   await queue.startWorkers(
     {
       db: database.db,
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     try {
       await queue.stop(config.shutdownTimeoutMs);
     } finally {
+      storage.close?.();
       await database.close();
     }
   });

@@ -20,12 +20,13 @@ const RETRY_LIMIT = 3;
 /**
  * Processes one file version (modules/processing). Everything it writes goes in one transaction
  * that deletes before it inserts, so a retry after a crash starts clean and duplicates nothing.
- * The expiry bounds how long a killed worker's job stays active before pg-boss retries it.
+ * A killed worker's job comes back by its heartbeat (platform/queue.ts, within a minute); the expiry
+ * only bounds a hung one, above the processing time limit (default 30 min) plus writing the rows.
  */
 export const processBimFileJob: JobDefinition<ProcessBimFilePayload, JobDeps> = {
   name: 'bimfile.process',
   payload: processBimFilePayload,
-  queue: { retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
+  queue: { retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
   async handle(deps, payload, job) {
     try {
       const outcome = await processFileVersion(deps, payload.fileVersionId, payload.mode);

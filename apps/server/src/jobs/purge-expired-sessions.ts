@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { purgeSessions } from '../modules/acc/repo';
 import { SESSION_TTL_MS } from '../modules/acc/service';
 import { deleteExpiredSessions } from '../modules/auth/repo';
+import { createRateCounter } from '../modules/ratelimit/counter';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
 /**
  * Deletes sign-in sessions past their expiry, and Autodesk sessions past their 30 minutes with their
- * sealed tokens (both already refused; projects keep their own copy). Hourly.
+ * sealed tokens (both already refused; projects keep their own copy), and rate-limit windows long
+ * over. Hourly.
  */
 export const purgeExpiredSessionsJob: JobDefinition<Record<string, never>, JobDeps> = {
   name: 'sessions.purge-expired',
@@ -18,6 +20,8 @@ export const purgeExpiredSessionsJob: JobDefinition<Record<string, never>, JobDe
     const now = clock.now();
     const deleted = await deleteExpiredSessions(db, now);
     const acc = await purgeSessions(db, new Date(now.getTime() - SESSION_TTL_MS));
-    if (deleted > 0 || acc > 0) logger.info({ deleted, acc }, 'expired sessions purged');
+    const rateWindows = await createRateCounter({ db, clock }).purge();
+    if (deleted > 0 || acc > 0 || rateWindows > 0)
+      logger.info({ deleted, acc, rateWindows }, 'expired sessions purged');
   },
 };

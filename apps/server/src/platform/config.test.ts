@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configTable, envSchema, loadConfig } from './config';
 
@@ -113,7 +114,59 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_SECRET: secret }, options).billing.stripe).toBeNull();
   });
 
+  it('keeps files on local disk by default and in an S3 bucket with STORAGE_URL', () => {
+    expect(loadConfig({ SESSION_SECRET: secret }, options).storage).toEqual({
+      kind: 'local',
+      dir: '/srv/data/files',
+    });
+    const s3 = loadConfig(
+      {
+        SESSION_SECRET: secret,
+        STORAGE_URL: 's3://plumbline-files/site-a/prod/',
+        S3_ENDPOINT: 'http://minio.internal:9000/',
+        S3_ACCESS_KEY_ID: 'AKIA1',
+        S3_SECRET_ACCESS_KEY: 'secret1',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      options,
+    );
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'plumbline-files',
+      prefix: 'site-a/prod/',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret1' },
+    });
+    // Without keys the AWS SDK's own chain (instance roles) supplies credentials.
+    expect(loadConfig({ SESSION_SECRET: secret, STORAGE_URL: 's3://b1b' }, options).storage).toMatchObject({
+      bucket: 'b1b',
+      prefix: '',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+    });
+    expect(() => loadConfig({ SESSION_SECRET: secret, STORAGE_URL: '/var/files' }, options)).toThrow(
+      /STORAGE_URL: must be s3:\/\/bucket/,
+    );
+    expect(() =>
+      loadConfig({ SESSION_SECRET: secret, STORAGE_URL: 's3://b1b', S3_ACCESS_KEY_ID: 'AKIA1' }, options),
+    ).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
+  });
+
   it('documents every variable of the schema in the README table', () => {
     expect(configTable.map(([name]) => name).sort()).toEqual(Object.keys(envSchema.shape).sort());
+    // …and in the README's own table (a row may name several variables).
+    const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const table = section.slice(0, section.indexOf('\n## ', 5));
+    const documented = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])),
+    );
+    expect(Object.keys(envSchema.shape).filter((name) => !documented.has(name))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/s3';
 
 /**
  * The one place that reads process.env. Every setting is described once here; `configTable`
@@ -71,6 +72,17 @@ export const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.invalid>'),
   STRIPE_API_BASE: z.url({ message: 'must be an absolute URL such as https://api.stripe.com' }).optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?$/, {
+      message: 'must be s3://bucket or s3://bucket/prefix (unset: files on local disk in DATA_DIR/files)',
+    })
+    .optional(),
+  S3_ENDPOINT: z.url({ message: 'must be an absolute URL such as https://s3.example.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
 });
 
 /** Rows of the README's configuration table: variable, default, meaning. */
@@ -139,7 +151,29 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
   [
     'MAX_UPLOAD_BYTES',
     '2147483648',
-    'Largest IFC upload accepted (bytes); larger uploads are refused with 413. Files go to DATA_DIR/files.',
+    'Largest IFC upload accepted (bytes); larger uploads are refused with 413.',
+  ],
+  [
+    'STORAGE_URL',
+    '(unset)',
+    'Where uploaded models, IDS files, 3D views and reports are kept. Unset: local disk in DATA_DIR/files (one server, or a volume every process mounts). s3://bucket or s3://bucket/prefix: an S3-compatible bucket, needed to run several API servers and workers (docs/scaling.md).',
+  ],
+  [
+    'S3_ENDPOINT',
+    '(unset)',
+    'Address of an S3-compatible service (MinIO, Ceph, R2…). Unset: AWS S3 for S3_REGION.',
+  ],
+  ['S3_REGION', 'us-east-1', 'Region of the bucket (signing region for S3-compatible services).'],
+  [
+    'S3_ACCESS_KEY_ID',
+    '(unset)',
+    "Access key for the bucket, with S3_SECRET_ACCESS_KEY. Unset: the AWS SDK's default chain (AWS_* variables, shared config, instance or task role).",
+  ],
+  ['S3_SECRET_ACCESS_KEY', '(unset)', 'Secret of S3_ACCESS_KEY_ID.'],
+  [
+    'S3_FORCE_PATH_STYLE',
+    'false',
+    'true: address objects as endpoint/bucket/key (MinIO and most S3-compatible services); false: bucket.endpoint/key (AWS).',
   ],
   [
     'PROCESSING_TIME_LIMIT_SECONDS',
@@ -221,8 +255,8 @@ export interface Config {
   maxUploadBytes: number;
   /** How long one model's reading and checking may run before it is stopped and the version failed. */
   processingTimeLimitMs: number;
-  /** Root of the local file storage (DATA_DIR/files). */
-  filesDir: string;
+  /** Where files are kept: local disk (DATA_DIR/files) or an S3 bucket (STORAGE_URL). */
+  storage: StorageConfig;
   /** Create the demo project at start when the database has none. */
   demoSeed: boolean;
   /** An OpenAI-compatible chat endpoint for the assistant; null: the built-in analyst answers. */
@@ -237,6 +271,8 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
   };
 }
+
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageOptions);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -286,6 +322,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       );
     }
   }
+  const s3Keys = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => e[k]);
+  if (s3Keys.length === 1) {
+    const missing = s3Keys[0] === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with ${s3Keys[0]}`);
+  }
   const cwd = options.cwd ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
@@ -313,7 +354,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
-    filesDir: join(dataDir, 'files'),
+    storage: storageConfig(e, dataDir),
     demoSeed: e.DEMO_SEED === 'true',
     ai:
       e.AI_BASE_URL && e.AI_MODEL
@@ -341,6 +382,24 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
             }
           : null,
     },
+  };
+}
+
+/** STORAGE_URL unset: local disk; s3://bucket[/prefix]: that bucket, reached as the S3_* variables say. */
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (!e.STORAGE_URL) return { kind: 'local', dir: join(dataDir, 'files') };
+  const [bucket = '', ...prefix] = e.STORAGE_URL.slice('s3://'.length).split('/').filter(Boolean);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix.length > 0 ? `${prefix.join('/')}/` : '',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
   };
 }
 

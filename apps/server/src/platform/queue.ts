@@ -31,6 +31,18 @@ export interface JobSender {
   send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string>;
 }
 
+/**
+ * A worker holding a job refreshes its heartbeat every JOB_HEARTBEAT_SECONDS / 2 (10 s); a job whose
+ * heartbeat is older than JOB_HEARTBEAT_SECONDS is failed and retried: its worker died (a kill, a lost
+ * machine). The last beat came at most 10 s before the kill and the supervisor looks every
+ * SUPERVISE_INTERVAL_SECONDS, so a dead worker's job is queued again 10-30 s after the kill and started
+ * after its retry delay (5-10 s for a first retry of bimfile.process): within a minute. A live job
+ * keeps beating however long it runs, so `expireInSeconds` is only the outer bound of a job that hangs. The beat needs the worker's event
+ * loop free for 10 s at a time, which holds because CPU-heavy work runs on worker threads (0157).
+ */
+export const JOB_HEARTBEAT_SECONDS = 20;
+const SUPERVISE_INTERVAL_SECONDS = 10;
+
 export interface QueueStatus {
   status: 'up' | 'down';
   inProcessWorker: boolean;
@@ -66,13 +78,17 @@ export class JobQueue<TDeps> implements JobSender {
       connectionString: database.url,
       application_name: 'plumbline-queue',
       max: 5,
+      // Expiry and heartbeat checks: one process does them per interval, whichever claims it first.
+      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     });
     boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
     await boss.start();
     const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
     for (const definition of definitions) {
-      if (existing.has(definition.name)) await boss.updateQueue(definition.name, definition.queue);
-      else await boss.createQueue(definition.name, definition.queue);
+      const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...definition.queue };
+      if (existing.has(definition.name)) await boss.updateQueue(definition.name, options);
+      else await boss.createQueue(definition.name, options);
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {});
     }
     if (database.kind === 'embedded') await JobQueue.retryOrphans(boss, database.db, options.logger);
@@ -84,8 +100,8 @@ export class JobQueue<TDeps> implements JobSender {
   /**
    * The embedded database admits one process (the data-directory lock), so a job still active when it
    * starts was running in a process that died: it is failed now, and retried after its queue's delay,
-   * rather than left until its expiry (up to an hour). With PostgreSQL other live workers may hold
-   * active jobs, so there pg-boss's expiry decides.
+   * rather than left until its heartbeat goes stale. With PostgreSQL other live workers may hold
+   * active jobs, so there the heartbeat decides (JOB_HEARTBEAT_SECONDS).
    */
   private static async retryOrphans(boss: PgBoss, db: Database, logger: Logger): Promise<void> {
     const result = await db.execute(sql`select id, name from pgboss.job where state = 'active'`);
@@ -143,6 +159,8 @@ export class JobQueue<TDeps> implements JobSender {
           const payload = definition.payload.parse(job.data);
           const log = this.options.logger.child({ job: definition.name, jobId: job.id });
           const started = performance.now();
+          // Which process holds which job: operators reading logs, and the scale-out test.
+          log.debug({ retryCount: job.retryCount }, 'job started');
           try {
             await definition.handle(deps, payload, { id: job.id, retryCount: job.retryCount });
             log.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
@@ -178,7 +196,7 @@ export class JobQueue<TDeps> implements JobSender {
 
   /**
    * Stops fetching new jobs and waits up to `timeoutMs` for running ones to finish. A job still
-   * running then is left active; pg-boss hands it to another worker when it expires.
+   * running then is left active; its heartbeat stops, and another worker takes it up within a minute.
    */
   async stop(timeoutMs: number): Promise<void> {
     if (!this.running) return;

@@ -25,6 +25,7 @@ import { createOverviewService } from '../modules/overview/service';
 import { createProfileService } from '../modules/profile/service';
 import { createProjectFilesService } from '../modules/projectfiles/service';
 import { createProjectService } from '../modules/projects/service';
+import { createRateCounter } from '../modules/ratelimit/counter';
 import { createReportService } from '../modules/reports/service';
 import {
   createPerformanceService,
@@ -41,6 +42,7 @@ import { createSmtpMailer } from './mail';
 import { carryOverPglite, pgliteDirBeside } from './pglite-carry-over';
 import { JobQueue } from './queue';
 import { LocalDiskStorage } from './storage/local-disk';
+import { openStorage } from './storage/open-storage';
 import type { FileStorage } from './storage/storage';
 import { serverVersion } from './version';
 
@@ -71,11 +73,13 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const clock = options.clock ?? systemClock;
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
-  const disk = new LocalDiskStorage(config.filesDir);
-  // Uploads a killed process left half-written: older than this process, so nobody is writing them.
-  const staleTemporaries = await disk.removeStaleTemporaries(new Date(performance.timeOrigin));
-  if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
-  const storage: FileStorage = disk;
+  const storage: FileStorage = openStorage(config.storage);
+  if (storage instanceof LocalDiskStorage) {
+    // Uploads a killed process left half-written: older than this process, so nobody is writing them.
+    // (In a bucket, the lifecycle rule of docs/scaling.md removes a killed upload's parts.)
+    const staleTemporaries = await storage.removeStaleTemporaries(new Date(performance.timeOrigin));
+    if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
+  }
   const stripeConfig = config.billing.stripe;
   const payments = stripeConfig
     ? createHostedProvider(
@@ -119,6 +123,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const jobs = queue;
   const { db } = database;
   const audit = createAuditRecorder(jobs, clock);
+  const rateCounter = createRateCounter({ db, clock });
   const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
   const billing = createBillingService({
     db,
@@ -181,7 +186,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       viewer: createViewerService({ db, clock, storage, jobs }),
       compliance: createComplianceService({ db }),
       elements: createElementService({ db, storage }),
-      metadata: createMetadataService({ db, clock }),
+      metadata: createMetadataService({ db, clock, rateCounter }),
+      rateCounter,
       overview: createOverviewService({ db }),
       profile: createProfileService({ db, clock }),
       outbox: createOutboxService({ db }),
@@ -240,6 +246,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             await jobs.stop(config.shutdownTimeoutMs);
             logger.info('job queue stopped');
           } finally {
+            storage.close?.();
             await database.close();
             logger.info('database closed');
           }

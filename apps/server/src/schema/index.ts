@@ -11,6 +11,7 @@ export * from './ids';
 export * from './metadata';
 export * from './notifications';
 export * from './projects';
+export * from './rate-limits';
 export * from './reports';
 export * from './settings';
 export * from './users';

@@ -15,6 +15,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookie
 import type { Config } from '../../platform/config';
 import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
+import type { RateCounter } from '../ratelimit/counter';
 import { AuthError } from './errors';
 import type { AuthService, ClientInfo } from './service';
 
@@ -22,36 +23,30 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent']?.slice(0, 500) ?? null, ip: request.ip ?? null };
 }
 
-export function authRoutes(auth: AuthService, config: Config): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  config: Config,
+  rateCounter: RateCounter,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
     const secure = config.secureCookies;
     const { windowSeconds, perIp, perAccount } = config.authRateLimit;
 
-    // Sign-up: a budget per client address (before the body is read) and per e-mail. Sign-in is slowed
-    // by its failures instead (the service's throttle, in the database), so nobody can lock the owner out.
+    // Sign-up: a budget per client address (before the body is read) and per e-mail, counted in the
+    // database so that it holds across API servers. Sign-in is slowed by its failures instead (the
+    // service's throttle, also in the database), so nobody can lock the owner out.
     // request.ip honours TRUST_PROXY only, never a client's own header.
-    const ipBudget = app.createRateLimit({
-      max: perIp,
-      timeWindow: windowSeconds * 1000,
-      keyGenerator: (request) => `signup-ip:${request.ip}`,
-    });
-    const accountBudget = app.createRateLimit({
-      max: perAccount,
-      timeWindow: windowSeconds * 1000,
-      keyGenerator: (request) => `signup-account:${(request.body as { email: string }).email}`,
-    });
+    const spend = async (key: string, max: number) => {
+      const budget = await rateCounter.spend(key, max, windowSeconds);
+      if (!budget.allowed) throw tooMany(budget.retryAfterSeconds);
+    };
     const tooMany = (ttlInSeconds: number) =>
       new AuthError('too_many_attempts', { headers: { 'retry-after': String(Math.max(1, ttlInSeconds)) } });
     const limits = {
-      onRequest: async (request: FastifyRequest) => {
-        const result = await ipBudget(request);
-        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttlInSeconds);
-      },
-      preHandler: async (request: FastifyRequest) => {
-        const result = await accountBudget(request);
-        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttlInSeconds);
-      },
+      onRequest: async (request: FastifyRequest) => spend(`signup-ip:${request.ip}`, perIp),
+      preHandler: async (request: FastifyRequest) =>
+        spend(`signup-account:${(request.body as { email: string }).email}`, perAccount),
     };
 
     app.post(

@@ -1,24 +1,19 @@
-import type { Clock } from '../../platform/clock';
+import type { RateCounter } from '../ratelimit/counter';
 
 /**
- * One export per caller every `seconds` (spec 2 §4 Export, §9: 30 s). Kept in this process: with
- * several API processes each enforces it on its own, which still bounds the load per process.
+ * One export per caller every `seconds` (spec 2 §4 Export, §9: 30 s), counted in the database so the
+ * cooldown holds across API servers (modules/ratelimit).
  */
-export function createExportCooldown(clock: Clock, seconds: number) {
-  const lastExport = new Map<string, number>();
+export function createExportCooldown(counter: RateCounter, seconds: number) {
+  const key = (caller: string) => `metadata-export:${caller}`;
   return {
     /** Whole seconds the caller still has to wait; 0 when an export may start. */
-    secondsLeft(caller: string): number {
-      const last = lastExport.get(caller);
-      if (last === undefined) return 0;
-      const left = last + seconds * 1000 - clock.now().getTime();
-      return left > 0 ? Math.ceil(left / 1000) : 0;
+    secondsLeft(caller: string): Promise<number> {
+      return counter.secondsLeft(key(caller), seconds);
     },
-    start(caller: string): void {
-      const now = clock.now().getTime();
-      lastExport.set(caller, now);
-      // Forget callers whose cooldown is over, so the map stays as small as the active exporters.
-      for (const [key, at] of lastExport) if (at + seconds * 1000 <= now) lastExport.delete(key);
+    /** Starts the caller's cooldown (a new window: the last one is over, or secondsLeft said so). */
+    async start(caller: string): Promise<void> {
+      await counter.spend(key(caller), 1, seconds);
     },
   };
 }

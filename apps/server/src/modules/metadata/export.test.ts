@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock';
-import { createExportCooldown } from './export-cooldown';
 import { csvField } from './export-writers';
 import { likePattern, stepIdOf } from './row-query';
 
@@ -45,20 +43,5 @@ describe('search helpers', () => {
     expect(stepIdOf('#123')).toBe(123);
     expect(stepIdOf(' 77 ')).toBe(77);
     expect(stepIdOf('12a')).toBeNull();
-  });
-});
-
-describe('export cooldown', () => {
-  it('counts down whole seconds per caller and frees the caller after 30 s', () => {
-    const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
-    const cooldown = createExportCooldown(clock, 30);
-    expect(cooldown.secondsLeft('a')).toBe(0);
-    cooldown.start('a');
-    expect(cooldown.secondsLeft('a')).toBe(30);
-    expect(cooldown.secondsLeft('b')).toBe(0);
-    clock.advance(12_500);
-    expect(cooldown.secondsLeft('a')).toBe(18);
-    clock.advance(17_500);
-    expect(cooldown.secondsLeft('a')).toBe(0);
   });
 });

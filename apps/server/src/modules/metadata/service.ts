@@ -14,6 +14,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { requireProjectReader } from '../projects/access';
+import type { RateCounter } from '../ratelimit/counter';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
 import { LruCache } from './cache';
 import { MetadataError } from './errors';
@@ -58,11 +59,11 @@ type FacetIndex = Map<string, repo.FacetCountRow[]>;
 /** Rows per export query: big enough to be few round trips, small enough to stream. */
 const EXPORT_CHUNK_ROWS = 5000;
 
-export function createMetadataService(deps: { db: Database; clock: Clock }) {
+export function createMetadataService(deps: { db: Database; clock: Clock; rateCounter: RateCounter }) {
   const { db } = deps;
   const facetCache = new LruCache<Promise<FacetIndex>>(64);
   const countCache = new LruCache<Promise<number>>(2000);
-  const cooldown = createExportCooldown(deps.clock, METADATA_EXPORT_COOLDOWN_SECONDS);
+  const cooldown = createExportCooldown(deps.rateCounter, METADATA_EXPORT_COOLDOWN_SECONDS);
 
   async function resolveVersion(userId: string | null, address: FileAddress): Promise<repo.VersionRow> {
     await requireProjectReader({ db, userId }, address.projectId);
@@ -271,7 +272,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock }) {
       address: FileAddress,
       query: MetadataExportQuery,
     ): Promise<{ stream: Readable; contentType: string; extension: string }> {
-      const left = cooldown.secondsLeft(caller);
+      const left = await cooldown.secondsLeft(caller);
       if (left > 0) {
         throw new MetadataError('export_rate_limited', {
           message: `Export Rate Limited: Please wait ${left} seconds before exporting again.`,
@@ -283,7 +284,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock }) {
       const selection = selectionOf(version.id, query, facets);
       const first = selection ? await repo.listRowsAfter(db, selection, null, EXPORT_CHUNK_ROWS) : [];
       if (!selection || first.length === 0) throw new MetadataError('no_data_to_export');
-      cooldown.start(caller);
+      await cooldown.start(caller);
       async function* chunks(): AsyncGenerator<MetadataRow[]> {
         let batch = first;
         while (batch.length > 0) {

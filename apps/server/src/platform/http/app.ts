@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -46,6 +45,7 @@ import { projectFilesRoutes } from '../../modules/projectfiles/routes';
 import type { ProjectFilesService } from '../../modules/projectfiles/service';
 import { projectRoutes } from '../../modules/projects/routes';
 import type { ProjectService } from '../../modules/projects/service';
+import type { RateCounter } from '../../modules/ratelimit/counter';
 import { reportRoutes } from '../../modules/reports/routes';
 import type { ReportService } from '../../modules/reports/service';
 import type { PerformanceService } from '../../modules/settings/performance';
@@ -66,6 +66,8 @@ export interface AppServices {
   acc: AccService;
   ai: AiService;
   auth: AuthService;
+  /** Request budgets shared by every API server (sign-ups, metadata exports). */
+  rateCounter: RateCounter;
   billing: BillingService;
   projects: ProjectService;
   members: MemberService;
@@ -111,7 +113,6 @@ export async function buildApp(
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerOriginCheck(app, config);
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -145,7 +146,7 @@ export async function buildApp(
   });
 
   await app.register(healthRoutes(services.health));
-  await app.register(authRoutes(services.auth, config));
+  await app.register(authRoutes(services.auth, config, services.rateCounter));
   await app.register(projectRoutes(services.projects));
   await app.register(memberRoutes(services.members));
   await app.register(invitationRoutes(services.invitations));

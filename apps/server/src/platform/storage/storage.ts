@@ -17,6 +17,8 @@ export interface FileStorage {
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Releases connections (a network client's sockets); local disk holds none. */
+  close?(): void;
 }
 
 export class StorageKeyError extends Error {
