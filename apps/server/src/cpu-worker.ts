@@ -18,8 +18,22 @@ const tasks = {
 };
 
 const { task, input } = workerData as { task: keyof typeof tasks; input: never };
+/** Output lists long enough to be sent in slices (platform/worker-task.ts joins them again). */
+const SLICED: Partial<Record<keyof typeof tasks, string>> = { 'read-ids': 'specifications' };
+const SLICE_ITEMS = 500;
+
 try {
-  const output = await tasks[task](input);
+  const output = (await tasks[task](input)) as unknown as Record<string, unknown>;
+  const key = SLICED[task];
+  const list = key ? output[key] : undefined;
+  if (key && Array.isArray(list) && list.length > SLICE_ITEMS) {
+    for (let start = 0; start < list.length; start += SLICE_ITEMS) {
+      const asked = new Promise((next) => parentPort?.once('message', next));
+      parentPort?.postMessage({ slice: { key, items: list.slice(start, start + SLICE_ITEMS) } });
+      await asked;
+    }
+    output[key] = [];
+  }
   parentPort?.postMessage({ ok: true, output });
 } catch (error) {
   parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });

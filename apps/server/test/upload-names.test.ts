@@ -129,5 +129,13 @@ describe.runIf(backend)('a large IDS (issue 16: 33,861 specifications gave 500)'
       .from(idsSpecifications)
       .where(eq(idsSpecifications.idsFileId, res.json().ids_file.id));
     expect(row?.n).toBe(count);
+    // They come back from the reading thread in slices (platform/worker-task.ts): none lost or doubled.
+    const names = await server.database.db
+      .select({ name: idsSpecifications.name })
+      .from(idsSpecifications)
+      .where(eq(idsSpecifications.idsFileId, res.json().ids_file.id));
+    expect(new Set(names.map((r) => r.name))).toEqual(
+      new Set(Array.from({ length: count }, (_, n) => `Spec ${n}`)),
+    );
   }, 120_000);
 });

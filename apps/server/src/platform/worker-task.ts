@@ -54,15 +54,36 @@ export function runWorkerTask<T>(
       () => finish(() => reject(new WorkerTimeLimitError(options.limitMessage))),
       options.timeLimitMs,
     );
-    worker.once('message', (message: { ok: true; output: T } | { ok: false; message: string }) =>
-      finish(() => (message.ok ? resolve(message.output) : reject(new Error(message.message)))),
-    );
+    // A long list in the output comes in slices (cpu-worker.ts), the next one sent only when this
+    // thread asks for it on a later turn: each slice is deserialised in a turn of its own, with
+    // requests answered in between, instead of one pause for the whole list.
+    const slices = new Map<string, unknown[][]>();
+    worker.on('message', (message: WorkerMessage<T>) => {
+      if ('slice' in message) {
+        const list = slices.get(message.slice.key) ?? [];
+        list.push(message.slice.items);
+        slices.set(message.slice.key, list);
+        setImmediate(() => worker.postMessage('next'));
+        return;
+      }
+      finish(() => {
+        if (!message.ok) return reject(new Error(message.message));
+        const output = message.output as Record<string, unknown>;
+        for (const [key, list] of slices) output[key] = list.flat();
+        resolve(message.output);
+      });
+    });
     worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) =>
       finish(() => reject(new Error(`The worker thread stopped unexpectedly (exit code ${code}).`))),
     );
   });
 }
+
+type WorkerMessage<T> =
+  | { slice: { key: string; items: unknown[] } }
+  | { ok: true; output: T }
+  | { ok: false; message: string };
 
 /** Bytes that can be handed to a thread: the array itself when it owns its buffer, else a copy. */
 export function transferable(bytes: Uint8Array): Uint8Array {
