@@ -40,7 +40,10 @@ async function watchViolations(target: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      // Where it happened, so a failure names the page and the script.
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} on ${location.pathname}${location.search} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return async () => [
