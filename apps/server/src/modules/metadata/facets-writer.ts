@@ -70,9 +70,9 @@ export async function writeMetadataFacets(
   // estimates (15k rows where 1.4M were written) the explorer's queries got hash joins over every row.
   await tx.execute(sql`analyze elements`);
   await tx.execute(sql`analyze element_properties`);
-  await bulkInsert(tx, 'metadata_facets', { file_version_id: sql`${versionId}::uuid` }, [
-    { name: 'facet', arrayType: 'text[]', values: facet },
-    { name: 'key', arrayType: 'text[]', values: key },
-    { name: 'count', arrayType: 'int4[]', values: count },
+  await bulkInsert(tx, 'metadata_facets', { file_version_id: versionId }, [
+    { name: 'facet', values: facet },
+    { name: 'key', values: key },
+    { name: 'count', values: count },
   ]);
 }

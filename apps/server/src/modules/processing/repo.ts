@@ -131,14 +131,14 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
   await bulkInsert(
     tx,
     'specification_results',
-    { file_version_id: sql`${versionId}::uuid` },
+    { file_version_id: versionId },
     [
-      { name: 'specification_id', arrayType: 'uuid[]', values: specs.map((s) => s.specificationId) },
-      { name: 'status', arrayType: 'text[]', values: specs.map((s) => s.status) },
-      { name: 'reason', arrayType: 'text[]', values: specs.map((s) => s.reason) },
-      { name: 'applicable_count', arrayType: 'int4[]', values: specs.map((s) => s.applicableCount) },
-      { name: 'passed_count', arrayType: 'int4[]', values: specs.map((s) => s.passedCount) },
-      { name: 'failed_count', arrayType: 'int4[]', values: specs.map((s) => s.failedCount) },
+      { name: 'specification_id', values: specs.map((s) => s.specificationId) },
+      { name: 'status', values: specs.map((s) => s.status) },
+      { name: 'reason', values: specs.map((s) => s.reason) },
+      { name: 'applicable_count', values: specs.map((s) => s.applicableCount) },
+      { name: 'passed_count', values: specs.map((s) => s.passedCount) },
+      { name: 'failed_count', values: specs.map((s) => s.failedCount) },
     ],
     hooks,
   );
@@ -146,12 +146,12 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
   await bulkInsert(
     tx,
     'element_results',
-    { file_version_id: sql`${versionId}::uuid` },
+    { file_version_id: versionId },
     [
-      { name: 'specification_id', arrayType: 'uuid[]', values: r.specificationId },
-      { name: 'element_step_id', arrayType: 'int4[]', values: r.elementStepId },
-      { name: 'passed', arrayType: 'bool[]', values: r.passed },
-      { name: 'failures', arrayType: 'text[]', values: r.failures, cast: '?::jsonb' },
+      { name: 'specification_id', values: r.specificationId },
+      { name: 'element_step_id', values: r.elementStepId },
+      { name: 'passed', values: r.passed },
+      { name: 'failures', values: r.failures },
     ],
     hooks,
   );
@@ -181,20 +181,19 @@ export async function writeProcessedVersion(
     await lockVersion(tx, versionId);
     await tx.delete(elementProperties).where(eq(elementProperties.fileVersionId, versionId));
     await tx.delete(elements).where(eq(elements.fileVersionId, versionId));
-    const version = sql`${versionId}::uuid`;
     const e = model.elements;
     await bulkInsert(
       tx,
       'elements',
-      { file_version_id: version },
+      { file_version_id: versionId },
       [
-        { name: 'step_id', arrayType: 'int4[]', values: e.stepId },
-        { name: 'global_id', arrayType: 'text[]', values: e.globalId },
-        { name: 'ifc_class', arrayType: 'text[]', values: e.ifcClass },
-        { name: 'name', arrayType: 'text[]', values: e.name },
-        { name: 'type_name', arrayType: 'text[]', values: e.typeName },
-        { name: 'predefined_type', arrayType: 'text[]', values: e.predefinedType },
-        { name: 'level', arrayType: 'text[]', values: e.level },
+        { name: 'step_id', values: e.stepId },
+        { name: 'global_id', values: e.globalId },
+        { name: 'ifc_class', values: e.ifcClass },
+        { name: 'name', values: e.name },
+        { name: 'type_name', values: e.typeName },
+        { name: 'predefined_type', values: e.predefinedType },
+        { name: 'level', values: e.level },
       ],
       hooks,
     );
@@ -202,13 +201,13 @@ export async function writeProcessedVersion(
     await bulkInsert(
       tx,
       'element_properties',
-      { file_version_id: version },
+      { file_version_id: versionId },
       [
-        { name: 'element_step_id', arrayType: 'int4[]', values: p.elementStepId },
-        { name: 'property_set', arrayType: 'text[]', values: p.propertySet },
-        { name: 'name', arrayType: 'text[]', values: p.name },
-        { name: 'value', arrayType: 'text[]', values: p.value },
-        { name: 'data_type', arrayType: 'text[]', values: p.dataType },
+        { name: 'element_step_id', values: p.elementStepId },
+        { name: 'property_set', values: p.propertySet },
+        { name: 'name', values: p.name },
+        { name: 'value', values: p.value },
+        { name: 'data_type', values: p.dataType },
       ],
       hooks,
     );
