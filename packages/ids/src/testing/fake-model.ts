@@ -13,6 +13,7 @@ import type {
   MaterialView,
   ParentLink,
   PartOfRelation,
+  PredefinedTypeView,
   PropertyKind,
   PropertySetView,
   PropertyView,
@@ -24,6 +25,8 @@ import type {
 export interface FakeInstance {
   readonly attributes?: Readonly<Record<string, StepValue>>;
   readonly predefinedType?: string | null;
+  /** Whether `predefinedType` is a user-defined name (written as USERDEFINED in IFC). */
+  readonly userDefinedPredefinedType?: boolean;
   readonly type?: number | null;
   readonly propertySets?: readonly PropertySetView[];
   readonly classifications?: readonly ClassificationReferenceView[];
@@ -89,6 +92,12 @@ export class FakeModel implements IfcModel {
 
   predefinedType(id: number): string | null {
     return this.instances.get(id)?.predefinedType ?? null;
+  }
+
+  predefinedTypeView(id: number): PredefinedTypeView | null {
+    const instance = this.instances.get(id);
+    const value = instance?.predefinedType ?? null;
+    return value === null ? null : { value, userDefined: instance?.userDefinedPredefinedType ?? false };
   }
 
   typeOf(id: number): number | null {
