@@ -153,8 +153,10 @@ export interface IfcModel {
 
   /** Property and quantity sets: the object's own merged with its type's, property by property. */
   propertySets(id: number): readonly PropertySetView[];
-  /** Classification references of the object and of its type object. */
+  /** Classification references of the object and of its type object (also of resources such as materials). */
   classifications(id: number): readonly ClassificationReferenceView[];
+  /** Ids of instances that are not IfcRoot (materials, profiles …) with classification references, ascending. */
+  classifiedResources(): readonly number[];
   /** Materials associated with the object, or else with its type object. */
   materials(id: number): readonly MaterialView[];
   /** Direct parents through the part-of relations (one step up). */

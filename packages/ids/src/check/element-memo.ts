@@ -53,6 +53,10 @@ export class ElementMemo implements IfcModel {
     return this.classes;
   }
 
+  classifiedResources(): readonly number[] {
+    return this.model.classifiedResources();
+  }
+
   materials(id: number): readonly MaterialView[] {
     if (id !== this.materialsId) {
       this.mats = this.model.materials(id);

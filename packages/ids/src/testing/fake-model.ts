@@ -112,6 +112,15 @@ export class FakeModel implements IfcModel {
     return this.instances.get(id)?.classifications ?? [];
   }
 
+  classifiedResources(): readonly number[] {
+    const out: number[] = [];
+    for (const [id, instance] of this.instances) {
+      const rooted = this.schemaInfo.isSubtypeOf(instance.className, 'IFCROOT');
+      if (!rooted && (instance.classifications?.length ?? 0) > 0) out.push(id);
+    }
+    return out.sort((a, b) => a - b);
+  }
+
   materials(id: number): readonly MaterialView[] {
     return this.instances.get(id)?.materials ?? [];
   }

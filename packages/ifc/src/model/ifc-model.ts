@@ -131,6 +131,10 @@ export class StepIfcModel implements IfcModel {
     return this.classificationIndex.forObject(id);
   }
 
+  classifiedResources(): readonly number[] {
+    return this.classificationIndex.classifiedResources();
+  }
+
   /** Only the references associated with the object itself (no type inheritance). */
   ownClassifications(id: number): readonly ClassificationReferenceView[] {
     return this.classificationIndex.ownRefs(id);
