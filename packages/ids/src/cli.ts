@@ -11,7 +11,8 @@
  * `main` binds it to the real process (bin/plumbline.js calls it from the bundled dist/cli.js).
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
@@ -28,6 +29,7 @@ import {
   formatJsonReport,
   renderHtmlReport,
 } from './report';
+import { writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
 import { MAX_IDS_BYTES } from './validate-ids';
 
@@ -37,7 +39,12 @@ const FORMATS = ['console', 'json', 'html', 'bcf'] as const;
 type Format = (typeof FORMATS)[number];
 
 export interface CliIo {
-  readonly stdout: { write(chunk: string | Uint8Array): unknown; readonly isTTY?: boolean };
+  readonly stdout: {
+    write(chunk: string | Uint8Array): unknown;
+    /** When given, a `write` returning false is waited on until 'drain' (back-pressure). */
+    once?(event: 'drain', listener: () => void): unknown;
+    readonly isTTY?: boolean;
+  };
   readonly stderr: { write(chunk: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
@@ -150,11 +157,15 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
 
   const color = outPath === null && io.stdout.isTTY === true && !values['no-color'] && !io.env.NO_COLOR;
-  const output = render(report, format, { color, maxFailures, bcf }, io);
+  // JSON is streamed: a report of a huge model can exceed the longest string V8 can build.
+  const produce: (write: Write) => Promise<void> =
+    format === 'json'
+      ? (write) => writeJsonReport(report, write)
+      : async (write) => write(render(report, format, { color, maxFailures, bcf }, io));
   if (outPath === null) {
-    io.stdout.write(output);
+    await produce((chunk) => writeToStdout(io.stdout, chunk));
   } else {
-    await writeAtomically(outPath, output);
+    await writeAtomically(outPath, produce);
     io.stderr.write(`plumbline: wrote ${format} report to ${values.out} (${verdict(report)})\n`);
   }
   if (report.status === 'invalid') return EXIT.invalidIds;
@@ -294,11 +305,30 @@ function verdict(report: CheckReport): string {
   return `${report.status.toUpperCase()}: ${passed} of ${report.specifications.length} specifications passed`;
 }
 
-/** Write to a temporary file beside the target, then rename: no half-written report on a crash. */
-async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
+type Write = (chunk: string | Uint8Array) => void | Promise<void>;
+
+/** Writes to standard output, waiting for 'drain' when the stream asks to. */
+function writeToStdout(stdout: CliIo['stdout'], chunk: string | Uint8Array): void | Promise<void> {
+  if (stdout.write(chunk) !== false || !stdout.once) return;
+  return new Promise((resolve) => stdout.once?.('drain', resolve));
+}
+
+/**
+ * Streams to a temporary file beside the target, then renames: no half-written report on a crash.
+ * `produce` writes the report through the function it is given (waiting on back-pressure).
+ */
+async function writeAtomically(path: string, produce: (write: Write) => Promise<void>): Promise<void> {
   const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, data);
+    const file = createWriteStream(temporary);
+    const failed = new Promise<never>((_, reject) => file.once('error', reject));
+    failed.catch(() => {}); // observed below through Promise.race
+    const write: Write = (chunk) =>
+      file.write(chunk)
+        ? undefined
+        : Promise.race([new Promise<void>((resolve) => file.once('drain', resolve)), failed]);
+    await Promise.race([produce(write), failed]);
+    await Promise.race([new Promise<void>((resolve) => file.end(resolve)), failed]);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -9,7 +9,9 @@ import { IfcReadError } from '@plumbline/ifc';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runCli, USAGE } from '../src/cli';
-import { failingReport, invalidReport, passingReport } from '../src/report/fixtures';
+import { failingReport, invalidReport, manyFailuresReport, passingReport } from '../src/report/fixtures';
+import { formatJsonReport } from '../src/report/json';
+import { JSON_CHUNK_CHARS } from '../src/report/json-stream';
 import type { CheckReport } from '../src/results';
 import { MAX_IDS_BYTES } from '../src/validate-ids';
 import { captureIo } from './cli-io';
@@ -137,6 +139,29 @@ describe('plumbline check: formats and output', () => {
   it('writes JSON to stdout', async () => {
     const result = await cli(['check', 'model.ifc', 'spec.ids', '--format', 'json']);
     expect(JSON.parse(result.out)).toMatchObject({ reportVersion: 1, status: 'fail' });
+  });
+
+  it('streams a large JSON report to stdout and to --out in chunks, the same bytes as one string', async () => {
+    const report = manyFailuresReport(5000);
+    const io = captureIo({ cwd: dir });
+    const writes: number[] = [];
+    const spied = {
+      ...io,
+      stdout: {
+        write: (chunk: string | Uint8Array) => {
+          writes.push(chunk.length);
+          return io.stdout.write(chunk);
+        },
+      },
+    };
+    expect(await runCli(['check', 'model.ifc', 'spec.ids', '-f', 'json'], spied, returning(report))).toBe(1);
+    expect(io.out()).toBe(formatJsonReport(report));
+    expect(writes.length).toBeGreaterThan(10);
+    expect(Math.max(...writes)).toBeLessThan(JSON_CHUNK_CHARS + 2048);
+
+    const file = await cli(['check', 'model.ifc', 'spec.ids', '-o', 'large.json'], returning(report));
+    expect(file.code).toBe(1);
+    expect(readFileSync(join(dir, 'large.json'), 'utf8')).toBe(formatJsonReport(report));
   });
 
   it('takes the format from the extension of --out and writes the file', async () => {

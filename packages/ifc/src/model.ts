@@ -4,7 +4,8 @@
  * This file is the contract between `@plumbline/ifc` (which implements it) and `@plumbline/ids`
  * (which only reads through it). Everything is resolved here the way IDS 1.0 expects, so the
  * checker never walks raw STEP relations itself:
- *  - predefined types resolve USERDEFINED through ObjectType / ElementType, the type's value winning;
+ *  - predefined types resolve USERDEFINED through ObjectType / ElementType / ProcessType /
+ *    ResourceType, the type's value winning; such a value also answers to USERDEFINED itself;
  *  - property and quantity sets merge the type's sets into the occurrence's, property by property,
  *    the occurrence's value winning;
  *  - attributes are the entity's own (never inherited from the type).
@@ -145,13 +146,17 @@ export interface IfcModel {
 
   /** PredefinedType resolved as IDS requires (USERDEFINED → ObjectType/ElementType; type wins). null when none. */
   predefinedType(id: number): string | null;
+  /** The same resolution, saying whether the value was written as USERDEFINED plus a name. */
+  predefinedTypeView(id: number): PredefinedTypeView | null;
   /** The type object of an occurrence (IfcRelDefinesByType / IsTypedBy), or null. */
   typeOf(id: number): number | null;
 
   /** Property and quantity sets: the object's own merged with its type's, property by property. */
   propertySets(id: number): readonly PropertySetView[];
-  /** Classification references of the object and of its type object. */
+  /** Classification references of the object and of its type object (also of resources such as materials). */
   classifications(id: number): readonly ClassificationReferenceView[];
+  /** Ids of instances that are not IfcRoot (materials, profiles …) with classification references, ascending. */
+  classifiedResources(): readonly number[];
   /** Materials associated with the object, or else with its type object. */
   materials(id: number): readonly MaterialView[];
   /** Direct parents through the part-of relations (one step up). */
@@ -172,6 +177,23 @@ export interface IfcModel {
 
   /** Frees what the model holds. */
   dispose(): void;
+}
+
+/** An instance's predefined type as IDS sees it. */
+export interface PredefinedTypeView {
+  /** The enumeration value, or the user-defined name when the enumeration says USERDEFINED. */
+  readonly value: string;
+  /**
+   * True when the enumeration says USERDEFINED: IDS 1.0 then matches both the user-defined name and
+   * USERDEFINED itself (entity-facet.md, "Examples of interpreting IFC Predefined Types").
+   */
+  readonly userDefined: boolean;
+}
+
+/** The names an IDS predefinedType restriction may match for a resolved predefined type. */
+export function predefinedTypeNames(view: PredefinedTypeView | null): readonly string[] {
+  if (view === null) return [];
+  return view.userDefined && view.value !== 'USERDEFINED' ? [view.value, 'USERDEFINED'] : [view.value];
 }
 
 export interface UnitView {

@@ -102,6 +102,11 @@ describe('entity requirements against the applicability', () => {
     );
     expect(problems(entity('IFCWALL'), entity('IFCWALL', 'SOLIDWALL'))).toEqual([]);
   });
+
+  it('lets USERDEFINED on either side meet any name (a user-defined type answers to both)', () => {
+    expect(problems(entity('IFCWALL', 'USERDEFINED'), entity('IFCWALL', 'FOO'))).toEqual([]);
+    expect(problems(entity('IFCWALL', 'FOO'), entity('IFCWALL', 'USERDEFINED'))).toEqual([]);
+  });
 });
 
 describe('several applicable classes', () => {

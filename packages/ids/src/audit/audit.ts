@@ -316,7 +316,10 @@ function auditEntityRequirements(spec: Specification, report: Report): void {
     }
     if (types && f.predefinedType) {
       const pt = compileValue(f.predefinedType);
-      if (!types.some((t) => pt.matchesString(t))) {
+      // A user-defined type answers to its name and to USERDEFINED, so USERDEFINED on either side
+      // can meet any name on the other.
+      const userDefined = types.includes('USERDEFINED') || pt.matchesString('USERDEFINED');
+      if (!userDefined && !types.some((t) => pt.matchesString(t))) {
         report(
           f.location,
           `The required predefined type ${pt.description} can never match the applicable ${types.join(', ')}.`,

@@ -24,7 +24,7 @@ function idsOfClasses(model: IfcModel, classes: readonly string[]): readonly num
   return out;
 }
 
-/** Instances that could carry properties, classifications, materials or part-of relations. */
+/** Rooted instances that could carry properties, classifications, materials or part-of relations. */
 function objectDefinitions(model: IfcModel, withProperties: boolean): readonly number[] {
   const roots = ['IFCOBJECTDEFINITION'];
   if (withProperties && model.schema !== 'IFC2X3') roots.push('IFCMATERIALDEFINITION', 'IFCPROFILEDEF');
@@ -48,7 +48,14 @@ export function candidateIds(model: IfcModel, applicability: readonly CompiledFa
     return idsOfClasses(model, classes);
   }
   const nonAttribute = applicability.find((f) => !(f instanceof CompiledAttributeFacet));
-  if (nonAttribute) return objectDefinitions(model, nonAttribute.type === 'property');
+  if (nonAttribute) {
+    const objects = objectDefinitions(model, nonAttribute.type === 'property');
+    if (nonAttribute.type !== 'classification') return objects;
+    // "Any object in IFC model can have a Classification Reference" (IDS classification facet):
+    // resources that are not IfcRoot, such as materials, too.
+    const resources = model.classifiedResources();
+    return resources.length === 0 ? objects : [...objects, ...resources];
+  }
   // Only attribute facets: the classes that declare a matching attribute.
   const attr = applicability[0] as CompiledAttributeFacet;
   const tables = tablesFor(model.schema);

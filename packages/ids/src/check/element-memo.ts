@@ -8,6 +8,7 @@ import type {
   ClassificationReferenceView,
   IfcModel,
   MaterialView,
+  PredefinedTypeView,
   PropertySetView,
   StepValue,
 } from '@plumbline/ifc/model';
@@ -22,7 +23,7 @@ export class ElementMemo implements IfcModel {
   private attrsId = -1;
   private attrs: ReadonlyMap<string, StepValue> = new Map();
   private ptId = -1;
-  private pt: string | null = null;
+  private pt: PredefinedTypeView | null = null;
 
   constructor(readonly model: IfcModel) {}
 
@@ -52,6 +53,10 @@ export class ElementMemo implements IfcModel {
     return this.classes;
   }
 
+  classifiedResources(): readonly number[] {
+    return this.model.classifiedResources();
+  }
+
   materials(id: number): readonly MaterialView[] {
     if (id !== this.materialsId) {
       this.mats = this.model.materials(id);
@@ -69,8 +74,12 @@ export class ElementMemo implements IfcModel {
   }
 
   predefinedType(id: number): string | null {
+    return this.predefinedTypeView(id)?.value ?? null;
+  }
+
+  predefinedTypeView(id: number): PredefinedTypeView | null {
     if (id !== this.ptId) {
-      this.pt = this.model.predefinedType(id);
+      this.pt = this.model.predefinedTypeView(id);
       this.ptId = id;
     }
     return this.pt;

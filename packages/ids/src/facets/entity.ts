@@ -3,7 +3,7 @@
  * In IFC2X3 models an IFC4 class name absent from IFC2X3 (IFCAIRTERMINAL) matches its generic
  * occurrence typed by the specific type (IfcFlowTerminal typed by IfcAirTerminalType).
  */
-import type { IfcModel } from '@plumbline/ifc/model';
+import { type IfcModel, predefinedTypeNames } from '@plumbline/ifc/model';
 import { type Ifc2x3Mapping, ifc2x3Mapping } from '../audit/ifc2x3-mapping';
 import type { EntityFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
@@ -59,17 +59,23 @@ export class CompiledEntityFacet implements CompiledFacet {
       };
     }
     if (this.predefinedType) {
-      const pt = model.predefinedType(id);
-      if (pt === null)
+      const view = model.predefinedTypeView(id);
+      if (view === null)
         return {
           status: 'fail',
           reason: `has no predefined type, expected ${this.predefinedType.description}`,
         };
-      if (!this.predefinedType.matchesString(pt)) {
+      // A user-defined type answers to its name and to USERDEFINED (IDS 1.0 entity facet).
+      const matcher = this.predefinedType;
+      if (!predefinedTypeNames(view).some((name) => matcher.matchesString(name))) {
+        const shown =
+          view.userDefined && view.value !== 'USERDEFINED'
+            ? `USERDEFINED "${view.value}"`
+            : `"${view.value}"`;
         return {
           status: 'fail',
-          reason: `predefined type is "${pt}", expected ${this.predefinedType.description}`,
-          actualValue: pt,
+          reason: `predefined type is ${shown}, expected ${matcher.description}`,
+          actualValue: view.value,
         };
       }
     }

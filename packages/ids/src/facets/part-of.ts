@@ -5,7 +5,12 @@
  * containment, an element that is not contained itself is in the container of the whole it is
  * aggregated into (a beam of a slab is in the slab's storey).
  */
-import type { IfcModel, ParentLink, PartOfRelation } from '@plumbline/ifc/model';
+import {
+  type IfcModel,
+  type ParentLink,
+  type PartOfRelation,
+  predefinedTypeNames,
+} from '@plumbline/ifc/model';
 import type { PartOfFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
@@ -38,9 +43,9 @@ export class CompiledPartOfFacet implements CompiledFacet {
 
   private matchesWhole(model: IfcModel, id: number, cls: string): boolean {
     if (!this.name.matchesString(cls)) return false;
-    if (!this.predefinedType) return true;
-    const pt = model.predefinedType(id);
-    return pt !== null && this.predefinedType.matchesString(pt);
+    const matcher = this.predefinedType;
+    if (!matcher) return true;
+    return predefinedTypeNames(model.predefinedTypeView(id)).some((name) => matcher.matchesString(name));
   }
 
   /** Parents through the facet's relation(s); for containment, through the aggregate whole when not contained. */

@@ -80,7 +80,7 @@ export function planBcfTopics(report: CheckReport, options: BcfTopicOptions): Bc
     const kept = keptCounts[index]!;
     for (const finding of findings.slice(0, kept))
       topics.push(failureTopic(finding, report, options.identity));
-    omitted.push(...findings.slice(kept));
+    for (let k = kept; k < findings.length; k++) omitted.push(findings[k]!);
   });
   const omittedElements = omitted.reduce((sum, finding) => sum + finding.elements.length, 0);
   const labels = [...new Set(topics.flatMap((topic) => topic.labels))];

@@ -4,7 +4,7 @@
  * Unlike `CheckReport`, it lists only failing elements (passing ones are counted), so a report of a
  * large, mostly compliant model stays small.
  */
-import type { CheckReport, FacetSummary, FacetType } from '../results';
+import type { CheckReport, ElementResult, FacetSummary, FacetType, SpecificationResult } from '../results';
 import { failedElements, type ReportSummary, summarize } from './summary';
 
 export const JSON_REPORT_VERSION = 1;
@@ -53,7 +53,8 @@ export interface JsonReport {
   readonly specifications: readonly JsonSpecification[];
 }
 
-export function toJsonReport(report: CheckReport): JsonReport {
+/** The report's members before `specifications` (the streamed writer emits these first). */
+export function toJsonReportHead(report: CheckReport): Omit<JsonReport, 'specifications'> {
   return {
     reportVersion: JSON_REPORT_VERSION,
     status: report.status,
@@ -63,32 +64,52 @@ export function toJsonReport(report: CheckReport): JsonReport {
     durationMs: report.durationMs,
     summary: summarize(report),
     problems: report.problems.map(({ line, column, message }) => ({ line, column, message })),
+  };
+}
+
+/** A specification's members before `failingElements`. */
+export function toJsonSpecificationHead(
+  specification: SpecificationResult,
+): Omit<JsonSpecification, 'failingElements'> {
+  return {
+    name: specification.name,
+    identifier: specification.identifier,
+    description: specification.description,
+    instructions: specification.instructions,
+    ifcVersions: specification.ifcVersions,
+    cardinality: specification.cardinality,
+    status: specification.status,
+    reason: specification.reason,
+    applicable: specification.applicableCount,
+    passed: specification.passedCount,
+    failed: specification.failedCount,
+    applicability: specification.applicability.map(copyFacet),
+    requirements: specification.requirements.map(copyFacet),
+  };
+}
+
+export function toJsonFailingElement(element: ElementResult): JsonFailingElement {
+  return {
+    id: element.id,
+    globalId: element.globalId,
+    className: element.className,
+    name: element.name,
+    failures: element.failures.map((failure) => ({
+      facetIndex: failure.facetIndex,
+      type: failure.type,
+      reason: failure.reason,
+      actualValue: failure.actualValue ?? null,
+    })),
+  };
+}
+
+/** The whole report as one object (for callers that want it in memory; the CLI streams instead). */
+export function toJsonReport(report: CheckReport): JsonReport {
+  return {
+    ...toJsonReportHead(report),
     specifications: report.specifications.map((specification) => ({
-      name: specification.name,
-      identifier: specification.identifier,
-      description: specification.description,
-      instructions: specification.instructions,
-      ifcVersions: specification.ifcVersions,
-      cardinality: specification.cardinality,
-      status: specification.status,
-      reason: specification.reason,
-      applicable: specification.applicableCount,
-      passed: specification.passedCount,
-      failed: specification.failedCount,
-      applicability: specification.applicability.map(copyFacet),
-      requirements: specification.requirements.map(copyFacet),
-      failingElements: failedElements(specification).map((element) => ({
-        id: element.id,
-        globalId: element.globalId,
-        className: element.className,
-        name: element.name,
-        failures: element.failures.map((failure) => ({
-          facetIndex: failure.facetIndex,
-          type: failure.type,
-          reason: failure.reason,
-          actualValue: failure.actualValue ?? null,
-        })),
-      })),
+      ...toJsonSpecificationHead(specification),
+      failingElements: failedElements(specification).map(toJsonFailingElement),
     })),
   };
 }
@@ -97,7 +118,10 @@ function copyFacet({ type, description, cardinality }: FacetSummary): FacetSumma
   return { type, description, cardinality };
 }
 
-/** The JSON text, two-space indented, ending with a newline. */
+/**
+ * The JSON text, two-space indented, ending with a newline, as one string: only for reports known
+ * to be small (a string is limited by V8 to about 512 MB); `writeJsonReport` streams any size.
+ */
 export function formatJsonReport(report: CheckReport): string {
   return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
 }

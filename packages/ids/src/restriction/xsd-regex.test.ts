@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileXsdPattern, translateXsdPattern, XsdPatternError } from './xsd-regex';
+import { compileXsdPattern, MAX_PATTERN_NESTING, translateXsdPattern, XsdPatternError } from './xsd-regex';
 
 const matches = (pattern: string, text: string) => compileXsdPattern(pattern).test(text);
 
@@ -87,5 +87,16 @@ describe('linear-time matching (issue 16)', () => {
   it('says which pattern it cannot run, instead of running it on a backtracking engine', () => {
     expect(() => compileXsdPattern('[\\w-[a]]')).toThrow(XsdPatternError);
     expect(() => compileXsdPattern('[\\w-[a]]')).toThrow('[\\w-[a]]');
+  });
+});
+
+describe('XSD patterns from untrusted IDS files', () => {
+  it('refuse groups and class subtractions nested beyond the limit with a pattern error', () => {
+    const n = 50_000;
+    expect(() => translateXsdPattern(`${'('.repeat(n)}a${')'.repeat(n)}`)).toThrow(XsdPatternError);
+    expect(() => translateXsdPattern(`${'[a-'.repeat(n)}b${']'.repeat(n)}`)).toThrow(/nested more than/);
+    expect(() =>
+      translateXsdPattern(`${'('.repeat(MAX_PATTERN_NESTING)}a${')'.repeat(MAX_PATTERN_NESTING)}`),
+    ).not.toThrow();
   });
 });

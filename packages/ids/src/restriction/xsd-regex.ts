@@ -175,8 +175,15 @@ function rangesToClassBody(ranges: Range[]): string {
 /** One character-set item: JS text usable inside `[...]` (u flag). */
 type ClassItem = string;
 
+/**
+ * Deepest nesting of groups and class subtractions translated. The translator recurses per level,
+ * so an IDS with `((((…` must be refused before the call stack runs out; real patterns nest a few.
+ */
+export const MAX_PATTERN_NESTING = 100;
+
 class Translator {
   private pos = 0;
+  private depth = 0;
   private readonly chars: string[];
 
   constructor(private readonly pattern: string) {
@@ -185,6 +192,11 @@ class Translator {
 
   fail(reason: string): never {
     throw new XsdPatternError(this.pattern, reason);
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_PATTERN_NESTING)
+      this.fail(`groups are nested more than ${MAX_PATTERN_NESTING} levels deep`);
   }
 
   peek(offset = 0): string | undefined {
@@ -238,9 +250,11 @@ class Translator {
     const c = this.chars[this.pos++] as string;
     switch (c) {
       case '(': {
+        this.enter();
         const inner = this.regExp();
         if (this.peek() !== ')') this.fail('missing ")"');
         this.pos++;
+        this.depth--;
         return `(?:${inner})`;
       }
       case '[':
@@ -365,7 +379,9 @@ class Translator {
       }
       if (c === '-' && this.peek(1) === '[') {
         this.pos += 2;
+        this.enter();
         subtraction = this.charClassWithRanges().ranges;
+        this.depth--;
         if (this.peek() !== ']') this.fail('a subtraction must end the character class');
         this.pos++;
         break;

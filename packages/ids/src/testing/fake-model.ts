@@ -13,6 +13,7 @@ import type {
   MaterialView,
   ParentLink,
   PartOfRelation,
+  PredefinedTypeView,
   PropertyKind,
   PropertySetView,
   PropertyView,
@@ -24,6 +25,8 @@ import type {
 export interface FakeInstance {
   readonly attributes?: Readonly<Record<string, StepValue>>;
   readonly predefinedType?: string | null;
+  /** Whether `predefinedType` is a user-defined name (written as USERDEFINED in IFC). */
+  readonly userDefinedPredefinedType?: boolean;
   readonly type?: number | null;
   readonly propertySets?: readonly PropertySetView[];
   readonly classifications?: readonly ClassificationReferenceView[];
@@ -91,6 +94,12 @@ export class FakeModel implements IfcModel {
     return this.instances.get(id)?.predefinedType ?? null;
   }
 
+  predefinedTypeView(id: number): PredefinedTypeView | null {
+    const instance = this.instances.get(id);
+    const value = instance?.predefinedType ?? null;
+    return value === null ? null : { value, userDefined: instance?.userDefinedPredefinedType ?? false };
+  }
+
   typeOf(id: number): number | null {
     return this.instances.get(id)?.type ?? null;
   }
@@ -101,6 +110,15 @@ export class FakeModel implements IfcModel {
 
   classifications(id: number): readonly ClassificationReferenceView[] {
     return this.instances.get(id)?.classifications ?? [];
+  }
+
+  classifiedResources(): readonly number[] {
+    const out: number[] = [];
+    for (const [id, instance] of this.instances) {
+      const rooted = this.schemaInfo.isSubtypeOf(instance.className, 'IFCROOT');
+      if (!rooted && (instance.classifications?.length ?? 0) > 0) out.push(id);
+    }
+    return out.sort((a, b) => a - b);
   }
 
   materials(id: number): readonly MaterialView[] {

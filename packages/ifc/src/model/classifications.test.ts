@@ -81,3 +81,40 @@ describe('classifications', () => {
     expect(model.classifications(3)).toMatchObject([{ hierarchy: ['A', 'B'], system: null }]);
   });
 });
+
+describe('classifications of resources that are not IfcRoot', () => {
+  it('reads references attached by IfcExternalReferenceRelationship (IFC4) and lists the classified resources', () => {
+    const model = modelOf(`
+#1=IFCCLASSIFICATION($,$,$,'Uniclass 2015',$,$,$);
+#2=IFCCLASSIFICATIONREFERENCE($,'Pr_25_71_52','Oak',#3,$,$);
+#3=IFCCLASSIFICATIONREFERENCE($,'Pr_25_71','Timber',#1,$,$);
+#4=IFCMATERIAL('Oak',$,'Wood');
+#5=IFCEXTERNALREFERENCERELATIONSHIP($,$,#2,(#4));
+#6=IFCMATERIAL('Steel',$,'Metal');
+#7=IFCDOCUMENTREFERENCE($,'D-1','Datasheet',$,$);
+#8=IFCEXTERNALREFERENCERELATIONSHIP($,$,#7,(#6));`);
+    expect(model.classifications(4)).toEqual([
+      expect.objectContaining({
+        system: 'Uniclass 2015',
+        identification: 'Pr_25_71_52',
+        hierarchy: ['Pr_25_71_52', 'Pr_25_71'],
+      }),
+    ]);
+    expect(model.classifications(6)).toEqual([]); // a document reference is no classification
+    expect(model.classifiedResources()).toEqual([4]);
+  });
+
+  it('reads IFC2X3 IfcMaterialClassificationRelationship', () => {
+    const model = modelOf(
+      `#1=IFCCLASSIFICATION('bS','2015',$,'Uniclass 2015');
+#2=IFCCLASSIFICATIONREFERENCE($,'Pr_25_71','Timber',#1);
+#3=IFCMATERIAL('Oak');
+#4=IFCMATERIALCLASSIFICATIONRELATIONSHIP((#2),#3);`,
+      'IFC2X3',
+    );
+    expect(model.classifications(3)).toEqual([
+      expect.objectContaining({ system: 'Uniclass 2015', identification: 'Pr_25_71' }),
+    ]);
+    expect(model.classifiedResources()).toEqual([3]);
+  });
+});

@@ -1,11 +1,22 @@
 /**
  * Classification references of objects with their hierarchy (ReferencedSource chains of
  * IfcClassificationReference up to an IfcClassification), including the type object's references
- * for systems the occurrence does not classify itself.
+ * for systems the occurrence does not classify itself. Rooted objects are classified through
+ * IfcRelAssociatesClassification, other resources (materials, profiles …) through
+ * IfcExternalReferenceRelationship, IFC2X3 materials through IfcMaterialClassificationRelationship.
  */
 import type { ClassificationReferenceView } from '../model';
 import type { Access } from './access';
-import type { RelationIndex } from './relations';
+import type { RelationIndex, RelationKind } from './relations';
+
+/** Every relation that attaches a classification (or another external reference) to an instance. */
+const CLASSIFYING_RELATIONS: readonly RelationKind[] = [
+  'associatesClassification',
+  'referencesExternally',
+  'classifiesMaterial',
+];
+/** The relations by which instances that are not IfcRoot are classified. */
+const RESOURCE_RELATIONS: readonly RelationKind[] = ['referencesExternally', 'classifiesMaterial'];
 
 export interface ClassificationView extends ClassificationReferenceView {
   /** Whether the reference is associated with the object itself or inherited from its type object. */
@@ -41,7 +52,7 @@ export class Classifications {
   private tagged(id: number, source: ClassificationView['source']): ClassificationView[] {
     const out: ClassificationView[] = [];
     const cache = this.taggedViews[source];
-    for (const refId of this.relations.collect('associatesClassification', id, [])) {
+    for (const refId of this.referencesOf(id)) {
       let view = cache.get(refId);
       if (!view) {
         const base = this.view(refId);
@@ -56,10 +67,25 @@ export class Classifications {
 
   ownRefs(id: number): ClassificationReferenceView[] {
     const out: ClassificationReferenceView[] = [];
-    for (const refId of this.relations.collect('associatesClassification', id, [])) {
+    for (const refId of this.referencesOf(id)) {
       const v = this.view(refId);
       if (v) out.push(v);
     }
+    return out;
+  }
+
+  /** Ids of resources (not IfcRoot) that hold a reference of their own, ascending. */
+  classifiedResources(): number[] {
+    const ids = new Set<number>();
+    for (const kind of RESOURCE_RELATIONS) for (const id of this.relations.sources(kind)) ids.add(id);
+    // Only classification references count (a document reference is not a classification).
+    return [...ids].filter((id) => this.ownRefs(id).length > 0).sort((a, b) => a - b);
+  }
+
+  /** The referenced ids of an instance through every classifying relation (non-classifications are dropped by `view`). */
+  private referencesOf(id: number): number[] {
+    const out: number[] = [];
+    for (const kind of CLASSIFYING_RELATIONS) this.relations.collect(kind, id, out);
     return out;
   }
 

@@ -6,6 +6,7 @@ import type {
   MaterialView,
   ParentLink,
   PartOfRelation,
+  PredefinedTypeView,
   PropertySetView,
   StepValue,
   UnitView,
@@ -17,6 +18,7 @@ import { asciiString } from '../step/strings';
 import { Access } from './access';
 import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
+import { resolvePredefinedType } from './predefined-type';
 import { PropertySets } from './properties';
 import { RelationIndex, type RelationKind } from './relations';
 import type { InstanceStore } from './store';
@@ -109,17 +111,11 @@ export class StepIfcModel implements IfcModel {
   }
 
   predefinedType(id: number): string | null {
-    const { access } = this;
-    const typeId = access.is(id, 'IFCTYPEOBJECT') ? id : this.typeOf(id);
-    if (typeId !== null) {
-      let value = access.enumValue(typeId, 'PredefinedType');
-      if (!value || value === 'USERDEFINED')
-        value = access.str(typeId, 'ElementType') ?? access.str(typeId, 'ProcessType');
-      if (value && value !== 'NOTDEFINED') return value;
-    }
-    let value = access.enumValue(id, 'PredefinedType');
-    if (!value || value === 'USERDEFINED') value = access.str(id, 'ObjectType') ?? value;
-    return value || null;
+    return this.predefinedTypeView(id)?.value ?? null;
+  }
+
+  predefinedTypeView(id: number): PredefinedTypeView | null {
+    return resolvePredefinedType(this.access, id, this.typeOf(id));
   }
 
   typeOf(id: number): number | null {
@@ -133,6 +129,10 @@ export class StepIfcModel implements IfcModel {
 
   classifications(id: number): readonly ClassificationView[] {
     return this.classificationIndex.forObject(id);
+  }
+
+  classifiedResources(): readonly number[] {
+    return this.classificationIndex.classifiedResources();
   }
 
   /** Only the references associated with the object itself (no type inheritance). */

@@ -73,3 +73,22 @@ describe('materials', () => {
     expect(model.materials(6).map((m) => m.names)).toEqual([['Own']]);
   });
 });
+
+describe('materials of a malformed, deeply chained definition', () => {
+  it('reads a chain of 20,000 layer sets without running out of stack', () => {
+    const n = 20_000;
+    const lines: string[] = [
+      "#1=IFCWALL('2hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,$);",
+      "#2=IFCRELASSOCIATESMATERIAL('05rScmOVzMoQXOfbYdtLYj',$,$,$,(#1),#10);",
+    ];
+    // Each layer's Material points at the next layer set (wrong type: the reader does not validate).
+    for (let i = 0; i < n; i++) {
+      lines.push(`#${10 + 2 * i}=IFCMATERIALLAYERSET((#${11 + 2 * i}),'Set ${i}',$);`);
+      lines.push(`#${11 + 2 * i}=IFCMATERIALLAYER(#${12 + 2 * i},0.1,$,$,$,$,$);`);
+    }
+    const model = modelOf(lines.join('\n'));
+    const [view] = model.materials(1);
+    expect(view?.names[0]).toBe('Set 0');
+    expect(view!.names.length).toBeGreaterThan(1000);
+  });
+});

@@ -46,8 +46,12 @@ export class Materials {
     const names: string[] = [];
     const categories: string[] = [];
     const seen = new Set<number>();
-    const visit = (id: number) => {
-      if (seen.has(id) || seen.size > 10_000) return;
+    // Depth first, in attribute order, with an explicit stack: a malformed file can chain
+    // definitions thousands deep, and recursion would run out of stack.
+    const stack = [materialId];
+    while (stack.length > 0 && seen.size <= 10_000) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
       seen.add(id);
       for (const attr of NAME_ATTRIBUTES) {
         const name = this.access.str(id, attr);
@@ -58,9 +62,11 @@ export class Materials {
         if (!categories.includes(category)) categories.push(category);
         if (!names.includes(category)) names.push(category);
       }
-      for (const attr of CHILD_ATTRIBUTES) for (const child of this.access.refs(id, attr)) visit(child);
-    };
-    visit(materialId);
+      const children: number[] = [];
+      for (const attr of CHILD_ATTRIBUTES)
+        for (const child of this.access.refs(id, attr)) children.push(child);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
     const view: MaterialView = {
       names,
       categories,

@@ -189,7 +189,8 @@ export class PropertySets {
   /** Sets attached directly to an object or type object (not inherited). */
   ownSets(id: number): readonly PropertySetView[] {
     const ids = this.relations.collect('definesByProperties', id, []);
-    if (this.access.is(id, 'IFCTYPEOBJECT')) ids.push(...this.access.refs(id, 'HasPropertySets'));
+    if (this.access.is(id, 'IFCTYPEOBJECT'))
+      for (const set of this.access.refs(id, 'HasPropertySets')) ids.push(set);
     if (ids.length === 0) return NO_SETS;
     const out: PropertySetView[] = [];
     for (const setId of ids) {

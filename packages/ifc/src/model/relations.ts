@@ -9,6 +9,8 @@ export type RelationKind =
   | 'definesByProperties'
   | 'definesByType'
   | 'associatesClassification'
+  | 'referencesExternally'
+  | 'classifiesMaterial'
   | 'associatesMaterial'
   | 'aggregates'
   | 'nests'
@@ -36,6 +38,18 @@ export const RELATIONS: Record<RelationKind, RelationSpec> = {
     className: 'IFCRELASSOCIATESCLASSIFICATION',
     from: 'RelatedObjects',
     to: 'RelatingClassification',
+  },
+  // Resources that are not IfcRoot (materials, profiles, actors …) take references this way (IFC4+).
+  referencesExternally: {
+    className: 'IFCEXTERNALREFERENCERELATIONSHIP',
+    from: 'RelatedResourceObjects',
+    to: 'RelatingReference',
+  },
+  // IFC2X3's way of classifying a material.
+  classifiesMaterial: {
+    className: 'IFCMATERIALCLASSIFICATIONRELATIONSHIP',
+    from: 'ClassifiedMaterial',
+    to: 'MaterialClassifications',
   },
   associatesMaterial: {
     className: 'IFCRELASSOCIATESMATERIAL',
@@ -97,6 +111,16 @@ export class RelationIndex {
     if (k < 0) return out;
     const end = rows.offsets[k + 1]!;
     for (let i = rows.offsets[k]!; i < end; i++) out.push(rows.targets[i]!);
+    return out;
+  }
+
+  /** Ids of every instance with at least one target through `kind`, in file order. */
+  sources(kind: RelationKind): number[] {
+    const rows = this.built.get(kind) ?? this.build(kind);
+    const out: number[] = [];
+    if (rows.targets.length === 0) return out;
+    const { ids, count } = this.access.store.index;
+    for (let k = 0; k < count; k++) if (rows.offsets[k + 1]! > rows.offsets[k]!) out.push(ids[k]!);
     return out;
   }
 

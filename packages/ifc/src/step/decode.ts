@@ -7,6 +7,12 @@ import { decodeStepString, internUpperName } from './strings';
 export const NULL_VALUE: StepValue = Object.freeze({ kind: 'null' });
 export const DERIVED_VALUE: StepValue = Object.freeze({ kind: 'derived' });
 const EMPTY_LIST: StepValue = Object.freeze({ kind: 'list', items: Object.freeze([]) });
+/**
+ * Deepest nesting of lists and typed values accepted. IFC nests at most a few levels (a list of
+ * lists of coordinates); the parser recurses per level, so untrusted `((((…` must stop well before
+ * the call stack does.
+ */
+export const MAX_VALUE_NESTING = 64;
 
 /** A cursor reused by single-value reads (no allocation per read; parsing is not re-entrant across calls). */
 let scratchCursor: Cursor | null = null;
@@ -16,15 +22,24 @@ function sharedCursor(bytes: Uint8Array, pos: number, end: number): Cursor {
   scratchCursor.bytes = bytes;
   scratchCursor.pos = pos;
   scratchCursor.end = end;
+  scratchCursor.depth = 0;
   return scratchCursor;
 }
 
 class Cursor {
+  /** Lists and typed values open around the current position. */
+  depth = 0;
+
   constructor(
     public bytes: Uint8Array,
     public pos: number,
     public end: number,
   ) {}
+
+  enter(): void {
+    if (++this.depth > MAX_VALUE_NESTING)
+      this.fail(`values are nested more than ${MAX_VALUE_NESTING} levels deep`);
+  }
 
   fail(problem: string): never {
     throw new IfcReadError('malformed', problem, lineAt(this.bytes, this.pos));
@@ -86,7 +101,8 @@ function parseNumber(cur: Cursor): StepValue {
   if (mantissa <= Number.MAX_SAFE_INTEGER && scale >= -22 && scale <= 22) {
     value = scale >= 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
   } else {
-    value = Math.abs(Number(String.fromCharCode.apply(null, b.subarray(from, p) as unknown as number[])));
+    // Built char by char: spreading a huge digit run as arguments would overflow the stack.
+    value = Math.abs(Number(latin1(b, from, p)));
   }
   if (negative) value = -value;
   return real ? { kind: 'real', value } : { kind: 'integer', value };
@@ -149,7 +165,9 @@ function parseValue(cur: Cursor): StepValue {
         cur.pos = skipSpace(b, cur.pos);
         if (b[cur.pos] !== 40) cur.fail(`typed value ${type} is missing '('`);
         cur.pos++;
+        cur.enter();
         const inner = parseValue(cur);
+        cur.depth--;
         cur.pos = skipSpace(b, cur.pos);
         if (b[cur.pos] !== 41) cur.fail(`typed value ${type} is not closed by ')'`);
         cur.pos++;
@@ -166,6 +184,7 @@ function parseList(cur: Cursor): StepValue {
     cur.pos++;
     return EMPTY_LIST;
   }
+  cur.enter();
   const items: StepValue[] = [];
   for (;;) {
     items.push(parseValue(cur));
@@ -173,7 +192,10 @@ function parseList(cur: Cursor): StepValue {
     const c = b[cur.pos];
     cur.pos++;
     if (c === 44) continue; // ,
-    if (c === 41) return { kind: 'list', items }; // )
+    if (c === 41) {
+      cur.depth--;
+      return { kind: 'list', items }; // )
+    }
     cur.pos--;
     cur.fail(
       `expected ',' or ')' in a parameter list, found '${c === undefined ? 'end of file' : String.fromCharCode(c)}'`,

@@ -5,8 +5,10 @@ import { decodeParameters } from './decode';
 import { findInstanceEnd, lineAt, matchesKeyword, skipDataHeader, skipSpace } from './index-file';
 
 const MAGIC = 'ISO-10303-21';
-/** A header larger than this is not a real IFC header. */
-const MAX_HEADER_BYTES = 1024 * 1024;
+/** A header larger than this is not a real IFC header (they are a few kilobytes). */
+export const MAX_HEADER_BYTES = 1024 * 1024;
+/** Header entity names are short keywords (FILE_DESCRIPTION); a longer run is not a name. */
+const MAX_HEADER_NAME = 256;
 
 export interface StepHeader {
   /** Schema names as written in FILE_SCHEMA, e.g. ['IFC4']. */
@@ -65,14 +67,22 @@ export function readHeader(bytes: Uint8Array): StepHeader {
   if (bytes[i] !== 59) throw new IfcReadError('malformed', "expected ';' after HEADER", lineAt(bytes, i));
   i++;
 
+  // Everything below reads only `window`: whatever the header holds, the work is bounded by its size.
   const limit = Math.min(bytes.length, i + MAX_HEADER_BYTES);
   const window = bytes.subarray(0, limit);
+  const truncated = limit < bytes.length;
+  const tooLarge = () =>
+    new IfcReadError(
+      'too_large_line',
+      `the HEADER section is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MiB without ending (ENDSEC;); a real header is a few kilobytes`,
+      lineAt(bytes, limit),
+    );
   const entities = new Map<string, readonly StepValue[]>();
   for (;;) {
     i = skipSpace(window, i);
     if (i >= limit) {
-      const code = limit < bytes.length ? 'too_large_line' : 'malformed';
-      throw new IfcReadError(code, 'the HEADER section is not closed by ENDSEC;', lineAt(bytes, i));
+      if (truncated) throw tooLarge();
+      throw new IfcReadError('malformed', 'the HEADER section is not closed by ENDSEC;', lineAt(bytes, i));
     }
     if (matchesKeyword(window, i, 'ENDSEC')) {
       i = skipSpace(window, i + 6);
@@ -82,8 +92,15 @@ export function readHeader(bytes: Uint8Array): StepHeader {
       break;
     }
     const nameStart = i;
-    while (i < limit && /[A-Za-z0-9_]/.test(String.fromCharCode(window[i]!))) i++;
-    const name = String.fromCharCode(...window.subarray(nameStart, i)).toUpperCase();
+    while (i < limit && i - nameStart <= MAX_HEADER_NAME && isNameByte(window[i]!)) i++;
+    if (i - nameStart > MAX_HEADER_NAME)
+      throw new IfcReadError(
+        'malformed',
+        `a header entity name is longer than ${MAX_HEADER_NAME} characters`,
+        lineAt(bytes, nameStart),
+      );
+    if (i >= limit && truncated) throw tooLarge();
+    const name = latin1(window, nameStart, i).toUpperCase();
     const open = skipSpace(window, i);
     if (!name || window[open] !== 40) {
       throw new IfcReadError(
@@ -93,12 +110,14 @@ export function readHeader(bytes: Uint8Array): StepHeader {
       );
     }
     const end = findInstanceEnd(window, open);
-    if (end === -1)
+    if (end === -1) {
+      if (truncated) throw tooLarge();
       throw new IfcReadError(
         'malformed',
         `header entity ${name} is not terminated by ';'`,
         lineAt(bytes, nameStart),
       );
+    }
     entities.set(name, decodeParameters(window, open, end));
     i = end + 1;
   }
@@ -129,6 +148,17 @@ export function readHeader(bytes: Uint8Array): StepHeader {
     );
   }
   return { fileSchema, schema, entities, dataStart };
+}
+
+function isNameByte(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** A short ASCII run as a string, one character at a time (no argument spreading: no stack limit). */
+function latin1(bytes: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let k = from; k < to; k++) s += String.fromCharCode(bytes[k]!);
+  return s;
 }
 
 function findSchemaOffset(bytes: Uint8Array, before: number): number {
