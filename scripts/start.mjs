@@ -6,13 +6,12 @@ import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runUnderSupportedNode } from './node-runtime.mjs';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Plumbline needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
-  process.exit(1);
-}
+// Node 22 LTS or newer; on an older Node this runs again under Node 22 fetched into .node/.
+await runUnderSupportedNode(import.meta.url);
 
 function runOrExit(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });

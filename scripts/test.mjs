@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runUnderSupportedNode } from './node-runtime.mjs';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Node 22 LTS or newer; on an older Node this runs again under Node 22 fetched into .node/.
+await runUnderSupportedNode(import.meta.url);
 const resultsDir = mkdtempSync(join(tmpdir(), 'plumbline-test-'));
 const passthrough = process.argv.slice(2);
 
