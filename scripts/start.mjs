@@ -6,13 +6,12 @@ import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runUnderSupportedNode } from './node-runtime.mjs';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Plumbline needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
-  process.exit(1);
-}
+// Node 22 LTS or newer; on an older Node this runs again under Node 22 fetched into .node/.
+await runUnderSupportedNode(import.meta.url);
 
 function runOrExit(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -31,15 +30,16 @@ function newestMtime(path) {
   return newest;
 }
 
-// 1. Dependencies: install when node_modules is missing or older than the lock file.
+// 1. Dependencies: install exactly the lock file's versions (`npm ci`, which leaves the lock file as
+// it is) when node_modules is missing or older than the lock file.
 const installedMarker = join(root, 'node_modules/.package-lock.json');
 if (
   !existsSync(installedMarker) ||
   statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedMarker).mtimeMs
 ) {
   console.log('Installing dependencies…');
-  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
-  // npm may rewrite the lock file after its marker; mark the install as the newer of the two.
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  // Mark the install as newer than the lock file (a checkout may have touched it since).
   const now = new Date();
   utimesSync(installedMarker, now, now);
 }

@@ -1,12 +1,16 @@
 // `npm test`: builds the app, runs every unit and integration test, then the end-to-end tests
 // in Chromium against the built app, and closes with one summary line for the whole run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runUnderSupportedNode } from './node-runtime.mjs';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Node 22 LTS or newer; on an older Node this runs again under Node 22 fetched into .node/.
+await runUnderSupportedNode(import.meta.url);
 const resultsDir = mkdtempSync(join(tmpdir(), 'plumbline-test-'));
 const passthrough = process.argv.slice(2);
 
@@ -41,6 +45,21 @@ function vitest(name, configArgs) {
     counts.failed += 1;
   }
   return { status, counts };
+}
+
+// npm packages, exactly the lock file's, when node_modules is missing (a fresh clone) or older than it.
+const installedMarker = join(root, 'node_modules/.package-lock.json');
+if (
+  !existsSync(installedMarker) ||
+  statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedMarker).mtimeMs
+) {
+  console.log('Installing dependencies…');
+  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
+    console.error('npm ci failed');
+    process.exit(1);
+  }
+  const now = new Date();
+  utimesSync(installedMarker, now, now);
 }
 
 // Chromium and pdftoppm from Debian's packages (a no-op when present); PostgreSQL comes from npm.
