@@ -41,8 +41,10 @@ type Format = (typeof FORMATS)[number];
 export interface CliIo {
   readonly stdout: {
     write(chunk: string | Uint8Array): unknown;
-    /** When given, a `write` returning false is waited on until 'drain' (back-pressure). */
-    once?(event: 'drain', listener: () => void): unknown;
+    /** When given, a `write` returning false is waited on until 'drain' (back-pressure) or 'close'. */
+    once?(event: 'drain' | 'close', listener: () => void): unknown;
+    /** True once the stream is gone (the reader closed the pipe): nothing more is written or awaited. */
+    readonly destroyed?: boolean;
     readonly isTTY?: boolean;
   };
   readonly stderr: { write(chunk: string): unknown };
@@ -307,10 +309,18 @@ function verdict(report: CheckReport): string {
 
 type Write = (chunk: string | Uint8Array) => void | Promise<void>;
 
-/** Writes to standard output, waiting for 'drain' when the stream asks to. */
+/**
+ * Writes to standard output, waiting for 'drain' when the stream asks to. A reader that closed the
+ * pipe (`| head`) never drains: then the rest is dropped instead of awaited for ever (Node would
+ * end the process with exit code 13, an unsettled top-level await).
+ */
 function writeToStdout(stdout: CliIo['stdout'], chunk: string | Uint8Array): void | Promise<void> {
+  if (stdout.destroyed) return;
   if (stdout.write(chunk) !== false || !stdout.once) return;
-  return new Promise((resolve) => stdout.once?.('drain', resolve));
+  return new Promise((resolve) => {
+    stdout.once?.('drain', resolve);
+    stdout.once?.('close', resolve);
+  });
 }
 
 /**
