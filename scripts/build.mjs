@@ -37,7 +37,7 @@ async function bundle(entryPoints, outdir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     conditions: ['source'],
     sourcemap: true,
     logLevel: 'warning',
