@@ -9,12 +9,15 @@ import { jobDefinitions } from '../../src/jobs';
 import { openDatabase } from '../../src/platform/db';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../src/platform/embedded-postgres';
 import { JobQueue } from '../../src/platform/queue';
+import { findSecretsInLogs } from './log-secrets';
 import { migrationsFolder } from './paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL server the integration tests use, and a migrated template database on it. */
     testDatabase: { adminUrl: string; template: string };
+    /** Where every test server writes its log (support/server.ts); read at the end of the run. */
+    testLogDir: string;
   }
 }
 
@@ -47,7 +50,17 @@ export default async function setup(project: TestProject) {
   await queue.stop(1000);
   await database.close();
   project.provide('testDatabase', { adminUrl, template });
+  const logDir = mkdtempSync(join(tmpdir(), 'plumbline-test-logs-'));
+  project.provide('testLogDir', logDir);
   return async () => {
+    // Issue 16: the logs of the whole suite hold no password hash, password, token or cookie.
+    const leaks = findSecretsInLogs(logDir);
+    rmSync(logDir, { recursive: true, force: true });
+    if (leaks.logBytes === 0)
+      throw new Error('The test servers wrote no log: the secrets check saw nothing.');
+    if (leaks.found.length > 0) {
+      throw new Error(`Secrets in the test servers' logs:\n${leaks.found.slice(0, 20).join('\n')}`);
+    }
     await admin(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
     await embedded?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });

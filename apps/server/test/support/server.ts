@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
 import { ManualClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
@@ -13,6 +16,11 @@ import { migrationsFolder } from './paths';
 export interface TestServer extends PlumblineServer {
   clock: ManualClock;
   stop(): Promise<void>;
+}
+
+/** A file of its own in the run's log directory. */
+function runLog(): pino.DestinationStream {
+  return pino.destination({ dest: join(inject('testLogDir'), `${randomUUID()}.log`), sync: true });
 }
 
 /** A real server (database, migrations, queue with in-process workers) for app.inject tests. */
@@ -27,7 +35,7 @@ export async function startTestServer(
     {
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
       QUEUE_POLL_INTERVAL_SECONDS: '0.5',
       SHUTDOWN_TIMEOUT_SECONDS: '5',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
@@ -38,7 +46,9 @@ export async function startTestServer(
   const clock = new ManualClock(new Date());
   const server = await createServer({
     config,
-    logger: createLogger(config.logLevel, options.logs),
+    // Every test server logs at info into the run's log directory, which global-setup.ts checks for
+    // secrets at the end (a test that captures its own log passes `options.logs`).
+    logger: createLogger(config.logLevel, options.logs ?? runLog()),
     migrationsFolder,
     clock,
     database: target,
@@ -63,7 +73,10 @@ export interface Session {
 }
 
 let counter = 0;
-export const TEST_PASSWORD = 'correct horse battery';
+
+export { TEST_PASSWORD } from './test-password';
+
+import { TEST_PASSWORD } from './test-password';
 
 /** A unique e-mail for an account named `name`. */
 export function uniqueEmail(name = 'User'): string {
