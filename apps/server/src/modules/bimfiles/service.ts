@@ -70,8 +70,16 @@ export function cleanFileName(raw: string): string {
   if (name.length === 0 || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new BimFileError('invalid_name');
   }
-  return name;
+  // Bidirectional-text controls can make "report\u202Efdp.exe" read as "reportexe.pdf": kept, but
+  // written out visibly ("[U+202E]") so every screen, report and mail shows the name as it is.
+  return name.replace(
+    BIDI_CONTROLS,
+    (c) => `[U+${c.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}]`,
+  );
 }
+
+/** LRM, RLM, ALM, the embeddings and overrides (LRE…RLO) and the isolates (LRI…PDI). */
+const BIDI_CONTROLS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
 
 function isTooLarge(error: unknown): boolean {
   return (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
