@@ -77,7 +77,8 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
             state: z.string().max(200).optional(),
             error: z.string().max(200).optional(),
           }),
-          response: { 302: z.null(), ...errorResponses(401) },
+          // 404 not_configured: the installation has no Autodesk app.
+          response: { 302: z.null(), ...errorResponses(401, 404) },
         },
       },
       async (request, reply) => {

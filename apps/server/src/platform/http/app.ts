@@ -57,7 +57,7 @@ import type { Logger } from '../logger';
 import { serverVersion } from '../version';
 import { requireDeclaredAccess } from './access';
 import { documentResponses } from './documented-responses';
-import { registerErrorHandler } from './error-handler';
+import { frameworkError, registerErrorHandler } from './error-handler';
 import { registerInputHygiene } from './input-hygiene';
 import { registerOriginCheck, registerSecurityHeaders } from './security';
 import { registerSessionHook } from './session-hook';
@@ -104,6 +104,7 @@ export async function buildApp(
     // Keep-alive connections that are idle close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
