@@ -8,7 +8,6 @@ import {
 } from '@plumbline/contracts';
 import { MAX_IDS_BYTES } from '@plumbline/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { contentDisposition } from '../bimfiles/routes';

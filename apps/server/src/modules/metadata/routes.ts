@@ -11,7 +11,6 @@ import {
   metadataRowQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import { contentDisposition } from '../bimfiles/routes';

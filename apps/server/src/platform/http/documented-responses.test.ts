@@ -37,9 +37,10 @@ describe('documented responses', () => {
       { config: { access: 'project-viewer' }, schema: { response: { 409: { type: 'object' } } } },
       async () => 'x',
     );
+    const response = (seen?.response ?? {}) as Record<number, unknown>;
     expect(seen?.operationId).toBe('getProjectsByProjectId');
-    expect(Object.keys(seen?.response as object)).toEqual(['400', '401', '403', '404', '409', '500']);
-    expect((seen?.response as Record<number, unknown>)[409]).toEqual({ type: 'object' });
+    expect(Object.keys(response)).toEqual(['400', '401', '403', '404', '409', '500']);
+    expect(response[409]).toEqual({ type: 'object' });
     await app.close();
   });
 });
