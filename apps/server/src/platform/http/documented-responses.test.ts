@@ -21,6 +21,15 @@ describe('documented responses', () => {
     expect(errorStatusesOf({ method: 'POST', access: 'signed-in', hasParams: false, hasBody: true })).toEqual(
       [400, 401, 403, 413, 415, 500],
     );
+    expect(
+      errorStatusesOf({
+        method: 'GET',
+        access: 'signed-in',
+        hasParams: false,
+        hasBody: false,
+        unverifiedAllowed: true,
+      }),
+    ).toEqual([400, 401, 500]);
     expect(securityOf('webhook')).toEqual([]);
     expect(securityOf('demo-readable')).toContainEqual({});
   });

@@ -20,6 +20,8 @@ export function errorStatusesOf(route: {
   access: RouteAccess | undefined;
   hasParams: boolean;
   hasBody: boolean;
+  /** Open to an account whose e-mail is not verified yet (config.unverifiedAllowed). */
+  unverifiedAllowed?: boolean;
 }): number[] {
   const statuses = new Set<number>([400, 500]);
   const { access } = route;
@@ -32,8 +34,9 @@ export function errorStatusesOf(route: {
   }
   if (withSession) {
     statuses.add(401);
-    // An unverified account is refused everywhere but on demo-readable routes (read as anonymous).
-    if (access !== 'demo-readable') statuses.add(403);
+    // An unverified account is refused everywhere but on demo-readable routes (read as anonymous)
+    // and the few routes open to it.
+    if (access !== 'demo-readable' && !route.unverifiedAllowed) statuses.add(403);
     if (isWrite) statuses.add(403);
   }
   if (access === 'account-admin') statuses.add(403);
@@ -88,6 +91,7 @@ export function documentResponses(app: FastifyInstance): void {
       access: route.config?.access,
       hasParams: schema.params !== undefined,
       hasBody: schema.body !== undefined || ['POST', 'PUT', 'PATCH'].includes(method),
+      unverifiedAllowed: route.config?.unverifiedAllowed === true,
     });
     for (const status of statuses) response[status] ??= errorResponseSchema(status);
     schema.response = response;
