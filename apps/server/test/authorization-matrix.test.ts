@@ -8,8 +8,17 @@ import {
   seedAccessFixture,
 } from './support/access-fixture';
 import { testBackends } from './support/backends';
-import { multipartBody } from './support/multipart';
-import { defaultParams, type RequestContext, routeRequests } from './support/route-requests';
+import {
+  callRoute,
+  inBatches,
+  isConcurrentRead,
+  type Route,
+  requestContext,
+  routesOf,
+  validRequest,
+  writeOrder,
+} from './support/route-calls';
+import { routeRequests } from './support/route-requests';
 import { startTestServer, type TestServer } from './support/server';
 import { snapshot } from './support/snapshot';
 
@@ -49,13 +58,6 @@ const withoutIntegration: Record<string, { status: number; code: string }> = {
   // The fixture's file was uploaded, not imported from ACC.
   'GET /api/v1/aps-token/model-urn/file/{fileId}': { status: 404, code: 'not_acc_file' },
 };
-
-interface Route {
-  key: string;
-  method: string;
-  path: string;
-  access: RouteAccess | undefined;
-}
 
 interface Case {
   route: Route;
@@ -104,62 +106,13 @@ for (const backend of testBackends()) {
       server = await startTestServer(backend);
       fixture = await seedAccessFixture(server);
       await server.app.ready();
-      const doc = server.app.swagger() as {
-        paths: Record<string, Record<string, { 'x-access'?: RouteAccess }>>;
-      };
-      routes = Object.entries(doc.paths)
-        .filter(([path]) => path.startsWith('/api/v1/'))
-        .flatMap(([path, operations]) =>
-          Object.entries(operations).map(([method, op]) => ({
-            key: `${method.toUpperCase()} ${path}`,
-            method: method.toUpperCase(),
-            path,
-            access: op['x-access'],
-          })),
-        );
+      routes = routesOf(server);
     }, 300_000);
     afterAll(async () => server?.stop());
 
-    function callerToken(caller: CallerKind): string | null {
-      return caller === 'anonymous' || caller === 'demo' ? null : fixture.sessions[caller].token;
-    }
-
     async function run(c: Case): Promise<LightMyRequestResponse> {
-      const token = callerToken(c.caller);
-      const ctx: RequestContext = {
-        server,
-        fixture,
-        ids: c.caller === 'demo' || c.caller === 'demo-signed-in' ? fixture.demo : fixture.tower,
-        caller: c.caller,
-        token,
-      };
-      const request = (await routeRequests[c.route.key]?.(ctx)) ?? {};
-      const params = { ...defaultParams(ctx), ...request.params };
-      const url = c.route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-        if (!(name in params)) throw new Error(`${c.route.key}: no value for {${name}}`);
-        return encodeURIComponent(String(params[name]));
-      });
-      const headers: Record<string, string> = {};
-      const bearer = request.token ?? token;
-      if (bearer) headers.authorization = `Bearer ${bearer}`;
-      let payload: string | Buffer | undefined;
-      if (request.file) {
-        const body = multipartBody(request.file.name, request.file.content);
-        headers['content-type'] = body.contentType;
-        payload = body.payload;
-      } else if (request.payload !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(request.payload);
-      }
-      return server.app.inject({
-        method: c.route.method as 'GET',
-        url,
-        query: request.query,
-        headers,
-        payload,
-        // Each call from its own address, so sign-in and sign-up budgets never get in the way.
-        remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      });
+      const ctx = requestContext(server, fixture, c.caller);
+      return callRoute(c.route, ctx, await validRequest(c.route, ctx));
     }
 
     function cases(): Case[] {
@@ -174,19 +127,14 @@ for (const backend of testBackends()) {
 
     async function check(list: Case[], concurrently: boolean): Promise<string[]> {
       const failures: string[] = [];
-      const one = async (c: Case) => {
+      await inBatches(list, concurrently, async (c) => {
         const res = await run(c);
         const why = verdict(c, res);
         if (why)
           failures.push(
             `${c.route.key} as ${c.caller}: ${res.statusCode} ${res.body.slice(0, 160)} — ${why}`,
           );
-      };
-      if (concurrently) {
-        for (let i = 0; i < list.length; i += 16) await Promise.all(list.slice(i, i + 16).map(one));
-      } else {
-        for (const c of list) await one(c);
-      }
+      });
       return failures;
     }
 
@@ -213,12 +161,10 @@ for (const backend of testBackends()) {
 
     it('lets every allowed caller through (reads, then writes, then deletes, the project last)', async () => {
       const allowed = cases().filter((c) => c.expected === 'allowed');
-      const order = (c: Case) =>
-        c.route.key === 'DELETE /api/v1/projects/{projectId}' ? 3 : c.route.method === 'DELETE' ? 2 : 1;
-      const reads = allowed.filter(
-        (c) => c.route.method === 'GET' && c.route.key !== 'GET /api/v1/auth/aps/login/{projectId}',
-      );
-      const writes = allowed.filter((c) => !reads.includes(c)).sort((a, b) => order(a) - order(b));
+      const reads = allowed.filter((c) => isConcurrentRead(c.route));
+      const writes = allowed
+        .filter((c) => !reads.includes(c))
+        .sort((a, b) => writeOrder(a.route) - writeOrder(b.route));
       const failures = [...(await check(reads, true)), ...(await check(writes, false))];
       expect(failures).toEqual([]);
       const total = routes.length * callerKinds.length;

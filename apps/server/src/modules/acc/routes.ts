@@ -17,7 +17,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
 import { AccError } from './errors';
 import type { AccService } from './service';
@@ -40,7 +40,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Whether this installation can import from Autodesk Construction Cloud',
-          security: sessionSecurity,
           response: { 200: accConfigSchema, ...errorResponses(401) },
         },
       },
@@ -55,7 +54,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Spec 1 §7: starts the Autodesk sign-in for the browser's session id (PKCE, state); answers with a redirect to Autodesk",
-          security: sessionSecurity,
           querystring: z.object({ session_id: accSessionIdSchema }),
           response: { 302: z.null(), ...errorResponses(400, 401, 404, 409) },
         },
@@ -74,13 +72,13 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Autodesk's redirect back (APS_CALLBACK_URL): checks the state, exchanges the code with the PKCE verifier, stores the tokens sealed",
-          security: sessionSecurity,
           querystring: z.object({
             code: z.string().max(2000).optional(),
             state: z.string().max(200).optional(),
             error: z.string().max(200).optional(),
           }),
-          response: { 302: z.null(), ...errorResponses(401) },
+          // 404 not_configured: the installation has no Autodesk app.
+          response: { 302: z.null(), ...errorResponses(401, 404) },
         },
       },
       async (request, reply) => {
@@ -102,7 +100,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Session validation (spec 1 §7): whether the ACC session is connected and under 30 minutes old',
-          security: sessionSecurity,
           params: z.object({ sessionId: accSessionIdSchema }),
           response: { 200: accSessionStatusSchema, ...errorResponses(400, 401) },
         },
@@ -117,7 +114,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Spec 1 §7 invalidate-session: the ACC session can no longer be used',
-          security: sessionSecurity,
           body: invalidateAccSessionBodySchema,
           response: { 204: z.null(), ...errorResponses(400, 401) },
         },
@@ -135,7 +131,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The BIM 360 and ACC hubs of the connected Autodesk account',
-          security: sessionSecurity,
           querystring: accSessionQuerySchema,
           response: { 200: accHubsResponseSchema, ...errorResponses(400, 401, 403, 404, 502) },
         },
@@ -152,7 +147,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The projects of a hub',
-          security: sessionSecurity,
           params: accHubParamsSchema,
           querystring: accSessionQuerySchema,
           response: { 200: accProjectsResponseSchema, ...errorResponses(400, 401, 403, 404, 502) },
@@ -175,7 +169,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Every .ifc and .rvt item of the ACC project with its versions (spec 1 §7 all-files); 401/403/404 carry the spec's check messages",
-          security: sessionSecurity,
           params: accHubProjectParamsSchema,
           querystring: accSessionQuerySchema,
           response: { 200: accFilesResponseSchema, ...errorResponses(400, 401, 403, 404, 502) },
@@ -199,7 +192,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Spec 2 §7: create a project importing the chosen ACC files (installations that sell no plans; otherwise the payment carries the choice)',
-          security: sessionSecurity,
           body: createProjectFromAccBodySchema,
           response: {
             201: z.object({ project_id: z.string().uuid(), queued: z.number().int() }),
@@ -228,7 +220,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Spec 2 §7 'refresh tokens for a project': renews the project's Autodesk token; 401 acc reauth_required when Autodesk refuses",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: tokenRefreshResponseSchema, ...errorResponses(401, 403, 404, 502) },
         },
@@ -244,7 +235,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Spec 2 §7: re-authorise the project's Autodesk connection (redirects to Autodesk's sign-in)",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 302: z.null(), ...errorResponses(401, 403, 404) },
         },
@@ -264,7 +254,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Spec 3 §7 viewer token for an ACC file: the project's grant narrowed to viewables:read (never the full token)",
-          security: sessionSecurity,
           params: fileParams,
           querystring: z.object({ force_refresh: z.enum(['true', 'false']).optional() }),
           response: { 200: viewerTokenResponseSchema, ...errorResponses(401, 403, 404, 502) },
@@ -283,7 +272,6 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Spec 3 §7 model reference: the Model Derivative urn of an ACC file's newest version",
-          security: sessionSecurity,
           params: fileParams,
           response: { 200: modelUrnResponseSchema, ...errorResponses(401, 403, 404) },
         },

@@ -6,7 +6,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import type { AiService } from './service';
 
@@ -23,7 +23,6 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
           tags,
           summary:
             'What the chat panel shows before a question: project text, element and level counts, categories, systems. Without versionId: the latest completed version.',
-          security: sessionSecurity,
           params: aiChatParamsSchema,
           querystring: aiVersionQuerySchema,
           response: { 200: aiModelContextSchema, ...errorResponses(401, 404, 409) },
@@ -43,13 +42,14 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Ask about a file version. Answers as server-sent events, each line `data: <event JSON>`: message (a piece of the answer), elements (the GlobalIds it cites, by type), error, complete.',
-          security: sessionSecurity,
           params: aiChatParamsSchema,
           querystring: aiVersionQuerySchema,
           body: aiChatRequestSchema,
-          produces: ['text/event-stream'],
           response: {
-            200: z.string().describe('text/event-stream of chat events'),
+            200: {
+              description: 'Server-sent events, each line `data: <event JSON>`',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
             ...errorResponses(400, 401, 404, 409),
           },
         },

@@ -15,7 +15,7 @@ import {
   schemaSummarySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import type { AttributeService } from './service';
 
@@ -31,7 +31,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             'Every property of a file version (default: the latest completed) with occurrence, sample values, IDS coverage, priority and recommendation status',
-          security: sessionSecurity,
           params: attributeFileParamsSchema,
           querystring: attributeVersionQuerySchema,
           response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404) },
@@ -56,7 +55,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             "The active specifications' facets with each requirement's compliance on a file version (default: the latest completed)",
-          security: sessionSecurity,
           params: attributeFileParamsSchema,
           querystring: attributeVersionQuerySchema,
           response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404) },
@@ -80,7 +78,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
         schema: {
           tags,
           summary: "Schema summary over the latest completed version of each of the project's files",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: schemaSummarySchema, ...errorResponses(401, 404) },
         },
@@ -96,7 +93,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             'Attribute gaps and the top recommendations (uncovered attributes by priority and occurrence)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: attributeInsightsSchema, ...errorResponses(401, 404) },
         },
@@ -111,7 +107,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
         schema: {
           tags,
           summary: "Set an attribute's recommendation status for the project. Editor or Admin.",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           body: recommendationUpdateSchema,
           response: { 200: recommendationResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -129,7 +124,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             "Suggest a data type, cardinality and value constraints for an attribute from its values in the project's latest file versions",
-          security: sessionSecurity,
           body: analyzeAttributeRequestSchema,
           response: { 200: analyzeAttributeResponseSchema, ...errorResponses(400, 401, 404) },
         },
@@ -145,7 +139,6 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             "Append a property requirement to a specification: the requirement is inserted into the project's IDS file, every other byte kept (valid IDS 1.0 XML), its latest versions are checked again and the attribute is marked added_to_schema (201). Where the file cannot be edited in place (not UTF-8, …) nothing is saved and 200 answers `confirmation_required` with warning codes; the same request with accept_whole_file_rewrite then rewrites the file whole. Editor or Admin.",
-          security: sessionSecurity,
           body: addAttributeRequestSchema,
           response: {
             200: attributeConfirmationRequiredSchema,

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
 import type { Config } from '../../platform/config';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
 import type { RateCounter } from '../ratelimit/counter';
 import { AuthError } from './errors';
@@ -88,7 +88,6 @@ export function authRoutes(
         schema: {
           tags,
           summary: 'Mail a new verification link to the signed-in, unverified account',
-          security: sessionSecurity,
           response: { 202: resendVerificationResponseSchema, ...errorResponses(401, 429) },
         },
       },
@@ -120,7 +119,6 @@ export function authRoutes(
         schema: {
           tags,
           summary: 'Revoke the current session and clear the cookie',
-          security: sessionSecurity,
           response: { 204: z.null().describe('Signed out'), ...errorResponses(401) },
         },
       },
@@ -138,7 +136,6 @@ export function authRoutes(
         schema: {
           tags,
           summary: 'The signed-in user',
-          security: sessionSecurity,
           response: { 200: meResponseSchema, ...errorResponses(401) },
         },
       },

@@ -29,12 +29,12 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { BillingError } from './errors';
 import type { BillingService, ProjectSetup } from './service';
 
-const pdfResponse = z.unknown().describe('application/pdf');
+const pdfResponse = fileResponse('The PDF document', 'application/pdf');
 
 /**
  * `projectSetup` turns the payment's `acc` choice into the import the new project brings (null: the
@@ -54,7 +54,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: 'Whether this installation sells plans, and with which payment provider',
-          security: sessionSecurity,
           response: { 200: billingConfigSchema, ...errorResponses(401) },
         },
       },
@@ -68,7 +67,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: 'Plans, sorted by monthly AUD price, priced in the requested currency',
-          security: sessionSecurity,
           querystring: tiersQuerySchema,
           response: { 200: tierListResponseSchema, ...errorResponses(400, 401, 404) },
         },
@@ -83,7 +81,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: "Edit a plan (the installation's admin)",
-          security: sessionSecurity,
           params: tierParamsSchema,
           body: updateTierBodySchema,
           response: { 200: tierResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -102,7 +99,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: 'Check a voucher code (spec 1 §7)',
-          security: sessionSecurity,
           body: validateVoucherBodySchema,
           response: { 200: voucherValidationSchema, ...errorResponses(400, 401, 404) },
         },
@@ -118,7 +114,6 @@ export function billingRoutes(
           tags,
           summary:
             'Pay for a plan, then create the project with its subscription (a declined card creates nothing)',
-          security: sessionSecurity,
           body: subscriptionPaymentBodySchema,
           response: { 201: subscriptionPaymentResponseSchema, ...errorResponses(400, 401, 402, 404, 409) },
         },
@@ -144,7 +139,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: "Subscriptions of the caller's projects",
-          security: sessionSecurity,
           response: { 200: subscriptionListResponseSchema, ...errorResponses(401, 404) },
         },
       },
@@ -158,7 +152,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: 'Cancel at the end of the period (project Admins)',
-          security: sessionSecurity,
           params: subscriptionParamsSchema,
           body: cancelSubscriptionBodySchema,
           response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -176,7 +169,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: 'Undo a cancellation before the period ends (project Admins)',
-          security: sessionSecurity,
           params: subscriptionParamsSchema,
           body: reactivateSubscriptionBodySchema,
           response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -198,7 +190,6 @@ export function billingRoutes(
               change === 'upgrade'
                 ? 'Move to a higher plan now, with a prorated invoice (typed project name required)'
                 : 'Move to a lower plan at the next billing cycle (typed project name required)',
-            security: sessionSecurity,
             params: subscriptionParamsSchema,
             body: changePlanBodySchema,
             response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -226,7 +217,6 @@ export function billingRoutes(
           tags,
           summary:
             "Where to manage payment details: Stripe's billing portal (PAYMENTS=stripe), or the Subscriptions tab (the ledger)",
-          security: sessionSecurity,
           body: portalBodySchema,
           response: { 200: portalResponseSchema, ...errorResponses(400, 401, 404, 502) },
         },
@@ -242,7 +232,6 @@ export function billingRoutes(
           tags,
           summary:
             'Spec 1 §4 redirect path (PAYMENTS=stripe): a Stripe Checkout Session for the plan; the browser goes to its url, and the project is created once Stripe has the payment',
-          security: sessionSecurity,
           body: checkoutSessionBodySchema,
           response: { 201: checkoutSessionResponseSchema, ...errorResponses(400, 401, 404, 502) },
         },
@@ -265,7 +254,6 @@ export function billingRoutes(
           tags,
           summary:
             'Whether a checkout is paid and its project created (completes it from Stripe when its webhook has not arrived yet)',
-          security: sessionSecurity,
           params: checkoutSessionParamsSchema,
           response: { 200: checkoutStatusSchema, ...errorResponses(401, 404, 502) },
         },
@@ -280,7 +268,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: 'Invoices of the projects the caller administers, newest first',
-          security: sessionSecurity,
           response: { 200: billingHistoryResponseSchema, ...errorResponses(401, 404) },
         },
       },
@@ -295,7 +282,6 @@ export function billingRoutes(
           schema: {
             tags,
             summary,
-            security: sessionSecurity,
             params: invoiceParamsSchema,
             response: { 200: pdfResponse, ...errorResponses(401, 404) },
           },
@@ -323,7 +309,6 @@ export function billingRoutes(
         schema: {
           tags,
           summary: "The project's plan limits, usage and violations (warning from 80 %, error above)",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: projectLimitsSchema, ...errorResponses(401, 404) },
         },

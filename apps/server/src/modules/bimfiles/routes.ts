@@ -9,8 +9,7 @@ import {
   projectIdParamsSchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { BimFileError } from './errors';
 import { type BimFileService, cleanFileName } from './service';
@@ -28,7 +27,6 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
           tags: ['files'],
           summary:
             'BIM files of a project with the state of their latest version (polled while processing); the demo project needs no account',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: bimFileListResponseSchema, ...errorResponses(401, 404) },
         },
@@ -46,7 +44,6 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
           tags: ['files'],
           summary:
             'Upload an IFC file (multipart/form-data, one file part). A name the project already has becomes a new version. Editor or Admin.',
-          security: sessionSecurity,
           consumes: ['multipart/form-data'],
           params: projectIdParamsSchema,
           response: { 201: bimFileUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
@@ -83,7 +80,6 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Versions of a BIM file, newest first, each with its size, SHA-256 and processing state',
-          security: sessionSecurity,
           params: bimFileParamsSchema,
           response: { 200: bimFileVersionListResponseSchema, ...errorResponses(401, 404) },
         },
@@ -101,7 +97,6 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Processing state of the latest version (the browser polls it every 5 seconds)',
-          security: sessionSecurity,
           params: bimFileParamsSchema,
           response: { 200: bimFileStatusResponseSchema, ...errorResponses(401, 404) },
         },
@@ -119,9 +114,11 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Download the IFC file of one version',
-          security: sessionSecurity,
           params: bimFileVersionParamsSchema,
-          response: { 200: z.unknown().describe('The file as uploaded'), ...errorResponses(401, 404) },
+          response: {
+            200: fileResponse('The IFC file as uploaded', 'application/x-step'),
+            ...errorResponses(401, 404),
+          },
         },
       },
       async (request, reply) => {

@@ -14,7 +14,7 @@ import {
   projectIdParamsSchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import type { ComplianceService } from './service';
 
@@ -34,7 +34,6 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `IDS specifications of the active IDS files with their facets; with fileId, each one's compliance summary on that file's version. ${versionNote}`,
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           querystring: idsSpecificationsQuerySchema,
           response: { 200: idsSpecificationListResponseSchema, ...errorResponses(401, 404) },
@@ -51,7 +50,6 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `File-level IDS compliance of a version: pairs, per-specification Passed/Warning/Failed counts and the compliance chart rows. ${versionNote}`,
-          security: sessionSecurity,
           params: complianceFileParamsSchema,
           querystring: complianceVersionQuerySchema,
           response: { 200: fileComplianceSchema, ...errorResponses(401, 404, 409) },
@@ -70,7 +68,6 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `Facet results of each element a specification applies to, by STEP id (offset 0, limit 200 by default; at most 200). ${versionNote}`,
-          security: sessionSecurity,
           params: complianceSpecificationParamsSchema,
           querystring: facetResultsQuerySchema,
           response: { 200: facetResultsResponseSchema, ...errorResponses(400, 401, 404, 409) },
@@ -95,7 +92,6 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `IDS Compliance view: element counts by status (passed, warning, failed, not_applicable) and a page of results, filterable by specification and status (limit 20 by default, at most 200). ${versionNote}`,
-          security: sessionSecurity,
           params: complianceFileParamsSchema,
           querystring: complianceResultsQuerySchema,
           response: { 200: complianceResultsResponseSchema, ...errorResponses(400, 401, 404, 409) },
@@ -114,7 +110,6 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `Every element's compliance status (worst over the specifications, or against one) as parallel arrays viewer_db_ids / statuses, for colouring the 3D view; unlisted elements are not applicable. ${versionNote}`,
-          security: sessionSecurity,
           params: complianceFileParamsSchema,
           querystring: elementStatusesQuerySchema,
           response: { 200: elementStatusesResponseSchema, ...errorResponses(400, 401, 404, 409) },

@@ -6,7 +6,7 @@ import {
   elementVersionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import type { ElementService } from './service';
 
@@ -23,7 +23,6 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
           tags,
           summary:
             'One element of a file version by its STEP id (the 3D viewer id), with its properties. Without versionId: the latest completed version.',
-          security: sessionSecurity,
           params: elementParamsSchema,
           querystring: elementVersionQuerySchema,
           response: { 200: bimElementResponseSchema, ...errorResponses(401, 404, 409) },
@@ -48,7 +47,6 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'One element of a file version by its IFC GlobalId, with its properties',
-          security: sessionSecurity,
           params: elementByGlobalIdParamsSchema,
           querystring: elementVersionQuerySchema,
           response: { 200: bimElementResponseSchema, ...errorResponses(401, 404, 409) },
@@ -74,7 +72,6 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
           tags,
           summary:
             "An element's IDS compliance: a summary and, per checked specification, the applicability and requirement facets with the engine's reasons",
-          security: sessionSecurity,
           params: elementParamsSchema,
           querystring: elementVersionQuerySchema,
           response: { 200: elementComplianceSchema, ...errorResponses(401, 404, 409) },

@@ -8,8 +8,7 @@ import {
 } from '@plumbline/contracts';
 import { MAX_IDS_BYTES } from '@plumbline/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { contentDisposition } from '../bimfiles/routes';
 import { IdsFileError } from './errors';
@@ -26,7 +25,6 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['ids'],
           summary: 'IDS files of a project with is_active (the demo project needs no account)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: idsFileListResponseSchema, ...errorResponses(401, 404) },
         },
@@ -44,7 +42,6 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
           tags: ['ids'],
           summary:
             'Upload an IDS file (multipart/form-data). Validated against the IDS 1.0 XSD and audited; an invalid file is refused with its problems (error.fields["problems.N"]). Editor or Admin.',
-          security: sessionSecurity,
           consumes: ['multipart/form-data'],
           params: projectIdParamsSchema,
           response: { 201: idsFileResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
@@ -81,7 +78,6 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
           tags: ['ids'],
           summary:
             'Switch an IDS file on or off; the latest version of every file is checked again. Editor or Admin.',
-          security: sessionSecurity,
           params: idsFileParamsSchema,
           body: idsFileUpdateSchema,
           response: { 200: idsFileResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -106,9 +102,11 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['ids'],
           summary: 'Download an IDS file as uploaded',
-          security: sessionSecurity,
           params: idsFileParamsSchema,
-          response: { 200: z.unknown().describe('The file as uploaded'), ...errorResponses(401, 404) },
+          response: {
+            200: fileResponse('The IDS file as uploaded', 'application/xml'),
+            ...errorResponses(401, 404),
+          },
         },
       },
       async (request, reply) => {

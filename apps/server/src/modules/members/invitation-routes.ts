@@ -5,7 +5,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
 import type { InvitationService } from './invitations';
 
@@ -21,7 +21,6 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
         schema: {
           tags,
           summary: "Pending invitations to the signed-in account's e-mail",
-          security: sessionSecurity,
           response: { 200: myInvitationListResponseSchema, ...errorResponses(401, 403) },
         },
       },
@@ -35,7 +34,6 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
         schema: {
           tags,
           summary: 'Accept an invitation: join the project with the invited role',
-          security: sessionSecurity,
           params: myInvitationParamsSchema,
           response: { 200: acceptInvitationResponseSchema, ...errorResponses(401, 403, 404, 409) },
         },
@@ -50,7 +48,6 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
         schema: {
           tags,
           summary: 'Decline an invitation',
-          security: sessionSecurity,
           params: myInvitationParamsSchema,
           response: { 204: z.null().describe('Declined'), ...errorResponses(401, 403, 404) },
         },

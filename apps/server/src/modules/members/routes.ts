@@ -12,7 +12,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import type { MemberService } from './service';
 
@@ -27,7 +27,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Members of a project (the demo project needs no account)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: memberListResponseSchema, ...errorResponses(401, 404) },
         },
@@ -43,7 +42,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Add by e-mail (Admin): a verified account as Editor/Viewer joins at once, anyone else is invited; the answer is the same',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           body: addMemberBodySchema,
           response: { 201: addMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -66,7 +64,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Revoke a pending invitation (Admin)',
-          security: sessionSecurity,
           params: invitationParamsSchema,
           response: { 204: z.null().describe('Revoked'), ...errorResponses(401, 403, 404) },
         },
@@ -85,7 +82,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Transfer the ownership to another Admin member (owner only)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           body: transferOwnershipBodySchema,
           response: {
@@ -110,7 +106,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Change a member's role (Admin; other Admins by the owner only; never the owner)",
-          security: sessionSecurity,
           params: memberParamsSchema,
           body: updateMemberBodySchema,
           response: { 200: memberResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -135,7 +130,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Remove a member (Admin; other Admins by the owner only; never the owner)',
-          security: sessionSecurity,
           params: memberParamsSchema,
           response: { 204: z.null().describe('Removed'), ...errorResponses(401, 403, 404) },
         },
@@ -154,7 +148,6 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Members of all the caller's projects",
-          security: sessionSecurity,
           response: { 200: teamMembersAllResponseSchema, ...errorResponses(401) },
         },
       },

@@ -11,8 +11,7 @@ import {
   metadataRowQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import { contentDisposition } from '../bimfiles/routes';
 import type { MetadataService } from './service';
@@ -31,7 +30,6 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Element metadata rows (element × property set × property), paged, searched, filtered and sorted. ${versionNote}`,
-          security: sessionSecurity,
           params: metadataParamsSchema,
           querystring: metadataPageQuerySchema,
           response: { 200: metadataPageResponseSchema, ...errorResponses(400, 401, 404, 409) },
@@ -48,7 +46,6 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Filter panel sections (category, IFC class, level, property set, attribute) with row counts. ${versionNote}`,
-          security: sessionSecurity,
           params: metadataParamsSchema,
           querystring: metadataRowQuerySchema.pick({ versionId: true }),
           response: { 200: metadataFacetsResponseSchema, ...errorResponses(401, 404, 409) },
@@ -64,7 +61,6 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Search elements of a file (name, GlobalId, class or STEP id), at most 10,000. ${versionNote}`,
-          security: sessionSecurity,
           params: metadataParamsSchema,
           querystring: metadataElementSearchQuerySchema,
           response: { 200: metadataElementSearchResponseSchema, ...errorResponses(400, 401, 404, 409) },
@@ -85,7 +81,6 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `One element (by its STEP id, the viewer id) with every property grouped by set. ${versionNote}`,
-          security: sessionSecurity,
           params: metadataElementParamsSchema,
           querystring: metadataRowQuerySchema.pick({ versionId: true }),
           response: { 200: metadataElementResponseSchema, ...errorResponses(400, 401, 404, 409) },
@@ -105,11 +100,10 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
           tags,
           summary:
             'Download the filtered rows as CSV or XLSX (streamed). One export per user every 30 seconds: 429 with Retry-After otherwise; 409 no_data_to_export when nothing matches.',
-          security: sessionSecurity,
           params: metadataParamsSchema,
           querystring: metadataExportQuerySchema,
           response: {
-            200: z.unknown().describe('The CSV or XLSX file'),
+            200: fileResponse('The rows as CSV or XLSX', 'text/csv', XLSX_MEDIA_TYPE),
             ...errorResponses(400, 401, 404, 409, 429),
           },
         },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../platform/errors';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
 import type { OutboxService } from './outbox';
 
@@ -32,7 +32,6 @@ export function notificationRoutes(outbox: OutboxService): FastifyPluginAsyncZod
           tags: ['admin'],
           summary:
             'Notification e-mails, newest first (installation admins); without SMTP_URL they are kept here',
-          security: sessionSecurity,
           response: { 200: outboxSchema, ...errorResponses(401, 403) },
         },
       },

@@ -1,6 +1,6 @@
 import { projectIdParamsSchema, projectOverviewSchema } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import type { OverviewService } from './service';
 
@@ -14,7 +14,6 @@ export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod
           tags: ['overview'],
           summary:
             'Dashboard overview of a project: cards, compliance categories, compliance trend across versions, BIM files (included files only)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: projectOverviewSchema, ...errorResponses(401, 404) },
         },

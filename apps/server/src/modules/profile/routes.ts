@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { AVATAR_RULES, profileResponseSchema, updateProfileBodySchema } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
 import { ProfileError } from './errors';
 import type { ProfileService } from './service';
@@ -29,7 +29,6 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Your profile (spec 2 §3 User profile)',
-          security: sessionSecurity,
           response: { 200: profileResponseSchema, ...errorResponses(401) },
         },
       },
@@ -44,7 +43,6 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Update full name, company and preferences (job title, e-mail notifications); e-mail is read-only',
-          security: sessionSecurity,
           body: updateProfileBodySchema,
           response: { 200: profileResponseSchema, ...errorResponses(400, 401) },
         },
@@ -60,7 +58,6 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Upload an avatar (multipart, one JPEG or PNG, at most 5 MB, 100–2048 px) with the square to keep (x, y, size ≥ 50 px); stored as a 400×400 JPEG',
-          security: sessionSecurity,
           consumes: ['multipart/form-data'],
           querystring: cropQuerySchema,
           response: { 200: profileResponseSchema, ...errorResponses(400, 401, 413) },
@@ -93,7 +90,6 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Remove your avatar',
-          security: sessionSecurity,
           response: { 200: profileResponseSchema, ...errorResponses(401) },
         },
       },

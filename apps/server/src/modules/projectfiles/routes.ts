@@ -8,7 +8,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import type { ProjectFilesService } from './service';
 
@@ -24,7 +24,6 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
           tags,
           summary:
             "The project's uploaded files with whether each belongs to the project, and the plan limits",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: fileSelectionResponseSchema, ...errorResponses(401, 404) },
         },
@@ -40,7 +39,6 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
           tags,
           summary:
             'Set which uploaded files belong to the project (the rest are kept but excluded), within the plan limits. Editor or Admin.',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           body: fileSelectionBodySchema,
           response: { 200: fileSelectionResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -58,7 +56,6 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
           tags,
           summary:
             "Re-process the newest version of each included file. Refused (429, Retry-After) within 24 hours of the project's last processing. Editor or Admin.",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 202: projectRefreshResponseSchema, ...errorResponses(401, 403, 404, 429) },
         },
@@ -77,7 +74,6 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
           tags: ['files'],
           summary:
             'Delete a BIM file with all its versions, elements, results and stored files. Editor or Admin.',
-          security: sessionSecurity,
           params: bimFileParamsSchema,
           response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
         },
@@ -97,7 +93,6 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
           tags: ['ids'],
           summary:
             'Delete an IDS file with its specifications and results; the latest versions are re-checked. Editor or Admin.',
-          security: sessionSecurity,
           params: idsFileParamsSchema,
           response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
         },

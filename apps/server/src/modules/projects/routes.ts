@@ -7,7 +7,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import type { ProjectService } from './service';
 
@@ -22,7 +22,6 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Active projects the caller is a member of, with counts',
-          security: sessionSecurity,
           response: { 200: projectListResponseSchema, ...errorResponses(401) },
         },
       },
@@ -36,7 +35,6 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create a project (the caller becomes its Admin)',
-          security: sessionSecurity,
           body: createProjectBodySchema,
           response: { 201: projectResponseSchema, ...errorResponses(400, 401) },
         },
@@ -67,7 +65,6 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'One project (the demo project needs no account)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: projectResponseSchema, ...errorResponses(401, 404) },
         },
@@ -84,7 +81,6 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Edit name and description (Editor or Admin)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           body: updateProjectBodySchema,
           response: { 200: projectResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -102,7 +98,6 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Deactivate a project (Admin)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 204: z.null().describe('Deactivated'), ...errorResponses(401, 403, 404) },
         },

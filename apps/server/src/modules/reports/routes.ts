@@ -15,7 +15,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { contentDisposition } from '../bimfiles/routes';
 import type { ReportService } from './service';
@@ -31,7 +31,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Reports of a project, newest first (spec 2 §2.7 Generated Reports)',
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: reportListResponseSchema, ...errorResponses(401, 404) },
         },
@@ -47,7 +46,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           tags,
           summary:
             "This month's report count against the plan's monthly limit (spec 2 §3 Monthly report usage)",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           response: { 200: reportUsageSchema, ...errorResponses(401, 404) },
         },
@@ -63,7 +61,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Queue a report (Editor or Admin; not in the demo; within the plan's monthly limit). Poll GET /reports/{id} until completed or failed.",
-          security: sessionSecurity,
           params: projectIdParamsSchema,
           body: generateReportBodySchema,
           response: { 201: generateReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -87,7 +84,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'A report and its status: pending, processing, completed or failed (with error_message)',
-          security: sessionSecurity,
           params: reportParamsSchema,
           response: { 200: reportResponseSchema, ...errorResponses(401, 404) },
         },
@@ -103,7 +99,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           tags,
           summary:
             'A short-lived download_url for a completed report (one per user and report every 30 s); fetch it with the same bearer token',
-          security: sessionSecurity,
           params: projectReportParamsSchema,
           response: { 200: reportDownloadResponseSchema, ...errorResponses(401, 404, 409, 429) },
         },
@@ -119,11 +114,10 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The report file (PDF or XLSX) behind a download_url',
-          security: sessionSecurity,
           params: reportParamsSchema,
           querystring: reportFileQuerySchema,
           response: {
-            200: z.unknown().describe('application/pdf or XLSX'),
+            200: fileResponse('The report as PDF or XLSX', 'application/pdf', XLSX_MEDIA_TYPE),
             ...errorResponses(401, 403, 404, 409),
           },
         },
@@ -151,7 +145,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           tags,
           summary:
             "A version's failures as BCF 2.1 (default) or 3.0 (.bcf), for one specification or all; topics per element type (default) or per element",
-          security: sessionSecurity,
           params: bimFileParamsSchema,
           querystring: z.object({
             versionId: z.string().uuid('Version not found').optional(),
@@ -160,7 +153,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
             bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
           }),
           response: {
-            200: z.unknown().describe('application/octet-stream (.bcf)'),
+            200: fileResponse('The .bcf archive', 'application/octet-stream'),
             ...errorResponses(401, 404, 409),
           },
         },
@@ -183,7 +176,6 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Delete a report and its file (Editor or Admin); it still counts against the month',
-          security: sessionSecurity,
           params: projectReportParamsSchema,
           response: { 204: z.null(), ...errorResponses(401, 403, 404) },
         },

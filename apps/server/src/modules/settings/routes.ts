@@ -1,6 +1,6 @@
 import { performanceSettingsSchema } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
 import type { PerformanceService } from './performance';
 
@@ -13,7 +13,6 @@ export function settingsRoutes(performance: PerformanceService): FastifyPluginAs
         schema: {
           tags: ['admin'],
           summary: 'Performance Settings: jobs run at once per process (installation admins)',
-          security: sessionSecurity,
           response: { 200: performanceSettingsSchema, ...errorResponses(401, 403) },
         },
       },
@@ -27,7 +26,6 @@ export function settingsRoutes(performance: PerformanceService): FastifyPluginAs
           tags: ['admin'],
           summary:
             "Change the Performance Settings; this process's workers follow at once (running jobs finish), other worker processes on their next start",
-          security: sessionSecurity,
           body: performanceSettingsSchema,
           response: { 200: performanceSettingsSchema, ...errorResponses(400, 401, 403) },
         },

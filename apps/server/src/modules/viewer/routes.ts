@@ -6,7 +6,7 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, sessionSecurity } from '../../platform/http/openapi';
+import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import type { ViewerService } from './service';
 
@@ -22,10 +22,9 @@ export function viewerRoutes(viewer: ViewerService): FastifyPluginAsyncZod {
           tags,
           summary:
             "The version's 3D model as That Open fragments (binary .frag). 409 while it is being converted, 422 when it has no viewable model. Revalidate with If-None-Match.",
-          security: sessionSecurity,
           params: bimFileParamsSchema.extend({ versionId: z.string().uuid('Version not found') }),
           response: {
-            200: z.unknown().describe('application/octet-stream: the .frag file'),
+            200: fileResponse('The .frag file', 'application/octet-stream'),
             304: z.null().describe('The ETag matched: the cached copy is current'),
             ...errorResponses(401, 404, 409, 422),
           },
@@ -58,7 +57,6 @@ export function viewerRoutes(viewer: ViewerService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Convert element GlobalIds to viewer ids (STEP ids) in a version (default: the file's latest completed version)",
-          security: sessionSecurity,
           params: bimFileParamsSchema,
           querystring: viewerVersionQuerySchema,
           body: elementHighlightRequestSchema,

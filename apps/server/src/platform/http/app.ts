@@ -56,7 +56,8 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { serverVersion } from '../version';
 import { requireDeclaredAccess } from './access';
-import { registerErrorHandler } from './error-handler';
+import { documentResponses } from './documented-responses';
+import { frameworkError, registerErrorHandler } from './error-handler';
 import { registerInputHygiene } from './input-hygiene';
 import { registerOriginCheck, registerSecurityHeaders } from './security';
 import { registerSessionHook } from './session-hook';
@@ -103,6 +104,7 @@ export async function buildApp(
     // Keep-alive connections that are idle close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,6 +115,8 @@ export async function buildApp(
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerOriginCheck(app, config);
+  // Before the OpenAPI plugin, so the document shows the completed schemas.
+  documentResponses(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -122,6 +126,8 @@ export async function buildApp(
         description:
           'Check IFC models against buildingSMART IDS rules. Every error has the body `{ error: { code, message } }`.',
       },
+      // Relative: the document describes the server that serves it.
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },

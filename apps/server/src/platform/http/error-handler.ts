@@ -19,6 +19,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Errors Fastify answers before any route is found (a malformed URL, a path parameter longer than the
+ * router takes), given the API's error body instead of Fastify's own. A parameter too long names
+ * nothing, as a malformed one does (404).
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new HttpError('not_found')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError('bad_request', 400, 'The URL is not valid.')
+        : new HttpError('internal_error');
+  return sendError(reply, request, appError);
+}
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   const body: ApiError = { error: { code: error.code, message: error.message } };
   if (error.fields) body.error.fields = error.fields;
