@@ -35,7 +35,7 @@ export async function pixelCounts(
 export async function settledPixelCounts(
   viewer: Locator,
   ready: (counts: Awaited<ReturnType<typeof pixelCounts>>) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
 ): Promise<Awaited<ReturnType<typeof pixelCounts>>> {
   const deadline = Date.now() + timeoutMs;
   let counts = await pixelCounts(viewer);
