@@ -41,16 +41,28 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
             <button
               type="button"
               className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Account menu for ${user.fullName}`}
             >
               {user.avatarUrl ? (
-                <img src={user.avatarUrl} alt="" className="size-7 rounded-full object-cover" />
+                <img
+                  src={user.avatarUrl}
+                  alt=""
+                  aria-hidden="true"
+                  className="size-7 rounded-full object-cover"
+                />
               ) : (
-                <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
+                <span
+                  aria-hidden="true"
+                  className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+                >
                   {initials(user.fullName || user.email)}
                 </span>
               )}
-              <span className="hidden max-w-40 truncate font-medium sm:inline">{user.fullName}</span>
+              {/* The accessible name starts with the visible name (WCAG 2.5.3); on narrow screens the name is
+                  read but not shown. */}
+              <span className="sr-only max-w-40 truncate font-medium sm:not-sr-only sm:inline">
+                {user.fullName}
+              </span>
+              <span className="sr-only">, account menu</span>
               <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
             </button>
           </DropdownMenuTrigger>
