@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { type AxeFinding, describeFindings, seriousViolations } from './harness/axe';
 import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
-import { processedProjectViaApi } from './harness/viewer';
+import { openExplorerWithViewer, processedProjectViaApi } from './harness/viewer';
 import { openWizard } from './harness/wizard';
 
 // Issue 21 (accessibility), first pass (decision 0167): axe-core's WCAG 2.1 A/AA rules over every page
@@ -107,6 +107,24 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
       await settle();
       unexpected.push(...(await audit(`dashboard ${tab}`)));
     }
+
+    for (const fileTab of ['schema', 'extra-attributes']) {
+      await page.goto(`/dashboard?tab=dashboard&fileTab=${fileTab}&${selection}`);
+      await settle();
+      unexpected.push(...(await audit(`dashboard File Inspector ${fileTab}`)));
+    }
+    await openExplorerWithViewer(page, selection);
+    await settle();
+    unexpected.push(...(await audit('dashboard metadata with 3D viewer and assistant')));
+    // The assistant's conversation is a polite log: a finished answer is announced once.
+    const conversation = page
+      .getByRole('region', { name: 'AI Assistant' })
+      .getByRole('log', { name: 'Conversation' });
+    await conversation.waitFor({ state: 'attached' });
+    expect(await conversation.getAttribute('aria-live')).toBe('polite');
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    await settle();
+    unexpected.push(...(await audit('dashboard metadata IDS Compliance')));
 
     await page.goto(`/dashboard?tab=projects&${selection}`);
     await settle();

@@ -41,6 +41,8 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
             <button
               type="button"
               className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              // Begins with the visible name; the initials beside it are hidden (WCAG 2.5.3).
+              aria-label={`${user.fullName}, account menu`}
             >
               {user.avatarUrl ? (
                 <img
@@ -50,19 +52,15 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
                   className="size-7 rounded-full object-cover"
                 />
               ) : (
+                // The initials are drawn by CSS, not written as text: the button's visible text is then
+                // exactly the name its label begins with (WCAG 2.5.3).
                 <span
                   aria-hidden="true"
-                  className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
-                >
-                  {initials(user.fullName || user.email)}
-                </span>
+                  data-initials={initials(user.fullName || user.email)}
+                  className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary before:content-[attr(data-initials)]"
+                />
               )}
-              {/* The accessible name starts with the visible name (WCAG 2.5.3); on narrow screens the name is
-                  read but not shown. */}
-              <span className="sr-only max-w-40 truncate font-medium sm:not-sr-only sm:inline">
-                {user.fullName}
-              </span>
-              <span className="sr-only">, account menu</span>
+              <span className="hidden max-w-40 truncate font-medium sm:inline">{user.fullName}</span>
               <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
             </button>
           </DropdownMenuTrigger>

@@ -53,9 +53,11 @@ export function BimFilesTable({ projectId, files }: { projectId: string; files: 
             <TableCell>
               <Button asChild variant="ghost" size="sm">
                 {/* The name starts with the visible label (WCAG 2.5.3); the file name tells the rows apart. */}
-                <Link to={explorerLink(basePath, projectId, file.id, file.latest_version_id)}>
+                <Link
+                  to={explorerLink(basePath, projectId, file.id, file.latest_version_id)}
+                  aria-label={`View in Explorer: ${file.name}`}
+                >
                   <ExternalLink aria-hidden="true" /> View in Explorer
-                  <span className="sr-only">: {file.name}</span>
                 </Link>
               </Button>
             </TableCell>
