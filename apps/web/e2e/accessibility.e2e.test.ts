@@ -192,6 +192,32 @@ describe('keyboard', () => {
   });
 });
 
+describe('reflow at 320 px', () => {
+  it('keeps the /demo header and banner and the File Inspector within the width, with no sideways page scroll', async () => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto('/demo');
+    await expectVisible(page.getByRole('link', { name: 'Sign in' }));
+    await settle();
+    expect(await pageWidth()).toBeLessThanOrEqual(320);
+
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('reflow'),
+      password: 'reflow-checked-2026',
+      fullName: 'Re Flow',
+    });
+    const { selection } = await processedProjectViaApi(context.request, {
+      name: 'Narrow House',
+      ids: { name: 'walls.ids', xml: IDS },
+      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+    });
+    await page.goto(`/dashboard?tab=dashboard&fileTab=compliance&${selection}`);
+    await expectVisible(page.getByRole('tab', { name: 'Detailed Analysis' }));
+    await settle();
+    expect(await pageWidth()).toBeLessThanOrEqual(320);
+  }, 240_000);
+});
+
 describe('source maps', () => {
   it('are not served: the map of a shipped script answers 404', async () => {
     const html = await (await context.request.get('/')).text();

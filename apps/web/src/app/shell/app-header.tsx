@@ -24,8 +24,9 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = false }: AppHeaderProps) {
+  // Wraps rather than scrolls sideways at 320 px (WCAG 1.4.10 reflow).
   return (
-    <div className="flex h-14 items-center justify-between gap-4">
+    <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
       <div className="flex items-center gap-3">
         <Link
           to={demo ? '/demo' : '/dashboard'}
@@ -81,7 +82,7 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
           </DropdownMenuContent>
         </DropdownMenu>
       ) : (
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link to="/login">Sign in</Link>
           </Button>

@@ -29,7 +29,10 @@ export function SegmentedFilter<T extends string>({
 }: SegmentedFilterProps<T>) {
   return (
     <fieldset
-      className={cn('inline-flex h-9 items-center rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex min-h-9 max-w-full flex-wrap items-center rounded-lg bg-muted p-1 text-muted-foreground',
+        className,
+      )}
     >
       <legend className="sr-only">{label}</legend>
       {options.map((option) => {
