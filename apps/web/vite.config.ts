@@ -62,5 +62,7 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   preview: { port: 4173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { outDir, emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written for error tooling but never referenced from the bundle; the server refuses
+  // to serve them (apps/server/src/platform/http/web-app.ts, decision 0167).
+  build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
 });

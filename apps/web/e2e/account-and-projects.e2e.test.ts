@@ -33,7 +33,7 @@ describe('an account and its projects (acceptance)', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await verifyAndSignInThroughPages(page, email, password);
     await expectVisible(page.getByRole('tab', { name: 'Overview', selected: true }));
-    await expectVisible(page.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await expectVisible(page.getByRole('button', { name: 'Ada Lovelace, account menu' }));
     await expectVisible(page.getByText('Create your first project'));
     await screenshot(page, 'dashboard-overview-empty');
 
@@ -126,7 +126,7 @@ describe('an account and its projects (acceptance)', () => {
     await screenshot(page, 'dashboard-overview-project');
 
     // Sign out from the account menu.
-    await page.getByRole('button', { name: 'Account menu for Ada Lovelace' }).click();
+    await page.getByRole('button', { name: 'Ada Lovelace, account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expectPath(page, '/login');
     await screenshot(page, 'login');

@@ -62,6 +62,6 @@ describe('sign-up and sign-in forms', () => {
     });
     await page.goto('/login');
     await expectPath(page, '/dashboard');
-    await expectVisible(page.getByRole('button', { name: 'Account menu for Rita Return' }));
+    await expectVisible(page.getByRole('button', { name: 'Rita Return, account menu' }));
   });
 });

@@ -103,7 +103,7 @@ describe.skipIf(!haveSamples)('from sign-up to every data screen (issue 4 accept
     // Metadata Explorer, reached from the Overview's 'View in Explorer'.
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page
-      .getByRole('link', { name: /^View .* in Explorer$/ })
+      .getByRole('link', { name: /^View in Explorer: / })
       .first()
       .click();
     await expectVisible(page.getByRole('tab', { name: 'Metadata Explorer', selected: true }));

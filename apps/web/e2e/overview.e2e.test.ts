@@ -63,7 +63,7 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
     await expectVisible(page.getByText(`${overview.compliance_categories.compliant}%`).first());
     await screenshot(page, 'overview-project');
 
-    await page.getByRole('link', { name: 'View windows.ifc in Explorer' }).click();
+    await page.getByRole('link', { name: 'View in Explorer: windows.ifc' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'metadata');
     const url = new URL(page.url());
     expect(url.pathname).toBe('/dashboard');

@@ -53,7 +53,7 @@ describe('Settings (issue 13)', () => {
     await crop.getByRole('button', { name: 'Save picture' }).click();
     await expectVisible(page.getByText('Profile picture updated'));
     await expectHidden(crop);
-    const headerPicture = page.getByRole('button', { name: 'Account menu for Sol Settings' }).locator('img');
+    const headerPicture = page.getByRole('button', { name: 'Sol Settings, account menu' }).locator('img');
     await expectVisible(headerPicture);
     expect(await headerPicture.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
 

@@ -30,6 +30,7 @@ describe('web app serving with a build', () => {
     writeFileSync(join(dir, 'assets', 'app-1a2b.js'), script);
     writeFileSync(join(dir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+    writeFileSync(join(dir, 'assets', 'app-1a2b.js.map'), '{"version":3,"mappings":"AAAA"}');
     const app = Fastify();
     await registerWebApp(app, dir);
     try {
@@ -54,6 +55,10 @@ describe('web app serving with a build', () => {
       const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script);
+
+      const map = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js.map' });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('"mappings"');
 
       const page = await app.inject({ method: 'GET', url: '/dashboard' });
       expect(page.statusCode).toBe(200);

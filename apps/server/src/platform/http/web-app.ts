@@ -15,6 +15,7 @@ or point <code>WEB_DIST_DIR</code> at a built copy, then restart the server.</p>
  * Serves the built single-page app from `webDistDir`: hashed files under /assets are cached for a year,
  * everything else is revalidated; any other GET outside /api answers index.html so client-side routes
  * load. Unknown /api paths get the JSON 404. Without a build, `/` explains how to make one.
+ * Source maps (`*.map`) are never served: they would publish the app's source (decision 0167).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const built = existsSync(join(webDistDir, 'index.html'));
@@ -24,6 +25,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       // One route per built file (read at start); every other path reaches the fallback below.
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !isSourceMap(pathName),
       // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -36,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
-    if (!isPageRequest) return sendError(reply, request, new HttpError('not_found'));
+    if (!isPageRequest || isSourceMap(path)) return sendError(reply, request, new HttpError('not_found'));
     if (!built)
       return reply
         .status(path === '/' ? 200 : 404)
@@ -45,4 +47,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
+}
+
+function isSourceMap(path: string): boolean {
+  return path.toLowerCase().endsWith('.map');
 }

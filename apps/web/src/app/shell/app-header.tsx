@@ -24,8 +24,9 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = false }: AppHeaderProps) {
+  // Wraps rather than scrolls sideways at 320 px (WCAG 1.4.10 reflow).
   return (
-    <div className="flex h-14 items-center justify-between gap-4">
+    <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
       <div className="flex items-center gap-3">
         <Link
           to={demo ? '/demo' : '/dashboard'}
@@ -41,14 +42,24 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
             <button
               type="button"
               className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Account menu for ${user.fullName}`}
+              // Begins with the visible name; the initials beside it are hidden (WCAG 2.5.3).
+              aria-label={`${user.fullName}, account menu`}
             >
               {user.avatarUrl ? (
-                <img src={user.avatarUrl} alt="" className="size-7 rounded-full object-cover" />
+                <img
+                  src={user.avatarUrl}
+                  alt=""
+                  aria-hidden="true"
+                  className="size-7 rounded-full object-cover"
+                />
               ) : (
-                <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
-                  {initials(user.fullName || user.email)}
-                </span>
+                // The initials are drawn by CSS, not written as text: the button's visible text is then
+                // exactly the name its label begins with (WCAG 2.5.3).
+                <span
+                  aria-hidden="true"
+                  data-initials={initials(user.fullName || user.email)}
+                  className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary before:content-[attr(data-initials)]"
+                />
               )}
               <span className="hidden max-w-40 truncate font-medium sm:inline">{user.fullName}</span>
               <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -71,7 +82,7 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
           </DropdownMenuContent>
         </DropdownMenu>
       ) : (
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link to="/login">Sign in</Link>
           </Button>

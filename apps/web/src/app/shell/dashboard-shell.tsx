@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser, useSignOut } from '@/features/auth/session';
 import { CreateProjectWizard } from '@/features/wizard/create-project-wizard';
@@ -37,6 +38,7 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
       activationMode="manual"
       className="flex min-h-dvh flex-col"
     >
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <AppHeader
@@ -60,7 +62,11 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
         </div>
       </header>
       {banner}
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+      >
         {visible.map((id) => {
           const { Panel } = TAB_PANELS[id];
           return (

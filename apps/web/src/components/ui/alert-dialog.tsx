@@ -3,18 +3,22 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
 import { contentClassName, overlayClassName } from './dialog';
+import { useReturnFocus } from './use-return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClassName} />
-      <AlertDialogPrimitive.Content className={cn(contentClassName, className)} {...props} />
+      <AlertDialogPrimitive.Content className={cn(contentClassName, className)} {...props} {...returnFocus} />
     </AlertDialogPrimitive.Portal>
   );
 }

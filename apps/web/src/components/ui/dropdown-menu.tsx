@@ -2,7 +2,17 @@ import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * A menu is not modal (WAI-ARIA menu button pattern): Radix's modal mode marks the rest of the page
+ * aria-hidden while its links and buttons stay focusable, which axe reports as aria-hidden-focus
+ * (decision 0167). Escape, an outside click and choosing an item still close it and return focus.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

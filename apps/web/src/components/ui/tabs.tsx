@@ -33,7 +33,11 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 export function SegmentedTabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex h-9 items-center rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      // Wraps onto a second line on narrow screens rather than scrolling the page (WCAG 1.4.10).
+      className={cn(
+        'inline-flex min-h-9 max-w-full flex-wrap items-center rounded-lg bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

@@ -82,7 +82,7 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
           dateTime={message.timestamp.toISOString()}
           className={cn(
             'mt-1 block text-[11px]',
-            isUser ? 'text-primary-foreground/70' : 'text-muted-foreground',
+            isUser ? 'text-primary-foreground' : 'text-muted-foreground',
           )}
         >
           {timeFormat.format(message.timestamp)}

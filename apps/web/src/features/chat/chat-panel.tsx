@@ -106,9 +106,20 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
           <ChatIntro context={context.data} onAsk={(q) => void ask(q)} disabled={busy} />
         )}
 
-        {messages.map((message) => (
-          <ChatMessageBubble key={message.id} message={message} onSelectElements={highlight} />
-        ))}
+        {/* A polite log: a screen reader announces each new message once, when its answer has finished
+            streaming (aria-busy holds the announcement until then). */}
+        <div
+          role="log"
+          aria-live="polite"
+          aria-relevant="additions text"
+          aria-busy={busy}
+          aria-label="Conversation"
+          className="space-y-3"
+        >
+          {messages.map((message) => (
+            <ChatMessageBubble key={message.id} message={message} onSelectElements={highlight} />
+          ))}
+        </div>
 
         {status === 'sending' && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { SegmentedFilter } from '@/components/ui/segmented-filter';
 import { StatCard } from '@/components/ui/stat-card';
-import { SegmentedTabsList, SegmentedTabsTrigger, Tabs } from '@/components/ui/tabs';
 import { formatNumber } from '@/lib/format';
 import { fileDate, saveFile } from '@/lib/save-file';
 import { useExtraAttributes } from '../attribute-queries';
@@ -107,15 +107,17 @@ export function ExtraAttributesTab({ projectId, fileId, versionId }: ExtraAttrib
             <Download /> Export Analysis
           </Button>
         </div>
-        <Tabs value={tab} onValueChange={(v) => setTab(v as CoverageTab)} className="mt-4">
-          <SegmentedTabsList>
-            <SegmentedTabsTrigger value="all">All ({counts.all})</SegmentedTabsTrigger>
-            <SegmentedTabsTrigger value="covered">IDS Covered ({counts.covered})</SegmentedTabsTrigger>
-            <SegmentedTabsTrigger value="not_covered">
-              Not Covered ({counts.not_covered})
-            </SegmentedTabsTrigger>
-          </SegmentedTabsList>
-        </Tabs>
+        <SegmentedFilter
+          label="Coverage"
+          className="mt-4"
+          value={tab}
+          onChange={setTab}
+          options={[
+            { value: 'all', label: `All (${counts.all})` },
+            { value: 'covered', label: `IDS Covered (${counts.covered})` },
+            { value: 'not_covered', label: `Not Covered (${counts.not_covered})` },
+          ]}
+        />
         <div className="mt-4">
           <AttributeTable
             rows={rows}

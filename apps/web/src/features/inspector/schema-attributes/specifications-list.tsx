@@ -44,7 +44,6 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
               type="button"
               className="w-full cursor-pointer space-y-3 rounded-xl p-4 text-left hover:bg-surface/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onSelect(spec.id)}
-              aria-label={`Show the requirements of ${spec.name}`}
             >
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">

@@ -113,7 +113,7 @@ export function ConnectStep({ wizard, demo }: StepProps) {
           <HelpLink />
         </section>
       ) : (
-        <div className="flex items-start gap-4 rounded-lg border border-dashed border-border p-4 text-left opacity-80">
+        <div className="flex items-start gap-4 rounded-lg border border-dashed border-border p-4 text-left">
           <CloudOff className="mt-0.5 size-6 text-muted-foreground" aria-hidden="true" />
           <span className="grid gap-1 text-sm">
             <span className="block font-medium">Connect to Autodesk ACC</span>
