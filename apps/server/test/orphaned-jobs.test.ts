@@ -1,35 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
-import { loadConfig } from '../src/platform/config';
-import { createLogger } from '../src/platform/logger';
-import { createServer, type PlumblineServer } from '../src/platform/server';
-import { migrationsFolder } from './support/paths';
+import type { PlumblineServer } from '../src/platform/server';
+import { embeddedDataDir, startOnDataDir } from './support/default-install';
 import { eventually } from './support/server';
 
 // Issue 16 (crash safety): with the embedded database only one process runs jobs, so a job left
 // active belongs to a process that died. The next start retries it at once, not after its expiry.
-const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-orphans-'));
-chmodSync(dataDir, 0o755); // run as root, the database server's own account must reach its cluster
+const dataDir = embeddedDataDir('plumbline-orphans-');
 
-async function start(): Promise<PlumblineServer> {
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
-      SHUTDOWN_TIMEOUT_SECONDS: '5',
-      DEMO_SEED: 'false',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    },
-    { defaultWebDistDir: join(dataDir, 'no-web-build') },
-  );
-  return createServer({ config, logger: createLogger('silent'), migrationsFolder });
-}
+const start = () => startOnDataDir(dataDir);
 
 async function jobRow(server: PlumblineServer, id: string) {
   const result = await server.database.db.execute(

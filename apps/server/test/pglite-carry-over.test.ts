@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,16 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../src/jobs';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { hashPassword } from '../src/platform/auth/passwords';
-import { loadConfig } from '../src/platform/config';
-import { createLogger } from '../src/platform/logger';
-import { createServer, type PlumblineServer } from '../src/platform/server';
+import { embeddedDataDir, startOnDataDir } from './support/default-install';
 import { migrationsFolder } from './support/paths';
 import { eventually } from './support/server';
 
 // Decision 0160: a data directory written by the PGlite default is carried over once to the embedded
 // PostgreSQL at start, never silently ignored.
-const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-carry-'));
-chmodSync(dataDir, 0o755); // run as root, the database server's own account must reach its cluster
+const dataDir = embeddedDataDir('plumbline-carry-');
 const PASSWORD = 'a long passphrase nobody guesses';
 
 /** What an installation of the PGlite default left: an account, its project, and a job not yet run. */
@@ -51,21 +47,7 @@ async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; p
   return { jobId, projectId };
 }
 
-async function start(): Promise<PlumblineServer> {
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
-      SHUTDOWN_TIMEOUT_SECONDS: '5',
-      DEMO_SEED: 'false',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    },
-    { defaultWebDistDir: join(dataDir, 'no-web-build') },
-  );
-  return createServer({ config, logger: createLogger('silent'), migrationsFolder });
-}
+const start = () => startOnDataDir(dataDir);
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
