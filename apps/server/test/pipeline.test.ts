@@ -402,6 +402,108 @@ for (const backend of testBackends()) {
       await eventually(async () => (await rechecking()) === false, 60_000);
     });
 
+    it('checks again when the IDS files change during a check, so a slower stale run never writes last', async () => {
+      const list = (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
+        id: string;
+        name: string;
+      }>;
+      const windows = list.find((f) => f.name === 'Windows.ifc')!;
+      const { version_id: versionId } = (
+        await call(server, editor, 'GET', `${filesUrl()}/${windows.id}/status`)
+      ).json();
+      const [idsFile] = (await call(server, editor, 'GET', idsUrl())).json().ids_files;
+      expect(idsFile.is_active).toBe(true);
+      const deps = {
+        db: server.database.db,
+        storage: server.storage,
+        clock: server.clock,
+        logger: createLogger('silent'),
+      };
+      // The run loads the active IDS, checks, and before it writes the user switches the IDS off
+      // (whose own re-check job may even write first): what lands must be the check without it.
+      let writes = 0;
+      const run = await processFileVersion(deps, versionId, 'full', {
+        beforeWrite: async () => {
+          writes++;
+          if (writes === 1)
+            expect(
+              (await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: false }))
+                .statusCode,
+            ).toBe(200);
+        },
+      });
+      expect(run.status).toBe('completed');
+      expect(writes).toBe(2);
+      expect(await storedResults(versionId)).toEqual([]);
+      // And back on: the same run shape writes the engine's figures for the IDS again.
+      writes = 0;
+      await processFileVersion(deps, versionId, 'recheck', {
+        beforeWrite: async () => {
+          writes++;
+          if (writes === 1)
+            await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true });
+        },
+      });
+      expect(writes).toBe(2);
+      const report = checkModel(readIfc(new Uint8Array(ifc)), parseIds(ids));
+      expect(await storedResults(versionId)).toEqual(
+        report.specifications.map((s) => ({
+          name: s.name,
+          applicable: s.applicableCount,
+          passed: s.passedCount,
+          failed: s.failedCount,
+        })),
+      );
+      await eventually(async () => {
+        const jobs = await server.queue.findJobs('bimfile.process');
+        return jobs.every((job) => ['completed', 'failed'].includes(String(job.state))) ? true : null;
+      }, 60_000);
+    });
+
+    it('keeps a file that was processing when the IDS changed marked as re-checking until the re-check writes', async () => {
+      const [file] = await server.database.db
+        .insert(bimFiles)
+        .values({ projectId, name: 'Busy.ifc', sourceFilename: 'Busy.ifc' })
+        .returning();
+      const versionId = crypto.randomUUID();
+      const key = storageKeys.bimFileVersion(projectId, versionId);
+      const stored = await server.storage.putStream(key, Readable.from([ifc]));
+      await server.database.db.insert(fileVersions).values({
+        id: versionId,
+        bimFileId: file!.id,
+        versionNumber: 1,
+        versionTag: 'v1',
+        sizeBytes: stored.size,
+        sha256: stored.sha256,
+        storageKey: key,
+        status: 'processing',
+      });
+      const rechecking = async () =>
+        (
+          (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
+            id: string;
+            status: string;
+            rechecking: boolean;
+          }>
+        ).find((f) => f.id === file!.id);
+      const deps = {
+        db: server.database.db,
+        storage: server.storage,
+        clock: server.clock,
+        logger: createLogger('silent'),
+      };
+      // The full run started before the re-check was queued: it completes, and the file stays marked,
+      // so the screens keep polling for the figures the re-check will write.
+      const run = await processFileVersion(deps, versionId, 'full', {
+        beforeWrite: () => markRechecksQueued(server.database.db, [versionId], server.clock.now()),
+      });
+      expect(run.status).toBe('completed');
+      expect(await rechecking()).toMatchObject({ status: 'completed', rechecking: true });
+      expect((await processFileVersion(deps, versionId, 'recheck')).status).toBe('completed');
+      expect(await rechecking()).toMatchObject({ status: 'completed', rechecking: false });
+      await server.database.db.delete(bimFiles).where(eq(bimFiles.id, file!.id));
+    });
+
     it('marks a completed file as re-checking from the moment a re-check is queued until its job writes', async () => {
       const list = (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
         id: string;

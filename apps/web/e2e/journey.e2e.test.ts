@@ -135,5 +135,5 @@ describe.skipIf(!haveSamples)('from sign-up to every data screen (issue 4 accept
     const compliance = page.getByTestId('compliance-tab');
     await expectVisible(compliance.getByText(`${figures.passedPairs} / ${figures.applicablePairs}`));
     await screenshot(page, 'journey-inspector');
-  });
+  }, 240_000); // its waits for processing alone may take 90 s each on a loaded machine
 });

@@ -115,11 +115,46 @@ export interface ResultColumns {
 
 export interface WriteHooks {
   afterBatch?: (table: string, rows: number) => Promise<void> | void;
+  /** Called between the analysis and its write (tests change the project's IDS files here). */
+  beforeWrite?: () => Promise<void> | void;
+}
+
+/**
+ * What a run checked against: the project's active IDS files as it loaded them (an edited file gets a
+ * new storage key, so an added requirement changes it too).
+ */
+export function idsFingerprint(files: readonly ActiveIdsFile[]): string {
+  return JSON.stringify(files.map((f) => [f.id, f.storageKey, f.specificationIds]));
+}
+
+/**
+ * Thrown inside a write when the project's active IDS files changed after the run loaded them: its
+ * results answer a question nobody asks any more, and written after a newer run's they would replace
+ * the right figures with stale ones. The caller checks again against the files as they are now.
+ */
+export class StaleIdsError extends Error {
+  constructor() {
+    super('The active IDS files changed while the version was being checked');
+  }
 }
 
 /** Locks the version row so two jobs for one version write one after the other. */
 async function lockVersion(tx: Database, versionId: string): Promise<void> {
   await tx.execute(sql`select 1 from file_versions where id = ${versionId} for update`);
+}
+
+/**
+ * Locks the version, then refuses the write if the run's IDS files are no longer the active ones.
+ * Under the lock, so of two runs the one that writes last is always one that saw the current files.
+ */
+async function lockForWrite(
+  tx: Database,
+  versionId: string,
+  projectId: string,
+  checkedAgainst: string,
+): Promise<void> {
+  await lockVersion(tx, versionId);
+  if (idsFingerprint(await listActiveIdsFiles(tx, projectId)) !== checkedAgainst) throw new StaleIdsError();
 }
 
 async function replaceResults(tx: Database, versionId: string, results: ResultColumns, hooks: WriteHooks) {
@@ -173,12 +208,14 @@ export async function writeProcessedVersion(
     results: ResultColumns;
     at: Date;
     recheckQueuedAt: Date | null;
+    /** idsFingerprint of the files the results were checked against. */
+    checkedAgainst: string;
   },
   hooks: WriteHooks = {},
 ): Promise<void> {
   const { versionId, model } = input;
   await db.transaction(async (tx) => {
-    await lockVersion(tx, versionId);
+    await lockForWrite(tx, versionId, input.projectId, input.checkedAgainst);
     await tx.delete(elementProperties).where(eq(elementProperties.fileVersionId, versionId));
     await tx.delete(elements).where(eq(elements.fileVersionId, versionId));
     const e = model.elements;
@@ -235,11 +272,18 @@ export async function writeProcessedVersion(
 /** Re-check only: replaces the results of a completed version, leaving its elements as they are. */
 export async function writeRecheckedVersion(
   db: Database,
-  input: { versionId: string; results: ResultColumns; at: Date; recheckQueuedAt: Date | null },
+  input: {
+    versionId: string;
+    projectId: string;
+    results: ResultColumns;
+    at: Date;
+    recheckQueuedAt: Date | null;
+    checkedAgainst: string;
+  },
   hooks: WriteHooks = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockVersion(tx, input.versionId);
+    await lockForWrite(tx, input.versionId, input.projectId, input.checkedAgainst);
     await replaceResults(tx, input.versionId, input.results, hooks);
     await tx
       .update(fileVersions)
@@ -258,13 +302,14 @@ function clearRecheck(read: Date | null) {
     : sql`case when ${fileVersions.recheckQueuedAt} = ${read.toISOString()}::timestamptz then null else ${fileVersions.recheckQueuedAt} end`;
 }
 
-/** Marks the given completed versions as awaiting a re-check (their results are about to change). */
+/**
+ * Marks the given versions as awaiting a re-check (their results are about to change). A version still
+ * pending or processing is marked too: a run that loaded the IDS files before the change leaves the
+ * marker in place (clearRecheck), so screens keep polling until the re-check's own job has written.
+ */
 export async function markRechecksQueued(db: Database, versionIds: string[], at: Date): Promise<void> {
   if (versionIds.length === 0) return;
-  await db
-    .update(fileVersions)
-    .set({ recheckQueuedAt: at })
-    .where(and(inArray(fileVersions.id, versionIds), eq(fileVersions.status, 'completed')));
+  await db.update(fileVersions).set({ recheckQueuedAt: at }).where(inArray(fileVersions.id, versionIds));
 }
 
 /** The newest version of every file in a project (what a change of active IDS files re-checks). */

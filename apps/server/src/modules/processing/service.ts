@@ -30,15 +30,24 @@ export type ProcessingOutcome =
   | { status: 'failed'; error: string }
   | { status: 'skipped' };
 
-async function loadActiveIds(deps: ProcessingDeps, projectId: string): Promise<AnalysisInput['ids']> {
+async function loadActiveIds(
+  deps: ProcessingDeps,
+  projectId: string,
+): Promise<{ ids: AnalysisInput['ids']; fingerprint: string }> {
   const files = await repo.listActiveIdsFiles(deps.db, projectId);
-  const loaded: AnalysisInput['ids'] = [];
+  const ids: AnalysisInput['ids'] = [];
   for (const file of files) {
     const xml = await readAll(await deps.storage.getStream(file.storageKey));
-    loaded.push({ name: file.name, xml, specificationIds: [...file.specificationIds] });
+    ids.push({ name: file.name, xml, specificationIds: [...file.specificationIds] });
   }
-  return loaded;
+  return { ids, fingerprint: repo.idsFingerprint(files) };
 }
+
+/**
+ * How often a run checks again when the project's IDS files change under it before it leaves the
+ * version to the job's retry (each change also queues a re-check of its own).
+ */
+const STALE_ATTEMPTS = 3;
 
 /** How long one version's analysis may run by default (PROCESSING_TIME_LIMIT_SECONDS). */
 export const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
@@ -62,14 +71,32 @@ export async function processFileVersion(
   const effectiveMode: ProcessingMode =
     mode === 'recheck' && version.status === 'completed' ? 'recheck' : 'full';
   if (effectiveMode === 'full') await repo.markProcessing(deps.db, versionId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await analyseAndWrite(deps, version, effectiveMode, hooks);
+    } catch (error) {
+      if (!(error instanceof repo.StaleIdsError) || attempt >= STALE_ATTEMPTS) throw error;
+      deps.logger.info({ versionId, attempt }, 'IDS files changed during the check; checking again');
+    }
+  }
+}
+
+async function analyseAndWrite(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  mode: ProcessingMode,
+  hooks: repo.WriteHooks,
+): Promise<ProcessingOutcome> {
+  const versionId = version.id;
+  // Read for each attempt: the bytes are handed over to the analysis thread, not copied.
   const started = performance.now();
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
   const readMs = Math.round(performance.now() - started);
-  const ids = await loadActiveIds(deps, version.projectId);
+  const { ids, fingerprint } = await loadActiveIds(deps, version.projectId);
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(
-      { bytes, fileName: version.fileName, ids, mode: effectiveMode },
+      { bytes, fileName: version.fileName, ids, mode },
       deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     );
   } catch (error) {
@@ -81,15 +108,20 @@ export async function processFileVersion(
     await repo.markFailed(deps.db, versionId, analysis.message, deps.clock.now());
     return { status: 'failed', error: analysis.message };
   }
+  await hooks.beforeWrite?.();
   const { results, extracted } = analysis;
   const timings: Record<string, number> = { readFile: readMs, ...analysis.timings };
   const writeStarted = performance.now();
-  if (effectiveMode === 'recheck' || !extracted) {
-    await repo.writeRecheckedVersion(
-      deps.db,
-      { versionId, results, at: deps.clock.now(), recheckQueuedAt: version.recheckQueuedAt },
-      hooks,
-    );
+  const common = {
+    versionId,
+    projectId: version.projectId,
+    results,
+    at: deps.clock.now(),
+    recheckQueuedAt: version.recheckQueuedAt,
+    checkedAgainst: fingerprint,
+  };
+  if (mode === 'recheck' || !extracted) {
+    await repo.writeRecheckedVersion(deps.db, common, hooks);
     timings.write = Math.round(performance.now() - writeStarted);
     return {
       status: 'completed',
@@ -99,18 +131,7 @@ export async function processFileVersion(
       timings,
     };
   }
-  await repo.writeProcessedVersion(
-    deps.db,
-    {
-      versionId,
-      projectId: version.projectId,
-      model: extracted,
-      results,
-      at: deps.clock.now(),
-      recheckQueuedAt: version.recheckQueuedAt,
-    },
-    hooks,
-  );
+  await repo.writeProcessedVersion(deps.db, { ...common, model: extracted }, hooks);
   timings.write = Math.round(performance.now() - writeStarted);
   return {
     status: 'completed',
