@@ -8,4 +8,11 @@ export const MANY_SPEC_MODEL = { targetBytes: 8_000_000, seed: 5 } as const;
 export const MANY_SPEC_CASES = [
   { name: '848 specifications, code lists of 10', specifications: 848, codeListLength: 10, seed: 3 },
   { name: '120 specifications, code lists of 1500', specifications: 120, codeListLength: 1500, seed: 4 },
+  {
+    name: '400 specifications, entity facets and numeric keys',
+    specifications: 400,
+    codeListLength: 12,
+    seed: 6,
+    variety: true,
+  },
 ] as const;

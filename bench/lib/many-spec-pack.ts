@@ -21,6 +21,12 @@ export interface ManySpecPackOptions {
   readonly specifications: number;
   readonly codeListLength: number;
   readonly seed?: number;
+  /**
+   * Also vary the applicability (for the results test, not the benchmark): every third
+   * specification adds an entity facet, and every seventh door specification is first keyed on a
+   * number (Qto_DoorBaseQuantities.Width = 0.926), which no hash look-up can decide.
+   */
+  readonly variety?: boolean;
 }
 
 /** mulberry32: a small, seeded, deterministic generator. */
@@ -90,9 +96,29 @@ function codeList(target: Target, include: boolean, length: number, next: () => 
 
 const STATUS_CODES = ['NEW', 'EXISTING', 'DEMOLISH', 'TEMPORARY', 'OTHER', 'NOTKNOWN', 'UNSET'];
 
-function specification(i: number, target: Target, codeListLength: number, next: () => number): string {
+function specification(
+  i: number,
+  target: Target,
+  codeListLength: number,
+  next: () => number,
+  variety: boolean,
+): string {
   const include = i % 5 !== 0;
   const door = target.pset === 'Pset_DoorCommon';
+  const entity =
+    variety && i % 3 === 1
+      ? `
+        <ids:entity><ids:name><ids:simpleValue>${door ? 'IFCDOOR' : 'IFCWINDOW'}</ids:simpleValue></ids:name></ids:entity>`
+      : '';
+  const width =
+    variety && door && i % 7 === 2
+      ? `
+        <ids:property dataType="IFCLENGTHMEASURE">
+          <ids:propertySet><ids:simpleValue>Qto_DoorBaseQuantities</ids:simpleValue></ids:propertySet>
+          <ids:baseName><ids:simpleValue>Width</ids:simpleValue></ids:baseName>
+          <ids:value><ids:simpleValue>0.926</ids:simpleValue></ids:value>
+        </ids:property>`
+      : '';
   const second = door
     ? `        <ids:property dataType="IFCLABEL">
           <ids:propertySet><ids:simpleValue>Pset_DoorCommon</ids:simpleValue></ids:propertySet>
@@ -109,7 +135,7 @@ ${enumeration(STATUS_CODES.slice(0, Math.min(codeListLength, STATUS_CODES.length
           <ids:value><ids:simpleValue>true</ids:simpleValue></ids:value>
         </ids:property>`;
   return `    <ids:specification name="Code ${target.literal}" ifcVersion="IFC4" identifier="MS-${String(i + 1).padStart(4, '0')}">
-      <ids:applicability minOccurs="0" maxOccurs="unbounded">
+      <ids:applicability minOccurs="0" maxOccurs="unbounded">${entity}${width}
         <ids:property dataType="IFCIDENTIFIER">
           <ids:propertySet><ids:simpleValue>${target.pset}</ids:simpleValue></ids:propertySet>
           <ids:baseName><ids:simpleValue>Reference</ids:simpleValue></ids:baseName>
@@ -135,7 +161,12 @@ ${second}
 }
 
 /** The pack as IDS XML text. */
-export function manySpecPack({ specifications, codeListLength, seed = 1 }: ManySpecPackOptions): string {
+export function manySpecPack({
+  specifications,
+  codeListLength,
+  seed = 1,
+  variety = false,
+}: ManySpecPackOptions): string {
   if (!(specifications >= 1) || !(codeListLength >= 1))
     throw new Error('a pack needs specifications and code lists');
   const pool = targets(seed);
@@ -143,7 +174,7 @@ export function manySpecPack({ specifications, codeListLength, seed = 1 }: ManyS
   const next = random(seed * 7919 + codeListLength);
   const specs: string[] = [];
   for (let i = 0; i < specifications; i++)
-    specs.push(specification(i, pool[i] as Target, codeListLength, next));
+    specs.push(specification(i, pool[i] as Target, codeListLength, next, variety));
   return `<?xml version="1.0" encoding="UTF-8"?>
 <ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
   <ids:info>
