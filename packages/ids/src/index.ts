@@ -10,5 +10,5 @@ export { IdsParseError, type ParseIdsOptions, parseIds } from './parse-ids';
 export { compileValue, type ScalarValue, type ValueMatcher } from './restriction/matcher';
 export { compileXsdPattern, translateXsdPattern, XsdPatternError } from './restriction/xsd-regex';
 export type * from './results';
-export { MAX_IDS_BYTES, validateIds, validateIdsSchema } from './validate-ids';
+export { MAX_IDS_BYTES, validateAndParseIds, validateIds, validateIdsSchema } from './validate-ids';
 export { writeIds } from './write/write-ids';

@@ -4,6 +4,7 @@
  * up front), and size, depth and element count are bounded.
  */
 import { SaxesParser } from 'saxes';
+import { MAX_IDS_BYTES, maxIdsElements } from '../ids-size-limit';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -38,7 +39,7 @@ export interface SourceSpan {
 }
 
 export interface XmlLimits {
-  /** Largest accepted document in bytes (UTF-8). Default 32 MiB. */
+  /** Largest accepted document in bytes (UTF-8). Default MAX_IDS_BYTES (ids-size-limit.ts). */
   readonly maxBytes?: number;
   readonly maxDepth?: number;
   readonly maxElements?: number;
@@ -55,7 +56,7 @@ export class XmlReadError extends Error {
   }
 }
 
-const DEFAULT_LIMITS = { maxBytes: 32 * 1024 * 1024, maxDepth: 64, maxElements: 2_000_000 };
+const DEFAULT_LIMITS = { maxBytes: MAX_IDS_BYTES, maxDepth: 64, maxElements: maxIdsElements(MAX_IDS_BYTES) };
 /** How much text is parsed between two checks for a limit already hit. */
 const CHUNK_CHARS = 4096;
 
