@@ -7,14 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IdsDocument } from './document';
-import { MAX_IDS_BYTES } from './ids-size-limit';
+import { maxIdsBytes } from './ids-size-limit';
 import { IdsParseError, parseIds } from './parse-ids';
 import type { ValidationProblem } from './results';
 import { byteLength, xmlText } from './xml/xml-tree';
 import { BatchXsdValidator } from './xsd/batch-validator';
 import type { XmllintFile } from './xsd/xmllint-pool';
-
-export { MAX_IDS_BYTES };
 
 let schemaFiles: Promise<readonly XmllintFile[]> | null = null;
 
@@ -49,8 +47,9 @@ const validator = new BatchXsdValidator(loadSchemas);
 
 /** XSD problems only (no semantic audit). Empty when the file is schema-valid. */
 export async function validateIdsSchema(xml: string | Uint8Array): Promise<ValidationProblem[]> {
-  if (byteLength(xml) > MAX_IDS_BYTES) {
-    return [{ line: null, column: null, message: `The file is larger than ${MAX_IDS_BYTES} bytes.` }];
+  const limit = maxIdsBytes();
+  if (byteLength(xml) > limit) {
+    return [{ line: null, column: null, message: `The file is larger than ${limit} bytes.` }];
   }
   const text = xmlText(xml);
   // Refuse DTDs before libxml2 sees them: no entity expansion, no external fetches.

@@ -4,7 +4,7 @@
  * up front), and size, depth and element count are bounded.
  */
 import { SaxesParser } from 'saxes';
-import { MAX_IDS_BYTES, maxIdsElements } from '../ids-size-limit';
+import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -39,7 +39,7 @@ export interface SourceSpan {
 }
 
 export interface XmlLimits {
-  /** Largest accepted document in bytes (UTF-8). Default MAX_IDS_BYTES (ids-size-limit.ts). */
+  /** Largest accepted document in bytes (UTF-8). Default maxIdsBytes() (ids-size-limit.ts). */
   readonly maxBytes?: number;
   readonly maxDepth?: number;
   readonly maxElements?: number;
@@ -56,7 +56,7 @@ export class XmlReadError extends Error {
   }
 }
 
-const DEFAULT_LIMITS = { maxBytes: MAX_IDS_BYTES, maxDepth: 64, maxElements: maxIdsElements(MAX_IDS_BYTES) };
+const MAX_DEPTH = 64;
 /** How much text is parsed between two checks for a limit already hit. */
 const CHUNK_CHARS = 4096;
 
@@ -71,9 +71,9 @@ export function byteLength(input: string | Uint8Array): number {
 }
 
 export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): XmlElement {
-  const maxBytes = limits.maxBytes ?? DEFAULT_LIMITS.maxBytes;
-  const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-  const maxElements = limits.maxElements ?? DEFAULT_LIMITS.maxElements;
+  const maxBytes = limits.maxBytes ?? maxIdsBytes();
+  const maxDepth = limits.maxDepth ?? MAX_DEPTH;
+  const maxElements = limits.maxElements ?? maxIdsElements(maxBytes);
   const size = byteLength(input);
   if (size > maxBytes) {
     throw new XmlReadError(
