@@ -134,10 +134,17 @@ async function main(): Promise<void> {
     loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
+  if (rows.length > 0) await printSizeTable(rows, mismatches, values.json, load);
   if (!values['no-many'])
     await manySpecSection(Number(values['many-mb']), values['many-specs'], runs, seed, load);
-  if (values['only-many']) return;
+}
 
+async function printSizeTable(
+  rows: readonly SizeRow[],
+  mismatches: readonly string[],
+  json: string | undefined,
+  load: () => string,
+): Promise<void> {
   console.log();
   console.log(formatTable(rows));
   console.log(
@@ -149,7 +156,7 @@ async function main(): Promise<void> {
       ? 'Results: the engine reports exactly the failures the generator injected, on every size.'
       : `Results differ from the injected defects:\n  ${mismatches.join('\n  ')}`,
   );
-  if (values.json) {
+  if (json) {
     const serialise = (r: ChildResult | Error | null) => (r instanceof Error ? { error: r.message } : r);
     const results = rows.map((row) => ({
       ...row,
@@ -158,7 +165,7 @@ async function main(): Promise<void> {
       webIfc: serialise(row.webIfc),
     }));
     await writeFile(
-      values.json,
+      json,
       `${JSON.stringify({ node: process.version, loadavg: loadavg(), results, mismatches }, null, 2)}\n`,
     );
   }
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
     console.log();
     for (const line of targets) console.log(line);
   }
+  console.log();
 }
 
 /** Issue 22: one model, packs of many specifications (lib/many-spec-bench.ts). */
