@@ -86,6 +86,9 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
 
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
+  // Character data of each open element, in pieces joined when it closes: appending hundreds of
+  // thousands of pieces to one string (the whitespace between a code list's values) costs seconds.
+  const pieces: string[][] = [];
   let root: XmlElement | null = null;
   let count = 0;
   let failure: XmlReadError | null = null;
@@ -133,16 +136,19 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     if (parent) parent.children.push(element);
     else if (!root) root = element;
     stack.push(element);
+    pieces.push([]);
   });
   parser.on('closetag', (tag) => {
     const element = stack.pop();
+    const chars = pieces.pop();
+    if (element && chars && chars.length > 0)
+      element.text = chars.length === 1 ? (chars[0] as string) : chars.join('');
     if (!element || tag.isSelfClosing) return;
     element.span.end = parser.position;
     element.span.contentEnd = text.lastIndexOf('<', parser.position - 1);
   });
   const onText = (t: string) => {
-    const current = stack[stack.length - 1];
-    if (current) current.text += t;
+    if (t !== '') pieces[pieces.length - 1]?.push(t);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
