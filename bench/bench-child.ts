@@ -3,6 +3,7 @@
  * Prints one JSON line: { engine, wallMs, maxRssBytes, elements, outcomes? }.
  *
  *   tsx bench/bench-child.ts plumbline <model.ifc> <rules.ids>
+ *   tsx bench/bench-child.ts plumbline-json <model.ifc> <rules.ids>   (also streams the JSON report to /dev/null)
  *   tsx bench/bench-child.ts ifc-lite <model.ifc>
  *   tsx bench/bench-child.ts web-ifc <model.ifc>
  */
@@ -16,6 +17,8 @@ export interface ChildResult {
   readonly maxRssBytes: number;
   /** Elements the run looked at: applicable-element checks for ours, walls/doors/windows for the others. */
   readonly elements: number;
+  /** Bytes of the JSON report written (plumbline-json). */
+  readonly reportBytes?: number;
   readonly outcomes?: {
     identifier: string | null;
     status: string;
@@ -24,15 +27,31 @@ export interface ChildResult {
   }[];
 }
 
-async function runPlumbline(modelPath: string, idsPath: string): Promise<Omit<ChildResult, 'maxRssBytes'>> {
+async function runPlumbline(
+  modelPath: string,
+  idsPath: string,
+  json: boolean,
+): Promise<Omit<ChildResult, 'maxRssBytes'>> {
   // Imported before the clock starts: module loading is not the engine's work.
   const { readIfcFile } = await import('@plumbline/ifc');
   const { checkModel, parseIds } = await import('@plumbline/ids');
+  const { writeJsonReport } = await import('@plumbline/ids/report/json-stream');
+  const { createWriteStream } = await import('node:fs');
   const started = performance.now();
   // The path the CLI and the server take: large files are indexed on several threads.
   const model = await readIfcFile(modelPath);
   const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
   const report = checkModel(model, ids, { modelFileName: modelPath });
+  let reportBytes: number | undefined;
+  if (json) {
+    const sink = createWriteStream('/dev/null');
+    reportBytes = 0;
+    await writeJsonReport(report, (chunk) => {
+      reportBytes = (reportBytes ?? 0) + Buffer.byteLength(chunk);
+      if (!sink.write(chunk)) return new Promise<void>((resolve) => sink.once('drain', () => resolve()));
+    });
+    await new Promise<void>((resolve) => sink.end(resolve));
+  }
   const wallMs = performance.now() - started;
   const outcomes = report.specifications.map((s) => ({
     identifier: s.identifier,
@@ -46,6 +65,7 @@ async function runPlumbline(modelPath: string, idsPath: string): Promise<Omit<Ch
     wallMs,
     elements: outcomes.reduce((n, s) => n + s.applicableCount, 0),
     outcomes,
+    ...(reportBytes === undefined ? {} : { reportBytes }),
   };
 }
 
@@ -66,9 +86,9 @@ async function main(): Promise<void> {
   if (!engine || !modelPath)
     throw new Error('usage: bench-child.ts <plumbline|ifc-lite|web-ifc> <model.ifc> [rules.ids]');
   let result: Omit<ChildResult, 'maxRssBytes'>;
-  if (engine === 'plumbline') {
+  if (engine === 'plumbline' || engine === 'plumbline-json') {
     if (!idsPath) throw new Error('plumbline needs an IDS file');
-    result = await runPlumbline(modelPath, idsPath);
+    result = await runPlumbline(modelPath, idsPath, engine === 'plumbline-json');
   } else if (engine === 'ifc-lite' || engine === 'web-ifc') {
     result = await runOther(engine, modelPath);
   } else {

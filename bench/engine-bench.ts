@@ -1,5 +1,6 @@
 /**
  * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--runs 1] [--seed 1] [--with-web-ifc] [--no-ifc-lite] [--json FILE]
+ *   [--many-mb 40] [--many-specs 20,100,400,848] [--no-many | --only-many]
  *
  * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
  * processes: our engine (read + parse IDS + check against bench/bench.ids) and @ifc-lite/parser
@@ -17,6 +18,7 @@ import { parseArgs, promisify } from 'node:util';
 import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
 import type { ChildResult } from './bench-child';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
+import { formatManySpecTable, type ManySpecCase, manySpecCases, writePack } from './lib/many-spec-bench';
 import { evaluateTargets, formatTable, median, type SizeRow } from './lib/report';
 
 const run = promisify(execFile);
@@ -43,8 +45,8 @@ async function ensureModel(
   return { path, summary };
 }
 
-async function measure(engine: string, model: string): Promise<ChildResult> {
-  const args = ['--import', 'tsx', CHILD, engine, model, ...(engine === 'plumbline' ? [IDS_PATH] : [])];
+async function measure(engine: string, model: string, ids = IDS_PATH): Promise<ChildResult> {
+  const args = ['--import', 'tsx', CHILD, engine, model, ...(engine.startsWith('plumbline') ? [ids] : [])];
   try {
     const { stdout } = await run(process.execPath, args, {
       maxBuffer: 64 << 20,
@@ -58,11 +60,16 @@ async function measure(engine: string, model: string): Promise<ChildResult> {
   }
 }
 
-async function measureMedian(engine: string, model: string, runs: number): Promise<ChildResult | Error> {
+async function measureMedian(
+  engine: string,
+  model: string,
+  runs: number,
+  ids = IDS_PATH,
+): Promise<ChildResult | Error> {
   const results: ChildResult[] = [];
   for (let i = 0; i < runs; i++) {
     try {
-      results.push(await measure(engine, model));
+      results.push(await measure(engine, model, ids));
     } catch (error) {
       return error as Error;
     }
@@ -85,6 +92,10 @@ async function main(): Promise<void> {
       'with-web-ifc': { type: 'boolean', default: false },
       'no-ifc-lite': { type: 'boolean', default: false },
       json: { type: 'string' },
+      'many-mb': { type: 'string', default: '40' },
+      'many-specs': { type: 'string', default: '20,100,400,848' },
+      'no-many': { type: 'boolean', default: false },
+      'only-many': { type: 'boolean', default: false },
     },
   });
   const sizes = values.sizes.split(',').map(Number);
@@ -98,7 +109,7 @@ async function main(): Promise<void> {
 
   const rows: SizeRow[] = [];
   const mismatches: string[] = [];
-  for (const size of sizes) {
+  for (const size of values['only-many'] ? [] : sizes) {
     const { path, summary } = await ensureModel(size, seed);
     process.stdout.write(`measuring ${size} MB (${runs} run${runs > 1 ? 's' : ''}):`);
     const timed = async (engine: string) => {
@@ -119,13 +130,25 @@ async function main(): Promise<void> {
     rows.push({ sizeMb: summary.bytes / 1e6, elements: summary.elements, ours, lite, webIfc });
   }
 
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  if (rows.length > 0) await printSizeTable(rows, mismatches, values.json, load);
+  if (!values['no-many'])
+    await manySpecSection(Number(values['many-mb']), values['many-specs'], runs, seed, load);
+}
+
+async function printSizeTable(
+  rows: readonly SizeRow[],
+  mismatches: readonly string[],
+  json: string | undefined,
+  load: () => string,
+): Promise<void> {
   console.log();
   console.log(formatTable(rows));
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
   console.log(
-    `Node ${process.version}, ${availableParallelism()} cores, load average ${load} (other work on the machine slows every column).`,
+    `Node ${process.version}, ${availableParallelism()} cores, load average ${load()} (other work on the machine slows every column).`,
   );
   console.log();
   console.log(
@@ -133,7 +156,7 @@ async function main(): Promise<void> {
       ? 'Results: the engine reports exactly the failures the generator injected, on every size.'
       : `Results differ from the injected defects:\n  ${mismatches.join('\n  ')}`,
   );
-  if (values.json) {
+  if (json) {
     const serialise = (r: ChildResult | Error | null) => (r instanceof Error ? { error: r.message } : r);
     const results = rows.map((row) => ({
       ...row,
@@ -142,7 +165,7 @@ async function main(): Promise<void> {
       webIfc: serialise(row.webIfc),
     }));
     await writeFile(
-      values.json,
+      json,
       `${JSON.stringify({ node: process.version, loadavg: loadavg(), results, mismatches }, null, 2)}\n`,
     );
   }
@@ -151,6 +174,36 @@ async function main(): Promise<void> {
     console.log();
     for (const line of targets) console.log(line);
   }
+  console.log();
+}
+
+/** Issue 22: one model, packs of many specifications (lib/many-spec-bench.ts). */
+async function manySpecSection(
+  sizeMb: number,
+  specsOption: string,
+  runs: number,
+  seed: number,
+  load: () => string,
+): Promise<void> {
+  const specCounts = specsOption.split(',').map(Number);
+  if (!(sizeMb > 0) || specCounts.some((n) => !(n >= 1)))
+    throw new Error('usage: --many-mb N --many-specs 20,100,…');
+  const { path, summary } = await ensureModel(sizeMb, seed);
+  console.log(
+    `many-specification packs on the ${sizeMb} MB model (${summary.instances.toLocaleString('en')} entities, ${summary.elements.toLocaleString('en')} elements):`,
+  );
+  const rows: { c: ManySpecCase; result: ChildResult | Error }[] = [];
+  for (const c of manySpecCases(specCounts)) {
+    const ids = await writePack(OUT_DIR, c, seed);
+    const result = await measureMedian(c.engine, path, runs, ids);
+    console.log(
+      `  ${c.label}: ${result instanceof Error ? result.message : `${(result.wallMs / 1000).toFixed(2)} s`}`,
+    );
+    rows.push({ c, result });
+  }
+  console.log();
+  console.log(formatManySpecTable(rows));
+  console.log(`load average ${load()}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // A worker thread's entry (bundled to dist/cpu-worker.js): runs one CPU-heavy task off the server's
 // event loop (platform/worker-task.ts) and posts the outcome back. Tasks are pure functions.
 import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import { readIdsUpload } from './modules/idsfiles/read-ids';
 import { analyse } from './modules/processing/analyse';
 import { renderInsightsPdf } from './modules/reports/ai-insights';
@@ -17,7 +18,8 @@ const tasks = {
   'render-insights-pdf': (input: Parameters<typeof renderInsightsPdf>) => renderInsightsPdf(...input),
 };
 
-const { task, input } = workerData as { task: keyof typeof tasks; input: never };
+const { task, input, maxIdsMb } = workerData as { task: keyof typeof tasks; input: never; maxIdsMb: number };
+setMaxIdsMb(maxIdsMb);
 /** Output lists long enough to be sent in slices (platform/worker-task.ts joins them again). */
 const SLICED: Partial<Record<keyof typeof tasks, string>> = { 'read-ids': 'specifications' };
 const SLICE_ITEMS = 500;

@@ -1,6 +1,7 @@
 // `npm start` runs this (bundled to dist/main.js): migrate the database, start the job queue with
 // in-process workers (unless WORKER_MODE=none), serve the API and the web app.
 import { fileURLToPath } from 'node:url';
+import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import { startDemoSeeding } from './modules/demo/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
@@ -17,6 +18,7 @@ const demoIdsPath = fileURLToPath(new URL('../src/modules/demo/demo.ids', import
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { defaultWebDistDir });
+  setMaxIdsMb(config.maxIdsMb);
   const logger = createLogger(config.logLevel);
   // A fresh embedded database takes a moment (initdb, migrations): say so.
   logger.info({ dataDir: config.dataDir }, 'Opening the database and applying migrations…');

@@ -2,6 +2,7 @@
 // these can share one PostgreSQL database with API processes started with WORKER_MODE=none.
 
 import { fileURLToPath } from 'node:url';
+import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import { type JobDeps, jobDefinitions } from './jobs';
 import { createAccRuntime } from './modules/acc/runtime';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
@@ -20,6 +21,7 @@ const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { defaultWebDistDir });
+  setMaxIdsMb(config.maxIdsMb);
   if (config.database.kind !== 'postgres') {
     throw new ConfigError(
       'A separate worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the one process that ' +

@@ -1,3 +1,4 @@
+import { maxIdsBytes } from '@plumbline/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { verificationTokenFor } from './support/mail';
@@ -87,15 +88,15 @@ for (const backend of testBackends()) {
       ).toEqual([]);
     });
 
-    it('refuses an IDS over the 32 MiB limit by its size with 413, storing nothing', async () => {
+    it('refuses an IDS over the size limit (MAX_IDS_MB) by its size with 413, storing nothing', async () => {
       const projectId = await newProject('Huge');
       const body = Buffer.concat([
-        Buffer.from(IDS_HEAD.replace('attack', 'x'.repeat(32 * 1024 * 1024 + 1))),
+        Buffer.from(IDS_HEAD.replace('attack', 'x'.repeat(maxIdsBytes() + 1))),
         ids(spec('s', nameRequired)),
       ]);
       const res = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'huge.ids', body);
       expect(res.statusCode).toBe(413);
-      expect(res.json().error.message).toBe('The IDS file is larger than 32 MB.');
+      expect(res.json().error.message).toBe(`The IDS file is larger than ${maxIdsBytes() / 1024 / 1024} MB.`);
       expect(
         (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/idsfiles`)).json().ids_files,
       ).toEqual([]);

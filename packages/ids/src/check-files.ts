@@ -10,9 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { readIfcFile, readModelOrigin } from '@plumbline/ifc';
 import { type CheckOptions, checkModel, invalidReport } from './check/check-model';
-import { parseIds } from './parse-ids';
 import type { CheckReport } from './results';
-import { validateIds } from './validate-ids';
+import { validateAndParseIds } from './validate-ids';
 
 export async function checkFiles(
   ifcPath: string,
@@ -22,14 +21,10 @@ export async function checkFiles(
   const started = performance.now();
   const idsBytes = new Uint8Array(await readFile(idsPath));
   const idsFileName = basename(idsPath);
-  const problems = await validateIds(idsBytes, { fileName: idsFileName });
-  if (problems.length > 0) {
-    let title: string | null = null;
-    try {
-      title = parseIds(idsBytes).info.title;
-    } catch {
-      // not well-formed: no title to show
-    }
+  // One read of the IDS serves the audit and the check (a national pack can be tens of MiB).
+  const { problems, document } = await validateAndParseIds(idsBytes, { fileName: idsFileName });
+  if (problems.length > 0 || document === null) {
+    const title = document?.info.title ?? null;
     return invalidReport(
       problems,
       { title, fileName: idsFileName },
@@ -38,7 +33,7 @@ export async function checkFiles(
       Math.round(performance.now() - started),
     );
   }
-  const ids = parseIds(idsBytes, { fileName: idsFileName });
+  const ids = document;
   // Hashed while the model is read: the identity BCF GUIDs are derived from.
   const modelSha256 = sha256OfFile(ifcPath);
   modelSha256.catch(() => undefined); // awaited below; a read error then surfaces from readIfcFile

@@ -3,6 +3,7 @@
  *
  *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
  *                   [--bcf-version 2.1|3.0] [--bcf-topics type|element] [--bcf-max-topics N]
+ *                   [--max-ids-mb N]
  *
  * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
  * command line is wrong, 3 the model cannot be read, 4 an internal error (a bug).
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
+import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 import {
   BCF_VERSIONS,
   type BcfGrouping,
@@ -31,7 +33,6 @@ import {
 } from './report';
 import { writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
-import { MAX_IDS_BYTES } from './validate-ids';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
 
@@ -70,6 +71,7 @@ Options:
                            specification keeps one and a summary topic says what was left out
   -o, --out <file>         write the report to this file instead of standard output
       --max-failures <n>   failing elements listed per specification (console; default 10)
+      --max-ids-mb <n>     largest IDS file read, in MiB (default 128, at most 1024)
       --no-color           no colours in console output (also when NO_COLOR is set)
   -h, --help               show this help
   -v, --version            show the version
@@ -134,10 +136,16 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
   const maxFailures = parseCount(values['max-failures']);
   const bcf = parseBcfOptions(values);
+  if (values['max-ids-mb'] !== undefined) {
+    const mb = parseCount(values['max-ids-mb'], '--max-ids-mb', 0);
+    if (mb < 1 || mb > MAX_MAX_IDS_MB)
+      throw usage(`--max-ids-mb needs a number of MiB from 1 to ${MAX_MAX_IDS_MB}`);
+    setMaxIdsMb(mb);
+  }
 
   const modelPath = resolve(io.cwd, modelArg);
   const idsPath = resolve(io.cwd, idsArg);
-  await assertReadableFile(idsPath, 'IDS file', EXIT.invalidIds, MAX_IDS_BYTES);
+  await assertReadableFile(idsPath, 'IDS file', EXIT.invalidIds, maxIdsBytes());
   await assertReadableFile(modelPath, 'model', EXIT.unreadableModel, null);
 
   let report: CheckReport;
@@ -184,6 +192,7 @@ function parseCommandLine(argv: readonly string[]) {
         format: { type: 'string', short: 'f' },
         out: { type: 'string', short: 'o' },
         'max-failures': { type: 'string' },
+        'max-ids-mb': { type: 'string' },
         'bcf-version': { type: 'string' },
         'bcf-topics': { type: 'string' },
         'bcf-max-topics': { type: 'string' },

@@ -27,7 +27,7 @@ import {
 
 export interface ParseIdsOptions {
   readonly fileName?: string;
-  /** Largest accepted file in bytes (default 32 MiB). */
+  /** Largest accepted file in bytes (default maxIdsBytes(), ids-size-limit.ts). */
   readonly maxBytes?: number;
 }
 

@@ -6,14 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { IdsDocument } from './document';
+import { maxIdsBytes } from './ids-size-limit';
 import { IdsParseError, parseIds } from './parse-ids';
 import type { ValidationProblem } from './results';
 import { byteLength, xmlText } from './xml/xml-tree';
 import { BatchXsdValidator } from './xsd/batch-validator';
 import type { XmllintFile } from './xsd/xmllint-pool';
-
-/** Largest IDS accepted for validation (bytes). Real IDS files are well under 1 MiB. */
-export const MAX_IDS_BYTES = 32 * 1024 * 1024;
 
 let schemaFiles: Promise<readonly XmllintFile[]> | null = null;
 
@@ -48,8 +47,9 @@ const validator = new BatchXsdValidator(loadSchemas);
 
 /** XSD problems only (no semantic audit). Empty when the file is schema-valid. */
 export async function validateIdsSchema(xml: string | Uint8Array): Promise<ValidationProblem[]> {
-  if (byteLength(xml) > MAX_IDS_BYTES) {
-    return [{ line: null, column: null, message: `The file is larger than ${MAX_IDS_BYTES} bytes.` }];
+  const limit = maxIdsBytes();
+  if (byteLength(xml) > limit) {
+    return [{ line: null, column: null, message: `The file is larger than ${limit} bytes.` }];
   }
   const text = xmlText(xml);
   // Refuse DTDs before libxml2 sees them: no entity expansion, no external fetches.
@@ -76,13 +76,24 @@ export async function validateIds(
   xml: string | Uint8Array,
   options: { fileName?: string } = {},
 ): Promise<ValidationProblem[]> {
-  let semantic: readonly ValidationProblem[] = [];
+  return (await validateAndParseIds(xml, options)).problems;
+}
+
+/**
+ * `validateIds`, also handing back the document the semantic audit read (null when the file is not
+ * an IDS at all), so that a caller checking a model does not read a large pack a second time.
+ */
+export async function validateAndParseIds(
+  xml: string | Uint8Array,
+  options: { fileName?: string } = {},
+): Promise<{ problems: ValidationProblem[]; document: IdsDocument | null }> {
+  let document: IdsDocument;
   try {
-    semantic = parseIds(xml, options).problems;
+    document = parseIds(xml, options);
   } catch (err) {
-    if (err instanceof IdsParseError) return [err.toProblem()];
+    if (err instanceof IdsParseError) return { problems: [err.toProblem()], document: null };
     throw err;
   }
   const structural = await validateIdsSchema(xml);
-  return [...structural, ...semantic];
+  return { problems: [...structural, ...document.problems], document };
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli';
+import { DEFAULT_MAX_IDS_MB, setMaxIdsMb } from '../src/ids-size-limit';
 import { captureIo } from './cli-io';
 
 const sampleModel = join(import.meta.dirname, '../../../../shared/ifc-samples/SimpleWall.ifc');
@@ -99,9 +100,9 @@ beforeAll(() => {
   );
 }, 60_000);
 
-async function check(model: string, idsFile: string) {
+async function check(model: string, idsFile: string, ...options: string[]) {
   const io = captureIo({ cwd: dir });
-  const code = await runCli(['check', model, idsFile], io);
+  const code = await runCli(['check', model, idsFile, ...options], io);
   return { code, out: io.out(), err: io.err() };
 }
 
@@ -164,10 +165,15 @@ describe.skipIf(!haveSample)('CLI on malformed input (real engine)', { timeout: 
     expect(result.out).toMatch(/line 1(:\d+)?: /);
   });
 
-  it('exits 2 for a 100 MB single-line IDS, refused before it is read', async () => {
-    const result = await check(sampleModel, 'long-line.ids');
-    expect(result.code).toBe(2);
-    expect(result.err).toContain('the IDS file long-line.ids is 100.0 MiB; the limit is 32.0 MiB');
+  it('exits 2 for a 100 MB single-line IDS over the size limit, refused before it is read', async () => {
+    try {
+      // The default limit (128 MiB) admits national packs; a smaller one is set as a user would.
+      const result = await check(sampleModel, 'long-line.ids', '--max-ids-mb', '32');
+      expect(result.code).toBe(2);
+      expect(result.err).toContain('the IDS file long-line.ids is 100.0 MiB; the limit is 32.0 MiB');
+    } finally {
+      setMaxIdsMb(DEFAULT_MAX_IDS_MB);
+    }
   });
 
   it('reports the IDS first when both inputs are bad', async () => {

@@ -9,11 +9,11 @@ import { IfcReadError } from '@plumbline/ifc';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runCli, USAGE } from '../src/cli';
+import { DEFAULT_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from '../src/ids-size-limit';
 import { failingReport, invalidReport, manyFailuresReport, passingReport } from '../src/report/fixtures';
 import { formatJsonReport } from '../src/report/json';
 import { JSON_CHUNK_CHARS } from '../src/report/json-stream';
 import type { CheckReport } from '../src/results';
-import { MAX_IDS_BYTES } from '../src/validate-ids';
 import { captureIo } from './cli-io';
 
 let dir: string;
@@ -61,10 +61,28 @@ describe('plumbline check: exit codes', () => {
     );
     expect((await cli(['check', 'model.ifc', '.'], never)).err).toMatch(/the IDS file \S+ is not a file/);
     const big = join(dir, 'big.ids');
-    writeFileSync(big, Buffer.alloc(MAX_IDS_BYTES + 1, 32));
+    writeFileSync(big, Buffer.alloc(maxIdsBytes() + 1, 32));
     const oversized = await cli(['check', 'model.ifc', 'big.ids'], never);
     expect(oversized.code).toBe(2);
-    expect(oversized.err).toContain('is 32.0 MiB; the limit is 32.0 MiB');
+    const mib = (maxIdsBytes() / 1024 / 1024).toFixed(1);
+    expect(oversized.err).toContain(`is ${mib} MiB; the limit is ${mib} MiB`);
+  });
+
+  it('--max-ids-mb sets the IDS size limit (1 to 1024 MiB)', async () => {
+    const never = throwing(new Error('the engine must not run'));
+    try {
+      writeFileSync(join(dir, 'two-mib.ids'), Buffer.alloc(2 * 1024 * 1024 + 1, 32));
+      const refused = await cli(['check', 'model.ifc', 'two-mib.ids', '--max-ids-mb', '2'], never);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('is 2.0 MiB; the limit is 2.0 MiB');
+      for (const bad of ['0', '1025', 'lots']) {
+        const usage = await cli(['check', 'model.ifc', 'spec.ids', '--max-ids-mb', bad], never);
+        expect(usage.code).toBe(2);
+        expect(usage.err).toMatch(/--max-ids-mb needs/);
+      }
+    } finally {
+      setMaxIdsMb(DEFAULT_MAX_IDS_MB);
+    }
   });
 
   it('3 for a missing model or one the reader rejects', async () => {

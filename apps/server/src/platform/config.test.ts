@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the IDS size limit from MAX_IDS_MB: 128 MiB by default, 1 to 1024', () => {
+    expect(loadConfig({ SESSION_SECRET: secret }, options).maxIdsMb).toBe(128);
+    expect(loadConfig({ SESSION_SECRET: secret, MAX_IDS_MB: '512' }, options).maxIdsMb).toBe(512);
+    for (const bad of ['0', '1025', '1.5', 'big'])
+      expect(() => loadConfig({ SESSION_SECRET: secret, MAX_IDS_MB: bad }, options)).toThrow(/MAX_IDS_MB/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set and Secure cookies behind an https PUBLIC_URL', () => {
     const config = loadConfig(
       {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_MAX_IDS_MB, MAX_MAX_IDS_MB, MIN_MAX_IDS_MB } from '@plumbline/ids/ids-size-limit';
 import { z } from 'zod';
 import type { S3StorageOptions } from './storage/s3';
 
@@ -44,6 +45,12 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(30),
   QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAX_UPLOAD_BYTES: positiveInt(2 * 1024 * 1024 * 1024),
+  MAX_IDS_MB: z.coerce
+    .number()
+    .int()
+    .min(MIN_MAX_IDS_MB, `must be a whole number of MiB from ${MIN_MAX_IDS_MB} to ${MAX_MAX_IDS_MB}`)
+    .max(MAX_MAX_IDS_MB, `must be a whole number of MiB from ${MIN_MAX_IDS_MB} to ${MAX_MAX_IDS_MB}`)
+    .default(DEFAULT_MAX_IDS_MB),
   PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
@@ -154,6 +161,11 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     'Largest IFC upload accepted (bytes); larger uploads are refused with 413.',
   ],
   [
+    'MAX_IDS_MB',
+    String(DEFAULT_MAX_IDS_MB),
+    'Largest IDS file accepted (MiB, 1 to 1024); larger uploads are refused with 413. The default admits a national pack of 1,000 specifications with 1,500-value code lists (decision 0170).',
+  ],
+  [
     'STORAGE_URL',
     '(unset)',
     'Where uploaded models, IDS files, 3D views and reports are kept. Unset: local disk in DATA_DIR/files (one server, or a volume every process mounts). s3://bucket or s3://bucket/prefix: an S3-compatible bucket, needed to run several API servers and workers (docs/scaling.md).',
@@ -253,6 +265,8 @@ export interface Config {
   queuePollIntervalSeconds: number;
   /** Largest IFC upload in bytes. */
   maxUploadBytes: number;
+  /** Largest IDS file in MiB (set into @plumbline/ids at start: setMaxIdsMb). */
+  maxIdsMb: number;
   /** How long one model's reading and checking may run before it is stopped and the version failed. */
   processingTimeLimitMs: number;
   /** Where files are kept: local disk (DATA_DIR/files) or an S3 bucket (STORAGE_URL). */
@@ -353,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     queuePollIntervalSeconds: e.QUEUE_POLL_INTERVAL_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxIdsMb: e.MAX_IDS_MB,
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
     storage: storageConfig(e, dataDir),
     demoSeed: e.DEMO_SEED === 'true',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { maxIdsBytes } from '@plumbline/ids/ids-size-limit';
 
 /** A task ran longer than its limit; its thread was ended. */
 export class WorkerTimeLimitError extends Error {
@@ -36,7 +37,8 @@ export function runWorkerTask<T>(
   options: { timeLimitMs: number; limitMessage: string; transfer?: ArrayBuffer[] },
 ): Promise<T> {
   const { file, fromSource } = workerEntry();
-  const workerData = { task, input, entry: file.href };
+  // The IDS size limit is a per-process setting (MAX_IDS_MB): the thread gets this process's.
+  const workerData = { task, input, entry: file.href, maxIdsMb: maxIdsBytes() / (1024 * 1024) };
   const transferList = options.transfer ?? [];
   return new Promise((resolve, reject) => {
     const worker = fromSource

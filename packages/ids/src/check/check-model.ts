@@ -15,7 +15,8 @@ import type {
   SpecificationResult,
   ValidationProblem,
 } from '../results';
-import { candidateIds } from './candidates';
+import { groupKey, LookupGroup, lookupFacet } from './applicability-index';
+import { CandidateLists } from './candidates';
 import { ElementMemo } from './element-memo';
 
 export interface CheckOptions {
@@ -60,44 +61,75 @@ function requirementFailure(
   }
 }
 
-/** One specification being checked: compiled facets, its candidates (ascending ids) and results. */
+/** One specification being checked: compiled facets and its results. */
 interface SpecRun {
   readonly spec: Specification;
   readonly applicability: readonly CompiledFacet[];
   readonly requirements: readonly CompiledFacet[];
   readonly prohibited: boolean;
-  readonly candidates: readonly number[];
-  cursor: number;
   readonly elements: ElementResult[];
   passedCount: number;
+  /** The element last evaluated: a look-up may select a specification twice for one element. */
+  lastId: number;
 }
 
-function ascending(ids: readonly number[]): readonly number[] {
-  for (let i = 1; i < ids.length; i++) {
-    if ((ids[i] as number) < (ids[i - 1] as number)) return [...ids].sort((a, b) => a - b);
-  }
-  return ids;
+/**
+ * The specifications that share one candidate list: those keyed on a property literal in look-up
+ * groups (check/applicability-index), the others evaluated on every candidate.
+ */
+interface CandidateStream {
+  readonly candidates: readonly number[];
+  cursor: number;
+  readonly scanned: SpecRun[];
+  readonly groups: Map<string, LookupGroup<SpecRun>>;
 }
 
-function prepare(model: IfcModel, spec: Specification): SpecRun {
-  const applicability = spec.applicability.map(compileFacet);
+function prepare(spec: Specification): SpecRun {
   return {
     spec,
-    applicability,
+    applicability: spec.applicability.map(compileFacet),
     requirements: spec.requirements.map(compileFacet),
     prohibited: spec.cardinality === 'prohibited',
-    candidates: ascending(candidateIds(model, applicability)),
-    cursor: 0,
     elements: [],
     passedCount: 0,
+    lastId: -1,
   };
 }
 
-/** Every id that is a candidate of some specification, ascending, without duplicates. */
-function unionOf(runs: readonly SpecRun[]): ArrayLike<number> {
+/** Puts each specification in the stream of its candidate list, in a look-up group when it can. */
+function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[] {
+  const lists = new CandidateLists(model);
+  const streams = new Map<readonly number[], CandidateStream>();
+  for (const run of runs) {
+    const candidates = lists.of(run.applicability);
+    if (candidates.length === 0) continue;
+    let stream = streams.get(candidates);
+    if (stream === undefined) {
+      stream = { candidates, cursor: 0, scanned: [], groups: new Map() };
+      streams.set(candidates, stream);
+    }
+    const lookup = lookupFacet(run.applicability);
+    if (lookup === null) {
+      stream.scanned.push(run);
+      continue;
+    }
+    const key = groupKey(lookup.pset, lookup.property);
+    let group = stream.groups.get(key);
+    if (group === undefined) {
+      group = new LookupGroup<SpecRun>(lookup.pset, lookup.property);
+      stream.groups.set(key, group);
+    }
+    group.add(run, lookup.literals);
+  }
+  return [...streams.values()];
+}
+
+/** Every id that is a candidate of some stream, ascending, without duplicates. */
+function unionOf(streams: readonly CandidateStream[]): ArrayLike<number> {
+  if (streams.length === 1) return (streams[0] as CandidateStream).candidates;
   let total = 0;
   let max = 0;
-  for (const r of runs) {
+  for (const r of streams) {
     total += r.candidates.length;
     const last = r.candidates[r.candidates.length - 1];
     if (last !== undefined && last > max) max = last;
@@ -106,7 +138,7 @@ function unionOf(runs: readonly SpecRun[]): ArrayLike<number> {
     // Ids are dense enough: mark them in a bitmap and read it back in order (no sort).
     const seen = new Uint8Array(max + 1);
     let count = 0;
-    for (const r of runs) {
+    for (const r of streams) {
       for (let i = 0; i < r.candidates.length; i++) {
         const id = r.candidates[i] as number;
         if (seen[id] === 0) {
@@ -122,7 +154,7 @@ function unionOf(runs: readonly SpecRun[]): ArrayLike<number> {
   }
   const all = new Float64Array(total);
   let n = 0;
-  for (const r of runs) for (let i = 0; i < r.candidates.length; i++) all[n++] = r.candidates[i] as number;
+  for (const r of streams) for (let i = 0; i < r.candidates.length; i++) all[n++] = r.candidates[i] as number;
   all.sort();
   let w = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i] as number;
@@ -229,23 +261,31 @@ function result(run: SpecRun): SpecificationResult {
 }
 
 /**
- * Visits each candidate element once, in id order, and evaluates every specification it is a
- * candidate of, so the element's property sets and other views are decoded once per check.
+ * Visits each candidate element once, in id order, and evaluates every specification it may be
+ * applicable to, so the element's property sets and other views are decoded once per check.
+ * Specifications keyed on a property literal are found by look-up, not tried one by one.
  */
 function checkAll(model: IfcModel, specs: readonly Specification[]): SpecificationResult[] {
   const memo = new ElementMemo(model);
-  const runs = specs.map((spec) => prepare(memo, spec));
-  const ids = unionOf(runs);
+  const runs = specs.map(prepare);
+  const streams = streamsOf(memo, runs);
+  const ids = unionOf(streams);
   const who = new ElementIdentity();
+  const visit = (run: SpecRun): void => {
+    if (run.lastId === who.id) return;
+    run.lastId = who.id;
+    evaluateElement(memo, run, who);
+  };
   for (let k = 0; k < ids.length; k++) {
     const id = ids[k] as number;
     who.reset(id);
-    for (let s = 0; s < runs.length; s++) {
-      const run = runs[s] as SpecRun;
-      const cands = run.candidates;
-      if (run.cursor >= cands.length || cands[run.cursor] !== id) continue;
-      while (run.cursor < cands.length && cands[run.cursor] === id) run.cursor++;
-      evaluateElement(memo, run, who);
+    for (let s = 0; s < streams.length; s++) {
+      const stream = streams[s] as CandidateStream;
+      const cands = stream.candidates;
+      if (stream.cursor >= cands.length || cands[stream.cursor] !== id) continue;
+      while (stream.cursor < cands.length && cands[stream.cursor] === id) stream.cursor++;
+      for (const run of stream.scanned) visit(run);
+      for (const group of stream.groups.values()) group.select(memo, id, visit);
     }
   }
   return runs.map(result);

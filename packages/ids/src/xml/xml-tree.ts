@@ -4,6 +4,7 @@
  * up front), and size, depth and element count are bounded.
  */
 import { SaxesParser } from 'saxes';
+import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -38,7 +39,7 @@ export interface SourceSpan {
 }
 
 export interface XmlLimits {
-  /** Largest accepted document in bytes (UTF-8). Default 32 MiB. */
+  /** Largest accepted document in bytes (UTF-8). Default maxIdsBytes() (ids-size-limit.ts). */
   readonly maxBytes?: number;
   readonly maxDepth?: number;
   readonly maxElements?: number;
@@ -55,7 +56,7 @@ export class XmlReadError extends Error {
   }
 }
 
-const DEFAULT_LIMITS = { maxBytes: 32 * 1024 * 1024, maxDepth: 64, maxElements: 2_000_000 };
+const MAX_DEPTH = 64;
 /** How much text is parsed between two checks for a limit already hit. */
 const CHUNK_CHARS = 4096;
 
@@ -70,9 +71,9 @@ export function byteLength(input: string | Uint8Array): number {
 }
 
 export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): XmlElement {
-  const maxBytes = limits.maxBytes ?? DEFAULT_LIMITS.maxBytes;
-  const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-  const maxElements = limits.maxElements ?? DEFAULT_LIMITS.maxElements;
+  const maxBytes = limits.maxBytes ?? maxIdsBytes();
+  const maxDepth = limits.maxDepth ?? MAX_DEPTH;
+  const maxElements = limits.maxElements ?? maxIdsElements(maxBytes);
   const size = byteLength(input);
   if (size > maxBytes) {
     throw new XmlReadError(
@@ -85,6 +86,9 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
 
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
+  // Character data of each open element, in pieces joined when it closes: appending hundreds of
+  // thousands of pieces to one string (the whitespace between a code list's values) costs seconds.
+  const pieces: string[][] = [];
   let root: XmlElement | null = null;
   let count = 0;
   let failure: XmlReadError | null = null;
@@ -132,16 +136,19 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     if (parent) parent.children.push(element);
     else if (!root) root = element;
     stack.push(element);
+    pieces.push([]);
   });
   parser.on('closetag', (tag) => {
     const element = stack.pop();
+    const chars = pieces.pop();
+    if (element && chars && chars.length > 0)
+      element.text = chars.length === 1 ? (chars[0] as string) : chars.join('');
     if (!element || tag.isSelfClosing) return;
     element.span.end = parser.position;
     element.span.contentEnd = text.lastIndexOf('<', parser.position - 1);
   });
   const onText = (t: string) => {
-    const current = stack[stack.length - 1];
-    if (current) current.text += t;
+    if (t !== '') pieces[pieces.length - 1]?.push(t);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);

@@ -1,4 +1,4 @@
-import { parseIds, type ValidationProblem, validateIds } from '@plumbline/ids';
+import { type ValidationProblem, validateAndParseIds } from '@plumbline/ids';
 import type { idsSpecifications } from '../../schema';
 import { toStoredFacet } from './facets';
 
@@ -14,9 +14,9 @@ export type IdsReading =
  * 34,000 specifications held the event loop 4 s).
  */
 export async function readIdsUpload(input: { bytes: Uint8Array; fileName: string }): Promise<IdsReading> {
-  const problems = await validateIds(input.bytes);
-  if (problems.length > 0) return { kind: 'invalid', problems };
-  const document = parseIds(input.bytes, { fileName: input.fileName });
+  // One read serves the audit and the rows (a national pack can be tens of MiB).
+  const { problems, document } = await validateAndParseIds(input.bytes, { fileName: input.fileName });
+  if (problems.length > 0 || document === null) return { kind: 'invalid', problems };
   return {
     kind: 'valid',
     title: document.info.title,

@@ -6,7 +6,7 @@ import {
   idsFileUpdateSchema,
   projectIdParamsSchema,
 } from '@plumbline/contracts';
-import { MAX_IDS_BYTES } from '@plumbline/ids';
+import { maxIdsBytes } from '@plumbline/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
@@ -16,7 +16,7 @@ import type { IdsFileService } from './service';
 
 export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(fastifyMultipart, { limits: { fileSize: MAX_IDS_BYTES, files: 1 } });
+    await app.register(fastifyMultipart, { limits: { fileSize: maxIdsBytes(), files: 1 } });
 
     app.get(
       '/api/v1/projects/:projectId/idsfiles',
@@ -60,7 +60,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new IdsFileError('file_too_large', {
-              message: `The IDS file is larger than ${MAX_IDS_BYTES / 1024 / 1024} MB.`,
+              message: `The IDS file is larger than ${maxIdsBytes() / 1024 / 1024} MB.`,
             });
           }
           throw error;
