@@ -53,7 +53,9 @@ export function buildTruth(ifc: Buffer, idsFiles: readonly Buffer[]): Truth {
 
 /** Instances of these classes or their subtypes among the population. */
 export function ofClasses(t: Truth, roots: readonly string[]): number[] {
-  return t.population.filter((id) => roots.some((r) => t.model.schemaInfo.isSubtypeOf(t.model.classOf(id) ?? '', r)));
+  return t.population.filter((id) =>
+    roots.some((r) => t.model.schemaInfo.isSubtypeOf(t.model.classOf(id) ?? '', r)),
+  );
 }
 
 function spec(t: Truth, name: string) {
@@ -93,7 +95,9 @@ export type Recipe =
 
 function inScope(t: Truth, classes: string[] | null, external?: boolean): number[] {
   const ids = classes ? ofClasses(t, classes) : t.population;
-  return external ? ids.filter((id) => (propertyValue(t, id, 'IsExternal') ?? '').toLowerCase() === 'true') : ids;
+  return external
+    ? ids.filter((id) => (propertyValue(t, id, 'IsExternal') ?? '').toLowerCase() === 'true')
+    : ids;
 }
 
 function applicableOf(t: Truth, name: string, classes?: string[]) {
@@ -105,7 +109,9 @@ function applicableOf(t: Truth, name: string, classes?: string[]) {
 /** Failure reasons that say a value is absent, and the item they name (as a reader would group them). */
 export function missingItemOf(reason: string): string | null {
   const m =
-    /^(.+) is missing$/.exec(reason) ?? /^(.+) has no property (.+)$/.exec(reason) ?? /^(.+) has no value$/.exec(reason);
+    /^(.+) is missing$/.exec(reason) ??
+    /^(.+) has no property (.+)$/.exec(reason) ??
+    /^(.+) has no value$/.exec(reason);
   if (!m?.[1]) return null;
   return m[2] ? `${m[1]}.${m[2]}` : m[1];
 }
@@ -136,7 +142,8 @@ export function computeNumber(t: Truth, r: Recipe): number {
       ).length;
     }
     case 'lacking':
-      return inScope(t, r.classes, r.external).filter((id) => propertyValue(t, id, r.property) === null).length;
+      return inScope(t, r.classes, r.external).filter((id) => propertyValue(t, id, r.property) === null)
+        .length;
     case 'inScope':
       return inScope(t, r.classes, r.external).length;
     case 'requirementFailing':
@@ -177,20 +184,30 @@ function classGroup(t: Truth, id: number): string {
 
 /** The GlobalIds a recipe selects (for the answer's citations). */
 export function computeIds(t: Truth, r: Recipe): Set<string> {
-  const gid = (ids: number[]) => new Set(ids.map((id) => t.model.globalId(id)).filter((g): g is string => !!g));
+  const gid = (ids: number[]) =>
+    new Set(ids.map((id) => t.model.globalId(id)).filter((g): g is string => !!g));
   switch (r.of) {
     case 'lacking':
       return gid(inScope(t, r.classes, r.external).filter((id) => propertyValue(t, id, r.property) === null));
     case 'specNotMeeting':
-      return gid(applicableOf(t, r.spec, r.classes).filter((e) => !e.passed).map((e) => e.id));
+      return gid(
+        applicableOf(t, r.spec, r.classes)
+          .filter((e) => !e.passed)
+          .map((e) => e.id),
+      );
     case 'class':
       return gid(ofClasses(t, r.classes));
-    case 'status':
+    case 'status': {
+      const allowed = r.classes ? new Set(ofClasses(t, r.classes)) : null;
       return gid(
         t.population.filter(
-          (id) => (t.worst.get(id) ?? 'not_applicable') === r.status && (r.storey === undefined || t.storeyName(id) === r.storey),
+          (id) =>
+            (t.worst.get(id) ?? 'not_applicable') === r.status &&
+            (r.storey === undefined || t.storeyName(id) === r.storey) &&
+            (!allowed || allowed.has(id)),
         ),
       );
+    }
     default:
       throw new Error(`recipe ${r.of} selects no elements`);
   }

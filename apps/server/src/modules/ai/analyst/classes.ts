@@ -61,7 +61,10 @@ export function isModelElement(upperClass: string): boolean {
 /** Words people use for element kinds → the IFC classes (with their subtypes) they mean. */
 const WORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/\bcurtain[\s-]?walls?\b|\bvliesgevels?\b|\bvorhangfassaden?\b/, ['IFCCURTAINWALL']],
-  [/\bwalls?\b|\bmuu?r(en)?\b|\bwand(en)?\b|\bwaende\b|\bwaende\b/, ['IFCWALL']],
+  [
+    /\bwalls?\b|\b(buiten|binnen)?muu?r(en)?\b|\b(buiten|binnen)?wand(en)?\b|\b(aussen|innen)?waende(n)?\b|\b(aussen|innen)wand\b/,
+    ['IFCWALL'],
+  ],
   [/\bdoors?\b|\bdeur(en)?\b|\btuer(en)?\b|\btuer(en)?\b/, ['IFCDOOR']],
   [/\bwindows?\b|\bramen\b|\braam\b|\bvensters?\b|\bfenster(n)?\b/, ['IFCWINDOW']],
   [/\bslabs?\b|\bfloor slabs?\b|\bvloer(en)?\b|\bdecken?\b|\bbodenplatten?\b/, ['IFCSLAB']],

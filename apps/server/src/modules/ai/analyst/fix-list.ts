@@ -75,17 +75,18 @@ export async function fixList(facts: VersionFacts, lang: Lang): Promise<AnalystR
   const top = ranked.slice(0, 10);
   const line = (item: FixItem, i: number) => {
     const n = item.failures;
+    const one = n === 1;
     const kinds = kindName(lang, item.classLabel, n);
     if (item.typeName)
       return say(lang, {
-        en: `${i + 1}. Set ${item.requirement} on the type "${item.typeName}": 1 change clears ${num(lang, n)} failures (${num(lang, n)} ${kinds}; "${item.specification}")`,
-        nl: `${i + 1}. Vul ${item.requirement} in op het type "${item.typeName}": 1 wijziging lost ${num(lang, n)} fouten op (${num(lang, n)} ${kinds}; "${item.specification}")`,
+        en: `${i + 1}. Set ${item.requirement} on the type "${item.typeName}": 1 change clears ${num(lang, n)} failure${one ? '' : 's'} (${num(lang, n)} ${kinds}; "${item.specification}")`,
+        nl: `${i + 1}. Vul ${item.requirement} in op het type "${item.typeName}": 1 wijziging lost ${num(lang, n)} fout${one ? '' : 'en'} op (${num(lang, n)} ${kinds}; "${item.specification}")`,
         de: `${i + 1}. ${item.requirement} am Typ "${item.typeName}" setzen: 1 Änderung behebt ${num(lang, n)} Fehler (${num(lang, n)} ${kinds}; "${item.specification}")`,
       });
     return say(lang, {
-      en: `${i + 1}. Fix ${item.requirement} on ${num(lang, n)} ${kinds} one by one: ${num(lang, n)} changes, 1 failure each ("${item.specification}")`,
-      nl: `${i + 1}. Herstel ${item.requirement} op ${num(lang, n)} ${kinds} afzonderlijk: ${num(lang, n)} wijzigingen, 1 fout per wijziging ("${item.specification}")`,
-      de: `${i + 1}. ${item.requirement} an ${num(lang, n)} ${kinds} einzeln beheben: ${num(lang, n)} Änderungen, je 1 Fehler ("${item.specification}")`,
+      en: `${i + 1}. Fix ${item.requirement} on ${num(lang, n)} ${kinds} one by one: ${num(lang, n)} change${one ? '' : 's'}, 1 failure each ("${item.specification}")`,
+      nl: `${i + 1}. Herstel ${item.requirement} op ${num(lang, n)} ${kinds} afzonderlijk: ${num(lang, n)} wijziging${one ? '' : 'en'}, 1 fout per wijziging ("${item.specification}")`,
+      de: `${i + 1}. ${item.requirement} an ${num(lang, n)} ${kinds} einzeln beheben: ${num(lang, n)} Änderung${one ? '' : 'en'}, je 1 Fehler ("${item.specification}")`,
     });
   };
   const changes = ranked.reduce((sum, item) => sum + item.changes, 0);

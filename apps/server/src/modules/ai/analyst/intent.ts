@@ -35,7 +35,7 @@ const OFF_TOPIC_LEADS =
 const APPLIES =
   /\b(appl(y|ies|icable)|relevant (to|for)|van toepassing|gelden|geldt|anwendbar|gilt|gelten|betrifft|betreffen)\b/;
 const MISSING =
-  /\b(missing|absent|lacking|lacks?|without|empty|not (filled|populated|provided)|no value|ontbreekt|ontbreken|missen|mist|zonder|fehlt|fehlen|ohne)\b/;
+  /\b(missing|have no|has no|keine[nm]?|kein|geen|absent|lacking|lacks?|without|empty|not (filled|populated|provided)|no value|ontbreekt|ontbreken|missen|mist|zonder|fehlt|fehlen|ohne)\b/;
 const PROPERTY =
   /\b(propert(y|ies)|psets?|property sets?|attributes?|parameters?|data|information|values?|eigenschap(pen)?|kenmerken|gegevens|eigenschaft(en)?|merkmale?|daten)\b/;
 const STOREY =
@@ -46,7 +46,7 @@ const CLASS_WORDS =
 const SPEC_WORDS = /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?)\b/;
 const REQUIREMENT_WORDS = /\b(requirements?|facets?|eis(en)?|anforderung(en)?)\b/;
 const FAILING =
-  /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?|falen|faalt|voldoen niet|voldoet niet|niet voldoen|niet voldoet|afgekeurd|fehlschlag\w*|scheitern|scheitert|nicht erfuell\w*|erfuell\w* nicht|durchgefallen|nicht konform|nicht bestanden)\b/;
+  /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?|falen|faalt|voldoen niet|voldoet niet|niet voldoen|niet voldoet|afgekeurd|fehlschlag\w*|scheitern|scheitert|nicht erfuell\w*|erfuell\w*\b.*\bnicht|durchgefallen|nicht konform|nicht bestanden)\b/;
 const COMPLIANCE =
   /\b(complian(ce|t)|summar(y|ise|ize)|overview of (the )?(checks?|rules?|compliance)|pass rate|score|ids|status|results?|how (are|is) (we|it|the model) doing|naleving|samenvatting|vat .* samen|resultaten|konformitaet|einhaltung|zusammenfassung|fasse .* zusammen|ergebnisse?)\b/;
 const COUNT =
@@ -57,7 +57,7 @@ const OVERVIEW =
 
 /** Filler words around a rule's topic: 'Which walls fail the fire rating check?' → 'fire rating'. */
 const FILLER = new Set(
-  'the a an to meet comply with pass on in for of their its any requirement requirements check checks rule rules specification specifications spec specs ids test tests criteria and why because model this version aan de het een op van voor niet der die das den dem ein eine an und nicht warum wegen'.split(
+  'the a an to meet comply with pass on in for of their its any requirement requirements eis eisen anforderung anforderungen check checks rule rules specification specifications spec specs ids test tests criteria and why because model this version aan de het een op van voor niet der die das den dem ein eine an und nicht warum wegen'.split(
     ' ',
   ),
 );
@@ -96,7 +96,8 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
   const text = asked.replace(/\s+/g, ' ').trim();
   const q = fold(text);
   const lang = detectLanguage(text);
-  const classes = classesInText(q);
+  // Quoted text names a specification or a value, not the element kinds asked about.
+  const classes = classesInText(q.replace(/["“„][^"”“]*["”“]/g, ' '));
   const intent = ((): Intent => {
     if (OFF_TOPIC_LEADS.test(q)) return { kind: 'unanswerable' };
     if (CHANGES.test(q) && !FAILING.test(q)) return { kind: 'changes' };
@@ -113,6 +114,7 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
       return { kind: 'by_storey' };
     if (
       REQUIREMENT_WORDS.test(q) &&
+      classes.length === 0 &&
       (FAILING.test(q) || BREAKDOWN.test(q) || /\bwhich|welke|welche|most|meest|meisten\b/.test(q))
     )
       return { kind: 'by_requirement' };
