@@ -310,6 +310,135 @@ export const QUESTIONS: EvalQuestion[] = [
     ],
   },
   { id: 'd21', model: 'demo', lang: 'en', question: 'Tell me a joke', kind: 'unanswerable' },
+  {
+    id: 'd22',
+    model: 'demo',
+    lang: 'en',
+    question: 'How many walls are on each storey?',
+    kind: 'answer',
+    figures: [
+      { pattern: 'has {n} walls', value: 423, recipe: { of: 'class', classes: WALLS } },
+      {
+        pattern: '- Level 01: {n}',
+        value: 123,
+        recipe: { of: 'classOnStorey', classes: WALLS, storey: 'Level 01' },
+      },
+    ],
+  },
+  {
+    id: 'd23',
+    model: 'demo',
+    lang: 'en',
+    question: 'Which rooms have no net floor area?',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: 'All {n} spaces have NetFloorArea',
+        value: 188,
+        recipe: { of: 'inScope', classes: ['IFCSPACE'] },
+      },
+    ],
+    cites: { of: 'lacking', classes: ['IFCSPACE'], property: 'NetFloorArea' },
+  },
+  {
+    id: 'd24',
+    model: 'demo',
+    lang: 'en',
+    question: 'Which specifications fail?',
+    kind: 'answer',
+    figures: [
+      { pattern: `${DOOR_FIRE}: {n} of 244`, value: 186, recipe: { of: 'specNotMeeting', spec: DOOR_FIRE } },
+    ],
+  },
+  {
+    id: 'd25',
+    model: 'demo',
+    lang: 'en',
+    question: 'Are the doors wide enough?',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: '{n} of 244 doors',
+        value: 2,
+        recipe: { of: 'specNotMeeting', spec: 'Doors give a clear width of at least 800 mm' },
+      },
+    ],
+  },
+  {
+    id: 'd26',
+    model: 'demo',
+    lang: 'en',
+    question: 'Do any columns fail the material requirement?',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: '{n} of 188 columns checked',
+        value: 1,
+        recipe: { of: 'specNotMeeting', spec: 'Columns are concrete or steel' },
+      },
+    ],
+    cites: { of: 'specNotMeeting', spec: 'Columns are concrete or steel' },
+    mentions: ['Columns are concrete or steel'],
+  },
+  {
+    id: 'd27',
+    model: 'demo',
+    lang: 'en',
+    question: 'Which elements on Level 02 fail?',
+    kind: 'answer',
+    figures: [
+      { pattern: '{n} of', value: 55, recipe: { of: 'status', status: 'failed', storey: 'Level 02' } },
+    ],
+    cites: { of: 'status', status: 'failed', storey: 'Level 02' },
+  },
+  {
+    id: 'n09',
+    model: 'demo',
+    lang: 'nl',
+    question: 'Welke kolommen voldoen niet aan "Columns are concrete or steel"?',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: '{n} van 188 gecontroleerde kolommen',
+        value: 1,
+        recipe: { of: 'specNotMeeting', spec: 'Columns are concrete or steel' },
+      },
+    ],
+  },
+  {
+    id: 'g08',
+    model: 'demo',
+    lang: 'de',
+    question: 'Wie viele Elemente hat das Modell?',
+    kind: 'answer',
+    figures: [{ pattern: 'enthält {n} Elemente', value: 3210, recipe: { of: 'population' } }],
+  },
+  {
+    id: 'x17',
+    model: 'duplex',
+    lang: 'en',
+    question: 'List the failing windows on Level 2',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: '{n} of',
+        value: 18,
+        recipe: { of: 'status', status: 'failed', storey: 'Level 2', classes: WINDOWS },
+      },
+    ],
+    absent: ['Deur'],
+  },
+  {
+    id: 'x18',
+    model: 'duplex',
+    lang: 'en',
+    question: 'Which doors have no fire rating?\nOnly the ones that need one.',
+    kind: 'answer',
+    figures: [
+      { pattern: 'All {n} doors have FireRating', value: 14, recipe: { of: 'inScope', classes: DOORS } },
+    ],
+    absent: ['Paneel'],
+  },
   // ---- Demo Office, Dutch
   {
     id: 'n01',

@@ -32,6 +32,8 @@ export interface FailingArgs {
   topic?: string | null;
   /** Only elements of these classes (upper-case, subtypes included). */
   classes?: string[];
+  /** Only elements on this storey (its name as stored). */
+  storey?: string | null;
 }
 
 /**
@@ -69,9 +71,13 @@ export async function failingElements(
     };
   }
   // Of those, the ones that apply to the asked classes in this model.
+  const elements = new Map((await facts.elements()).map((e) => [e.stepId, e]));
+  const storey = args.storey ?? null;
   const applying: { spec: SpecFigures; rows: FacetComplianceResult[] }[] = [];
   for (const spec of about) {
-    const rows = await applicableOf(facts, spec, classSet);
+    const rows = (await applicableOf(facts, spec, classSet)).filter(
+      (r) => !storey || elements.get(r.viewer_db_id)?.level === storey,
+    );
     if (rows.length > 0) applying.push({ spec, rows });
   }
   if (applying.length === 0) {
@@ -86,7 +92,7 @@ export async function failingElements(
     return {
       text: [
         say(lang, {
-          en: `No checked specification applies ${topic ? `${subject} ` : ''}to ${what(2)} in this model, so none of them can fail it.`,
+          en: `No checked specification applies ${topic ? `${subject} ` : ''}to ${what(2)}${storey ? ` on ${storey}` : ''} in this model, so none of them can fail it.`,
           nl: `Geen gecontroleerde specificatie ${topic ? `over ${subject} ` : ''}is van toepassing op ${what(2)} in dit model; ze kunnen er dus niet op falen.`,
           de: `Keine geprüfte Spezifikation ${topic ? `zu ${subject} ` : ''}gilt in diesem Modell für ${what(2)}; sie können also nicht daran scheitern.`,
         }),
@@ -110,8 +116,7 @@ export async function failingElements(
   const drivers = applying.filter(({ spec }) => failing.some((f) => f.spec === spec));
   const elementsFailing = new Set(failing.map((f) => f.row.viewer_db_id)).size;
   const checked = new Set(applying.flatMap(({ rows }) => rows.map((r) => r.viewer_db_id))).size;
-  const topicText = topic ? ` "${topic}"` : '';
-  const elements = new Map((await facts.elements()).map((e) => [e.stepId, e]));
+  const topicText = `${topic ? ` "${topic}"` : ''}${storey ? say(lang, { en: ` on ${storey}`, nl: ` op ${storey}`, de: ` auf ${storey}` }) : ''}`;
   if (failing.length === 0) {
     return {
       text: say(lang, {

@@ -8,16 +8,17 @@ import {
   complianceSummary,
 } from './breakdowns';
 import { versionChanges } from './changes';
+import { classesInText } from './classes';
 import { missingProperties } from './compliance';
 import { type AnalystContext, type SpecFigures, VersionFacts } from './facts';
-import { failingElements } from './failing';
+import { applicableOf, failingElements } from './failing';
 import { fixList } from './fix-list';
 import { type Intent, recogniseQuestion } from './intent';
 import { asksExternal, elementsLacking, propertyInQuestion } from './lacking';
 import { type Lang, say } from './language';
 import { countElements, modelOverview, resolveClasses } from './overview';
 import { unanswerable } from './suggestions';
-import { squash } from './text';
+import { fold, squash } from './text';
 import type { AnalystResult } from './types';
 
 export type { AnalystContext } from './facts';
@@ -38,6 +39,63 @@ async function specificationNamed(facts: VersionFacts, text: string): Promise<Sp
   );
 }
 
+/** Words that say nothing about a rule's subject. */
+const PLAIN = new Set(
+  'what which where when there their these those about enough doors walls windows rooms spaces slabs columns beams the are all any have does with from this that model elements zijn welke hebben genoeg alle sind welche haben genug'.split(
+    ' ',
+  ),
+);
+
+/** Two words with a common stem: at least three letters in common, 70 % of the shorter word. */
+function sameStem(a: string, b: string): boolean {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n >= 3 && n >= 0.7 * Math.min(a.length, b.length);
+}
+
+/**
+ * The one specification applying to these classes whose name shares a word stem with the question
+ * ('wide' and 'width'); null when none or several do.
+ */
+async function specificationByWords(
+  facts: VersionFacts,
+  text: string,
+  classes: readonly string[],
+): Promise<SpecFigures | null> {
+  const words = (t: string) =>
+    fold(t)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 4 && !PLAIN.has(w));
+  const asked = words(text);
+  const classSet = new Set(classes);
+  const found: SpecFigures[] = [];
+  for (const spec of (await facts.specs()).filter((s) => s.figures && s.figures.applicable > 0)) {
+    if ((await applicableOf(facts, spec, classSet)).length === 0) continue;
+    if (words(spec.name).some((w) => asked.some((a) => sameStem(a, w)))) found.push(spec);
+  }
+  return found.length === 1 ? (found[0] as SpecFigures) : null;
+}
+
+/** The storey a question names (the longest storey name written in it), or null. */
+async function storeyNamed(facts: VersionFacts, text: string): Promise<string | null> {
+  const q = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const levels = new Set((await facts.elements()).flatMap((e) => (e.level ? [e.level] : [])));
+  return (
+    [...levels]
+      .filter(
+        (l) =>
+          l.length >= 2 &&
+          q.includes(
+            ` ${l
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}]+/gu, ' ')
+              .trim()} `,
+          ),
+      )
+      .sort((a, b) => b.length - a.length)[0] ?? null
+  );
+}
+
 /** Answers a question from the version's data with the function its intent calls for. */
 export async function answerQuestion(
   ctx: AnalystContext,
@@ -45,16 +103,17 @@ export async function answerQuestion(
 ): Promise<AnalystResult & { intent: Intent['kind']; lang: Lang }> {
   const { text, lang, intent } = recogniseQuestion(question);
   const facts = new VersionFacts(ctx);
-  const result = await runIntent(facts, lang, intent, text);
-  return { ...result, intent: intent.kind, lang };
+  const { kind, ...result } = await runIntent(facts, lang, intent, text);
+  return { ...result, intent: kind ?? intent.kind, lang };
 }
 
+/** The answer; `kind` when another function than the recognised intent's answered it. */
 async function runIntent(
   facts: VersionFacts,
   lang: Lang,
   intent: Intent,
   text: string,
-): Promise<AnalystResult> {
+): Promise<AnalystResult & { kind?: Intent['kind'] }> {
   switch (intent.kind) {
     case 'changes': {
       const answer = await versionChanges(facts, {});
@@ -94,15 +153,25 @@ async function runIntent(
     case 'by_requirement':
       return complianceByRequirement(facts, lang);
     case 'failing':
-      return failingElements(facts, lang, { topic: intent.topic, classes: intent.classes });
+      return failingElements(facts, lang, {
+        topic: intent.topic && (await storeyNamed(facts, intent.topic)) ? null : intent.topic,
+        classes: intent.classes,
+        storey: await storeyNamed(facts, text),
+      });
     case 'count':
       return countElements(facts, lang, { classes: intent.classes });
     case 'compliance':
       return complianceSummary(facts, lang);
     case 'overview':
       return modelOverview(facts, lang);
-    case 'unanswerable':
+    case 'unanswerable': {
+      // 'Are the doors wide enough?': a kind of element and a word of a specification that checks it.
+      const classes = classesInText(text.replace(/["“„][^"”“]*["”“]/g, ' '));
+      const spec = classes.length > 0 ? await specificationByWords(facts, text, classes) : null;
+      if (spec)
+        return { ...(await failingElements(facts, lang, { topic: spec.name, classes })), kind: 'failing' };
       return unanswerable(facts, lang);
+    }
   }
 }
 

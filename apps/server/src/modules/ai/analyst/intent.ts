@@ -41,6 +41,9 @@ const PROPERTY =
 const STOREY =
   /\b(storeys?|stor(y|ies)|levels?|floors?|verdieping(en)?|bouwla(ag|gen)|niveaus?|geschoss(e|en)?|stockwerk(e|en)?|etagen?|ebenen?)\b/;
 const BREAKDOWN = /\b(by|per|each|every|for each|across|elke|iedere|pro|je|nach|jede[sm]?)\b/;
+/** 'Which storey has the most failures?': a breakdown, unlike 'Which elements on Level 02 fail?'. */
+const WHICH_STOREY =
+  /\b(which|what|welke|welche|most|meeste|meisten)\b.{0,12}\b(storeys?|levels?|floors?|verdieping(en)?|geschoss(e)?|stockwerk(e)?|etagen?)\b/;
 const CLASS_WORDS =
   /\b(class(es)?|element types?|types? of elements?|categor(y|ies)|entit(y|ies)|ifc class(es)?|klassen?|elementtypen?|categorie(ën)?|kategorien?|typen?)\b/;
 const SPEC_WORDS = /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?)\b/;
@@ -109,8 +112,8 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
         ? { kind: 'missing' }
         : { kind: 'lacking', classes, external: false };
     }
-    if (COUNT.test(q) && classes.length > 0) return { kind: 'count', classes };
-    if (STOREY.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q) || FAILING.test(q)))
+    if (COUNT.test(q) && classes.length > 0 && !FAILING.test(q)) return { kind: 'count', classes };
+    if (STOREY.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q) || WHICH_STOREY.test(q)))
       return { kind: 'by_storey' };
     if (
       REQUIREMENT_WORDS.test(q) &&

@@ -84,6 +84,19 @@ export async function suggestedQuestions(facts: VersionFacts, lang: Lang): Promi
           de: `Welche Spezifikationen gelten für ${kindName(lang, checkedLabel, 2)}?`,
         }),
       );
+    out.push(
+      say(lang, {
+        en: 'Summarise compliance',
+        nl: 'Vat de naleving samen',
+        de: 'Fasse die Konformität zusammen',
+      }),
+      say(lang, { en: 'Compliance by class', nl: 'Naleving per klasse', de: 'Konformität nach Klasse' }),
+      say(lang, {
+        en: 'Which properties are most often missing?',
+        nl: 'Welke eigenschappen ontbreken het vaakst?',
+        de: 'Welche Eigenschaften fehlen am häufigsten?',
+      }),
+    );
   } else {
     out.push(
       say(lang, {
@@ -94,7 +107,7 @@ export async function suggestedQuestions(facts: VersionFacts, lang: Lang): Promi
       say(lang, { en: 'What is in this model?', nl: 'Wat zit er in dit model?', de: 'Was ist im Modell?' }),
     );
   }
-  return [...new Set(out)];
+  return [...new Set(out)].slice(0, 8);
 }
 
 function mostCommon(labels: readonly string[]): string | null {
