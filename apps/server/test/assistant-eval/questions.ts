@@ -439,6 +439,29 @@ export const QUESTIONS: EvalQuestion[] = [
     ],
     absent: ['Paneel'],
   },
+  {
+    id: 'd28',
+    model: 'demo',
+    lang: 'en',
+    question: 'Which elements fail the IDS requirements?',
+    kind: 'answer',
+    figures: [
+      { pattern: '{n} of 1,956 elements checked', value: 199, recipe: { of: 'status', status: 'failed' } },
+      { pattern: `- ${DOOR_FIRE}: {n} of`, value: 186, recipe: { of: 'specNotMeeting', spec: DOOR_FIRE } },
+    ],
+    cites: { of: 'status', status: 'failed' },
+  },
+  {
+    id: 'd29',
+    model: 'demo',
+    lang: 'en',
+    question: 'How many elements are there per storey?',
+    kind: 'answer',
+    figures: [
+      { pattern: 'holds {n} elements', value: 3210, recipe: { of: 'population' } },
+      { pattern: '- Level 02: {n}', value: 921, recipe: { of: 'onStorey', storey: 'Level 02' } },
+    ],
+  },
   // ---- Demo Office, Dutch
   {
     id: 'n01',

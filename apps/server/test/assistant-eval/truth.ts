@@ -78,6 +78,7 @@ export function propertyValue(t: Truth, id: number, name: string): string | null
 /** The recipes a question's expected figures name; each computes one number or one set of GlobalIds. */
 export type Recipe =
   | { of: 'population' }
+  | { of: 'onStorey'; storey: string }
   | { of: 'class'; classes: string[] }
   | { of: 'classOnStorey'; classes: string[]; storey: string }
   | { of: 'specApplicable'; spec: string; classes?: string[] }
@@ -120,6 +121,8 @@ export function computeNumber(t: Truth, r: Recipe): number {
   switch (r.of) {
     case 'population':
       return t.population.length;
+    case 'onStorey':
+      return t.population.filter((id) => t.storeyName(id) === r.storey).length;
     case 'class':
       return ofClasses(t, r.classes).length;
     case 'classOnStorey':

@@ -113,11 +113,13 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
         : { kind: 'lacking', classes, external: false };
     }
     if (COUNT.test(q) && classes.length > 0 && !FAILING.test(q)) return { kind: 'count', classes };
+    if (COUNT.test(q) && ELEMENT_WORDS.test(q) && !FAILING.test(q)) return { kind: 'overview' };
     if (STOREY.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q) || WHICH_STOREY.test(q)))
       return { kind: 'by_storey' };
     if (
       REQUIREMENT_WORDS.test(q) &&
       classes.length === 0 &&
+      !ELEMENT_WORDS.test(q) &&
       (FAILING.test(q) || BREAKDOWN.test(q) || /\bwhich|welke|welche|most|meest|meisten\b/.test(q))
     )
       return { kind: 'by_requirement' };
