@@ -160,6 +160,13 @@ for (const backend of testBackends()) {
         ),
       ].join('\n');
       console.log(table);
+      // EVAL_ASK='demo:Which storey is worst?|duplex:…' prints answers to questions outside the set.
+      for (const item of (process.env.EVAL_ASK ?? '').split('|').filter(Boolean)) {
+        const [key, ...rest] = item.split(':');
+        const l = loaded.get(key ?? '') ?? (loaded.get('demo') as Loaded);
+        const asked = await ask(server, l.owner, l, rest.join(':'));
+        console.log(`\n>>> ${item}\n${asked.text}\n(intent ${asked.events[0]?.metadata?.intent})`);
+      }
       expect(wrong.map((r) => r.q.id)).toEqual([]);
       expect(right / rows.length).toBeGreaterThanOrEqual(0.9);
     }, 600_000);

@@ -462,6 +462,41 @@ export const QUESTIONS: EvalQuestion[] = [
       { pattern: '- Level 02: {n}', value: 921, recipe: { of: 'onStorey', storey: 'Level 02' } },
     ],
   },
+  {
+    id: 'd30',
+    model: 'demo',
+    lang: 'en',
+    question: 'How compliant are the windows?',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: '- Window: Passed {n},',
+        value: 160,
+        recipe: { of: 'status', status: 'passed', classes: WINDOWS },
+      },
+      {
+        pattern: '- Window: Passed 160, Warning 0, Failed {n},',
+        value: 1,
+        recipe: { of: 'status', status: 'failed', classes: WINDOWS },
+      },
+    ],
+  },
+  { id: 'd31', model: 'demo', lang: 'en', question: 'Which beams have no material?', kind: 'unanswerable' },
+  {
+    id: 'g09',
+    model: 'demo',
+    lang: 'de',
+    question: 'Zeige mir die fehlerhaften Fenster',
+    kind: 'answer',
+    figures: [
+      {
+        pattern: '{n} von 161 geprüften Fenster',
+        value: 1,
+        recipe: { of: 'status', status: 'failed', classes: WINDOWS },
+      },
+    ],
+    cites: { of: 'status', status: 'failed', classes: WINDOWS },
+  },
   // ---- Demo Office, Dutch
   {
     id: 'n01',

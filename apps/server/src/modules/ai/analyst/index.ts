@@ -134,6 +134,10 @@ async function runIntent(
       });
     case 'lacking': {
       const property = await propertyInQuestion(facts, text);
+      // Without a property it recognises, a question about some elements gets the honest reply, not
+      // the project-wide list of missing properties.
+      if (!property && intent.classes.length > 0)
+        return { ...(await unanswerable(facts, lang)), kind: 'unanswerable' };
       if (!property) return missingProperties(facts, lang, {});
       return elementsLacking(facts, lang, {
         property: property.name,

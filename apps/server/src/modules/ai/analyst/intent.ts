@@ -49,7 +49,7 @@ const CLASS_WORDS =
 const SPEC_WORDS = /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?)\b/;
 const REQUIREMENT_WORDS = /\b(requirements?|facets?|eis(en)?|anforderung(en)?)\b/;
 const FAILING =
-  /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?|falen|faalt|voldoen niet|voldoet niet|niet voldoen|niet voldoet|afgekeurd|fehlschlag\w*|scheitern|scheitert|nicht erfuell\w*|erfuell\w*\b.*\bnicht|durchgefallen|nicht konform|nicht bestanden)\b/;
+  /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?|falen|faalt|voldoen niet|voldoet niet|niet voldoen|niet voldoet|afgekeurd|fehlschlag\w*|scheitern|scheitert|nicht erfuell\w*|erfuell\w*\b.*\bnicht|durchgefallen|nicht konform|nicht bestanden|fehlerhaft\w*|foutieve?)\b/;
 const COMPLIANCE =
   /\b(complian(ce|t)|summar(y|ise|ize)|overview of (the )?(checks?|rules?|compliance)|pass rate|score|ids|status|results?|how (are|is) (we|it|the model) doing|naleving|samenvatting|vat .* samen|resultaten|konformitaet|einhaltung|zusammenfassung|fasse .* zusammen|ergebnisse?)\b/;
 const COUNT =
@@ -123,6 +123,13 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
       (FAILING.test(q) || BREAKDOWN.test(q) || /\bwhich|welke|welche|most|meest|meisten\b/.test(q))
     )
       return { kind: 'by_requirement' };
+    // 'How compliant are the windows?', 'What percentage of walls pass?': that class's statuses.
+    if (
+      classes.length > 0 &&
+      !FAILING.test(q) &&
+      (COMPLIANCE.test(q) || /\b(pass(es|ed)?|percentage|compliant)\b/.test(q))
+    )
+      return { kind: 'by_class', classes };
     if (CLASS_WORDS.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q)))
       return { kind: 'by_class', classes };
     if (FAILING.test(q)) {

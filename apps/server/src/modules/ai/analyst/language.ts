@@ -68,6 +68,10 @@ const DUTCH = new Set([
   'vorige',
   'versie',
   'brandwerendheid',
+  'toon',
+  'mij',
+  'laat',
+  'zien',
   'elementen',
 ]);
 const GERMAN = new Set([
@@ -135,6 +139,11 @@ const GERMAN = new Set([
   'vorherigen',
   'version',
   'feuerwiderstand',
+  'zeige',
+  'zeig',
+  'mir',
+  'fehlerhaften',
+  'fehlerhafte',
   'elemente',
   'nach',
   'bauteile',
