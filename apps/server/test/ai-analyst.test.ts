@@ -9,20 +9,6 @@ import { call, type Session, signUp, startTestServer, type TestServer } from './
 
 const haus = sharedFile('ifc-samples/AC20-FZK-Haus.ifc');
 
-/** Classes the analyst does not count as elements: types, spatial containers, openings, annotations. */
-const NOT_ELEMENTS = [
-  'IFCSITE',
-  'IFCBUILDING',
-  'IFCBUILDINGSTOREY',
-  'IFCPROJECT',
-  'IFCOPENINGELEMENT',
-  'IFCANNOTATION',
-  'IFCVIRTUALELEMENT',
-];
-function isElementClass(cls: string): boolean {
-  return !/(TYPE|STYLE)$/.test(cls) && !NOT_ELEMENTS.includes(cls);
-}
-
 function productsOf(model: IfcModel) {
   return [...model.products()].map((id) => ({
     id,
@@ -80,7 +66,8 @@ for (const backend of testBackends()) {
           `/api/v1/ai/context/${projectId}/${fileId}`,
         );
         expect(response.statusCode).toBe(200);
-        const elements = products.filter((p) => isElementClass(p.cls));
+        // The population every screen counts: every IfcProduct and IfcTypeObject.
+        const elements = products;
         const levels = new Set(products.map((p) => p.level).filter((l) => l));
         expect(response.json()).toMatchObject({
           project: { name: 'Haus', description: 'A two-storey family house' },
@@ -92,6 +79,14 @@ for (const backend of testBackends()) {
         const walls = elements.filter((p) => p.cls === 'IFCWALLSTANDARDCASE').length;
         expect(response.json().categories).toContainEqual({ name: 'Wall', count: walls });
         expect(response.json().systems).toContain('Architectural');
+        // Suggestions name this project's specifications and are answered, not turned away.
+        const suggestions = response.json().suggestions as string[];
+        expect(suggestions.length).toBeGreaterThanOrEqual(3);
+        expect(suggestions.join(' ')).toContain('fire rating');
+        for (const question of suggestions) {
+          const { events } = await ask(server, project.owner, project, question);
+          expect(events[0]?.metadata?.intent, question).not.toBe('unanswerable');
+        }
       });
 
       it('answers "Which walls fail fire rating?" with the failing walls, their reasons, cited by GlobalId', async () => {
@@ -106,7 +101,7 @@ for (const backend of testBackends()) {
         const spec = report.specifications.find((s) => s.name === 'Walls have a fire rating');
         const failing = spec?.elements.filter((e) => !e.passed) ?? [];
         expect(failing.length).toBeGreaterThan(0);
-        expect(text).toContain(`${failing.length} wall element`);
+        expect(text).toContain(`${failing.length} of ${spec?.elements.length} walls checked`);
         expect(text).toContain('Walls have a fire rating');
         expect(text).not.toContain('Walls state whether they bear load');
         expect(text).toContain(failing[0]?.failures[0]?.reason);
@@ -166,9 +161,11 @@ for (const backend of testBackends()) {
         const { text } = await ask(server, project.owner, project, 'Summarise compliance');
         const applicable = report.specifications.reduce((n, s) => n + s.applicableCount, 0);
         const passed = report.specifications.reduce((n, s) => n + s.passedCount, 0);
-        expect(text).toContain(`${passed} element check${passed === 1 ? '' : 's'} of ${applicable} passed`);
-        for (const s of report.specifications.filter((x) => x.status === 'fail')) {
-          expect(text).toContain(`- ${s.name}: ${s.failedCount} of ${s.applicableCount} failed`);
+        expect(text).toContain(`${passed} of ${applicable} element checks meet every requirement`);
+        for (const s of report.specifications.filter((x) => x.failedCount > 0)) {
+          expect(text).toContain(
+            `- ${s.name}: ${s.failedCount} of ${s.applicableCount} applicable elements do not meet it`,
+          );
         }
       });
 

@@ -153,11 +153,18 @@ for (const backend of testBackends()) {
         expect(first?.authorization).toBe('Bearer stand-in-key');
         expect(first?.body).toMatchObject({ model: 'stand-in-1', stream: true });
         expect(first?.body.tools?.map((t) => t.function.name).sort()).toEqual([
+          'compliance_by_class',
+          'compliance_by_requirement',
+          'compliance_by_specification',
+          'compliance_by_storey',
           'compliance_summary',
           'count_elements',
+          'elements_lacking_property',
           'failing_elements',
+          'fix_list',
           'missing_properties',
           'model_overview',
+          'specification_applicability',
           'version_changes',
         ]);
         expect(JSON.stringify(first?.body.messages)).toContain('How many doors are there?');

@@ -89,10 +89,25 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     await input.press('Enter');
 
     const answer = panel.getByRole('article', { name: 'Assistant message' }).last();
-    await expectVisible(answer.getByText(/13 wall elements fail fire rating/));
+    await expectVisible(answer.getByText(/13 of 13 walls checked "fire rating" do not meet/));
     await expectVisible(answer.getByText(/Pset_WallCommon\.FireRating is missing/));
     await expectVisible(answer.getByRole('button', { name: 'Sources (13 elements)' }));
-    await expectVisible(page.getByText('Found 13 elements'));
+    // What it found is a line under the answer, not a toast over the Send button.
+    await expectVisible(
+      answer.getByText('Found 13 elements: click a source to highlight it in the 3D viewer.'),
+    );
+    expect(await page.getByText(/^Found \d+ elements?$/).count()).toBe(0);
+    // The answer is read from its start: its first line is in view, not only its sources.
+    const scroller = panel.getByRole('log', { name: 'Conversation' });
+    const starts = await answer.evaluate((el) => {
+      let box = el.parentElement;
+      while (box && getComputedStyle(box).overflowY !== 'auto') box = box.parentElement;
+      return { answer: el.getBoundingClientRect().top, box: box?.getBoundingClientRect().top ?? 0 };
+    });
+    expect(starts.answer).toBeGreaterThanOrEqual(starts.box - 1);
+    expect(await scroller.count()).toBe(1);
+    // Sources say what each element is: name, class and storey.
+    await expectVisible(answer.getByRole('button', { name: / · IfcWallStandardCase · / }).first());
     await screenshot(page.getByTestId('viewer-and-chat'), 'chat-answer');
 
     // The answer came as server-sent events: text in pieces, then the elements, then the end.
@@ -122,8 +137,9 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
 
     // One element id highlights that element alone.
-    const firstId = answer.getByRole('button', { name: /^[0-9A-Za-z_$]{22}$/ }).first();
-    const guid = (await firstId.textContent()) ?? '';
+    const firstId = answer.getByRole('button', { name: / · IfcWallStandardCase · / }).first();
+    const guid = ((await firstId.getAttribute('title')) ?? '').split(' ')[2] ?? '';
+    expect(guid).toMatch(/^[0-9A-Za-z_$]{22}$/);
     const one = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().includes(`/bimfiles/${ids.fileId}/elements/highlight`),
     );

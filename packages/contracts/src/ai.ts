@@ -32,11 +32,22 @@ export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
 export const elementsByTypeSchema = z.record(z.string(), z.array(z.string()));
 export type ElementsByType = z.infer<typeof elementsByTypeSchema>;
 
+/** A cited element as the chat's sources list shows it. */
+export const aiSourceSchema = z.object({
+  global_id: z.string(),
+  name: z.string().nullable(),
+  ifc_class: z.string(),
+  storey: z.string().nullable(),
+});
+export type AiSource = z.infer<typeof aiSourceSchema>;
+
 export const aiChatMetadataSchema = z
   .object({
     /** Who answered: the built-in analyst or the configured language model. */
     source: z.enum(['analyst', 'model']).optional(),
     intent: z.string().optional(),
+    /** The language the question was read in and answered in ('en', 'nl', 'de'). */
+    language: z.string().optional(),
     version_id: z.string().optional(),
     demo: z.boolean().optional(),
     error: z.boolean().optional(),
@@ -60,6 +71,8 @@ export const aiChatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('elements'),
     elements: z.array(z.string()),
     elementsByType: elementsByTypeSchema,
+    /** The cited elements with what a person recognises them by (the first ones cited). */
+    sources: z.array(aiSourceSchema).optional(),
   }),
   z.object({ type: z.literal('error'), content: z.string(), metadata: aiChatMetadataSchema.optional() }),
   z.object({ type: z.literal('complete') }),
@@ -76,6 +89,8 @@ export const aiModelContextSchema = z.object({
   levels: z.array(z.string()),
   categories: z.array(z.object({ name: z.string(), count: z.number().int() })),
   systems: z.array(z.string()),
+  /** Questions drawn from this project's IDS and model that the assistant answers. */
+  suggestions: z.array(z.string()),
   /** Whether answers come from the configured language model or the built-in analyst. */
   assistant: z.enum(['analyst', 'model']),
 });

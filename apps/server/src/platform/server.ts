@@ -182,7 +182,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       }),
       idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
       attributes: createAttributeService({ db, clock, storage, jobs, audit }),
-      ai: createAiService({ db, model: config.ai, logger: logger.child({ component: 'assistant' }) }),
+      ai: createAiService({
+        db,
+        model: config.ai,
+        logger: logger.child({ component: 'assistant' }),
+        compliance: createComplianceService({ db }),
+      }),
       viewer: createViewerService({ db, clock, storage, jobs }),
       compliance: createComplianceService({ db }),
       elements: createElementService({ db, storage }),

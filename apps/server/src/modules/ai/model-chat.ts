@@ -1,8 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiChatEvent } from '@plumbline/contracts';
 import { stepCountIs, streamText, type Tool, tool } from 'ai';
-import type { Database } from '../../platform/db';
-import { analystTools, Citations } from './analyst';
+import { type AnalystContext, analystTools, Citations, VersionFacts } from './analyst';
 import type { ModelCounts } from './analyst/overview';
 import type { VersionRef } from './repo';
 
@@ -14,7 +13,7 @@ export interface ModelTarget {
 }
 
 export interface ModelQuestion {
-  db: Database;
+  analyst: AnalystContext;
   version: VersionRef;
   project: { name: string; description: string };
   fileName: string;
@@ -36,6 +35,7 @@ function systemPrompt(q: ModelQuestion): string {
     `Project: ${q.project.name}.${q.project.description ? ` Description: ${q.project.description}` : ''}`,
     `File: ${q.fileName}, version ${q.version.versionTag}: ${q.counts.total} elements on ${q.counts.levels.length} levels (${top}).`,
     'Answer only from this model data. Call the tools to get figures; never invent numbers, names or ids.',
+    'Answer in the language of the question (the tools take lang: en, nl or de). If no tool can answer the question, say so and suggest questions the tools can answer.',
     'Be brief and specific: counts, names, levels and reasons. The elements you looked at are shown to the user as sources.',
   ].join('\n');
 }
@@ -51,13 +51,15 @@ export async function* streamModelAnswer(target: ModelTarget, q: ModelQuestion):
     ...(target.apiKey ? { apiKey: target.apiKey } : {}),
   });
   const citations = new Citations();
+  // One snapshot of the version for every tool call of this answer.
+  const facts = new VersionFacts(q.analyst);
   const tools: Record<string, Tool> = {};
   for (const [name, def] of Object.entries(analystTools)) {
     tools[name] = tool({
       description: def.description,
       inputSchema: def.input,
       execute: async (args: Record<string, unknown>) => {
-        const result = await def.run(q.db, q.version, args);
+        const result = await def.run(facts, args);
         citations.merge(result.citations);
         return { answer: result.text, data: result.data, citedElements: result.citations.size };
       },

@@ -12,7 +12,10 @@ import {
 import type { VersionRow } from '../bimfiles/repo';
 
 /** The version an answer is about: its file and project, for citing and for comparing versions. */
-export type VersionRef = Pick<VersionRow, 'id' | 'bimFileId' | 'versionNumber' | 'versionTag' | 'status'>;
+export type VersionRef = Pick<
+  VersionRow,
+  'id' | 'bimFileId' | 'versionNumber' | 'versionTag' | 'status' | 'elementsCount'
+>;
 
 const versionColumns = {
   id: fileVersions.id,
@@ -20,6 +23,7 @@ const versionColumns = {
   versionNumber: fileVersions.versionNumber,
   versionTag: fileVersions.versionTag,
   status: fileVersions.status,
+  elementsCount: sql<number>`coalesce(${fileVersions.elementsCount}, 0)::int`,
 };
 
 export { resolveFileVersion } from '../bimfiles/repo';
@@ -248,4 +252,80 @@ export async function levelNames(db: Database, versionId: string): Promise<strin
     .where(and(eq(elements.fileVersionId, versionId), isNotNull(elements.level)))
     .orderBy(asc(elements.level));
   return rows.map((r) => r.level as string);
+}
+
+export interface PopulationRow extends ElementRow {
+  typeName: string | null;
+}
+
+/** Every element of a version (the population `elements_count` counts), in STEP order. */
+export async function populationOf(db: Database, versionId: string): Promise<PopulationRow[]> {
+  return db
+    .select({ ...elementColumns, typeName: elements.typeName })
+    .from(elements)
+    .where(eq(elements.fileVersionId, versionId))
+    .orderBy(asc(elements.stepId));
+}
+
+/**
+ * Elements (of some classes, or any; external ones only when asked) lacking a property or holding it
+ * without a value, by STEP id; with `property` null, every element of that scope.
+ */
+export async function elementsLackingProperty(
+  db: Database,
+  versionId: string,
+  input: {
+    property: string | null;
+    propertySet: string | null;
+    classes: readonly string[] | null;
+    externalOnly: boolean;
+  },
+): Promise<PopulationRow[]> {
+  const classFilter =
+    input.classes && input.classes.length > 0
+      ? sql`and e.ifc_class in (${sql.join(
+          input.classes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const setFilter = input.propertySet ? sql`and p.property_set = ${input.propertySet}` : sql``;
+  const external = input.externalOnly
+    ? sql`and exists (select 1 from element_properties x where x.file_version_id = ${versionId}
+        and x.element_step_id = e.step_id and x.name = 'IsExternal' and lower(x.value) in ('true', '.t.', '1'))`
+    : sql``;
+  const lacking =
+    input.property === null
+      ? sql``
+      : sql`and not exists (select 1 from element_properties p where p.file_version_id = ${versionId}
+        and p.element_step_id = e.step_id and p.name = ${input.property} ${setFilter}
+        and p.value is not null and p.value <> '')`;
+  const result = await db.execute(sql`
+    select e.step_id as "stepId", e.global_id as "globalId", e.ifc_class as "ifcClass", e.name, e.level,
+      e.type_name as "typeName"
+    from ${elements} e
+    where e.file_version_id = ${versionId} ${classFilter} ${external} ${lacking}
+    order by e.step_id`);
+  return (result as unknown as { rows: PopulationRow[] }).rows;
+}
+
+/** Distinct property names of a version with the sets they occur in (a few hundred at most). */
+export async function propertyNames(db: Database, versionId: string) {
+  const result = await db.execute(sql`
+    select distinct name, property_set as "propertySet" from element_properties
+    where file_version_id = ${versionId}`);
+  return (result as unknown as { rows: { name: string; propertySet: string }[] }).rows;
+}
+
+/** Cited elements by GlobalId with their name, class and storey (at most the ids given, ≤ 500). */
+export async function elementsByGlobalIds(db: Database, versionId: string, globalIds: readonly string[]) {
+  if (globalIds.length === 0) return [];
+  return db
+    .select({
+      globalId: elements.globalId,
+      name: elements.name,
+      ifcClass: elements.ifcClass,
+      level: elements.level,
+    })
+    .from(elements)
+    .where(and(eq(elements.fileVersionId, versionId), inArray(elements.globalId, [...globalIds])));
 }

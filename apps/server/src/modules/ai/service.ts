@@ -1,8 +1,11 @@
 import type { AiChatEvent, AiModelContext } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
+import type { ComplianceService } from '../compliance/service';
 import { requireProjectReader } from '../projects/access';
-import { answerQuestion } from './analyst';
+import { type AnalystContext, answerQuestion, suggestedQuestions, VersionFacts } from './analyst';
+import { className } from './analyst/classes';
+import { detectLanguage } from './analyst/language';
 import { modelCounts } from './analyst/overview';
 import { AiError } from './errors';
 import { type ModelTarget, streamModelAnswer } from './model-chat';
@@ -10,6 +13,8 @@ import * as repo from './repo';
 
 /** Who asks about what: checked once, before the answer starts streaming. */
 export interface ChatScope {
+  userId: string | null;
+  projectId: string;
   project: { name: string; description: string };
   file: { id: string; name: string };
   version: repo.VersionRef;
@@ -20,8 +25,25 @@ export function answerPieces(text: string): string[] {
   return text.split(/(?<=\n)/).filter((piece) => piece.length > 0);
 }
 
-export function createAiService(deps: { db: Database; model: ModelTarget | null; logger: Logger }) {
+/** How many cited elements the sources list names (the rest stay ids for highlighting). */
+const NAMED_SOURCES = 100;
+
+export function createAiService(deps: {
+  db: Database;
+  model: ModelTarget | null;
+  logger: Logger;
+  /** The screens' compliance figures: every count the assistant states comes from here. */
+  compliance: ComplianceService;
+}) {
   const { db, logger } = deps;
+  const analystContext = (scope: ChatScope): AnalystContext => ({
+    db,
+    compliance: deps.compliance,
+    userId: scope.userId,
+    projectId: scope.projectId,
+    fileId: scope.file.id,
+    version: scope.version,
+  });
 
   async function resolve(
     userId: string | null,
@@ -41,6 +63,22 @@ export function createAiService(deps: { db: Database; model: ModelTarget | null;
     return { project: { name: project.name, description: project.description ?? '' }, file, version };
   }
 
+  /** The elements event with the first cited elements' names, classes and storeys. */
+  async function withSources(
+    scope: ChatScope,
+    cited: { elements: string[]; elementsByType: Record<string, string[]> },
+  ): Promise<AiChatEvent> {
+    const rows = await repo.elementsByGlobalIds(db, scope.version.id, cited.elements.slice(0, NAMED_SOURCES));
+    const byId = new Map(rows.map((r) => [r.globalId, r]));
+    const sources = cited.elements.slice(0, NAMED_SOURCES).flatMap((id) => {
+      const row = byId.get(id);
+      return row
+        ? [{ global_id: id, name: row.name, ifc_class: className(row.ifcClass), storey: row.level }]
+        : [];
+    });
+    return { type: 'elements', ...cited, sources };
+  }
+
   return {
     assistant: (deps.model ? 'model' : 'analyst') as 'model' | 'analyst',
 
@@ -53,6 +91,13 @@ export function createAiService(deps: { db: Database; model: ModelTarget | null;
     ): Promise<AiModelContext> {
       const { project, file, version } = await resolve(userId, projectId, fileId, versionId);
       const counts = version ? await modelCounts(db, version) : null;
+      const ready = version?.status === 'completed' ? version : null;
+      const suggestions = ready
+        ? await suggestedQuestions(
+            new VersionFacts(analystContext({ userId, projectId, project, file, version: ready })),
+            detectLanguage(`${project.name} ${project.description}`),
+          )
+        : [];
       return {
         project,
         file,
@@ -62,6 +107,7 @@ export function createAiService(deps: { db: Database; model: ModelTarget | null;
         levels: counts?.levels ?? [],
         categories: counts?.byCategory.slice(0, 20) ?? [],
         systems: counts?.systems ?? [],
+        suggestions,
         assistant: deps.model ? 'model' : 'analyst',
       };
     },
@@ -75,7 +121,7 @@ export function createAiService(deps: { db: Database; model: ModelTarget | null;
     ): Promise<ChatScope> {
       const { project, file, version } = await resolve(userId, projectId, fileId, versionId);
       if (!version) throw new AiError('no_processed_version');
-      return { project, file, version };
+      return { userId, projectId, project, file, version };
     },
 
     /**
@@ -86,27 +132,30 @@ export function createAiService(deps: { db: Database; model: ModelTarget | null;
       try {
         if (deps.model) {
           const counts = await modelCounts(db, scope.version);
-          yield* streamModelAnswer(deps.model, {
-            db,
+          for await (const event of streamModelAnswer(deps.model, {
+            analyst: analystContext(scope),
             version: scope.version,
             project: scope.project,
             fileName: scope.file.name,
             counts,
             question,
             signal,
-          });
+          })) {
+            yield event.type === 'elements' ? await withSources(scope, event) : event;
+          }
         } else {
-          const answer = await answerQuestion(db, scope.version, question);
+          const answer = await answerQuestion(analystContext(scope), question);
           const metadata = {
             source: 'analyst' as const,
             intent: answer.intent,
+            language: answer.lang,
             version_id: scope.version.id,
           };
           for (const piece of answerPieces(answer.text)) {
             if (signal.aborted) return;
             yield { type: 'message', content: piece, metadata };
           }
-          yield { type: 'elements', ...answer.citations.toEvent() };
+          yield await withSources(scope, answer.citations.toEvent());
         }
         yield { type: 'complete' };
       } catch (error) {

@@ -92,7 +92,12 @@ export async function generateReport(
         await rm(dir, { recursive: true, force: true });
       }
     } else if (report.reportType === 'ai_insights') {
-      const ai = createAiService({ db: deps.db, model: deps.ai, logger: deps.logger });
+      const ai = createAiService({
+        db: deps.db,
+        model: deps.ai,
+        logger: deps.logger,
+        compliance: createComplianceService({ db: deps.db }),
+      });
       const answers = await askInsights(ai, {
         userId,
         projectId: report.projectId,

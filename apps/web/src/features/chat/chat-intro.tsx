@@ -34,7 +34,12 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
       }),
     [context],
   );
-  const all = useMemo(() => suggestedQuestions(detected.type), [detected.type]);
+  // The server's suggestions are drawn from this project's IDS and model and are all answerable; the
+  // project type's general questions stand in only when it has none (an older server).
+  const all = useMemo(
+    () => (context.suggestions.length > 0 ? context.suggestions : suggestedQuestions(detected.type)),
+    [context.suggestions, detected.type],
+  );
   const [page, setPage] = useState(0);
   const shown = suggestionPage(all, page);
   const guidance = GUIDANCE[detected.type];

@@ -1,3 +1,4 @@
+import type { AiSource } from '@plumbline/contracts';
 import { Bot, User } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { ChatTextView } from './chat-text-view';
@@ -10,13 +11,25 @@ export interface ChatMessageBubbleProps {
   onSelectElements(guids: string[]): void;
 }
 
+/** What a person recognises a cited element by: 'Door D01 · IfcDoor · Level 00'. */
+export function sourceLabel(source: AiSource): string {
+  return [source.name ?? 'Unnamed', source.ifc_class, source.storey ?? 'no storey'].join(' · ');
+}
+
+/** The line under an answer that replaces the old 'Found N elements' toast. */
+export function foundLine(n: number): string {
+  if (n === 0) return 'No elements cited.';
+  return `Found ${n.toLocaleString('en-GB')} element${n === 1 ? '' : 's'}: click a source to highlight it in the 3D viewer.`;
+}
+
 /** A user or AI bubble with its timestamp; AI answers list their sources, grouped by type. */
 export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubbleProps) {
   const isUser = message.type === 'user';
   const isError = message.metadata.error === true;
   const groups = Object.entries(message.elementsByType);
+  const sources = new Map(message.sources.map((source) => [source.global_id, source]));
   return (
-    <div className={cn('flex gap-2', isUser && 'flex-row-reverse')}>
+    <div data-message-id={message.id} className={cn('flex gap-2', isUser && 'flex-row-reverse')}>
       <div
         className={cn(
           'mt-1 flex size-6 shrink-0 items-center justify-center rounded-full',
@@ -50,7 +63,7 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
             >
               Sources ({message.elements.length} elements)
             </button>
-            <div className="mt-1 max-h-32 space-y-1 overflow-y-auto pr-1">
+            <div className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1">
               {groups.map(([label, ids]) => (
                 <div key={label} className="text-xs">
                   <button
@@ -60,23 +73,32 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
                   >
                     {label} ({ids.length})
                   </button>
-                  <div className="mt-0.5 flex flex-wrap gap-1">
-                    {ids.map((id) => (
-                      <button
-                        key={id}
-                        type="button"
-                        title={`Highlight ${label} ${id} in the viewer`}
-                        className="rounded border border-border bg-background px-1 font-mono text-[11px] hover:border-primary hover:text-primary"
-                        onClick={() => onSelectElements([id])}
-                      >
-                        {id}
-                      </button>
-                    ))}
-                  </div>
+                  <ul className="mt-0.5 flex flex-wrap gap-1">
+                    {ids.map((id) => {
+                      const source = sources.get(id);
+                      return (
+                        <li key={id}>
+                          <button
+                            type="button"
+                            title={`Highlight ${label} ${id} in the viewer`}
+                            className="rounded border border-border bg-background px-1 text-left text-[11px] hover:border-primary hover:text-primary"
+                            onClick={() => onSelectElements([id])}
+                          >
+                            {source ? sourceLabel(source) : <span className="font-mono">{id}</span>}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
                 </div>
               ))}
             </div>
           </section>
+        )}
+        {!isUser && !isError && message.done && (
+          <p data-testid="answer-found" className="mt-2 text-xs text-muted-foreground">
+            {foundLine(message.elements.length)}
+          </p>
         )}
         <time
           dateTime={message.timestamp.toISOString()}

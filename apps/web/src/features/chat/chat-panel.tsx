@@ -35,10 +35,24 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
   const missingIds = !projectId || !fileId;
   const noVersion = context.data !== undefined && context.data.version === null;
 
+  // A new question scrolls to the bottom (the question and the loader). An answer is kept with its
+  // start in view while it streams in, so a long answer is read from its first line, not its sources.
+  const anchored = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow every new message or piece.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const last = messages.at(-1);
+    if (last?.type === 'ai') {
+      if (anchored.current === last.id) return;
+      const bubble = el.querySelector<HTMLElement>(`[data-message-id="${last.id}"]`);
+      if (!bubble) return;
+      anchored.current = last.id;
+      if (!nearBottom.current) return;
+      el.scrollTop = bubble.offsetTop - 8;
+      return;
+    }
+    if (nearBottom.current) el.scrollTop = el.scrollHeight;
   }, [messages, status]);
 
   useEffect(
@@ -84,7 +98,7 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
           const el = e.currentTarget;
           nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= AUTO_SCROLL_PX;
         }}
-        className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3"
+        className="relative min-h-0 flex-1 space-y-3 overflow-y-auto p-3"
       >
         {missingIds ? (
           <p className="text-sm text-muted-foreground">Select a project and a file to ask about them.</p>

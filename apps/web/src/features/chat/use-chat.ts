@@ -1,4 +1,4 @@
-import type { AiChatEvent, ElementsByType } from '@plumbline/contracts';
+import type { AiChatEvent, AiSource, ElementsByType } from '@plumbline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { chatSessionId, streamChat } from './chat-stream';
@@ -11,6 +11,10 @@ export interface ChatMessage {
   timestamp: Date;
   elements: string[];
   elementsByType: ElementsByType;
+  /** The first cited elements with their name, class and storey (from the answer's elements event). */
+  sources: AiSource[];
+  /** Whether the answer has finished (its elements event arrived); the 'Found N elements' line waits for it. */
+  done: boolean;
   metadata: { error?: boolean; source?: string; intent?: string };
 }
 
@@ -40,7 +44,13 @@ function applyEvent(message: ChatMessage, event: AiChatEvent): ChatMessage {
         elementsByType: event.elementsByType ?? message.elementsByType,
       };
     case 'elements':
-      return { ...message, elements: event.elements, elementsByType: event.elementsByType };
+      return {
+        ...message,
+        elements: event.elements,
+        elementsByType: event.elementsByType,
+        sources: event.sources ?? [],
+        done: true,
+      };
     case 'error':
       return { ...message, content: event.content, metadata: { ...message.metadata, error: true } };
     default:
@@ -81,6 +91,8 @@ export function useChat(target: ChatTarget) {
         timestamp: now,
         elements: [],
         elementsByType: {},
+        sources: [],
+        done: true,
         metadata: {},
       };
       const answerId = nextId();
@@ -91,6 +103,8 @@ export function useChat(target: ChatTarget) {
         timestamp: now,
         elements: [],
         elementsByType: {},
+        sources: [],
+        done: false,
         metadata: {},
       };
       setMessages((all) => [...all, user]);
@@ -117,12 +131,8 @@ export function useChat(target: ChatTarget) {
             update(answerId, () => snapshot);
           }
         }
-        if (!final.metadata.error) {
-          const n = final.elements.length;
-          toast.success(`Found ${n} element${n === 1 ? '' : 's'}`, {
-            description: n > 0 ? 'Click a source id to highlight it in the 3D viewer.' : undefined,
-          });
-        }
+        // What the answer found is said in a line under it (chat-message.tsx), not in a toast.
+        if (!final.done) update(answerId, (m) => ({ ...m, done: true }));
       } catch (error) {
         // Cancel aborts silently (spec 3 §4): the part already shown stays, nothing else is said.
         if (controller.signal.aborted) return true;
@@ -131,6 +141,7 @@ export function useChat(target: ChatTarget) {
           ...answer,
           content: `${TROUBLE_MESSAGE}\n\n${detail}`,
           timestamp: new Date(),
+          done: true,
           metadata: { error: true },
         };
         if (shown) update(answerId, () => failed);

@@ -1,7 +1,7 @@
-import type { Database } from '../../../platform/db';
 import * as repo from '../repo';
 import { classLabel } from './classes';
-import { type AnalystResult, Citations, percent, plural } from './types';
+import type { VersionFacts } from './facts';
+import { type AnalystResult, Citations, plural } from './types';
 
 export interface ChangesArgs {
   /** The version to compare with; default: the newest completed version before this one. */
@@ -32,11 +32,9 @@ function countLabels(rows: Fingerprint[]): string {
 }
 
 /** What changed between a version and an earlier one: elements by GlobalId, and compliance. */
-export async function versionChanges(
-  db: Database,
-  version: repo.VersionRef,
-  args: ChangesArgs = {},
-): Promise<AnalystResult> {
+export async function versionChanges(facts: VersionFacts, args: ChangesArgs = {}): Promise<AnalystResult> {
+  const { db } = facts.ctx;
+  const version = facts.version;
   const before = args.compareToVersionId
     ? await repo.findVersion(db, version.bimFileId, args.compareToVersionId)
     : await repo.latestCompletedVersion(db, version.bimFileId, version.versionNumber);
@@ -63,25 +61,31 @@ export async function versionChanges(
     if (what.length > 0) changed.push({ row: r, what });
   }
 
-  const [specsBefore, specsNow] = await Promise.all([
-    repo.specificationOutcomes(db, before.id),
-    repo.specificationOutcomes(db, version.id),
+  // Compliance of both versions as the Compliance tab shows it.
+  const [fileBefore, fileNow] = await Promise.all([
+    facts.ctx.compliance.fileCompliance(facts.ctx.userId, facts.ctx.projectId, facts.ctx.fileId, before.id),
+    facts.fileFigures(),
   ]);
-  const sum = (specs: repo.SpecificationOutcome[]) =>
-    specs.reduce((t, s) => ({ applicable: t.applicable + s.applicable, passed: t.passed + s.passed }), {
-      applicable: 0,
-      passed: 0,
-    });
-  const was = sum(specsBefore);
-  const now = sum(specsNow);
-  const beforeById = new Map(specsBefore.map((s) => [s.specificationId, s]));
-  const specDeltas = specsNow
-    .map((s) => ({
-      name: s.name,
-      failedBefore: beforeById.get(s.specificationId)?.failed ?? null,
-      failedNow: s.failed,
-    }))
+  const was = {
+    applicable: fileBefore.applicable_pairs,
+    passed: fileBefore.compliant_pairs,
+    rate: fileBefore.compliance_rate,
+  };
+  const now = {
+    applicable: fileNow.applicable_pairs,
+    passed: fileNow.compliant_pairs,
+    rate: fileNow.compliance_rate,
+  };
+  const beforeById = new Map(fileBefore.specifications.map((s) => [s.specification_id, s]));
+  const notMeeting = (s: { applicable_elements: number; compliant_elements: number }) =>
+    s.applicable_elements - s.compliant_elements;
+  const specDeltas = fileNow.specifications
+    .map((s) => {
+      const old = beforeById.get(s.specification_id);
+      return { name: s.name, failedBefore: old ? notMeeting(old) : null, failedNow: notMeeting(s) };
+    })
     .filter((d) => d.failedBefore !== d.failedNow);
+  const checkedNothing = fileNow.specifications.length === 0 && fileBefore.specifications.length === 0;
 
   const citations = new Citations().addAll(added).addAll(changed.map((c) => c.row));
   const text = [
@@ -96,15 +100,15 @@ export async function versionChanges(
           `  - ${classLabel(c.row.ifcClass)} ${c.row.name ? `"${c.row.name}" ` : ''}(${c.row.globalId}): ${c.what.join(', ')}`,
       ),
     '',
-    specsNow.length === 0 && specsBefore.length === 0
+    checkedNothing
       ? 'No IDS rules were checked on either version.'
-      : `Compliance: ${percent(was.passed, was.applicable)} of element checks passed before, ${percent(now.passed, now.applicable)} now (${was.passed}/${was.applicable} → ${now.passed}/${now.applicable}).`,
+      : `Compliance: ${was.rate}% of element checks met every requirement before, ${now.rate}% now (${was.passed}/${was.applicable} → ${now.passed}/${now.applicable}).`,
     ...specDeltas
       .slice(0, 8)
       .map((d) =>
         d.failedBefore === null
-          ? `- ${d.name}: newly checked, ${plural(d.failedNow, 'failure')}`
-          : `- ${d.name}: ${d.failedBefore} → ${plural(d.failedNow, 'failure')}`,
+          ? `- ${d.name}: newly checked, ${plural(d.failedNow, 'element')} not meeting it`
+          : `- ${d.name}: ${d.failedBefore} → ${plural(d.failedNow, 'element')} not meeting it`,
       ),
   ].join('\n');
   return {

@@ -1,4 +1,5 @@
 import { schemaTables } from '@plumbline/ifc';
+import { fold } from './text';
 
 /**
  * IFC class helpers for answers: readable labels, which classes are elements (not types or spatial
@@ -59,18 +60,24 @@ export function isModelElement(upperClass: string): boolean {
 
 /** Words people use for element kinds → the IFC classes (with their subtypes) they mean. */
 const WORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/\bcurtain[\s-]?walls?\b/, ['IFCCURTAINWALL']],
-  [/\bwalls?\b/, ['IFCWALL']],
-  [/\bdoors?\b/, ['IFCDOOR']],
-  [/\bwindows?\b/, ['IFCWINDOW']],
-  [/\bslabs?\b/, ['IFCSLAB']],
-  [/\broofs?\b/, ['IFCROOF']],
-  [/\bcolumns?\b/, ['IFCCOLUMN']],
-  [/\bbeams?\b/, ['IFCBEAM']],
-  [/\bstairs?(cases?)?\b/, ['IFCSTAIR', 'IFCSTAIRFLIGHT']],
-  [/\bramps?\b/, ['IFCRAMP', 'IFCRAMPFLIGHT']],
-  [/\brailings?\b/, ['IFCRAILING']],
-  [/\b(spaces?|rooms?)\b/, ['IFCSPACE']],
+  [/\bcurtain[\s-]?walls?\b|\bvliesgevels?\b|\bvorhangfassaden?\b/, ['IFCCURTAINWALL']],
+  [
+    /\bwalls?\b|\b(buiten|binnen)?muu?r(en)?\b|\b(buiten|binnen)?wand(en)?\b|\b(aussen|innen)?waende(n)?\b|\b(aussen|innen)wand\b/,
+    ['IFCWALL'],
+  ],
+  [/\bdoors?\b|\bdeur(en)?\b|\btuer(en)?\b|\btuer(en)?\b/, ['IFCDOOR']],
+  [/\bwindows?\b|\bramen\b|\braam\b|\bvensters?\b|\bfenster(n)?\b/, ['IFCWINDOW']],
+  [/\bslabs?\b|\bfloor slabs?\b|\bvloer(en)?\b|\bdecken?\b|\bbodenplatten?\b/, ['IFCSLAB']],
+  [/\broofs?\b|\bdak(en)?\b|\bdaecher\b|\bdach\b/, ['IFCROOF']],
+  [/\bcolumns?\b|\bkolom(men)?\b|\bstuetzen?\b|\bsaeulen?\b/, ['IFCCOLUMN']],
+  [/\bbeams?\b|\bbalk(en)?\b|\btraeger\b/, ['IFCBEAM']],
+  [/\bstairs?(cases?)?\b|\btrap(pen)?\b|\btreppen?\b/, ['IFCSTAIR', 'IFCSTAIRFLIGHT']],
+  [/\bramps?\b|\bhellingbanen?\b|\brampen\b/, ['IFCRAMP', 'IFCRAMPFLIGHT']],
+  [/\brailings?\b|\bleuningen?\b|\bgelaender\b/, ['IFCRAILING']],
+  [
+    /\b(spaces?|rooms?)\b|\bruimtes?\b|\bruimten\b|\bvertrekken\b|\braeume\b|\braum\b|\brooms\b/,
+    ['IFCSPACE'],
+  ],
   [/\bmembers?\b/, ['IFCMEMBER']],
   [/\bplates?\b/, ['IFCPLATE']],
   [/\bfootings?\b/, ['IFCFOOTING']],
@@ -85,7 +92,8 @@ const WORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
 
 /** Upper-case classes (subtypes included) named by words in a question; empty when none. */
 export function classesInText(text: string): string[] {
-  const lower = text.toLowerCase();
+  // IFC class names written out ('IfcWall', 'IFCDOOR') count as the words for them.
+  const lower = fold(text).replace(/\bifc([a-z]+?)(standardcase)?s?\b/g, ' $1 ');
   const out = new Set<string>();
   let rest = lower;
   for (const [pattern, roots] of WORDS) {
@@ -165,4 +173,31 @@ export function systemsOf(upperClasses: Iterable<string>): string[] {
     if ([...present].some((c) => isSubtypeOf(c, 'IFCDISTRIBUTIONELEMENT'))) found.push('MEP');
   }
   return found;
+}
+
+/** Readable kind names in Dutch and German for the common labels (others stay as the IFC label). */
+const KIND_NAMES: Record<string, { nl: [string, string]; de: [string, string]; en?: [string, string] }> = {
+  Wall: { nl: ['wand', 'wanden'], de: ['Wand', 'Wände'] },
+  Door: { nl: ['deur', 'deuren'], de: ['Tür', 'Türen'] },
+  Window: { nl: ['raam', 'ramen'], de: ['Fenster', 'Fenster'] },
+  Slab: { nl: ['vloer', 'vloeren'], de: ['Decke', 'Decken'] },
+  Roof: { nl: ['dak', 'daken'], de: ['Dach', 'Dächer'] },
+  Column: { nl: ['kolom', 'kolommen'], de: ['Stütze', 'Stützen'] },
+  Beam: { nl: ['balk', 'balken'], de: ['Träger', 'Träger'] },
+  Stair: { nl: ['trap', 'trappen'], de: ['Treppe', 'Treppen'] },
+  Space: { nl: ['ruimte', 'ruimten'], de: ['Raum', 'Räume'] },
+  Railing: { nl: ['leuning', 'leuningen'], de: ['Geländer', 'Geländer'] },
+  Covering: { nl: ['bekleding', 'bekledingen'], de: ['Bekleidung', 'Bekleidungen'] },
+};
+
+/** 'Wall' → 'walls' / 'wanden' / 'Wände'; unknown labels keep their IFC label ('Duct Segment'). */
+export function kindName(lang: 'en' | 'nl' | 'de', label: string, n: number): string {
+  const known = KIND_NAMES[label];
+  if (lang !== 'en' && known) return known[lang][n === 1 ? 0 : 1];
+  if (lang !== 'en') return label;
+  const lower = label.toLowerCase();
+  if (n === 1) return lower;
+  if (/(s|x|ch|sh)$/.test(lower)) return `${lower}es`;
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
+  return `${lower}s`;
 }

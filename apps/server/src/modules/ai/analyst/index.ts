@@ -1,41 +1,181 @@
 import { z } from 'zod';
-import type { Database } from '../../../platform/db';
-import type { VersionRef } from '../repo';
+import { applicability } from './applicability';
+import {
+  complianceByClass,
+  complianceByRequirement,
+  complianceBySpecification,
+  complianceByStorey,
+  complianceSummary,
+} from './breakdowns';
 import { versionChanges } from './changes';
-import { complianceSummary, failingElements, missingProperties } from './compliance';
-import { type Intent, recogniseIntent } from './intent';
-import { countElements, modelOverview } from './overview';
+import { classesInText } from './classes';
+import { missingProperties } from './compliance';
+import { type AnalystContext, type SpecFigures, VersionFacts } from './facts';
+import { applicableOf, failingElements } from './failing';
+import { fixList } from './fix-list';
+import { type Intent, recogniseQuestion } from './intent';
+import { asksExternal, elementsLacking, propertyInQuestion } from './lacking';
+import { type Lang, say } from './language';
+import { countElements, modelOverview, resolveClasses } from './overview';
+import { unanswerable } from './suggestions';
+import { fold, squash } from './text';
 import type { AnalystResult } from './types';
 
-export { recogniseIntent } from './intent';
+export type { AnalystContext } from './facts';
+export { VersionFacts } from './facts';
+export { recogniseIntent, recogniseQuestion } from './intent';
+export { suggestedQuestions } from './suggestions';
 export type { AnalystResult } from './types';
 export { Citations } from './types';
 
-/** Answers a question from the version's data with the function its intent calls for. */
-export async function answerQuestion(
-  db: Database,
-  version: VersionRef,
-  question: string,
-): Promise<AnalystResult & { intent: Intent['kind'] }> {
-  const intent = recogniseIntent(question);
-  const result = await runIntent(db, version, intent);
-  return { ...result, intent: intent.kind };
+/** The specification a question names: quoted, or its whole name written in the question. */
+async function specificationNamed(facts: VersionFacts, text: string): Promise<SpecFigures | null> {
+  const q = squash(text);
+  const specs = await facts.specs();
+  return (
+    specs
+      .filter((s) => squash(s.name).length >= 4 && q.includes(squash(s.name)))
+      .sort((a, b) => b.name.length - a.name.length)[0] ?? null
+  );
 }
 
-function runIntent(db: Database, version: VersionRef, intent: Intent): Promise<AnalystResult> {
+/** Words that say nothing about a rule's subject. */
+const PLAIN = new Set(
+  'what which where when there their these those about enough doors walls windows rooms spaces slabs columns beams the are all any have does with from this that model elements zijn welke hebben genoeg alle sind welche haben genug'.split(
+    ' ',
+  ),
+);
+
+/** Two words with a common stem: at least three letters in common, 70 % of the shorter word. */
+function sameStem(a: string, b: string): boolean {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n >= 3 && n >= 0.7 * Math.min(a.length, b.length);
+}
+
+/**
+ * The one specification applying to these classes whose name shares a word stem with the question
+ * ('wide' and 'width'); null when none or several do.
+ */
+async function specificationByWords(
+  facts: VersionFacts,
+  text: string,
+  classes: readonly string[],
+): Promise<SpecFigures | null> {
+  const words = (t: string) =>
+    fold(t)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 4 && !PLAIN.has(w));
+  const asked = words(text);
+  const classSet = new Set(classes);
+  const found: SpecFigures[] = [];
+  for (const spec of (await facts.specs()).filter((s) => s.figures && s.figures.applicable > 0)) {
+    if ((await applicableOf(facts, spec, classSet)).length === 0) continue;
+    if (words(spec.name).some((w) => asked.some((a) => sameStem(a, w)))) found.push(spec);
+  }
+  return found.length === 1 ? (found[0] as SpecFigures) : null;
+}
+
+/** The storey a question names (the longest storey name written in it), or null. */
+async function storeyNamed(facts: VersionFacts, text: string): Promise<string | null> {
+  const q = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const levels = new Set((await facts.elements()).flatMap((e) => (e.level ? [e.level] : [])));
+  return (
+    [...levels]
+      .filter(
+        (l) =>
+          l.length >= 2 &&
+          q.includes(
+            ` ${l
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}]+/gu, ' ')
+              .trim()} `,
+          ),
+      )
+      .sort((a, b) => b.length - a.length)[0] ?? null
+  );
+}
+
+/** Answers a question from the version's data with the function its intent calls for. */
+export async function answerQuestion(
+  ctx: AnalystContext,
+  question: string,
+): Promise<AnalystResult & { intent: Intent['kind']; lang: Lang }> {
+  const { text, lang, intent } = recogniseQuestion(question);
+  const facts = new VersionFacts(ctx);
+  const { kind, ...result } = await runIntent(facts, lang, intent, text);
+  return { ...result, intent: kind ?? intent.kind, lang };
+}
+
+/** The answer; `kind` when another function than the recognised intent's answered it. */
+async function runIntent(
+  facts: VersionFacts,
+  lang: Lang,
+  intent: Intent,
+  text: string,
+): Promise<AnalystResult & { kind?: Intent['kind'] }> {
   switch (intent.kind) {
-    case 'changes':
-      return versionChanges(db, version, {});
+    case 'changes': {
+      const answer = await versionChanges(facts, {});
+      if (lang === 'en') return answer;
+      const lead = say(lang, {
+        en: '',
+        nl: 'Vragen over wijzigingen tussen versies beantwoord ik alleen in het Engels:',
+        de: 'Fragen zu Änderungen zwischen Versionen beantworte ich nur auf Englisch:',
+      });
+      return { ...answer, text: `${lead}\n\n${answer.text}` };
+    }
+    case 'fix':
+      return fixList(facts, lang);
+    case 'applicability':
+      return applicability(facts, lang, {
+        classes: intent.classes,
+        specification: await specificationNamed(facts, text),
+      });
+    case 'lacking': {
+      const property = await propertyInQuestion(facts, text);
+      // Without a property it recognises, a question about some elements gets the honest reply, not
+      // the project-wide list of missing properties.
+      if (!property && intent.classes.length > 0)
+        return { ...(await unanswerable(facts, lang)), kind: 'unanswerable' };
+      if (!property) return missingProperties(facts, lang, {});
+      return elementsLacking(facts, lang, {
+        property: property.name,
+        propertySet: property.propertySet,
+        classes: intent.classes,
+        externalOnly: asksExternal(text),
+      });
+    }
     case 'missing':
-      return missingProperties(db, version, {});
+      return missingProperties(facts, lang, {});
+    case 'by_storey':
+      return complianceByStorey(facts, lang);
+    case 'by_class':
+      return complianceByClass(facts, lang, intent.classes);
+    case 'by_specification':
+      return complianceBySpecification(facts, lang);
+    case 'by_requirement':
+      return complianceByRequirement(facts, lang);
     case 'failing':
-      return failingElements(db, version, { topic: intent.topic, classes: intent.classes });
-    case 'compliance':
-      return complianceSummary(db, version, {});
+      return failingElements(facts, lang, {
+        topic: intent.topic && (await storeyNamed(facts, intent.topic)) ? null : intent.topic,
+        classes: intent.classes,
+        storey: await storeyNamed(facts, text),
+      });
     case 'count':
-      return countElements(db, version, { classes: intent.classes });
+      return countElements(facts, lang, { classes: intent.classes });
+    case 'compliance':
+      return complianceSummary(facts, lang);
     case 'overview':
-      return modelOverview(db, version, {});
+      return modelOverview(facts, lang);
+    case 'unanswerable': {
+      // 'Are the doors wide enough?': a kind of element and a word of a specification that checks it.
+      const classes = classesInText(text.replace(/["“„][^"”“]*["”“]/g, ' '));
+      const spec = classes.length > 0 ? await specificationByWords(facts, text, classes) : null;
+      if (spec)
+        return { ...(await failingElements(facts, lang, { topic: spec.name, classes })), kind: 'failing' };
+      return unanswerable(facts, lang);
+    }
   }
 }
 
@@ -43,50 +183,123 @@ function runIntent(db: Database, version: VersionRef, intent: Intent): Promise<A
 export interface AnalystTool {
   description: string;
   input: z.ZodType<Record<string, unknown>>;
-  run(db: Database, version: VersionRef, args: Record<string, unknown>): Promise<AnalystResult>;
+  run(facts: VersionFacts, args: Record<string, unknown>): Promise<AnalystResult>;
 }
 
 const classesInput = z
   .array(z.string())
   .describe("IFC classes such as 'IfcWall' or plain words such as 'doors'; subtypes are included");
+const langInput = z.enum(['en', 'nl', 'de']).optional().describe('Language of the answer text (default en)');
+const langOf = (args: Record<string, unknown>): Lang => (args.lang as Lang | undefined) ?? 'en';
+const classesOf = (args: Record<string, unknown>) =>
+  resolveClasses((args.classes as string[] | undefined) ?? []);
 
-/** The analyst's functions as tools: each reads the chosen version's real data. */
+/** The analyst's functions as tools: each reads the chosen version's real data, as the screens do. */
 export const analystTools: Record<string, AnalystTool> = {
   model_overview: {
-    description:
-      'Counts of the model elements by category, class and level, and the building systems present.',
-    input: z.object({}),
-    run: (db, version) => modelOverview(db, version, {}),
+    description: 'Counts of the model elements by category and storey, and the building systems present.',
+    input: z.object({ lang: langInput }),
+    run: (facts, args) => modelOverview(facts, langOf(args)),
   },
   count_elements: {
-    description: 'How many elements of some kinds there are, broken down per level.',
-    input: z.object({ classes: classesInput }),
-    run: (db, version, args) => countElements(db, version, args as { classes: string[] }),
+    description: 'How many elements of some kinds there are, broken down per storey.',
+    input: z.object({ classes: classesInput, lang: langInput }),
+    run: (facts, args) => countElements(facts, langOf(args), { classes: args.classes as string[] }),
   },
   compliance_summary: {
-    description: 'IDS compliance of the version: pass rate and each specification with its counts.',
-    input: z.object({}),
-    run: (db, version) => complianceSummary(db, version, {}),
+    description:
+      'IDS compliance of the version: element checks meeting every requirement, elements by status, failing specifications.',
+    input: z.object({ lang: langInput }),
+    run: (facts, args) => complianceSummary(facts, langOf(args)),
+  },
+  compliance_by_storey: {
+    description: 'Elements by compliance status (passed, warning, failed, not applicable) on each storey.',
+    input: z.object({ lang: langInput }),
+    run: (facts, args) => complianceByStorey(facts, langOf(args)),
+  },
+  compliance_by_class: {
+    description: 'Elements by compliance status for each IFC class, optionally only some classes.',
+    input: z.object({ classes: classesInput.optional(), lang: langInput }),
+    run: (facts, args) => complianceByClass(facts, langOf(args), classesOf(args)),
+  },
+  compliance_by_specification: {
+    description:
+      'Each IDS specification: applicable elements, how many do not meet it (warning, failed), compliance rate.',
+    input: z.object({ lang: langInput }),
+    run: (facts, args) => complianceBySpecification(facts, langOf(args)),
+  },
+  compliance_by_requirement: {
+    description:
+      'For each requirement of each specification, how many applicable elements fail it, most first.',
+    input: z.object({ lang: langInput }),
+    run: (facts, args) => complianceByRequirement(facts, langOf(args)),
   },
   failing_elements: {
     description:
-      'Elements that fail IDS specifications, with the reasons. Narrow by topic (words from the rule, e.g. "fire rating") and element kinds.',
+      'Elements that do not meet IDS specifications, with the reasons, only from specifications that apply to the given element kinds. Narrow by topic (words from the rule, e.g. "fire rating").',
     input: z.object({
       topic: z.string().optional().describe('What the rule is about, e.g. "fire rating" or "LoadBearing"'),
       classes: classesInput.optional(),
+      lang: langInput,
     }),
-    run: (db, version, args) => failingElements(db, version, args as { topic?: string; classes?: string[] }),
+    run: (facts, args) =>
+      failingElements(facts, langOf(args), {
+        topic: args.topic as string | undefined,
+        classes: classesOf(args),
+      }),
+  },
+  elements_lacking_property: {
+    description:
+      'The elements (of some kinds, optionally only external ones) that lack a property or have it without a value; each one cited.',
+    input: z.object({
+      property: z
+        .string()
+        .describe('Property name as in the model, e.g. "ThermalTransmittance", "FireRating"'),
+      propertySet: z.string().optional(),
+      classes: classesInput.optional(),
+      externalOnly: z.boolean().optional(),
+      lang: langInput,
+    }),
+    run: (facts, args) =>
+      elementsLacking(facts, langOf(args), {
+        property: args.property as string,
+        propertySet: (args.propertySet as string | undefined) ?? null,
+        classes: classesOf(args),
+        externalOnly: args.externalOnly === true,
+      }),
   },
   missing_properties: {
     description:
       'Which required properties (and attributes, classifications, materials) are most often missing.',
-    input: z.object({ limit: z.number().int().min(1).max(50).optional() }),
-    run: (db, version, args) => missingProperties(db, version, args as { limit?: number }),
+    input: z.object({ limit: z.number().int().min(1).max(50).optional(), lang: langInput }),
+    run: (facts, args) => missingProperties(facts, langOf(args), { limit: args.limit as number | undefined }),
+  },
+  fix_list: {
+    description:
+      'A prioritised fix list: changes ranked by failed requirement checks cleared per change, one change per element type where the requirement can be set on the type.',
+    input: z.object({ lang: langInput }),
+    run: (facts, args) => fixList(facts, langOf(args)),
+  },
+  specification_applicability: {
+    description:
+      'Which specifications apply to elements of some kinds in this model (or whether one named specification does).',
+    input: z.object({
+      classes: classesInput,
+      specification: z.string().optional().describe('The specification name, when asking about one'),
+      lang: langInput,
+    }),
+    run: async (facts, args) =>
+      applicability(facts, langOf(args), {
+        classes: classesOf(args),
+        specification: args.specification
+          ? await specificationNamed(facts, args.specification as string)
+          : null,
+      }),
   },
   version_changes: {
     description:
       'What changed since the previous processed version: elements added, removed, changed, and compliance.',
     input: z.object({}),
-    run: (db, version) => versionChanges(db, version, {}),
+    run: (facts) => versionChanges(facts, {}),
   },
 };

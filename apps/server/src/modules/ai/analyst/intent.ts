@@ -1,95 +1,154 @@
 import { classesInText } from './classes';
+import { detectLanguage, type Lang } from './language';
+import { fold } from './text';
 
 /** What a question asks for, and the arguments the matching analyst function needs. */
 export type Intent =
   | { kind: 'changes' }
+  | { kind: 'fix' }
+  | { kind: 'applicability'; classes: string[] }
+  | { kind: 'lacking'; classes: string[]; external: boolean }
   | { kind: 'missing' }
+  | { kind: 'by_storey' }
+  | { kind: 'by_class'; classes: string[] }
+  | { kind: 'by_specification' }
+  | { kind: 'by_requirement' }
   | { kind: 'failing'; topic: string | null; classes: string[] }
-  | { kind: 'compliance' }
   | { kind: 'count'; classes: string[] }
-  | { kind: 'overview' };
+  | { kind: 'compliance' }
+  | { kind: 'overview' }
+  | { kind: 'unanswerable' };
+
+export interface RecognisedQuestion {
+  /** The whole question on one line (a question typed over several lines is read in full). */
+  text: string;
+  lang: Lang;
+  intent: Intent;
+}
 
 const CHANGES =
-  /\b(chang(e|es|ed)|differen(ce|ces|t)|diff|compare[ds]?|since (the )?(last|previous|prior)|previous version|last version|added|removed|deleted|new elements)\b/;
-const MISSING = /\b(missing|absent|lacking|lacks?|without|empty|not (filled|populated|provided))\b/;
+  /\b(chang(e|es|ed)|differen(ce|ces|t)|diff|compared?|since (the )?(last|previous|prior)|previous version|last version|added|removed|deleted|new elements|gewijzigd|veranderd|wijzigingen|verschil(len)?|vorige versie|geaendert|aenderungen|unterschied(e)?|vorherigen? version)\b/;
+const FIX =
+  /\b(fix(ed|es|ing)? first|what (should|do|must) (i|we) (fix|do|tackle|address)|fix list|prioriti[sz](e|ed|ation)|priorit(y|ies)|where (should|do) (i|we) start|quick wins?|biggest impact|(eerst|het eerst) (op)?(lossen|aanpakken|repareren)|oplossen|prioriteit(en)?|zuerst (beheben|angehen|reparieren)|beheben|prioritaet(en)?)\b/;
+const OFF_TOPIC_LEADS =
+  /\b(optimi[sz](e|ation|ations)|design (opportunit|improvement)|weather|weer in|wetter|stock price|joke|recipe)/;
+const APPLIES =
+  /\b(appl(y|ies|icable)|relevant (to|for)|van toepassing|gelden|geldt|anwendbar|gilt|gelten|betrifft|betreffen)\b/;
+const MISSING =
+  /\b(missing|have no|has no|keine[nm]?|kein|geen|absent|lacking|lacks?|without|empty|not (filled|populated|provided)|no value|ontbreekt|ontbreken|missen|mist|zonder|fehlt|fehlen|ohne)\b/;
 const PROPERTY =
-  /\b(propert(y|ies)|psets?|property sets?|attributes?|parameters?|data|information|values?)\b/;
+  /\b(propert(y|ies)|psets?|property sets?|attributes?|parameters?|data|information|values?|eigenschap(pen)?|kenmerken|gegevens|eigenschaft(en)?|merkmale?|daten)\b/;
+const STOREY =
+  /\b(storeys?|stor(y|ies)|levels?|floors?|verdieping(en)?|bouwla(ag|gen)|niveaus?|geschoss(e|en)?|stockwerk(e|en)?|etagen?|ebenen?)\b/;
+const BREAKDOWN = /\b(by|per|each|every|for each|across|elke|iedere|pro|je|nach|jede[sm]?)\b/;
+/** 'Which storey has the most failures?': a breakdown, unlike 'Which elements on Level 02 fail?'. */
+const WHICH_STOREY =
+  /\b(which|what|welke|welche|most|meeste|meisten)\b.{0,12}\b(storeys?|levels?|floors?|verdieping(en)?|geschoss(e)?|stockwerk(e)?|etagen?)\b/;
+const CLASS_WORDS =
+  /\b(class(es)?|element types?|types? of elements?|categor(y|ies)|entit(y|ies)|ifc class(es)?|klassen?|elementtypen?|categorie(ën)?|kategorien?|typen?)\b/;
+const SPEC_WORDS = /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?)\b/;
+const REQUIREMENT_WORDS = /\b(requirements?|facets?|eis(en)?|anforderung(en)?)\b/;
 const FAILING =
-  /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?)\b/;
+  /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?|falen|faalt|voldoen niet|voldoet niet|niet voldoen|niet voldoet|afgekeurd|fehlschlag\w*|scheitern|scheitert|nicht erfuell\w*|erfuell\w*\b.*\bnicht|durchgefallen|nicht konform|nicht bestanden|fehlerhaft\w*|foutieve?)\b/;
 const COMPLIANCE =
-  /\b(complian(ce|t)|summar(y|ise|ize)|overview of (the )?(checks?|rules?)|pass rate|score|ids|specifications?|requirements?|rules?|checks?)\b/;
+  /\b(complian(ce|t)|summar(y|ise|ize)|overview of (the )?(checks?|rules?|compliance)|pass rate|score|ids|status|results?|how (are|is) (we|it|the model) doing|naleving|samenvatting|vat .* samen|resultaten|konformitaet|einhaltung|zusammenfassung|fasse .* zusammen|ergebnisse?)\b/;
 const COUNT =
-  /\b(how many|count|number of|quantity|quantities|total|per (level|storey|floor)|by (level|storey|floor)|list)\b/;
+  /\b(how many|count|number of|quantity|quantities|total|list|hoeveel|aantal|wie ?viele|anzahl)\b/;
+const ELEMENT_WORDS = /\b(elements?|objects?|products?|elementen|objecten|elemente|objekte|bauteile)\b/;
+const OVERVIEW =
+  /\b(what('s| is) in (the|this) model|overview of (the|this) model|describe (the|this) model|model overview|wat zit er in|overzicht van het model|was ist im modell|ueberblick ueber das modell)\b/;
 
-/** Words after "fail" that are not the rule's topic: 'Which walls fail the fire rating check?' → 'fire rating'. */
-const FILLER = new Set([
-  'the',
-  'a',
-  'an',
-  'to',
-  'meet',
-  'comply',
-  'with',
-  'pass',
-  'on',
-  'in',
-  'for',
-  'of',
-  'their',
-  'its',
-  'any',
-  'requirement',
-  'requirements',
-  'check',
-  'checks',
-  'rule',
-  'rules',
-  'specification',
-  'specifications',
-  'spec',
-  'specs',
-  'ids',
-  'test',
-  'tests',
-  'criteria',
-  'and',
-  'why',
-  'because',
-  'model',
-  'this',
-  'version',
-]);
+/** Filler words around a rule's topic: 'Which walls fail the fire rating check?' → 'fire rating'. */
+const FILLER = new Set(
+  'the a an to meet comply with pass on in for of their its any requirement requirements eis eisen anforderung anforderungen check checks rule rules specification specifications spec specs ids test tests criteria and why because model this version aan de het een op van voor niet der die das den dem ein eine an und nicht warum wegen'.split(
+    ' ',
+  ),
+);
 
-function topicAfterFail(question: string): string | null {
+function topicAfterFail(question: string, classWordsRemoved: string): string | null {
+  const quoted = /["“„'‘]([^"”“'’]{3,})["”“'’]/.exec(question);
+  if (quoted?.[1]) return quoted[1].trim();
   const match =
-    /\b(?:fail(?:s|ed|ing)?|violat(?:e|es|ing)|(?:do|does|did|don't|doesn't|didn't)(?: not)? (?:meet|comply with|pass)|non[\s-]?compliant with|not compliant with)\b(.*)$/i.exec(
-      question,
+    /\b(?:fail(?:s|ed|ing)?|violat(?:e|es|ing)|(?:do|does|did|don't|doesn't|didn't)(?: not)? (?:meet|comply with|pass)|non[\s-]?compliant with|not compliant with|voldoen niet aan|voldoet niet aan|falen op|falen voor|scheitern an|erfuellen nicht)\b(.*)$/i.exec(
+      classWordsRemoved,
     );
   if (!match?.[1]) return null;
   const words = match[1]
     .toLowerCase()
-    .replace(/[^a-z0-9_.\s-]/g, ' ')
+    .replace(/[^\p{L}0-9_.\s-]/gu, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);
   while (words.length > 0 && FILLER.has(words[0] as string)) words.shift();
   while (words.length > 0 && FILLER.has(words[words.length - 1] as string)) words.pop();
-  // Stop at a clause that is not the topic: 'fire rating and why', 'fire rating on level 2'.
   const stop = words.findIndex((w) => FILLER.has(w) && w !== 'of');
   const topic = (stop === -1 ? words : words.slice(0, stop)).join(' ').trim();
-  return topic.length > 0 ? topic : null;
+  return topic.length > 1 ? topic : null;
 }
 
-/** Recognises a question's intent by keywords and patterns; anything else gets the model overview. */
+/** The question with the words that named element kinds blanked, so they are not read as a topic. */
+function withoutClassWords(text: string): string {
+  return text.replace(
+    /\b(walls?|doors?|windows?|slabs?|roofs?|columns?|beams?|stairs?|spaces?|rooms?|elements?|muren|deuren|ramen|wanden|waende|tueren|fenster|raeume|ruimtes?|ruimten|elementen|elemente)\b/gi,
+    ' ',
+  );
+}
+
+/** Recognises a question's language and intent by keywords and patterns. */
+export function recogniseQuestion(asked: string): RecognisedQuestion {
+  // A question typed over several lines (Shift+Enter) is read as one question, every line of it.
+  const text = asked.replace(/\s+/g, ' ').trim();
+  const q = fold(text);
+  const lang = detectLanguage(text);
+  // Quoted text names a specification or a value, not the element kinds asked about.
+  const classes = classesInText(q.replace(/["“„][^"”“]*["”“]/g, ' '));
+  const intent = ((): Intent => {
+    if (OFF_TOPIC_LEADS.test(q)) return { kind: 'unanswerable' };
+    if (CHANGES.test(q) && !FAILING.test(q)) return { kind: 'changes' };
+    if (FIX.test(q)) return { kind: 'fix' };
+    if (APPLIES.test(q) && (classes.length > 0 || SPEC_WORDS.test(q)))
+      return { kind: 'applicability', classes };
+    if (MISSING.test(q)) {
+      return PROPERTY.test(q) && classes.length === 0 && !/\b(u[\s-]?value|fire|load|brand|feuer)/.test(q)
+        ? { kind: 'missing' }
+        : { kind: 'lacking', classes, external: false };
+    }
+    if (COUNT.test(q) && classes.length > 0 && !FAILING.test(q)) return { kind: 'count', classes };
+    if (COUNT.test(q) && ELEMENT_WORDS.test(q) && !FAILING.test(q)) return { kind: 'overview' };
+    if (STOREY.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q) || WHICH_STOREY.test(q)))
+      return { kind: 'by_storey' };
+    if (
+      REQUIREMENT_WORDS.test(q) &&
+      classes.length === 0 &&
+      !ELEMENT_WORDS.test(q) &&
+      (FAILING.test(q) || BREAKDOWN.test(q) || /\bwhich|welke|welche|most|meest|meisten\b/.test(q))
+    )
+      return { kind: 'by_requirement' };
+    // 'How compliant are the windows?', 'What percentage of walls pass?': that class's statuses.
+    if (
+      classes.length > 0 &&
+      !FAILING.test(q) &&
+      (COMPLIANCE.test(q) || /\b(pass(es|ed)?|percentage|compliant)\b/.test(q))
+    )
+      return { kind: 'by_class', classes };
+    if (CLASS_WORDS.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q)))
+      return { kind: 'by_class', classes };
+    if (FAILING.test(q)) {
+      if (classes.length === 0 && SPEC_WORDS.test(q) && !/["“„]/.test(text))
+        return { kind: 'by_specification' };
+      return { kind: 'failing', topic: topicAfterFail(text, withoutClassWords(q)), classes };
+    }
+    if (SPEC_WORDS.test(q) && (BREAKDOWN.test(q) || /\b(which|welke|welche)\b/.test(q)))
+      return { kind: 'by_specification' };
+    if (OVERVIEW.test(q)) return { kind: 'overview' };
+    if (COUNT.test(q) && ELEMENT_WORDS.test(q)) return { kind: 'overview' };
+    if (COMPLIANCE.test(q) || SPEC_WORDS.test(q)) return { kind: 'compliance' };
+    if (classes.length > 0 && COUNT.test(q)) return { kind: 'count', classes };
+    return { kind: 'unanswerable' };
+  })();
+  return { text, lang, intent };
+}
+
+/** The intent alone (tests and the report's questions). */
 export function recogniseIntent(asked: string): Intent {
-  // A question typed over several lines (Shift+Enter) reads as one line.
-  const question = asked.replace(/\s+/g, ' ').trim();
-  const q = question.toLowerCase();
-  if (CHANGES.test(q) && !FAILING.test(q)) return { kind: 'changes' };
-  if (MISSING.test(q) && PROPERTY.test(q)) return { kind: 'missing' };
-  if (FAILING.test(q)) return { kind: 'failing', topic: topicAfterFail(question), classes: classesInText(q) };
-  const classes = classesInText(q);
-  if (COUNT.test(q) && classes.length > 0) return { kind: 'count', classes };
-  if (COMPLIANCE.test(q)) return { kind: 'compliance' };
-  if (classes.length > 0) return { kind: 'count', classes };
-  return { kind: 'overview' };
+  return recogniseQuestion(asked).intent;
 }

@@ -1,9 +1,11 @@
 import type { Database } from '../../../platform/db';
 import * as repo from '../repo';
-import { classAndSubtypes, classesInText, classLabel, isModelElement, systemsOf } from './classes';
-import { type AnalystResult, Citations, MAX_CITED, plural } from './types';
+import { classAndSubtypes, classesInText, classLabel, kindName, systemsOf } from './classes';
+import type { VersionFacts } from './facts';
+import { type Lang, num, say } from './language';
+import { type AnalystResult, Citations, MAX_CITED } from './types';
 
-const NO_LEVEL = '(no level)';
+const NO_LEVEL = { en: '(no storey)', nl: '(geen verdieping)', de: '(kein Geschoss)' };
 
 export interface ModelCounts {
   total: number;
@@ -20,24 +22,25 @@ function sorted(map: Map<string, number>) {
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
-/** Counts of a version's elements (types and spatial containers left out) by category, class and level. */
+/**
+ * Counts of a version's element population (every stored product and type object, the population
+ * `elements_count` and every screen count) by category, class and level.
+ */
 export async function modelCounts(db: Database, version: repo.VersionRef): Promise<ModelCounts> {
-  const groups = (await repo.countByClassAndLevel(db, version.id)).filter((g) => isModelElement(g.ifcClass));
+  const groups = await repo.countByClassAndLevel(db, version.id);
   const byCategory = new Map<string, number>();
   const byClass = new Map<string, number>();
   const byLevel = new Map<string, number>();
-  let total = 0;
   for (const g of groups) {
-    total += g.count;
     const label = classLabel(g.ifcClass);
     byCategory.set(label, (byCategory.get(label) ?? 0) + g.count);
     byClass.set(g.ifcClass, (byClass.get(g.ifcClass) ?? 0) + g.count);
-    const level = g.level ?? NO_LEVEL;
+    const level = g.level ?? NO_LEVEL.en;
     byLevel.set(level, (byLevel.get(level) ?? 0) + g.count);
   }
   const levels = (await repo.levelNames(db, version.id)).filter((l) => l.length > 0);
   return {
-    total,
+    total: version.elementsCount,
     byCategory: sorted(byCategory),
     byClass: sorted(byClass),
     byLevel: sorted(byLevel),
@@ -46,35 +49,39 @@ export async function modelCounts(db: Database, version: repo.VersionRef): Promi
   };
 }
 
-function lines(rows: { name: string; count: number }[], max: number): string {
-  const shown = rows.slice(0, max).map((r) => `- ${r.name}: ${r.count.toLocaleString('en-GB')}`);
-  if (rows.length > max) shown.push(`- … and ${plural(rows.length - max, 'more group')}`);
+function lines(lang: Lang, rows: { name: string; count: number }[], max: number): string {
+  const shown = rows.slice(0, max).map((r) => `- ${r.name}: ${num(lang, r.count)}`);
+  if (rows.length > max) shown.push(`- … ${num(lang, rows.length - max)}`);
   return shown.join('\n');
 }
 
-/** What the model holds: element counts by category, class and level. */
-export async function modelOverview(
-  db: Database,
-  version: repo.VersionRef,
-  _args: Record<string, never> = {},
-): Promise<AnalystResult> {
-  const counts = await modelCounts(db, version);
+/** What the model holds: element counts by category and level. */
+export async function modelOverview(facts: VersionFacts, lang: Lang): Promise<AnalystResult> {
+  const counts = await modelCounts(facts.ctx.db, facts.version);
+  const v = facts.version.versionTag;
   const text = [
-    `Version ${version.versionTag} holds ${plural(counts.total, 'element')} on ${plural(counts.levels.length, 'level')}.`,
-    counts.systems.length > 0 ? `Systems present: ${counts.systems.join(', ')}.` : '',
+    say(lang, {
+      en: `Version ${v} holds ${num(lang, counts.total)} elements (type objects, openings and spatial elements included) on ${num(lang, counts.levels.length)} storeys.`,
+      nl: `Versie ${v} bevat ${num(lang, counts.total)} elementen (typen, openingen en ruimtelijke elementen meegeteld) op ${num(lang, counts.levels.length)} verdiepingen.`,
+      de: `Version ${v} enthält ${num(lang, counts.total)} Elemente (Typobjekte, Öffnungen und räumliche Elemente mitgezählt) auf ${num(lang, counts.levels.length)} Geschossen.`,
+    }),
+    counts.systems.length > 0
+      ? say(lang, { en: 'Systems present: ', nl: 'Aanwezige systemen: ', de: 'Vorhandene Systeme: ' }) +
+        `${counts.systems.join(', ')}.`
+      : '',
     '',
-    'By category:',
-    lines(counts.byCategory, 12),
+    say(lang, { en: 'By category:', nl: 'Per categorie:', de: 'Nach Kategorie:' }),
+    lines(lang, counts.byCategory, 12),
     '',
-    'By level:',
-    lines(counts.byLevel, 12),
+    say(lang, { en: 'By storey:', nl: 'Per verdieping:', de: 'Nach Geschoss:' }),
+    lines(lang, counts.byLevel, 12),
   ]
     .filter((l, i, all) => l !== '' || all[i - 1] !== '')
     .join('\n');
   return {
     text,
     data: {
-      version: version.versionTag,
+      version: v,
       total: counts.total,
       byCategory: counts.byCategory.slice(0, 30),
       byLevel: counts.byLevel.slice(0, 30),
@@ -87,8 +94,6 @@ export async function modelOverview(
 export interface CountArgs {
   /** Class names (any case, e.g. 'IfcDoor') or plain words ('doors'); subtypes are included. */
   classes?: string[];
-  /** Break the count down by level. */
-  byLevel?: boolean;
 }
 
 /** Expands class names ('IfcDoor') or words ('doors') into the stored upper-case classes, subtypes included. */
@@ -102,35 +107,54 @@ export function resolveClasses(names: readonly string[]): string[] {
   return [...out];
 }
 
-/** How many elements of some kinds there are, optionally per level; cites those elements. */
+/** How many elements of some kinds there are, per storey; cites those elements. */
 export async function countElements(
-  db: Database,
-  version: repo.VersionRef,
+  facts: VersionFacts,
+  lang: Lang,
   args: CountArgs,
 ): Promise<AnalystResult> {
   const classes = resolveClasses(args.classes ?? []);
-  if (classes.length === 0) return modelOverview(db, version);
-  const rows = await repo.elementsOfClasses(db, version.id, classes, 1_000_000);
+  if (classes.length === 0) return modelOverview(facts, lang);
+  const rows = await repo.elementsOfClasses(facts.ctx.db, facts.version.id, classes, 1_000_000);
   const citations = new Citations().addAll(rows.slice(0, MAX_CITED));
   const byLevel = new Map<string, number>();
   const byCategory = new Map<string, number>();
   for (const r of rows) {
-    byLevel.set(r.level ?? NO_LEVEL, (byLevel.get(r.level ?? NO_LEVEL) ?? 0) + 1);
+    const level = r.level ?? NO_LEVEL[lang];
+    byLevel.set(level, (byLevel.get(level) ?? 0) + 1);
     byCategory.set(classLabel(r.ifcClass), (byCategory.get(classLabel(r.ifcClass)) ?? 0) + 1);
   }
   const kinds = sorted(byCategory);
-  const what = kinds.length === 1 && kinds[0] ? kinds[0].name.toLowerCase() : 'matching element';
-  const levelRows = sorted(byLevel);
+  const labels = [...new Set(classes.map(classLabel))];
+  const what = (n: number) =>
+    kinds.length === 1 && kinds[0]
+      ? kindName(lang, kinds[0].name, n)
+      : labels.map((l) => kindName(lang, l, n)).join('/');
+  const levelRows = [...byLevel]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  const v = facts.version.versionTag;
   const text =
     rows.length === 0
-      ? `Version ${version.versionTag} has no ${(args.classes ?? []).join(', ')} elements.`
+      ? say(lang, {
+          en: `Version ${v} has no ${what(2)}.`,
+          nl: `Versie ${v} heeft geen ${what(2)}.`,
+          de: `Version ${v} hat keine ${what(2)}.`,
+        })
       : [
-          `Version ${version.versionTag} has ${plural(rows.length, what)}${kinds.length > 1 ? ` (${kinds.map((k) => `${k.name} ${k.count}`).join(', ')})` : ''}.`,
-          ...(args.byLevel !== false && levelRows.length > 0 ? ['', 'Per level:', lines(levelRows, 30)] : []),
+          say(lang, {
+            en: `Version ${v} has ${num(lang, rows.length)} ${what(rows.length)}`,
+            nl: `Versie ${v} heeft ${num(lang, rows.length)} ${what(rows.length)}`,
+            de: `Version ${v} hat ${num(lang, rows.length)} ${what(rows.length)}`,
+          }) +
+            `${kinds.length > 1 ? ` (${kinds.map((k) => `${k.name} ${num(lang, k.count)}`).join(', ')})` : ''}.`,
+          '',
+          say(lang, { en: 'Per storey:', nl: 'Per verdieping:', de: 'Pro Geschoss:' }),
+          lines(lang, levelRows, 30),
         ].join('\n');
   return {
     text,
-    data: { version: version.versionTag, total: rows.length, byCategory: kinds, byLevel: levelRows },
+    data: { version: v, total: rows.length, byCategory: kinds, byLevel: levelRows },
     citations,
   };
 }

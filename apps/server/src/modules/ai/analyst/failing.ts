@@ -1,0 +1,185 @@
+import type { FacetComplianceResult } from '@plumbline/contracts';
+import { classLabel, kindName } from './classes';
+import { facetWords } from './facets';
+import type { SpecFigures, VersionFacts } from './facts';
+import { type Lang, num, say } from './language';
+import { squash } from './text';
+import { type AnalystResult, Citations } from './types';
+
+/** Whether a specification is about a topic: its name, description or requirement facets mention it. */
+export function specificationMentions(spec: SpecFigures, topic: string): boolean {
+  const needle = squash(topic);
+  if (needle.length === 0) return true;
+  const haystack = squash(
+    [spec.name, spec.description ?? '', ...spec.requirementFacets.map(facetWords)].join(' '),
+  );
+  return haystack.includes(needle);
+}
+
+/** The applicable elements of a specification that are of some classes (all of them when no class is given). */
+export async function applicableOf(
+  facts: VersionFacts,
+  spec: SpecFigures,
+  classes: ReadonlySet<string> | null,
+): Promise<FacetComplianceResult[]> {
+  if (!spec.figures || spec.figures.applicable === 0) return [];
+  const rows = await facts.results(spec.id);
+  return classes ? rows.filter((r) => classes.has(r.ifc_class ?? '')) : rows;
+}
+
+export interface FailingArgs {
+  /** What the rule is about, e.g. 'fire rating'; matched against specification names and facets. */
+  topic?: string | null;
+  /** Only elements of these classes (upper-case, subtypes included). */
+  classes?: string[];
+  /** Only elements on this storey (its name as stored). */
+  storey?: string | null;
+}
+
+/**
+ * Elements that do not meet specifications (about a topic, of some classes) and why. Only the
+ * specifications that apply to those classes are considered; when none does, the answer says so
+ * and names what does check the topic, instead of reporting "no failures".
+ */
+export async function failingElements(
+  facts: VersionFacts,
+  lang: Lang,
+  args: FailingArgs,
+): Promise<AnalystResult> {
+  const specs = (await facts.specs()).filter((s) => s.figures);
+  const topic = args.topic?.trim() || null;
+  const classSet = args.classes && args.classes.length > 0 ? new Set(args.classes) : null;
+  const labels = classSet ? [...new Set([...classSet].map(classLabel))] : [];
+  const what = (n: number) =>
+    labels.length > 0
+      ? labels.map((l) => kindName(lang, l, n)).join('/')
+      : say(lang, {
+          en: n === 1 ? 'element' : 'elements',
+          nl: n === 1 ? 'element' : 'elementen',
+          de: n === 1 ? 'Element' : 'Elemente',
+        });
+  const about = topic ? specs.filter((s) => specificationMentions(s, topic)) : specs;
+  if (topic && about.length === 0) {
+    return {
+      text: say(lang, {
+        en: `No checked specification is about "${topic}". The specifications checked are: ${specs.map((s) => s.name).join('; ')}.`,
+        nl: `Geen gecontroleerde specificatie gaat over "${topic}". Gecontroleerd worden: ${specs.map((s) => s.name).join('; ')}.`,
+        de: `Keine geprüfte Spezifikation betrifft "${topic}". Geprüft werden: ${specs.map((s) => s.name).join('; ')}.`,
+      }),
+      data: { topic, matchedSpecifications: [] },
+      citations: new Citations(),
+    };
+  }
+  // Of those, the ones that apply to the asked classes in this model.
+  const elements = new Map((await facts.elements()).map((e) => [e.stepId, e]));
+  const storey = args.storey ?? null;
+  const applying: { spec: SpecFigures; rows: FacetComplianceResult[] }[] = [];
+  for (const spec of about) {
+    const rows = (await applicableOf(facts, spec, classSet)).filter(
+      (r) => !storey || elements.get(r.viewer_db_id)?.level === storey,
+    );
+    if (rows.length > 0) applying.push({ spec, rows });
+  }
+  if (applying.length === 0) {
+    const elsewhere: string[] = [];
+    for (const spec of about) {
+      const rows = await applicableOf(facts, spec, null);
+      const applied = [...new Set(rows.map((r) => classLabel(r.ifc_class ?? '')))];
+      if (applied.length > 0)
+        elsewhere.push(`"${spec.name}" (${applied.map((l) => kindName(lang, l, 2)).join(', ')})`);
+    }
+    const subject = topic ? `"${topic}"` : '';
+    return {
+      text: [
+        say(lang, {
+          en: `No checked specification applies ${topic ? `${subject} ` : ''}to ${what(2)}${storey ? ` on ${storey}` : ''} in this model, so none of them can fail it.`,
+          nl: `Geen gecontroleerde specificatie ${topic ? `over ${subject} ` : ''}is van toepassing op ${what(2)} in dit model; ze kunnen er dus niet op falen.`,
+          de: `Keine geprüfte Spezifikation ${topic ? `zu ${subject} ` : ''}gilt in diesem Modell für ${what(2)}; sie können also nicht daran scheitern.`,
+        }),
+        ...(elsewhere.length > 0
+          ? [
+              say(lang, {
+                en: `${topic ? `${subject} is checked by` : 'Checked are'}: ${elsewhere.join('; ')}.`,
+                nl: `${topic ? `${subject} wordt gecontroleerd door` : 'Gecontroleerd worden'}: ${elsewhere.join('; ')}.`,
+                de: `${topic ? `${subject} wird geprüft von` : 'Geprüft werden'}: ${elsewhere.join('; ')}.`,
+              }),
+            ]
+          : []),
+      ].join('\n'),
+      data: { topic, classes: labels, applyingSpecifications: [], checkedElsewhere: elsewhere },
+      citations: new Citations(),
+    };
+  }
+  const failing = applying.flatMap(({ spec, rows }) =>
+    rows.filter((r) => !r.meets_requirements).map((r) => ({ spec, row: r })),
+  );
+  const drivers = applying.filter(({ spec }) => failing.some((f) => f.spec === spec));
+  const elementsFailing = new Set(failing.map((f) => f.row.viewer_db_id)).size;
+  const checked = new Set(applying.flatMap(({ rows }) => rows.map((r) => r.viewer_db_id))).size;
+  const topicText = `${topic ? ` "${topic}"` : ''}${storey ? say(lang, { en: ` on ${storey}`, nl: ` op ${storey}`, de: ` auf ${storey}` }) : ''}`;
+  if (failing.length === 0) {
+    return {
+      text: say(lang, {
+        en: `All ${num(lang, checked)} ${what(checked)} checked${topicText} meet their requirements in version ${facts.version.versionTag} (${applying.map((a) => `"${a.spec.name}"`).join(', ')}).`,
+        nl: `Alle ${num(lang, checked)} gecontroleerde ${what(checked)}${topicText} voldoen in versie ${facts.version.versionTag} (${applying.map((a) => `"${a.spec.name}"`).join(', ')}).`,
+        de: `Alle ${num(lang, checked)} geprüften ${what(checked)}${topicText} erfüllen in Version ${facts.version.versionTag} ihre Anforderungen (${applying.map((a) => `"${a.spec.name}"`).join(', ')}).`,
+      }),
+      data: { topic, failingElements: 0, checkedElements: checked },
+      citations: new Citations(),
+    };
+  }
+  const reasons = new Map<string, number>();
+  for (const { row } of failing)
+    for (const f of row.failures) reasons.set(f.reason, (reasons.get(f.reason) ?? 0) + 1);
+  const text = [
+    say(lang, {
+      en: `${num(lang, elementsFailing)} of ${num(lang, checked)} ${what(checked)} checked${topicText} do not meet their requirements in version ${facts.version.versionTag}.`,
+      nl: `${num(lang, elementsFailing)} van ${num(lang, checked)} gecontroleerde ${what(checked)}${topicText} voldoen niet in versie ${facts.version.versionTag}.`,
+      de: `${num(lang, elementsFailing)} von ${num(lang, checked)} geprüften ${what(checked)}${topicText} erfüllen ihre Anforderungen in Version ${facts.version.versionTag} nicht.`,
+    }),
+    '',
+    say(lang, { en: 'By specification:', nl: 'Per specificatie:', de: 'Nach Spezifikation:' }),
+    ...drivers.map(({ spec, rows }) => {
+      const n = rows.filter((r) => !r.meets_requirements).length;
+      return say(lang, {
+        en: `- ${spec.name}: ${num(lang, n)} of ${num(lang, rows.length)}`,
+        nl: `- ${spec.name}: ${num(lang, n)} van ${num(lang, rows.length)}`,
+        de: `- ${spec.name}: ${num(lang, n)} von ${num(lang, rows.length)}`,
+      });
+    }),
+    '',
+    say(lang, { en: 'Why:', nl: 'Waarom:', de: 'Warum:' }),
+    ...[...reasons]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([reason, n]) => `- ${reason} (${num(lang, n)})`),
+    '',
+    say(lang, { en: 'For example:', nl: 'Bijvoorbeeld:', de: 'Zum Beispiel:' }),
+    ...failing.slice(0, 8).map(({ spec, row }) => {
+      const e = elements.get(row.viewer_db_id);
+      const name = row.name ? ` "${row.name}"` : '';
+      const where = e?.level ? ` (${e.level})` : '';
+      const which = drivers.length > 1 ? ` [${spec.name}]` : '';
+      return `- ${classLabel(row.ifc_class ?? '')}${name}${where}: ${row.failures.map((f) => f.reason).join('; ')}${which}`;
+    }),
+  ].join('\n');
+  const citations = new Citations();
+  for (const { row } of failing)
+    if (row.global_id) citations.add({ globalId: row.global_id, ifcClass: row.ifc_class ?? '' });
+  return {
+    text,
+    data: {
+      topic,
+      classes: labels,
+      failingElements: elementsFailing,
+      checkedElements: checked,
+      specifications: drivers.map(({ spec, rows }) => ({
+        name: spec.name,
+        applicable: rows.length,
+        notMeeting: rows.filter((r) => !r.meets_requirements).length,
+      })),
+      reasons: Object.fromEntries(reasons),
+    },
+    citations,
+  };
+}

@@ -1,0 +1,130 @@
+import * as repo from '../repo';
+import { classLabel, kindName } from './classes';
+import type { VersionFacts } from './facts';
+import { type Lang, num, say } from './language';
+import { fold, squash } from './text';
+import { type AnalystResult, Citations } from './types';
+
+/** Everyday words for common IFC properties, in English, Dutch and German. */
+const PROPERTY_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /\bu[\s-]?(value|waarde|wert)s?\b|\buwert\b|thermal transmittance|warmtedoorgang|waermedurchgang/i,
+    'ThermalTransmittance',
+  ],
+  [
+    /fire[\s-]?(rating|resistance)|brandwerendheid|brandwerend|feuerwiderstand|brandschutzklasse/i,
+    'FireRating',
+  ],
+  [/load[\s-]?bearing|dragend|tragend/i, 'LoadBearing'],
+  [/acoustic rating|geluidsisolatie|schallschutz/i, 'AcousticRating'],
+  [/\bis[\s-]?external\b|buitenwand|aussenwand/i, 'IsExternal'],
+  [/net floor area|netto vloeroppervlak|nettogrundflaeche/i, 'NetFloorArea'],
+  [/self[\s-]?clos(ing|er)|zelfsluitend|selbstschliessend/i, 'SelfClosing'],
+];
+
+const EXTERNAL =
+  /\b(external|exterior|outside|outer|buiten|gevel|aussen|aussen|buitenmuren|buitenwanden|aussenwaende)/i;
+
+/** The property a question names: an everyday word, or a property name the version or its IDS uses. */
+export async function propertyInQuestion(
+  facts: VersionFacts,
+  question: string,
+): Promise<{ name: string; propertySet: string | null } | null> {
+  for (const [pattern, name] of PROPERTY_WORDS)
+    if (pattern.test(fold(question))) return { name, propertySet: null };
+  const q = squash(question);
+  const known = new Map<string, { name: string; propertySet: string | null }>();
+  for (const s of await facts.specs())
+    for (const f of s.requirementFacets)
+      if (f.facet_type === 'property' && f.property_name && /^[\w.]+$/.test(f.property_name))
+        known.set(f.property_name, { name: f.property_name, propertySet: null });
+  for (const p of await repo.propertyNames(facts.ctx.db, facts.version.id))
+    if (!known.has(p.name)) known.set(p.name, { name: p.name, propertySet: null });
+  // The longest name the question contains (squashed: 'fire rating' finds 'FireRating').
+  const found = [...known.values()]
+    .filter((p) => squash(p.name).length >= 4 && q.includes(squash(p.name)))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  return found ?? null;
+}
+
+/** Whether a question limits itself to external elements. */
+export function asksExternal(question: string): boolean {
+  return EXTERNAL.test(fold(question));
+}
+
+export interface LackingArgs {
+  property: string;
+  propertySet?: string | null;
+  /** Upper-case classes (subtypes included); none: every element. */
+  classes?: string[];
+  /** Only elements whose IsExternal property is true. */
+  externalOnly?: boolean;
+}
+
+/** The elements (of some classes) that lack a property or hold it without a value; each one cited. */
+export async function elementsLacking(
+  facts: VersionFacts,
+  lang: Lang,
+  args: LackingArgs,
+): Promise<AnalystResult> {
+  const classes = args.classes && args.classes.length > 0 ? args.classes : null;
+  const externalOnly = args.externalOnly === true;
+  const scope = { propertySet: args.propertySet ?? null, classes, externalOnly };
+  // The scope (the asked classes, external ones when asked), and those of it lacking the property.
+  const [inScope, rows] = await Promise.all([
+    repo.elementsLackingProperty(facts.ctx.db, facts.version.id, { ...scope, property: null }),
+    repo.elementsLackingProperty(facts.ctx.db, facts.version.id, { ...scope, property: args.property }),
+  ]);
+  const labels = [...new Set(inScope.map((e) => classLabel(e.ifcClass)))];
+  const kindsText = (n: number) =>
+    classes && labels.length > 0 && labels.length <= 3
+      ? labels.map((l) => kindName(lang, l, n)).join('/')
+      : say(lang, {
+          en: n === 1 ? 'element' : 'elements',
+          nl: n === 1 ? 'element' : 'elementen',
+          de: n === 1 ? 'Element' : 'Elemente',
+        });
+  const ext = externalOnly ? say(lang, { en: 'external ', nl: 'externe ', de: 'externe ' }) : '';
+  const prop = args.propertySet ? `${args.propertySet}.${args.property}` : args.property;
+  const byLevel = new Map<string, number>();
+  for (const r of rows) byLevel.set(r.level ?? '—', (byLevel.get(r.level ?? '—') ?? 0) + 1);
+  const text = [
+    rows.length === 0
+      ? say(lang, {
+          en: `All ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} have ${prop} with a value in version ${facts.version.versionTag}.`,
+          nl: `Alle ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} hebben ${prop} met een waarde in versie ${facts.version.versionTag}.`,
+          de: `Alle ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} haben ${prop} mit einem Wert in Version ${facts.version.versionTag}.`,
+        })
+      : say(lang, {
+          en: `${num(lang, rows.length)} of ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} lack ${prop} (or have it without a value) in version ${facts.version.versionTag}.`,
+          nl: `${num(lang, rows.length)} van ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} missen ${prop} (of hebben geen waarde) in versie ${facts.version.versionTag}.`,
+          de: `${num(lang, rows.length)} von ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} fehlt ${prop} (oder es hat keinen Wert) in Version ${facts.version.versionTag}.`,
+        }),
+    ...(rows.length > 0
+      ? [
+          '',
+          say(lang, { en: 'Per storey:', nl: 'Per verdieping:', de: 'Pro Geschoss:' }),
+          ...[...byLevel].sort((a, b) => a[0].localeCompare(b[0])).map(([l, n]) => `- ${l}: ${num(lang, n)}`),
+          '',
+          say(lang, { en: 'For example:', nl: 'Bijvoorbeeld:', de: 'Zum Beispiel:' }),
+          ...rows
+            .slice(0, 8)
+            .map(
+              (r) =>
+                `- ${classLabel(r.ifcClass)}${r.name ? ` "${r.name}"` : ''}${r.level ? ` (${r.level})` : ''}`,
+            ),
+        ]
+      : []),
+  ].join('\n');
+  return {
+    text,
+    data: {
+      property: prop,
+      externalOnly,
+      inScope: inScope.length,
+      lacking: rows.length,
+      ids: rows.slice(0, 50).map((r) => r.globalId),
+    },
+    citations: new Citations().addAll(rows),
+  };
+}

@@ -1,0 +1,12 @@
+/** Lower-case letters and digits only: 'Fire rating' and 'FireRating' compare equal. */
+export function squash(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Lower case with German umlauts written out, so word patterns (ASCII `\b`) match 'Türen' as 'tueren'. */
+export function fold(text: string): string {
+  return text.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+}
