@@ -6,13 +6,13 @@ import type {
   BimFileUploadResponse,
   BimFileVersion,
 } from '@plumbline/contracts';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
+import { processBimFileJob } from '../processing/jobs';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { BimFileError } from './errors';

@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { generateIfc, type VersionTag } from '@plumbline/ifc-gen';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage, StoredObject } from '../../platform/storage/storage';
 import { createAuditRecorder } from '../audit/service';
-import * as bimFilesRepo from '../bimfiles/repo';
+import { insertFileVersion, upsertBimFileByName } from '../bimfiles/repo';
 import { readIdsUpload } from '../idsfiles/read-ids';
-import * as idsFilesRepo from '../idsfiles/repo';
+import { insertIdsFile } from '../idsfiles/repo';
+import { processBimFileJob } from '../processing/jobs';
 import { storageKeys } from '../storage/keys';
 import * as repo from './repo';
 
@@ -97,7 +97,7 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
         at: started,
         updatedAt: latest,
       });
-      await idsFilesRepo.insertIdsFile(
+      await insertIdsFile(
         tx,
         {
           id: idsFileId,
@@ -116,13 +116,13 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
       );
       for (const version of versions) {
         const issuedAt = at(version.daysAgo);
-        const bimFileId = await bimFilesRepo.upsertBimFileByName(tx, {
+        const bimFileId = await upsertBimFileByName(tx, {
           projectId,
           name: DEMO_MODEL_FILE,
           userId: ownerId,
           now: issuedAt,
         });
-        await bimFilesRepo.insertFileVersion(tx, {
+        await insertFileVersion(tx, {
           id: version.id,
           bimFileId,
           versionNumber: version.versionTag,

@@ -12,7 +12,6 @@ import {
   refreshCooldownMessage,
   refreshHoursLeft,
 } from '@plumbline/contracts';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
@@ -22,6 +21,7 @@ import type { AccService } from '../acc/service';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
 import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
+import { processBimFileJob } from '../processing/jobs';
 import { queueRechecks } from '../processing/queue-rechecks';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import type { ProjectRow } from '../projects/repo';

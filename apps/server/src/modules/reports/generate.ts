@@ -4,8 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { JobDeps } from '../../jobs/deps';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { Logger } from '../../platform/logger';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
 import { runWorkerTask } from '../../platform/worker-task';
+import type { ModelTarget } from '../ai/model-chat';
 import { createAiService } from '../ai/service';
 import { createAttributeService } from '../attributes/service';
 import { createAuditRecorder } from '../audit/service';
@@ -25,8 +30,19 @@ import * as repo from './repo';
 /** Spec 2 §8 'No files found', the words the reports module answers a request with. */
 const NO_FILES = 'No files found: upload files first.';
 
+/** What rendering a report needs (the report.generate job's deps provide it). */
+export interface ReportJobDeps {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  logger: Logger;
+  jobs: JobSender;
+  /** The assistant's model for the AI Insights report (null: the built-in analyst). */
+  ai: ModelTarget | null;
+}
+
 export async function generateReport(
-  deps: JobDeps,
+  deps: ReportJobDeps,
   reportId: string,
 ): Promise<{ status: string; bytes?: number }> {
   const report = await repo.getReport(deps.db, reportId);
@@ -149,7 +165,7 @@ async function renderOffTheEventLoop(task: string, input: unknown): Promise<Buff
 }
 
 /** The last try failed: the report says why instead of generating for ever. */
-export async function giveUpReport(deps: JobDeps, reportId: string, error: unknown): Promise<void> {
+export async function giveUpReport(deps: ReportJobDeps, reportId: string, error: unknown): Promise<void> {
   const detail = error instanceof Error ? error.message : String(error);
   await repo.updateReport(deps.db, reportId, {
     status: 'failed',

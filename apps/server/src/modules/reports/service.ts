@@ -9,7 +9,6 @@ import {
   reportFormatSchema,
   reportTypeSchema,
 } from '@plumbline/contracts';
-import { generateReportJob } from '../../jobs/generate-report';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
@@ -20,6 +19,7 @@ import { resolveFileVersion } from '../bimfiles/repo';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { renderBcf } from './bcf-export';
 import { ReportError } from './errors';
+import { generateReportJob } from './jobs';
 import * as repo from './repo';
 
 export const FILE_EXTENSION: Record<string, string> = { pdf: 'pdf', xlsx: 'xlsx', bcf: 'bcf' };
