@@ -40,12 +40,7 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
     // A retry after a crash may find a half-kept object: start clean (deleting nothing is no error).
     await storage.delete(target.storageKey);
     if (!acc) {
-      await failVersion(
-        db,
-        fileVersionId,
-        'The ACC import is not set up on this installation.',
-        clock.now(),
-      );
+      await failVersion(db, fileVersionId, 'The ACC import is not set up on this installation.', clock.now());
       return;
     }
     const link = await findLink(db, target.projectId);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type AuditWritePayload, auditWriteJob } from '../modules/audit/jobs';
 import { insertAuditEntry } from '../modules/audit/repo';
 import type { JobDefinition } from '../platform/queue';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { convertVersionFragments, giveUpConversion } from '../modules/viewer/conversion';
 import { type ConvertFragmentsPayload, convertFragmentsJob } from '../modules/viewer/jobs';
 import type { JobDefinition } from '../platform/queue';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { generateReport, giveUpReport } from '../modules/reports/generate';
 import { type GenerateReportPayload, generateReportJob } from '../modules/reports/jobs';
 import type { JobDefinition } from '../platform/queue';

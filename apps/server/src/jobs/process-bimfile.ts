@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { processingMail, versionContext } from '../modules/notifications/messages';
 import { notifyUser } from '../modules/notifications/notify';
 import { type ProcessBimFilePayload, processBimFileJob } from '../modules/processing/jobs';

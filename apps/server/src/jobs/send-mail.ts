@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { type SendMailPayload, sendMailJob } from '../modules/notifications/jobs';
 import type { JobDefinition } from '../platform/queue';
 import { emailOutbox } from '../schema';
