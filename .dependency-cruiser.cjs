@@ -65,13 +65,6 @@ module.exports = {
       },
     },
     {
-      name: 'outside-reaches-modules-through-index',
-      comment: 'Jobs and entry points (not tests) reach a module only through its index.ts.',
-      severity: 'error',
-      from: { path: `${server}(?!modules/)`, pathNot: '\\.test\\.ts$' },
-      to: { path: `${server}modules/[^/]+/(?!index\\.ts$)` },
-    },
-    {
       name: 'web-features-import-only-projects-lib-components',
       comment:
         'A web feature uses lib/, components/, the projects feature and itself; screens that combine ' +

@@ -4,7 +4,7 @@ import { ApsError } from '../modules/acc/aps-client';
 import { type FetchAccVersionPayload, fetchAccVersionJob } from '../modules/acc/jobs';
 import { completeFetch, failVersion, findFetchTarget, findLink } from '../modules/acc/repo';
 import { ifcHeaderGuard } from '../modules/bimfiles/ifc-header-guard';
-import { processBimFileJob } from '../modules/processing/jobs';
+import { processBimFileJob } from '../modules/bimfiles/jobs';
 import { AppError } from '../platform/errors';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';

@@ -1,6 +1,6 @@
+import { type ProcessBimFilePayload, processBimFileJob } from '../modules/bimfiles/jobs';
 import { processingMail, versionContext } from '../modules/notifications/messages';
 import { notifyUser } from '../modules/notifications/notify';
-import { type ProcessBimFilePayload, processBimFileJob } from '../modules/processing/jobs';
 import { giveUp, processFileVersion } from '../modules/processing/service';
 import { queueDemoReportsWhenReady } from '../modules/reports/demo-reports';
 import { queueConversion } from '../modules/viewer/queue-conversion';
@@ -9,7 +9,7 @@ import type { JobDeps } from './deps';
 
 const RETRY_LIMIT = processBimFileJob.queue.retryLimit ?? 0;
 
-/** Runs {@link processBimFileJob} (declared, with its payload and retry policy, in modules/processing/jobs.ts). */
+/** Runs {@link processBimFileJob} (declared, with its payload and retry policy, in modules/bimfiles/jobs.ts). */
 export const processBimFileHandler: JobDefinition<ProcessBimFilePayload, JobDeps> = {
   ...processBimFileJob,
   async handle(deps, payload, job) {

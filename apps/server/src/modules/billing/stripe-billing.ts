@@ -11,8 +11,8 @@ import { findActiveProject, insertMembership, insertProject } from '../projects/
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
 import { StripeCardError, type StripeGateway } from './payments/stripe-gateway';
+import type { ProjectSetupRestorer } from './project-setup';
 import * as repo from './repo';
-import type { ProjectSetupRestorer } from './service';
 import {
   idOf,
   invoiceKind,

@@ -12,11 +12,11 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit/service';
 import type { BillingEnforcement } from '../billing/service';
-import { processBimFileJob } from '../processing/jobs';
 import { requireProjectReader, requireProjectRole } from '../projects/access';
 import { storageKeys } from '../storage/keys';
 import { BimFileError } from './errors';
 import { ifcHeaderGuard } from './ifc-header-guard';
+import { processBimFileJob } from './jobs';
 import * as repo from './repo';
 
 export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {

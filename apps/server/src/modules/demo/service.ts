@@ -11,10 +11,10 @@ import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage, StoredObject } from '../../platform/storage/storage';
 import { createAuditRecorder } from '../audit/service';
+import { processBimFileJob } from '../bimfiles/jobs';
 import { insertFileVersion, upsertBimFileByName } from '../bimfiles/repo';
 import { readIdsUpload } from '../idsfiles/read-ids';
 import { insertIdsFile } from '../idsfiles/repo';
-import { processBimFileJob } from '../processing/jobs';
 import { storageKeys } from '../storage/keys';
 import * as repo from './repo';
 

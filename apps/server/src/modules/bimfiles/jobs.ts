@@ -10,7 +10,7 @@ const processBimFilePayload = z.object({
 export type ProcessBimFilePayload = z.infer<typeof processBimFilePayload>;
 
 /**
- * Processes one file version (modules/processing). Everything it writes goes in one transaction
+ * Processes one file version (handled by modules/processing). Everything it writes goes in one transaction
  * that deletes before it inserts, so a retry after a crash starts clean and duplicates nothing.
  * A killed worker's job comes back by its heartbeat (platform/queue.ts, within a minute); the expiry
  * only bounds a hung one, above the processing time limit (default 30 min) plus writing the rows.
