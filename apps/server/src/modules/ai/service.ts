@@ -1,7 +1,7 @@
 import type { AiChatEvent, AiModelContext } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
-import { requireProjectReader } from '../projects/access';
+import { requireProjectReader } from '../projects';
 import { answerQuestion } from './analyst';
 import { modelCounts } from './analyst/overview';
 import { AiError } from './errors';

@@ -1,5 +1,5 @@
 import type { SchemaAttributesResponse, SchemaFacet, SchemaFacetBase } from '@plumbline/contracts';
-import type { StoredFacet } from '../idsfiles/facets';
+import type { StoredFacet } from '../idsfiles';
 import type { AttributeProfile } from './analyze';
 import { type AttributeStat, type CoveringFacet, percentOf, type SpecificationScope } from './coverage';
 import type { ActiveSpecificationRow, StatRow } from './repo';

@@ -10,9 +10,14 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import type { AuditRecorder } from '../audit/service';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
-import { findActiveProject, insertMembership, insertProject } from '../projects/repo';
+import type { AuditRecorder } from '../audit';
+import {
+  findActiveProject,
+  insertMembership,
+  insertProject,
+  requireProjectReader,
+  requireProjectRole,
+} from '../projects';
 import { runBillingCycle } from './cycle';
 import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
 import { BillingError } from './errors';

@@ -12,7 +12,7 @@ import type {
   StatusCounts,
 } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
-import { requireProjectReader } from '../projects/access';
+import { requireProjectReader } from '../projects';
 import { ComplianceError } from './errors';
 import * as repo from './repo';
 import { resultStatus, STATUS_BY_RANK, STATUS_RANK } from './status';

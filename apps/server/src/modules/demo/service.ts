@@ -10,12 +10,10 @@ import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage, StoredObject } from '../../platform/storage/storage';
-import { createAuditRecorder } from '../audit/service';
-import { processBimFileJob } from '../bimfiles/jobs';
-import { insertFileVersion, upsertBimFileByName } from '../bimfiles/repo';
-import { readIdsUpload } from '../idsfiles/read-ids';
-import { insertIdsFile } from '../idsfiles/repo';
-import { storageKeys } from '../storage/keys';
+import { createAuditRecorder } from '../audit';
+import { insertFileVersion, processBimFileJob, upsertBimFileByName } from '../bimfiles';
+import { insertIdsFile, readIdsUpload } from '../idsfiles';
+import { storageKeys } from '../storage';
 import * as repo from './repo';
 
 export const DEMO_PROJECT = {

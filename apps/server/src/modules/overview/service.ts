@@ -1,8 +1,7 @@
 import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
-import { listProjectBimFiles } from '../bimfiles/repo';
-import { toBimFileDto } from '../bimfiles/service';
-import { requireProjectReader } from '../projects/access';
+import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
+import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 
 const ZERO: repo.VersionCounts = {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { metadataFacets } from '../../schema';
-import { primaryBimCategory } from '../metadata/bim-category';
+import { primaryBimCategory } from '../metadata';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
 

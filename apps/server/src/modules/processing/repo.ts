@@ -11,7 +11,7 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
-import { writeComplianceSummaries } from '../compliance/repo';
+import { writeComplianceSummaries } from '../compliance';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
