@@ -96,8 +96,9 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|dist|\\.node|build/out)/' },
     // Type-only imports count: a boundary holds for types as much as for values.
     tsPreCompilationDeps: true,
-    // The web's `@/` alias; every other import is relative or a workspace package.
-    tsConfig: { fileName: 'apps/web/tsconfig.json' },
+    // The web's `@/` alias (its tsconfig, from where depcruise runs); every other import is relative or a
+    // workspace package.
+    tsConfig: { fileName: require('node:path').resolve('apps/web/tsconfig.json') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['source', 'import', 'require', 'node', 'default'],

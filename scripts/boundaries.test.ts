@@ -2,7 +2,7 @@
 // tree that breaks it: a small fixture tree with one deliberate breach per rule, cruised with the same
 // config, must report exactly those breaches and none of the allowed imports beside them.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = join(root, '.dependency-cruiser.cjs');
-const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+// The `depcruise` command of the installed version (its file name differs between versions).
+const cruiserDir = join(root, 'node_modules/dependency-cruiser');
+const depcruise = join(
+  cruiserDir,
+  (JSON.parse(readFileSync(join(cruiserDir, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin
+    .depcruise as string,
+);
 
 interface Violation {
   rule: { name: string };
