@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 // app in Chromium and is run last by scripts/test.mjs.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web', 'bench'],
+    projects: ['packages/*', 'apps/server', 'apps/web', 'bench', 'scripts'],
   },
 });

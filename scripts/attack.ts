@@ -4,10 +4,10 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stopEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
+import { freeLoopbackPort } from '../apps/server/src/platform/free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
@@ -28,20 +28,9 @@ const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-attack-'));
 // mkdtemp makes it 0700; run as root, the database server's own account must reach its cluster.
 chmodSync(dataDir, 0o755);
-const port = await freePort();
+const port = await freeLoopbackPort();
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Starts the built server; `inPidNamespace` runs it as pid 1 of a PID namespace of its own, as in a

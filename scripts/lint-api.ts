@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOpenApiDocument } from '../apps/server/src/platform/http/openapi-document';
+import { buildOpenApiDocument } from '../apps/server/src/openapi-document';
 
 const document = await buildOpenApiDocument();
 const file = join(mkdtempSync(join(tmpdir(), 'plumbline-lint-api-')), 'openapi.json');

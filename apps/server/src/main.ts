@@ -2,13 +2,13 @@
 // in-process workers (unless WORKER_MODE=none), serve the API and the web app.
 import { fileURLToPath } from 'node:url';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
+import { createServer } from './app';
 import { startDemoSeeding } from './modules/demo/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/data-dir-lock';
 import { EmbeddedPostgresError } from './platform/embedded-postgres';
 import { createLogger } from './platform/logger';
 import { CarryOverError } from './platform/pglite-carry-over';
-import { createServer } from './platform/server';
 import { installShutdownHandlers } from './platform/shutdown';
 
 // Both resolve the same from src/ (tsx) and dist/ (bundle): each is one level below apps/server.

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PlumblineServer } from '../src/app';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
-import type { PlumblineServer } from '../src/platform/server';
 import { embeddedDataDir, startOnDataDir } from './support/default-install';
 import { eventually } from './support/server';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditWriteJob } from '../src/jobs/audit-write';
+import { auditWriteJob } from '../src/modules/audit/jobs';
 import { listProjectAuditEntries } from '../src/modules/audit/repo';
 import { testBackends } from './support/backends';
 import { call, eventually, signUp, startTestServer, type TestServer } from './support/server';

@@ -12,6 +12,7 @@ export * from './health';
 export * from './idsfiles';
 export * from './members';
 export * from './metadata';
+export { percentOf } from './numbers';
 export * from './overview';
 export * from './profile';
 export * from './project-files';

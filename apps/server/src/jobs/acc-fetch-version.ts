@@ -1,16 +1,15 @@
 import { pipeline, Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
 import { ApsError } from '../modules/acc/aps-client';
-import * as repo from '../modules/acc/repo';
+import { type FetchAccVersionPayload, fetchAccVersionJob } from '../modules/acc/jobs';
+import { completeFetch, failVersion, findFetchTarget, findLink } from '../modules/acc/repo';
 import { ifcHeaderGuard } from '../modules/bimfiles/ifc-header-guard';
+import { processBimFileJob } from '../modules/bimfiles/jobs';
 import { AppError } from '../platform/errors';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
-import { processBimFileJob } from './process-bimfile';
 
-const payload = z.object({ fileVersionId: z.string().uuid() });
-const RETRY_LIMIT = 3;
+const RETRY_LIMIT = fetchAccVersionJob.queue.retryLimit ?? 0;
 /** Model Derivative is polled with back-off: 2 s doubling to 30 s, for at most 30 minutes. */
 const POLL_FIRST_MS = 2_000;
 const POLL_MAX_MS = 30_000;
@@ -31,34 +30,22 @@ function sizeLimit(maxBytes: number): Transform {
   });
 }
 
-/**
- * Brings one Autodesk version into storage (an RVT through Model Derivative's IFC translation), then
- * queues its processing in the same transaction that records its size and hash. A version already
- * fetched is left alone, so a retry or a duplicate job does nothing twice. Autodesk's refusal or a
- * failed translation marks the version failed with the provider's message.
- */
-export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps> = {
-  name: 'acc.fetch-version',
-  payload,
-  queue: { retryLimit: RETRY_LIMIT, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 },
+/** Runs {@link fetchAccVersionJob} (declared, with its payload and retry policy, in modules/acc/jobs.ts). */
+export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDeps> = {
+  ...fetchAccVersionJob,
   async handle(deps, { fileVersionId }, job) {
     const { db, clock, storage, jobs, acc, logger } = deps;
-    const target = await repo.findFetchTarget(db, fileVersionId);
+    const target = await findFetchTarget(db, fileVersionId);
     if (target?.status !== 'pending') return;
     // A retry after a crash may find a half-kept object: start clean (deleting nothing is no error).
     await storage.delete(target.storageKey);
     if (!acc) {
-      await repo.failVersion(
-        db,
-        fileVersionId,
-        'The ACC import is not set up on this installation.',
-        clock.now(),
-      );
+      await failVersion(db, fileVersionId, 'The ACC import is not set up on this installation.', clock.now());
       return;
     }
-    const link = await repo.findLink(db, target.projectId);
+    const link = await findLink(db, target.projectId);
     if (!link) {
-      await repo.failVersion(db, fileVersionId, 'The project is no longer connected to ACC.', clock.now());
+      await failVersion(db, fileVersionId, 'The project is no longer connected to ACC.', clock.now());
       return;
     }
     const rvt = target.fileName.toLowerCase().endsWith('.rvt');
@@ -81,7 +68,7 @@ export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps>
       const guarded = pipeline(source, sizeLimit(acc.maxBytes), ifcHeaderGuard(), () => {});
       const stored = await storage.putStream(target.storageKey, guarded);
       await db.transaction(async (tx) => {
-        if (await repo.completeFetch(tx, fileVersionId, stored))
+        if (await completeFetch(tx, fileVersionId, stored))
           await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
       });
       logger.info({ fileVersionId, sizeBytes: stored.size, translated: rvt }, 'ACC version fetched');
@@ -94,7 +81,7 @@ export const fetchAccVersionJob: JobDefinition<z.infer<typeof payload>, JobDeps>
         error instanceof AppError;
       if (!final) throw error;
       const message = error instanceof Error ? error.message : 'The file could not be fetched from ACC.';
-      await repo.failVersion(db, fileVersionId, message, clock.now());
+      await failVersion(db, fileVersionId, message, clock.now());
       logger.warn({ fileVersionId, reason: message }, 'ACC version failed');
     }
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApsError } from '../modules/acc/aps-client';
-import * as repo from '../modules/acc/repo';
+import { listSyncCandidates } from '../modules/acc/repo';
 import { createAccService } from '../modules/acc/service';
 import { createAuditRecorder } from '../modules/audit/service';
 import type { JobDefinition } from '../platform/queue';
@@ -35,7 +35,7 @@ export const syncAccProjectsJob: JobDefinition<Record<string, never>, JobDeps> =
       connector: deps.acc.connector,
     });
     const now = clock.now().getTime();
-    const candidates = await repo.listSyncCandidates(db, deps.billing.enabled);
+    const candidates = await listSyncCandidates(db, deps.billing.enabled);
     for (const project of candidates) {
       const frequency = deps.billing.enabled ? project.frequency : 'daily';
       const dueAfter = frequency ? DUE_AFTER[frequency] : undefined;

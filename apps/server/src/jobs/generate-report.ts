@@ -1,22 +1,13 @@
-import { z } from 'zod';
 import { generateReport, giveUpReport } from '../modules/reports/generate';
+import { type GenerateReportPayload, generateReportJob } from '../modules/reports/jobs';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
-const generateReportPayload = z.object({ reportId: z.string().uuid() });
+const RETRY_LIMIT = generateReportJob.queue.retryLimit ?? 0;
 
-export type GenerateReportPayload = z.infer<typeof generateReportPayload>;
-
-const RETRY_LIMIT = 2;
-
-/**
- * Renders a queued report (modules/reports). A killed worker leaves it 'processing'; the expiry
- * hands the job to another try, which renders it again from the start (the stored file is replaced).
- */
-export const generateReportJob: JobDefinition<GenerateReportPayload, JobDeps> = {
-  name: 'report.generate',
-  payload: generateReportPayload,
-  queue: { retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
+/** Runs {@link generateReportJob} (declared, with its payload and retry policy, in modules/reports/jobs.ts). */
+export const generateReportHandler: JobDefinition<GenerateReportPayload, JobDeps> = {
+  ...generateReportJob,
   async handle(deps, payload, job) {
     try {
       const outcome = await generateReport(deps, payload.reportId);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type ProcessBimFilePayload, processBimFileJob } from '../modules/bimfiles/jobs';
 import { processingMail, versionContext } from '../modules/notifications/messages';
 import { notifyUser } from '../modules/notifications/notify';
 import { giveUp, processFileVersion } from '../modules/processing/service';
@@ -7,26 +7,11 @@ import { queueConversion } from '../modules/viewer/queue-conversion';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
-const processBimFilePayload = z.object({
-  fileVersionId: z.string().uuid(),
-  /** full after an upload; recheck after the project's active IDS files changed. */
-  mode: z.enum(['full', 'recheck']),
-});
+const RETRY_LIMIT = processBimFileJob.queue.retryLimit ?? 0;
 
-export type ProcessBimFilePayload = z.infer<typeof processBimFilePayload>;
-
-const RETRY_LIMIT = 3;
-
-/**
- * Processes one file version (modules/processing). Everything it writes goes in one transaction
- * that deletes before it inserts, so a retry after a crash starts clean and duplicates nothing.
- * A killed worker's job comes back by its heartbeat (platform/queue.ts, within a minute); the expiry
- * only bounds a hung one, above the processing time limit (default 30 min) plus writing the rows.
- */
-export const processBimFileJob: JobDefinition<ProcessBimFilePayload, JobDeps> = {
-  name: 'bimfile.process',
-  payload: processBimFilePayload,
-  queue: { retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+/** Runs {@link processBimFileJob} (declared, with its payload and retry policy, in modules/bimfiles/jobs.ts). */
+export const processBimFileHandler: JobDefinition<ProcessBimFilePayload, JobDeps> = {
+  ...processBimFileJob,
   async handle(deps, payload, job) {
     try {
       const outcome = await processFileVersion(deps, payload.fileVersionId, payload.mode);

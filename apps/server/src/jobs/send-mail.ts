@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { type SendMailPayload, sendMailJob } from '../modules/notifications/jobs';
 import type { JobDefinition } from '../platform/queue';
 import { emailOutbox } from '../schema';
 import type { JobDeps } from './deps';
 
-const sendMailPayload = z.object({ outboxId: z.string().uuid() });
+const RETRY_LIMIT = sendMailJob.queue.retryLimit ?? 0;
 
-const RETRY_LIMIT = 4;
-
-/**
- * Delivers one outbox mail through SMTP; without SMTP_URL it is kept in the outbox as 'stored'. A mail
- * already sent is not sent again (a retried job after a lost acknowledgement).
- */
-export const sendMailJob: JobDefinition<z.infer<typeof sendMailPayload>, JobDeps> = {
-  name: 'mail.send',
-  payload: sendMailPayload,
-  queue: { retryLimit: RETRY_LIMIT, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+/** Runs {@link sendMailJob} (declared, with its payload and retry policy, in modules/notifications/jobs.ts). */
+export const sendMailHandler: JobDefinition<SendMailPayload, JobDeps> = {
+  ...sendMailJob,
   async handle(deps, payload, job) {
     const [mail] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, payload.outboxId));
     if (!mail || mail.status === 'sent' || mail.status === 'stored') return;

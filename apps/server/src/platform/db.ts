@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -93,4 +94,10 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();
   return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/** The rows of a raw SQL query, typed by the caller (node-postgres returns them under `rows`). */
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
 }

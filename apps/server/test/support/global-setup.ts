@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { jobDefinitions } from '../../src/jobs';
 import { openDatabase } from '../../src/platform/db';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../src/platform/embedded-postgres';
 import { JobQueue } from '../../src/platform/queue';
+import { admin } from './admin-sql';
 import { findSecretsInLogs } from './log-secrets';
 import { migrationsFolder } from './paths';
 
@@ -65,14 +65,4 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { PlumblineServer } from '../../src/platform/server';
+import type { PlumblineServer } from '../../src/app';
 import { emailOutbox } from '../../src/schema';
 
 /** The mails the server queued to `address` (newest first), as its outbox holds them. */

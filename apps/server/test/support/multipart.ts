@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { PlumblineServer } from '../../src/platform/server';
+import type { PlumblineServer } from '../../src/app';
 import type { Session } from './server';
 
 /** A multipart/form-data body with one file part, as a browser's FormData upload sends it. */

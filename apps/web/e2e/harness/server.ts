@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stopEmbeddedPostgres } from '../../../server/src/platform/embedded-postgres';
+import { freeLoopbackPort } from '../../../server/src/platform/free-port';
 import { startMailCatcher } from './mail';
 
 /** The repository root (this file is apps/web/e2e/harness/server.ts). */
@@ -46,7 +46,7 @@ export async function startServer(
     throw new Error(`The web app is not built (${WEB_INDEX} is missing): run npm run build first.`);
   }
 
-  const port = options.restart?.port ?? (await freePort());
+  const port = options.restart?.port ?? (await freeLoopbackPort());
   // Mail goes to a loopback catcher the tests read (harness/mail.ts), as a person reads an inbox.
   const mail = await startMailCatcher();
   const dataDir = options.restart?.dataDir ?? freshDataDir();
@@ -109,19 +109,6 @@ function freshDataDir(): string {
   // mkdtemp makes it 0700; run as root, the database server's own account must reach its cluster.
   chmodSync(dir, 0o755);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {

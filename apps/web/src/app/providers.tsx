@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { sessionQueryKey } from '@/features/auth/session';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
+import { sessionQueryKey } from '@/lib/session';
 import { router } from './router';
 
 const PUBLIC_PATHS = ['/login', '/signup', '/demo', '/help/'];

@@ -24,7 +24,7 @@ export const router = createBrowserRouter([
       },
       {
         path: 'demo',
-        lazy: async () => ({ Component: (await import('@/features/demo/demo-page')).DemoPage }),
+        lazy: async () => ({ Component: (await import('./demo-page')).DemoPage }),
       },
       {
         path: 'help/acc-integration',

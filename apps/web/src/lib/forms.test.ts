@@ -7,7 +7,7 @@ describe('applyServerErrors', () => {
     const setError = vi.fn();
     const error = new ApiRequestError({
       status: 400,
-      code: 'VALIDATION_FAILED',
+      code: 'validation_failed',
       message: 'Please check the form',
       fields: { name: 'Project name is too long', unknownField: 'ignored' },
     });

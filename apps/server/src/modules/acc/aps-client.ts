@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AccFile, AccHub, AccProject } from '@plumbline/contracts';
 import { z } from 'zod';
-import { formatBytes } from '../bimfiles/service';
+import { formatBytes } from '../bimfiles';
 import type { ApsTokens } from './token-seal';
 
 /**

@@ -10,18 +10,17 @@ import {
   fileSelectionProblem,
 } from '@plumbline/contracts';
 import { z } from 'zod';
-import { fetchAccVersionJob } from '../../jobs/acc-fetch-version';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import type { AuditRecorder } from '../audit/service';
-import { requireProjectRole } from '../projects/access';
-import { insertMembership, insertProject } from '../projects/repo';
-import { storageKeys } from '../storage/keys';
+import type { AuditRecorder } from '../audit';
+import { insertMembership, insertProject, requireProjectRole } from '../projects';
+import { storageKeys } from '../storage';
 import { ApsError, pkcePair, VIEWER_SCOPE } from './aps-client';
 import { toAvailableAccItem } from './available';
 import type { AccConnector } from './connector';
 import { AccError, fromApsError } from './errors';
+import { fetchAccVersionJob } from './jobs';
 import * as repo from './repo';
 
 /** Spec 1 §4: an ACC session older than 30 minutes counts as expired. */

@@ -9,7 +9,7 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
-import type { VersionRow } from '../bimfiles/repo';
+import type { VersionRow } from '../bimfiles';
 
 /** The version an answer is about: its file and project, for citing and for comparing versions. */
 export type VersionRef = Pick<
@@ -26,7 +26,7 @@ const versionColumns = {
   elementsCount: sql<number>`coalesce(${fileVersions.elementsCount}, 0)::int`,
 };
 
-export { resolveFileVersion } from '../bimfiles/repo';
+export { resolveFileVersion } from '../bimfiles';
 
 export async function findProjectText(db: Database, projectId: string) {
   const [row] = await db

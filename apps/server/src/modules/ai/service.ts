@@ -1,8 +1,8 @@
 import type { AiChatEvent, AiModelContext } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
-import type { ComplianceService } from '../compliance/service';
-import { requireProjectReader } from '../projects/access';
+import type { ComplianceService } from '../compliance';
+import { requireProjectReader } from '../projects';
 import { type AnalystContext, answerQuestion, suggestedQuestions, VersionFacts } from './analyst';
 import { className } from './analyst/classes';
 import { detectLanguage } from './analyst/language';

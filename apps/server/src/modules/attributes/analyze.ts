@@ -1,5 +1,5 @@
 import type { AnalyzeAttributeResponse, AttributeValueConstraint } from '@plumbline/contracts';
-import { percentOf } from './coverage';
+import { percentOf } from '@plumbline/contracts';
 
 /** An attribute's stored statistics, summed over the versions analysed. */
 export interface AttributeProfile {

@@ -5,6 +5,7 @@ import type {
   SchemaSummary,
   SuggestionPriority,
 } from '@plumbline/contracts';
+import { percentOf } from '@plumbline/contracts';
 
 /** Spec 2 §9: fuzzy matching needs both names at least this long. */
 export const FUZZY_MIN_LENGTH = 6;
@@ -27,11 +28,6 @@ export function suggestionPriority(occurrence: number, covered: boolean): Sugges
   if (occurrence > 80) return 'high';
   if (occurrence > 50) return 'medium';
   return 'low';
-}
-
-export function percentOf(part: number, whole: number): number {
-  if (whole <= 0) return 0;
-  return Math.min(100, Math.round((part / whole) * 1000) / 10);
 }
 
 /** A property facet of an active specification, as coverage needs it. */

@@ -14,7 +14,7 @@ export interface CheckedVersion {
   elementsCount: number;
 }
 
-export { resolveFileVersion } from '../bimfiles/repo';
+export { resolveFileVersion } from '../bimfiles';
 
 /** The newest completed version of each file that belongs to the project (manage files: included). */
 export async function latestCompletedVersions(db: Database, projectId: string): Promise<CheckedVersion[]> {

@@ -19,12 +19,11 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
-import type { AuditRecorder } from '../audit/service';
-import { toStoredFacet } from '../idsfiles/facets';
-import { queueRechecks } from '../processing/queue-rechecks';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
-import { storageKeys } from '../storage/keys';
-import { readAll } from '../storage/read-all';
+import type { AuditRecorder } from '../audit';
+import { toStoredFacet } from '../idsfiles';
+import { queueRechecks } from '../processing';
+import { requireProjectReader, requireProjectRole } from '../projects';
+import { readAll, storageKeys } from '../storage';
 import { hasPropertyRequirement, withPropertyRequirement } from './add-to-specification';
 import { analyzeAttribute } from './analyze';
 import {

@@ -1,7 +1,8 @@
 import type { SchemaAttributesResponse, SchemaFacet, SchemaFacetBase } from '@plumbline/contracts';
-import type { StoredFacet } from '../idsfiles/facets';
+import { percentOf } from '@plumbline/contracts';
+import type { StoredFacet } from '../idsfiles';
 import type { AttributeProfile } from './analyze';
-import { type AttributeStat, type CoveringFacet, percentOf, type SpecificationScope } from './coverage';
+import type { AttributeStat, CoveringFacet, SpecificationScope } from './coverage';
 import type { ActiveSpecificationRow, StatRow } from './repo';
 
 const facetsOf = (value: unknown): StoredFacet[] => (Array.isArray(value) ? (value as StoredFacet[]) : []);

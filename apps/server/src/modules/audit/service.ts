@@ -1,7 +1,7 @@
-import { auditWriteJob } from '../../jobs/audit-write';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
+import { auditWriteJob } from './jobs';
 
 export interface AuditEvent {
   actorId: string | null;

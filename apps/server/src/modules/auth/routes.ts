@@ -15,7 +15,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookie
 import type { Config } from '../../platform/config';
 import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
-import type { RateCounter } from '../ratelimit/counter';
+import type { RateCounter } from '../ratelimit';
 import { AuthError } from './errors';
 import type { AuthService, ClientInfo } from './service';
 

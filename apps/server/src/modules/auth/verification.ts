@@ -4,8 +4,7 @@
 import { generateSessionToken, hashSessionToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import { verificationMail } from '../notifications/messages';
-import { queueMail } from '../notifications/notify';
+import { queueMail, verificationMail } from '../notifications';
 import * as repo from './repo';
 
 export const VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { Currency } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import { findActiveProject } from '../projects/repo';
+import { findActiveProject } from '../projects';
 import { tierPriceCents } from './dto';
 import { type InvoiceDraft, issueInvoice, savedCard, subscriptionDiscount } from './invoices';
 import { addOneMonth, discountedCents } from './money';

@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import { queueMail } from '../notifications/notify';
+import { queueMail } from '../notifications';
 import { BillingError } from './errors';
 import type { Discount } from './money';
 import * as repo from './repo';

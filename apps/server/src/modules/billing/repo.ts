@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../platform/db';
 import {
   billingCheckouts,
   billingInvoices,
@@ -11,11 +11,6 @@ import {
   projectMembers,
   projects,
 } from '../../schema';
-
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 export type TierRow = typeof billingTiers.$inferSelect;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;

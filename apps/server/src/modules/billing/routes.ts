@@ -32,7 +32,8 @@ import { z } from 'zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { BillingError } from './errors';
-import type { BillingService, ProjectSetup } from './service';
+import type { ProjectSetup } from './project-setup';
+import type { BillingService } from './service';
 
 const pdfResponse = fileResponse('The PDF document', 'application/pdf');
 

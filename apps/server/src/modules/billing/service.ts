@@ -10,9 +10,14 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import type { AuditRecorder } from '../audit/service';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
-import { findActiveProject, insertMembership, insertProject } from '../projects/repo';
+import type { AuditRecorder } from '../audit';
+import {
+  findActiveProject,
+  insertMembership,
+  insertProject,
+  requireProjectReader,
+  requireProjectRole,
+} from '../projects';
 import { runBillingCycle } from './cycle';
 import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
 import { BillingError } from './errors';
@@ -32,6 +37,7 @@ import {
 import { addOneMonth, type Discount, discountedCents, prorationCents } from './money';
 import type { PaymentProvider } from './payments/provider';
 import { renderBillingDocument } from './pdf';
+import type { ProjectSetup } from './project-setup';
 import * as repo from './repo';
 import type { CheckoutInput, StripeBilling } from './stripe-billing';
 
@@ -62,20 +68,6 @@ export interface PaymentInput {
   projectDescription: string;
   idempotencyKey: string;
 }
-
-/**
- * Work a new project brings with it (the ACC import): checked against the plan's file limits before
- * the card is charged, written in the transaction that creates the project.
- */
-export interface ProjectSetup {
-  check(limits: { max_files: number; max_storage_bytes: number; source: 'default' }): Promise<void>;
-  write(tx: Database, projectId: string, now: Date): Promise<void>;
-  /** What `write` needs, as JSON, for a payment confirmed later (Stripe Checkout's webhook). */
-  snapshot(): unknown;
-}
-
-/** Rebuilds a setup from its snapshot when a checkout completes. */
-export type ProjectSetupRestorer = (userId: string, snapshot: unknown) => Pick<ProjectSetup, 'write'>;
 
 function tierFileLimits(tier: repo.TierRow) {
   return {

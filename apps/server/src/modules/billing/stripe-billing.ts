@@ -6,13 +6,13 @@ import type { Currency } from '@plumbline/contracts';
 import type Stripe from 'stripe';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
-import type { AuditRecorder } from '../audit/service';
-import { findActiveProject, insertMembership, insertProject } from '../projects/repo';
+import type { AuditRecorder } from '../audit';
+import { findActiveProject, insertMembership, insertProject } from '../projects';
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
 import { StripeCardError, type StripeGateway } from './payments/stripe-gateway';
+import type { ProjectSetupRestorer } from './project-setup';
 import * as repo from './repo';
-import type { ProjectSetupRestorer } from './service';
 import {
   idOf,
   invoiceKind,

@@ -6,17 +6,17 @@ import type {
   BimFileUploadResponse,
   BimFileVersion,
 } from '@plumbline/contracts';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
-import type { AuditRecorder } from '../audit/service';
-import type { BillingEnforcement } from '../billing/service';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
-import { storageKeys } from '../storage/keys';
+import type { AuditRecorder } from '../audit';
+import type { BillingEnforcement } from '../billing';
+import { requireProjectReader, requireProjectRole } from '../projects';
+import { storageKeys } from '../storage';
 import { BimFileError } from './errors';
 import { ifcHeaderGuard } from './ifc-header-guard';
+import { processBimFileJob } from './jobs';
 import * as repo from './repo';
 
 export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { type Database, rowsOf } from '../../platform/db';
 import { statusRankSql } from './status';
 
 /**
@@ -8,17 +8,12 @@ import { statusRankSql } from './status';
  * primary key, so a version's rows are read through that index, never the whole table.
  */
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
-
 /** node-postgres parses json and jsonb; a value cast to text arrives as a string. */
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-export { resolveFileVersion } from '../bimfiles/repo';
+export { resolveFileVersion } from '../bimfiles';
 
 export interface SpecificationRow {
   id: string;

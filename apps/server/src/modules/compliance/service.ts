@@ -11,16 +11,12 @@ import type {
   SpecificationComplianceSummary,
   StatusCounts,
 } from '@plumbline/contracts';
+import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
-import { requireProjectReader } from '../projects/access';
+import { requireProjectReader } from '../projects';
 import { ComplianceError } from './errors';
 import * as repo from './repo';
 import { resultStatus, STATUS_BY_RANK, STATUS_RANK } from './status';
-
-/** A share as a percentage with one decimal; 0 when the whole is 0 (spec 1 §5). */
-export function percentOf(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
-}
 
 /** Chart labels drop the prefix 'IDS_' and the suffix ' Specifications' (spec 2 §3). */
 export function categoryLabel(name: string): string {

@@ -1,5 +1,6 @@
+import { percentOf } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, percentOf } from './service';
+import { categoryLabel } from './service';
 import { resultStatus } from './status';
 
 describe('element status against a specification', () => {

@@ -5,17 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { generateIfc, type VersionTag } from '@plumbline/ifc-gen';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage, StoredObject } from '../../platform/storage/storage';
-import { createAuditRecorder } from '../audit/service';
-import * as bimFilesRepo from '../bimfiles/repo';
-import { readIdsUpload } from '../idsfiles/read-ids';
-import * as idsFilesRepo from '../idsfiles/repo';
-import { storageKeys } from '../storage/keys';
+import { createAuditRecorder } from '../audit';
+import { insertFileVersion, processBimFileJob, upsertBimFileByName } from '../bimfiles';
+import { insertIdsFile, readIdsUpload } from '../idsfiles';
+import { storageKeys } from '../storage';
 import * as repo from './repo';
 
 export const DEMO_PROJECT = {
@@ -97,7 +95,7 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
         at: started,
         updatedAt: latest,
       });
-      await idsFilesRepo.insertIdsFile(
+      await insertIdsFile(
         tx,
         {
           id: idsFileId,
@@ -116,13 +114,13 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
       );
       for (const version of versions) {
         const issuedAt = at(version.daysAgo);
-        const bimFileId = await bimFilesRepo.upsertBimFileByName(tx, {
+        const bimFileId = await upsertBimFileByName(tx, {
           projectId,
           name: DEMO_MODEL_FILE,
           userId: ownerId,
           now: issuedAt,
         });
-        await bimFilesRepo.insertFileVersion(tx, {
+        await insertFileVersion(tx, {
           id: version.id,
           bimFileId,
           versionNumber: version.versionTag,

@@ -8,7 +8,7 @@ import type {
   ElementSpecificationCompliance,
 } from '@plumbline/contracts';
 import type { Specification } from '@plumbline/ids';
-import type { StoredFacet } from '../idsfiles/facets';
+import type { StoredFacet } from '../idsfiles';
 import {
   applicabilityResults,
   type ElementFacts,

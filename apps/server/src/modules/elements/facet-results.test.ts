@@ -1,6 +1,6 @@
 import type { Facet } from '@plumbline/ids';
 import { describe, expect, it } from 'vitest';
-import { toStoredFacet } from '../idsfiles/facets';
+import { toStoredFacet } from '../idsfiles';
 import { buildElementCompliance, overallStatus } from './compliance';
 import { applicabilityResults, type ElementFacts, type FacetPair, requirementResults } from './facet-results';
 

@@ -5,7 +5,7 @@
  */
 import type { FacetOutcome, FacetResult, FacetResultDetails } from '@plumbline/contracts';
 import { compileValue, type Facet, type ValueMatcher } from '@plumbline/ids';
-import type { StoredFacet } from '../idsfiles/facets';
+import type { StoredFacet } from '../idsfiles';
 
 /** A requirement failure as `element_results.failures` holds it (the engine's FacetFailure). */
 export interface StoredFailure {

@@ -1,6 +1,6 @@
 import { type IdsDocument, parseIds } from '@plumbline/ids';
 import type { FileStorage } from '../../platform/storage/storage';
-import { readAll } from '../storage/read-all';
+import { readAll } from '../storage';
 
 /** How many parsed IDS files stay in memory (they are small; a project rarely has more active). */
 const MAX_CACHED = 32;

@@ -8,11 +8,11 @@ import {
   idsSpecifications,
   specificationResults,
 } from '../../schema';
-import type { StoredFacet } from '../idsfiles/facets';
+import type { StoredFacet } from '../idsfiles';
 import type { CheckedSpecification, StoredElementResult } from './compliance';
 import type { StoredFailure, StoredProperty } from './facet-results';
 
-export { resolveFileVersion, type VersionRow } from '../bimfiles/repo';
+export { resolveFileVersion, type VersionRow } from '../bimfiles';
 
 export interface ElementRow {
   stepId: number;

@@ -10,7 +10,7 @@ import { maxIdsBytes } from '@plumbline/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
-import { contentDisposition } from '../bimfiles/routes';
+import { contentDisposition } from '../bimfiles';
 import { IdsFileError } from './errors';
 import type { IdsFileService } from './service';
 

@@ -1,4 +1,4 @@
-import type { RateCounter } from '../ratelimit/counter';
+import type { RateCounter } from '../ratelimit';
 
 /**
  * One export per caller every `seconds` (spec 2 §4 Export, §9: 30 s), counted in the database so the

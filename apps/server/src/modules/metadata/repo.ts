@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { elementProperties, metadataFacets } from '../../schema';
-import type { ElementRow } from '../elements/repo';
+import type { ElementRow } from '../elements';
 import {
   elementJoin,
   needsElementJoin,
@@ -12,8 +12,8 @@ import {
 } from './row-query';
 
 // The version a read looks at and the element lookup live with their tables' owners.
-export { resolveFileVersion, type VersionRow } from '../bimfiles/repo';
-export { type ElementRow, findElement } from '../elements/repo';
+export { resolveFileVersion, type VersionRow } from '../bimfiles';
+export { type ElementRow, findElement } from '../elements';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
-import { contentDisposition } from '../bimfiles/routes';
+import { contentDisposition } from '../bimfiles';
 import type { MetadataService } from './service';
 
 const tags = ['metadata'];

@@ -13,8 +13,8 @@ import {
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
-import { requireProjectReader } from '../projects/access';
-import type { RateCounter } from '../ratelimit/counter';
+import { requireProjectReader } from '../projects';
+import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
 import { LruCache } from './cache';
 import { MetadataError } from './errors';

@@ -1,10 +1,10 @@
 // Notifications by e-mail (issue 13): what happened, to whom, in one outbox row written in the caller's
 // transaction with its mail.send job, so a mail exists exactly when the change it reports does.
 import { eq } from 'drizzle-orm';
-import { sendMailJob } from '../../jobs/send-mail';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import { emailOutbox, users } from '../../schema';
+import { sendMailJob } from './jobs';
 
 export type NotificationKind =
   | 'processing.completed'

@@ -1,10 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
-
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../platform/db';
 
 export interface VersionRow {
   id: string;

@@ -1,8 +1,8 @@
 import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbline/contracts';
+import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
-import { listProjectBimFiles } from '../bimfiles/repo';
-import { toBimFileDto } from '../bimfiles/service';
-import { requireProjectReader } from '../projects/access';
+import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
+import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 
 const ZERO: repo.VersionCounts = {
@@ -26,16 +26,13 @@ function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
 }
 
 /** part of whole in percent, one decimal; 0 when the whole is 0. */
-export function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
-}
 
 /** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
 export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
   return {
-    exists: percent(c.checked - c.missing, c.checked),
-    populated: percent(c.checked - c.missing - c.empty, c.checked),
-    compliant: percent(c.checked - c.failed, c.checked),
+    exists: percentOf(c.checked - c.missing, c.checked),
+    populated: percentOf(c.checked - c.missing - c.empty, c.checked),
+    compliant: percentOf(c.checked - c.failed, c.checked),
     checked: c.checked,
   };
 }
@@ -65,7 +62,7 @@ export function buildTrend(
       exists: categories.exists,
       populated: categories.populated,
       compliant: categories.compliant,
-      compliance_score: percent(total.passedPairs, total.applicablePairs),
+      compliance_score: percentOf(total.passedPairs, total.applicablePairs),
     });
   }
   return points;

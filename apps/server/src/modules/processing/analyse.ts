@@ -2,7 +2,7 @@ import { parseIds } from '@plumbline/ids';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
-import type { ResultColumns } from './repo';
+import type { ResultColumns } from './result-columns';
 
 /** What one version's analysis needs: the IFC bytes and the project's active IDS files as stored. */
 export interface AnalysisInput {

@@ -1,6 +1,6 @@
 import { checkModel, type IdsDocument } from '@plumbline/ids';
 import type { IfcModel } from '@plumbline/ifc';
-import type { ResultColumns } from './repo';
+import type { ResultColumns } from './result-columns';
 
 export interface IdsForCheck {
   name: string;

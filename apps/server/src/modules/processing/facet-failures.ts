@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import type { ResultColumns } from './repo';
+import type { ResultColumns } from './result-columns';
 
 const FACET_INDEX = /"facetIndex":(\d+)/g;
 const INSERT_ROWS = 1000;

@@ -1,6 +1,6 @@
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
+import { processBimFileJob } from '../bimfiles';
 import { listLatestVersionIds, markRechecksQueued } from './repo';
 
 /**

@@ -11,12 +11,13 @@ import {
   projects,
   specificationResults,
 } from '../../schema';
-import { writeComplianceSummaries } from '../compliance/repo';
-import { writeMetadataFacets } from '../metadata/facets-writer';
+import { writeComplianceSummaries } from '../compliance';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
 import { writeFacetFailures } from './facet-failures';
+import { writeMetadataFacets } from './facets-writer';
+import type { ResultColumns } from './result-columns';
 
 export interface VersionToProcess {
   id: string;
@@ -98,19 +99,6 @@ export async function listActiveIdsFiles(db: Database, projectId: string): Promi
     ...file,
     specificationIds: specs.filter((s) => s.fileId === file.id).map((s) => s.id),
   }));
-}
-
-/** Per-specification and per-element outcomes, in column form for the bulk writer. */
-export interface ResultColumns {
-  specifications: Array<{
-    specificationId: string;
-    status: string;
-    reason: string | null;
-    applicableCount: number;
-    passedCount: number;
-    failedCount: number;
-  }>;
-  elements: { specificationId: string[]; elementStepId: number[]; passed: boolean[]; failures: string[] };
 }
 
 export interface WriteHooks {

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { FileStorage } from '../../platform/storage/storage';
-import { readAll } from '../storage/read-all';
+import { readAll } from '../storage';
 import type { AnalysisInput } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import * as repo from './repo';

@@ -12,20 +12,17 @@ import {
   refreshCooldownMessage,
   refreshHoursLeft,
 } from '@plumbline/contracts';
-import { processBimFileJob } from '../../jobs/process-bimfile';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
-import { toAvailableAccItem } from '../acc/available';
-import type { AccService } from '../acc/service';
-import type { AuditRecorder } from '../audit/service';
-import type { BillingEnforcement } from '../billing/service';
-import { type BimFileSummaryRow, listProjectBimFiles } from '../bimfiles/repo';
-import { queueRechecks } from '../processing/queue-rechecks';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
-import type { ProjectRow } from '../projects/repo';
-import { storageKeys } from '../storage/keys';
+import { type AccService, toAvailableAccItem } from '../acc';
+import type { AuditRecorder } from '../audit';
+import type { BillingEnforcement } from '../billing';
+import { type BimFileSummaryRow, listProjectBimFiles, processBimFileJob } from '../bimfiles';
+import { queueRechecks } from '../processing';
+import { type ProjectRow, requireProjectReader, requireProjectRole } from '../projects';
+import { storageKeys } from '../storage';
 import { ProjectFilesError } from './errors';
 import * as repo from './repo';
 

@@ -1,7 +1,7 @@
 import type { Project } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
-import type { AuditRecorder } from '../audit/service';
+import type { AuditRecorder } from '../audit';
 import { requireProjectReader, requireProjectRole } from './access';
 import { ProjectError } from './errors';
 import * as repo from './repo';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../../test/support/backends';
 import { ManualClock } from '../../platform/clock';
 import { type DatabaseHandle, openDatabase } from '../../platform/db';
-import { createExportCooldown } from '../metadata/export-cooldown';
+import { createExportCooldown } from '../metadata';
 import { createRateCounter } from './counter';
 
 // Two counters on one database stand for two API servers behind a load balancer.

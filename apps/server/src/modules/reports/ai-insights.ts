@@ -1,7 +1,7 @@
 // AI Insights & Recommendations (issue 13): eight questions (spec 2 §9) put to the project's
 // assistant, the built-in analyst offline or the configured model, each answer with the elements it
 // cites, then a fix list ranked from the stored failures (not from the answers' text).
-import type { AiService } from '../ai/service';
+import type { AiService } from '../ai';
 import type { ComprehensiveData } from './data';
 import { MUTED, ReportPdf } from './pdf-layout';
 

@@ -13,14 +13,10 @@ import type {
 import { buildBcfReport } from '@plumbline/ids/report/bcf';
 import { type BcfIdentity, specificationKey } from '@plumbline/ids/report/bcf-identity';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
-import { listActiveSpecifications } from '../compliance/repo';
+import { type Database, rowsOf } from '../../platform/db';
+import { listActiveSpecifications } from '../compliance';
 import { describeFacet } from './data';
 import type { ScopeVersion } from './repo';
-
-async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const FACET_TYPE: Record<IdsFacet['facet_type'], FacetSummary['type']> = {
   entity: 'entity',

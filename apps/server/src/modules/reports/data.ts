@@ -4,10 +4,9 @@
 import { createRequire } from 'node:module';
 import type { AttributeInsights, FileCompliance, IdsFacet, ProjectOverview } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
-import type { AttributeService } from '../attributes/service';
-import { listActiveSpecifications } from '../compliance/repo';
-import type { ComplianceService } from '../compliance/service';
-import type { OverviewService } from '../overview/service';
+import type { AttributeService } from '../attributes';
+import { type ComplianceService, listActiveSpecifications } from '../compliance';
+import type { OverviewService } from '../overview';
 import { conformanceScore } from './conformance';
 import * as repo from './repo';
 

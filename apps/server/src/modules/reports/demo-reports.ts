@@ -1,11 +1,11 @@
 // The demo's sample reports (issue 13: /demo shows reports that can be downloaded): once every version
 // of the demo project is processed, a Comprehensive PDF and XLSX are queued for it, once.
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { generateReportJob } from '../../jobs/generate-report';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import { bimFiles, fileVersions, projects, reports } from '../../schema';
+import { generateReportJob } from './jobs';
 import * as repo from './repo';
 
 const SAMPLES = [

@@ -4,17 +4,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { JobDeps } from '../../jobs/deps';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db';
+import type { Logger } from '../../platform/logger';
+import type { JobSender } from '../../platform/queue';
+import type { FileStorage } from '../../platform/storage/storage';
 import { runWorkerTask } from '../../platform/worker-task';
-import { createAiService } from '../ai/service';
-import { createAttributeService } from '../attributes/service';
-import { createAuditRecorder } from '../audit/service';
-import { createComplianceService } from '../compliance/service';
-import { reportReadyMail } from '../notifications/messages';
-import { notifyUser } from '../notifications/notify';
-import { createOverviewService } from '../overview/service';
-import { findActiveProject } from '../projects/repo';
-import { storageKeys } from '../storage/keys';
+import { createAiService, type ModelTarget } from '../ai';
+import { createAttributeService } from '../attributes';
+import { createAuditRecorder } from '../audit';
+import { createComplianceService } from '../compliance';
+import { notifyUser, reportReadyMail } from '../notifications';
+import { createOverviewService } from '../overview';
+import { findActiveProject } from '../projects';
+import { storageKeys } from '../storage';
 import { askInsights, type renderInsightsPdf } from './ai-insights';
 import { renderBcf } from './bcf-export';
 import type { renderComprehensivePdf } from './comprehensive-pdf';
@@ -25,8 +28,19 @@ import * as repo from './repo';
 /** Spec 2 §8 'No files found', the words the reports module answers a request with. */
 const NO_FILES = 'No files found: upload files first.';
 
+/** What rendering a report needs (the report.generate job's deps provide it). */
+export interface ReportJobDeps {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  logger: Logger;
+  jobs: JobSender;
+  /** The assistant's model for the AI Insights report (null: the built-in analyst). */
+  ai: ModelTarget | null;
+}
+
 export async function generateReport(
-  deps: JobDeps,
+  deps: ReportJobDeps,
   reportId: string,
 ): Promise<{ status: string; bytes?: number }> {
   const report = await repo.getReport(deps.db, reportId);
@@ -154,7 +168,7 @@ async function renderOffTheEventLoop(task: string, input: unknown): Promise<Buff
 }
 
 /** The last try failed: the report says why instead of generating for ever. */
-export async function giveUpReport(deps: JobDeps, reportId: string, error: unknown): Promise<void> {
+export async function giveUpReport(deps: ReportJobDeps, reportId: string, error: unknown): Promise<void> {
   const detail = error instanceof Error ? error.message : String(error);
   await repo.updateReport(deps.db, reportId, {
     status: 'failed',

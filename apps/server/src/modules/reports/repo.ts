@@ -1,13 +1,8 @@
-import { and, count, desc, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../platform/db';
 import { projects, reports } from '../../schema';
 
 export type ReportRow = typeof reports.$inferSelect;
-
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 export async function insertReport(db: Database, values: typeof reports.$inferInsert): Promise<ReportRow> {
   const [row] = await db.insert(reports).values(values).returning();

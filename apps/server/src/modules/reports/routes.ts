@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
-import { contentDisposition } from '../bimfiles/routes';
+import { contentDisposition } from '../bimfiles';
 import type { ReportService } from './service';
 
 export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {

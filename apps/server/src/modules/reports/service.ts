@@ -9,17 +9,17 @@ import {
   reportFormatSchema,
   reportTypeSchema,
 } from '@plumbline/contracts';
-import { generateReportJob } from '../../jobs/generate-report';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
-import type { AuditRecorder } from '../audit/service';
-import type { BillingEnforcement } from '../billing/service';
-import { resolveFileVersion } from '../bimfiles/repo';
-import { requireProjectReader, requireProjectRole } from '../projects/access';
+import type { AuditRecorder } from '../audit';
+import type { BillingEnforcement } from '../billing';
+import { resolveFileVersion } from '../bimfiles';
+import { requireProjectReader, requireProjectRole } from '../projects';
 import { renderBcf } from './bcf-export';
 import { ReportError } from './errors';
+import { generateReportJob } from './jobs';
 import * as repo from './repo';
 
 export const FILE_EXTENSION: Record<string, string> = { pdf: 'pdf', xlsx: 'xlsx', bcf: 'bcf' };

@@ -3,8 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { FileStorage } from '../../platform/storage/storage';
-import { storageKeys } from '../storage/keys';
-import { readAll } from '../storage/read-all';
+import { readAll, storageKeys } from '../storage';
 import { convertIfcToFragments, FragmentsConversionError } from './fragments-converter';
 import * as repo from './repo';
 

@@ -1,6 +1,6 @@
-import { convertFragmentsJob } from '../../jobs/convert-fragments';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
+import { convertFragmentsJob } from './jobs';
 import * as repo from './repo';
 
 /**

@@ -5,7 +5,7 @@ import { bimFiles, elements, fileVersionFragments, fileVersions } from '../../sc
 export type VersionStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export type FragmentsStatus = 'pending' | 'converting' | 'ready' | 'failed';
 
-export { resolveFileVersion, type VersionRow } from '../bimfiles/repo';
+export { resolveFileVersion, type VersionRow } from '../bimfiles';
 
 export interface FragmentsRow {
   fileVersionId: string;

@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
-import { requireProjectReader } from '../projects/access';
+import { requireProjectReader } from '../projects';
 import { ViewerError } from './errors';
 import { queueConversion } from './queue-conversion';
 import * as repo from './repo';

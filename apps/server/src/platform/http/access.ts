@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import './fastify-types';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`) so the rule is read where

@@ -4,54 +4,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accRoutes } from '../../modules/acc/routes';
-import { type AccService, accProjectSetup } from '../../modules/acc/service';
-import { aiRoutes } from '../../modules/ai/routes';
-import type { AiService } from '../../modules/ai/service';
-import { attributeRoutes } from '../../modules/attributes/routes';
-import type { AttributeService } from '../../modules/attributes/service';
-import { authRoutes } from '../../modules/auth/routes';
-import type { AuthService } from '../../modules/auth/service';
-import { billingRoutes, stripeWebhookRoutes } from '../../modules/billing/routes';
-import type { BillingService } from '../../modules/billing/service';
-import { bimFileRoutes } from '../../modules/bimfiles/routes';
-import type { BimFileService } from '../../modules/bimfiles/service';
-import { complianceRoutes } from '../../modules/compliance/routes';
-import type { ComplianceService } from '../../modules/compliance/service';
-import { elementRoutes } from '../../modules/elements/routes';
-import type { ElementService } from '../../modules/elements/service';
-import { healthRoutes } from '../../modules/health/routes';
-import type { HealthService } from '../../modules/health/service';
-import { idsFileRoutes } from '../../modules/idsfiles/routes';
-import type { IdsFileService } from '../../modules/idsfiles/service';
-import { invitationRoutes } from '../../modules/members/invitation-routes';
-import type { InvitationService } from '../../modules/members/invitations';
-import { memberRoutes } from '../../modules/members/routes';
-import type { MemberService } from '../../modules/members/service';
-import { metadataRoutes } from '../../modules/metadata/routes';
-import type { MetadataService } from '../../modules/metadata/service';
-import type { OutboxService } from '../../modules/notifications/outbox';
-import { notificationRoutes } from '../../modules/notifications/routes';
-import { overviewRoutes } from '../../modules/overview/routes';
-import type { OverviewService } from '../../modules/overview/service';
-import { profileRoutes } from '../../modules/profile/routes';
-import type { ProfileService } from '../../modules/profile/service';
-import { projectFilesRoutes } from '../../modules/projectfiles/routes';
-import type { ProjectFilesService } from '../../modules/projectfiles/service';
-import { projectRoutes } from '../../modules/projects/routes';
-import type { ProjectService } from '../../modules/projects/service';
-import type { RateCounter } from '../../modules/ratelimit/counter';
-import { reportRoutes } from '../../modules/reports/routes';
-import type { ReportService } from '../../modules/reports/service';
-import type { PerformanceService } from '../../modules/settings/performance';
-import { settingsRoutes } from '../../modules/settings/routes';
-import { viewerRoutes } from '../../modules/viewer/routes';
-import type { ViewerService } from '../../modules/viewer/service';
+import type { AuthContext } from '../auth/context';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { serverVersion } from '../version';
@@ -63,38 +22,15 @@ import { registerOriginCheck, registerSecurityHeaders } from './security';
 import { registerSessionHook } from './session-hook';
 import { registerWebApp } from './web-app';
 
-export interface AppServices {
-  acc: AccService;
-  ai: AiService;
-  auth: AuthService;
-  /** Request budgets shared by every API server (sign-ups, metadata exports). */
-  rateCounter: RateCounter;
-  billing: BillingService;
-  projects: ProjectService;
-  members: MemberService;
-  invitations: InvitationService;
-  bimFiles: BimFileService;
-  idsFiles: IdsFileService;
-  attributes: AttributeService;
-  compliance: ComplianceService;
-  elements: ElementService;
-  metadata: MetadataService;
-  overview: OverviewService;
-  projectFiles: ProjectFilesService;
-  profile: ProfileService;
-  outbox: OutboxService;
-  performance: PerformanceService;
-  reports: ReportService;
-  viewer: ViewerService;
-  health: HealthService;
+/** What the composition root (src/app.ts) gives the HTTP app: who a session token is, and every module's routes. */
+export interface AppWiring {
+  authenticate(token: string): Promise<AuthContext | null>;
+  /** The modules' route plugins, registered in this order. */
+  routes: ReadonlyArray<FastifyPluginAsyncZod>;
 }
 
-/** Builds the Fastify instance: plugins, error mapping, session check, every module's routes, the web app. */
-export async function buildApp(
-  config: Config,
-  services: AppServices,
-  logger: Logger,
-): Promise<FastifyInstance> {
+/** Builds the Fastify instance: plugins, error mapping, session check, the given routes, the web app. */
+export async function buildApp(config: Config, wiring: AppWiring, logger: Logger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
@@ -147,34 +83,11 @@ export async function buildApp(
 
   requireDeclaredAccess(app);
   registerSessionHook(app, {
-    authenticate: (token) => services.auth.authenticate(token),
+    authenticate: wiring.authenticate,
     secureCookies: config.secureCookies,
   });
 
-  await app.register(healthRoutes(services.health));
-  await app.register(authRoutes(services.auth, config, services.rateCounter));
-  await app.register(projectRoutes(services.projects));
-  await app.register(memberRoutes(services.members));
-  await app.register(invitationRoutes(services.invitations));
-  await app.register(bimFileRoutes(services.bimFiles));
-  await app.register(idsFileRoutes(services.idsFiles));
-  await app.register(attributeRoutes(services.attributes));
-  await app.register(aiRoutes(services.ai));
-  await app.register(viewerRoutes(services.viewer));
-  await app.register(complianceRoutes(services.compliance));
-  await app.register(elementRoutes(services.elements));
-  await app.register(metadataRoutes(services.metadata));
-  await app.register(overviewRoutes(services.overview));
-  await app.register(projectFilesRoutes(services.projectFiles));
-  await app.register(
-    billingRoutes(services.billing, services.acc.enabled ? accProjectSetup(services.acc) : null),
-  );
-  await app.register(accRoutes(services.acc));
-  await app.register(stripeWebhookRoutes(services.billing));
-  await app.register(reportRoutes(services.reports));
-  await app.register(profileRoutes(services.profile));
-  await app.register(notificationRoutes(services.outbox));
-  await app.register(settingsRoutes(services.performance));
+  for (const routes of wiring.routes) await app.register(routes);
   await registerWebApp(app, config.webDistDir);
 
   return app;

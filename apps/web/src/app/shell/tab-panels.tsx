@@ -11,10 +11,10 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { MetadataTab } from '@/app/screens/metadata-tab';
+import { ProjectsScreen } from '@/app/screens/projects-screen';
 import { InspectorTab } from '@/features/inspector/inspector-tab';
-import { MetadataTab } from '@/features/metadata/metadata-tab';
 import { OverviewTab } from '@/features/overview/overview-tab';
-import { ProjectsTab } from '@/features/projects/projects-tab';
 import { ReportsTab } from '@/features/reports/reports-tab';
 import { SchemaTab } from '@/features/schema/schema-tab';
 import { SettingsTab } from '@/features/settings/settings-tab';
@@ -27,7 +27,7 @@ export const TAB_PANELS: Record<DashboardTabId, { icon: LucideIcon; Panel: Compo
   overview: { icon: LayoutDashboard, Panel: OverviewTab },
   dashboard: { icon: ScanSearch, Panel: InspectorTab },
   metadata: { icon: Database, Panel: MetadataTab },
-  projects: { icon: FolderKanban, Panel: ProjectsTab },
+  projects: { icon: FolderKanban, Panel: ProjectsScreen },
   reports: { icon: FileText, Panel: ReportsTab },
   schema: { icon: ListChecks, Panel: SchemaTab },
   team: { icon: Users, Panel: TeamTab },

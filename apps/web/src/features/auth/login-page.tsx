@@ -8,11 +8,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { signIn } from '@/lib/auth-api';
 import { applyServerErrors } from '@/lib/forms';
-import { signIn } from './api';
+import { sessionQueryKey, useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { afterSignInPath } from './redirect';
-import { sessionQueryKey, useSession } from './session';
 
 type SignInInput = z.input<typeof signInBodySchema>;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from './session';
+import { useSession } from '@/lib/session';
 import { VerifyEmailNotice } from './verify-email-notice';
 
 /** Renders its children only for a signed-in, verified user; anyone else goes to /login. */

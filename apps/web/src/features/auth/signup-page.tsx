@@ -9,10 +9,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { signUp } from '@/lib/auth-api';
 import { applyServerErrors } from '@/lib/forms';
-import { signUp } from './api';
+import { useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
-import { useSession } from './session';
 
 type SignUpInput = z.input<typeof signUpBodySchema>;
 

@@ -4,9 +4,9 @@ import { MailWarning } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
-import { resendVerification } from './api';
+import { resendVerification } from '@/lib/auth-api';
+import { useSignOut } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
-import { useSignOut } from './session';
 
 /**
  * What a signed-in account sees until it verifies its address: it can ask for a new link or sign out,

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isApiRequestError } from '@/lib/api';
-import { verifyEmail } from './api';
+import { verifyEmail } from '@/lib/auth-api';
+import { sessionQueryKey } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
-import { sessionQueryKey } from './session';
 
 /** The token of the link: in the fragment (#token=…), which never reaches a server or a Referer. */
 function tokenFromLocation(): string {

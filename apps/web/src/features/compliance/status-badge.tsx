@@ -1,5 +1,5 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
+import { STATUS_COLORS, STATUS_LABELS } from '@/lib/compliance-logic';
 
 /** A status with its legend colour (passed green, warning yellow, failed red, not applicable grey). */
 export function StatusBadge({ status }: { status: ComplianceStatus }) {

@@ -8,6 +8,7 @@ import type {
   FacetResult,
 } from '@plumbline/contracts';
 import { isApiRequestError } from '@/lib/api';
+import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 
 export type BadgeTone = 'success' | 'destructive' | 'secondary' | 'warning';
 
@@ -68,17 +69,8 @@ export function facetOutcome(
   return OUTCOMES[facet.result];
 }
 
-const FACET_TYPE_LABEL: Record<FacetResult['facet_type'], string> = {
-  entity: 'Entity',
-  property: 'Property',
-  attribute: 'Attribute',
-  classification: 'Classification',
-  material: 'Material',
-  partof: 'Part of',
-};
-
 export function facetTypeLabel(type: FacetResult['facet_type']): string {
-  return FACET_TYPE_LABEL[type];
+  return FACET_TYPE_LABELS[type];
 }
 
 /** What the facet is about, in a line: 'Pset_WindowCommon.FireRating', 'IFCWINDOW' … */

@@ -3,9 +3,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
+import { useBimFiles } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
 import { FileStatusBadge } from './file-status-badge';
-import { useBimFiles } from './queries';
 
 export const BIM_FILE_COLUMNS = [
   'NAME',

@@ -6,8 +6,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { API_BASE, errorMessage } from '@/lib/api';
 import { formatBytes, pluralize } from '@/lib/format';
+import { useIdsFiles, useSetIdsFileActive } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
-import { useIdsFiles, useSetIdsFileActive } from './queries';
 
 export interface IdsFilesListProps {
   projectId: string;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
 import { idsUploadProblems } from '@/lib/api/upload-request';
-import { type UploadKind, useUploadFile } from './queries';
+import { type UploadKind, useUploadFile } from '../projects/files/queries';
 
 const KIND = {
   ifc: { label: 'Upload IFC', accept: '.ifc' },

@@ -8,8 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
-import { SelectionBar } from '../selection/selection-bar';
-import { useSelection } from '../selection/use-selection';
+import { SelectionBar } from '../projects/selection/selection-bar';
+import { useSelection } from '../projects/selection/use-selection';
 import { ComplianceTab } from './compliance/compliance-tab';
 import { ExtraAttributesTab } from './extra-attributes/extra-attributes-tab';
 import {

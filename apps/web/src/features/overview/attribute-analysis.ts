@@ -2,7 +2,7 @@ import { attributeInsightsSchema, schemaSummarySchema } from '@plumbline/contrac
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
-import { attributeKeys } from '../inspector/attribute-queries';
+import { attributeKeys } from '../projects/attribute-queries';
 
 /** Spec 1 §5: coverage rate labels. */
 export function coverageLabel(rate: number): 'Excellent' | 'Good' | 'Needs Attention' {

@@ -2,7 +2,7 @@ import { projectOverviewSchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
-import { filesPollInterval } from '../files/polling';
+import { filesPollInterval } from '../projects/files/polling';
 import { projectKeys } from '../projects/queries';
 import { type TrendColors, trendColorsFrom } from './trend';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReadOnlyDataSourceError } from '@/lib/data-source';
-import { makeMember } from '../team/test-fixtures';
 import { demoProjectsSource } from './data-source';
+import { makeMember } from './member-fixtures';
 import { makeProject } from './test-fixtures';
 
 const DEMO = makeProject({ name: 'Demo Office', isDemo: true, role: 'Viewer' });

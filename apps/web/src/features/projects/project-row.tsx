@@ -1,10 +1,10 @@
 import type { Project } from '@plumbline/contracts';
 import { ChevronRight } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useContext } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
-import { ProjectFilesPanel } from '../files/project-files-panel';
+import { ProjectFilesPanelSlot } from './files-panel-slot';
 import { ProjectActions } from './project-actions';
 import { projectDisplayName } from './project-search';
 
@@ -31,6 +31,7 @@ export interface ProjectRowProps {
 export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedReason }: ProjectRowProps) {
   const name = projectDisplayName(project);
   const filesRegionId = `project-files-${project.id}`;
+  const FilesPanel = useContext(ProjectFilesPanelSlot);
   return (
     <Fragment>
       <TableRow data-state={expanded ? 'selected' : undefined}>
@@ -72,7 +73,7 @@ export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedRea
         <TableRow className="hover:bg-transparent">
           <TableCell colSpan={PROJECT_TABLE_COLUMNS.length} className="bg-surface px-6 py-4">
             <section id={filesRegionId} aria-label={`Files of ${name}`}>
-              <ProjectFilesPanel project={project} projectName={name} />
+              {FilesPanel && <FilesPanel project={project} projectName={name} />}
             </section>
           </TableCell>
         </TableRow>

@@ -22,7 +22,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useBimFiles } from '../files/queries';
+import { useBimFiles } from '../projects/files/queries';
 import { defaultReportName } from './report-messages';
 
 export interface GenerateRequest {

@@ -1,14 +1,5 @@
 import type { IdsFacet, IdsFacetType, IdsValueConstraint } from '@plumbline/contracts';
 
-export const FACET_TYPE_LABELS: Record<IdsFacetType, string> = {
-  entity: 'Entity',
-  attribute: 'Attribute',
-  property: 'Property',
-  classification: 'Classification',
-  material: 'Material',
-  partof: 'Part of',
-};
-
 const FACET_ORDER: readonly IdsFacetType[] = [
   'entity',
   'attribute',

@@ -5,9 +5,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useIdsSpecifications } from '../compliance/queries';
-import { SelectionBar } from '../selection/selection-bar';
-import { useSelection } from '../selection/use-selection';
+import { useIdsSpecifications } from '@/lib/compliance-queries';
+import { SelectionBar } from '../projects/selection/selection-bar';
+import { useSelection } from '../projects/selection/use-selection';
 import { SpecificationsTable } from './specifications-table';
 
 /**

@@ -4,8 +4,8 @@ import { Fragment, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { complianceBand, nextSort, type SortState, sortRows } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
-import { complianceBand, nextSort, type SortState, sortRows } from '../compliance/compliance-logic';
 import { FacetList } from './facet-list';
 import { SpecificationDetailsDialog } from './specification-details-dialog';
 

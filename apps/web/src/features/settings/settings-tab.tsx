@@ -12,7 +12,7 @@ import { Separator } from '@/components/ui/separator';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { formatDate, initials } from '@/lib/format';
-import { sessionQueryKey, useCurrentUser, useSignOut } from '../auth/session';
+import { sessionQueryKey, useCurrentUser, useSignOut } from '@/lib/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
 import { OutboxCard } from './outbox-card';

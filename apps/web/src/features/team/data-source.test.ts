@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReadOnlyDataSourceError } from '@/lib/data-source';
+import { makeMember } from '../projects/member-fixtures';
 import { demoTeamSource, liveTeamSource } from './data-source';
-import { makeMember } from './test-fixtures';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeMember } from '../projects/member-fixtures';
 import {
   computeMemberStats,
   filterMembers,
@@ -6,7 +7,6 @@ import {
   memberInitials,
   sortMembers,
 } from './member-list';
-import { makeMember } from './test-fixtures';
 
 const ada = makeMember('Ada Lovelace', 'ada@engines.example', 'Admin');
 const bob = makeMember('bob builder', 'Bob.Builder@Site.example', 'Editor');

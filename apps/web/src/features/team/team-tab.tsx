@@ -10,7 +10,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { errorMessage } from '@/lib/api';
 import { requestDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '@/lib/session';
 import { activeProjects, projectDisplayName } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_COLORS } from '../compliance/compliance-logic';
+import { STATUS_COLORS } from '@/lib/compliance-logic';
 import { colourGroups, DIMMED_COLOUR, modelStatuses, statusCounts } from './compliance-colours';
 
 describe('compliance colours (spec 3 §5, §9)', () => {

@@ -1,5 +1,5 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-import { STATUS_COLORS } from '../compliance/compliance-logic';
+import { STATUS_COLORS } from '@/lib/compliance-logic';
 
 export const STATUS_ORDER: ComplianceStatus[] = ['passed', 'warning', 'failed', 'not_applicable'];
 

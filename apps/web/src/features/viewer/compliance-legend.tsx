@@ -1,7 +1,7 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
 import { cn } from '@/lib/cn';
+import { STATUS_COLORS, STATUS_LABELS } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
-import { STATUS_COLORS, STATUS_LABELS } from '../compliance/compliance-logic';
 import { STATUS_ORDER } from './compliance-colours';
 
 /** The colour key of the compliance viewer, with how many elements of the model show each colour. */

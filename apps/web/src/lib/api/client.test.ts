@@ -36,7 +36,7 @@ describe('apiRequest', () => {
   it('maps an API error body to ApiRequestError with code, message and fields', async () => {
     const body = {
       error: {
-        code: 'VALIDATION_FAILED',
+        code: 'validation_failed',
         message: 'Check the form',
         requestId: 'r-1',
         fields: { name: 'Too long' },
@@ -46,7 +46,7 @@ describe('apiRequest', () => {
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
       status: 400,
-      code: 'VALIDATION_FAILED',
+      code: 'validation_failed',
       message: 'Check the form',
       requestId: 'r-1',
       fields: { name: 'Too long' },

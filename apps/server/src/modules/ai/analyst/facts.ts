@@ -1,6 +1,6 @@
 import type { ComplianceStatus, FacetComplianceResult, IdsFacet } from '@plumbline/contracts';
 import type { Database } from '../../../platform/db';
-import type { ComplianceService } from '../../compliance/service';
+import type { ComplianceService } from '../../compliance';
 import * as repo from '../repo';
 
 /**

@@ -1,4 +1,4 @@
-import { type ComplianceBand, STATUS_COLORS } from '../../compliance/compliance-logic';
+import { type ComplianceBand, STATUS_COLORS } from '@/lib/compliance-logic';
 
 export const BAND_LABELS: Record<ComplianceBand, string> = {
   passed: 'Passed',

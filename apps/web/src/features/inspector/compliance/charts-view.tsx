@@ -1,11 +1,6 @@
 import type { ComplianceChartRow } from '@plumbline/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  chartLabelMargin,
-  fitChartLabel,
-  normaliseChartRows,
-  STATUS_COLORS,
-} from '../../compliance/compliance-logic';
+import { chartLabelMargin, fitChartLabel, normaliseChartRows, STATUS_COLORS } from '@/lib/compliance-logic';
 
 /**
  * Charts & Trends sub-view: 'Schema Compliance Overview', a stacked horizontal bar per specification.

@@ -2,8 +2,8 @@ import type { SpecificationComplianceRow } from '@plumbline/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { complianceBand } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
-import { complianceBand } from '../../compliance/compliance-logic';
 import { BAND_BADGE, BAND_COLORS, BAND_LABELS } from './band';
 
 /** Detailed Analysis sub-view: one card per specification with its counts and a progress bar. */

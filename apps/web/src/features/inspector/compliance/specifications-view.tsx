@@ -1,8 +1,8 @@
 import type { SpecificationComplianceRow } from '@plumbline/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { complianceBand } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
-import { complianceBand } from '../../compliance/compliance-logic';
 import { BAND_BADGE } from './band';
 
 /** Specifications sub-view: per specification the elements Passed, Warning and Failed. */

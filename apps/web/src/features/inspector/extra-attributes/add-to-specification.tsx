@@ -5,9 +5,13 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  useAddAttribute,
+  useAnalyzeAttribute,
+  useSchemaAttributes,
+} from '@/features/projects/attribute-queries';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
-import { useAddAttribute, useAnalyzeAttribute, useSchemaAttributes } from '../attribute-queries';
 import { occurrenceInstructions } from './attribute-view';
 import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
 

@@ -16,9 +16,9 @@ import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useSetRecommendation } from '@/features/projects/attribute-queries';
 import { useDataSource } from '@/lib/data-source';
 import { formatNumber } from '@/lib/format';
-import { useSetRecommendation } from '../attribute-queries';
 import { AddToSpecification } from './add-to-specification';
 import { dialogNotes, PRIORITY_LABELS, STATUS_LABELS } from './attribute-view';
 

@@ -8,9 +8,9 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { SegmentedFilter } from '@/components/ui/segmented-filter';
 import { StatCard } from '@/components/ui/stat-card';
+import { useExtraAttributes } from '@/features/projects/attribute-queries';
 import { formatNumber } from '@/lib/format';
 import { fileDate, saveFile } from '@/lib/save-file';
-import { useExtraAttributes } from '../attribute-queries';
 import { AttributeDetailDialog } from './attribute-detail-dialog';
 import { AttributeTable } from './attribute-table';
 import {

@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { type RequirementFilters, TYPE_LABELS } from './requirement-view';
+import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import type { RequirementFilters } from './requirement-view';
 
 const CARDINALITIES = ['all', 'required', 'optional', 'prohibited'] as const;
 const COMPLIANCES = ['all', 'passed', 'failed', 'no-data'] as const;
@@ -34,7 +35,7 @@ export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
         </SelectTrigger>
         <SelectContent>
           <SelectItem value="all">All types</SelectItem>
-          {Object.entries(TYPE_LABELS).map(([value, text]) => (
+          {Object.entries(FACET_TYPE_LABELS).map(([value, text]) => (
             <SelectItem key={value} value={value}>
               {text}
             </SelectItem>

@@ -4,6 +4,7 @@ import type {
   SchemaFacet,
   SchemaSpecification,
 } from '@plumbline/contracts';
+import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 
 export type ComplianceFilter = 'all' | SchemaFacet['compliance'];
 export type CardinalityFilter = 'all' | SchemaFacet['cardinality'];
@@ -31,15 +32,6 @@ export interface RequirementSort {
   key: RequirementSortKey;
   direction: 'asc' | 'desc';
 }
-
-export const TYPE_LABELS: Record<SchemaFacet['facet_type'], string> = {
-  entity: 'Entity',
-  attribute: 'Attribute',
-  property: 'Property',
-  classification: 'Classification',
-  material: 'Material',
-  partof: 'Part of',
-};
 
 /** What the facet asks for, in a line. */
 export function requirementText(f: SchemaFacet): string {
@@ -101,7 +93,7 @@ const CARDINALITY_RANK: Record<SchemaFacet['cardinality'], number> = {
 function compare(a: SchemaFacet, b: SchemaFacet, key: RequirementSortKey): number {
   switch (key) {
     case 'type':
-      return TYPE_LABELS[a.facet_type].localeCompare(TYPE_LABELS[b.facet_type]);
+      return FACET_TYPE_LABELS[a.facet_type].localeCompare(FACET_TYPE_LABELS[b.facet_type]);
     case 'requirement':
       return requirementText(a).localeCompare(requirementText(b));
     case 'cardinality':

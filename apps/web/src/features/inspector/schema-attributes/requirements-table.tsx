@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 import { RequirementFiltersBar } from './requirement-filters-bar';
 import {
   allRequirements,
@@ -16,7 +17,6 @@ import {
   type RequirementSort,
   type RequirementSortKey,
   requirementText,
-  TYPE_LABELS,
   visibleRequirements,
 } from './requirement-view';
 
@@ -120,7 +120,7 @@ export function RequirementsTable({
           {rows.map((f: SchemaFacet) => (
             <TableRow key={`${f.specification_id}:${f.id}`}>
               <TableCell>
-                <Badge variant="outline">{TYPE_LABELS[f.facet_type]}</Badge>
+                <Badge variant="outline">{FACET_TYPE_LABELS[f.facet_type]}</Badge>
               </TableCell>
               <TableCell>
                 <div className="font-medium">{requirementText(f)}</div>

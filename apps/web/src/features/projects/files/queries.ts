@@ -2,7 +2,7 @@ import type { BimFile, IdsFile } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DataSourceMode } from '@/lib/data-source';
-import { projectKeys } from '../projects/queries';
+import { projectKeys } from '../queries';
 import { type UploadOptions, useFilesSource } from './data-source';
 import { upsertFile } from './file-list';
 import { filesPollInterval } from './polling';

@@ -2,7 +2,7 @@ import { bimFileVersionListResponseSchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
-import { projectKeys } from '../projects/queries';
+import { projectKeys } from '../queries';
 
 /** Versions of a file, newest first. The same route serves /demo (the demo project is public). */
 export function useFileVersions(projectId: string | null, fileId: string | null) {

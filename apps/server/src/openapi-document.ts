@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config';
-import { createLogger } from '../logger';
-import { type AppServices, buildApp } from './app';
+import { type AppServices, moduleRoutes } from './app';
+import { loadConfig } from './platform/config';
+import { buildApp } from './platform/http/app';
+import { createLogger } from './platform/logger';
 
 /**
  * The OpenAPI document exactly as `/api/docs/json` serves it, built without a database: the routes
@@ -18,7 +19,11 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const uncalled: AppServices = new Proxy({} as AppServices, {
     get: () => new Proxy({}, { get: (_, name) => (name === 'enabled' ? false : undefined) }),
   });
-  const app = await buildApp(config, uncalled, createLogger('silent'));
+  const app = await buildApp(
+    config,
+    { authenticate: async () => null, routes: moduleRoutes(config, uncalled) },
+    createLogger('silent'),
+  );
   await app.ready();
   const document = app.swagger() as unknown as Record<string, unknown>;
   await app.close();

@@ -6,12 +6,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { IdsComplianceView } from '../compliance/ids-compliance-view';
-import { SelectionBar } from '../selection/selection-bar';
-import { useSelection } from '../selection/use-selection';
-import { type MetadataSubTab, readSubTab, writeSubTab } from './explorer-state';
-import { MetadataExplorer } from './metadata-explorer';
-import type { VersionAddress } from './queries';
+import { type MetadataSubTab, readSubTab, writeSubTab } from '@/features/metadata/explorer-state';
+import { MetadataExplorer } from '@/features/metadata/metadata-explorer';
+import type { VersionAddress } from '@/features/metadata/queries';
+import { SelectionBar } from '@/features/projects/selection/selection-bar';
+import { useSelection } from '@/features/projects/selection/use-selection';
+import { IdsComplianceView } from './ids-compliance-view';
 import { useViewerToggle, ViewerAndChatLayout, ViewerToggle } from './viewer-and-chat-layout';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);

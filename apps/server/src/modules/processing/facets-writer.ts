@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { metadataFacets } from '../../schema';
-import { bulkInsert } from '../processing/bulk';
-import type { ExtractedModel } from '../processing/extract';
-import { primaryBimCategory } from './bim-category';
+import { primaryBimCategory } from '../metadata';
+import { bulkInsert } from './bulk';
+import type { ExtractedModel } from './extract';
 
 export type FacetName = 'category' | 'ifc_class' | 'level' | 'property_set' | 'attribute';
 

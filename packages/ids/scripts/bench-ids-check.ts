@@ -4,15 +4,15 @@
  * specifications typical of practice (property with data type and value, quantity, material and
  * classification, containment in a storey) over walls, doors and windows.
  *
- *   node --import tsx packages/ifc/scripts/bench-ids-check.ts <file.ifc> [file.ids]
+ *   node --import tsx packages/ids/scripts/bench-ids-check.ts <file.ifc> [file.ids]
  *
  * Without an IDS file, the four built-in specifications below are used.
  */
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { checkModel, parseIds } from '@plumbline/ids';
-import { readIfcFile } from '../src/index';
+import { readIfcFile } from '@plumbline/ifc';
+import { checkModel, parseIds } from '../src/index';
 
 const IDS = `<?xml version="1.0" encoding="UTF-8"?>
 <ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema"

@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
-import { projectKeys } from '../projects/queries';
+import { projectKeys } from './queries';
 
 /** Cache keys of the attribute screens; everything of a project is invalidated after a change. */
 export const attributeKeys = {

@@ -1,7 +1,7 @@
-import { DashboardShell } from '@/app/shell/dashboard-shell';
+import { DemoBanner } from '@/features/demo/demo-banner';
 import type { DashboardShellOptions } from '@/lib/dashboard-tabs';
 import { DataSourceProvider } from '@/lib/data-source';
-import { DemoBanner } from './demo-banner';
+import { DashboardShell } from './shell/dashboard-shell';
 
 /** The demo has no account, so there is no profile to show or sign out of. */
 export const DEMO_SHELL_OPTIONS: DashboardShellOptions = { hideSettings: true };

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
-import { fetchCurrentUser, signOut } from './api';
+import { fetchCurrentUser, signOut } from './auth-api';
 
 export const sessionQueryKey = ['session'] as const;
 

@@ -2,7 +2,7 @@ import type { BimFileVersion } from '@plumbline/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
-import { projectDisplayName } from '../projects/project-search';
+import { projectDisplayName } from '../project-search';
 import type { FileSelection } from './use-selection';
 
 /** A version by its tag and the day it was uploaded (issued); one still in the pipeline by its state. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { ChatPanel } from '../chat/chat-panel';
-import { ElementInspectorPanel } from '../element-inspector/element-inspector-sheet';
-import { ModelViewerPanel } from '../viewer/model-viewer-panel';
-import type { VersionAddress } from './queries';
+import { ChatPanel } from '@/features/chat/chat-panel';
+import { ElementInspectorPanel } from '@/features/element-inspector/element-inspector-sheet';
+import type { VersionAddress } from '@/features/metadata/queries';
+import { ModelViewerPanel } from '@/features/viewer/model-viewer-panel';
 
 /** The viewer toggle is remembered this long after it changes (spec 2 §9: 300 ms). */
 export const VIEWER_PREFERENCE_DELAY_MS = 300;

@@ -1,9 +1,9 @@
 import type { BimFile, BimFileVersion, Project } from '@plumbline/contracts';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { activeProjects } from '../projects/project-search';
-import { useProjectFiles, useProjects } from '../projects/queries';
-import { withSelection } from '../projects/selection-params';
+import { activeProjects } from '../project-search';
+import { useProjectFiles, useProjects } from '../queries';
+import { withSelection } from '../selection-params';
 import { initialSelection, readSelection, type SelectionScope, writeSelection } from './selection-memory';
 import { useFileVersions } from './versions-query';
 

@@ -1,0 +1,3 @@
+// The billing module as other modules see it: only what they use. Everything else in modules/billing/
+// is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+export type { BillingEnforcement } from './service';

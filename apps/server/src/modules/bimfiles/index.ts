@@ -1,0 +1,13 @@
+// The bimfiles module as other modules see it: only what they use. Everything else in modules/bimfiles/
+// is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+export { processBimFileJob } from './jobs';
+export {
+  type BimFileSummaryRow,
+  insertFileVersion,
+  listProjectBimFiles,
+  resolveFileVersion,
+  upsertBimFileByName,
+  type VersionRow,
+} from './repo';
+export { contentDisposition } from './routes';
+export { cleanFileName, formatBytes, toBimFileDto } from './service';

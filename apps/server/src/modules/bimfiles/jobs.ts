@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { JobSpec } from '../../platform/queue';
+
+const processBimFilePayload = z.object({
+  fileVersionId: z.string().uuid(),
+  /** full after an upload; recheck after the project's active IDS files changed. */
+  mode: z.enum(['full', 'recheck']),
+});
+
+export type ProcessBimFilePayload = z.infer<typeof processBimFilePayload>;
+
+/**
+ * Processes one file version (handled by modules/processing). Everything it writes goes in one transaction
+ * that deletes before it inserts, so a retry after a crash starts clean and duplicates nothing.
+ * A killed worker's job comes back by its heartbeat (platform/queue.ts, within a minute); the expiry
+ * only bounds a hung one, above the processing time limit (default 30 min) plus writing the rows.
+ */
+export const processBimFileJob: JobSpec<ProcessBimFilePayload> = {
+  name: 'bimfile.process',
+  payload: processBimFilePayload,
+  queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+};

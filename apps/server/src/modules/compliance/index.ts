@@ -1,0 +1,4 @@
+// The compliance module as other modules see it: only what they use. Everything else in modules/compliance/
+// is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+export { listActiveSpecifications, writeComplianceSummaries } from './repo';
+export { type ComplianceService, createComplianceService } from './service';

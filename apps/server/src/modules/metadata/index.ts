@@ -1,0 +1,4 @@
+// The metadata module as other modules see it: only what they use. Everything else in modules/metadata/
+// is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+export { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
+export { createExportCooldown } from './export-cooldown';

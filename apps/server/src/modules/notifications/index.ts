@@ -1,0 +1,10 @@
+// The notifications module as other modules see it: only what they use. Everything else in modules/notifications/
+// is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+export {
+  invitationMail,
+  memberAddedMail,
+  reportReadyMail,
+  signUpAttemptMail,
+  verificationMail,
+} from './messages';
+export { notifyUser, queueMail } from './notify';

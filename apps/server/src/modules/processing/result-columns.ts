@@ -1,0 +1,12 @@
+/** Per-specification and per-element outcomes, in column form for the bulk writer. */
+export interface ResultColumns {
+  specifications: Array<{
+    specificationId: string;
+    status: string;
+    reason: string | null;
+    applicableCount: number;
+    passedCount: number;
+    failedCount: number;
+  }>;
+  elements: { specificationId: string[]; elementStepId: number[]; passed: boolean[]; failures: string[] };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { JobSpec } from '../../platform/queue';
+
+const convertFragmentsPayload = z.object({ fileVersionId: z.string().uuid() });
+
+export type ConvertFragmentsPayload = z.infer<typeof convertFragmentsPayload>;
+
+/**
+ * Converts a processed version's IFC to fragments for the 3D viewer (modules/viewer, decision 0110).
+ * Queued when bimfile.process completes, apart from it, so a slow or failing conversion neither
+ * delays the version's 'completed' nor fails it.
+ */
+export const convertFragmentsJob: JobSpec<ConvertFragmentsPayload> = {
+  name: 'fragments.convert',
+  payload: convertFragmentsPayload,
+  queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
+};
