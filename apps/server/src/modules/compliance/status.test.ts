@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, percentOf } from './service';
+import { percentOf } from './figures';
+import { categoryLabel } from './service';
 import { resultStatus } from './status';
 
 describe('element status against a specification', () => {

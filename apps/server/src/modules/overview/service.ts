@@ -2,6 +2,8 @@ import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbli
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles } from '../bimfiles/repo';
 import { toBimFileDto } from '../bimfiles/service';
+import { idsComplianceOf, percentOf } from '../compliance/figures';
+import { worstStatusCounts } from '../compliance/repo';
 import { requireProjectReader } from '../projects/access';
 import * as repo from './repo';
 
@@ -25,17 +27,12 @@ function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
   };
 }
 
-/** part of whole in percent, one decimal; 0 when the whole is 0. */
-export function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
-}
-
 /** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
 export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
   return {
-    exists: percent(c.checked - c.missing, c.checked),
-    populated: percent(c.checked - c.missing - c.empty, c.checked),
-    compliant: percent(c.checked - c.failed, c.checked),
+    exists: percentOf(c.checked - c.missing, c.checked),
+    populated: percentOf(c.checked - c.missing - c.empty, c.checked),
+    compliant: percentOf(c.checked - c.failed, c.checked),
     checked: c.checked,
   };
 }
@@ -65,7 +62,7 @@ export function buildTrend(
       exists: categories.exists,
       populated: categories.populated,
       compliant: categories.compliant,
-      compliance_score: percent(total.passedPairs, total.applicablePairs),
+      compliance_score: percentOf(total.passedPairs, total.applicablePairs),
     });
   }
   return points;
@@ -97,9 +94,9 @@ export function createOverviewService(deps: { db: Database }) {
       const latest = latestCompleted(versions);
       const latestIds = [...latest.values()].map((v) => v.id);
       const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
-      const [counts, elementCompliance] = await Promise.all([
+      const [counts, ranks] = await Promise.all([
         repo.countVersionResults(db, completedIds),
-        repo.countCompliantElements(db, latestIds),
+        worstStatusCounts(db, latestIds),
       ]);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
@@ -110,11 +107,7 @@ export function createOverviewService(deps: { db: Database }) {
           elements,
           team_members: teamMembers,
           storage_used_bytes: versions.reduce((sum, v) => sum + v.sizeBytes, 0),
-          ids_compliance: {
-            compliant_elements: elementCompliance.compliant,
-            applicable_elements: elementCompliance.applicable,
-            total_elements: elements,
-          },
+          ids_compliance: idsComplianceOf(ranks, elements),
           total_validation_pairs: now.applicablePairs,
         },
         compliance_categories: categoriesOf(now),

@@ -1,9 +1,7 @@
 import type { SpecificationComplianceRow } from '@plumbline/contracts';
-import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/lib/format';
-import { complianceBand } from '../../compliance/compliance-logic';
-import { BAND_BADGE } from './band';
+import { SpecificationStateBadge } from '../../compliance/specification-state-badge';
 
 /** Specifications sub-view: per specification the elements Passed, Warning and Failed. */
 export function SpecificationsView({ rows }: { rows: readonly SpecificationComplianceRow[] }) {
@@ -29,13 +27,7 @@ export function SpecificationsView({ rows }: { rows: readonly SpecificationCompl
             <TableCell className="text-right tabular-nums">{formatNumber(row.warning)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(row.failed)}</TableCell>
             <TableCell className="text-right">
-              {row.applicable_elements === 0 ? (
-                <span className="text-xs text-muted-foreground">No applicable elements</span>
-              ) : (
-                <Badge variant={BAND_BADGE[complianceBand(row.compliance_rate)]}>
-                  {row.compliance_rate}%
-                </Badge>
-              )}
+              <SpecificationStateBadge state={row.state} rate={row.compliance_rate} />
             </TableCell>
           </TableRow>
         ))}
