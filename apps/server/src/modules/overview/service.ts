@@ -79,6 +79,15 @@ export function latestCompleted(versions: readonly repo.VersionRow[]): Map<strin
   return latest;
 }
 
+/** Files settled (newest version completed or failed) out of all, and whether a re-check runs. */
+export function processingOf(files: ReadonlyArray<{ status: string; rechecking?: boolean }>) {
+  return {
+    total_files: files.length,
+    settled_files: files.filter((f) => f.status === 'completed' || f.status === 'failed').length,
+    rechecking: files.some((f) => f.rechecking === true),
+  };
+}
+
 export function createOverviewService(deps: { db: Database }) {
   const { db } = deps;
   return {
@@ -113,6 +122,7 @@ export function createOverviewService(deps: { db: Database }) {
         compliance_categories: categoriesOf(now),
         trend: buildTrend(versions, counts),
         files: included.map((f) => ({ ...toBimFileDto(f), latest_version_id: latest.get(f.id)?.id ?? null })),
+        processing: processingOf(included.map(toBimFileDto)),
       };
     },
   };
