@@ -28,20 +28,21 @@ export interface MetadataTableProps {
   onShowInViewer?: ((row: MetadataRow) => void) | undefined;
 }
 
+/** A cell's text on one line up to its column's cap, cut with an ellipsis; the full text on hover. */
+function Clipped({ max, full, children }: { max: string; full: string; children: React.ReactNode }) {
+  return (
+    <span className={`block truncate ${max}`} title={full}>
+      {children}
+    </span>
+  );
+}
+
 export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewer }: MetadataTableProps) {
   return (
-    // Fixed column widths: the table fits its card at laptop widths; long cells truncate (full text
-    // in their title) instead of pushing the value and actions out of view.
-    <Table aria-label="Element Metadata" className="min-w-[52rem] table-fixed">
-      <colgroup>
-        <col className="w-[20%]" />
-        <col className="w-[10%]" />
-        <col className="w-[13%]" />
-        <col className="w-[18%]" />
-        <col className="w-[16%]" />
-        <col className="w-[13%]" />
-        <col className="w-24" />
-      </colgroup>
+    // Columns sized by their content (auto layout), each capped so no column starves the others: the
+    // value, attribute and category read in full at 1440 px and a long cell truncates with its full
+    // text on hover (issue 17); the 22-character GlobalId takes only its own width.
+    <Table aria-label="Element Metadata" className="min-w-[52rem] table-auto">
       <TableHeader>
         <TableRow>
           {METADATA_COLUMNS.map((column) => (
@@ -58,23 +59,38 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell className="truncate font-mono text-xs" title={row.object_name ?? row.object_id}>
-              {row.object_id}
+            <TableCell className="font-mono text-xs">
+              <Clipped
+                max="max-w-[13rem]"
+                full={row.object_name ? `${row.object_name} (${row.object_id})` : row.object_id}
+              >
+                {row.object_id}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.category}>
-              {row.category}
+            <TableCell>
+              <Clipped max="max-w-[12rem]" full={row.category}>
+                {row.category}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate font-mono text-xs" title={row.ifc_class}>
-              {row.ifc_class}
+            <TableCell className="font-mono text-xs">
+              <Clipped max="max-w-[14rem]" full={row.ifc_class}>
+                {row.ifc_class}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.property_set}>
-              {row.property_set}
+            <TableCell>
+              <Clipped max="max-w-[16rem]" full={row.property_set}>
+                {row.property_set}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.attribute}>
-              {row.attribute}
+            <TableCell>
+              <Clipped max="max-w-[16rem]" full={row.attribute}>
+                {row.attribute}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.value ?? ''}>
-              {row.value ?? <span className="text-muted-foreground">—</span>}
+            <TableCell>
+              <Clipped max="max-w-[22rem]" full={row.value ?? ''}>
+                {row.value ?? <span className="text-muted-foreground">—</span>}
+              </Clipped>
             </TableCell>
             <TableCell className="text-right whitespace-nowrap">
               {onShowInViewer && (

@@ -53,7 +53,7 @@ export function ComplianceViewer({
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, true);
   const data = fetched.data;
-  const drawn = useComplianceColouring(viewer, data, onlyStatus);
+  const { drawn, repaint } = useComplianceColouring(viewer, data, onlyStatus);
   return (
     <ViewerFrame
       containerRef={containerRef}
@@ -62,7 +62,16 @@ export function ComplianceViewer({
       label="IDS compliance 3D viewer"
       className={className}
     >
-      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => onSelectElement?.(null)} /> : null}
+      {viewer ? (
+        <ViewerToolbar
+          viewer={viewer}
+          onCleared={() => {
+            // Clearing the selection resets the model's highlights, the status colours with them.
+            repaint();
+            onSelectElement?.(null);
+          }}
+        />
+      ) : null}
       {/* The server's counts, the same as the IDS Compliance cards (decision 0173). */}
       <ComplianceLegend counts={data?.summary ?? null} drawn={drawn} only={onlyStatus} />
       {fetched.error ? (
@@ -79,13 +88,14 @@ export function ComplianceViewer({
 
 /**
  * Paints the loaded model by status once both are there; returns how many elements the model draws
- * (the legend says how many of the counted elements have no shape). It never counts statuses itself.
+ * (the legend says how many of the counted elements have no shape) and a repaint for after a reset.
+ * It never counts statuses itself.
  */
 function useComplianceColouring(
   viewer: ModelViewer | null,
   data: ElementStatuses | undefined,
   onlyStatus: ComplianceStatus | null,
-): number | null {
+): { drawn: number | null; repaint: () => void } {
   const [groups, setGroups] = useState<StatusGroups | null>(null);
 
   // Which element has which status: once per model and data.
@@ -116,5 +126,9 @@ function useComplianceColouring(
     void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
   }, [viewer, groups, onlyStatus]);
 
-  return groups ? drawnCount(groups) : null;
+  const repaint = () => {
+    if (!viewer || !groups || !viewer.isLoaded) return;
+    void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
+  };
+  return { drawn: groups ? drawnCount(groups) : null, repaint };
 }
