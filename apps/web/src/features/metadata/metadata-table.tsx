@@ -39,10 +39,19 @@ function Clipped({ max, full, children }: { max: string; full: string; children:
 
 export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewer }: MetadataTableProps) {
   return (
-    // Columns sized by their content (auto layout), each capped so no column starves the others: the
-    // value, attribute and category read in full at 1440 px and a long cell truncates with its full
-    // text on hover (issue 17); the 22-character GlobalId takes only its own width.
-    <Table aria-label="Element Metadata" className="min-w-[52rem] table-auto">
+    // Column widths follow what the columns hold (issue 17): the 22-character GlobalId takes only its
+    // own width, the value the most, attribute and property set what their names need; the table fits
+    // its card at 1440 px and a longer cell ends in an ellipsis with its full text on hover.
+    <Table aria-label="Element Metadata" className="min-w-[52rem] table-fixed">
+      <colgroup>
+        <col className="w-[12%]" />
+        <col className="w-[14%]" />
+        <col className="w-[12%]" />
+        <col className="w-[14%]" />
+        <col className="w-[24%]" />
+        <col className="w-[24%]" />
+        <col className="w-24" />
+      </colgroup>
       <TableHeader>
         <TableRow>
           {METADATA_COLUMNS.map((column) => (
@@ -61,34 +70,34 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
           <TableRow key={row.id}>
             <TableCell className="font-mono text-xs">
               <Clipped
-                max="max-w-[13rem]"
+                max="max-w-full"
                 full={row.object_name ? `${row.object_name} (${row.object_id})` : row.object_id}
               >
                 {row.object_id}
               </Clipped>
             </TableCell>
             <TableCell>
-              <Clipped max="max-w-[12rem]" full={row.category}>
+              <Clipped max="max-w-full" full={row.category}>
                 {row.category}
               </Clipped>
             </TableCell>
             <TableCell className="font-mono text-xs">
-              <Clipped max="max-w-[14rem]" full={row.ifc_class}>
+              <Clipped max="max-w-full" full={row.ifc_class}>
                 {row.ifc_class}
               </Clipped>
             </TableCell>
             <TableCell>
-              <Clipped max="max-w-[16rem]" full={row.property_set}>
+              <Clipped max="max-w-full" full={row.property_set}>
                 {row.property_set}
               </Clipped>
             </TableCell>
             <TableCell>
-              <Clipped max="max-w-[16rem]" full={row.attribute}>
+              <Clipped max="max-w-full" full={row.attribute}>
                 {row.attribute}
               </Clipped>
             </TableCell>
             <TableCell>
-              <Clipped max="max-w-[22rem]" full={row.value ?? ''}>
+              <Clipped max="max-w-full" full={row.value ?? ''}>
                 {row.value ?? <span className="text-muted-foreground">—</span>}
               </Clipped>
             </TableCell>
