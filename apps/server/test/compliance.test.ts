@@ -15,6 +15,15 @@ const haveSamples = windowsIfc !== null && windowsIds !== null;
 
 const rank = { not_applicable: 0, passed: 1, warning: 2, failed: 3 } as const;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+/** A specification's state (decision 0173): nothing applicable, else the 80 / 50 bands of its rate. */
+const stateOf = (passed: number, applicable: number) =>
+  applicable === 0
+    ? 'not_applicable'
+    : pct(passed, applicable) >= 80
+      ? 'passed'
+      : pct(passed, applicable) >= 50
+        ? 'warning'
+        : 'failed';
 
 /** What the compliance reads must say, worked out from the engine's own report. */
 function expectationsOf(report: CheckReport, productCount: number) {
@@ -140,6 +149,7 @@ for (const backend of testBackends()) {
             expected.counts.not_applicable + expected.withStatus.length,
           ),
           cardinality_satisfied: e.spec.cardinality === 'required' ? e.spec.applicableCount > 0 : true,
+          state: stateOf(e.spec.passedCount, e.spec.applicableCount),
         });
       });
       // Without a file there is nothing to summarise.
@@ -177,6 +187,7 @@ for (const backend of testBackends()) {
           warning: e.count('warning'),
           failed: e.count('failed'),
           compliance_rate: pct(e.spec.passedCount, e.spec.applicableCount),
+          state: stateOf(e.spec.passedCount, e.spec.applicableCount),
         })),
       );
       // The sample has all three: elements meeting everything, at least half, and less.

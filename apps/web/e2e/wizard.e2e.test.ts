@@ -74,7 +74,9 @@ describe('the create-project wizard (issue 11 acceptance 1)', () => {
     await screenshot(page, 'wizard-complete');
     await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await expectHidden(wizard);
-    expect(new URL(page.url()).search).toBe('');
+    // The wizard's query is gone; the new project's Overview is open (issue 17).
+    expect(new URL(page.url()).searchParams.get('createProject')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('overview');
 
     // The project and its Cornerstone subscription exist; both files process to completion.
     const projects = (await (await context.request.get('/api/v1/projects')).json()).projects as Array<{

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { specificationStateSchema } from './figures';
 import { count, percent } from './numbers';
 
 /**
@@ -124,6 +125,8 @@ export const schemaSpecificationSchema = z.object({
   failed_elements: count,
   /** Passed over applicable elements (one decimal); null when not checked or nothing applies. */
   compliance_rate: percent.nullable(),
+  /** The one state word every screen shows for it (figures.ts `specificationState`). */
+  state: specificationStateSchema,
   applicability_facets: z.array(schemaFacetBaseSchema),
   requirement_facets: z.array(schemaFacetSchema),
 });

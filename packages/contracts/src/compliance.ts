@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { specificationStateSchema } from './figures';
 import { count, percent } from './numbers';
 
 /**
@@ -82,6 +83,8 @@ export const specificationComplianceSummarySchema = z.object({
   applicability_rate: percent,
   /** The specification's own cardinality held (required: something applies; prohibited: nothing). */
   cardinality_satisfied: z.boolean(),
+  /** The one state word every screen shows for it (figures.ts `specificationState`). */
+  state: specificationStateSchema,
 });
 export type SpecificationComplianceSummary = z.infer<typeof specificationComplianceSummarySchema>;
 
@@ -146,6 +149,8 @@ export const specificationComplianceRowSchema = z.object({
   warning: count,
   failed: count,
   compliance_rate: percent,
+  /** The one state word every screen shows for it (figures.ts `specificationState`). */
+  state: specificationStateSchema,
 });
 export type SpecificationComplianceRow = z.infer<typeof specificationComplianceRowSchema>;
 

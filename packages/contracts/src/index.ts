@@ -8,6 +8,7 @@ export * from './bimfiles';
 export * from './compliance';
 export * from './elements';
 export * from './errors';
+export * from './figures';
 export * from './health';
 export * from './idsfiles';
 export * from './members';

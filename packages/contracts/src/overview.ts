@@ -65,5 +65,15 @@ export const projectOverviewSchema = z.object({
   compliance_categories: complianceCategoriesSchema,
   trend: z.array(trendPointSchema),
   files: z.array(overviewFileSchema),
+  /**
+   * How far the project's models are: files whose newest version is settled (completed or failed)
+   * and whether any is still being re-checked. The Overview says "being prepared" while settled <
+   * total (a newcomer's demo on the first start, a fresh upload); issue 17.
+   */
+  processing: z.object({
+    total_files: z.number().int(),
+    settled_files: z.number().int(),
+    rechecking: z.boolean(),
+  }),
 });
 export type ProjectOverview = z.infer<typeof projectOverviewSchema>;

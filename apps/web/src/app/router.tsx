@@ -32,6 +32,10 @@ export const router = createBrowserRouter([
           Component: (await import('@/features/help/acc-integration-page')).AccIntegrationPage,
         }),
       },
+      {
+        path: 'contact',
+        lazy: async () => ({ Component: (await import('@/features/help/contact-page')).ContactPage }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,4 @@
-import type { ComplianceStatus } from '@plumbline/contracts';
+import { COMPLIANCE_STATUS_LABELS, type ComplianceStatus } from '@plumbline/contracts';
 
 /** Status colours (spec 3 §8): passed, warning, failed, not applicable. */
 export const STATUS_COLORS: Record<ComplianceStatus, string> = {
@@ -8,12 +8,8 @@ export const STATUS_COLORS: Record<ComplianceStatus, string> = {
   not_applicable: '#6b7280',
 };
 
-export const STATUS_LABELS: Record<ComplianceStatus, string> = {
-  passed: 'Passed',
-  warning: 'Warning',
-  failed: 'Failed',
-  not_applicable: 'Not Applicable',
-};
+/** The one label set (packages/contracts figures.ts), shared with the reports. */
+export const STATUS_LABELS: Record<ComplianceStatus, string> = COMPLIANCE_STATUS_LABELS;
 
 export type ComplianceBand = 'passed' | 'warning' | 'failed';
 

@@ -1,5 +1,10 @@
-import type { SchemaAttributesResponse, SchemaFacet, SchemaFacetBase } from '@plumbline/contracts';
-import { percentOf } from '@plumbline/contracts';
+import {
+  percentOf,
+  type SchemaAttributesResponse,
+  type SchemaFacet,
+  type SchemaFacetBase,
+  specificationState,
+} from '@plumbline/contracts';
 import type { StoredFacet } from '../idsfiles';
 import type { AttributeProfile } from './analyze';
 import type { AttributeStat, CoveringFacet, SpecificationScope } from './coverage';
@@ -157,6 +162,7 @@ export function buildSchemaAttributes(
       passed_elements: result?.passed ?? 0,
       failed_elements: result?.failed ?? 0,
       compliance_rate: applicable === 0 ? null : percentOf(result?.passed ?? 0, applicable),
+      state: specificationState(result ? { applicable, compliant: result.passed } : null),
       applicability_facets: facetsOf(spec.applicabilityFacets).map((f) => baseFacet(f, spec)),
       requirement_facets: requirements,
     };

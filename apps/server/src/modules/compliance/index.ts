@@ -1,4 +1,6 @@
 // The compliance module as other modules see it: only what they use. Everything else in modules/compliance/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
-export { listActiveSpecifications, writeComplianceSummaries } from './repo';
+
+export { idsComplianceOf } from './figures';
+export { listActiveSpecifications, worstStatusCounts, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';

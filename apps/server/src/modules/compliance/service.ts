@@ -1,54 +1,27 @@
-import type {
-  ComplianceChartRow,
-  ComplianceResultsResponse,
-  ComplianceStatus,
-  ElementStatusesResponse,
-  FacetResultsResponse,
-  FileCompliance,
-  IdsFacet,
-  IdsSpecification,
-  IdsSpecificationListResponse,
-  SpecificationComplianceSummary,
-  StatusCounts,
+import {
+  type ComplianceChartRow,
+  type ComplianceResultsResponse,
+  type ComplianceStatus,
+  type ElementStatusesResponse,
+  type FacetResultsResponse,
+  type FileCompliance,
+  type IdsFacet,
+  type IdsSpecification,
+  type IdsSpecificationListResponse,
+  percentOf,
+  type SpecificationComplianceSummary,
+  specificationState,
 } from '@plumbline/contracts';
-import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { requireProjectReader } from '../projects';
 import { ComplianceError } from './errors';
+import { specificationSummary, statusCounts } from './figures';
 import * as repo from './repo';
 import { resultStatus, STATUS_BY_RANK, STATUS_RANK } from './status';
 
 /** Chart labels drop the prefix 'IDS_' and the suffix ' Specifications' (spec 2 §3). */
 export function categoryLabel(name: string): string {
   return name.replace(/^IDS_/, '').replace(/ Specifications$/, '');
-}
-
-function cardinalitySatisfied(
-  cardinality: repo.SpecificationRow['cardinality'],
-  applicable: number,
-): boolean {
-  if (cardinality === 'required') return applicable > 0;
-  if (cardinality === 'prohibited') return applicable === 0;
-  return true;
-}
-
-function summaryOf(
-  spec: repo.SpecificationRow,
-  counts: repo.SpecificationCountsRow,
-  totalElements: number,
-): SpecificationComplianceSummary {
-  const totalFacets = spec.requirementFacets.length;
-  return {
-    compliance_rate: percentOf(counts.compliant, counts.applicable),
-    total_facets: totalFacets,
-    passed_facets: counts.applicable > 0 ? totalFacets - counts.failedFacets : 0,
-    failed_facets: counts.failedFacets,
-    compliant_elements: counts.compliant,
-    total_elements: totalElements,
-    applicable_elements: counts.applicable,
-    applicability_rate: percentOf(counts.applicable, totalElements),
-    cardinality_satisfied: cardinalitySatisfied(spec.cardinality, counts.applicable),
-  };
 }
 
 function toSpecificationDto(
@@ -71,13 +44,6 @@ function toSpecificationDto(
     requirement_facets: spec.requirementFacets as IdsFacet[],
     compliance_summary: summary,
   };
-}
-
-function statusCounts(ranks: Map<number, number>, totalElements: number): StatusCounts {
-  const passed = ranks.get(STATUS_RANK.passed) ?? 0;
-  const warning = ranks.get(STATUS_RANK.warning) ?? 0;
-  const failed = ranks.get(STATUS_RANK.failed) ?? 0;
-  return { passed, warning, failed, not_applicable: Math.max(0, totalElements - passed - warning - failed) };
 }
 
 export function createComplianceService(deps: { db: Database }) {
@@ -135,7 +101,7 @@ export function createComplianceService(deps: { db: Database }) {
       return {
         specifications: specs.map((s) => {
           const c = counts.get(s.id);
-          return toSpecificationDto(s, c ? summaryOf(s, c, version.elementsCount) : null);
+          return toSpecificationDto(s, c ? specificationSummary(s, c, version.elementsCount) : null);
         }),
         version_id: version.id,
       };
@@ -179,6 +145,7 @@ export function createComplianceService(deps: { db: Database }) {
           warning: c.warning,
           failed: c.failed,
           compliance_rate: percentOf(c.compliant, c.applicable),
+          state: specificationState(c),
         })),
         chart_rows: checked.map(
           ({ spec, c }): ComplianceChartRow => ({

@@ -105,22 +105,6 @@ export async function countVersionResults(
   return out;
 }
 
-/** Elements applicable to at least one specification, and those failing none, over the given versions. */
-export async function countCompliantElements(
-  db: Database,
-  versionIds: readonly string[],
-): Promise<{ applicable: number; compliant: number }> {
-  if (versionIds.length === 0) return { applicable: 0, compliant: 0 };
-  const [row] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select count(*)::bigint as applicable, count(*) filter (where all_passed)::bigint as compliant
-        from (select bool_and(er.passed) as all_passed from element_results er
-          where er.file_version_id = any(${uuidArray(versionIds)})
-          group by er.file_version_id, er.element_step_id) per_element`,
-  );
-  return { applicable: Number(row?.applicable ?? 0), compliant: Number(row?.compliant ?? 0) };
-}
-
 export async function countTeamMembers(db: Database, projectId: string): Promise<number> {
   const [row] = await rowsOf<{ n: unknown }>(
     db,

@@ -2,6 +2,7 @@ import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbli
 import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
+import { idsComplianceOf, worstStatusCounts } from '../compliance';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 
@@ -24,8 +25,6 @@ function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
     failed: a.failed + b.failed,
   };
 }
-
-/** part of whole in percent, one decimal; 0 when the whole is 0. */
 
 /** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
 export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
@@ -79,6 +78,15 @@ export function latestCompleted(versions: readonly repo.VersionRow[]): Map<strin
   return latest;
 }
 
+/** Files settled (newest version completed or failed) out of all, and whether a re-check runs. */
+export function processingOf(files: ReadonlyArray<{ status: string; rechecking?: boolean }>) {
+  return {
+    total_files: files.length,
+    settled_files: files.filter((f) => f.status === 'completed' || f.status === 'failed').length,
+    rechecking: files.some((f) => f.rechecking === true),
+  };
+}
+
 export function createOverviewService(deps: { db: Database }) {
   const { db } = deps;
   return {
@@ -94,9 +102,9 @@ export function createOverviewService(deps: { db: Database }) {
       const latest = latestCompleted(versions);
       const latestIds = [...latest.values()].map((v) => v.id);
       const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
-      const [counts, elementCompliance] = await Promise.all([
+      const [counts, ranks] = await Promise.all([
         repo.countVersionResults(db, completedIds),
-        repo.countCompliantElements(db, latestIds),
+        worstStatusCounts(db, latestIds),
       ]);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
@@ -107,16 +115,13 @@ export function createOverviewService(deps: { db: Database }) {
           elements,
           team_members: teamMembers,
           storage_used_bytes: versions.reduce((sum, v) => sum + v.sizeBytes, 0),
-          ids_compliance: {
-            compliant_elements: elementCompliance.compliant,
-            applicable_elements: elementCompliance.applicable,
-            total_elements: elements,
-          },
+          ids_compliance: idsComplianceOf(ranks, elements),
           total_validation_pairs: now.applicablePairs,
         },
         compliance_categories: categoriesOf(now),
         trend: buildTrend(versions, counts),
         files: included.map((f) => ({ ...toBimFileDto(f), latest_version_id: latest.get(f.id)?.id ?? null })),
+        processing: processingOf(included.map(toBimFileDto)),
       };
     },
   };

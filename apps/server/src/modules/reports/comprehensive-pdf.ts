@@ -1,7 +1,7 @@
 // The Comprehensive Project Analysis as an A4 PDF (issue 13): cover, contents, executive summary,
 // compliance per specification, trend, failures by requirement and by element type, attributes worth
 // adding, and the evidence that makes the result reproducible.
-import { complianceFigure } from '@plumbline/contracts';
+import { complianceFigure, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import type { ComprehensiveData, FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 
@@ -131,7 +131,9 @@ export function renderComprehensivePdf(
         label: s.name,
         percent: s.rate,
         note:
-          s.applicable > 0 ? `${pct(s.rate)} (${num(s.compliant)}/${num(s.applicable)})` : 'not applicable',
+          s.applicable > 0
+            ? `${SPECIFICATION_STATE_LABELS[s.state]}: ${pct(s.rate)} (${num(s.compliant)}/${num(s.applicable)})`
+            : SPECIFICATION_STATE_LABELS[s.state],
       })),
     );
   }

@@ -1,13 +1,20 @@
 // The Comprehensive Project Analysis as a workbook, streamed (exceljs' WorkbookWriter): every row is
 // committed as it is written and the failures and elements are read from the database a page at a
 // time, so a 200,000-element model never holds the workbook, or its failures, in memory.
+import { COMPLIANCE_STATUS_LABELS, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
 
 const PAGE = 2_000;
-const STATUS = ['Not applicable', 'Passed', 'Warning', 'Failed'];
+// By status rank (not applicable, passed, warning, failed), in the labels every screen uses.
+const STATUS = [
+  COMPLIANCE_STATUS_LABELS.not_applicable,
+  COMPLIANCE_STATUS_LABELS.passed,
+  COMPLIANCE_STATUS_LABELS.warning,
+  COMPLIANCE_STATUS_LABELS.failed,
+];
 
 type Column = { header: string; key: string; width: number };
 
@@ -83,6 +90,7 @@ export async function writeComprehensiveXlsx(
     { header: 'Applicable', key: 'applicable', width: 12 },
     { header: 'Compliant', key: 'compliant', width: 12 },
     { header: 'Compliance %', key: 'rate', width: 14 },
+    { header: 'State', key: 'state', width: 16 },
   ]);
   for (const f of data.files) {
     for (const s of f.specifications) {
@@ -95,6 +103,7 @@ export async function writeComprehensiveXlsx(
           applicable: s.applicable,
           compliant: s.compliant,
           rate: s.rate,
+          state: SPECIFICATION_STATE_LABELS[s.state],
         })
         .commit();
     }

@@ -2,7 +2,13 @@
 // results the screens read (one truth per figure): the Overview's cards and trend, the File Inspector's
 // per-specification compliance, the attribute insights, and the stored failures.
 import { createRequire } from 'node:module';
-import type { AttributeInsights, FileCompliance, IdsFacet, ProjectOverview } from '@plumbline/contracts';
+import type {
+  AttributeInsights,
+  FileCompliance,
+  IdsFacet,
+  ProjectOverview,
+  SpecificationState,
+} from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import type { AttributeService } from '../attributes';
 import { type ComplianceService, listActiveSpecifications } from '../compliance';
@@ -27,6 +33,8 @@ export interface SpecificationSection {
   applicable: number;
   compliant: number;
   rate: number;
+  /** The state every screen shows (decision 0173). */
+  state: SpecificationState;
   requirements: RequirementFailures[];
 }
 
@@ -109,6 +117,7 @@ export async function collectComprehensive(input: {
         applicable: row.applicable_elements,
         compliant: row.compliant_elements,
         rate: row.compliance_rate,
+        state: row.state,
         requirements: counts
           .filter((c) => c.specificationId === row.specification_id)
           .map((c) => ({

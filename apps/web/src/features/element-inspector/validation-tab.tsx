@@ -23,7 +23,7 @@ export interface ValidationTabProps {
 /** Spec 3 §8: the empty state's hints. */
 const EMPTY_HINTS = [
   'Configure and activate IDS files for this project.',
-  'Run a compliance check from the IDS Dashboard.',
+  'Upload or re-process the model on the Projects tab: each upload is checked against the active IDS files.',
   'Validate this element by processing the model version it belongs to.',
 ];
 

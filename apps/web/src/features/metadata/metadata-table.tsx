@@ -28,18 +28,28 @@ export interface MetadataTableProps {
   onShowInViewer?: ((row: MetadataRow) => void) | undefined;
 }
 
+/** A cell's text on one line up to its column's cap, cut with an ellipsis; the full text on hover. */
+function Clipped({ max, full, children }: { max: string; full: string; children: React.ReactNode }) {
+  return (
+    <span className={`block truncate ${max}`} title={full}>
+      {children}
+    </span>
+  );
+}
+
 export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewer }: MetadataTableProps) {
   return (
-    // Fixed column widths: the table fits its card at laptop widths; long cells truncate (full text
-    // in their title) instead of pushing the value and actions out of view.
+    // Column widths follow what the columns hold (issue 17): the 22-character GlobalId takes only its
+    // own width, the value the most, attribute and property set what their names need; the table fits
+    // its card at 1440 px and a longer cell ends in an ellipsis with its full text on hover.
     <Table aria-label="Element Metadata" className="min-w-[52rem] table-fixed">
       <colgroup>
-        <col className="w-[20%]" />
-        <col className="w-[10%]" />
-        <col className="w-[13%]" />
-        <col className="w-[18%]" />
-        <col className="w-[16%]" />
-        <col className="w-[13%]" />
+        <col className="w-[12%]" />
+        <col className="w-[14%]" />
+        <col className="w-[12%]" />
+        <col className="w-[14%]" />
+        <col className="w-[24%]" />
+        <col className="w-[24%]" />
         <col className="w-24" />
       </colgroup>
       <TableHeader>
@@ -58,23 +68,38 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell className="truncate font-mono text-xs" title={row.object_name ?? row.object_id}>
-              {row.object_id}
+            <TableCell className="font-mono text-xs">
+              <Clipped
+                max="max-w-full"
+                full={row.object_name ? `${row.object_name} (${row.object_id})` : row.object_id}
+              >
+                {row.object_id}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.category}>
-              {row.category}
+            <TableCell>
+              <Clipped max="max-w-full" full={row.category}>
+                {row.category}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate font-mono text-xs" title={row.ifc_class}>
-              {row.ifc_class}
+            <TableCell className="font-mono text-xs">
+              <Clipped max="max-w-full" full={row.ifc_class}>
+                {row.ifc_class}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.property_set}>
-              {row.property_set}
+            <TableCell>
+              <Clipped max="max-w-full" full={row.property_set}>
+                {row.property_set}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.attribute}>
-              {row.attribute}
+            <TableCell>
+              <Clipped max="max-w-full" full={row.attribute}>
+                {row.attribute}
+              </Clipped>
             </TableCell>
-            <TableCell className="truncate" title={row.value ?? ''}>
-              {row.value ?? <span className="text-muted-foreground">—</span>}
+            <TableCell>
+              <Clipped max="max-w-full" full={row.value ?? ''}>
+                {row.value ?? <span className="text-muted-foreground">—</span>}
+              </Clipped>
             </TableCell>
             <TableCell className="text-right whitespace-nowrap">
               {onShowInViewer && (

@@ -12,6 +12,7 @@ import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
 import { withSelection } from '../projects/selection-params';
 import { PortfolioOverview } from './portfolio-overview';
+import { ProjectNotFound } from './project-not-found';
 import { ProjectOverview } from './project-overview';
 import { resolveSelectedProject } from './selection';
 
@@ -21,7 +22,10 @@ export function OverviewTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
   const requestedId = searchParams.get('project');
-  const selected = resolveSelectedProject(active, requestedId);
+  const loaded = projects.isSuccess;
+  const resolved = resolveSelectedProject(active, requestedId);
+  const selected = resolved.project;
+  const stale = loaded && resolved.stale;
 
   const selectProject = (projectId: string) =>
     setSearchParams((previous) => withSelection(previous, { project: projectId }));
@@ -76,6 +80,8 @@ export function OverviewTab() {
             }
           />
         </Card>
+      ) : stale ? (
+        <ProjectNotFound first={active[0]} onOpen={selectProject} onCreate={openCreate} />
       ) : selected ? (
         <ProjectOverview project={selected} />
       ) : (

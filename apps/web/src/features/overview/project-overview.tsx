@@ -28,6 +28,7 @@ import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
 import { type ComplianceLevel, complianceFigure, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
+import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
 import { SchemaAnalysisSummary } from './schema-analysis-summary';
 
@@ -40,6 +41,7 @@ const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string 
 /** One project's overview (spec 1 §2.2), every figure from the server's stored results. */
 export function ProjectOverview({ project }: { project: Project }) {
   const overview = useProjectOverview(project.id);
+  const { mode } = useDataSource();
   if (overview.isPending) {
     return (
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6" aria-busy="true">
@@ -69,6 +71,7 @@ export function ProjectOverview({ project }: { project: Project }) {
   const data = overview.data;
   return (
     <div className="space-y-6">
+      <ProcessingNotice processing={data.processing} demo={mode === 'demo'} />
       <OverviewCards cards={data.cards} />
       {/* Schema analysis and attribute insights (the attributes area's components). */}
       <div className="grid gap-6 lg:grid-cols-2">

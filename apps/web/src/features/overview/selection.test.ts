@@ -7,15 +7,19 @@ const b = makeProject({ id: 'b' });
 
 describe('resolveSelectedProject', () => {
   it('keeps the requested project', () => {
-    expect(resolveSelectedProject([a, b], 'b')).toBe(b);
+    expect(resolveSelectedProject([a, b], 'b')).toEqual({ project: b, stale: false });
   });
 
-  it('falls back to the first project when none or an unknown one is requested', () => {
-    expect(resolveSelectedProject([a, b], null)).toBe(a);
-    expect(resolveSelectedProject([a, b], 'gone')).toBe(a);
+  it('falls back to the first project when none is requested', () => {
+    expect(resolveSelectedProject([a, b], null)).toEqual({ project: a, stale: false });
+  });
+
+  it('never opens another project for an unknown id: it is stale', () => {
+    expect(resolveSelectedProject([a, b], 'gone')).toEqual({ project: undefined, stale: true });
+    expect(resolveSelectedProject([], 'a')).toEqual({ project: undefined, stale: true });
   });
 
   it('selects nothing when there are no projects', () => {
-    expect(resolveSelectedProject([], 'a')).toBeUndefined();
+    expect(resolveSelectedProject([], null)).toEqual({ project: undefined, stale: false });
   });
 });

@@ -1,10 +1,10 @@
 import type { IdsSpecification } from '@plumbline/contracts';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { complianceBand, nextSort, type SortState, sortRows } from '@/lib/compliance-logic';
+import { nextSort, type SortState, sortRows } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
 import { FacetList } from './facet-list';
 import { SpecificationDetailsDialog } from './specification-details-dialog';
@@ -36,8 +36,6 @@ function columnValue(spec: IdsSpecification, key: Column): string | number | nul
       return spec.compliance_summary?.compliance_rate ?? null;
   }
 }
-
-const bandVariant = { passed: 'success', warning: 'warning', failed: 'destructive' } as const;
 
 function SortIcon({ sort, column }: { sort: SortState<Column> | null; column: Column }) {
   if (sort?.key !== column) return <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />;
@@ -125,13 +123,10 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                     {summary ? formatNumber(summary.applicable_elements) : '—'}
                   </TableCell>
                   <TableCell className="text-right">
-                    {summary ? (
-                      <Badge variant={bandVariant[complianceBand(summary.compliance_rate)]}>
-                        {summary.compliance_rate}%
-                      </Badge>
-                    ) : (
-                      <span className="text-muted-foreground">—</span>
-                    )}
+                    <SpecificationStateBadge
+                      state={summary?.state ?? 'not_checked'}
+                      rate={summary?.compliance_rate}
+                    />
                   </TableCell>
                   <TableCell className="text-right">
                     <Button variant="outline" size="sm" onClick={() => setDetails(spec)}>

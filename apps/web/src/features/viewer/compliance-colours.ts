@@ -41,12 +41,7 @@ export function colourGroups(
   return byColour;
 }
 
-/** Elements of the model per status (the legend's counts). */
-export function statusCounts(groups: StatusGroups): Record<ComplianceStatus, number> {
-  return {
-    passed: groups.passed.length,
-    warning: groups.warning.length,
-    failed: groups.failed.length,
-    not_applicable: groups.not_applicable.length,
-  };
+/** How many elements the model draws (every group together); the legend's counts come from the server. */
+export function drawnCount(groups: StatusGroups): number {
+  return STATUS_ORDER.reduce((sum, status) => sum + groups[status].length, 0);
 }

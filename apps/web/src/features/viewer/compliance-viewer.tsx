@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import {
   colourGroups,
+  drawnCount,
   type ElementStatuses,
   modelStatuses,
   type StatusGroups,
-  statusCounts,
 } from './compliance-colours';
 import { ComplianceLegend } from './compliance-legend';
 import type { ModelViewer } from './engine/model-viewer';
@@ -21,8 +21,6 @@ export interface ComplianceViewerProps {
   versionId: string;
   /** Colour by this specification's statuses; without, by each element's worst status. */
   specificationId?: string | undefined;
-  /** Statuses already at hand; otherwise read from the compliance element-statuses endpoint. */
-  statuses?: ElementStatuses | undefined;
   /** Only elements of this status in their colour; the others pale (the view's status filter). */
   onlyStatus?: ComplianceStatus | null | undefined;
   onSelectElement?: ((viewerDbId: number | null) => void) | undefined;
@@ -42,7 +40,6 @@ export function ComplianceViewer({
   fileId,
   versionId,
   specificationId,
-  statuses,
   onlyStatus = null,
   onSelectElement,
   className,
@@ -54,9 +51,9 @@ export function ComplianceViewer({
     onPick: onSelectElement,
     failurePrefix: 'Failed to load model: ',
   });
-  const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, statuses === undefined);
-  const data = statuses ?? fetched.data;
-  const counts = useComplianceColouring(viewer, data, onlyStatus);
+  const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, true);
+  const data = fetched.data;
+  const { drawn, repaint } = useComplianceColouring(viewer, data, onlyStatus);
   return (
     <ViewerFrame
       containerRef={containerRef}
@@ -65,9 +62,19 @@ export function ComplianceViewer({
       label="IDS compliance 3D viewer"
       className={className}
     >
-      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => onSelectElement?.(null)} /> : null}
-      <ComplianceLegend counts={counts} only={onlyStatus} />
-      {fetched.error && !statuses ? (
+      {viewer ? (
+        <ViewerToolbar
+          viewer={viewer}
+          onCleared={() => {
+            // Clearing the selection resets the model's highlights, the status colours with them.
+            repaint();
+            onSelectElement?.(null);
+          }}
+        />
+      ) : null}
+      {/* The server's counts, the same as the IDS Compliance cards (decision 0173). */}
+      <ComplianceLegend counts={data?.summary ?? null} drawn={drawn} only={onlyStatus} />
+      {fetched.error ? (
         <p
           role="status"
           className="absolute right-2 bottom-2 z-10 max-w-xs rounded-md bg-card/95 px-2 py-1 text-xs text-destructive"
@@ -79,12 +86,16 @@ export function ComplianceViewer({
   );
 }
 
-/** Paints the loaded model by status once both are there; returns the legend's counts. */
+/**
+ * Paints the loaded model by status once both are there; returns how many elements the model draws
+ * (the legend says how many of the counted elements have no shape) and a repaint for after a reset.
+ * It never counts statuses itself.
+ */
 function useComplianceColouring(
   viewer: ModelViewer | null,
   data: ElementStatuses | undefined,
   onlyStatus: ComplianceStatus | null,
-): Record<ComplianceStatus, number> | null {
+): { drawn: number | null; repaint: () => void } {
   const [groups, setGroups] = useState<StatusGroups | null>(null);
 
   // Which element has which status: once per model and data.
@@ -115,5 +126,9 @@ function useComplianceColouring(
     void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
   }, [viewer, groups, onlyStatus]);
 
-  return groups ? statusCounts(groups) : null;
+  const repaint = () => {
+    if (!viewer || !groups || !viewer.isLoaded) return;
+    void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
+  };
+  return { drawn: groups ? drawnCount(groups) : null, repaint };
 }

@@ -1,17 +1,18 @@
 import type { SpecificationComplianceRow } from '@plumbline/contracts';
-import { Badge } from '@/components/ui/badge';
+import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { complianceBand } from '@/lib/compliance-logic';
+import { type ComplianceBand, complianceBand, STATUS_COLORS } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
-import { BAND_BADGE, BAND_COLORS, BAND_LABELS } from './band';
+import { BAND_COLORS } from './band';
 
 /** Detailed Analysis sub-view: one card per specification with its counts and a progress bar. */
 export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationComplianceRow[] }) {
   return (
     <div className="grid gap-3 p-4 md:grid-cols-2">
       {rows.map((row) => {
-        const band = complianceBand(row.compliance_rate);
+        const rated = row.state === 'passed' || row.state === 'warning' || row.state === 'failed';
+        const colour = rated ? BAND_COLORS[row.state as ComplianceBand] : STATUS_COLORS.not_applicable;
         return (
           <Card key={row.specification_id} className="space-y-3 p-4" data-testid="specification-analysis">
             <div className="flex items-start justify-between gap-2">
@@ -22,7 +23,7 @@ export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationCom
                   elements compliant
                 </p>
               </div>
-              <Badge variant={BAND_BADGE[band]}>{BAND_LABELS[band]}</Badge>
+              <SpecificationStateBadge state={row.state} />
             </div>
             <dl className="grid grid-cols-3 gap-2 text-center text-sm">
               {(
@@ -41,13 +42,13 @@ export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationCom
             <div className="space-y-1">
               <div className="flex justify-between text-xs text-muted-foreground">
                 <span>Compliance</span>
-                <span className="tabular-nums">{row.compliance_rate}%</span>
+                <span className="tabular-nums">{rated ? `${row.compliance_rate}%` : '—'}</span>
               </div>
               <Progress
                 value={row.compliance_rate}
                 aria-label={`${row.name} compliance`}
                 indicatorClassName="bg-[var(--band)]"
-                style={{ '--band': BAND_COLORS[band] } as React.CSSProperties}
+                style={{ '--band': colour } as React.CSSProperties}
               />
             </div>
           </Card>

@@ -1,9 +1,8 @@
 import type { SpecificationComplianceRow } from '@plumbline/contracts';
-import { Badge } from '@/components/ui/badge';
+import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { complianceBand } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
-import { BAND_BADGE } from './band';
 
 /** Specifications sub-view: per specification the elements Passed, Warning and Failed. */
 export function SpecificationsView({ rows }: { rows: readonly SpecificationComplianceRow[] }) {
@@ -29,13 +28,7 @@ export function SpecificationsView({ rows }: { rows: readonly SpecificationCompl
             <TableCell className="text-right tabular-nums">{formatNumber(row.warning)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(row.failed)}</TableCell>
             <TableCell className="text-right">
-              {row.applicable_elements === 0 ? (
-                <span className="text-xs text-muted-foreground">No applicable elements</span>
-              ) : (
-                <Badge variant={BAND_BADGE[complianceBand(row.compliance_rate)]}>
-                  {row.compliance_rate}%
-                </Badge>
-              )}
+              <SpecificationStateBadge state={row.state} rate={row.compliance_rate} />
             </TableCell>
           </TableRow>
         ))}

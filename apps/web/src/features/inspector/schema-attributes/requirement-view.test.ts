@@ -118,6 +118,7 @@ describe('texts and export', () => {
       passed_elements: 3,
       failed_elements: 0,
       compliance_rate: 100,
+      state: 'passed' as const,
       applicability_facets: [],
       requirement_facets: [rows[0] as SchemaFacet],
     };

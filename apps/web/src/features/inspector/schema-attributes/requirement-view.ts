@@ -33,6 +33,11 @@ export interface RequirementSort {
   direction: 'asc' | 'desc';
 }
 
+/** The facet's value is one simple value (or none), so it can be printed inline. */
+function singleValue(f: SchemaFacet): boolean {
+  return f.value_constraints.every((c) => c.type === 'simpleValue');
+}
+
 /** What the facet asks for, in a line. */
 export function requirementText(f: SchemaFacet): string {
   switch (f.facet_type) {
@@ -42,10 +47,14 @@ export function requirementText(f: SchemaFacet): string {
       return f.attribute_name ?? '';
     case 'entity':
       return f.predefined_type ? `${f.entity_name} (${f.predefined_type})` : (f.entity_name ?? '');
+    // A single reference reads inline; a list of references is the Value Constraints column's,
+    // collapsed there (an NL-SfB requirement lists ~660 codes; issue 17).
     case 'classification':
-      return [f.classification_system, f.classification_value].filter(Boolean).join(': ');
+      return [f.classification_system, singleValue(f) ? f.classification_value : null]
+        .filter(Boolean)
+        .join(': ');
     case 'material':
-      return f.material_value ?? 'Any material';
+      return (singleValue(f) ? f.material_value : null) ?? 'Any material';
     case 'partof':
       return f.partof_entity_name ?? '';
   }

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExpandableValues } from '@/components/ui/expandable-values';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
@@ -134,7 +135,11 @@ export function RequirementsTable({
                 {f.value_constraints.length === 0 ? (
                   <span className="text-muted-foreground">Any value</span>
                 ) : (
-                  f.value_constraints.map((c) => <div key={JSON.stringify(c)}>{constraintText(c)}</div>)
+                  f.value_constraints.map((c) => (
+                    <div key={JSON.stringify(c)} className="break-words">
+                      {c.type === 'enumeration' ? <ExpandableValues values={c.values} /> : constraintText(c)}
+                    </div>
+                  ))
                 )}
               </TableCell>
               <TableCell>
@@ -143,7 +148,7 @@ export function RequirementsTable({
                 </Badge>
                 {f.compliance === 'failed' && (
                   <div className="text-xs text-muted-foreground tabular-nums">
-                    {f.failed_elements} of {f.applicable_elements} elements
+                    {f.failed_elements} of {f.applicable_elements} applicable elements fail it
                   </div>
                 )}
               </TableCell>

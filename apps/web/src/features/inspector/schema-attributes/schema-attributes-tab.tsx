@@ -39,7 +39,8 @@ export function SchemaAttributesTab({ projectId, fileId, versionId }: SchemaAttr
         'application/json',
       );
       toast.success('Export successful', {
-        description: `Exported ${exported.specifications.length} specifications and ${exported.facets.length} facets`,
+        // The server's figures, as the cards above print them (decision 0173).
+        description: `Exported ${formatNumber(data.statistics.total_specifications)} specifications and their ${formatNumber(data.statistics.total_facets)} requirement facets`,
       });
     } catch {
       toast.error('Export failed', { description: 'Failed to export IDS data. Please try again.' });

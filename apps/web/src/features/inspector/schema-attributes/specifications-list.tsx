@@ -1,20 +1,24 @@
-import type { SchemaSpecification } from '@plumbline/contracts';
+import {
+  type SchemaSpecification,
+  SPECIFICATION_STATE_LABELS,
+  type SpecificationState,
+} from '@plumbline/contracts';
 import { ChevronRight, FileText } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, pluralize } from '@/lib/format';
 
-/** Spec 2 §4 inspector bands: 80 or more passed, 50 to under 80 warning, under 50 failed. */
-function band(rate: number | null) {
-  if (rate === null)
-    return { label: 'No data', variant: 'secondary' as const, bar: 'bg-muted-foreground/40' };
-  if (rate >= 80) return { label: 'Passed', variant: 'success' as const, bar: 'bg-green-600' };
-  if (rate >= 50) return { label: 'Warning', variant: 'warning' as const, bar: 'bg-yellow-500' };
-  return { label: 'Failed', variant: 'destructive' as const, bar: 'bg-red-600' };
-}
+/** The progress bar's colour for the server's state (decision 0173). */
+const BAR: Record<SpecificationState, string> = {
+  passed: 'bg-green-600',
+  warning: 'bg-yellow-500',
+  failed: 'bg-red-600',
+  not_applicable: 'bg-muted-foreground/40',
+  not_checked: 'bg-muted-foreground/40',
+};
 
 interface SpecificationsListProps {
   specifications: SchemaSpecification[];
@@ -37,7 +41,6 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
   return (
     <div className="grid gap-3 md:grid-cols-2">
       {specifications.map((spec) => {
-        const b = band(spec.compliance_rate);
         return (
           <Card key={spec.id} className="p-0">
             <button
@@ -51,7 +54,7 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
                   <p className="truncate text-xs text-muted-foreground">{spec.ids_file_name}</p>
                 </div>
                 <div className="flex items-center gap-1">
-                  <Badge variant={b.variant}>{b.label}</Badge>
+                  <SpecificationStateBadge state={spec.state} />
                   <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
                 </div>
               </div>
@@ -60,13 +63,13 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
               )}
               <Progress
                 value={spec.compliance_rate ?? 0}
-                indicatorClassName={b.bar}
+                indicatorClassName={BAR[spec.state]}
                 aria-label="Compliance"
               />
               <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
                 <span>
                   {spec.compliance_rate === null
-                    ? 'Not checked'
+                    ? SPECIFICATION_STATE_LABELS[spec.state]
                     : `${spec.compliance_rate.toFixed(1)}% compliant`}
                 </span>
                 <span>{formatNumber(spec.applicable_elements)} applicable</span>

@@ -46,3 +46,14 @@ export function initialSelection(url: StoredSelection, remembered: StoredSelecti
   if (url.project) return null;
   return remembered.project ? remembered : null;
 }
+
+/** Forgets every area's remembered selection (a project that no longer exists must not come back). */
+export function forgetSelections(storage: Storage | undefined): void {
+  for (const scope of ['inspector', 'metadata', 'reports'] as const) {
+    try {
+      storage?.removeItem(keyOf(scope));
+    } catch {
+      // Nothing remembered, nothing to forget.
+    }
+  }
+}

@@ -182,6 +182,7 @@ export class ModelViewer {
     await this.requireModel().resetVisible();
     await this.hideSpaces();
     await this.update();
+    this.settleVisibility();
   }
 
   private async hideSpaces(): Promise<void> {
@@ -191,6 +192,20 @@ export class ModelViewer {
   async hideAll(): Promise<void> {
     await this.requireModel().setVisible(undefined, false);
     await this.update();
+    this.settleVisibility();
+  }
+
+  /**
+   * A visibility change reaches the drawn tiles a few worker round trips later, which only a camera
+   * move used to pick up: the toolbar did nothing visible until then (issue 17). Update and redraw a
+   * few more times over the next second and a half, so the change shows with the camera still.
+   */
+  private settleVisibility(): void {
+    for (const delay of [100, 300, 700, 1500]) {
+      setTimeout(() => {
+        if (!this.disposed) void this.update().catch(() => {});
+      }, delay);
+    }
   }
 
   /** Releases everything: worker, model, GPU resources, DOM listeners and any pending frame. */

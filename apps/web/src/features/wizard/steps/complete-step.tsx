@@ -163,9 +163,13 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
       <div className="flex justify-end border-t border-border pt-4">
         <Button
           onClick={() => {
+            const created = demo ? null : state.createdProjectId;
             wizard.reset();
             close();
-            navigate('/dashboard', { replace: true });
+            // Straight to the new project's Overview, where its files' results are (issue 17).
+            navigate(created ? `/dashboard?tab=overview&project=${created}` : '/dashboard', {
+              replace: true,
+            });
           }}
         >
           Continue to Dashboard
