@@ -4,6 +4,8 @@ import { elementProperties, metadataFacets } from '../../schema';
 import type { ElementRow } from '../elements/repo';
 import {
   elementJoin,
+  likePattern,
+  matchingElementsQuery,
   needsElementJoin,
   orderClause,
   type RowOrder,
@@ -31,6 +33,37 @@ export async function listFacetCounts(db: Database, versionId: string): Promise<
     .from(metadataFacets)
     .where(eq(metadataFacets.fileVersionId, versionId))
     .orderBy(asc(metadataFacets.facet), desc(metadataFacets.count), asc(metadataFacets.key));
+}
+
+/** The version's facet keys (attribute, property_set, ifc_class) containing the term (ILIKE). */
+export async function listFacetKeysMatching(
+  db: Database,
+  versionId: string,
+  term: string,
+): Promise<Array<{ facet: string; key: string }>> {
+  const result = await db.execute(sql`
+    select facet, key from metadata_facets
+    where file_version_id = ${versionId} and facet in ('attribute', 'property_set', 'ifc_class')
+      and key ilike ${likePattern(term)}`);
+  return rowsOf<{ facet: string; key: string }>(result);
+}
+
+/** Up to `limit` STEP ids of elements whose name, GlobalId or id match the term (pg_trgm indexes). */
+export async function listMatchingElementIds(
+  db: Database,
+  versionId: string,
+  term: string,
+  limit: number,
+): Promise<number[]> {
+  const result = await db.execute(sql`${matchingElementsQuery(versionId, term)} limit ${limit}`);
+  return rowsOf<{ step_id: number }>(result).map((r) => Number(r.step_id));
+}
+
+/** Whether every element of the version carries its stored category (processed since 0027). */
+export async function categoriesStored(db: Database, versionId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select not exists (select 1 from elements where file_version_id = ${versionId} and category is null) as "stored"`);
+  return rowsOf<{ stored: boolean }>(result)[0]?.stored === true;
 }
 
 export interface PropertyRow {

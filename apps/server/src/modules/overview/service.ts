@@ -4,17 +4,11 @@ import { listProjectBimFiles } from '../bimfiles/repo';
 import { toBimFileDto } from '../bimfiles/service';
 import { requireProjectReader } from '../projects/access';
 import * as repo from './repo';
+import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
 
-const ZERO: repo.VersionCounts = {
-  applicablePairs: 0,
-  passedPairs: 0,
-  checked: 0,
-  missing: 0,
-  empty: 0,
-  failed: 0,
-};
+const ZERO = ZERO_TOTALS;
 
-function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
+function add(a: VersionTotals, b: VersionTotals): VersionTotals {
   return {
     applicablePairs: a.applicablePairs + b.applicablePairs,
     passedPairs: a.passedPairs + b.passedPairs,
@@ -22,6 +16,8 @@ function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
     missing: a.missing + b.missing,
     empty: a.empty + b.empty,
     failed: a.failed + b.failed,
+    applicableElements: a.applicableElements + b.applicableElements,
+    compliantElements: a.compliantElements + b.compliantElements,
   };
 }
 
@@ -31,7 +27,7 @@ export function percent(part: number, whole: number): number {
 }
 
 /** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
-export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
+export function categoriesOf(c: VersionTotals): ComplianceCategories {
   return {
     exists: percent(c.checked - c.missing, c.checked),
     populated: percent(c.checked - c.missing - c.empty, c.checked),
@@ -46,9 +42,9 @@ export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
  */
 export function buildTrend(
   versions: readonly repo.VersionRow[],
-  counts: ReadonlyMap<string, repo.VersionCounts>,
+  counts: ReadonlyMap<string, VersionTotals>,
 ): TrendPoint[] {
-  const current = new Map<string, { number: number; counts: repo.VersionCounts }>();
+  const current = new Map<string, { number: number; counts: VersionTotals }>();
   const points: TrendPoint[] = [];
   for (const v of versions) {
     if (v.status !== 'completed') continue;
@@ -97,10 +93,8 @@ export function createOverviewService(deps: { db: Database }) {
       const latest = latestCompleted(versions);
       const latestIds = [...latest.values()].map((v) => v.id);
       const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
-      const [counts, elementCompliance] = await Promise.all([
-        repo.countVersionResults(db, completedIds),
-        repo.countCompliantElements(db, latestIds),
-      ]);
+      // Stored with the results (decision 0168): one row per version, nothing aggregated here.
+      const counts = await readVersionTotals(db, completedIds);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
       return {
@@ -111,8 +105,8 @@ export function createOverviewService(deps: { db: Database }) {
           team_members: teamMembers,
           storage_used_bytes: versions.reduce((sum, v) => sum + v.sizeBytes, 0),
           ids_compliance: {
-            compliant_elements: elementCompliance.compliant,
-            applicable_elements: elementCompliance.applicable,
+            compliant_elements: now.compliantElements,
+            applicable_elements: now.applicableElements,
             total_elements: elements,
           },
           total_validation_pairs: now.applicablePairs,

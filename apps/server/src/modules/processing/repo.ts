@@ -12,7 +12,9 @@ import {
   specificationResults,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance/repo';
+import { primaryBimCategory } from '../metadata/bim-category';
 import { writeMetadataFacets } from '../metadata/facets-writer';
+import { refreshVersionTotals } from '../overview/totals';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
@@ -157,6 +159,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
   );
   await writeComplianceSummaries(tx, versionId);
   await writeFacetFailures(tx, versionId, results);
+  await refreshVersionTotals(tx, [versionId]);
 }
 
 /**
@@ -194,6 +197,7 @@ export async function writeProcessedVersion(
         { name: 'type_name', values: e.typeName },
         { name: 'predefined_type', values: e.predefinedType },
         { name: 'level', values: e.level },
+        { name: 'category', values: e.ifcClass.map(primaryBimCategory) },
       ],
       hooks,
     );
