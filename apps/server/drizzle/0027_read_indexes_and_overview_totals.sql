@@ -1,5 +1,5 @@
 -- pg_trgm (a trusted contrib extension, shipped with the embedded PostgreSQL) for the metadata
--- search's ILIKE '%term%' indexes (decision 0168).
+-- search's ILIKE '%term%' index on values (decision 0168).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "version_result_totals" (
 	"file_version_id" uuid PRIMARY KEY NOT NULL,
@@ -19,6 +19,4 @@ CREATE INDEX "element_properties_value_trgm_idx" ON "element_properties" USING g
 CREATE INDEX "element_properties_value_asc_idx" ON "element_properties" USING btree ("file_version_id",left("value", 200),"element_step_id");--> statement-breakpoint
 CREATE INDEX "element_properties_value_desc_idx" ON "element_properties" USING btree ("file_version_id",left("value", 200) desc nulls last,"element_step_id");--> statement-breakpoint
 CREATE INDEX "elements_category_asc_idx" ON "elements" USING btree ("file_version_id","category","step_id");--> statement-breakpoint
-CREATE INDEX "elements_category_desc_idx" ON "elements" USING btree ("file_version_id","category" DESC NULLS LAST,"step_id");--> statement-breakpoint
-CREATE INDEX "elements_name_trgm_idx" ON "elements" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "elements_global_id_trgm_idx" ON "elements" USING gin ("global_id" gin_trgm_ops);
+CREATE INDEX "elements_category_desc_idx" ON "elements" USING btree ("file_version_id","category" DESC NULLS LAST,"step_id");

@@ -32,9 +32,6 @@ export const elements = pgTable(
     // The explorer's category sort in either direction, ties by element (decision 0168).
     index('elements_category_asc_idx').on(t.fileVersionId, t.category, t.stepId),
     index('elements_category_desc_idx').on(t.fileVersionId, t.category.desc().nullsLast(), t.stepId),
-    // The search's ILIKE '%term%' on element names and GlobalIds (pg_trgm, decision 0168).
-    index('elements_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('elements_global_id_trgm_idx').using('gin', sql`${t.globalId} gin_trgm_ops`),
   ],
 );
 

@@ -48,7 +48,11 @@ export async function listFacetKeysMatching(
   return rowsOf<{ facet: string; key: string }>(result);
 }
 
-/** Up to `limit` STEP ids of elements whose name, GlobalId or id match the term (pg_trgm indexes). */
+/**
+ * Up to `limit` STEP ids of elements whose name, GlobalId or id match the term: a scan of the
+ * version's elements (a sixth of its property rows; the service caches the answer per term). Trigram
+ * indexes here cost more at every upload than they save (decision 0168).
+ */
 export async function listMatchingElementIds(
   db: Database,
   versionId: string,
