@@ -16,7 +16,5 @@ CREATE TABLE "version_result_totals" (
 ALTER TABLE "elements" ADD COLUMN "category" text;--> statement-breakpoint
 ALTER TABLE "version_result_totals" ADD CONSTRAINT "version_result_totals_file_version_id_file_versions_id_fk" FOREIGN KEY ("file_version_id") REFERENCES "public"."file_versions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "element_properties_value_trgm_idx" ON "element_properties" USING gin ("value" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "element_properties_value_asc_idx" ON "element_properties" USING btree ("file_version_id",left("value", 200),"element_step_id");--> statement-breakpoint
-CREATE INDEX "element_properties_value_desc_idx" ON "element_properties" USING btree ("file_version_id",left("value", 200) desc nulls last,"element_step_id");--> statement-breakpoint
 CREATE INDEX "elements_category_asc_idx" ON "elements" USING btree ("file_version_id","category","step_id");--> statement-breakpoint
 CREATE INDEX "elements_category_desc_idx" ON "elements" USING btree ("file_version_id","category" DESC NULLS LAST,"step_id");

@@ -311,7 +311,7 @@ for (const backend of testBackends()) {
       }
     });
 
-    it('sorts by value and category through stored keys, and by the class mapping for older versions', async () => {
+    it('sorts by value and category on every page and filtered, with stored categories and with the class mapping of older versions', async () => {
       const level = rows.find((r) => r.level !== null)?.level as string;
       const onLevel = rows.filter((r) => r.level === level);
       const lastPage = Math.ceil(rows.length / 100);

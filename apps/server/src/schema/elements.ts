@@ -55,18 +55,6 @@ export const elementProperties = pgTable(
     index('element_properties_version_element_idx').on(t.fileVersionId, t.elementStepId),
     // The search's ILIKE '%term%' on values (pg_trgm): a rare term reads a few index pages.
     index('element_properties_value_trgm_idx').using('gin', sql`${t.value} gin_trgm_ops`),
-    // The explorer's value sort in either direction: the value's first 200 characters (a bounded
-    // index key), then the element; the rest of the order is sorted within those tiny groups.
-    index('element_properties_value_asc_idx').on(
-      t.fileVersionId,
-      sql`left(${t.value}, 200)`,
-      t.elementStepId,
-    ),
-    index('element_properties_value_desc_idx').on(
-      t.fileVersionId,
-      sql`left(${t.value}, 200) desc nulls last`,
-      t.elementStepId,
-    ),
   ],
 );
 

@@ -141,12 +141,7 @@ export function orderClause(order: RowOrder): SQL {
   const stable = sql`ep.element_step_id, ep.property_set, ep.name`;
   if (!order.key) return stable;
   const dir = order.direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
-  // The value sort follows element_properties_value_*_idx: the first 200 characters, the element,
-  // then the whole value; identical to ordering by the value unless two values share 200 characters.
-  if (order.key === 'value') {
-    return sql`left(ep.value, 200) ${dir}, ep.element_step_id, ep.value ${dir}, ep.property_set, ep.name`;
-  }
-  const column: Record<Exclude<MetadataSortKey, 'value'>, SQL> = {
+  const column: Record<MetadataSortKey, SQL> = {
     object_id: sql`e.global_id`,
     // Stored with the element (elements_category_*_idx); mapped from the class for older versions.
     category: order.categoryStored ? sql`e.category` : categoryExpression(order.versionClasses),
@@ -154,6 +149,17 @@ export function orderClause(order: RowOrder): SQL {
     level: sql`e.level`,
     property_set: sql`ep.property_set`,
     attribute: sql`ep.name`,
+    value: sql`ep.value`,
   };
   return sql`${column[order.key]} ${dir}, ${stable}`;
+}
+
+/** True when the order reads only `element_properties` columns (the page can be cut before the join). */
+export function orderOnPropertiesOnly(order: RowOrder): boolean {
+  return (
+    order.key === undefined ||
+    order.key === 'value' ||
+    order.key === 'property_set' ||
+    order.key === 'attribute'
+  );
 }
