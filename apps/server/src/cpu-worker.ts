@@ -6,6 +6,26 @@ import { readIdsUpload } from './modules/idsfiles/read-ids';
 import { analyse } from './modules/processing/analyse';
 import { renderInsightsPdf } from './modules/reports/ai-insights';
 import { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
+import {
+  writeComprehensiveXlsx,
+  type XlsxFeedItem,
+  xlsxRowsFromFeed,
+} from './modules/reports/comprehensive-xlsx';
+
+/**
+ * The task's streamed input (`feed` of runWorkerTask): each item asked for when the one before is
+ * used, so the thread holds one page of rows at a time.
+ */
+async function* feedOf<T>(): AsyncGenerator<T> {
+  for (;;) {
+    const message = await new Promise<{ feedItem?: T; feedDone?: true }>((resolve) => {
+      parentPort?.once('message', resolve);
+      parentPort?.postMessage({ feedWanted: true });
+    });
+    if (message.feedDone) return;
+    yield message.feedItem as T;
+  }
+}
 
 const tasks = {
   analyse: async (input: Parameters<typeof analyse>[0]) => {
@@ -16,6 +36,18 @@ const tasks = {
   'render-comprehensive-pdf': (input: Parameters<typeof renderComprehensivePdf>) =>
     renderComprehensivePdf(...input),
   'render-insights-pdf': (input: Parameters<typeof renderInsightsPdf>) => renderInsightsPdf(...input),
+  // The workbook's rows come through the feed (the main thread reads them from the database).
+  'write-comprehensive-xlsx': async (input: {
+    data: Parameters<typeof writeComprehensiveXlsx>[0];
+    path: string;
+  }) => ({
+    failureRows: await writeComprehensiveXlsx(
+      input.data,
+      input.path,
+      xlsxRowsFromFeed(feedOf<XlsxFeedItem>()),
+    ),
+    threadId,
+  }),
 };
 
 const { task, input, maxIdsMb } = workerData as { task: keyof typeof tasks; input: never; maxIdsMb: number };

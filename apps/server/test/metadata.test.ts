@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { primaryBimCategory } from '../src/modules/metadata/bim-category';
+import { countRows, listFacetKeysMatching } from '../src/modules/metadata/repo';
+import type { RowSelection } from '../src/modules/metadata/row-query';
 import { extractModel } from '../src/modules/processing/extract';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
@@ -242,6 +244,115 @@ for (const backend of testBackends()) {
           ).toEqual(expected.map((r) => r.id));
         }
       }
+    });
+
+    // Decision 0168: a search resolves its non-value matches first and reads indexes; the answers
+    // must be those of the row-by-row test (the engine's rows filtered here) for every kind of term.
+    it('answers every kind of search term as the row-by-row test does, through the indexes', async () => {
+      const element = rows[Math.floor(rows.length / 3)] as Row;
+      const valued = rows.find((r) => r.value !== null && /[a-z]{3}/i.test(r.value)) as Row;
+      const terms = [
+        'zzqx', // nothing
+        (element.global_id as string).slice(3, 9), // part of one GlobalId
+        `#${element.viewer_db_id}`,
+        String(element.viewer_db_id),
+        'wall', // classes by name
+        'floors', // a category, not in any class name
+        element.attribute.slice(1, 5).toUpperCase(),
+        element.property_set.slice(0, 6),
+        (/[a-z]{3}/i.exec(valued.value as string) as RegExpExecArray)[0],
+        'e', // a short term: most rows
+        '_', // a pattern character, literal
+      ];
+      for (const term of terms) {
+        const needle = term.toLowerCase();
+        const stepId = /^#?(\d{1,9})$/.exec(term.trim());
+        const matches = rows.filter(
+          (r) =>
+            [r.value, r.attribute, r.property_set, r.ifc_class, r.object_name, r.global_id, r.category].some(
+              (f) => f?.toLowerCase().includes(needle),
+            ) ||
+            (stepId !== null && r.viewer_db_id === Number(stepId[1])),
+        );
+        const page = (await get(`?search=${encodeURIComponent(term)}&page_size=500`)).json();
+        expect(page.total, term).toBe(matches.length);
+        expect(
+          page.rows.map((r: Row) => r.id),
+          term,
+        ).toEqual(matches.slice(0, 500).map((r) => r.id));
+        // The same answer with the matching elements as a subquery (a term matching over 1,000
+        // elements) and with the clause written on the joined row (no resolution at all).
+        const { db } = server.database;
+        const versionClasses = [...new Set(rows.map((r) => r.ifc_class))];
+        const resolved = await listFacetKeysMatching(db, versionId, term);
+        const keysOf = (facet: string) => resolved.filter((k) => k.facet === facet).map((k) => k.key);
+        const byCategory = versionClasses.filter((c) => primaryBimCategory(c).toLowerCase().includes(needle));
+        const viaSubquery: RowSelection = {
+          versionId,
+          search: term,
+          searchMatches: {
+            attributes: keysOf('attribute'),
+            propertySets: keysOf('property_set'),
+            classes: [...new Set([...keysOf('ifc_class'), ...byCategory])],
+            elementStepIds: null,
+          },
+        };
+        expect(await countRows(db, viaSubquery), term).toBe(matches.length);
+        // Unresolved, the clause tests the joined row's own columns (no categories: the service adds those).
+        const onJoinedRow: RowSelection = { versionId, search: term, classes: versionClasses };
+        const withoutCategory = rows.filter(
+          (r) =>
+            [r.value, r.attribute, r.property_set, r.ifc_class, r.object_name, r.global_id].some((f) =>
+              f?.toLowerCase().includes(needle),
+            ) ||
+            (stepId !== null && r.viewer_db_id === Number(stepId[1])),
+        );
+        expect(await countRows(db, onJoinedRow), `${term} (joined row)`).toBe(withoutCategory.length);
+      }
+    });
+
+    it('sorts by value and category on every page and filtered, with stored categories and with the class mapping of older versions', async () => {
+      const level = rows.find((r) => r.level !== null)?.level as string;
+      const onLevel = rows.filter((r) => r.level === level);
+      const lastPage = Math.ceil(rows.length / 100);
+      const check = async (label: string) => {
+        for (const key of ['value', 'category']) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const page of [1, 3, lastPage]) {
+              const got = (await get(`?sort=${key}&order=${order}&page=${page}`)).json();
+              const expected = sorted(rows, key, order).slice((page - 1) * 100, page * 100);
+              expect(
+                got.rows.map((r: Row) => r.id),
+                `${label}: ${key} ${order} page ${page}`,
+              ).toEqual(expected.map((r) => r.id));
+            }
+            const filtered = (
+              await get(`?sort=${key}&order=${order}&level=${encodeURIComponent(level)}&page_size=500`)
+            ).json();
+            expect(
+              filtered.rows.map((r: Row) => r.id),
+              `${label}: ${key} ${order} on ${level}`,
+            ).toEqual(
+              sorted(onLevel, key, order)
+                .slice(0, 500)
+                .map((r) => r.id),
+            );
+          }
+        }
+      };
+      const { db } = server.database;
+      const stored = await db.execute(
+        sql`select count(*)::int as n from elements where file_version_id = ${versionId} and category is not null`,
+      );
+      expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+      await check('stored categories');
+      // A version processed before categories were stored (migration 0027); a new processed_at makes
+      // the service look again rather than use what it cached for the version.
+      await db.execute(sql`update elements set category = null where file_version_id = ${versionId}`);
+      await db.execute(
+        sql`update file_versions set processed_at = processed_at + interval '1 second' where id = ${versionId}`,
+      );
+      await check('mapped from the class');
     });
 
     it('shows one element with all its properties by set, and finds elements', async () => {

@@ -1,7 +1,8 @@
 import { checkModel, type IdsDocument, type PropertyFacet, parseIds } from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeVersionTotals } from '../src/modules/overview/totals';
 import { elements } from '../src/schema';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
@@ -210,6 +211,81 @@ for (const backend of testBackends()) {
       });
       expect((await call(server, admin, 'GET', overviewUrl())).json().cards.bim_files).toBe(2);
     }, 60_000);
+
+    // Decision 0168: the figures are stored with the results; whenever their inputs change they must
+    // equal what the stored results give now (computeVersionTotals, the same definition run live).
+    it('keeps the stored figures equal to the results as IDS files come and go', async () => {
+      const { db } = server.database;
+      const expected = sum(windowsCounts, wallCounts);
+      const storedMatchesResults = async () => {
+        const ids = (
+          (await db.execute(sql`select id from file_versions where status = 'completed'`)) as unknown as {
+            rows: { id: string }[];
+          }
+        ).rows.map((r) => r.id);
+        const stored = (
+          (await db.execute(sql`select * from version_result_totals`)) as unknown as {
+            rows: Array<Record<string, unknown>>;
+          }
+        ).rows;
+        expect(stored.map((r) => r.file_version_id).sort()).toEqual([...ids].sort());
+        const live = await computeVersionTotals(db, ids);
+        for (const row of stored) {
+          const id = String(row.file_version_id);
+          expect(
+            {
+              applicablePairs: Number(row.applicable_pairs),
+              passedPairs: Number(row.passed_pairs),
+              checked: Number(row.checked),
+              missing: Number(row.missing),
+              empty: Number(row.empty),
+              failed: Number(row.failed),
+              applicableElements: Number(row.applicable_elements),
+              compliantElements: Number(row.compliant_elements),
+            },
+            id,
+          ).toEqual(live.get(id));
+        }
+      };
+      await storedMatchesResults();
+
+      // A second copy of the rules: every pair counted twice once the re-checks have written.
+      const copy = await upload(
+        server,
+        admin,
+        `/api/v1/projects/${projectId}/idsfiles`,
+        'copy.ids',
+        windowsIds as Buffer,
+      );
+      expect(copy.statusCode).toBe(201);
+      const copyId = copy.json().ids_file.id;
+      await eventually(async () => {
+        const o = (await call(server, admin, 'GET', overviewUrl())).json();
+        return o.cards.total_validation_pairs === 2 * expected.applicablePairs;
+      }, 90_000);
+      await eventually(async () => {
+        const files = (await call(server, admin, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json();
+        return files.bim_files.every((f: { rechecking?: boolean }) => !f.rechecking);
+      }, 90_000);
+      await storedMatchesResults();
+      const doubled = (await call(server, admin, 'GET', overviewUrl())).json();
+      expect(doubled.compliance_categories).toEqual({
+        ...categories(expected),
+        checked: 2 * expected.checked,
+      });
+
+      // Deleting it takes its results at once, before any re-check: the figures follow in the same step.
+      const deleted = await call(server, admin, 'DELETE', `/api/v1/projects/${projectId}/idsfiles/${copyId}`);
+      expect(deleted.statusCode).toBeLessThan(300);
+      await storedMatchesResults();
+      const after = (await call(server, admin, 'GET', overviewUrl())).json();
+      expect(after.cards.total_validation_pairs).toBe(expected.applicablePairs);
+      expect(after.compliance_categories).toEqual(categories(expected));
+
+      // A version processed before the figures were stored is answered from its results alike.
+      await db.execute(sql`delete from version_result_totals`);
+      expect((await call(server, admin, 'GET', overviewUrl())).json()).toEqual(after);
+    }, 240_000);
 
     it('is readable by members only: 401 anonymous, 404 outsider', async () => {
       expect((await call(server, null, 'GET', overviewUrl())).statusCode).toBe(401);

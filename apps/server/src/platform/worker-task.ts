@@ -28,13 +28,20 @@ import('tsx/esm/api').then(({ register }) => { register(); return import(workerD
 /**
  * Runs one task of `cpu-worker.ts` on a new worker thread (decision 0157), so parsing, checking and
  * validating never hold the event loop the API answers on. `transfer` hands buffers over without a
- * copy. The thread is ended after `timeLimitMs` (rejecting with WorkerTimeLimitError and
- * `limitMessage`); a thread that dies (out of memory included) rejects with its reason.
+ * copy. `feed` streams further input the task pulls one item at a time (`feedOf` in cpu-worker.ts):
+ * rows this thread reads from the database while the worker turns them into a file (decision 0168).
+ * The thread is ended after `timeLimitMs` (rejecting with WorkerTimeLimitError and `limitMessage`);
+ * a thread that dies (out of memory included) rejects with its reason.
  */
 export function runWorkerTask<T>(
   task: string,
   input: unknown,
-  options: { timeLimitMs: number; limitMessage: string; transfer?: ArrayBuffer[] },
+  options: {
+    timeLimitMs: number;
+    limitMessage: string;
+    transfer?: ArrayBuffer[];
+    feed?: AsyncIterable<unknown>;
+  },
 ): Promise<T> {
   const { file, fromSource } = workerEntry();
   // The IDS size limit is a per-process setting (MAX_IDS_MB): the thread gets this process's.
@@ -44,12 +51,15 @@ export function runWorkerTask<T>(
     const worker = fromSource
       ? new Worker(FROM_SOURCE, { eval: true, workerData, transferList })
       : new Worker(file, { workerData, transferList });
+    const feed = options.feed?.[Symbol.asyncIterator]();
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       void worker.terminate();
+      // A task that failed or ran out of time leaves the rest of its feed unread: close its source.
+      void feed?.return?.().catch(() => {});
       outcome();
     };
     const timer = setTimeout(
@@ -61,6 +71,15 @@ export function runWorkerTask<T>(
     // requests answered in between, instead of one pause for the whole list.
     const slices = new Map<string, unknown[][]>();
     worker.on('message', (message: WorkerMessage<T>) => {
+      if ('feedWanted' in message) {
+        // The next item only when the worker asks: it never holds more than the one it writes.
+        if (!feed) return worker.postMessage({ feedDone: true });
+        feed.next().then(
+          (item) => worker.postMessage(item.done ? { feedDone: true } : { feedItem: item.value }),
+          (error: unknown) => finish(() => reject(error)),
+        );
+        return;
+      }
       if ('slice' in message) {
         const list = slices.get(message.slice.key) ?? [];
         list.push(message.slice.items);
@@ -83,6 +102,7 @@ export function runWorkerTask<T>(
 }
 
 type WorkerMessage<T> =
+  | { feedWanted: true }
   | { slice: { key: string; items: unknown[] } }
   | { ok: true; output: T }
   | { ok: false; message: string };

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
 import { fileVersions } from './files';
 import { idsSpecifications } from './ids';
 
@@ -42,3 +42,24 @@ export const elementCompliance = pgTable(
     index('element_compliance_version_status_idx').on(t.fileVersionId, t.status),
   ],
 );
+
+/**
+ * A version's Dashboard Overview figures, written with its results (decision 0168) by
+ * `overview/totals.ts`, the one definition of them: specification × element pairs, the required
+ * property facets checked and how many were missing, empty or failing, and the elements applicable to
+ * some specification and those failing none. Refreshed wherever an input changes (results replaced,
+ * an IDS file deleted, a requirement added), so the overview reads one row per version.
+ */
+export const versionResultTotals = pgTable('version_result_totals', {
+  fileVersionId: uuid('file_version_id')
+    .primaryKey()
+    .references(() => fileVersions.id, { onDelete: 'cascade' }),
+  applicablePairs: bigint('applicable_pairs', { mode: 'number' }).notNull(),
+  passedPairs: bigint('passed_pairs', { mode: 'number' }).notNull(),
+  checked: bigint('checked', { mode: 'number' }).notNull(),
+  missing: bigint('missing', { mode: 'number' }).notNull(),
+  empty: bigint('empty', { mode: 'number' }).notNull(),
+  failed: bigint('failed', { mode: 'number' }).notNull(),
+  applicableElements: bigint('applicable_elements', { mode: 'number' }).notNull(),
+  compliantElements: bigint('compliant_elements', { mode: 'number' }).notNull(),
+});

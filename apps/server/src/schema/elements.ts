@@ -20,8 +20,19 @@ export const elements = pgTable(
     typeName: text('type_name'),
     predefinedType: text('predefined_type'),
     level: text('level'),
+    /**
+     * The BIM category derived from the class at processing time (metadata/bim-category.ts), so the
+     * explorer's category sort walks an index instead of mapping every row (decision 0168); null on
+     * versions processed before it was stored.
+     */
+    category: text('category'),
   },
-  (t) => [primaryKey({ columns: [t.fileVersionId, t.stepId] })],
+  (t) => [
+    primaryKey({ columns: [t.fileVersionId, t.stepId] }),
+    // The explorer's category sort in either direction, ties by element (decision 0168).
+    index('elements_category_asc_idx').on(t.fileVersionId, t.category, t.stepId),
+    index('elements_category_desc_idx').on(t.fileVersionId, t.category.desc().nullsLast(), t.stepId),
+  ],
 );
 
 /**
@@ -40,7 +51,11 @@ export const elementProperties = pgTable(
     value: text('value'),
     dataType: text('data_type'),
   },
-  (t) => [index('element_properties_version_element_idx').on(t.fileVersionId, t.elementStepId)],
+  (t) => [
+    index('element_properties_version_element_idx').on(t.fileVersionId, t.elementStepId),
+    // The search's ILIKE '%term%' on values (pg_trgm): a rare term reads a few index pages.
+    index('element_properties_value_trgm_idx').using('gin', sql`${t.value} gin_trgm_ops`),
+  ],
 );
 
 /** A specification's outcome on one version (counts and, when failed as a whole, why). */

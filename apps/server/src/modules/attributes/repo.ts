@@ -8,6 +8,7 @@ import {
   specificationResults,
   versionAttributeStats,
 } from '../../schema';
+import { refreshVersionTotals, versionsCheckedAgainst } from '../overview';
 
 export interface CheckedVersion {
   id: string;
@@ -180,6 +181,7 @@ export async function replaceIdsFileContent(
   await tx.update(idsFiles).set(content).where(eq(idsFiles.id, idsFileId));
 }
 
+/** Replaces a specification's requirements; the overview figures of versions checked against it follow. */
 export async function setRequirementFacets(
   tx: Database,
   specificationId: string,
@@ -189,6 +191,7 @@ export async function setRequirementFacets(
     .update(idsSpecifications)
     .set({ requirementFacets: facets })
     .where(eq(idsSpecifications.id, specificationId));
+  await refreshVersionTotals(tx, await versionsCheckedAgainst(tx, sql`${specificationId}::uuid`));
 }
 
 /** Locks the IDS file row for the rest of the transaction and returns its current storage key. */

@@ -4,8 +4,11 @@ import { elementProperties, metadataFacets } from '../../schema';
 import type { ElementRow } from '../elements';
 import {
   elementJoin,
+  likePattern,
+  matchingElementsQuery,
   needsElementJoin,
   orderClause,
+  orderOnPropertiesOnly,
   type RowOrder,
   type RowSelection,
   whereClause,
@@ -33,6 +36,41 @@ export async function listFacetCounts(db: Database, versionId: string): Promise<
     .orderBy(asc(metadataFacets.facet), desc(metadataFacets.count), asc(metadataFacets.key));
 }
 
+/** The version's facet keys (attribute, property_set, ifc_class) containing the term (ILIKE). */
+export async function listFacetKeysMatching(
+  db: Database,
+  versionId: string,
+  term: string,
+): Promise<Array<{ facet: string; key: string }>> {
+  const result = await db.execute(sql`
+    select facet, key from metadata_facets
+    where file_version_id = ${versionId} and facet in ('attribute', 'property_set', 'ifc_class')
+      and key ilike ${likePattern(term)}`);
+  return rowsOf<{ facet: string; key: string }>(result);
+}
+
+/**
+ * Up to `limit` STEP ids of elements whose name, GlobalId or id match the term: a scan of the
+ * version's elements (a sixth of its property rows; the service caches the answer per term). Trigram
+ * indexes here cost more at every upload than they save (decision 0168).
+ */
+export async function listMatchingElementIds(
+  db: Database,
+  versionId: string,
+  term: string,
+  limit: number,
+): Promise<number[]> {
+  const result = await db.execute(sql`${matchingElementsQuery(versionId, term)} limit ${limit}`);
+  return rowsOf<{ step_id: number }>(result).map((r) => Number(r.step_id));
+}
+
+/** Whether every element of the version carries its stored category (processed since 0027). */
+export async function categoriesStored(db: Database, versionId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select not exists (select 1 from elements where file_version_id = ${versionId} and category is null) as "stored"`);
+  return rowsOf<{ stored: boolean }>(result)[0]?.stored === true;
+}
+
 export interface PropertyRow {
   stepId: number;
   globalId: string | null;
@@ -56,13 +94,20 @@ export async function listRows(
   limit: number,
   offset: number,
 ): Promise<PropertyRow[]> {
-  const result = await db.execute(sql`
-    select ${rowColumns}
-    from element_properties ep ${elementJoin}
-    where ${whereClause(selection)}
-    order by ${orderClause(order)}
-    limit ${limit} offset ${offset}`);
-  return rowsOf<PropertyRow>(result);
+  // Filters and order on the property rows alone: the page is cut first and only its rows are joined
+  // to their elements (the value sort no longer joins 358,429 rows to sort them; decision 0168).
+  const page =
+    !needsElementJoin(selection) && orderOnPropertiesOnly(order)
+      ? sql`select ${rowColumns}
+          from (select ep.* from element_properties ep where ${whereClause(selection)}
+            order by ${orderClause(order)} limit ${limit} offset ${offset}) ep ${elementJoin}
+          order by ${orderClause(order)}`
+      : sql`select ${rowColumns}
+          from element_properties ep ${elementJoin}
+          where ${whereClause(selection)}
+          order by ${orderClause(order)}
+          limit ${limit} offset ${offset}`;
+  return rowsOf<PropertyRow>(await db.execute(page));
 }
 
 /** How many rows the selection has; joins elements only when a filter or the search needs it. */

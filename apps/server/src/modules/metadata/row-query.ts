@@ -12,8 +12,23 @@ export interface RowSelection {
   propertySets?: string[] | undefined;
   attributes?: string[] | undefined;
   search?: string | undefined;
-  /** Classes whose category matches the search term (categories are derived, not stored). */
-  searchClasses?: string[] | undefined;
+  /** What the search term matches besides values, resolved first (search-matches.ts). */
+  searchMatches?: SearchMatches | undefined;
+}
+
+/**
+ * The parts of a search resolved before the row query, so that a rare term is answered from indexes
+ * (decision 0168): the version's attribute names, property sets and classes that match the term
+ * (ILIKE on the facet keys, the same operator as on the rows), classes whose category matches, and
+ * the elements whose name, GlobalId or STEP id match.
+ */
+export interface SearchMatches {
+  attributes: string[];
+  propertySets: string[];
+  /** Classes matching by name or by category: rows of their elements match. */
+  classes: string[];
+  /** STEP ids of matching elements, or null when there are too many to list (a subquery then). */
+  elementStepIds: number[] | null;
 }
 
 export interface RowOrder {
@@ -21,6 +36,8 @@ export interface RowOrder {
   direction: 'asc' | 'desc';
   /** Every class of the version: the category sort maps each to its category in SQL. */
   versionClasses: readonly string[];
+  /** Whether the version's elements carry their category (processed since migration 0027). */
+  categoryStored?: boolean | undefined;
 }
 
 /** `%term%` for ILIKE with the pattern characters of the term taken literally. */
@@ -39,7 +56,7 @@ export function needsElementJoin(selection: RowSelection): boolean {
   return (
     selection.classes !== undefined ||
     selection.levels !== undefined ||
-    (selection.search !== undefined && selection.search !== '')
+    (selection.searchMatches?.classes.length ?? 0) > 0
   );
 }
 
@@ -63,24 +80,51 @@ export function whereClause(selection: RowSelection): SQL {
   }
   if (selection.propertySets) parts.push(inList(sql`ep.property_set`, selection.propertySets));
   if (selection.attributes) parts.push(inList(sql`ep.name`, selection.attributes));
-  if (selection.search) {
-    const pattern = likePattern(selection.search);
-    const options: SQL[] = [
-      sql`ep.value ilike ${pattern}`,
+  if (selection.search)
+    parts.push(searchClause(selection.versionId, selection.search, selection.searchMatches));
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * A row matches when its value, attribute or property set, or its element's class, category, name,
+ * GlobalId or STEP id contains the term. With the matches resolved beforehand every arm of a rare
+ * term's OR is an index condition on `element_properties` (value: pg_trgm; elements: the version +
+ * element index), so PostgreSQL combines bitmaps instead of joining and filtering every row.
+ */
+function searchClause(versionId: string, term: string, matches: SearchMatches | undefined): SQL {
+  const pattern = likePattern(term);
+  const options: SQL[] = [sql`ep.value ilike ${pattern}`];
+  if (!matches) {
+    // Unresolved (callers that build their own selection): the same test written on the joined row.
+    options.push(
       sql`ep.name ilike ${pattern}`,
       sql`ep.property_set ilike ${pattern}`,
       sql`e.ifc_class ilike ${pattern}`,
       sql`e.name ilike ${pattern}`,
       sql`e.global_id ilike ${pattern}`,
-    ];
-    const stepId = stepIdOf(selection.search);
+    );
+    const stepId = stepIdOf(term);
     if (stepId !== null) options.push(sql`ep.element_step_id = ${stepId}`);
-    if (selection.searchClasses && selection.searchClasses.length > 0) {
-      options.push(inList(sql`e.ifc_class`, selection.searchClasses));
-    }
-    parts.push(sql`(${sql.join(options, sql` or `)})`);
+    return sql`(${sql.join(options, sql` or `)})`;
   }
-  return sql.join(parts, sql` and `);
+  if (matches.attributes.length > 0) options.push(inList(sql`ep.name`, matches.attributes));
+  if (matches.propertySets.length > 0) options.push(inList(sql`ep.property_set`, matches.propertySets));
+  if (matches.classes.length > 0) options.push(inList(sql`e.ifc_class`, matches.classes));
+  if (matches.elementStepIds === null) {
+    options.push(sql`ep.element_step_id in (${matchingElementsQuery(versionId, term)})`);
+  } else if (matches.elementStepIds.length > 0) {
+    options.push(sql`ep.element_step_id = any(${sql.param(matches.elementStepIds)}::int[])`);
+  }
+  return sql`(${sql.join(options, sql` or `)})`;
+}
+
+/** STEP ids of the version's elements whose name or GlobalId contains the term, or whose id it is. */
+export function matchingElementsQuery(versionId: string, term: string): SQL {
+  const pattern = likePattern(term);
+  const stepId = stepIdOf(term);
+  const byId = stepId !== null ? sql` or m.step_id = ${stepId}` : sql``;
+  return sql`select m.step_id from elements m where m.file_version_id = ${versionId}
+    and (m.name ilike ${pattern} or m.global_id ilike ${pattern}${byId})`;
 }
 
 /** `elements e` joined on the property row's element. */
@@ -99,7 +143,8 @@ export function orderClause(order: RowOrder): SQL {
   const dir = order.direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
   const column: Record<MetadataSortKey, SQL> = {
     object_id: sql`e.global_id`,
-    category: categoryExpression(order.versionClasses),
+    // Stored with the element (elements_category_*_idx); mapped from the class for older versions.
+    category: order.categoryStored ? sql`e.category` : categoryExpression(order.versionClasses),
     ifc_class: sql`e.ifc_class`,
     level: sql`e.level`,
     property_set: sql`ep.property_set`,
@@ -107,4 +152,14 @@ export function orderClause(order: RowOrder): SQL {
     value: sql`ep.value`,
   };
   return sql`${column[order.key]} ${dir}, ${stable}`;
+}
+
+/** True when the order reads only `element_properties` columns (the page can be cut before the join). */
+export function orderOnPropertiesOnly(order: RowOrder): boolean {
+  return (
+    order.key === undefined ||
+    order.key === 'value' ||
+    order.key === 'property_set' ||
+    order.key === 'attribute'
+  );
 }

@@ -21,7 +21,7 @@ import { MetadataError } from './errors';
 import { createExportCooldown } from './export-cooldown';
 import { csvStream, xlsxStream } from './export-writers';
 import * as repo from './repo';
-import { likePattern, type RowSelection, stepIdOf } from './row-query';
+import { likePattern, type RowSelection, type SearchMatches, stepIdOf } from './row-query';
 
 export interface FileAddress {
   projectId: string;
@@ -56,6 +56,9 @@ export function toRowDto(row: repo.PropertyRow): MetadataRow {
 /** Facet rows of a version, grouped: facet → option key → row count. */
 type FacetIndex = Map<string, repo.FacetCountRow[]>;
 
+/** Matching elements listed by id in a search; more go in as a subquery (a frequent term). */
+const MATCHED_ELEMENTS_LISTED = 1000;
+
 /** Rows per export query: big enough to be few round trips, small enough to stream. */
 const EXPORT_CHUNK_ROWS = 5000;
 
@@ -63,6 +66,8 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
   const { db } = deps;
   const facetCache = new LruCache<Promise<FacetIndex>>(64);
   const countCache = new LruCache<Promise<number>>(2000);
+  const searchCache = new LruCache<Promise<SearchMatches>>(500);
+  const categoryCache = new LruCache<Promise<boolean>>(64);
   const cooldown = createExportCooldown(deps.rateCounter, METADATA_EXPORT_COOLDOWN_SECONDS);
 
   async function resolveVersion(userId: string | null, address: FileAddress): Promise<repo.VersionRow> {
@@ -124,18 +129,67 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
       attributes: nonEmpty(query.attribute),
       search: query.search ? query.search : undefined,
     };
-    if (selection.search) {
-      const term = selection.search.toLowerCase();
-      selection.searchClasses = versionClasses.filter((c) =>
-        primaryBimCategory(c).toLowerCase().includes(term),
-      );
-    }
     const lists = [selection.classes, selection.levels, selection.propertySets, selection.attributes];
     return lists.some((l) => l !== undefined && l.length === 0) ? null : selection;
   }
 
+  /**
+   * What the search term matches besides values (decision 0168), cached per version and term: facet
+   * keys by ILIKE, classes by name or category, and up to MATCHED_ELEMENTS_LISTED matching elements.
+   */
+  function searchMatchesOf(
+    version: repo.VersionRow,
+    term: string,
+    facets: FacetIndex,
+  ): Promise<SearchMatches> {
+    const key = `${versionKey(version)}|${term}`;
+    const cached = searchCache.get(key);
+    if (cached) return cached;
+    const loading = (async (): Promise<SearchMatches> => {
+      const [keys, elementIds] = await Promise.all([
+        repo.listFacetKeysMatching(db, version.id, term),
+        repo.listMatchingElementIds(db, version.id, term, MATCHED_ELEMENTS_LISTED + 1),
+      ]);
+      const lower = term.toLowerCase();
+      const byCategory = (facets.get('ifc_class') ?? [])
+        .map((f) => f.key)
+        .filter((c) => primaryBimCategory(c).toLowerCase().includes(lower));
+      const keysOf = (facet: string) => keys.filter((k) => k.facet === facet).map((k) => k.key);
+      return {
+        attributes: keysOf('attribute'),
+        propertySets: keysOf('property_set'),
+        classes: [...new Set([...keysOf('ifc_class'), ...byCategory])],
+        elementStepIds: elementIds.length > MATCHED_ELEMENTS_LISTED ? null : elementIds,
+      };
+    })();
+    searchCache.set(key, loading);
+    loading.catch(() => searchCache.delete(key));
+    return loading;
+  }
+
+  /** The selection with its search resolved (see searchMatchesOf). */
+  async function resolved(
+    version: repo.VersionRow,
+    selection: RowSelection | null,
+    facets: FacetIndex,
+  ): Promise<RowSelection | null> {
+    if (!selection?.search) return selection;
+    return { ...selection, searchMatches: await searchMatchesOf(version, selection.search, facets) };
+  }
+
+  /** Whether the version's elements carry their category (cached: a version's rows never change). */
+  function categoryStored(version: repo.VersionRow): Promise<boolean> {
+    const key = versionKey(version);
+    const cached = categoryCache.get(key);
+    if (cached) return cached;
+    const loading = repo.categoriesStored(db, version.id);
+    categoryCache.set(key, loading);
+    loading.catch(() => categoryCache.delete(key));
+    return loading;
+  }
+
   async function countOf(version: repo.VersionRow, selection: RowSelection, facets: FacetIndex) {
-    const { versionId, ...rest } = selection;
+    const { versionId, searchMatches, ...rest } = selection;
     const filtered = Object.values(rest).some((v) => v !== undefined);
     if (!filtered) return (facets.get('property_set') ?? []).reduce((sum, f) => sum + f.count, 0);
     const key = `${versionKey(version)}|${JSON.stringify(rest)}`;
@@ -155,7 +209,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
     ): Promise<MetadataPageResponse> {
       const version = await resolveVersion(userId, address);
       const facets = await facetIndex(version);
-      const selection = selectionOf(version.id, query, facets);
+      const selection = await resolved(version, selectionOf(version.id, query, facets), facets);
       const total = selection ? await countOf(version, selection, facets) : 0;
       const pageSize = query.page_size;
       const totalPages = Math.max(1, Math.ceil(total / pageSize));
@@ -170,6 +224,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
                 key: query.sort,
                 direction: query.order ?? 'asc',
                 versionClasses: (facets.get('ifc_class') ?? []).map((f) => f.key),
+                categoryStored: query.sort === 'category' ? await categoryStored(version) : false,
               },
               pageSize,
               (page - 1) * pageSize,
@@ -281,7 +336,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
       }
       const version = await resolveVersion(userId, address);
       const facets = await facetIndex(version);
-      const selection = selectionOf(version.id, query, facets);
+      const selection = await resolved(version, selectionOf(version.id, query, facets), facets);
       const first = selection ? await repo.listRowsAfter(db, selection, null, EXPORT_CHUNK_ROWS) : [];
       if (!selection || first.length === 0) throw new MetadataError('no_data_to_export');
       await cooldown.start(caller);

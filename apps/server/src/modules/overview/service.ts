@@ -5,17 +5,11 @@ import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
 import { idsComplianceOf, worstStatusCounts } from '../compliance';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
+import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
 
-const ZERO: repo.VersionCounts = {
-  applicablePairs: 0,
-  passedPairs: 0,
-  checked: 0,
-  missing: 0,
-  empty: 0,
-  failed: 0,
-};
+const ZERO = ZERO_TOTALS;
 
-function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
+function add(a: VersionTotals, b: VersionTotals): VersionTotals {
   return {
     applicablePairs: a.applicablePairs + b.applicablePairs,
     passedPairs: a.passedPairs + b.passedPairs,
@@ -23,11 +17,13 @@ function add(a: repo.VersionCounts, b: repo.VersionCounts): repo.VersionCounts {
     missing: a.missing + b.missing,
     empty: a.empty + b.empty,
     failed: a.failed + b.failed,
+    applicableElements: a.applicableElements + b.applicableElements,
+    compliantElements: a.compliantElements + b.compliantElements,
   };
 }
 
 /** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
-export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
+export function categoriesOf(c: VersionTotals): ComplianceCategories {
   return {
     exists: percentOf(c.checked - c.missing, c.checked),
     populated: percentOf(c.checked - c.missing - c.empty, c.checked),
@@ -42,9 +38,9 @@ export function categoriesOf(c: repo.VersionCounts): ComplianceCategories {
  */
 export function buildTrend(
   versions: readonly repo.VersionRow[],
-  counts: ReadonlyMap<string, repo.VersionCounts>,
+  counts: ReadonlyMap<string, VersionTotals>,
 ): TrendPoint[] {
-  const current = new Map<string, { number: number; counts: repo.VersionCounts }>();
+  const current = new Map<string, { number: number; counts: VersionTotals }>();
   const points: TrendPoint[] = [];
   for (const v of versions) {
     if (v.status !== 'completed') continue;
@@ -102,8 +98,10 @@ export function createOverviewService(deps: { db: Database }) {
       const latest = latestCompleted(versions);
       const latestIds = [...latest.values()].map((v) => v.id);
       const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
+      // Pairs and categories stored with the results (decision 0168); the element compliance from the
+      // same status ranks as the IDS Compliance cards (decision 0173), so the two cards agree.
       const [counts, ranks] = await Promise.all([
-        repo.countVersionResults(db, completedIds),
+        readVersionTotals(db, completedIds),
         worstStatusCounts(db, latestIds),
       ]);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);

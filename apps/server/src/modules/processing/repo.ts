@@ -12,6 +12,8 @@ import {
   specificationResults,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
+import { primaryBimCategory } from '../metadata';
+import { refreshVersionTotals } from '../overview';
 import { writeAttributeStats } from './attribute-stats';
 import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
@@ -180,6 +182,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
   );
   await writeComplianceSummaries(tx, versionId);
   await writeFacetFailures(tx, versionId, results);
+  await refreshVersionTotals(tx, [versionId]);
 }
 
 /**
@@ -219,6 +222,7 @@ export async function writeProcessedVersion(
         { name: 'type_name', values: e.typeName },
         { name: 'predefined_type', values: e.predefinedType },
         { name: 'level', values: e.level },
+        { name: 'category', values: e.ifcClass.map(primaryBimCategory) },
       ],
       hooks,
     );

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { bimFiles, fileVersions, idsFiles, projects } from '../../schema';
+import { refreshVersionTotals, versionsCheckedAgainst } from '../overview';
 
 /** Deletes a BIM file with every version (rows of elements and results go by cascade and triggers). */
 export async function deleteBimFile(
@@ -25,16 +26,24 @@ export async function deleteBimFile(
   };
 }
 
-/** Deletes an IDS file with its specifications and their results (cascade and triggers). */
+/**
+ * Deletes an IDS file with its specifications and their results (cascade and triggers), and
+ * refreshes the overview figures of every version that was checked against them.
+ */
 export async function deleteIdsFile(
   tx: Database,
   projectId: string,
   id: string,
 ): Promise<{ name: string; storageKey: string; isActive: boolean } | null> {
+  const checked = await versionsCheckedAgainst(
+    tx,
+    sql`select s.id from ids_specifications s where s.ids_file_id = ${id}`,
+  );
   const [deleted] = await tx
     .delete(idsFiles)
     .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.id, id)))
     .returning({ name: idsFiles.name, storageKey: idsFiles.storageKey, isActive: idsFiles.isActive });
+  if (deleted) await refreshVersionTotals(tx, checked);
   return deleted ?? null;
 }
 

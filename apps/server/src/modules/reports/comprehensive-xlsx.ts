@@ -1,6 +1,8 @@
 // The Comprehensive Project Analysis as a workbook, streamed (exceljs' WorkbookWriter): every row is
-// committed as it is written and the failures and elements are read from the database a page at a
-// time, so a 200,000-element model never holds the workbook, or its failures, in memory.
+// committed as it is written and the failures and elements come a page at a time, so a
+// 200,000-element model never holds the workbook, or its failures, in memory. The workbook is written
+// on a worker thread (cpu-worker.ts); the pages are read from the database on the main thread and
+// fed to it (decision 0168).
 import { COMPLIANCE_STATUS_LABELS, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
@@ -17,21 +19,104 @@ const STATUS = [
 ];
 
 type Column = { header: string; key: string; width: number };
+type ElementRow = Awaited<ReturnType<typeof repo.elementPage>>[number];
+
+/** Where the writer gets each version's failure and element rows, in the order it writes them. */
+export interface XlsxRows {
+  failures(versionId: string): AsyncIterable<repo.FailureExample>;
+  elements(versionId: string): AsyncIterable<ElementRow>;
+}
 
 /** Rows read a page at a time by keyset (`cursorOf` the last row), so memory stays one page whatever the model. */
 async function* keysetPages<T, C>(
   fetch: (after: C) => Promise<T[]>,
   cursorOf: (last: T) => C,
   first: C,
-): AsyncGenerator<T> {
+): AsyncGenerator<T[]> {
   let after = first;
   for (;;) {
     const page = await fetch(after);
     const last = page[page.length - 1];
     if (last === undefined) return;
-    yield* page;
+    yield page;
     after = cursorOf(last);
   }
+}
+
+function failurePages(db: Database, versionId: string) {
+  return keysetPages(
+    (after: { specificationId: string; stepId: number } | null) =>
+      repo.failurePage(db, versionId, after, PAGE),
+    (last) => ({ specificationId: last.specificationId, stepId: last.stepId }),
+    null,
+  );
+}
+
+function elementPages(db: Database, versionId: string) {
+  return keysetPages(
+    (afterStep: number) => repo.elementPage(db, versionId, afterStep, PAGE),
+    (last) => last.stepId,
+    -1,
+  );
+}
+
+/** A page of one section, or the section's end; sections come in the writer's order (xlsxFeed). */
+export type XlsxFeedItem =
+  | { section: 'failures' | 'elements'; versionId: string; rows: unknown[] }
+  | { section: 'failures' | 'elements'; versionId: string; end: true };
+
+/**
+ * The rows of the workbook in pages, in the order the writer asks for them (each file's failures,
+ * then each file's elements): what the main thread feeds the worker, reading `source` as it goes.
+ */
+export async function* xlsxFeed(source: XlsxRows, data: ComprehensiveData): AsyncGenerator<XlsxFeedItem> {
+  for (const section of ['failures', 'elements'] as const) {
+    for (const f of data.files) {
+      const versionId = f.version.versionId;
+      let rows: unknown[] = [];
+      for await (const row of source[section](versionId)) {
+        rows.push(row);
+        if (rows.length === PAGE) {
+          yield { section, versionId, rows };
+          rows = [];
+        }
+      }
+      if (rows.length > 0) yield { section, versionId, rows };
+      yield { section, versionId, end: true };
+    }
+  }
+}
+
+/** The writer's rows taken from a feed (on the worker thread); a section out of order is an error. */
+export function xlsxRowsFromFeed(feed: AsyncIterator<XlsxFeedItem>): XlsxRows {
+  async function* section<T>(name: XlsxFeedItem['section'], versionId: string): AsyncGenerator<T> {
+    for (;;) {
+      const next = await feed.next();
+      if (next.done) throw new Error(`The ${name} rows of ${versionId} never came.`);
+      const item = next.value;
+      if (item.section !== name || item.versionId !== versionId)
+        throw new Error(
+          `Expected the ${name} rows of ${versionId}, got the ${item.section} rows of ${item.versionId}.`,
+        );
+      if ('end' in item) return;
+      yield* item.rows as T[];
+    }
+  }
+  return {
+    failures: (versionId) => section<repo.FailureExample>('failures', versionId),
+    elements: (versionId) => section<ElementRow>('elements', versionId),
+  };
+}
+
+/** The writer's rows read straight from the database (on the thread that calls it). */
+export function xlsxRowsFromDatabase(db: Database): XlsxRows {
+  const flat = async function* <T>(pages: AsyncIterable<T[]>): AsyncGenerator<T> {
+    for await (const page of pages) yield* page;
+  };
+  return {
+    failures: (versionId) => flat(failurePages(db, versionId)),
+    elements: (versionId) => flat(elementPages(db, versionId)),
+  };
 }
 
 function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
@@ -44,9 +129,9 @@ function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, col
 
 /** Writes the workbook to `path`; returns how many failure rows it holds (for the caller's log). */
 export async function writeComprehensiveXlsx(
-  db: Database,
   data: ComprehensiveData,
   path: string,
+  rows: XlsxRows,
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: path,
@@ -125,13 +210,7 @@ export async function writeComprehensiveXlsx(
   let failureRows = 0;
   for (const f of data.files) {
     const names = new Map(f.specifications.map((s) => [s.id, s]));
-    const pages = keysetPages(
-      (after: { specificationId: string; stepId: number } | null) =>
-        repo.failurePage(db, f.version.versionId, after, PAGE),
-      (last) => ({ specificationId: last.specificationId, stepId: last.stepId }),
-      null,
-    );
-    for await (const row of pages) {
+    for await (const row of rows.failures(f.version.versionId)) {
       const spec = names.get(row.specificationId);
       failures
         .addRow({
@@ -164,12 +243,7 @@ export async function writeComprehensiveXlsx(
     { header: 'IDS status', key: 'status', width: 15 },
   ]);
   for (const f of data.files) {
-    const pages = keysetPages(
-      (afterStep: number) => repo.elementPage(db, f.version.versionId, afterStep, PAGE),
-      (last) => last.stepId,
-      -1,
-    );
-    for await (const e of pages) {
+    for await (const e of rows.elements(f.version.versionId)) {
       elements
         .addRow({
           file: f.version.fileName,

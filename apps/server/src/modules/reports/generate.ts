@@ -21,7 +21,7 @@ import { storageKeys } from '../storage';
 import { askInsights, type renderInsightsPdf } from './ai-insights';
 import { renderBcf } from './bcf-export';
 import type { renderComprehensivePdf } from './comprehensive-pdf';
-import { writeComprehensiveXlsx } from './comprehensive-xlsx';
+import { xlsxFeed, xlsxRowsFromDatabase } from './comprehensive-xlsx';
 import { collectComprehensive } from './data';
 import * as repo from './repo';
 
@@ -100,7 +100,16 @@ export async function generateReport(
       const dir = await mkdtemp(join(tmpdir(), 'plumbline-report-'));
       try {
         const path = join(dir, 'report.xlsx');
-        await writeComprehensiveXlsx(deps.db, data, path);
+        // Written on a worker thread from rows this thread reads and feeds it (decision 0168).
+        await runWorkerTask(
+          'write-comprehensive-xlsx',
+          { data, path },
+          {
+            timeLimitMs: RENDER_TIME_LIMIT_MS,
+            limitMessage: 'Rendering the report took longer than 10 minutes.',
+            feed: xlsxFeed(xlsxRowsFromDatabase(deps.db), data),
+          },
+        );
         stored = await deps.storage.putStream(key, createReadStream(path));
       } finally {
         await rm(dir, { recursive: true, force: true });
