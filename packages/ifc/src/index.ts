@@ -1,5 +1,6 @@
 export { IfcReadError, type IfcReadErrorCode } from './errors';
 export type * from './model';
+export { predefinedTypeNames } from './model';
 export type { ClassificationView } from './model/classifications';
 export { StepIfcModel } from './model/ifc-model';
 export { type IfcModelOrigin, readModelOrigin } from './model/model-origin';

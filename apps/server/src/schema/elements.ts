@@ -19,6 +19,8 @@ export const elements = pgTable(
     name: text('name'),
     typeName: text('type_name'),
     predefinedType: text('predefined_type'),
+    /** The enumeration said USERDEFINED and predefined_type holds the user-defined name (IDS matches both). */
+    predefinedTypeUserDefined: boolean('predefined_type_user_defined').notNull().default(false),
     level: text('level'),
     /**
      * The BIM category derived from the class at processing time (metadata/bim-category.ts), so the

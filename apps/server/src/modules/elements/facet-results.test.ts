@@ -158,3 +158,24 @@ describe('element compliance summary', () => {
     ]);
   });
 });
+
+describe('a user-defined predefined type', () => {
+  // IDS 1.0 entity facet: a type written .USERDEFINED. with a name answers to the name and to USERDEFINED.
+  const waldo: ElementFacts = { ...wall, predefinedType: 'WALDO', predefinedTypeUserDefined: true };
+  const named: ElementFacts = { ...wall, predefinedType: 'WALDO', predefinedTypeUserDefined: false };
+
+  it('matches a USERDEFINED requirement and its own name, outside the specification too', () => {
+    for (const required of ['USERDEFINED', 'WALDO']) {
+      const [facet] = applicabilityResults([pair(entity('IFCWALL', required))], false, waldo);
+      expect(facet).toMatchObject({ result: 'applicable', is_satisfied: true });
+    }
+    const [other] = applicabilityResults([pair(entity('IFCWALL', 'SHEAR'))], false, waldo);
+    expect(other).toMatchObject({ result: 'not_applicable', is_satisfied: false });
+  });
+
+  it('does not match USERDEFINED when the enumeration named the value itself', () => {
+    const [facet] = applicabilityResults([pair(entity('IFCWALL', 'USERDEFINED'))], false, named);
+    expect(facet).toMatchObject({ result: 'not_applicable', is_satisfied: false });
+    expect(facet?.errors).toEqual(['predefined type is "WALDO", expected USERDEFINED']);
+  });
+});

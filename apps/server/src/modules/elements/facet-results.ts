@@ -5,6 +5,7 @@
  */
 import type { FacetOutcome, FacetResult, FacetResultDetails } from '@plumbline/contracts';
 import { compileValue, type Facet, type ValueMatcher } from '@plumbline/ids';
+import { predefinedTypeNames } from '@plumbline/ifc';
 import type { StoredFacet } from '../idsfiles';
 
 /** A requirement failure as `element_results.failures` holds it (the engine's FacetFailure). */
@@ -27,6 +28,8 @@ export interface ElementFacts {
   ifcClass: string;
   entityName: string;
   predefinedType: string | null;
+  /** predefinedType is a user-defined name written as USERDEFINED: it answers to both. */
+  predefinedTypeUserDefined?: boolean;
   properties: readonly StoredProperty[];
 }
 
@@ -90,7 +93,11 @@ function entityFacts(parsed: Facet | null, facts: ElementFacts): EntityFacts {
   return {
     entity_match: name ? name.matchesString(facts.ifcClass) : null,
     predefined_type_match: pt
-      ? facts.predefinedType !== null && pt.matchesString(facts.predefinedType)
+      ? predefinedTypeNames(
+          facts.predefinedType === null
+            ? null
+            : { value: facts.predefinedType, userDefined: facts.predefinedTypeUserDefined ?? false },
+        ).some((n) => pt.matchesString(n))
       : null,
   };
 }

@@ -21,6 +21,7 @@ export interface ElementRow {
   name: string | null;
   typeName: string | null;
   predefinedType: string | null;
+  predefinedTypeUserDefined: boolean;
   level: string | null;
 }
 
@@ -31,6 +32,7 @@ const elementColumns = {
   name: elements.name,
   typeName: elements.typeName,
   predefinedType: elements.predefinedType,
+  predefinedTypeUserDefined: elements.predefinedTypeUserDefined,
   level: elements.level,
 };
 

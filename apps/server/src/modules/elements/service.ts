@@ -124,6 +124,7 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
         ifcClass: row.ifcClass,
         entityName: entityName(row.ifcClass),
         predefinedType: row.predefinedType,
+        predefinedTypeUserDefined: row.predefinedTypeUserDefined,
         properties,
       };
       return buildElementCompliance({

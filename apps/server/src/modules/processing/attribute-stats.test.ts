@@ -11,6 +11,7 @@ function model(rows: Array<[number, string, string, string | null, string | null
       name: [null, null, null],
       typeName: [null, null, null],
       predefinedType: [null, null, null],
+      predefinedTypeUserDefined: [false, false, false],
       level: [null, null, null],
     },
     properties: {

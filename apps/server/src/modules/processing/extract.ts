@@ -8,6 +8,7 @@ export interface ElementColumns {
   name: (string | null)[];
   typeName: (string | null)[];
   predefinedType: (string | null)[];
+  predefinedTypeUserDefined: boolean[];
   level: (string | null)[];
 }
 
@@ -40,6 +41,7 @@ export function extractModel(model: IfcModel): ExtractedModel {
     name: [],
     typeName: [],
     predefinedType: [],
+    predefinedTypeUserDefined: [],
     level: [],
   };
   const properties: PropertyColumns = {
@@ -63,7 +65,9 @@ export function extractModel(model: IfcModel): ExtractedModel {
     elements.ifcClass.push(model.classOf(id) ?? 'UNKNOWN');
     elements.name.push(model.name(id));
     elements.typeName.push(typeId === null ? null : model.name(typeId));
-    elements.predefinedType.push(model.predefinedType(id));
+    const predefined = model.predefinedTypeView(id);
+    elements.predefinedType.push(predefined?.value ?? null);
+    elements.predefinedTypeUserDefined.push(predefined?.userDefined ?? false);
     elements.level.push(level);
     for (const set of model.propertySets(id)) {
       for (const property of set.properties) addProperty(properties, id, set.name, property, '');

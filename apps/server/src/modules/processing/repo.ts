@@ -221,6 +221,7 @@ export async function writeProcessedVersion(
         { name: 'name', values: e.name },
         { name: 'type_name', values: e.typeName },
         { name: 'predefined_type', values: e.predefinedType },
+        { name: 'predefined_type_user_defined', values: e.predefinedTypeUserDefined },
         { name: 'level', values: e.level },
         { name: 'category', values: e.ifcClass.map(primaryBimCategory) },
       ],

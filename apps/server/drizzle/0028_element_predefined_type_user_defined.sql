@@ -1,0 +1,1 @@
+ALTER TABLE "elements" ADD COLUMN "predefined_type_user_defined" boolean DEFAULT false NOT NULL;
