@@ -10,10 +10,11 @@ import { StatCard } from '@/components/ui/stat-card';
 import { formatNumber } from '@/lib/format';
 import { ElementInspectorSheet } from '../element-inspector/element-inspector-sheet';
 import { ComplianceViewer } from '../viewer/compliance-viewer';
-import { STATUS_COLORS, STATUS_LABELS } from './compliance-logic';
+import { STATUS_LABELS } from './compliance-logic';
 import { ComplianceResultsList } from './compliance-results-list';
 import { ExportBcfButton } from './export-bcf-button';
 import { type ResultFilters, useComplianceResults, useIdsSpecifications } from './queries';
+import { StatusIcon } from './status-icon';
 
 const ALL = 'all';
 const STATUSES = complianceStatusSchema.options;
@@ -70,11 +71,7 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
             loading={results.isPending}
             value={
               <span className="inline-flex items-center gap-2">
-                <span
-                  className="size-2.5 rounded-full"
-                  style={{ backgroundColor: STATUS_COLORS[status] }}
-                  aria-hidden="true"
-                />
+                <StatusIcon status={status} className="size-4" />
                 {formatNumber(value ?? 0)}
               </span>
             }

@@ -2,9 +2,10 @@ import type { ComplianceStatus } from '@plumbline/contracts';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { STATUS_COLORS, STATUS_LABELS } from '../compliance/compliance-logic';
+import { StatusIcon } from '../compliance/status-icon';
 import { STATUS_ORDER } from './compliance-colours';
 
-/** The colour key of the compliance viewer, with how many elements of the model show each colour. */
+/** The colour key of the compliance viewer (colour swatch, shape and name), with how many elements of the model show each colour. */
 export function ComplianceLegend({
   counts,
   only = null,
@@ -28,6 +29,7 @@ export function ComplianceLegend({
             className="inline-block size-3 rounded-sm"
             style={{ backgroundColor: STATUS_COLORS[status] }}
           />
+          <StatusIcon status={status} />
           <span>{STATUS_LABELS[status]}</span>
           {counts ? (
             <span className="text-muted-foreground tabular-nums">{formatNumber(counts[status])}</span>

@@ -1,6 +1,8 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api';
+import { STATUS_LABELS } from '../compliance/compliance-logic';
+import { StatusIcon } from '../compliance/status-icon';
 import {
   colourGroups,
   type ElementStatuses,
@@ -12,7 +14,9 @@ import { ComplianceLegend } from './compliance-legend';
 import type { ModelViewer } from './engine/model-viewer';
 import { useElementStatuses } from './queries';
 import { useModelViewer } from './use-model-viewer';
+import { useViewerKeyboard } from './use-viewer-keyboard';
 import { ViewerFrame } from './viewer-frame';
+import { stepIndex } from './viewer-keys';
 import { ViewerToolbar } from './viewer-toolbar';
 
 export interface ComplianceViewerProps {
@@ -47,26 +51,73 @@ export function ComplianceViewer({
   onSelectElement,
   className,
 }: ComplianceViewerProps) {
-  const { containerRef, viewer, state, retry } = useModelViewer({
+  const [selected, setSelected] = useState<number | null>(null);
+  const pick = useCallback(
+    (id: number | null) => {
+      setSelected(id);
+      onSelectElement?.(id);
+    },
+    [onSelectElement],
+  );
+  const { containerRef, viewer, state, retry, keysDescriptionId } = useModelViewer({
     projectId,
     fileId,
     versionId,
-    onPick: onSelectElement,
+    onPick: pick,
     failurePrefix: 'Failed to load model: ',
+    label: 'IDS compliance 3D model',
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, statuses === undefined);
   const data = statuses ?? fetched.data;
-  const counts = useComplianceColouring(viewer, data, onlyStatus);
+  const groups = useComplianceColouring(viewer, data, onlyStatus);
+  const failed = groups?.failed ?? [];
+
+  // N / P on the canvas: the next or previous failing element, selected and framed (issue 21).
+  const step = useCallback(
+    (direction: 1 | -1) => {
+      if (!viewer) return;
+      const index = stepIndex(selected === null ? null : failed.indexOf(selected), failed.length, direction);
+      const id = index === null ? null : (failed[index] ?? null);
+      if (id === null) return;
+      pick(id);
+      void viewer
+        .select(id)
+        .then(() => viewer.frameElements([id]))
+        .catch(() => {});
+    },
+    [viewer, selected, failed, pick],
+  );
+  useViewerKeyboard(viewer, step);
+
+  const status = selected === null || !groups ? null : statusOf(groups, selected);
+  const position = selected === null ? -1 : failed.indexOf(selected);
+  const label =
+    selected === null || status === null
+      ? ''
+      : `${STATUS_LABELS[status]}: element ${selected}${position >= 0 ? `, ${position + 1} of ${failed.length} failing` : ''}`;
   return (
     <ViewerFrame
       containerRef={containerRef}
       state={state}
       onRetry={retry}
       label="IDS compliance 3D viewer"
+      keysDescriptionId={keysDescriptionId}
+      canStep
+      announcement={selected === null ? '' : `Selected. ${label}`}
       className={className}
     >
-      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => onSelectElement?.(null)} /> : null}
-      <ComplianceLegend counts={counts} only={onlyStatus} />
+      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => pick(null)} canStep /> : null}
+      {status !== null ? (
+        // The selected element's status in words and shape: the non-colour cue (issue 21).
+        <p
+          data-testid="viewer-selection-label"
+          className="absolute top-12 left-2 z-10 flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-md border border-border bg-card/95 px-2 py-1 text-xs font-medium shadow-xs"
+        >
+          <StatusIcon status={status} />
+          {label}
+        </p>
+      ) : null}
+      <ComplianceLegend counts={groups ? statusCounts(groups) : null} only={onlyStatus} />
       {fetched.error && !statuses ? (
         <p
           role="status"
@@ -79,12 +130,19 @@ export function ComplianceViewer({
   );
 }
 
-/** Paints the loaded model by status once both are there; returns the legend's counts. */
+function statusOf(groups: StatusGroups, id: number): ComplianceStatus | null {
+  for (const status of Object.keys(groups) as ComplianceStatus[]) {
+    if (groups[status].includes(id)) return status;
+  }
+  return null;
+}
+
+/** Paints the loaded model by status once both are there; returns the model's elements by status. */
 function useComplianceColouring(
   viewer: ModelViewer | null,
   data: ElementStatuses | undefined,
   onlyStatus: ComplianceStatus | null,
-): Record<ComplianceStatus, number> | null {
+): StatusGroups | null {
   const [groups, setGroups] = useState<StatusGroups | null>(null);
 
   // Which element has which status: once per model and data.
@@ -115,5 +173,5 @@ function useComplianceColouring(
     void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
   }, [viewer, groups, onlyStatus]);
 
-  return groups ? statusCounts(groups) : null;
+  return groups;
 }
