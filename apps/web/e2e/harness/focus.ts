@@ -77,9 +77,11 @@ export function isFocused(locator: Locator): Promise<boolean> {
  * number of presses; throws after `max` presses, or at the first stop without a visible indicator.
  */
 export async function tabTo(page: Page, target: Locator, max = 40, backwards = false): Promise<number> {
+  const stops: string[] = [];
   for (let presses = 1; presses <= max; presses += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const indicator = await focusIndicator(page);
+    stops.push(indicator.element);
     if (indicator.element !== 'body' && indicator.contrast < 3) {
       throw new Error(
         `focus indicator of ${indicator.element} is ${indicator.colour ?? 'not drawn'} (contrast ${indicator.contrast.toFixed(2)}:1, 3:1 needed)`,
@@ -87,5 +89,5 @@ export async function tabTo(page: Page, target: Locator, max = 40, backwards = f
     }
     if (await isFocused(target)) return presses;
   }
-  throw new Error(`${target} not reached in ${max} Tab presses`);
+  throw new Error(`${target} not reached in ${max} Tab presses; focus went to: ${stops.join(' → ')}`);
 }
