@@ -54,7 +54,7 @@ async function chooseWithKeyboard(trigger: Locator, option: string): Promise<voi
   await expect.poll(() => listbox.count()).toBe(0);
   // The select box keeps focus and shows the choice.
   await expectFocusOn(trigger, 'the select box');
-  expect(await trigger.innerText()).toContain(option);
+  expect(await trigger.textContent()).toContain(option);
 }
 
 describe('keyboard only', () => {
@@ -104,7 +104,7 @@ describe('keyboard only', () => {
     const file = page.getByRole('combobox', { name: 'File' });
     presses.file = await tabTo(page, file, 2);
     await chooseWithKeyboard(file, 'SimpleWall.ifc');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Version' }).innerText()).toMatch(/V1|·/);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Version' }).textContent()).toMatch(/V1|·/);
 
     // 5. Compliance: the sub-tab list, then the results.
     const complianceTab = page.getByRole('tab', { name: 'IDS Compliance' });

@@ -72,8 +72,10 @@ describe.skipIf(!haveSamples)('3D viewer by keyboard', () => {
     const legend = viewer.getByRole('list', { name: 'Compliance colour legend' });
     const failedItem = legend.getByRole('listitem').filter({ hasText: 'Failed' });
     // The counts appear once the model's elements are coloured.
-    await expect.poll(async () => /\d/.test(await failedItem.innerText()), { timeout: 45_000 }).toBe(true);
-    const failedCount = Number((await failedItem.innerText()).match(/\d+/)?.[0]);
+    await expect
+      .poll(async () => /\d/.test((await failedItem.textContent()) ?? ''), { timeout: 45_000 })
+      .toBe(true);
+    const failedCount = Number(((await failedItem.textContent()) ?? '').match(/\d+/)?.[0]);
     expect(failedCount).toBeGreaterThan(1);
 
     // A named, keyboard-operated canvas, described by its keys, reached with Shift+Tab from the toolbar.
@@ -103,18 +105,18 @@ describe.skipIf(!haveSamples)('3D viewer by keyboard', () => {
     const announcement = viewer.getByRole('status').filter({ hasText: 'Selected' });
     await page.keyboard.press('n');
     await expectVisible(label);
-    expect(await label.innerText()).toMatch(
+    expect(await label.textContent()).toMatch(
       new RegExp(`^Failed: element \\d+, 1 of ${failedCount} failing$`),
     );
     expect(await label.locator('[data-status-icon="failed"]').count()).toBe(1);
-    expect(await announcement.innerText()).toContain(`1 of ${failedCount} failing`);
-    const first = await label.innerText();
+    expect(await announcement.textContent()).toContain(`1 of ${failedCount} failing`);
+    const first = await label.textContent();
     await page.keyboard.press('n');
-    await expect.poll(() => label.innerText()).toContain(`2 of ${failedCount} failing`);
+    await expect.poll(() => label.textContent()).toContain(`2 of ${failedCount} failing`);
     await page.keyboard.press('p');
-    await expect.poll(() => label.innerText()).toBe(first);
+    await expect.poll(() => label.textContent()).toBe(first);
     await page.keyboard.press('p');
-    await expect.poll(() => label.innerText()).toContain(`${failedCount} of ${failedCount} failing`);
+    await expect.poll(() => label.textContent()).toContain(`${failedCount} of ${failedCount} failing`);
     // Stepping opens the element in the inspector, but the canvas keeps focus.
     await expectVisible(page.getByRole('complementary', { name: 'Element Inspector' }));
     expect(await isFocused(canvas)).toBe(true);

@@ -64,7 +64,9 @@ const TROUBLE = [
 
 function Code({ children }: { children: ReactNode }) {
   return (
-    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8rem] text-foreground">{children}</code>
+    <code className="rounded bg-muted px-1.5 py-0.5 font-mono break-all text-[0.8rem] text-foreground">
+      {children}
+    </code>
   );
 }
 
