@@ -102,6 +102,8 @@ describe('keyboard only', () => {
     presses.project = await tabTo(page, project, 6);
     await chooseWithKeyboard(project, 'Keyboard House');
     const file = page.getByRole('combobox', { name: 'File' });
+    // The file list arrives with the project: until then the select box is disabled (no Tab stop).
+    await expect.poll(() => file.isEnabled()).toBe(true);
     presses.file = await tabTo(page, file, 2);
     await chooseWithKeyboard(file, 'SimpleWall.ifc');
     await expect.poll(() => page.getByRole('combobox', { name: 'Version' }).textContent()).toMatch(/V1|·/);
@@ -144,4 +146,47 @@ describe('keyboard only', () => {
     await screenshot(page, 'keyboard-exported');
     console.info(`keyboard main path, Tab presses per step: ${JSON.stringify(presses)}`);
   }, 300_000);
+
+  it('makes each facet group of the Metadata Explorer one Tab stop, with the arrows inside and Space to tick', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('facets'),
+      password: 'facets-checked-2026',
+      fullName: 'Fa Cet',
+    });
+    const { selection } = await processedProjectViaApi(context.request, {
+      name: 'Facet House',
+      ids: { name: 'walls.ids', xml: IDS },
+      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+    });
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    const groups = page.locator('fieldset[data-testid^="filter-section-"]');
+    await expectVisible(groups.first());
+    // A group with at least two options.
+    let group = groups.first();
+    for (let i = 0; i < (await groups.count()); i += 1) {
+      if ((await groups.nth(i).getByRole('checkbox').count()) >= 2) {
+        group = groups.nth(i);
+        break;
+      }
+    }
+    const boxes = group.getByRole('checkbox');
+    const count = await boxes.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    const tabStops = await boxes.evaluateAll(
+      (els) => els.filter((el) => (el as HTMLElement).tabIndex === 0).length,
+    );
+    expect(tabStops).toBe(1);
+
+    await tabTo(page, boxes.first(), 60);
+    await page.keyboard.press('ArrowDown');
+    await expectFocusOn(boxes.nth(1), 'the second option');
+    await expectVisibleFocus('facet checkbox');
+    await page.keyboard.press('Space');
+    await expect.poll(() => boxes.nth(1).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await expectFocusOn(boxes.first(), 'the first option again');
+    // Tab leaves the group at once: the next stop is not one of its checkboxes.
+    await page.keyboard.press('Tab');
+    expect(await boxes.evaluateAll((els) => els.includes(document.activeElement as HTMLElement))).toBe(false);
+  }, 240_000);
 });
