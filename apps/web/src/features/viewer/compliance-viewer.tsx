@@ -1,5 +1,5 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import { STATUS_LABELS } from '../compliance/compliance-logic';
 import { StatusIcon } from '../compliance/status-icon';
@@ -167,10 +167,14 @@ function useComplianceColouring(
     };
   }, [viewer, data]);
 
-  // The paint follows the status filter without reading the model again.
+  // The paint follows the status filter without reading the model again. Paints run one after
+  // another: two overlapping ones (a filter and new data close together) could interleave their
+  // reset and colour steps and leave the older paint on screen.
+  const painting = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
     if (!viewer || !groups || !viewer.isLoaded) return;
-    void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
+    const colours = colourGroups(groups, onlyStatus);
+    painting.current = painting.current.then(() => viewer.setColours(colours)).catch(() => {});
   }, [viewer, groups, onlyStatus]);
 
   return groups;
