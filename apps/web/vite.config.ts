@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bundleBudget } from './build/bundle-budget';
 import { precompress } from './build/precompress';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -48,7 +49,8 @@ const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // precompress: .br and .gz beside each asset, sent by the server to browsers that take them.
-  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), precompress(outDir)],
+  // bundleBudget: the build fails when a first view's JavaScript outgrows its budget (issue 21).
+  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), precompress(outDir), bundleBudget()],
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],

@@ -2,8 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { type AxeFinding, describeFindings, seriousViolations } from './harness/axe';
-import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
-import { openExplorerWithViewer, processedProjectViaApi } from './harness/viewer';
+import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { openExplorerWithViewer, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
 import { openWizard } from './harness/wizard';
 
 // Issue 21 (accessibility), first pass (decision 0167): axe-core's WCAG 2.1 A/AA rules over every page
@@ -17,7 +17,7 @@ const IDS = `<?xml version="1.0" encoding="UTF-8"?>
   <ids:specifications>
     <ids:specification ifcVersion="IFC4" name="Walls have a name">
       <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALL</ids:simpleValue></ids:name></ids:entity>
+        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
       </ids:applicability>
       <ids:requirements>
         <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
@@ -87,6 +87,20 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
       await settle();
       unexpected.push(...(await audit(`/demo?tab=${tab}`)));
     }
+    // Error states: the forms sent empty, a verification link without its token.
+    for (const [path, submit] of [
+      ['/login', 'Sign in'],
+      ['/signup', 'Create account'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('button', { name: submit, exact: true }).click();
+      await expectVisible(page.locator('[aria-invalid="true"]'));
+      await settle();
+      unexpected.push(...(await audit(`${path} with errors`)));
+    }
+    await page.goto('/verify-email');
+    await settle();
+    unexpected.push(...(await audit('/verify-email without a token')));
     expect(describeFindings(unexpected)).toBe('');
   }, 180_000);
 
@@ -146,6 +160,87 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     unexpected.push(...(await audit('account menu open')));
     expect(describeFindings(unexpected)).toBe('');
   }, 300_000);
+
+  it('finds no serious or critical violation in the other dialogs, side panels, popovers and empty states', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('axe-more'),
+      password: 'axe-checked-2026',
+      fullName: 'Ada Auditor',
+    });
+    const unexpected: AxeFinding[] = [];
+    // A new account with no project: the dashboard's empty state.
+    await page.goto('/dashboard?tab=overview');
+    await settle();
+    unexpected.push(...(await audit('dashboard overview, no project yet')));
+
+    const { selection } = await processedProjectViaApi(context.request, {
+      name: 'Audited House',
+      ids: { name: 'walls.ids', xml: IDS },
+      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+    });
+    const closeDialog = async (state: string) => {
+      const dialog = page.getByRole('dialog');
+      await expectVisible(dialog);
+      await settle();
+      unexpected.push(...(await audit(state)));
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+    };
+
+    await page.goto(`/dashboard?tab=projects&${selection}`);
+    await settle();
+    await page.getByRole('button', { name: 'Audited House', exact: true }).click();
+    await expectVisible(page.getByRole('region', { name: 'Files of Audited House' }));
+    await settle();
+    unexpected.push(...(await audit('projects, a row expanded with its files')));
+    await page.getByRole('button', { name: 'Edit Audited House' }).click();
+    await closeDialog('dialog Edit project');
+    await page.getByRole('button', { name: 'Manage files of Audited House' }).click();
+    await closeDialog('dialog Manage files');
+
+    await page.goto(`/dashboard?tab=schema&${selection}`);
+    await page.getByRole('button', { name: 'View Details' }).first().click();
+    await closeDialog('dialog Specification details');
+
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await page
+      .getByRole('button', { name: /^Details of / })
+      .first()
+      .click();
+    await closeDialog('dialog Element details');
+
+    await page.goto(`/dashboard?tab=reports&${selection}`);
+    await page
+      .getByRole('button', { name: /Compliance/ })
+      .first()
+      .click();
+    await closeDialog('dialog Generate report');
+
+    await page.goto(`/dashboard?tab=dashboard&fileTab=compliance&${selection}`);
+    await settle();
+    unexpected.push(...(await audit('dashboard File Inspector compliance')));
+
+    // The IDS compliance view: its viewer's key help open, then the element inspector beside it.
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    const viewer = page.getByRole('region', { name: 'IDS compliance 3D viewer' });
+    await waitForViewerReady(viewer);
+    await viewer.getByRole('button', { name: 'Keyboard controls' }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'Keyboard controls' }));
+    await settle();
+    unexpected.push(...(await audit('viewer keyboard controls popover')));
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /^Inspect element #\d+$/ })
+      .first()
+      .click();
+    await expectVisible(
+      page.getByRole('complementary', { name: 'Element Inspector' }).getByText('Viewer DB ID'),
+    );
+    await settle();
+    unexpected.push(...(await audit('element inspector open over IDS compliance')));
+    expect(describeFindings(unexpected)).toBe('');
+  }, 300_000);
 });
 
 describe('keyboard', () => {
@@ -166,6 +261,26 @@ describe('keyboard', () => {
     // The next Tab lands inside the main content, past the header and the tab strip.
     await page.keyboard.press('Tab');
     expect(await page.getByRole('main').evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  });
+
+  it('offers the skip link first on the signed-out pages too, and moves focus to the heading of the page a link opens', async () => {
+    for (const path of ['/login', '/signup', '/help/acc-integration', '/no-such-page']) {
+      await page.goto(path);
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((el) => el === document.activeElement), `${path}: skip link first`).toBe(
+        true,
+      );
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('main').evaluate((el) => el === document.activeElement), path).toBe(true);
+    }
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Create an account' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/signup');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('returns focus to the button that opened a dialog when the dialog closes', async () => {
@@ -216,6 +331,69 @@ describe('reflow at 320 px', () => {
     await settle();
     expect(await pageWidth()).toBeLessThanOrEqual(320);
   }, 240_000);
+});
+
+describe('reflow at 320 px, every page', () => {
+  it('has no sideways page scroll on any signed-out page, /demo tab, dashboard tab or sub-tab at 320 px (400 % zoom of 1280)', async () => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const tooWide: string[] = [];
+    const check = async (state: string) => {
+      await settle();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) {
+        // What sticks out, for the message: the outermost elements wider than the viewport.
+        const culprits = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((el) => el.getBoundingClientRect().right > 321 && el.getBoundingClientRect().width > 0)
+            // Inside a box that scrolls or clips (a tab strip, a table): not what widens the page.
+            .filter((el) => {
+              for (let up = el.parentElement; up; up = up.parentElement) {
+                if (getComputedStyle(up).overflowX !== 'visible') return false;
+              }
+              return true;
+            })
+            .slice(-3)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`),
+        );
+        tooWide.push(`${state}: ${width}px (${culprits.join(', ')})`);
+      }
+    };
+    for (const path of ['/login', '/signup', '/help/acc-integration', '/no-such-page']) {
+      await page.goto(path);
+      await check(path);
+    }
+    for (const tab of DASHBOARD_TABS) {
+      await page.goto(`/demo?tab=${tab}`);
+      await check(`/demo?tab=${tab}`);
+    }
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('reflow-all'),
+      password: 'reflow-checked-2026',
+      fullName: 'Re Flow',
+    });
+    const { selection } = await processedProjectViaApi(context.request, {
+      name: 'Narrow House',
+      ids: { name: 'walls.ids', xml: IDS },
+      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+    });
+    for (const tab of DASHBOARD_TABS) {
+      await page.goto(`/dashboard?tab=${tab}&${selection}`);
+      await check(`dashboard ${tab}`);
+    }
+    for (const fileTab of ['schema', 'extra-attributes']) {
+      await page.goto(`/dashboard?tab=dashboard&fileTab=${fileTab}&${selection}`);
+      await check(`File Inspector ${fileTab}`);
+    }
+    await openExplorerWithViewer(page, selection);
+    await check('metadata with viewer and assistant');
+    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
+    await check('metadata IDS Compliance');
+    await page.goto(`/dashboard?tab=projects&${selection}`);
+    await page.getByRole('button', { name: 'Narrow House', exact: true }).click();
+    await check('projects, a row expanded');
+    await screenshot(page, 'reflow-320-projects-expanded');
+    expect(tooWide.join('\n')).toBe('');
+  }, 300_000);
 });
 
 describe('source maps', () => {

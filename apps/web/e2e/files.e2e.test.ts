@@ -95,6 +95,10 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
     });
     await expectVisible(fileRow.getByText('v1', { exact: true }));
     await expectVisible(fileRow.getByText('Completed', { exact: true }), 60_000);
+    // Screen readers hear the processing finish through the app's polite region (issue 21).
+    const announcer = page.getByTestId('announcer');
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => announcer.textContent()).toMatch(/SimpleWall\.ifc: Completed/);
     await screenshot(page, 'files-completed');
     const cells = await fileRow.getByRole('cell').allTextContents();
     const elements = Number((cells[3] ?? '').replace(/[^\d]/g, ''));

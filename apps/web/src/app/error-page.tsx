@@ -2,6 +2,7 @@ import { AlertTriangle, Compass, Home, RotateCw } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 
 export interface GenericErrorPageProps {
   title: string;
@@ -14,18 +15,25 @@ export function GenericErrorPage({ title, message, notFound = false }: GenericEr
   const Icon = notFound ? Compass : AlertTriangle;
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
+      <SkipLink />
       <header className="px-6 py-4">
         <Link to="/">
           <Logo />
         </Link>
       </header>
-      <main className="flex flex-1 items-center justify-center px-6 pb-24">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex flex-1 items-center justify-center px-6 pb-24 outline-none"
+      >
         <div className="flex max-w-md flex-col items-center text-center">
           <div className="flex size-12 items-center justify-center rounded-full border border-border bg-background shadow-xs">
             <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
           </div>
           {notFound && <p className="mt-6 text-sm font-medium text-primary">404</p>}
-          <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
+          <h1 tabIndex={-1} className="mt-2 text-2xl font-semibold tracking-tight outline-none">
+            {title}
+          </h1>
           <p className="mt-2 text-sm text-muted-foreground">{message}</p>
           <div className="mt-8 flex gap-3">
             <Button asChild>

@@ -1,6 +1,7 @@
 import { type ComplianceStatus, complianceStatusSchema } from '@plumbline/contracts';
 import { AlertCircle } from 'lucide-react';
 import { useState } from 'react';
+import { StatusIcon } from '@/components/status-icon';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
@@ -11,7 +12,7 @@ import { ComplianceResultsList } from '@/features/compliance/compliance-results-
 import { ExportBcfButton } from '@/features/compliance/export-bcf-button';
 import { ElementInspectorSheet } from '@/features/element-inspector/element-inspector-sheet';
 import { ComplianceViewer } from '@/features/viewer/compliance-viewer';
-import { STATUS_COLORS, STATUS_LABELS } from '@/lib/compliance-logic';
+import { STATUS_LABELS } from '@/lib/compliance-logic';
 import { type ResultFilters, useComplianceResults, useIdsSpecifications } from '@/lib/compliance-queries';
 import { formatNumber } from '@/lib/format';
 
@@ -70,11 +71,7 @@ export function IdsComplianceView({ projectId, fileId, versionId }: IdsComplianc
             loading={results.isPending}
             value={
               <span className="inline-flex items-center gap-2">
-                <span
-                  className="size-2.5 rounded-full"
-                  style={{ backgroundColor: STATUS_COLORS[status] }}
-                  aria-hidden="true"
-                />
+                <StatusIcon status={status} className="size-4" />
                 {formatNumber(value ?? 0)}
               </span>
             }

@@ -70,7 +70,7 @@ export function ViewerAndChatLayout({
   return (
     // One fixed height for both panels (fitting the window, within 28–48 rem): a long conversation
     // scrolls inside the chat instead of stretching the viewer beside it.
-    <div className="grid gap-4 lg:grid-cols-3" data-testid="viewer-and-chat">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3" data-testid="viewer-and-chat">
       <div className={`${PANEL_HEIGHT} lg:col-span-2`}>
         <ModelViewerPanel
           projectId={address.projectId}

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { onRovingKeyDown } from '@/components/ui/roving-focus';
 import { cn } from '@/lib/cn';
 import {
   activeFilterCount,
@@ -88,6 +89,9 @@ function FilterSectionList({
   const [expanded, setExpanded] = useState(false);
   const options = visibleOptions(section.options, text, selected);
   const shown = expanded ? options : options.slice(0, initialVisible);
+  // The group is one Tab stop: the last checkbox focused (at first the first), arrows inside.
+  const [current, setCurrent] = useState(0);
+  const tabStop = Math.min(current, shown.length - 1);
   return (
     <fieldset
       className="min-w-0 space-y-2 border-t border-border pt-3"
@@ -113,13 +117,16 @@ function FilterSectionList({
           className="h-8"
         />
       )}
-      <ul className="space-y-1">
-        {shown.map((option) => (
+      {/* The arrow keys of the checkboxes inside bubble up to the list. */}
+      <ul className="space-y-1" onKeyDown={(event) => onRovingKeyDown(event, 'input[type="checkbox"]')}>
+        {shown.map((option, index) => (
           <li key={option.key}>
             <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-surface">
               <input
                 type="checkbox"
                 className="size-3.5 accent-primary"
+                tabIndex={index === tabStop ? 0 : -1}
+                onFocus={() => setCurrent(index)}
                 checked={selected.includes(option.key)}
                 onChange={() => onToggle(option.key)}
               />

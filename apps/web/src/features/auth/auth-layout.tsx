@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 
 const POINTS = [
   'Check IFC 2X3, IFC4 and IFC4X3 models against buildingSMART IDS 1.0 rules',
@@ -21,6 +22,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <SkipLink />
       <aside className="relative hidden overflow-hidden bg-zinc-950 p-10 text-zinc-100 lg:flex lg:flex-col lg:justify-between">
         <div
           aria-hidden="true"
@@ -44,12 +46,18 @@ export function AuthLayout({
         </div>
         <p className="relative text-xs text-zinc-500">Built for BIM project teams.</p>
       </aside>
-      <main className="flex items-center justify-center bg-background px-6 py-12">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex items-center justify-center bg-background px-6 py-12 outline-none"
+      >
         <div className="w-full max-w-sm">
           <Link to="/" className="mb-10 inline-block lg:hidden">
             <Logo />
           </Link>
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+            {title}
+          </h1>
           <p className="mt-1.5 text-sm text-muted-foreground">{subtitle}</p>
           <div className="mt-8">{children}</div>
           <p className="mt-8 text-center text-sm text-muted-foreground">

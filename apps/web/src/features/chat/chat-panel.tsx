@@ -79,7 +79,10 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
   return (
     <section
       aria-label="AI Assistant"
-      className={cn('flex h-full min-h-0 flex-col rounded-lg border border-border bg-card', className)}
+      className={cn(
+        'flex h-full min-h-0 min-w-0 flex-col rounded-lg border border-border bg-card',
+        className,
+      )}
     >
       <header className="flex items-center justify-between border-b border-border px-3 py-2">
         <h2 className="flex items-center gap-2 text-sm font-semibold">

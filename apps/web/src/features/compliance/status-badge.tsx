@@ -1,15 +1,12 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-import { STATUS_COLORS, STATUS_LABELS } from '@/lib/compliance-logic';
+import { StatusIcon } from '@/components/status-icon';
+import { STATUS_LABELS } from '@/lib/compliance-logic';
 
-/** A status with its legend colour (passed green, warning yellow, failed red, not applicable grey). */
+/** A status with its legend colour and shape (passed green tick, warning yellow triangle, failed red cross, not applicable grey dash). */
 export function StatusBadge({ status }: { status: ComplianceStatus }) {
   return (
     <span className="inline-flex items-center gap-1.5 text-xs font-medium whitespace-nowrap">
-      <span
-        aria-hidden="true"
-        className="inline-block size-2.5 rounded-full"
-        style={{ backgroundColor: STATUS_COLORS[status] }}
-      />
+      <StatusIcon status={status} />
       {STATUS_LABELS[status]}
     </span>
   );

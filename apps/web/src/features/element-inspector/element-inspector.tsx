@@ -11,6 +11,7 @@ import { downloadElementJson } from './element-export';
 import { LocationTab } from './location-tab';
 import { PropertiesTab } from './properties-tab';
 import { useElement, useElementCompliance } from './queries';
+import { useInspectorFocus } from './use-inspector-focus';
 import { ValidationTab } from './validation-tab';
 
 export interface ElementInspectorProps {
@@ -51,6 +52,7 @@ export function ElementInspector({
   const element = useElement(address);
   const compliance = useElementCompliance(address, tab === 'validation' && element.isSuccess);
   const data = element.data;
+  const headingRef = useInspectorFocus<HTMLHeadingElement>();
 
   return (
     <Card
@@ -59,7 +61,9 @@ export function ElementInspector({
       className={cn('flex min-h-0 flex-col', className)}
     >
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-        <h2 className="text-sm font-semibold">Element Inspector</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="text-sm font-semibold outline-none">
+          Element Inspector
+        </h2>
         <div className="flex items-center gap-1">
           <Button
             variant="ghost"

@@ -1,4 +1,7 @@
+import type { BimFile } from '@plumbline/contracts';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useAnnounce } from '@/components/ui/live-announcer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
@@ -6,6 +9,7 @@ import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 import { useBimFiles } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
 import { FileStatusBadge } from './file-status-badge';
+import { processingAnnouncements } from './progress-announcements';
 
 export const BIM_FILE_COLUMNS = [
   'NAME',
@@ -29,6 +33,7 @@ export function BimFilesTable({
   blockedReason: string | undefined;
 }) {
   const files = useBimFiles(projectId);
+  useProcessingAnnouncements(files.data);
 
   if (files.isPending) {
     return (
@@ -99,4 +104,16 @@ export function BimFilesTable({
       </Table>
     </div>
   );
+}
+
+/** Announces each file's processing status change (pending → processing → completed or failed) once. */
+function useProcessingAnnouncements(files: BimFile[] | undefined): void {
+  const announce = useAnnounce();
+  const seen = useRef(new Map<string, BimFile['status']>());
+  useEffect(() => {
+    if (!files) return;
+    const messages = processingAnnouncements(seen.current, files);
+    seen.current = new Map(files.map((file) => [file.id, file.status]));
+    if (messages.length > 0) announce(messages.join('. '));
+  }, [files, announce]);
 }

@@ -3,10 +3,12 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useAnnounce } from '@/components/ui/live-announcer';
 import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
 import { idsUploadProblems } from '@/lib/api/upload-request';
 import { type UploadKind, useUploadFile } from '../projects/files/queries';
+import { uploadMilestone } from './progress-announcements';
 
 const KIND = {
   ifc: { label: 'Upload IFC', accept: '.ifc' },
@@ -29,6 +31,7 @@ export function UploadButton({ title, projectId, kind, blockedReason }: UploadBu
   const upload = useUploadFile(projectId, kind);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [failure, setFailure] = useState<{ name: string; error: unknown } | null>(null);
+  const announce = useAnnounce();
 
   function choose() {
     input.current?.click();
@@ -40,8 +43,15 @@ export function UploadButton({ title, projectId, kind, blockedReason }: UploadBu
     if (!file) return;
     setFailure(null);
     setProgress({ name: file.name, percent: 0 });
+    announce(`Uploading ${file.name}`);
+    let announced = 0;
     try {
-      const onProgress = (percent: number) => setProgress({ name: file.name, percent });
+      const onProgress = (percent: number) => {
+        setProgress({ name: file.name, percent });
+        const milestone = uploadMilestone(announced, percent);
+        if (milestone !== null) announce(`Uploading ${file.name}: ${milestone}%`);
+        announced = Math.max(announced, percent);
+      };
       await upload.mutateAsync({ file, options: { onProgress } });
       toast.success(`${file.name} uploaded`);
     } catch (error) {

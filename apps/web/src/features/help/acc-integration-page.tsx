@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 
 const USER_STEPS = [
   {
@@ -63,7 +64,9 @@ const TROUBLE = [
 
 function Code({ children }: { children: ReactNode }) {
   return (
-    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8rem] text-foreground">{children}</code>
+    <code className="rounded bg-muted px-1.5 py-0.5 font-mono break-all text-[0.8rem] text-foreground">
+      {children}
+    </code>
   );
 }
 
@@ -71,6 +74,7 @@ function Code({ children }: { children: ReactNode }) {
 export function AccIntegrationPage() {
   return (
     <div className="min-h-dvh bg-surface">
+      <SkipLink />
       <header className="border-b border-border bg-background">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-6">
           <Link to="/">
@@ -83,9 +87,9 @@ export function AccIntegrationPage() {
           </Button>
         </div>
       </header>
-      <main className="mx-auto max-w-3xl px-6 py-12">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-3xl px-6 py-12 outline-none">
         <p className="text-sm font-medium text-primary">Help</p>
-        <h1 className="mt-1 text-3xl font-semibold tracking-tight">
+        <h1 tabIndex={-1} className="mt-1 text-3xl font-semibold tracking-tight outline-none">
           Autodesk Construction Cloud integration
         </h1>
         <p className="mt-3 text-muted-foreground">

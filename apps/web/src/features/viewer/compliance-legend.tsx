@@ -1,4 +1,5 @@
 import { type ComplianceStatus, undrawnElementsNote } from '@plumbline/contracts';
+import { StatusIcon } from '@/components/status-icon';
 import { cn } from '@/lib/cn';
 import { STATUS_COLORS, STATUS_LABELS } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
@@ -36,6 +37,7 @@ export function ComplianceLegend({
               className="inline-block size-3 rounded-sm"
               style={{ backgroundColor: STATUS_COLORS[status] }}
             />
+            <StatusIcon status={status} />
             <span>{STATUS_LABELS[status]}</span>
             {counts ? (
               <span className="text-muted-foreground tabular-nums" data-count>

@@ -1,6 +1,8 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { StatusIcon } from '@/components/status-icon';
 import { errorMessage } from '@/lib/api';
+import { STATUS_LABELS } from '@/lib/compliance-logic';
 import {
   colourGroups,
   drawnCount,
@@ -12,7 +14,9 @@ import { ComplianceLegend } from './compliance-legend';
 import type { ModelViewer } from './engine/model-viewer';
 import { useElementStatuses } from './queries';
 import { useModelViewer } from './use-model-viewer';
+import { useViewerKeyboard } from './use-viewer-keyboard';
 import { ViewerFrame } from './viewer-frame';
+import { stepIndex } from './viewer-keys';
 import { ViewerToolbar } from './viewer-toolbar';
 
 export interface ComplianceViewerProps {
@@ -44,22 +48,59 @@ export function ComplianceViewer({
   onSelectElement,
   className,
 }: ComplianceViewerProps) {
-  const { containerRef, viewer, state, retry } = useModelViewer({
+  const [selected, setSelected] = useState<number | null>(null);
+  const pick = useCallback(
+    (id: number | null) => {
+      setSelected(id);
+      onSelectElement?.(id);
+    },
+    [onSelectElement],
+  );
+  const { containerRef, viewer, state, retry, keysDescriptionId } = useModelViewer({
     projectId,
     fileId,
     versionId,
-    onPick: onSelectElement,
+    onPick: pick,
     failurePrefix: 'Failed to load model: ',
+    label: 'IDS compliance 3D model',
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, true);
   const data = fetched.data;
-  const { drawn, repaint } = useComplianceColouring(viewer, data, onlyStatus);
+  const { groups, repaint } = useComplianceColouring(viewer, data, onlyStatus);
+  const failed = groups?.failed ?? [];
+
+  // N / P on the canvas: the next or previous failing element, selected and framed (issue 21).
+  const step = useCallback(
+    (direction: 1 | -1) => {
+      if (!viewer) return;
+      const index = stepIndex(selected === null ? null : failed.indexOf(selected), failed.length, direction);
+      const id = index === null ? null : (failed[index] ?? null);
+      if (id === null) return;
+      pick(id);
+      void viewer
+        .select(id)
+        .then(() => viewer.frameElements([id]))
+        .catch(() => {});
+    },
+    [viewer, selected, failed, pick],
+  );
+  useViewerKeyboard(viewer, step);
+
+  const status = selected === null || !groups ? null : statusOf(groups, selected);
+  const position = selected === null ? -1 : failed.indexOf(selected);
+  const label =
+    selected === null || status === null
+      ? ''
+      : `${STATUS_LABELS[status]}: element ${selected}${position >= 0 ? `, ${position + 1} of ${failed.length} failing` : ''}`;
   return (
     <ViewerFrame
       containerRef={containerRef}
       state={state}
       onRetry={retry}
       label="IDS compliance 3D viewer"
+      keysDescriptionId={keysDescriptionId}
+      canStep
+      announcement={selected === null ? '' : `Selected. ${label}`}
       className={className}
     >
       {viewer ? (
@@ -68,12 +109,27 @@ export function ComplianceViewer({
           onCleared={() => {
             // Clearing the selection resets the model's highlights, the status colours with them.
             repaint();
-            onSelectElement?.(null);
+            pick(null);
           }}
+          canStep
         />
       ) : null}
+      {status !== null ? (
+        // The selected element's status in words and shape: the non-colour cue (issue 21).
+        <p
+          data-testid="viewer-selection-label"
+          className="absolute top-12 left-2 z-10 flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-md border border-border bg-card/95 px-2 py-1 text-xs font-medium shadow-xs"
+        >
+          <StatusIcon status={status} />
+          {label}
+        </p>
+      ) : null}
       {/* The server's counts, the same as the IDS Compliance cards (decision 0173). */}
-      <ComplianceLegend counts={data?.summary ?? null} drawn={drawn} only={onlyStatus} />
+      <ComplianceLegend
+        counts={data?.summary ?? null}
+        drawn={groups ? drawnCount(groups) : null}
+        only={onlyStatus}
+      />
       {fetched.error ? (
         <p
           role="status"
@@ -86,8 +142,15 @@ export function ComplianceViewer({
   );
 }
 
+function statusOf(groups: StatusGroups, id: number): ComplianceStatus | null {
+  for (const status of Object.keys(groups) as ComplianceStatus[]) {
+    if (groups[status].includes(id)) return status;
+  }
+  return null;
+}
+
 /**
- * Paints the loaded model by status once both are there; returns how many elements the model draws
+ * Paints the loaded model by status once both are there; returns the model's elements by status
  * (the legend says how many of the counted elements have no shape) and a repaint for after a reset.
  * It never counts statuses itself.
  */
@@ -95,7 +158,7 @@ function useComplianceColouring(
   viewer: ModelViewer | null,
   data: ElementStatuses | undefined,
   onlyStatus: ComplianceStatus | null,
-): { drawn: number | null; repaint: () => void } {
+): { groups: StatusGroups | null; repaint: () => void } {
   const [groups, setGroups] = useState<StatusGroups | null>(null);
 
   // Which element has which status: once per model and data.
@@ -120,15 +183,16 @@ function useComplianceColouring(
     };
   }, [viewer, data]);
 
-  // The paint follows the status filter without reading the model again.
-  useEffect(() => {
+  // The paint follows the status filter without reading the model again. Paints run one after
+  // another: two overlapping ones (a filter and new data close together) could interleave their
+  // reset and colour steps and leave the older paint on screen.
+  const painting = useRef<Promise<void>>(Promise.resolve());
+  const paint = useCallback(() => {
     if (!viewer || !groups || !viewer.isLoaded) return;
-    void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
+    const colours = colourGroups(groups, onlyStatus);
+    painting.current = painting.current.then(() => viewer.setColours(colours)).catch(() => {});
   }, [viewer, groups, onlyStatus]);
+  useEffect(paint, [paint]);
 
-  const repaint = () => {
-    if (!viewer || !groups || !viewer.isLoaded) return;
-    void viewer.setColours(colourGroups(groups, onlyStatus)).catch(() => {});
-  };
-  return { drawn: groups ? drawnCount(groups) : null, repaint };
+  return { groups, repaint: paint };
 }

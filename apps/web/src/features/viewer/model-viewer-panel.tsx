@@ -1,5 +1,7 @@
+import { useCallback, useState } from 'react';
 import { useModelViewer } from './use-model-viewer';
 import { useViewerHighlight } from './use-viewer-highlight';
+import { useViewerKeyboard } from './use-viewer-keyboard';
 import { ViewerFrame } from './viewer-frame';
 import { ViewerToolbar } from './viewer-toolbar';
 
@@ -26,12 +28,22 @@ export function ModelViewerPanel({
   onSelectElement,
   className,
 }: ModelViewerPanelProps) {
-  const { containerRef, viewer, state, retry } = useModelViewer({
+  const [announcement, setAnnouncement] = useState('');
+  const pick = useCallback(
+    (id: number | null) => {
+      setAnnouncement(id === null ? 'Selection cleared' : `Selected element ${id}`);
+      onSelectElement?.(id);
+    },
+    [onSelectElement],
+  );
+  const { containerRef, viewer, state, retry, keysDescriptionId } = useModelViewer({
     projectId,
     fileId,
     versionId,
-    onPick: onSelectElement,
+    onPick: pick,
+    label: '3D model',
   });
+  useViewerKeyboard(viewer);
   useViewerHighlight(
     viewer,
     { projectId: projectId ?? '', fileId: fileId ?? '', versionId: versionId ?? '' },
@@ -43,9 +55,11 @@ export function ModelViewerPanel({
       state={state}
       onRetry={retry}
       label="3D BIM viewer"
+      keysDescriptionId={keysDescriptionId}
+      announcement={announcement}
       className={className}
     >
-      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => onSelectElement?.(null)} /> : null}
+      {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => pick(null)} /> : null}
     </ViewerFrame>
   );
 }

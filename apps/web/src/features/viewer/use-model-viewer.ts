@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ModelViewer } from './engine/model-viewer';
 import { errorCardTitle, modelLoadProblem, validateViewerInput } from './model-load-errors';
@@ -19,6 +19,8 @@ export interface UseModelViewerInput {
   onPick?: ((viewerDbId: number | null) => void) | undefined;
   /** The IDS compliance viewer words a load failure 'Failed to load model: {detail}' (spec 3 §8). */
   failurePrefix?: string;
+  /** The canvas's accessible name. */
+  label: string;
 }
 
 /**
@@ -26,8 +28,17 @@ export interface UseModelViewerInput {
  * model, then ready or error. Everything is disposed when the inputs change or the panel unmounts,
  * including a load still in flight and the automatic retry while a model is not ready yet.
  */
-export function useModelViewer({ projectId, fileId, versionId, onPick, failurePrefix }: UseModelViewerInput) {
+export function useModelViewer({
+  projectId,
+  fileId,
+  versionId,
+  onPick,
+  failurePrefix,
+  label,
+}: UseModelViewerInput) {
   const containerRef = useRef<HTMLDivElement>(null);
+  /** The id of the text describing the canvas's keys (rendered by ViewerFrame). */
+  const keysDescriptionId = useId();
   const [viewer, setViewer] = useState<ModelViewer | null>(null);
   const [state, setState] = useState<ViewerState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -67,6 +78,8 @@ export function useModelViewer({ projectId, fileId, versionId, onPick, failurePr
           container,
           workerUrl: worker.fragmentsWorkerUrl,
           onPick: (id) => onPickRef.current?.(id),
+          label,
+          describedBy: keysDescriptionId,
         });
         await instance.load(bytes, versionId);
         if (abort.signal.aborted) return;
@@ -98,12 +111,12 @@ export function useModelViewer({ projectId, fileId, versionId, onPick, failurePr
       instance?.dispose();
       instance = null;
     };
-  }, [projectId, fileId, versionId, attempt, failurePrefix]);
+  }, [projectId, fileId, versionId, attempt, failurePrefix, label, keysDescriptionId]);
 
   const retry = useCallback(() => {
     toastedRef.current = null;
     setAttempt((n) => n + 1);
   }, []);
 
-  return { containerRef, viewer, state, retry };
+  return { containerRef, viewer, state, retry, keysDescriptionId };
 }

@@ -3,16 +3,21 @@ import type { ReactNode, RefObject } from 'react';
 import { cn } from '@/lib/cn';
 import type { ViewerState } from './use-model-viewer';
 import { ViewerErrorCard } from './viewer-error-card';
+import { viewerKeysSentence } from './viewer-keys-help';
 
 /**
  * What both viewers share: the canvas container (always mounted, so the viewer has somewhere to
- * draw), the loading overlay and the error card over it.
+ * draw), the loading overlay and the error card over it, the canvas's key description and the
+ * polite region that announces the selected element.
  */
 export function ViewerFrame({
   containerRef,
   state,
   onRetry,
   label,
+  keysDescriptionId,
+  canStep = false,
+  announcement = '',
   className,
   children,
 }: {
@@ -20,6 +25,12 @@ export function ViewerFrame({
   state: ViewerState;
   onRetry: () => void;
   label: string;
+  /** The id the canvas's aria-describedby points at: the keys, in words. */
+  keysDescriptionId: string;
+  /** Whether N / P step through failing elements (the compliance viewer). */
+  canStep?: boolean;
+  /** What a screen reader hears after a pick or a step: the selected element (polite, once). */
+  announcement?: string;
   className?: string;
   children?: ReactNode;
 }) {
@@ -33,6 +44,12 @@ export function ViewerFrame({
       )}
     >
       <div ref={containerRef} className="absolute inset-0" />
+      <p id={keysDescriptionId} hidden>
+        {viewerKeysSentence(canStep)}
+      </p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       {state.status === 'ready' ? children : null}
       {state.status === 'loading' ? (
         <div

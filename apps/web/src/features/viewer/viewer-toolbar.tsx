@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import type { ModelViewer } from './engine/model-viewer';
+import { ViewerKeysHelp } from './viewer-keys-help';
 
 function ToolButton({
   label,
@@ -32,8 +33,16 @@ function ToolButton({
   );
 }
 
-/** The viewer's three buttons (spec 3 §2.1). */
-export function ViewerToolbar({ viewer, onCleared }: { viewer: ModelViewer; onCleared?: () => void }) {
+/** The viewer's three buttons (spec 3 §2.1) and the keyboard controls' help (issue 21). */
+export function ViewerToolbar({
+  viewer,
+  onCleared,
+  canStep = false,
+}: {
+  viewer: ModelViewer;
+  onCleared?: () => void;
+  canStep?: boolean;
+}) {
   const run = (action: () => Promise<void>) => () => {
     action().catch((error: unknown) =>
       toast.error('Viewer Error', { description: error instanceof Error ? error.message : String(error) }),
@@ -56,6 +65,7 @@ export function ViewerToolbar({ viewer, onCleared }: { viewer: ModelViewer; onCl
       <ToolButton label="Hide all" onClick={run(() => viewer.hideAll())}>
         <EyeOff className="size-4" aria-hidden />
       </ToolButton>
+      <ViewerKeysHelp canStep={canStep} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { SpecificationComplianceRow } from '@plumbline/contracts';
 import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { type ComplianceBand, complianceBand, STATUS_COLORS } from '@/lib/compliance-logic';
+import { type ComplianceBand, STATUS_COLORS } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
 import { BAND_COLORS } from './band';
 

@@ -1,7 +1,6 @@
 import type { SpecificationComplianceRow } from '@plumbline/contracts';
 import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { complianceBand } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
 
 /** Specifications sub-view: per specification the elements Passed, Warning and Failed. */

@@ -16,6 +16,9 @@ export interface ModelViewerOptions {
   workerUrl: string;
   /** Called with the picked element's viewer id, or null when the click hit nothing. */
   onPick?: (viewerDbId: number | null) => void;
+  /** The canvas's accessible name and the id of the text describing its keys (issue 21). */
+  label?: string;
+  describedBy?: string;
 }
 
 const SELECTION_COLOUR = '#2563eb';
@@ -67,6 +70,12 @@ export class ModelViewer {
     this.renderer.setClearColor('#f8fafc');
     this.renderer.domElement.setAttribute('data-testid', 'viewer-canvas');
     this.renderer.domElement.tabIndex = 0;
+    // A keyboard-operated widget: screen readers pass the arrow keys through to it.
+    this.renderer.domElement.setAttribute('role', 'application');
+    this.renderer.domElement.setAttribute('aria-roledescription', '3D model viewer');
+    this.renderer.domElement.setAttribute('aria-label', options.label ?? '3D model');
+    if (options.describedBy) this.renderer.domElement.setAttribute('aria-describedby', options.describedBy);
+    this.renderer.domElement.className = 'viewer-canvas';
     this.renderer.domElement.style.display = 'block';
     this.container.appendChild(this.renderer.domElement);
 
@@ -167,6 +176,32 @@ export class ModelViewer {
     }
     this.selected = viewerDbId;
     if (viewerDbId !== null) await model.highlight([viewerDbId], material(SELECTION_COLOUR));
+    await this.update();
+  }
+
+  /** Keyboard orbit: turns the camera around its target by these angles (radians). */
+  orbit(left: number, up: number): void {
+    this.controls.rotateLeft(left);
+    this.controls.rotateUp(up);
+    this.onCameraRest();
+  }
+
+  /** Keyboard pan: moves the view by these canvas pixels. */
+  pan(x: number, y: number): void {
+    this.controls.pan(x, y);
+    this.onCameraRest();
+  }
+
+  /** Keyboard zoom: factor > 1 brings the camera closer to its target, < 1 takes it back. */
+  zoom(factor: number): void {
+    // OrbitControls' dollyOut divides the distance (it is named for the wheel's direction).
+    this.controls.dollyOut(factor);
+    this.onCameraRest();
+  }
+
+  /** The view the model opened with: the whole model from a three-quarter view. */
+  async resetView(): Promise<void> {
+    if (this.model) this.frame(this.model.box);
     await this.update();
   }
 

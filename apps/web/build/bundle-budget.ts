@@ -1,0 +1,94 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * The JavaScript a first view downloads, brotli-compressed as the server sends it, may not grow past
+ * these numbers (issue 21; decision 0169 says how they were set). A change that passes one fails the
+ * build: shrink it (split the route, load on demand) or raise the number in the same commit and say why.
+ */
+export const FIRST_VIEW_BUDGETS = [
+  /** /login, /signup: the entry and what it imports statically. */
+  { view: 'sign-in', routes: [] as string[], maxBrotliBytes: 190_000 },
+  /** /dashboard and /demo: the entry plus the dashboard route's static imports (not the viewer, not charts loaded on demand). */
+  { view: 'dashboard', routes: ['src/app/dashboard-page.tsx'], maxBrotliBytes: 385_000 },
+];
+
+/** A built chunk as the budget needs it (the fields Rollup's OutputChunk has). */
+export interface BudgetChunk {
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** The chunk files a view loads before it can render: its roots and every static import, transitively. */
+export function staticClosure(chunks: BudgetChunk[], roots: BudgetChunk[]): BudgetChunk[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const seen = new Map<string, BudgetChunk>();
+  const visit = (chunk: BudgetChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) {
+      const next = byFile.get(file);
+      if (next) visit(next);
+    }
+  };
+  roots.forEach(visit);
+  return [...seen.values()];
+}
+
+function brotliSize(code: string): number {
+  return brotliCompressSync(Buffer.from(code), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 10 },
+  }).length;
+}
+
+/** Each view's brotli bytes and whether it is within its budget. */
+export function measureBudgets(chunks: BudgetChunk[], budgets = FIRST_VIEW_BUDGETS) {
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  return budgets.map(({ view, routes, maxBrotliBytes }) => {
+    const routeChunks = routes.map((route) => {
+      const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(route));
+      if (!chunk) throw new Error(`bundle budget: no chunk for the route ${route}`);
+      return chunk;
+    });
+    const files = staticClosure(chunks, [...entries, ...routeChunks]);
+    const brotliBytes = files.reduce((sum, chunk) => sum + brotliSize(chunk.code), 0);
+    return {
+      view,
+      brotliBytes,
+      maxBrotliBytes,
+      files: files.map((f) => f.fileName),
+      within: brotliBytes <= maxBrotliBytes,
+    };
+  });
+}
+
+/** Vite plugin: measures the first views' JavaScript after the bundle is written and fails the build past a budget. */
+export function bundleBudget(): Plugin {
+  return {
+    name: 'plumbline-bundle-budget',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk') as BudgetChunk[];
+      const results = measureBudgets(chunks);
+      for (const r of results) {
+        this.info(
+          `first view "${r.view}": ${(r.brotliBytes / 1000).toFixed(1)} kB brotli of JavaScript (budget ${(r.maxBrotliBytes / 1000).toFixed(0)} kB, ${r.files.length} files)`,
+        );
+      }
+      const over = results.filter((r) => !r.within);
+      if (over.length > 0) {
+        this.error(
+          over
+            .map(
+              (r) =>
+                `bundle budget exceeded: "${r.view}" loads ${r.brotliBytes} bytes (brotli) of JavaScript, budget ${r.maxBrotliBytes}`,
+            )
+            .join('\n'),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { Keyboard } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { viewerKeyHelp } from './viewer-keys';
+
+/** The toolbar's "Keyboard controls" button and the popover listing the viewer's keys. */
+export function ViewerKeysHelp({ canStep }: { canStep: boolean }) {
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="icon" aria-label="Keyboard controls" className="size-8 bg-card/90">
+          <Keyboard className="size-4" aria-hidden />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="start" aria-label="Keyboard controls" className="w-80">
+        <p className="mb-2 font-medium">Keyboard controls</p>
+        <p className="mb-2 text-xs text-muted-foreground">Focus the model (Tab), then:</p>
+        <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-xs">
+          {viewerKeyHelp(canStep).map(({ keys, does }) => (
+            <div key={keys} className="contents">
+              <dt className="font-mono font-medium">{keys}</dt>
+              <dd>{does}</dd>
+            </div>
+          ))}
+        </dl>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** The canvas's description for screen readers: the same keys, in one sentence. */
+export function viewerKeysSentence(canStep: boolean): string {
+  return viewerKeyHelp(canStep)
+    .map(({ keys, does }) => `${keys}: ${does.toLowerCase()}`)
+    .join('. ');
+}

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated throttling) on /login, /demo
+ * and a signed-in dashboard of the built app, three runs each, medians printed (issue 21: performance
+ * ≥ 90 with LCP ≤ 2.5 s and TBT ≤ 200 ms; accessibility). A benchmark, not a test: figures and
+ * PASS/MISS against the targets, never a timed assertion (decision 0169).
+ *
+ *   npm run build && npm run bench:lighthouse -- [--runs 3] [--port 3795] [--json bench/out/lighthouse.json]
+ *
+ * Everything is local: the server on loopback with its own data directory, Chromium at
+ * E2E_CHROMIUM_PATH or /usr/bin/chromium.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBuiltServer } from './lib/api-server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'bench', 'out');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3795' },
+    json: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+
+const TARGET = { performance: 90, lcpMs: 2500, tbtMs: 200, accessibility: 90 };
+
+interface Sample {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  jsTransferBytes: number;
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** A signed-in session with one project, through the public API: its cookie. */
+async function signedInCookie(baseUrl: string): Promise<string> {
+  const account = {
+    email: `lighthouse-${Date.now()}@example.com`,
+    password: 'lighthouse-2026',
+    fullName: 'Light House',
+  };
+  const signup = await fetch(`${baseUrl}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const project = await fetch(`${baseUrl}/api/v1/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'Lighthouse House' }),
+  });
+  if (!project.ok) throw new Error(`project failed: ${project.status} ${await project.text()}`);
+  return cookie;
+}
+
+async function measure(url: string, port: number, cookie?: string): Promise<Sample> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    undefined,
+  );
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
+      ?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    fcpMs: audit('first-contentful-paint'),
+    jsTransferBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+  };
+}
+
+const server = await startBuiltServer({
+  root,
+  port: Number(values.port),
+  dataDir: join(out, 'lighthouse-data'),
+  logFile: join(out, 'lighthouse-server.log'),
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+const report: Record<string, { samples: Sample[]; median: Sample }> = {};
+try {
+  const cookie = await signedInCookie(server.baseUrl);
+  const pages = [
+    { name: '/login', url: `${server.baseUrl}/login` },
+    { name: '/demo', url: `${server.baseUrl}/demo` },
+    { name: '/dashboard (signed in)', url: `${server.baseUrl}/dashboard`, cookie },
+  ];
+  for (const page of pages) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < runs; i += 1) samples.push(await measure(page.url, chrome.port, page.cookie));
+    const keys = Object.keys(samples[0] as Sample) as (keyof Sample)[];
+    const mid = Object.fromEntries(
+      keys.map((k) => [k, median(samples.map((s) => s[k]))]),
+    ) as unknown as Sample;
+    report[page.name] = { samples, median: mid };
+    const verdict =
+      mid.performance >= TARGET.performance && mid.lcpMs <= TARGET.lcpMs && mid.tbtMs <= TARGET.tbtMs
+        ? 'PASS'
+        : 'MISS';
+    console.log(
+      `${page.name.padEnd(24)} performance ${mid.performance} (${verdict}: ≥ ${TARGET.performance}, LCP ≤ 2.5 s, TBT ≤ 200 ms)  LCP ${(mid.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(mid.tbtMs)} ms  FCP ${(mid.fcpMs / 1000).toFixed(2)} s  JS ${(mid.jsTransferBytes / 1000).toFixed(0)} kB  accessibility ${mid.accessibility} (${mid.accessibility >= TARGET.accessibility ? 'PASS' : 'MISS'})  [median of ${runs}]`,
+    );
+  }
+  if (values.json) {
+    mkdirSync(dirname(values.json), { recursive: true });
+    writeFileSync(values.json, JSON.stringify(report, null, 2));
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
