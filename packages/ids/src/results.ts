@@ -19,10 +19,18 @@ export interface FacetSummary {
   readonly cardinality: FacetCardinality;
 }
 
+/**
+ * Why a requirement failed, as data (the reason says it in words): the thing the facet names is not
+ * there at all, there without a value, there with a value that does not satisfy it, or there when the
+ * facet prohibits it. Screens and figures read this, never the reason's text.
+ */
+export type FailureOutcome = 'absent' | 'empty' | 'mismatch' | 'prohibited';
+
 export interface FacetFailure {
   /** Index into the specification's requirement facets. */
   readonly facetIndex: number;
   readonly type: FacetType;
+  readonly outcome: FailureOutcome;
   /** A reason a person can act on, e.g. 'Pset_WallCommon.FireRating is missing'. */
   readonly reason: string;
   /** The offending value as written, when there was one. */

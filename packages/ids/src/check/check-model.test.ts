@@ -42,9 +42,16 @@ describe('checkModel', () => {
       className: 'IFCWALL',
     });
     expect(byId.get(bad)?.failures).toEqual([
-      { facetIndex: 0, type: 'attribute', reason: 'Name is "W02", expected "W01"', actualValue: 'W02' },
+      {
+        facetIndex: 0,
+        type: 'attribute',
+        outcome: 'mismatch',
+        reason: 'Name is "W02", expected "W01"',
+        actualValue: 'W02',
+      },
     ]);
     expect(byId.get(unnamed)?.failures[0]?.reason).toBe('Name is not set');
+    expect(byId.get(unnamed)?.failures[0]?.outcome).toBe('absent');
   });
 
   it('applies facet cardinality: optional passes when absent, prohibited inverts', () => {
@@ -56,6 +63,11 @@ describe('checkModel', () => {
       ).specifications[0]?.elements.map((e) => e.passed);
     expect(run('optional')).toEqual([true, false, true]);
     expect(run('prohibited')).toEqual([false, true, true]);
+    const prohibited = checkModel(
+      m,
+      parseIds(ids(spec({ applicability: entity('IFCWALL'), requirements: nameIs('W01', 'prohibited') }))),
+    ).specifications[0]?.elements.find((e) => !e.passed);
+    expect(prohibited?.failures.map((f) => f.outcome)).toEqual(['prohibited']);
   });
 
   it('applies specification cardinality', () => {

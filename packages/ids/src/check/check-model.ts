@@ -5,7 +5,7 @@
 import type { IfcModel } from '@plumbline/ifc/model';
 import type { IdsDocument, Specification } from '../document';
 import { compileFacet } from '../facets/compile';
-import type { CompiledFacet } from '../facets/evaluation';
+import type { CompiledFacet, Evaluation } from '../facets/evaluation';
 import type {
   CheckReport,
   ElementResult,
@@ -47,18 +47,30 @@ function requirementFailure(
   switch (facet.cardinality) {
     case 'required':
       if (e.status === 'pass') return null;
-      return e.status === 'fail' && e.actualValue !== undefined
-        ? { facetIndex: index, type: facet.type, reason: e.reason, actualValue: e.actualValue }
-        : { facetIndex: index, type: facet.type, reason: e.reason };
+      return failureOf(facet, index, e);
     case 'optional':
       if (e.status !== 'fail') return null;
-      return e.actualValue !== undefined
-        ? { facetIndex: index, type: facet.type, reason: e.reason, actualValue: e.actualValue }
-        : { facetIndex: index, type: facet.type, reason: e.reason };
+      return failureOf(facet, index, e);
     case 'prohibited':
       if (e.status !== 'pass') return null;
-      return { facetIndex: index, type: facet.type, reason: `has ${facet.description}, which is prohibited` };
+      return {
+        facetIndex: index,
+        type: facet.type,
+        outcome: 'prohibited',
+        reason: `has ${facet.description}, which is prohibited`,
+      };
   }
+}
+
+function failureOf(
+  facet: CompiledFacet,
+  index: number,
+  e: Exclude<Evaluation, { status: 'pass' }>,
+): FacetFailure {
+  const outcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
+  return e.status === 'fail' && e.actualValue !== undefined
+    ? { facetIndex: index, type: facet.type, outcome, reason: e.reason, actualValue: e.actualValue }
+    : { facetIndex: index, type: facet.type, outcome, reason: e.reason };
 }
 
 /** One specification being checked: compiled facets and its results. */

@@ -82,7 +82,8 @@ export class CompiledAttributeFacet implements CompiledFacet {
   private check(model: IfcModel, id: number, name: string, v: StepValue | undefined): Evaluation {
     if (v === undefined) return { status: 'absent', reason: `has no attribute ${name}` };
     if (isStepAbsent(v)) return { status: 'absent', reason: `${name} is not set` };
-    if (isStepEmpty(v)) return { status: 'fail', reason: `${name} is empty`, actualValue: '' };
+    if (isStepEmpty(v))
+      return { status: 'fail', reason: `${name} is empty`, actualValue: '', outcome: 'empty' };
     if (!this.value) return PASS;
     const raw = stepScalar(v);
     if (raw === null) {

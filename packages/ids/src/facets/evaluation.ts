@@ -13,7 +13,13 @@ import type { FacetCardinality, FacetType } from '../results';
 export type Evaluation =
   | { readonly status: 'pass'; readonly actualValue?: string }
   | { readonly status: 'absent'; readonly reason: string }
-  | { readonly status: 'fail'; readonly reason: string; readonly actualValue?: string };
+  | {
+      readonly status: 'fail';
+      readonly reason: string;
+      readonly actualValue?: string;
+      /** What kind of failure, when not a value that does not satisfy the facet ('mismatch'). */
+      readonly outcome?: 'absent' | 'empty';
+    };
 
 export const PASS: Evaluation = { status: 'pass' };
 

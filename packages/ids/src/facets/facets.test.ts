@@ -145,8 +145,11 @@ describe('property facet', () => {
     const f = facet(prop(sv('Foo_Bar'), sv('Foo')));
     const with1 = (p: ReturnType<typeof property>) =>
       m.add('IFCWALL', { propertySets: [propertySet('Foo_Bar', [p])] });
-    expect(f.evaluate(m, with1(property('Foo', []))).status).toBe('fail');
-    expect(f.evaluate(m, with1(property('Foo', [value('', 'IFCLABEL')]))).status).toBe('fail');
+    expect(f.evaluate(m, with1(property('Foo', [])))).toMatchObject({ status: 'fail', outcome: 'empty' });
+    expect(f.evaluate(m, with1(property('Foo', [value('', 'IFCLABEL')])))).toMatchObject({
+      status: 'fail',
+      outcome: 'empty',
+    });
     expect(f.evaluate(m, with1(property('Foo', [value('UNKNOWN', 'IFCLOGICAL')]))).status).toBe('fail');
     expect(f.evaluate(m, with1(property('Foo', [], { kind: 'reference' }))).status).toBe('fail');
     expect(f.evaluate(m, with1(property('Foo', [value(true, 'IFCBOOLEAN')]))).status).toBe('pass');
@@ -163,6 +166,7 @@ describe('property facet', () => {
     expect(facet(prop(pattern('Foo_.*'), sv('Foo'))).evaluate(m, id)).toMatchObject({
       status: 'fail',
       reason: 'Foo_Baz has no property Foo',
+      outcome: 'absent',
     });
   });
 });

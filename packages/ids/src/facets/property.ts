@@ -68,6 +68,7 @@ export class CompiledPropertyFacet implements CompiledFacet {
       return {
         status: 'fail',
         reason: `${lackingSet} has no property ${this.baseName.exact ?? this.baseName.description}`,
+        outcome: 'absent',
       };
     }
     return PASS;
@@ -101,7 +102,7 @@ export class CompiledPropertyFacet implements CompiledFacet {
           actualValue: wrongType,
         };
       }
-      return { status: 'fail', reason: `${label} has no value` };
+      return { status: 'fail', reason: `${label} has no value`, outcome: 'empty' };
     }
     const actual = firstActual as IfcValue;
     const shown =

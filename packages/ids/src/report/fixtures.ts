@@ -34,10 +34,11 @@ const wallElements: ElementResult[] = [
     name: 'Basic Wall:Interior <partition> & "acoustic"',
     passed: false,
     failures: [
-      { facetIndex: 0, type: 'property', reason: 'Pset_WallCommon.FireRating is missing' },
+      { facetIndex: 0, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.FireRating is missing' },
       {
         facetIndex: 2,
         type: 'material',
+        outcome: 'mismatch',
         reason: 'No material named concrete or masonry; found "Gypsum <board>"',
         actualValue: 'Gypsum <board>',
       },
@@ -53,6 +54,7 @@ const wallElements: ElementResult[] = [
       {
         facetIndex: 0,
         type: 'property',
+        outcome: 'mismatch',
         reason: "Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}",
         actualValue: 'F90',
       },
@@ -65,8 +67,8 @@ const wallElements: ElementResult[] = [
     name: null,
     passed: false,
     failures: [
-      { facetIndex: 1, type: 'property', reason: 'Pset_WallCommon.IsExternal is missing' },
-      { facetIndex: 0, type: 'property', reason: 'Pset_WallCommon.FireRating is missing' },
+      { facetIndex: 1, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.IsExternal is missing' },
+      { facetIndex: 0, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.FireRating is missing' },
     ],
   },
 ];
@@ -220,7 +222,14 @@ export function manyFailuresReport(count: number): CheckReport {
       className: i % 3 === 0 ? 'IFCWINDOW' : 'IFCDOOR',
       name: `Element ${i}`,
       passed: false,
-      failures: [{ facetIndex: 0, type: 'property', reason: 'Pset_DoorCommon.FireRating is missing' }],
+      failures: [
+        {
+          facetIndex: 0,
+          type: 'property',
+          outcome: 'absent',
+          reason: 'Pset_DoorCommon.FireRating is missing',
+        },
+      ],
     });
   }
   const specification: SpecificationResult = {

@@ -4,7 +4,7 @@
  * class and properties. Pure functions: no database, no engine run.
  */
 import type { FacetOutcome, FacetResult, FacetResultDetails } from '@plumbline/contracts';
-import { compileValue, type Facet, type ValueMatcher } from '@plumbline/ids';
+import { compileValue, type Facet, type FailureOutcome, type ValueMatcher } from '@plumbline/ids';
 import { predefinedTypeNames } from '@plumbline/ifc';
 import type { StoredFacet } from '../idsfiles';
 
@@ -12,6 +12,8 @@ import type { StoredFacet } from '../idsfiles';
 export interface StoredFailure {
   facetIndex: number;
   type: string;
+  /** Why it failed (absent, empty, mismatch, prohibited); results stored before migration 0029 have it too. */
+  outcome?: FailureOutcome;
   reason: string;
   actualValue?: string;
 }

@@ -57,8 +57,8 @@ function totalsQuery(versionIds: readonly string[]): SQL {
     ) p on p.id = v.id
     left join (
       select er.file_version_id as id,
-        count(*) filter (where fa->>'reason' like '% is missing' or fa->>'reason' like '% has no property %') as missing,
-        count(*) filter (where fa->>'reason' like '% has no value') as empty,
+        count(*) filter (where fa->>'outcome' = 'absent') as missing,
+        count(*) filter (where fa->>'outcome' = 'empty') as empty,
         count(*) as failed
       from element_results er
       join ids_specifications s on s.id = er.specification_id

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { checkModel, type FacetFailure, parseIds } from '@plumbline/ids';
+import { readIfc } from '@plumbline/ifc';
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elementResults } from '../src/schema';
+import { testBackends } from './support/backends';
+import { sharedFile } from './support/samples';
+import { startTestServer, type TestServer } from './support/server';
+
+// Migration 0029 gives results stored before the engine wrote failure outcomes theirs. Its answer for
+// each stored failure must be what the engine itself now says for the same failure.
+const MIGRATION = new URL('../drizzle/0029_failure_outcomes.sql', import.meta.url);
+const PAIRS: Array<[string, string]> = [
+  ['ifc-samples/Duplex_A_20110907.ifc', 'ids-examples/IDS_ArcDox.ids'],
+  ['ifc-samples/Duplex_A_20110907.ifc', 'ids-examples/IDS_oma.ids'],
+  ['ifc-samples/Duplex_A_20110907.ifc', 'ids-examples/IDS_wooden-windows.ids'],
+  ['ifc-samples/AC20-FZK-Haus.ifc', 'ids-examples/IDS_demo_BIM-basis-ILS.ids'],
+  ['ids-examples/IDS_wooden-windows_IFC.ifc', 'ids-examples/IDS_wooden-windows.ids'],
+];
+const files = PAIRS.map(([ifc, ids]) => [sharedFile(ifc), sharedFile(ids)] as const);
+const haveSamples = files.every(([ifc, ids]) => ifc !== null && ids !== null);
+
+/** Every failing element × specification the engine reports for the sample pairs. */
+function engineFailures(): FacetFailure[][] {
+  const out: FacetFailure[][] = [];
+  for (const [ifc, ids] of files) {
+    const model = readIfc(new Uint8Array(ifc as Buffer));
+    const report = checkModel(model, parseIds(ids as Buffer));
+    model.dispose();
+    for (const spec of report.specifications)
+      for (const element of spec.elements) if (!element.passed) out.push([...element.failures]);
+  }
+  return out;
+}
+
+for (const backend of testBackends()) {
+  describe.skipIf(!haveSamples)(`failure outcomes of results stored before (${backend.name})`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(backend);
+    });
+    afterAll(async () => server?.stop());
+
+    it("gives each stored failure the outcome the engine gives it, and leaves today's rows as they are", async () => {
+      const expected = engineFailures();
+      const kinds = new Set(expected.flat().map((f) => `${f.type}:${f.outcome}`));
+      expect(kinds.size).toBeGreaterThanOrEqual(8); // absent, empty and mismatch over several facet types
+      const versionId = randomUUID();
+      const specificationId = randomUUID();
+      // Stored as before the change: the same failures without their outcome; one row as written today.
+      const legacy = expected.map((failures) => failures.map(({ outcome: _, ...rest }) => rest));
+      const rows = legacy.map((failures, i) => ({
+        fileVersionId: versionId,
+        specificationId,
+        elementStepId: i + 1,
+        passed: false,
+        failures,
+      }));
+      const today = {
+        fileVersionId: versionId,
+        specificationId,
+        elementStepId: rows.length + 1,
+        passed: false,
+        failures: [{ facetIndex: 0, type: 'property', outcome: 'empty', reason: 'anything at all' }],
+      };
+      for (let i = 0; i < rows.length; i += 500)
+        await server.database.db.insert(elementResults).values(rows.slice(i, i + 500));
+      await server.database.db.insert(elementResults).values(today);
+
+      await server.database.db.execute(sql.raw(readFileSync(MIGRATION, 'utf8')));
+
+      const stored = await server.database.db
+        .select({ step: elementResults.elementStepId, failures: elementResults.failures })
+        .from(elementResults)
+        .where(inArray(elementResults.fileVersionId, [versionId]));
+      const byStep = new Map(stored.map((r) => [r.step, r.failures as FacetFailure[]]));
+      expect(byStep.size).toBe(rows.length + 1);
+      expected.forEach((failures, i) => {
+        expect(byStep.get(i + 1)).toEqual(failures);
+      });
+      expect(byStep.get(rows.length + 1)).toEqual(today.failures);
+    });
+  });
+}
