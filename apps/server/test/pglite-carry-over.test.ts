@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -20,7 +21,7 @@ const PASSWORD = 'a long passphrase nobody guesses';
 
 /** What an installation of the PGlite default left: an account, its project, and a job not yet run. */
 async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; projectId: string }> {
-  const pglite = new PGlite({ dataDir: dir });
+  const pglite = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await migrate(drizzle({ client: pglite }) as never, { migrationsFolder });
   const user = await pglite.query<{ id: string }>(
     // Accounts of that time count as verified (migration 0024 marks them so).

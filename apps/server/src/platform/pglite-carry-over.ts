@@ -36,12 +36,14 @@ export async function carryOverPglite(
   if (!existsSync(join(pgliteDir, 'PG_VERSION'))) return null;
   logger.warn({ from: pgliteDir }, 'Copying the data of the earlier embedded database (PGlite) once…');
   // Loaded only here: PGlite is no longer the app's database, only the reader of an old directory.
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const source = new PGlite({ dataDir: pgliteDir });
+  // The migrations install pg_trgm (0027), which PGlite ships as a loadable extension.
+  const source = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm } });
   const target = new pg.Client({ connectionString: url });
   await target.connect();
   let copied = 0;
