@@ -74,6 +74,7 @@ describe('an account and its projects (acceptance)', () => {
     });
 
     // It is in the Project List, and the summary counts it.
+    await page.getByRole('tab', { name: 'Projects' }).click();
     const table = page.getByRole('table');
     await expectVisible(table.getByRole('button', { name: 'Harbour Tower', exact: true }));
     await expectVisible(table.getByText('Residential high-rise, IFC4 models from Revit'));

@@ -38,6 +38,8 @@ export async function createProjectThroughWizard(
   await waitForUploads(page, project.files.length);
   await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expectHidden(wizard);
+  // The new project opens on its Overview (issue 17: the results without hunting for a button).
+  await expectVisible(page.getByRole('tab', { name: 'Overview', selected: true }));
 }
 
 export async function payWithCard(page: Page, card: { number: string; expiry: string; cvc: string }) {
