@@ -291,6 +291,8 @@ describe('keyboard', () => {
     });
     const project = await createProjectViaApi(context.request, { name: 'Focus House' });
     await page.goto(`/dashboard?tab=team&project=${project.id}`);
+    // As a person does: once the page has loaded its members (the button is drawn again then).
+    await expectVisible(page.getByRole('cell', { name: 'Fo Cus' }).first());
     const trigger = page.getByRole('button', { name: 'Add Member' });
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
