@@ -192,10 +192,19 @@ export const facetResultsQuerySchema = complianceVersionQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(200).default(200),
 });
 
+/**
+ * Why a requirement failed, as the engine decided it (decision 0175): what the facet names is not
+ * there, there without a value, there with a value that does not satisfy it, or there although
+ * prohibited. Screens and the assistant read this, never the reason's words.
+ */
+export const failureOutcomeSchema = z.enum(['absent', 'empty', 'mismatch', 'prohibited']);
+export type FailureOutcomeDto = z.infer<typeof failureOutcomeSchema>;
+
 /** A failing requirement as the engine reported it (stored in element_results.failures). */
 export const facetFailureSchema = z.object({
   facet_id: z.string(),
   facet_type: idsFacetTypeSchema,
+  outcome: failureOutcomeSchema,
   reason: z.string(),
   actual_value: z.string().nullable(),
 });

@@ -1,3 +1,4 @@
+import type { FailureOutcomeDto } from '@plumbline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { statusRankSql } from './status';
@@ -294,7 +295,14 @@ export interface FacetResultRow {
   name: string | null;
   ifcClass: string | null;
   passed: boolean;
-  failures: Array<{ facetIndex: number; type: string; reason: string; actualValue?: string }>;
+  /** The engine's failures as stored; every stored failure has its outcome (migration 0029). */
+  failures: Array<{
+    facetIndex: number;
+    type: string;
+    outcome: FailureOutcomeDto;
+    reason: string;
+    actualValue?: string;
+  }>;
 }
 
 /** One specification's applicable elements on the version, by STEP id, paged. */

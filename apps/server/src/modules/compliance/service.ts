@@ -216,6 +216,7 @@ export function createComplianceService(deps: { db: Database }) {
             failures: row.failures.map((f) => ({
               facet_id: requirements[f.facetIndex]?.id ?? `r${f.facetIndex}`,
               facet_type: f.type === 'partOf' ? 'partof' : (f.type as IdsFacet['facet_type']),
+              outcome: f.outcome,
               reason: f.reason,
               actual_value: f.actualValue ?? null,
             })),
