@@ -5,6 +5,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
+import { readPlainXml } from './plain-xml';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -83,7 +84,12 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     );
   }
   const text = xmlText(input).replace(/^\uFEFF/, '');
+  // Plain IDS text is read by one fast scan; anything else (and every error) by saxes below.
+  return readPlainXml(text, { maxDepth, maxElements }) ?? readXmlWithSaxes(text, maxDepth, maxElements);
+}
 
+/** The reference reader: all of XML 1.0 with namespaces, and the errors with their positions. */
+export function readXmlWithSaxes(text: string, maxDepth: number, maxElements: number): XmlElement {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
   // Character data of each open element, in pieces joined when it closes: appending hundreds of
@@ -159,8 +165,10 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     // read to the end (issue 16: 200,000 nested tags took 570 s).
     for (let start = 0; start < text.length && !failure; ) {
       let end = Math.min(text.length, start + CHUNK_CHARS);
-      // Never split a surrogate pair between two writes.
+      // Never split a surrogate pair, or a CR LF (saxes would count two line ends), between two writes.
       if (end < text.length && /[\uDC00-\uDFFF]/.test(text.charAt(end))) end -= 1;
+      else if (end < text.length && text.charCodeAt(end - 1) === 0x0d && text.charCodeAt(end) === 0x0a)
+        end -= 1;
       parser.write(text.slice(start, end));
       start = end;
     }
