@@ -7,6 +7,7 @@ export * from './billing-rules';
 export * from './bimfiles';
 export * from './compliance';
 export * from './elements';
+export * from './error-codes';
 export * from './errors';
 export * from './figures';
 export * from './health';

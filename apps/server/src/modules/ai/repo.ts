@@ -26,8 +26,6 @@ const versionColumns = {
   elementsCount: sql<number>`coalesce(${fileVersions.elementsCount}, 0)::int`,
 };
 
-export { resolveFileVersion } from '../bimfiles';
-
 export async function findProjectText(db: Database, projectId: string) {
   const [row] = await db
     .select({ name: projects.name, description: projects.description })

@@ -15,8 +15,6 @@ export interface CheckedVersion {
   elementsCount: number;
 }
 
-export { resolveFileVersion } from '../bimfiles';
-
 /** The newest completed version of each file that belongs to the project (manage files: included). */
 export async function latestCompletedVersions(db: Database, projectId: string): Promise<CheckedVersion[]> {
   const rows = await db.execute<{ id: string; elements_count: number | null }>(sql`

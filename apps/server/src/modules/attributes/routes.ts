@@ -33,7 +33,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
             'Every property of a file version (default: the latest completed) with occurrence, sample values, IDS coverage, priority and recommendation status',
           params: attributeFileParamsSchema,
           querystring: attributeVersionQuerySchema,
-          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404) },
+          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {
@@ -57,7 +57,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
             "The active specifications' facets with each requirement's compliance on a file version (default: the latest completed)",
           params: attributeFileParamsSchema,
           querystring: attributeVersionQuerySchema,
-          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404) },
+          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {

@@ -20,6 +20,7 @@ import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
+import { findCheckedVersion } from '../bimfiles';
 import { toStoredFacet } from '../idsfiles';
 import { queueRechecks } from '../processing';
 import { requireProjectReader, requireProjectRole } from '../projects';
@@ -54,13 +55,9 @@ export function createAttributeService(deps: AttributeDeps) {
     return new Map(rows.map((r) => [attributeId(r.propertySet, r.name), r.status as RecommendationStatus]));
   }
 
+  /** The checked version to read; a file with none (and none named) has no attributes yet. */
   async function versionOf(projectId: string, fileId: string, versionId: string | undefined) {
-    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
-    if (!file) throw new AttributeError('file_not_found');
-    // Only a checked version has attributes: a named one still processing reads as not found.
-    const checked = version?.status === 'completed' ? version : null;
-    if (checked === null && versionId !== undefined) throw new AttributeError('version_not_found');
-    return checked;
+    return (await findCheckedVersion(db, { projectId, fileId, versionId })).version;
   }
 
   /** Extra attributes over the given versions (one file version, or the latest of every file). */

@@ -13,8 +13,6 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-export { resolveFileVersion } from '../bimfiles';
-
 export interface SpecificationRow {
   id: string;
   idsFileId: string;

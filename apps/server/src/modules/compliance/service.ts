@@ -13,6 +13,7 @@ import {
   specificationState,
 } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
+import { requireCheckedVersion, resolveFileVersion } from '../bimfiles';
 import { requireProjectReader } from '../projects';
 import { ComplianceError } from './errors';
 import { specificationSummary, statusCounts } from './figures';
@@ -51,11 +52,7 @@ export function createComplianceService(deps: { db: Database }) {
 
   /** The file of the project and its version (named, or newest completed); 404/409 otherwise. */
   async function requireVersion(projectId: string, fileId: string, versionId: string | undefined) {
-    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
-    if (!file) throw new ComplianceError('file_not_found');
-    if (!version) throw new ComplianceError(versionId ? 'version_not_found' : 'no_processed_version');
-    if (version.status !== 'completed') throw new ComplianceError('version_not_processed');
-    return version;
+    return (await requireCheckedVersion(db, { projectId, fileId, versionId })).version;
   }
 
   async function requireSpecification(projectId: string, specificationId: string) {
@@ -86,7 +83,7 @@ export function createComplianceService(deps: { db: Database }) {
         if (query.versionId) throw new ComplianceError('file_not_found');
         return { specifications: specs.map((s) => toSpecificationDto(s, null)), version_id: null };
       }
-      const { file, version } = await repo.resolveFileVersion(db, projectId, query.fileId, query.versionId);
+      const { file, version } = await resolveFileVersion(db, projectId, query.fileId, query.versionId);
       if (!file) throw new ComplianceError('file_not_found');
       if (!version && query.versionId) throw new ComplianceError('version_not_found');
       if (version?.status !== 'completed') {

@@ -12,8 +12,6 @@ import type { StoredFacet } from '../idsfiles';
 import type { CheckedSpecification, StoredElementResult } from './compliance';
 import type { StoredFailure, StoredProperty } from './facet-results';
 
-export { resolveFileVersion, type VersionRow } from '../bimfiles';
-
 export interface ElementRow {
   stepId: number;
   globalId: string | null;
