@@ -1,3 +1,4 @@
+import type { IdsFacet } from '@plumbline/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
@@ -115,8 +116,8 @@ export interface SpecificationOutcome {
   applicable: number;
   passed: number;
   failed: number;
-  applicabilityFacets: unknown;
-  requirementFacets: unknown;
+  applicabilityFacets: IdsFacet[];
+  requirementFacets: IdsFacet[];
 }
 
 /** Each checked specification's counts on a version, in IDS file and specification order. */

@@ -21,7 +21,7 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
 import { findCheckedVersion } from '../bimfiles';
-import { toStoredFacet } from '../idsfiles';
+import { toSpecificationRow } from '../idsfiles';
 import { queueRechecks } from '../processing';
 import { requireProjectReader, requireProjectRole } from '../projects';
 import { readAll, storageKeys } from '../storage';
@@ -251,7 +251,7 @@ export function createAttributeService(deps: AttributeDeps) {
       const idsWritten = inPlace.ok ? 'edited_in_place' : 'rewritten_whole';
       const reread = parseIds(xml, { fileName: spec.fileName }).specifications[spec.position];
       if (!reread) throw new AttributeError('specification_not_found');
-      const facets = reread.requirements.map((f, i) => toStoredFacet(f, `${spec.position}.r${i}`));
+      const facets = toSpecificationRow(reread, spec.position).requirementFacets;
       const key = storageKeys.idsFile(spec.projectId, `${spec.idsFileId}.${randomUUID()}`);
       const stored = await storage.putStream(key, Readable.from([Buffer.from(xml, 'utf8')]));
       let rechecks = 0;

@@ -5,9 +5,9 @@ import {
   type ElementStatusesResponse,
   type FacetResultsResponse,
   type FileCompliance,
-  type IdsFacet,
   type IdsSpecification,
   type IdsSpecificationListResponse,
+  idsFacetTypeSchema,
   percentOf,
   type SpecificationComplianceSummary,
   specificationState,
@@ -41,8 +41,8 @@ function toSpecificationDto(
     max_occurs: spec.maxOccurs,
     cardinality: spec.cardinality,
     instructions: spec.instructions,
-    applicability_facets: spec.applicabilityFacets as IdsFacet[],
-    requirement_facets: spec.requirementFacets as IdsFacet[],
+    applicability_facets: spec.applicabilityFacets,
+    requirement_facets: spec.requirementFacets,
     compliance_summary: summary,
   };
 }
@@ -178,8 +178,8 @@ export function createComplianceService(deps: { db: Database }) {
         offset: query.offset,
         limit: query.limit,
       });
-      const applicability = spec.applicabilityFacets as IdsFacet[];
-      const requirements = spec.requirementFacets as IdsFacet[];
+      const applicability = spec.applicabilityFacets;
+      const requirements = spec.requirementFacets;
       return {
         specification_id: spec.id,
         version_id: version.id,
@@ -212,7 +212,8 @@ export function createComplianceService(deps: { db: Database }) {
             },
             failures: row.failures.map((f) => ({
               facet_id: requirements[f.facetIndex]?.id ?? `r${f.facetIndex}`,
-              facet_type: f.type === 'partOf' ? 'partof' : (f.type as IdsFacet['facet_type']),
+              // The engine's facet type ('partOf') in the contract's spelling ('partof').
+              facet_type: idsFacetTypeSchema.parse(f.type.toLowerCase()),
               reason: f.reason,
               actual_value: f.actualValue ?? null,
             })),

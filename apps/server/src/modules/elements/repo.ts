@@ -1,3 +1,4 @@
+import type { IdsFacet } from '@plumbline/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
@@ -8,7 +9,6 @@ import {
   idsSpecifications,
   specificationResults,
 } from '../../schema';
-import type { StoredFacet } from '../idsfiles';
 import type { CheckedSpecification, StoredElementResult } from './compliance';
 import type { StoredFailure, StoredProperty } from './facet-results';
 
@@ -108,8 +108,8 @@ export async function checkedSpecifications(
     .orderBy(asc(idsFiles.createdAt), asc(idsFiles.id), asc(idsSpecifications.position));
   return rows.map((row) => ({
     ...row,
-    applicabilityFacets: row.applicabilityFacets as StoredFacet[],
-    requirementFacets: row.requirementFacets as StoredFacet[],
+    applicabilityFacets: row.applicabilityFacets,
+    requirementFacets: row.requirementFacets,
   }));
 }
 
