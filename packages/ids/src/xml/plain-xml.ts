@@ -10,7 +10,7 @@
  * XML accepts and gives the error and its position. So the subset can only be too small, never too
  * lenient; `plain-xml.test.ts` compares both readers' trees on the conformance files and more.
  */
-import type { XmlElement } from './xml-tree';
+import type { XmlElement } from './xml-element';
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 /** Characters the fast path leaves to saxes: controls XML forbids, surrogates, U+E000 and above. */

@@ -4,15 +4,15 @@ import {
   analyzeAttributeResponseSchema,
   attributeAddedSchema,
   attributeConfirmationRequiredSchema,
-  attributeFileParamsSchema,
   attributeInsightsSchema,
-  attributeVersionQuerySchema,
   extraAttributesResponseSchema,
+  fileParamsSchema,
   projectIdParamsSchema,
   recommendationResponseSchema,
   recommendationUpdateSchema,
   schemaAttributesResponseSchema,
   schemaSummarySchema,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
@@ -31,9 +31,9 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             'Every property of a file version (default: the latest completed) with occurrence, sample values, IDS coverage, priority and recommendation status',
-          params: attributeFileParamsSchema,
-          querystring: attributeVersionQuerySchema,
-          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404) },
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
+          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {
@@ -55,9 +55,9 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             "The active specifications' facets with each requirement's compliance on a file version (default: the latest completed)",
-          params: attributeFileParamsSchema,
-          querystring: attributeVersionQuerySchema,
-          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404) },
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
+          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {

@@ -1,11 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   bimFileListResponseSchema,
-  bimFileParamsSchema,
   bimFileStatusResponseSchema,
   bimFileUploadResponseSchema,
   bimFileVersionListResponseSchema,
   bimFileVersionParamsSchema,
+  fileParamsSchema,
   projectIdParamsSchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,7 +80,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Versions of a BIM file, newest first, each with its size, SHA-256 and processing state',
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           response: { 200: bimFileVersionListResponseSchema, ...errorResponses(401, 404) },
         },
       },
@@ -97,7 +97,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Processing state of the latest version (the browser polls it every 5 seconds)',
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           response: { 200: bimFileStatusResponseSchema, ...errorResponses(401, 404) },
         },
       },

@@ -1,5 +1,5 @@
 import {
-  bimFileParamsSchema,
+  fileParamsSchema,
   fileSelectionBodySchema,
   fileSelectionResponseSchema,
   idsFileParamsSchema,
@@ -74,7 +74,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
           tags: ['files'],
           summary:
             'Delete a BIM file with all its versions, elements, results and stored files. Editor or Admin.',
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
         },
       },

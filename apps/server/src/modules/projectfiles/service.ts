@@ -121,7 +121,7 @@ export function createProjectFilesService(deps: {
       // ACC items not imported yet are asked of Autodesk again, so only what is there now is imported.
       const wantsAcc = unique.some((id) => id.startsWith(ACC_ITEM_PREFIX));
       const acc = wantsAcc ? await accItems(projectId) : null;
-      if (wantsAcc && acc?.status !== 'ok') throw new ProjectFilesError('acc_unavailable');
+      if (wantsAcc && acc?.status !== 'ok') throw new ProjectFilesError('acc_unreachable');
       const accById = new Map((acc?.items ?? []).map((item) => [`${ACC_ITEM_PREFIX}${item.id}`, item]));
       for (const [id, item] of accById) byId.set(id, toAvailableAccItem(item));
       if (unique.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');

@@ -1,7 +1,7 @@
 import {
   bcfVersionSchema,
-  bimFileParamsSchema,
   DEFAULT_BCF_VERSION,
+  fileParamsSchema,
   generateReportBodySchema,
   generateReportResponseSchema,
   projectIdParamsSchema,
@@ -145,7 +145,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           tags,
           summary:
             "A version's failures as BCF 2.1 (default) or 3.0 (.bcf), for one specification or all; topics per element type (default) or per element",
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           querystring: z.object({
             versionId: z.string().uuid('Version not found').optional(),
             specificationId: z.string().uuid('Specification not found').optional(),

@@ -15,7 +15,7 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
-import { resolveFileVersion } from '../bimfiles';
+import { requireCheckedVersion } from '../bimfiles';
 import { requireProjectReader, requireProjectRole } from '../projects';
 import { renderBcf } from './bcf-export';
 import { ReportError } from './errors';
@@ -234,10 +234,11 @@ export function createReportService(deps: {
       },
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       await requireProjectReader({ db, userId }, projectId);
-      const { file, version } = await resolveFileVersion(db, projectId, fileId, query.versionId);
-      if (!file || !version) throw new ReportError('file_not_found');
-      if (version.status !== 'completed')
-        throw new ReportError('report_in_progress', { message: 'The version has not been processed yet.' });
+      const { file, version } = await requireCheckedVersion(db, {
+        projectId,
+        fileId,
+        versionId: query.versionId,
+      });
       const ids = await repo.activeIdsFiles(db, projectId);
       const bytes = await renderBcf(db, {
         projectId,

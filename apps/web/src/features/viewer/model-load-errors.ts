@@ -1,5 +1,5 @@
 import { FRAGMENTS_FAILED, FRAGMENTS_NOT_READY } from '@plumbline/contracts';
-import { isApiRequestError } from '@/lib/api';
+import { errorCodeOf, isApiRequestError } from '@/lib/api';
 
 /** What the viewer shows when it cannot show a model: a toast title and the card's text. */
 export interface ViewerProblem {
@@ -49,8 +49,11 @@ export function errorCardHint(message: string): string {
  */
 export function modelLoadProblem(error: unknown): ViewerProblem {
   const status = isApiRequestError(error) ? error.status : 0;
-  const code = isApiRequestError(error) ? error.code : '';
-  if (status === 409 || code === FRAGMENTS_NOT_READY) {
+  const code = errorCodeOf(error);
+  // The version still processing (decision 0179) or its model still converting: both pass.
+  const notReady =
+    code === FRAGMENTS_NOT_READY || code === 'version_not_processed' || code === 'no_processed_version';
+  if (status === 409 || notReady) {
     return {
       title: 'Model Not Ready',
       message:
