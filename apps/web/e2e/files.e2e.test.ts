@@ -72,7 +72,7 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
       uploadThroughput: 16 * 1024,
     });
     await upload(region, 'Upload IFC', SIMPLE_WALL);
-    const bar = region.getByRole('progressbar', { name: 'Uploading SimpleWall.ifc' });
+    const bar = region.getByRole('progressbar', { name: 'Upload of SimpleWall.ifc' });
     await expectVisible(bar);
     const seen = new Set<number>();
     while (await bar.isVisible()) {

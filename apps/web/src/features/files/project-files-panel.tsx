@@ -2,7 +2,7 @@ import type { Project } from '@plumbline/contracts';
 import { useDataSource } from '@/lib/data-source';
 import { BimFilesTable } from './bim-files-table';
 import { IdsFilesList } from './ids-files-list';
-import { UploadButton } from './upload-button';
+import { UploadArea } from './upload-area';
 import { fileChangesBlockedReason } from './upload-permissions';
 
 /**
@@ -20,11 +20,11 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
         </p>
       )}
       <section className="space-y-2" aria-label="IFC files">
-        <UploadButton title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
+        <UploadArea title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
         <BimFilesTable projectId={project.id} projectName={projectName} blockedReason={blockedReason} />
       </section>
       <section className="space-y-2" aria-label="IDS files">
-        <UploadButton title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
+        <UploadArea title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
         <IdsFilesList projectId={project.id} blockedReason={blockedReason} />
       </section>
     </div>

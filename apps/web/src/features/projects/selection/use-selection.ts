@@ -19,6 +19,11 @@ export interface FileSelection {
   versions: BimFileVersion[];
   /** Project, file and version all chosen: the areas show their data only then. */
   isComplete: boolean;
+  /**
+   * The URL names a project that is not listed (deleted, access removed, a stale link or a remembered
+   * choice): the area shows Project Not Found and opens no other project (spec 1 §8, issue 17).
+   */
+  isStale: boolean;
   /** The project list is still loading (areas show a skeleton rather than an empty state). */
   isLoadingProjects: boolean;
   projectsError: unknown;
@@ -102,6 +107,7 @@ export function useSelection(scope: SelectionScope): FileSelection {
     files,
     versions,
     isComplete: Boolean(project && file && version),
+    isStale: projectsQuery.isSuccess && projectId !== null && project === undefined,
     isLoadingProjects: projectsQuery.isPending,
     projectsError: projectsQuery.error,
     selectProject: (id) => setParams((previous) => withSelection(previous, { project: id })),
