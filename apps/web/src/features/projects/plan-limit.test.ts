@@ -39,6 +39,16 @@ describe('the plan limit where files and members are added', () => {
     expect(readLimit(warned, 'files').severity).toBeNull();
   });
 
+  it('says when the limit is reached (the server still calls it a warning)', () => {
+    const full = limitsOf({
+      usage: { files: 1, storageBytes: 0, users: 5 },
+      violations: [{ type: 'users', current: 5, limit: 5, severity: 'warning' }],
+    });
+    expect(readLimit(full, 'users').notice).toBe(
+      'The Default (no plan) limit is reached: no more members can be added.',
+    );
+  });
+
   it('says when a limit is exceeded', () => {
     const over = limitsOf({
       plan: 'Blueprint',

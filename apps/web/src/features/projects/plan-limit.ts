@@ -33,8 +33,10 @@ export function readLimit(limits: ProjectLimits, type: CountedLimit): LimitReadi
   const notice =
     severity === 'error'
       ? `Over the ${limits.plan} limit of ${max} ${noun.many}: remove some or change the plan before adding more.`
-      : severity === 'warning'
-        ? `Nearly at the ${limits.plan} limit: ${left} ${left === 1 ? noun.one : noun.many} left.`
-        : null;
+      : severity === 'warning' && left === 0
+        ? `The ${limits.plan} limit is reached: no more ${noun.many} can be added.`
+        : severity === 'warning'
+          ? `Nearly at the ${limits.plan} limit: ${left} ${left === 1 ? noun.one : noun.many} left.`
+          : null;
   return { text: `${used} of ${max} ${max === 1 ? noun.one : noun.many}`, used, max, severity, notice };
 }
