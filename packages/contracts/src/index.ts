@@ -18,6 +18,7 @@ export * from './members';
 export * from './metadata';
 export { percentOf } from './numbers';
 export * from './overview';
+export * from './permissions';
 export * from './profile';
 export * from './project-files';
 export * from './projects';

@@ -10,6 +10,7 @@ import {
   projectIdParamsSchema,
   recommendationResponseSchema,
   recommendationUpdateSchema,
+  routeAccessOf,
   schemaAttributesResponseSchema,
   schemaSummarySchema,
   versionQuerySchema,
@@ -103,7 +104,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.patch(
       '/api/v1/projects/:projectId/attributes/recommendation',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('attributes.setStatus') },
         schema: {
           tags,
           summary: "Set an attribute's recommendation status for the project. Editor or Admin.",
@@ -134,7 +135,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.post(
       '/api/v1/attributes/add-to-specification',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('attributes.addToSpecification') },
         schema: {
           tags,
           summary:

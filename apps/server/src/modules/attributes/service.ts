@@ -23,7 +23,7 @@ import type { AuditRecorder } from '../audit';
 import { findCheckedVersion } from '../bimfiles';
 import { toSpecificationRow } from '../idsfiles';
 import { queueRechecks } from '../processing';
-import { requireProjectReader, requireProjectRole } from '../projects';
+import { requireProjectPermission, requireProjectReader } from '../projects';
 import { readAll, storageKeys } from '../storage';
 import { hasPropertyRequirement, withPropertyRequirement } from './add-to-specification';
 import { analyzeAttribute } from './analyze';
@@ -145,7 +145,7 @@ export function createAttributeService(deps: AttributeDeps) {
     },
 
     async setRecommendation(userId: string, projectId: string, update: RecommendationUpdate) {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'attributes.setStatus');
       const now = clock.now();
       await db.transaction(async (tx) => {
         await repo.upsertRecommendation(tx, {
@@ -211,7 +211,7 @@ export function createAttributeService(deps: AttributeDeps) {
       const spec = await repo.findSpecificationWithFile(db, body.specification_id);
       if (!spec) throw new AttributeError('specification_not_found');
       try {
-        await requireProjectRole({ db, userId }, spec.projectId, 'Editor');
+        await requireProjectPermission({ db, userId }, spec.projectId, 'attributes.addToSpecification');
       } catch (error) {
         // Not a member: the specification does not exist for this caller either.
         if ((error as { code?: string }).code === 'project_not_found')

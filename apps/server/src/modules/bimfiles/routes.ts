@@ -7,6 +7,7 @@ import {
   bimFileVersionParamsSchema,
   fileParamsSchema,
   projectIdParamsSchema,
+  routeAccessOf,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
@@ -39,7 +40,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/bimfiles',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('files.upload') },
         schema: {
           tags: ['files'],
           summary:

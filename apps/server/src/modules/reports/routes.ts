@@ -12,6 +12,7 @@ import {
   reportParamsSchema,
   reportResponseSchema,
   reportUsageSchema,
+  routeAccessOf,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +57,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/reports',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('reports.generate') },
         schema: {
           tags,
           summary:
@@ -172,7 +173,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId/reports/:reportId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('reports.delete') },
         schema: {
           tags,
           summary: 'Delete a report and its file (Editor or Admin); it still counts against the month',

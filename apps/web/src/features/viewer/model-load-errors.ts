@@ -13,6 +13,11 @@ export interface ViewerProblem {
 export const CONTAINER_NOT_READY = 'Viewer container not ready. Please try again.';
 export const SELECT_FILE = 'Please select a BIM file to view the 3D model.';
 export const SELECT_PROJECT = 'Please select a project to view the 3D model.';
+/** A file is chosen but none of its versions has finished processing (or none is chosen). */
+export const SELECT_VERSION = 'Please select a processed version of the file to view the 3D model.';
+/** The model loaded but has nothing to draw (issue 17): said instead of a blank canvas. */
+export const NO_GEOMETRY =
+  'This model has no 3D geometry to show. Its elements and properties are still listed in the tables.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -70,7 +70,7 @@ export function ViewerFrame({
             title={state.title}
             message={state.message}
             retrying={state.retrying}
-            onRetry={onRetry}
+            onRetry={state.final ? undefined : onRetry}
           />
         </div>
       ) : null}
