@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoading } from '@/components/ui/page-loading';
 import { LoginPage } from '@/features/auth/login-page';
 import { SignupPage } from '@/features/auth/signup-page';
 import { VerifyEmailPage } from '@/features/auth/verify-email-page';
@@ -14,7 +15,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     // Shown while a lazily loaded page arrives on the first load.
-    hydrateFallbackElement: <div className="min-h-dvh bg-surface" aria-busy="true" />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginPage /> },

@@ -1,9 +1,9 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { CreateProjectWizard } from '@/features/wizard/create-project-wizard';
 import { type DashboardShellOptions, dashboardTabLabel, isDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
 import { useCurrentUser, useSignOut } from '@/lib/session';
@@ -11,6 +11,11 @@ import { AppHeader } from './app-header';
 import { AreaLoading } from './area-loading';
 import { TAB_PANELS } from './tab-panels';
 import { useActiveTab } from './use-active-tab';
+
+// The Create New Project wizard (six steps, payment, ACC) loads when it is first asked for.
+const CreateProjectWizard = lazy(async () => ({
+  default: (await import('@/features/wizard/create-project-wizard')).CreateProjectWizard,
+}));
 
 export interface DashboardShellProps {
   options?: DashboardShellOptions;
@@ -26,6 +31,13 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
   const signOut = useSignOut();
   const demo = mode === 'demo';
   const tabListRef = useRef<HTMLDivElement>(null);
+  // `?createProject=true` opens the wizard (spec 1 §2.1); once loaded it stays mounted, as before.
+  const [searchParams] = useSearchParams();
+  const wizardRequested = searchParams.get('createProject') === 'true';
+  const [wizardLoaded, setWizardLoaded] = useState(wizardRequested);
+  useEffect(() => {
+    if (wizardRequested) setWizardLoaded(true);
+  }, [wizardRequested]);
 
   // On narrow screens the tab strip scrolls sideways: keep the active tab in view.
   useEffect(() => {
@@ -91,7 +103,11 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
             );
           })}
         </main>
-        <CreateProjectWizard user={demo ? null : user} />
+        {(wizardLoaded || wizardRequested) && (
+          <Suspense fallback={null}>
+            <CreateProjectWizard user={demo ? null : user} />
+          </Suspense>
+        )}
       </Tabs>
     </TooltipProvider>
   );
