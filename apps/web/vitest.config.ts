@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-// Unit tests of the web app's pure logic (tab choice, formatting, API error mapping, paging).
-// They run in Node: no DOM is needed for them. Browser behaviour is covered by e2e/ in Chromium.
+// Unit tests of the web app's pure logic (tab choice, formatting, API error mapping, paging) run in Node.
+// Component tests (*.test.tsx, Testing Library) ask for a DOM themselves with a
+// `// @vitest-environment happy-dom` first line and render through src/lib/testing/render.tsx, with the API
+// mocked at fetch by src/lib/testing/fetch-mock.ts. Whole journeys in a real browser are e2e/ in Chromium.
 export default defineProject({
   resolve: {
     conditions: ['source'],
@@ -11,6 +13,6 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
   },
 });

@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiRequestError, apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { apiPath, apiUrl } from './api/paths';
 
 /**
  * The browser's side of the Autodesk connection (spec 1 §4 'ACC session context', spec 3 §7 reconnect
@@ -100,7 +101,7 @@ export function reauthoriseProject(projectId: string): void {
   store?.setItem(KEYS.projectId, projectId);
   store?.setItem(KEYS.returnPath, window.location.pathname + window.location.search);
   store?.setItem(KEYS.timestamp, String(Date.now()));
-  window.location.assign(`${API_BASE}/auth/aps/login/${encodeURIComponent(projectId)}`);
+  window.location.assign(apiUrl('/auth/aps/login/{projectId}', { path: { projectId } }));
 }
 
 export function useAccConfig() {
@@ -122,10 +123,10 @@ export const accKeys = {
 };
 
 const quiet = { redirectOnUnauthorized: false } as const;
-const q = (sessionId: string) => `oauth_session_id=${encodeURIComponent(sessionId)}`;
+const session = (sessionId: string) => ({ oauth_session_id: sessionId });
 
 export async function accSessionStatus(sessionId: string): Promise<AccSessionStatus> {
-  return apiRequest(`/acc/sessions/${encodeURIComponent(sessionId)}`, {
+  return apiRequest(apiPath('/acc/sessions/{sessionId}', { path: { sessionId } }), {
     schema: accSessionStatusSchema,
     ...quiet,
   });
@@ -145,16 +146,20 @@ export async function invalidateAccSession(sessionId: string, reason: string): P
 }
 
 export async function listHubs(sessionId: string): Promise<AccHub[]> {
-  return (await apiRequest(`/acc/hubs?${q(sessionId)}`, { schema: accHubsResponseSchema, ...quiet })).hubs;
+  const path = apiPath('/acc/hubs', { query: session(sessionId) });
+  return (await apiRequest(path, { schema: accHubsResponseSchema, ...quiet })).hubs;
 }
 
 export async function listAccProjects(sessionId: string, hubId: string): Promise<AccProject[]> {
-  const path = `/acc/hubs/${encodeURIComponent(hubId)}/projects?${q(sessionId)}`;
+  const path = apiPath('/acc/hubs/{hubId}/projects', { path: { hubId }, query: session(sessionId) });
   return (await apiRequest(path, { schema: accProjectsResponseSchema, ...quiet })).projects;
 }
 
 export async function listAccFiles(sessionId: string, hubId: string, projectId: string): Promise<AccFile[]> {
-  const path = `/acc/hubs/${encodeURIComponent(hubId)}/projects/${encodeURIComponent(projectId)}/all-files?${q(sessionId)}`;
+  const path = apiPath('/acc/hubs/{hubId}/projects/{projectId}/all-files', {
+    path: { hubId, projectId },
+    query: session(sessionId),
+  });
   return (await apiRequest(path, { schema: accFilesResponseSchema, ...quiet })).files;
 }
 
@@ -184,7 +189,7 @@ export function isAuthError(error: unknown): boolean {
 }
 
 export async function refreshProjectTokens(projectId: string) {
-  return apiRequest(`/projects/${encodeURIComponent(projectId)}/acc/refresh-tokens`, {
+  return apiRequest(apiPath('/projects/{projectId}/acc/refresh-tokens', { path: { projectId } }), {
     method: 'POST',
     schema: tokenRefreshResponseSchema,
     ...quiet,

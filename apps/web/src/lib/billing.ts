@@ -20,8 +20,9 @@ import {
   voucherValidationSchema,
 } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { apiPath, apiUrl } from './api/paths';
 
 /** The billing API (plans, vouchers, payments, subscriptions, invoices, limits), shared by the wizard and the Subscriptions tab. */
 export const billingKeys = {
@@ -52,8 +53,12 @@ export function useTiers(currency: Currency, enabled = true) {
   return useQuery({
     queryKey: billingKeys.tiers(currency),
     queryFn: async ({ signal }): Promise<Tier[]> =>
-      (await apiRequest(`/billing/tiers?currency=${currency}`, { schema: tierListResponseSchema, signal }))
-        .tiers,
+      (
+        await apiRequest(apiPath('/billing/tiers', { query: { currency } }), {
+          schema: tierListResponseSchema,
+          signal,
+        })
+      ).tiers,
     enabled,
   });
 }
@@ -82,7 +87,7 @@ export function useProjectLimits(projectId: string | null) {
   return useQuery({
     queryKey: billingKeys.limits(projectId ?? ''),
     queryFn: ({ signal }): Promise<ProjectLimits> =>
-      apiRequest(`/projects/${encodeURIComponent(projectId ?? '')}/limits`, {
+      apiRequest(apiPath('/projects/{projectId}/limits', { path: { projectId: projectId ?? '' } }), {
         schema: projectLimitsSchema,
         signal,
       }),
@@ -118,7 +123,7 @@ export function startCheckout(body: CheckoutSessionBody) {
 }
 
 export function checkoutStatus(sessionId: string) {
-  return apiRequest(`/billing/checkout-sessions/${encodeURIComponent(sessionId)}`, {
+  return apiRequest(apiPath('/billing/checkout-sessions/{sessionId}', { path: { sessionId } }), {
     schema: checkoutStatusSchema,
   });
 }
@@ -142,7 +147,7 @@ export function useSubscriptionAction() {
           : action === 'reactivate'
             ? { subscriptionId }
             : { subscriptionId, newTierId: input.newTierId, confirmProjectName: input.confirmProjectName };
-      const path = `/billing/subscriptions/${encodeURIComponent(subscriptionId)}/${action}`;
+      const path = apiPath(`/billing/subscriptions/{subscriptionId}/${action}`, { path: { subscriptionId } });
       return (await apiRequest(path, { method: 'POST', body, schema: subscriptionResponseSchema }))
         .subscription;
     },
@@ -163,7 +168,7 @@ export async function openBillingPortal(): Promise<string> {
 /** The receipt PDF of a paid invoice, as a Blob (spec 3 §7 receipt download). */
 export async function downloadReceipt(invoiceId: string): Promise<Blob> {
   const response = await fetch(
-    `${API_BASE}/billing/billing-history/${encodeURIComponent(invoiceId)}/receipt/download`,
+    apiUrl('/billing/billing-history/{invoiceId}/receipt/download', { path: { invoiceId } }),
     {
       credentials: 'same-origin',
     },

@@ -6,6 +6,7 @@ import {
 } from '@plumbline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 
 /**
@@ -21,14 +22,6 @@ const keys = {
     [mode, 'projects', projectId, 'compliance', fileId, versionId, 'results', filters] as const,
 };
 
-function query(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== null && value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 export function useIdsSpecifications(
   projectId: string | null,
   fileId: string | null,
@@ -38,10 +31,16 @@ export function useIdsSpecifications(
   return useQuery({
     queryKey: keys.specifications(mode, projectId ?? '', fileId, versionId),
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${projectId}/ids/specifications${query({ fileId, versionId })}`, {
-        schema: idsSpecificationListResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/projects/{projectId}/ids/specifications', {
+          path: { projectId: projectId ?? '' },
+          query: { fileId, versionId },
+        }),
+        {
+          schema: idsSpecificationListResponseSchema,
+          signal,
+        },
+      ),
     enabled: Boolean(projectId),
     // Choosing a file or version keeps the list on screen while its compliance loads (no skeleton flash).
     placeholderData: (previous, previousQuery) =>
@@ -54,10 +53,16 @@ export function useFileCompliance(projectId: string, fileId: string, versionId: 
   return useQuery({
     queryKey: keys.file(mode, projectId, fileId, versionId),
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${projectId}/bimfiles/${fileId}/compliance${query({ versionId })}`, {
-        schema: fileComplianceSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/projects/{projectId}/bimfiles/{fileId}/compliance', {
+          path: { projectId, fileId },
+          query: { versionId },
+        }),
+        {
+          schema: fileComplianceSchema,
+          signal,
+        },
+      ),
   });
 }
 
@@ -80,12 +85,15 @@ export function useComplianceResults(
     queryKey: keys.results(mode, projectId, fileId, versionId, filters),
     queryFn: ({ signal }) =>
       apiRequest(
-        `/projects/${projectId}/bimfiles/${fileId}/compliance/results${query({
-          versionId,
-          specificationId: filters.specificationId,
-          status: filters.status,
-          limit: RESULTS_SHOWN,
-        })}`,
+        apiPath('/projects/{projectId}/bimfiles/{fileId}/compliance/results', {
+          path: { projectId, fileId },
+          query: {
+            versionId,
+            specificationId: filters.specificationId,
+            status: filters.status,
+            limit: RESULTS_SHOWN,
+          },
+        }),
         { schema: complianceResultsResponseSchema, signal },
       ),
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { type AiChatEvent, aiChatEventSchema } from '@plumbline/contracts';
-import { API_BASE } from '@/lib/api';
+import { apiUrl } from '@/lib/api/paths';
 
 /**
  * Reads the assistant's server-sent event stream (spec 3 §7): lines 'data: <json>' of type message,
@@ -66,9 +66,11 @@ async function failureText(response: Response): Promise<string> {
  */
 export async function* streamChat(request: ChatRequest): AsyncGenerator<AiChatEvent> {
   const fetchImpl = request.fetchImpl ?? fetch;
-  const query = request.versionId ? `?versionId=${encodeURIComponent(request.versionId)}` : '';
   const response = await fetchImpl(
-    `${API_BASE}/ai/chat/${encodeURIComponent(request.projectId)}/${encodeURIComponent(request.fileId)}${query}`,
+    apiUrl('/ai/chat/{projectId}/{fileId}', {
+      path: { projectId: request.projectId, fileId: request.fileId },
+      query: { versionId: request.versionId || null },
+    }),
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },

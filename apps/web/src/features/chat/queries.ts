@@ -1,6 +1,7 @@
 import { aiModelContextSchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 
 /** The project and version summary the chat panel opens with (welcome, focus and analysis boxes). */
@@ -15,9 +16,10 @@ export function useChatContext(
     enabled: Boolean(projectId && fileId),
     queryFn: ({ signal }) =>
       apiRequest(
-        `/ai/context/${encodeURIComponent(projectId ?? '')}/${encodeURIComponent(fileId ?? '')}${
-          versionId ? `?versionId=${encodeURIComponent(versionId)}` : ''
-        }`,
+        apiPath('/ai/context/{projectId}/{fileId}', {
+          path: { projectId: projectId ?? '', fileId: fileId ?? '' },
+          query: { versionId: versionId || null },
+        }),
         { schema: aiModelContextSchema, signal },
       ),
   });

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { API_BASE } from '@/lib/api';
+import { apiUrl } from '@/lib/api/paths';
 import { saveBlob } from '@/lib/save-file';
 
 /**
@@ -28,16 +28,16 @@ export function ExportBcfButton(props: {
   const exportBcf = async () => {
     setBusy(true);
     try {
-      const query = new URLSearchParams({
-        versionId: props.versionId,
-        grouping: 'type',
-        bcfVersion: version,
+      const url = apiUrl('/projects/{projectId}/bimfiles/{fileId}/bcf', {
+        path: { projectId: props.projectId, fileId: props.fileId },
+        query: {
+          versionId: props.versionId,
+          grouping: 'type',
+          bcfVersion: version,
+          specificationId: props.specificationId || null,
+        },
       });
-      if (props.specificationId) query.set('specificationId', props.specificationId);
-      const response = await fetch(
-        `${API_BASE}/projects/${encodeURIComponent(props.projectId)}/bimfiles/${encodeURIComponent(props.fileId)}/bcf?${query}`,
-        { credentials: 'same-origin' },
-      );
+      const response = await fetch(url, { credentials: 'same-origin' });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new Error(body?.error?.message ?? `Export failed with status ${response.status}`);

@@ -5,6 +5,7 @@ import {
   elementComplianceSchema,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { facetResultList } from './compliance-status';
 
 export interface ElementAddress {
@@ -15,19 +16,17 @@ export interface ElementAddress {
   viewerDbId: number;
 }
 
-function elementPath({ projectId, fileId, viewerDbId }: ElementAddress): string {
-  return `/projects/${encodeURIComponent(projectId)}/bimfiles/${encodeURIComponent(fileId)}/elements/${viewerDbId}`;
-}
-
-function versionQuery(versionId: string | null | undefined): string {
-  return versionId ? `?versionId=${encodeURIComponent(versionId)}` : '';
-}
-
 export async function fetchElement(address: ElementAddress, signal?: AbortSignal): Promise<BimElement> {
-  const body = await apiRequest(`${elementPath(address)}${versionQuery(address.versionId)}`, {
-    schema: bimElementResponseSchema,
-    signal,
-  });
+  const body = await apiRequest(
+    apiPath('/projects/{projectId}/bimfiles/{fileId}/elements/{viewerDbId}', {
+      path: address,
+      query: { versionId: address.versionId || null },
+    }),
+    {
+      schema: bimElementResponseSchema,
+      signal,
+    },
+  );
   return body.element;
 }
 
@@ -55,9 +54,15 @@ export async function fetchElementCompliance(
   signal?: AbortSignal,
 ): Promise<ElementCompliance> {
   // A 401 here shows the tab's own message (spec 3 §8) instead of leaving the page.
-  const raw = await apiRequest(`${elementPath(address)}/compliance${versionQuery(address.versionId)}`, {
-    signal,
-    redirectOnUnauthorized: false,
-  });
+  const raw = await apiRequest(
+    apiPath('/projects/{projectId}/bimfiles/{fileId}/elements/{viewerDbId}/compliance', {
+      path: address,
+      query: { versionId: address.versionId || null },
+    }),
+    {
+      signal,
+      redirectOnUnauthorized: false,
+    },
+  );
   return elementComplianceSchema.parse(normalizeCompliance(raw));
 }

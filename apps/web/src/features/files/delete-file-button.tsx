@@ -13,8 +13,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { useDataSource } from '@/lib/data-source';
+import { errorMessage } from '@/lib/api';
+import { useFilesSource } from '../projects/files/data-source';
 import { projectKeys } from '../projects/queries';
 
 export interface DeleteFileButtonProps {
@@ -39,14 +39,11 @@ export function DeleteFileButton({
   blockedReason,
 }: DeleteFileButtonProps) {
   const [open, setOpen] = useState(false);
-  const { mode } = useDataSource();
+  // Through the files source, whose demo refuses before any request (decision 0061).
+  const { mode, source } = useFilesSource();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () =>
-      apiRequest(
-        `/projects/${encodeURIComponent(projectId)}/${kind === 'bim' ? 'bimfiles' : 'idsfiles'}/${encodeURIComponent(fileId)}`,
-        { method: 'DELETE' },
-      ),
+    mutationFn: () => source.deleteFile(projectId, kind, fileId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
   });
 

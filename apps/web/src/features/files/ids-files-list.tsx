@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { API_BASE, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { apiUrl } from '@/lib/api/paths';
 import { formatBytes, pluralize } from '@/lib/format';
 import { useIdsFiles, useSetIdsFileActive } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
@@ -54,7 +55,9 @@ export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
               <FileCheck2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <a
                 className="truncate hover:text-primary hover:underline"
-                href={`${API_BASE}/projects/${projectId}/idsfiles/${file.id}/download`}
+                href={apiUrl('/projects/{projectId}/idsfiles/{idsFileId}/download', {
+                  path: { projectId, idsFileId: file.id },
+                })}
                 download={file.name}
                 title={file.title ?? undefined}
               >

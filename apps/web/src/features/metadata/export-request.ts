@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@plumbline/contracts';
-import { API_BASE } from '@/lib/api';
+import { apiUrl } from '@/lib/api/paths';
 import { appendSelection, type ExplorerState } from './explorer-state';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -18,7 +18,7 @@ export function exportUrl(
 ): string {
   const params = new URLSearchParams({ versionId: address.versionId, format });
   appendSelection(params, state);
-  return `${API_BASE}/projects/${address.projectId}/bimfiles/${address.fileId}/metadata/export?${params}`;
+  return `${apiUrl('/projects/{projectId}/bimfiles/{fileId}/metadata/export', { path: address })}?${params}`;
 }
 
 /** The file name from Content-Disposition (RFC 5987 form first), else a default. */

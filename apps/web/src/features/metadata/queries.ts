@@ -5,6 +5,7 @@ import {
 } from '@plumbline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 import { type ExplorerState, pageQueryString } from './explorer-state';
 
@@ -14,8 +15,6 @@ export interface VersionAddress {
   versionId: string;
 }
 
-const base = (a: VersionAddress) => `/projects/${a.projectId}/bimfiles/${a.fileId}/metadata`;
-
 /** Metadata reads; demo mode reads the same routes (the demo project is public), in its own cache. */
 export function useMetadataPage(address: VersionAddress, state: ExplorerState) {
   const { mode } = useDataSource();
@@ -23,7 +22,10 @@ export function useMetadataPage(address: VersionAddress, state: ExplorerState) {
   return useQuery({
     queryKey: [mode, 'metadata', address.projectId, address.fileId, 'rows', query],
     queryFn: ({ signal }) =>
-      apiRequest(`${base(address)}?${query}`, { schema: metadataPageResponseSchema, signal }),
+      apiRequest(
+        `${apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata', { path: address })}?${query}`,
+        { schema: metadataPageResponseSchema, signal },
+      ),
     // Rows stay on screen while the next page loads, instead of flashing empty.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -35,10 +37,16 @@ export function useMetadataFacets(address: VersionAddress) {
   return useQuery({
     queryKey: [mode, 'metadata', address.projectId, address.fileId, 'facets', address.versionId],
     queryFn: ({ signal }) =>
-      apiRequest(`${base(address)}/facets?versionId=${address.versionId}`, {
-        schema: metadataFacetsResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata/facets', {
+          path: address,
+          query: { versionId: address.versionId },
+        }),
+        {
+          schema: metadataFacetsResponseSchema,
+          signal,
+        },
+      ),
     staleTime: 5 * 60_000,
   });
 }
@@ -48,10 +56,16 @@ export function useMetadataElement(address: VersionAddress, viewerDbId: number |
   return useQuery({
     queryKey: [mode, 'metadata', address.projectId, address.fileId, 'element', address.versionId, viewerDbId],
     queryFn: ({ signal }) =>
-      apiRequest(`${base(address)}/elements/${viewerDbId}?versionId=${address.versionId}`, {
-        schema: metadataElementResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata/elements/{viewerDbId}', {
+          path: { ...address, viewerDbId: viewerDbId ?? 0 },
+          query: { versionId: address.versionId },
+        }),
+        {
+          schema: metadataElementResponseSchema,
+          signal,
+        },
+      ),
     enabled: viewerDbId !== null,
     staleTime: 5 * 60_000,
   });

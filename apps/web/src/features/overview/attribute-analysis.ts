@@ -1,6 +1,7 @@
 import { attributeInsightsSchema, schemaSummarySchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 import { attributeKeys } from '../projects/attribute-queries';
 
@@ -19,7 +20,10 @@ export function useSchemaSummary(projectId: string) {
   return useQuery({
     queryKey: [...attributeKeys.project(mode, projectId), 'schema-summary'],
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${projectId}/schema-summary`, { schema: schemaSummarySchema, signal }),
+      apiRequest(apiPath('/projects/{projectId}/schema-summary', { path: { projectId } }), {
+        schema: schemaSummarySchema,
+        signal,
+      }),
   });
 }
 
@@ -28,6 +32,9 @@ export function useAttributeInsights(projectId: string) {
   return useQuery({
     queryKey: [...attributeKeys.project(mode, projectId), 'insights'],
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${projectId}/attribute-insights`, { schema: attributeInsightsSchema, signal }),
+      apiRequest(apiPath('/projects/{projectId}/attribute-insights', { path: { projectId } }), {
+        schema: attributeInsightsSchema,
+        signal,
+      }),
   });
 }

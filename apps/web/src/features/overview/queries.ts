@@ -1,6 +1,7 @@
 import { projectOverviewSchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 import { filesPollInterval } from '../projects/files/polling';
 import { projectKeys } from '../projects/queries';
@@ -15,7 +16,7 @@ export function useProjectOverview(projectId: string) {
   return useQuery({
     queryKey: [...projectKeys.all(mode), projectId, 'overview'] as const,
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${encodeURIComponent(projectId)}/overview`, {
+      apiRequest(apiPath('/projects/{projectId}/overview', { path: { projectId } }), {
         schema: projectOverviewSchema,
         signal,
       }),

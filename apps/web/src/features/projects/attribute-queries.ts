@@ -10,6 +10,7 @@ import {
 } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
 import { projectKeys } from './queries';
 
@@ -28,19 +29,22 @@ export interface FileVersionRef {
   versionId: string | null;
 }
 
-const versionQuery = (versionId: string | null) =>
-  versionId ? `?versionId=${encodeURIComponent(versionId)}` : '';
-
 /** The demo project is read by the same routes (it is public); only writes differ. */
 export function useExtraAttributes({ projectId, fileId, versionId }: FileVersionRef) {
   const { mode } = useDataSource();
   return useQuery({
     queryKey: attributeKeys.extra(mode, projectId, fileId, versionId),
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${projectId}/bimfiles/${fileId}/extra-attributes${versionQuery(versionId)}`, {
-        schema: extraAttributesResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/projects/{projectId}/bimfiles/{fileId}/extra-attributes', {
+          path: { projectId, fileId },
+          query: { versionId },
+        }),
+        {
+          schema: extraAttributesResponseSchema,
+          signal,
+        },
+      ),
   });
 }
 
@@ -49,10 +53,16 @@ export function useSchemaAttributes({ projectId, fileId, versionId }: FileVersio
   return useQuery({
     queryKey: attributeKeys.schema(mode, projectId, fileId, versionId),
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${projectId}/bimfiles/${fileId}/schema-attributes${versionQuery(versionId)}`, {
-        schema: schemaAttributesResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/projects/{projectId}/bimfiles/{fileId}/schema-attributes', {
+          path: { projectId, fileId },
+          query: { versionId },
+        }),
+        {
+          schema: schemaAttributesResponseSchema,
+          signal,
+        },
+      ),
   });
 }
 
@@ -71,7 +81,7 @@ export function useSetRecommendation(projectId: string) {
   return useMutation({
     mutationFn: async (update: RecommendationUpdate) => {
       guard();
-      return apiRequest(`/projects/${projectId}/attributes/recommendation`, {
+      return apiRequest(apiPath('/projects/{projectId}/attributes/recommendation', { path: { projectId } }), {
         method: 'PATCH',
         body: update,
         schema: recommendationResponseSchema,

@@ -11,6 +11,7 @@ import {
   type UpdateProjectBody,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
 import type { Membership } from './project-stats';
 
@@ -25,18 +26,16 @@ export interface ProjectsSource {
   updateProject(projectId: string, body: UpdateProjectBody): Promise<Project>;
 }
 
-const projectPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
-
 export const liveProjectsSource: ProjectsSource = {
   async listProjects(signal) {
     return (await apiRequest('/projects', { schema: projectListResponseSchema, signal })).projects;
   },
   async listProjectFiles(projectId, signal) {
-    const path = `${projectPath(projectId)}/bimfiles`;
+    const path = apiPath('/projects/{projectId}/bimfiles', { path: { projectId } });
     return (await apiRequest(path, { schema: bimFileListResponseSchema, signal })).bim_files;
   },
   async listProjectMembers(projectId, signal) {
-    const path = `${projectPath(projectId)}/members`;
+    const path = apiPath('/projects/{projectId}/members', { path: { projectId } });
     return (await apiRequest(path, { schema: memberListResponseSchema, signal })).data;
   },
   async listAllMemberships(signal) {
@@ -47,7 +46,7 @@ export const liveProjectsSource: ProjectsSource = {
     return (await apiRequest('/projects', { method: 'POST', body, schema: projectResponseSchema })).project;
   },
   async updateProject(projectId, body) {
-    const path = projectPath(projectId);
+    const path = apiPath('/projects/{projectId}', { path: { projectId } });
     return (await apiRequest(path, { method: 'PATCH', body, schema: projectResponseSchema })).project;
   },
 };

@@ -3,16 +3,7 @@ import type { Project } from '@plumbline/contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ErrorBoundary } from '@/components/errors/error-boundary';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { applyServerErrors } from '@/lib/forms';
@@ -65,26 +56,18 @@ export function EditProjectDialog({ project, onOpenChange }: EditProjectDialogPr
   };
 
   return (
-    <Dialog open={project !== null} onOpenChange={(open) => !update.isPending && onOpenChange(open)}>
-      <DialogContent>
-        <ErrorBoundary variant="form" onReset={() => form.reset()}>
-          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>Edit Project</DialogTitle>
-              <DialogDescription>Change the project's name and description.</DialogDescription>
-            </DialogHeader>
-            <ProjectDetailsFields form={form} disabled={update.isPending} />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </ErrorBoundary>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={project !== null}
+      onOpenChange={onOpenChange}
+      title="Edit Project"
+      description="Change the project's name and description."
+      onSubmit={form.handleSubmit(onSubmit)}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      onReset={() => form.reset()}
+    >
+      <ProjectDetailsFields form={form} disabled={update.isPending} />
+    </FormDialog>
   );
 }

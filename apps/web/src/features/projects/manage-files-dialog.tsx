@@ -8,15 +8,8 @@ import {
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reauthoriseProject } from '@/lib/acc';
@@ -71,92 +64,91 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Manage Files</DialogTitle>
-          <DialogDescription>
-            {acc
-              ? `Choose which files of the ACC project belong to ${project ? projectDisplayName(project) : 'the project'}; new ones are imported.`
-              : `Choose which uploaded files belong to ${project ? projectDisplayName(project) : 'the project'}.`}{' '}
-            Files left out stay stored but are not counted or shown in the project's views.
-          </DialogDescription>
-        </DialogHeader>
-        {selection.isPending ? (
-          <div className="space-y-2" role="status" aria-busy="true">
-            <p className="text-sm text-muted-foreground">Loading subscription limits...</p>
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-9" />
-            ))}
-          </div>
-        ) : subscriptionError ? (
-          <div className="flex items-center gap-3 text-sm text-destructive" role="alert">
-            <AlertCircle className="size-4" aria-hidden="true" />
-            <span>FAILED to load subscription limits. Try again.</span>
-            <Button size="sm" variant="outline" onClick={() => selection.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : files && limits && summary ? (
-          <div className="space-y-4">
-            {acc?.status === 'reauth_required' && project && (
-              <div
-                className="flex items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
-                role="alert"
-              >
-                <span>The connection to Autodesk ACC has expired; its new files cannot be listed.</span>
-                <Button size="sm" variant="outline" onClick={() => reauthoriseProject(project.id)}>
-                  Reconnect to ACC
-                </Button>
-              </div>
-            )}
-            {acc?.status === 'unavailable' && (
-              <p className="text-sm text-muted-foreground" role="status">
-                Autodesk Construction Cloud could not be reached; only the files already imported are listed.
-              </p>
-            )}
-            <FileChecklist
-              accProject={acc !== null}
-              files={files}
-              selected={selected}
-              onToggle={(id) => setChanged(toggled(selected, id))}
-            />
-            <div className="space-y-1.5">
-              <div className="flex justify-between text-sm">
-                <span aria-live="polite">
-                  {summary.count} of {limits.max_files} files selected
-                </span>
-                <span className="tabular-nums text-muted-foreground">
-                  {formatBytes(summary.usedBytes)} of {formatLimitSize(limits.max_storage_bytes)}
-                </span>
-              </div>
-              <Progress
-                value={summary.usedPercent}
-                aria-label="Used storage"
-                indicatorClassName={TONE_CLASS[storageBarTone(summary.usedPercent)]}
-              />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-xl"
+      title="Manage Files"
+      description={
+        <>
+          {acc
+            ? `Choose which files of the ACC project belong to ${project ? projectDisplayName(project) : 'the project'}; new ones are imported.`
+            : `Choose which uploaded files belong to ${project ? projectDisplayName(project) : 'the project'}.`}{' '}
+          Files left out stay stored but are not counted or shown in the project's views.
+        </>
+      }
+      onSubmit={() => void save()}
+      submitLabel={
+        subscriptionError
+          ? 'Cannot Update - Subscription Error'
+          : `Update Project Files (${summary?.count ?? 0})`
+      }
+      pendingLabel="Updating..."
+      pending={update.isPending}
+      submitDisabled={disabled}
+    >
+      {selection.isPending ? (
+        <div className="space-y-2" role="status" aria-busy="true">
+          <p className="text-sm text-muted-foreground">Loading subscription limits...</p>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-9" />
+          ))}
+        </div>
+      ) : subscriptionError ? (
+        <div className="flex items-center gap-3 text-sm text-destructive" role="alert">
+          <AlertCircle className="size-4" aria-hidden="true" />
+          <span>FAILED to load subscription limits. Try again.</span>
+          <Button size="sm" variant="outline" onClick={() => selection.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : files && limits && summary ? (
+        <div className="space-y-4">
+          {acc?.status === 'reauth_required' && project && (
+            <div
+              className="flex items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+              role="alert"
+            >
+              <span>The connection to Autodesk ACC has expired; its new files cannot be listed.</span>
+              <Button size="sm" variant="outline" onClick={() => reauthoriseProject(project.id)}>
+                Reconnect to ACC
+              </Button>
             </div>
-            {summary.problem && (
-              <p className="text-sm text-destructive" role="alert">
-                {summary.problem}
-              </p>
-            )}
+          )}
+          {acc?.status === 'unavailable' && (
+            <p className="text-sm text-muted-foreground" role="status">
+              Autodesk Construction Cloud could not be reached; only the files already imported are listed.
+            </p>
+          )}
+          <FileChecklist
+            accProject={acc !== null}
+            files={files}
+            selected={selected}
+            onToggle={(id) => setChanged(toggled(selected, id))}
+          />
+          <div className="space-y-1.5">
+            <div className="flex justify-between text-sm">
+              <span aria-live="polite">
+                {summary.count} of {limits.max_files} files selected
+              </span>
+              <span className="tabular-nums text-muted-foreground">
+                {formatBytes(summary.usedBytes)} of {formatLimitSize(limits.max_storage_bytes)}
+              </span>
+            </div>
+            <Progress
+              value={summary.usedPercent}
+              aria-label="Used storage"
+              indicatorClassName={TONE_CLASS[storageBarTone(summary.usedPercent)]}
+            />
           </div>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={disabled}>
-            {subscriptionError
-              ? 'Cannot Update - Subscription Error'
-              : update.isPending
-                ? 'Updating...'
-                : `Update Project Files (${summary?.count ?? 0})`}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          {summary.problem && (
+            <p className="text-sm text-destructive" role="alert">
+              {summary.problem}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }
 

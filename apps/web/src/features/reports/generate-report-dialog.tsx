@@ -9,15 +9,7 @@ import {
   type ReportType,
 } from '@plumbline/contracts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -47,13 +39,10 @@ export function GenerateReportDialog({
   onClose: () => void;
   onGenerate: (request: GenerateRequest) => Promise<boolean>;
 }) {
-  return (
-    <Dialog open={type !== null} onOpenChange={(open) => !open && onClose()}>
-      {type && (
-        <GenerateForm key={type} project={project} type={type} onClose={onClose} onGenerate={onGenerate} />
-      )}
-    </Dialog>
-  );
+  // A fresh form per report type: its fields start from that type's defaults.
+  return type ? (
+    <GenerateForm key={type} project={project} type={type} onClose={onClose} onGenerate={onGenerate} />
+  ) : null;
 }
 
 function GenerateForm({
@@ -97,15 +86,22 @@ function GenerateForm({
   };
 
   return (
-    <DialogContent className="max-w-lg">
-      <DialogHeader>
-        <DialogTitle>{label}</DialogTitle>
-        <DialogDescription>
-          {type === 'ai_insights'
-            ? 'Eight questions answered by the assistant from the project data, with a prioritised fix list (PDF).'
-            : 'Compliance per specification, failures with the elements concerned, trends and evidence.'}
-        </DialogDescription>
-      </DialogHeader>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="max-w-lg"
+      title={label}
+      description={
+        type === 'ai_insights'
+          ? 'Eight questions answered by the assistant from the project data, with a prioritised fix list (PDF).'
+          : 'Compliance per specification, failures with the elements concerned, trends and evidence.'
+      }
+      onSubmit={() => void submit()}
+      submitLabel="Generate Report"
+      pendingLabel="Generating..."
+      pending={sending}
+      submitDisabled={!name.trim()}
+    >
       <div className="grid gap-3">
         <FormField label="Report name" error={name.trim() ? undefined : 'Report name is required'}>
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
@@ -177,14 +173,6 @@ function GenerateForm({
           </FormField>
         )}
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={submit} disabled={!name.trim() || sending}>
-          {sending ? 'Generating...' : 'Generate Report'}
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+    </FormDialog>
   );
 }

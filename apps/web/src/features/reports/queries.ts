@@ -10,6 +10,7 @@ import {
 } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 
 export const reportKeys = {
@@ -27,7 +28,7 @@ export function useReports(projectId: string | undefined) {
     queryKey: reportKeys.list(mode, projectId ?? ''),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(`/projects/${encodeURIComponent(projectId ?? '')}/reports`, {
+        await apiRequest(apiPath('/projects/{projectId}/reports', { path: { projectId: projectId ?? '' } }), {
           schema: reportListResponseSchema,
           signal,
         })
@@ -42,7 +43,7 @@ export function useReportUsage(projectId: string | undefined) {
   return useQuery({
     queryKey: reportKeys.usage(mode, projectId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/projects/${encodeURIComponent(projectId ?? '')}/reports/usage`, {
+      apiRequest(apiPath('/projects/{projectId}/reports/usage', { path: { projectId: projectId ?? '' } }), {
         schema: reportUsageSchema,
         signal,
       }),
@@ -51,7 +52,7 @@ export function useReportUsage(projectId: string | undefined) {
 }
 
 export async function generateReport(projectId: string, body: GenerateReportBody) {
-  return apiRequest(`/projects/${encodeURIComponent(projectId)}/reports`, {
+  return apiRequest(apiPath('/projects/{projectId}/reports', { path: { projectId } }), {
     method: 'POST',
     body,
     schema: generateReportResponseSchema,
@@ -59,12 +60,12 @@ export async function generateReport(projectId: string, body: GenerateReportBody
 }
 
 export async function reportStatus(reportId: string): Promise<Report> {
-  return (await apiRequest(`/reports/${encodeURIComponent(reportId)}`, { schema: reportResponseSchema }))
-    .report;
+  const path = apiPath('/reports/{reportId}', { path: { reportId } });
+  return (await apiRequest(path, { schema: reportResponseSchema })).report;
 }
 
 export async function deleteReport(projectId: string, reportId: string): Promise<void> {
-  await apiRequest(`/projects/${encodeURIComponent(projectId)}/reports/${encodeURIComponent(reportId)}`, {
+  await apiRequest(apiPath('/projects/{projectId}/reports/{reportId}', { path: { projectId, reportId } }), {
     method: 'DELETE',
   });
 }
@@ -72,7 +73,9 @@ export async function deleteReport(projectId: string, reportId: string): Promise
 /** Spec 2 §7 Download: a short-lived download_url first, then the file itself with the session. */
 export async function fetchReportFile(report: Report): Promise<Blob> {
   const { download_url } = await apiRequest(
-    `/projects/${encodeURIComponent(report.project_id)}/reports/${encodeURIComponent(report.id)}/download`,
+    apiPath('/projects/{projectId}/reports/{reportId}/download', {
+      path: { projectId: report.project_id, reportId: report.id },
+    }),
     { method: 'POST', schema: reportDownloadResponseSchema },
   );
   const response = await fetch(download_url, { credentials: 'same-origin' });

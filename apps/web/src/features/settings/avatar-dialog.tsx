@@ -1,14 +1,6 @@
 import { AVATAR_RULES } from '@plumbline/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { cropSquare } from './avatar-rules';
 
@@ -59,55 +51,52 @@ export function AvatarDialog({
   }, [image, cropX, cropY, cropSize]);
 
   return (
-    <Dialog open={image !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Crop your picture</DialogTitle>
-          <DialogDescription>Zoom and move the circle; it is saved as a 400 × 400 picture.</DialogDescription>
-        </DialogHeader>
-        <div className="flex justify-center">
-          <canvas
-            ref={canvas}
-            width={160}
-            height={160}
-            className="rounded-full border border-border"
-            aria-label="Avatar preview"
-          />
-        </div>
-        <div className="grid gap-2">
-          {(
-            [
-              ['Zoom', 1, maxZoom, 0.05, zoom, setZoom],
-              ['Horizontal position', 0, 1, 0.01, cx, setCx],
-              ['Vertical position', 0, 1, 0.01, cy, setCy],
-            ] as const
-          ).map(([label, min, max, step, value, set]) => (
-            <FormField key={label} label={label}>
-              <input
-                type="range"
-                min={min}
-                max={max}
-                step={step}
-                value={value}
-                onChange={(e) => set(Number(e.target.value))}
-              />
-            </FormField>
-          ))}
-          {crop && (
-            <p className="text-xs text-muted-foreground">
-              Keeps {crop.size} × {crop.size} px of {image?.width} × {image?.height}.
-            </p>
-          )}
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button onClick={() => crop && onSave(crop)} disabled={saving || !crop}>
-            {saving ? 'Saving...' : 'Save picture'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={image !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      className="max-w-md"
+      title="Crop your picture"
+      description="Zoom and move the circle; it is saved as a 400 × 400 picture."
+      onSubmit={() => crop && onSave(crop)}
+      submitLabel="Save picture"
+      pendingLabel="Saving..."
+      pending={saving}
+      submitDisabled={!crop}
+    >
+      <div className="flex justify-center">
+        <canvas
+          ref={canvas}
+          width={160}
+          height={160}
+          className="rounded-full border border-border"
+          aria-label="Avatar preview"
+        />
+      </div>
+      <div className="grid gap-2">
+        {(
+          [
+            ['Zoom', 1, maxZoom, 0.05, zoom, setZoom],
+            ['Horizontal position', 0, 1, 0.01, cx, setCx],
+            ['Vertical position', 0, 1, 0.01, cy, setCy],
+          ] as const
+        ).map(([label, min, max, step, value, set]) => (
+          <FormField key={label} label={label}>
+            <input
+              type="range"
+              min={min}
+              max={max}
+              step={step}
+              value={value}
+              onChange={(e) => set(Number(e.target.value))}
+            />
+          </FormField>
+        ))}
+        {crop && (
+          <p className="text-xs text-muted-foreground">
+            Keeps {crop.size} × {crop.size} px of {image?.width} × {image?.height}.
+          </p>
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { type Profile, profileResponseSchema, type UpdateProfileBody } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, apiRequest } from '@/lib/api';
+import { ApiRequestError, apiRequest } from '@/lib/api';
+import { apiUrl } from '@/lib/api/paths';
 
 export const profileQueryKey = ['profile'] as const;
 
@@ -24,7 +25,7 @@ export async function uploadAvatar(
 ): Promise<Profile> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const response = await fetch(`${API_BASE}/profile/avatar?x=${crop.x}&y=${crop.y}&size=${crop.size}`, {
+  const response = await fetch(apiUrl('/profile/avatar', { query: crop }), {
     method: 'PUT',
     body: form,
     credentials: 'same-origin',

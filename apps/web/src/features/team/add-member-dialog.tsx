@@ -3,17 +3,7 @@ import type { Project } from '@plumbline/contracts';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ErrorBoundary } from '@/components/errors/error-boundary';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useDataSource } from '@/lib/data-source';
@@ -74,52 +64,46 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
   const { errors } = form.formState;
   const rootError = errors.root?.server?.message;
   return (
-    <Dialog open={open} onOpenChange={(next) => !add.isPending && onOpenChange(next)}>
-      <DialogContent>
-        <ErrorBoundary variant="form" onReset={() => form.reset(EMPTY)}>
-          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>Add Team Member</DialogTitle>
-              <DialogDescription>
-                Invite someone to {project ? projectDisplayName(project) : 'this project'} by e-mail. They
-                join once they have verified that address; Admins must accept first.
-              </DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-4">
-              <FormField label="Email address" error={errors.email?.message}>
-                <Input
-                  type="email"
-                  autoComplete="off"
-                  placeholder="colleague@example.com"
-                  disabled={add.isPending}
-                  {...form.register('email', {
-                    // The server's answer was about the previous address: drop it once the address changes.
-                    onChange: () => form.clearErrors('root.server'),
-                  })}
-                />
-              </FormField>
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <FormField label="Role" hint={ROLE_DESCRIPTIONS[field.value]}>
-                    <RoleSelect value={field.value} onChange={field.onChange} disabled={add.isPending} />
-                  </FormField>
-                )}
-              />
-            </div>
-            {rootError && <Alert variant="destructive">{rootError}</Alert>}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={add.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={add.isPending}>
-                {add.isPending ? 'Adding...' : 'Add Member'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </ErrorBoundary>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Team Member"
+      description={
+        <>
+          Invite someone to {project ? projectDisplayName(project) : 'this project'} by e-mail. They join once
+          they have verified that address; Admins must accept first.
+        </>
+      }
+      onSubmit={form.handleSubmit(onSubmit)}
+      submitLabel="Add Member"
+      pendingLabel="Adding..."
+      pending={add.isPending}
+      error={rootError}
+      onReset={() => form.reset(EMPTY)}
+    >
+      <div className="grid gap-4">
+        <FormField label="Email address" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="off"
+            placeholder="colleague@example.com"
+            disabled={add.isPending}
+            {...form.register('email', {
+              // The server's answer was about the previous address: drop it once the address changes.
+              onChange: () => form.clearErrors('root.server'),
+            })}
+          />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormField label="Role" hint={ROLE_DESCRIPTIONS[field.value]}>
+              <RoleSelect value={field.value} onChange={field.onChange} disabled={add.isPending} />
+            </FormField>
+          )}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   type ProjectRole,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
 
 /** Everything the Team Members area reads and writes, independent of where the data lives. */
@@ -25,9 +26,9 @@ export interface TeamSource {
 /** A members list that takes longer than this is reported as a timeout rather than spinning forever. */
 export const MEMBERS_LOAD_TIMEOUT_MS = 15_000;
 
-const membersPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/members`;
+const membersPath = (projectId: string) => apiPath('/projects/{projectId}/members', { path: { projectId } });
 const memberPath = (projectId: string, userId: string) =>
-  `${membersPath(projectId)}/${encodeURIComponent(userId)}`;
+  apiPath('/projects/{projectId}/members/{userId}', { path: { projectId, userId } });
 
 /** The query's own signal (navigating away) or the timeout, whichever fires first. */
 function withTimeout(signal: AbortSignal | undefined): AbortSignal {
@@ -54,11 +55,13 @@ export const liveTeamSource: TeamSource = {
     await apiRequest(memberPath(projectId, userId), { method: 'DELETE' });
   },
   async revokeInvitation(projectId, invitationId) {
-    const path = `/projects/${encodeURIComponent(projectId)}/invitations/${encodeURIComponent(invitationId)}`;
+    const path = apiPath('/projects/{projectId}/invitations/{invitationId}', {
+      path: { projectId, invitationId },
+    });
     await apiRequest(path, { method: 'DELETE' });
   },
   async transferOwnership(projectId, userId) {
-    const path = `/projects/${encodeURIComponent(projectId)}/owner`;
+    const path = apiPath('/projects/{projectId}/owner', { path: { projectId } });
     await apiRequest(path, { method: 'POST', body: { userId } });
   },
 };

@@ -1,16 +1,7 @@
 import type { Member, ProjectRole } from '@plumbline/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
@@ -39,8 +30,7 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
     setFailure(null);
   }, [member]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!member) return;
     if (readOnly) {
       toast.error('Access Denied', { description: DEMO_BLOCKED });
@@ -66,29 +56,24 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
 
   const name = member ? memberDisplayName(member) : '';
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => !change.isPending && onOpenChange(open)}>
-      <DialogContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>Edit Role</DialogTitle>
-            <DialogDescription>
-              Choose what {name} ({member?.user.email}) can do in this project.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label="Role" hint={ROLE_DESCRIPTIONS[role]}>
-            <RoleSelect value={role} onChange={setRole} disabled={change.isPending} />
-          </FormField>
-          {failure && <Alert variant="destructive">{failure}</Alert>}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={change.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving...' : 'Save Role'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={member !== null}
+      onOpenChange={onOpenChange}
+      title="Edit Role"
+      description={
+        <>
+          Choose what {name} ({member?.user.email}) can do in this project.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel="Save Role"
+      pendingLabel="Saving..."
+      pending={change.isPending}
+      error={failure}
+    >
+      <FormField label="Role" hint={ROLE_DESCRIPTIONS[role]}>
+        <RoleSelect value={role} onChange={setRole} disabled={change.isPending} />
+      </FormField>
+    </FormDialog>
   );
 }

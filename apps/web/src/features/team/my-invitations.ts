@@ -1,6 +1,7 @@
 import { acceptInvitationResponseSchema, myInvitationListResponseSchema } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { projectKeys } from '../projects/queries';
 
 const myInvitationsKey = ['my-invitations'] as const;
@@ -19,10 +20,13 @@ export function useAnswerInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, accept }: { id: string; accept: boolean }) => {
-      const path = `/invitations/${encodeURIComponent(id)}`;
+      const options = { path: { invitationId: id } };
       if (accept)
-        await apiRequest(`${path}/accept`, { method: 'POST', schema: acceptInvitationResponseSchema });
-      else await apiRequest(path, { method: 'DELETE' });
+        await apiRequest(apiPath('/invitations/{invitationId}/accept', options), {
+          method: 'POST',
+          schema: acceptInvitationResponseSchema,
+        });
+      else await apiRequest(apiPath('/invitations/{invitationId}', options), { method: 'DELETE' });
     },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: myInvitationsKey });

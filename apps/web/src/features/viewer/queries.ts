@@ -5,12 +5,10 @@ import {
   elementStatusesResponseSchema,
 } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { errorFromResponse, networkError } from '@/lib/api/errors';
+import { apiPath, apiUrl } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-
-const filePath = (projectId: string, fileId: string) =>
-  `/projects/${encodeURIComponent(projectId)}/bimfiles/${encodeURIComponent(fileId)}`;
 
 /**
  * The version's converted model (.frag bytes). Not kept in the query cache: a big model would stay
@@ -25,7 +23,9 @@ export async function fetchFragments(
   let response: Response;
   try {
     response = await fetch(
-      `${API_BASE}${filePath(projectId, fileId)}/versions/${encodeURIComponent(versionId)}/fragments`,
+      apiUrl('/projects/{projectId}/bimfiles/{fileId}/versions/{versionId}/fragments', {
+        path: { projectId, fileId, versionId },
+      }),
       { credentials: 'same-origin', signal },
     );
   } catch (cause) {
@@ -53,7 +53,10 @@ export function convertGuidsToViewerIds(
   guids: string[],
 ): Promise<ElementHighlightResponse> {
   return apiRequest(
-    `${filePath(projectId, fileId)}/elements/highlight?versionId=${encodeURIComponent(versionId)}`,
+    apiPath('/projects/{projectId}/bimfiles/{fileId}/elements/highlight', {
+      path: { projectId, fileId },
+      query: { versionId },
+    }),
     {
       method: 'POST',
       body: { element_guids: guids },
@@ -75,9 +78,11 @@ export function useElementStatuses(
     queryKey: [mode, 'element-statuses', projectId, fileId, versionId, specificationId ?? null],
     enabled,
     queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ versionId });
-      if (specificationId) query.set('specificationId', specificationId);
-      return apiRequest(`${filePath(projectId, fileId)}/compliance/element-statuses?${query}`, {
+      const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/compliance/element-statuses', {
+        path: { projectId, fileId },
+        query: { versionId, specificationId: specificationId || null },
+      });
+      return apiRequest(path, {
         schema: elementStatusesResponseSchema,
         signal,
       });

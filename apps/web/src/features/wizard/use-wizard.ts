@@ -14,6 +14,7 @@ import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { apiRequest, errorMessage } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { uploadFile } from '@/lib/api/upload-request';
 import { checkoutStatus, paySubscription, startCheckout } from '@/lib/billing';
 import { savePendingFiles, takePendingFiles } from '@/lib/pending-files';
@@ -113,7 +114,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       setUpload(file.name, { percent: 0, status: 'uploading' });
       try {
         await uploadFile({
-          path: `/projects/${encodeURIComponent(projectId)}/bimfiles`,
+          path: apiPath('/projects/{projectId}/bimfiles', { path: { projectId } }),
           file,
           onProgress: (percent) => setUpload(file.name, { percent, status: 'uploading' }),
         });
@@ -236,7 +237,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
   /** The created project's files, for the Complete step's processing list (polled every 5 s there). */
   async function pollProjectFiles(): Promise<BimFile[]> {
     if (!state.createdProjectId || demo) return [];
-    const path = `/projects/${encodeURIComponent(state.createdProjectId)}/bimfiles`;
+    const path = apiPath('/projects/{projectId}/bimfiles', { path: { projectId: state.createdProjectId } });
     const files = (await apiRequest(path, { schema: bimFileListResponseSchema })).bim_files;
     setProjectFiles(files);
     return files;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReadOnlyDataSourceError } from '@/lib/data-source';
-import { demoFilesSource } from './data-source';
+import { demoFilesSource, liveFilesSource } from './data-source';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,5 +26,22 @@ describe('demoFilesSource', () => {
     await expect(demoFilesSource.setIdsFileActive('p', 'i', false)).rejects.toBeInstanceOf(
       ReadOnlyDataSourceError,
     );
+    vi.stubGlobal('fetch', vi.fn());
+    await expect(demoFilesSource.deleteFile('p', 'bim', 'f')).rejects.toBeInstanceOf(ReadOnlyDataSourceError);
+    await expect(demoFilesSource.deleteFile('p', 'ids', 'i')).rejects.toBeInstanceOf(ReadOnlyDataSourceError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('liveFilesSource', () => {
+  it('deletes a model or an IDS file by its own route, the ids encoded', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await liveFilesSource.deleteFile('p 1', 'bim', 'f/2');
+    await liveFilesSource.deleteFile('p 1', 'ids', 'i3');
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'DELETE /api/v1/projects/p%201/bimfiles/f%2F2',
+      'DELETE /api/v1/projects/p%201/idsfiles/i3',
+    ]);
   });
 });

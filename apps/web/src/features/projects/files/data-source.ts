@@ -7,6 +7,7 @@ import {
   idsFileResponseSchema,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { uploadFile } from '@/lib/api/upload-request';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
 
@@ -22,34 +23,41 @@ export interface FilesSource {
   uploadBimFile(projectId: string, file: File, options?: UploadOptions): Promise<BimFileUploadResponse>;
   uploadIdsFile(projectId: string, file: File, options?: UploadOptions): Promise<IdsFile>;
   setIdsFileActive(projectId: string, idsFileId: string, isActive: boolean): Promise<IdsFile>;
+  /** Deletes a model (every version) or an IDS file. */
+  deleteFile(projectId: string, kind: 'bim' | 'ids', fileId: string): Promise<void>;
 }
-
-const projectPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
 
 export const liveFilesSource: FilesSource = {
   async listBimFiles(projectId, signal) {
-    const path = `${projectPath(projectId)}/bimfiles`;
+    const path = apiPath('/projects/{projectId}/bimfiles', { path: { projectId } });
     return (await apiRequest(path, { schema: bimFileListResponseSchema, signal })).bim_files;
   },
   async listIdsFiles(projectId, signal) {
-    const path = `${projectPath(projectId)}/idsfiles`;
+    const path = apiPath('/projects/{projectId}/idsfiles', { path: { projectId } });
     return (await apiRequest(path, { schema: idsFileListResponseSchema, signal })).ids_files;
   },
   uploadBimFile(projectId, file, options = {}) {
     return uploadFile<BimFileUploadResponse>({
-      path: `${projectPath(projectId)}/bimfiles`,
+      path: apiPath('/projects/{projectId}/bimfiles', { path: { projectId } }),
       file,
       ...options,
     });
   },
   async uploadIdsFile(projectId, file, options = {}) {
-    const path = `${projectPath(projectId)}/idsfiles`;
+    const path = apiPath('/projects/{projectId}/idsfiles', { path: { projectId } });
     return (await uploadFile<{ ids_file: IdsFile }>({ path, file, ...options })).ids_file;
   },
   async setIdsFileActive(projectId, idsFileId, isActive) {
-    const path = `${projectPath(projectId)}/idsfiles/${encodeURIComponent(idsFileId)}`;
+    const path = apiPath('/projects/{projectId}/idsfiles/{idsFileId}', { path: { projectId, idsFileId } });
     const body = { is_active: isActive };
     return (await apiRequest(path, { method: 'PATCH', body, schema: idsFileResponseSchema })).ids_file;
+  },
+  async deleteFile(projectId, kind, fileId) {
+    const path =
+      kind === 'bim'
+        ? apiPath('/projects/{projectId}/bimfiles/{fileId}', { path: { projectId, fileId } })
+        : apiPath('/projects/{projectId}/idsfiles/{idsFileId}', { path: { projectId, idsFileId: fileId } });
+    await apiRequest(path, { method: 'DELETE' });
   },
 };
 
@@ -64,6 +72,9 @@ export const demoFilesSource: FilesSource = {
     throw new ReadOnlyDataSourceError();
   },
   setIdsFileActive: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  deleteFile: async () => {
     throw new ReadOnlyDataSourceError();
   },
 };

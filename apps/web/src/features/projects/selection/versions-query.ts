@@ -1,6 +1,7 @@
 import { bimFileVersionListResponseSchema } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 import { projectKeys } from '../queries';
 
@@ -10,7 +11,9 @@ export function useFileVersions(projectId: string | null, fileId: string | null)
   return useQuery({
     queryKey: [...projectKeys.files(mode, projectId ?? ''), fileId ?? '', 'versions'],
     queryFn: async ({ signal }) => {
-      const path = `/projects/${encodeURIComponent(projectId ?? '')}/bimfiles/${encodeURIComponent(fileId ?? '')}/versions`;
+      const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/versions', {
+        path: { projectId: projectId ?? '', fileId: fileId ?? '' },
+      });
       return (await apiRequest(path, { schema: bimFileVersionListResponseSchema, signal })).versions;
     },
     enabled: Boolean(projectId && fileId),

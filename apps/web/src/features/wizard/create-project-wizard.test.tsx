@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, mockUploads } from '@/lib/testing/fetch-mock';
+import { renderWithApp } from '@/lib/testing/render';
+import { makeProject } from '../projects/test-fixtures';
+import { CreateProjectWizard } from './create-project-wizard';
+
+const USER = { email: 'ann@example.com', fullName: 'Ann Example' };
+// An installation that sells no plans: Details → Files → Complete, the project created on Files.
+const NO_BILLING = { enabled: false, provider: 'ledger', testMode: true, currencies: ['EUR'] };
+const AT_DETAILS = '/dashboard?createProject=true&step=project_details';
+
+describe('CreateProjectWizard, project details', () => {
+  it('requires a name with the spec message and only then goes on to the files', async () => {
+    mockApi({ 'GET /billing/config': { body: NO_BILLING } });
+    const { user } = renderWithApp(<CreateProjectWizard user={USER} />, { route: AT_DETAILS });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Project' });
+    expect(within(dialog).getByText('Step 3 of 6: Details')).toBeVisible();
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+
+    const name = within(dialog).getByRole('textbox', { name: 'Project name' });
+    await user.type(name, '   ');
+    expect(await within(dialog).findByText('Project name is required')).toBeVisible();
+    expect(next).toBeDisabled();
+
+    await user.clear(name);
+    await user.type(name, 'Harbour Tower');
+    expect(within(dialog).queryByText('Project name is required')).not.toBeInTheDocument();
+    await user.click(next);
+    expect(await within(dialog).findByText('Step 4 of 6: Files')).toBeVisible();
+  });
+
+  it('creates the project with the trimmed name and description once a file is chosen', async () => {
+    const created = makeProject({ name: 'Harbour Tower' });
+    const calls = mockApi({
+      'GET /billing/config': { body: NO_BILLING },
+      'POST /projects': { status: 201, body: { project: created } },
+    });
+    const uploads = mockUploads();
+    const { user } = renderWithApp(<CreateProjectWizard user={USER} />, { route: AT_DETAILS });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Project' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Project name' }), '  Harbour Tower ');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Offices ');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    const create = await within(dialog).findByRole('button', { name: 'Create Project' });
+    expect(create).toBeDisabled();
+    const ifc = new File(['ISO-10303-21;'], 'tower.ifc', { type: 'application/octet-stream' });
+    await user.upload(within(dialog).getByLabelText('Choose IFC files'), ifc);
+    expect(within(dialog).getByText('tower.ifc')).toBeVisible();
+    await user.click(create);
+
+    expect(await within(dialog).findByText('Step 6 of 6: Complete')).toBeVisible();
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.path === '/projects')?.body).toEqual({
+        name: 'Harbour Tower',
+        description: 'Offices',
+      }),
+    );
+    // The chosen file is uploaded into the new project.
+    await waitFor(() => expect(uploads).toEqual([`POST /projects/${created.id}/bimfiles tower.ifc`]));
+  });
+});
