@@ -13,6 +13,7 @@ import {
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import { typeDesignation } from '../elements';
 import { requireProjectReader } from '../projects';
 import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
@@ -270,6 +271,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
         list.push({ name: p.name, value: p.value, data_type: p.dataType });
         sets.set(p.propertySet, list);
       }
+      const designation = typeDesignation(row.ifcClass, row.predefinedType, row.predefinedTypeUserDefined);
       return {
         version_id: version.id,
         element: {
@@ -281,7 +283,8 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
           primary_bim_category: primaryBimCategory(row.ifcClass),
           derived_functional_group: derivedFunctionalGroup(row.ifcClass),
           type_name: row.typeName,
-          predefined_type: row.predefinedType,
+          predefined_type: designation.predefinedType,
+          object_type: designation.objectType,
           level: row.level,
           property_sets: [...sets].map(([name, properties]) => ({ name, properties })),
         },

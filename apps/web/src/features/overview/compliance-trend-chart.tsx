@@ -1,9 +1,16 @@
 import type { TrendPoint } from '@plumbline/contracts';
 import { TrendingUp } from 'lucide-react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useVisualizationColors } from './queries';
-import { FALLBACK_TREND_COLORS, normalizeTrend, TREND_SERIES, type TrendSeries } from './trend';
+import {
+  FALLBACK_TREND_COLORS,
+  fitTrendLabel,
+  normalizeTrend,
+  TREND_SERIES,
+  type TrendSeries,
+} from './trend';
 
 const SERIES_NAMES: Record<TrendSeries, string> = {
   exists: 'Exists',
@@ -28,15 +35,23 @@ export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[]
   return (
     <figure className="h-72 px-2 pb-4" aria-label="Project Compliance Trend chart">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ left: 0, right: 16, top: 8, bottom: 8 }}>
+        <LineChart data={rows} margin={{ left: 0, right: 24, top: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          {/* The first and last labels always drawn (recharts' default dropped the first), with room
+              at both ends so neither is cut at the chart's edge; long ones cut, full on hover. */}
+          <XAxis
+            dataKey="label"
+            interval="preserveStartEnd"
+            padding={{ left: 48, right: 48 }}
+            tick={(props: ChartTickProps) => <ChartLabelTick {...props} fit={fitTrendLabel} dy="0.71em" />}
+          />
           <YAxis domain={[0, 100]} unit="%" width={48} tick={{ fontSize: 12 }} />
           <Tooltip
             formatter={(value) => `${value}%`}
             labelFormatter={(label, payload) => {
               const row = payload?.[0]?.payload as { file_name?: string } | undefined;
-              return row?.file_name ? `${label} (${row.file_name})` : String(label);
+              const text = String(label);
+              return row?.file_name && !text.includes(row.file_name) ? `${text} (${row.file_name})` : text;
             }}
           />
           {/* The swatch keeps the series colour; the name is in the text colour (the green of
