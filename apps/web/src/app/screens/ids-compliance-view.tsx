@@ -78,7 +78,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
     // An inspected element docks the inspector in a column of its own beside the view, which reflows
     // into the rest: a card floating over the page hid the results' Status and Specification.
     <div
-      className={cn(inspected !== null && 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start')}
+      className={cn(inspected !== null && 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start')}
       data-testid="ids-compliance-view"
     >
       <div className="min-w-0 space-y-4">
@@ -124,7 +124,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
 
         <Card>
           <CardHeader className="space-y-3">
-            <div className="flex items-center justify-between gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <CardTitle>Results</CardTitle>
               <ExportBcfButton
                 projectId={projectId}
@@ -190,6 +190,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
                 rows={results.data?.results ?? []}
                 total={results.data?.total ?? 0}
                 onInspect={setInspected}
+                compact={inspected !== null}
               />
             )}
           </CardContent>
@@ -202,7 +203,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
           versionId={versionId}
           viewerDbId={inspected}
           onClose={() => setInspected(null)}
-          className="h-[min(48rem,calc(100vh-2rem))] lg:sticky lg:top-4"
+          className="h-[min(48rem,calc(100vh-8rem))] lg:sticky lg:top-28"
         />
       )}
     </div>

@@ -10,9 +10,12 @@ export function ComplianceResultsList({
   rows,
   total,
   onInspect,
+  compact = false,
 }: {
   rows: readonly ComplianceResultRow[];
   total: number;
+  /** Narrow (an inspector docked beside it): long texts cut shorter, in full on hover, so all fit. */
+  compact?: boolean;
   /** Opens the Element Inspector on the element (its viewer id) to see why it passed or failed. */
   onInspect?: ((viewerDbId: number) => void) | undefined;
 }) {
@@ -58,11 +61,18 @@ export function ComplianceResultsList({
                 <TableCell>
                   <StatusBadge status={row.status} />
                 </TableCell>
-                <TableCell className="max-w-48 truncate" title={row.specification_name ?? undefined}>
+                <TableCell
+                  className={cn('truncate', compact ? 'max-w-40' : 'max-w-56')}
+                  title={row.specification_name ?? undefined}
+                >
                   {row.specification_name ?? <span className="text-muted-foreground">None applies</span>}
                 </TableCell>
                 <TableCell
-                  className={cn('max-w-48 truncate', row.name === null && 'text-muted-foreground')}
+                  className={cn(
+                    'truncate',
+                    compact ? 'max-w-40' : 'max-w-56',
+                    row.name === null && 'text-muted-foreground',
+                  )}
                   title={label.hint}
                 >
                   {label.text}
@@ -70,7 +80,10 @@ export function ComplianceResultsList({
                 <TableCell className={cn('text-xs', row.ifc_class === null && 'text-muted-foreground')}>
                   {classLabel(row)}
                 </TableCell>
-                <TableCell className="font-mono text-xs">
+                <TableCell
+                  className={cn('font-mono text-xs', compact && 'max-w-32 truncate')}
+                  title={row.global_id ?? undefined}
+                >
                   {row.global_id ?? <span className="font-sans text-muted-foreground">None</span>}
                 </TableCell>
               </TableRow>
