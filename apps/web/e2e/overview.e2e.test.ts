@@ -81,6 +81,7 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
     }
     expect(fullLabels.some((l) => l.includes('windows.ifc'))).toBe(true);
     expect(fullLabels.some((l) => l.includes('windows-copy.ifc'))).toBe(true);
+    await screenshot(trend, 'overview-trend-two-files');
     await expectVisible(page.getByText(`${overview.compliance_categories.compliant}%`).first());
     await screenshot(page, 'overview-project');
 

@@ -65,10 +65,16 @@ describe('trendColorsFrom', () => {
 });
 
 describe('fitTrendLabel', () => {
-  it('cuts a long label with an ellipsis and keeps a short one', () => {
+  it('keeps a short label and cuts the middle of a long one, so two files stay told apart', () => {
     expect(fitTrendLabel('1 Nov 2026 · v1')).toBe('1 Nov 2026 · v1');
-    const cut = fitTrendLabel('1 Nov 2026 · a-very-long-model-name.ifc v12');
-    expect(cut.length).toBeLessThanOrEqual(22);
-    expect(cut.endsWith('…')).toBe(true);
+    const a = fitTrendLabel('27 Nov 2026 · windows.ifc v1');
+    const b = fitTrendLabel('27 Nov 2026 · windows-copy.ifc v1');
+    for (const cut of [a, b]) {
+      expect(cut.length).toBeLessThanOrEqual(26);
+      expect(cut).toContain('…');
+      expect(cut.startsWith('27 Nov 2026')).toBe(true);
+      expect(cut.endsWith('.ifc v1')).toBe(true);
+    }
+    expect(a).not.toBe(b);
   });
 });

@@ -22,9 +22,16 @@ export function trendLabel(
     : `${formatDate(point.date)} · ${point.version_tag}`;
 }
 
-/** A trend label cut to about what fits under its point, the full text kept for the hover title. */
-export function fitTrendLabel(label: string, room = 22): string {
-  return label.length <= room ? label : `${label.slice(0, room - 1).trimEnd()}…`;
+/**
+ * A trend label cut to about what fits under its point, the full text kept for the hover title. The
+ * middle goes: the day at the start and the file's end and version tag at the end are what tell two
+ * points apart.
+ */
+export function fitTrendLabel(label: string, room = 26): string {
+  if (label.length <= room) return label;
+  const head = Math.floor((room - 1) / 2);
+  const tail = room - 1 - head;
+  return `${label.slice(0, head).trimEnd()}…${label.slice(-tail).trimStart()}`;
 }
 
 /**
