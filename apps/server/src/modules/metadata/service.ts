@@ -13,7 +13,6 @@ import {
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
-import { typeDesignation } from '../elements';
 import { requireProjectReader } from '../projects';
 import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
@@ -23,6 +22,7 @@ import { createExportCooldown } from './export-cooldown';
 import { csvStream, xlsxStream } from './export-writers';
 import * as repo from './repo';
 import { likePattern, type RowSelection, type SearchMatches, stepIdOf } from './row-query';
+import { typeDesignation } from './type-designation';
 
 export interface FileAddress {
   projectId: string;
