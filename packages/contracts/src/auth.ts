@@ -85,9 +85,3 @@ export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const SESSION_COOKIE = 'plumbline_session';
-/**
- * A readable companion of the httpOnly session cookie, set and cleared with it, holding no secret
- * ('1'): the browser asks /auth/me only while it is there, so a page opened signed out makes no
- * call that is sure to answer 401.
- */
-export const SIGNED_IN_HINT_COOKIE = 'plumbline_signed_in';

@@ -1,7 +1,6 @@
 import {
   meResponseSchema,
   resendVerificationResponseSchema,
-  SIGNED_IN_HINT_COOKIE,
   type SignInBody,
   type SignUpBody,
   type SignUpResponse,
@@ -12,14 +11,9 @@ import {
   verifyEmailResponseSchema,
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
-import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
 
-/**
- * The signed-in user, or null when there is no valid session cookie. Without the server's
- * signed-in hint no session cookie can exist, so nothing is asked (a public page then logs no 401).
- */
+/** The signed-in user, or null when there is no valid session cookie. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
-  if (!getBrowserCookie(SIGNED_IN_HINT_COOKIE)) return null;
   try {
     const { user } = await apiRequest('/auth/me', {
       schema: meResponseSchema,
@@ -28,11 +22,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
     });
     return user;
   } catch (error) {
-    if (isApiRequestError(error) && error.isUnauthorized) {
-      // The session ended elsewhere (signed out, expired, revoked): forget the hint with it.
-      setBrowserCookie(SIGNED_IN_HINT_COOKIE, '', { maxAge: 0 });
-      return null;
-    }
+    if (isApiRequestError(error) && error.isUnauthorized) return null;
     throw error;
   }
 }
