@@ -38,9 +38,10 @@ async function runPlumbline(
   const { writeJsonReport } = await import('@plumbline/ids/report/json-stream');
   const { createWriteStream } = await import('node:fs');
   const started = performance.now();
-  // The path the CLI and the server take: large files are indexed on several threads.
-  const model = await readIfcFile(modelPath);
+  // The CLI's order (check-files.ts): the IDS first, while the heap is small, then the model, whose
+  // large files are indexed on several threads.
   const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
+  const model = await readIfcFile(modelPath);
   const report = checkModel(model, ids, { modelFileName: modelPath });
   let reportBytes: number | undefined;
   if (json) {

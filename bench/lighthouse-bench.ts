@@ -4,7 +4,7 @@
  * ≥ 90 with LCP ≤ 2.5 s and TBT ≤ 200 ms; accessibility). A benchmark, not a test: figures and
  * PASS/MISS against the targets, never a timed assertion (decision 0169).
  *
- *   npm run build && npm run bench:lighthouse -- [--runs 3] [--port 3795] [--json bench/out/lighthouse.json]
+ *   npm run build && npm run bench:lighthouse -- [--runs 3] [--port 3795] [--json bench/out/lighthouse.json] [--lhr DIR]
  *
  * Everything is local: the server on loopback with its own data directory, Chromium at
  * E2E_CHROMIUM_PATH or /usr/bin/chromium.
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3795' },
     json: { type: 'string' },
+    /** A directory for each run's full Lighthouse report (opportunities, diagnostics, treemap data). */
+    lhr: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -39,12 +41,15 @@ interface Sample {
   jsTransferBytes: number;
 }
 
+/** Lighthouse's own failure to record a run (its runtimeError), not a property of the page. */
+class LighthouseRunError extends Error {}
+
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-/** A signed-in session with one project, through the public API: its cookie. */
+/** A signed-in session with one project, through the public API: its cookies (`name=value; …`). */
 async function signedInCookie(baseUrl: string): Promise<string> {
   const account = {
     email: `lighthouse-${Date.now()}@example.com`,
@@ -76,7 +81,35 @@ async function signedInCookie(baseUrl: string): Promise<string> {
   return cookie;
 }
 
-async function measure(url: string, port: number, cookie?: string): Promise<Sample> {
+/**
+ * Puts the session's cookies into the browser (Storage.setCookies over the DevTools protocol), as a
+ * signed-in person's browser has them: the app reads the script-readable session hint from
+ * `document.cookie`, which a Cookie request header alone would not fill. Lighthouse keeps cookies.
+ */
+async function setBrowserCookies(port: number, baseUrl: string, cookie: string): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const cookies = cookie.split('; ').map((pair) => {
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
+  });
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.onerror = () => reject(new Error('DevTools socket failed'));
+    socket.onopen = () =>
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (message.id !== 1) return;
+      socket.close();
+      if (message.error) reject(new Error(`Storage.setCookies: ${message.error.message}`));
+      else resolve();
+    };
+  });
+}
+
+async function measure(url: string, port: number, cookie?: string, lhrFile?: string): Promise<Sample> {
   const result = await lighthouse(
     url,
     {
@@ -90,6 +123,14 @@ async function measure(url: string, port: number, cookie?: string): Promise<Samp
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  // A page that sent the visitor elsewhere (e.g. a lost session to /login) would be measured by mistake.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+  if (lhrFile) {
+    mkdirSync(dirname(lhrFile), { recursive: true });
+    writeFileSync(lhrFile, JSON.stringify(lhr));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items =
     (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
@@ -102,6 +143,21 @@ async function measure(url: string, port: number, cookie?: string): Promise<Samp
     fcpMs: audit('first-contentful-paint'),
     jsTransferBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
   };
+}
+
+/**
+ * A run whose trace Lighthouse could not record (e.g. NO_NAVSTART, seen on a loaded machine) has no
+ * figures: it is run again, up to twice, rather than counted as 0.
+ */
+async function measureWithRetry(url: string, port: number, cookie?: string, lhrFile?: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, port, cookie, lhrFile);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof LighthouseRunError)) throw error;
+      console.warn(`${url}: ${error.message}; running again`);
+    }
+  }
 }
 
 const server = await startBuiltServer({
@@ -129,8 +185,14 @@ try {
     { name: '/dashboard (signed in)', url: `${server.baseUrl}/dashboard`, cookie },
   ];
   for (const page of pages) {
+    if (page.cookie) await setBrowserCookies(chrome.port, server.baseUrl, page.cookie);
     const samples: Sample[] = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await measure(page.url, chrome.port, page.cookie));
+    for (let i = 0; i < runs; i += 1) {
+      const lhrFile = values.lhr
+        ? join(values.lhr, `${new URL(page.url).pathname.slice(1)}-${i + 1}.json`)
+        : undefined;
+      samples.push(await measureWithRetry(page.url, chrome.port, page.cookie, lhrFile));
+    }
     const keys = Object.keys(samples[0] as Sample) as (keyof Sample)[];
     const mid = Object.fromEntries(
       keys.map((k) => [k, median(samples.map((s) => s[k]))]),

@@ -1,7 +1,8 @@
-import { checkModel, parseIds } from '@plumbline/ids';
+import { checkModel, type IdsDocument, parseIds } from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingItems, requirementsOf } from './assistant-eval/truth';
 import { type AssistantProject, ask, FIRE_IDS, projectWithModel, uploadVersion } from './support/ai-fixture';
 import { testBackends } from './support/backends';
 import { sharedFile } from './support/samples';
@@ -43,6 +44,7 @@ for (const backend of testBackends()) {
       let project: AssistantProject;
       let model: IfcModel;
       let products: ReturnType<typeof productsOf>;
+      let document: IdsDocument;
       let report: ReturnType<typeof checkModel>;
 
       beforeAll(async () => {
@@ -50,7 +52,8 @@ for (const backend of testBackends()) {
         project = await projectWithModel(server, haus as Buffer);
         model = readIfc(new Uint8Array(haus as Buffer));
         products = productsOf(model);
-        report = checkModel(model, parseIds(Buffer.from(FIRE_IDS)));
+        document = parseIds(Buffer.from(FIRE_IDS));
+        report = checkModel(model, document);
       }, 180_000);
       afterAll(async () => {
         model?.dispose();
@@ -133,19 +136,10 @@ for (const backend of testBackends()) {
           project,
           'What properties are most often missing?',
         );
+        // What is missing, from the engine's outcomes and its IDS reader's facets (not the reasons' words).
         const counts = new Map<string, number>();
-        for (const s of report.specifications)
-          for (const e of s.elements)
-            for (const f of e.failures) {
-              // 'Pset_X.Prop is missing', 'Pset_X has no property Prop' when the set exists without it, or
-              // 'Pset_X.Prop has no value': the property is there but says nothing.
-              const m =
-                /^(.+) is missing$/.exec(f.reason) ??
-                /^(.+) has no property (.+)$/.exec(f.reason) ??
-                /^(.+) has no value$/.exec(f.reason);
-              const item = m?.[2] ? `${m[1]}.${m[2]}` : m?.[1];
-              if (item) counts.set(item, (counts.get(item) ?? 0) + 1);
-            }
+        for (const item of missingItems({ report, requirements: requirementsOf(document, report) }))
+          if (item) counts.set(item, (counts.get(item) ?? 0) + 1);
         const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
         expect(ranked.length).toBeGreaterThan(0);
         ranked.forEach(([item, n], i) => {

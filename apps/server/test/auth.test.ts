@@ -51,6 +51,11 @@ for (const backend of testBackends()) {
       const cookie = signedIn.cookies.find((c) => c.name === 'plumbline_session');
       expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie?.secure).toBeFalsy();
+      // Its script-readable twin says only that a session may exist (decision 0176): no token in it.
+      const hint = signedIn.cookies.find((c) => c.name === 'plumbline_signed_in');
+      expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+      expect(hint?.httpOnly).toBeFalsy();
+      expect(hint?.expires?.getTime()).toBe(cookie?.expires?.getTime());
       // The database holds only the token's hash.
       const [stored] = await server.database.db
         .select()
@@ -190,6 +195,7 @@ for (const backend of testBackends()) {
       expect(out.statusCode).toBe(204);
       const cleared = out.cookies.find((c) => c.name === 'plumbline_session');
       expect(cleared?.value).toBe('');
+      expect(out.cookies.find((c) => c.name === 'plumbline_signed_in')?.value).toBe('');
       expect((await call(server, session, 'GET', '/api/v1/auth/me')).statusCode).toBe(401);
       const left = await server.database.db
         .select()

@@ -217,7 +217,7 @@ for (const backend of testBackends()) {
         expect(busy.statusCode).toBe(409);
         expect(busy.json().error.code).toBe('version_not_processed');
         const none = await call(server, viewer, 'GET', `${elementUrl(id)}/compliance`);
-        expect(none.json().error.code).toBe('no_completed_version');
+        expect(none.json().error.code).toBe('no_processed_version');
       } finally {
         await server.database.db.execute(
           sql`update file_versions set status = 'completed' where id = ${versionId}`,

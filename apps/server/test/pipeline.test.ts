@@ -74,6 +74,38 @@ for (const backend of testBackends()) {
       return rows;
     }
 
+    /** A version stored but not queued, so only the test that made it processes it. */
+    async function storeUnqueuedVersion(name: string, status?: 'processing') {
+      const [file] = await server.database.db
+        .insert(bimFiles)
+        .values({ projectId, name, sourceFilename: name })
+        .returning();
+      const versionId = crypto.randomUUID();
+      const key = storageKeys.bimFileVersion(projectId, versionId);
+      const stored = await server.storage.putStream(key, Readable.from([ifc]));
+      await server.database.db.insert(fileVersions).values({
+        id: versionId,
+        bimFileId: file!.id,
+        versionNumber: 1,
+        versionTag: 'v1',
+        sizeBytes: stored.size,
+        sha256: stored.sha256,
+        storageKey: key,
+        ...(status ? { status } : {}),
+      });
+      return { fileId: file!.id, versionId };
+    }
+
+    /** What processFileVersion needs, from the test server, logging nothing. */
+    function processingDeps() {
+      return {
+        db: server.database.db,
+        storage: server.storage,
+        clock: server.clock,
+        logger: createLogger('silent'),
+      };
+    }
+
     beforeAll(async () => {
       server = await startTestServer(backend, { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) });
       editor = await signUp(server, 'Eddie Editor');
@@ -291,29 +323,8 @@ for (const backend of testBackends()) {
     });
 
     it('leaves nothing half-written when a job dies mid-transaction, and the retry duplicates nothing', async () => {
-      // A version stored but not queued, so only this test processes it.
-      const [file] = await server.database.db
-        .insert(bimFiles)
-        .values({ projectId, name: 'Crash.ifc', sourceFilename: 'Crash.ifc' })
-        .returning();
-      const versionId = crypto.randomUUID();
-      const key = storageKeys.bimFileVersion(projectId, versionId);
-      const stored = await server.storage.putStream(key, Readable.from([ifc]));
-      await server.database.db.insert(fileVersions).values({
-        id: versionId,
-        bimFileId: file!.id,
-        versionNumber: 1,
-        versionTag: 'v1',
-        sizeBytes: stored.size,
-        sha256: stored.sha256,
-        storageKey: key,
-      });
-      const deps = {
-        db: server.database.db,
-        storage: server.storage,
-        clock: server.clock,
-        logger: createLogger('silent'),
-      };
+      const { versionId } = await storeUnqueuedVersion('Crash.ifc');
+      const deps = processingDeps();
       const crash = () => {
         throw new Error('worker killed');
       };
@@ -413,12 +424,7 @@ for (const backend of testBackends()) {
       ).json();
       const [idsFile] = (await call(server, editor, 'GET', idsUrl())).json().ids_files;
       expect(idsFile.is_active).toBe(true);
-      const deps = {
-        db: server.database.db,
-        storage: server.storage,
-        clock: server.clock,
-        logger: createLogger('silent'),
-      };
+      const deps = processingDeps();
       // The run loads the active IDS, checks, and before it writes the user switches the IDS off
       // (whose own re-check job may even write first): what lands must be the check without it.
       let writes = 0;
@@ -461,23 +467,7 @@ for (const backend of testBackends()) {
     });
 
     it('keeps a file that was processing when the IDS changed marked as re-checking until the re-check writes', async () => {
-      const [file] = await server.database.db
-        .insert(bimFiles)
-        .values({ projectId, name: 'Busy.ifc', sourceFilename: 'Busy.ifc' })
-        .returning();
-      const versionId = crypto.randomUUID();
-      const key = storageKeys.bimFileVersion(projectId, versionId);
-      const stored = await server.storage.putStream(key, Readable.from([ifc]));
-      await server.database.db.insert(fileVersions).values({
-        id: versionId,
-        bimFileId: file!.id,
-        versionNumber: 1,
-        versionTag: 'v1',
-        sizeBytes: stored.size,
-        sha256: stored.sha256,
-        storageKey: key,
-        status: 'processing',
-      });
+      const { fileId, versionId } = await storeUnqueuedVersion('Busy.ifc', 'processing');
       const rechecking = async () =>
         (
           (await call(server, editor, 'GET', filesUrl())).json().bim_files as Array<{
@@ -485,13 +475,8 @@ for (const backend of testBackends()) {
             status: string;
             rechecking: boolean;
           }>
-        ).find((f) => f.id === file!.id);
-      const deps = {
-        db: server.database.db,
-        storage: server.storage,
-        clock: server.clock,
-        logger: createLogger('silent'),
-      };
+        ).find((f) => f.id === fileId);
+      const deps = processingDeps();
       // The full run started before the re-check was queued: it completes, and the file stays marked,
       // so the screens keep polling for the figures the re-check will write.
       const run = await processFileVersion(deps, versionId, 'full', {
@@ -501,7 +486,7 @@ for (const backend of testBackends()) {
       expect(await rechecking()).toMatchObject({ status: 'completed', rechecking: true });
       expect((await processFileVersion(deps, versionId, 'recheck')).status).toBe('completed');
       expect(await rechecking()).toMatchObject({ status: 'completed', rechecking: false });
-      await server.database.db.delete(bimFiles).where(eq(bimFiles.id, file!.id));
+      await server.database.db.delete(bimFiles).where(eq(bimFiles.id, fileId));
     });
 
     it('marks a completed file as re-checking from the moment a re-check is queued until its job writes', async () => {
@@ -524,12 +509,7 @@ for (const backend of testBackends()) {
       expect(await rechecking()).toBe(true);
       const overview = await call(server, editor, 'GET', `/api/v1/projects/${projectId}/overview`);
       expect(overview.json().files.find((f: { id: string }) => f.id === windows.id)?.rechecking).toBe(true);
-      const deps = {
-        db: server.database.db,
-        storage: server.storage,
-        clock: server.clock,
-        logger: createLogger('silent'),
-      };
+      const deps = processingDeps();
       expect((await processFileVersion(deps, versionId, 'recheck')).status).toBe('completed');
       expect(await rechecking()).toBe(false);
     });

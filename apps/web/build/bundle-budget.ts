@@ -3,14 +3,21 @@ import type { Plugin } from 'vite';
 
 /**
  * The JavaScript a first view downloads, brotli-compressed as the server sends it, may not grow past
- * these numbers (issue 21; decision 0169 says how they were set). A change that passes one fails the
+ * these numbers (issue 21; decisions 0169 and 0176 say how they were set). A change that passes one fails the
  * build: shrink it (split the route, load on demand) or raise the number in the same commit and say why.
  */
 export const FIRST_VIEW_BUDGETS = [
-  /** /login, /signup: the entry and what it imports statically. */
-  { view: 'sign-in', routes: [] as string[], maxBrotliBytes: 190_000 },
-  /** /dashboard and /demo: the entry plus the dashboard route's static imports (not the viewer, not charts loaded on demand). */
-  { view: 'dashboard', routes: ['src/app/dashboard-page.tsx'], maxBrotliBytes: 385_000 },
+  /** /login, /signup: the entry and what it imports statically (156.9 kB when set, decision 0176). */
+  { view: 'sign-in', routes: [] as string[], maxBrotliBytes: 165_000 },
+  /**
+   * /dashboard and /demo: the entry plus the dashboard route's and its default tab's (Overview) static
+   * imports; not the other tabs, the viewer or the charts, which load on demand (223.2 kB when set).
+   */
+  {
+    view: 'dashboard',
+    routes: ['src/app/dashboard-page.tsx', 'src/features/overview/overview-tab.tsx'],
+    maxBrotliBytes: 235_000,
+  },
 ];
 
 /** A built chunk as the budget needs it (the fields Rollup's OutputChunk has). */

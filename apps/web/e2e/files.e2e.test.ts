@@ -72,7 +72,7 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
       uploadThroughput: 16 * 1024,
     });
     await upload(region, 'Upload IFC', SIMPLE_WALL);
-    const bar = region.getByRole('progressbar', { name: 'Uploading SimpleWall.ifc' });
+    const bar = region.getByRole('progressbar', { name: 'Upload of SimpleWall.ifc' });
     await expectVisible(bar);
     const seen = new Set<number>();
     while (await bar.isVisible()) {
@@ -173,6 +173,57 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
     await screenshot(page, 'files-failed');
   });
 
+  it('takes several IFC files dropped at once, each with its own progress, and counts them against the plan', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('files-drop'),
+      password: 'files-drop-2026',
+      fullName: 'Dora Drop',
+    });
+    const project = await createProjectViaApi(context.request, { name: 'Drop Site' });
+    const region = await openProjectFiles('Drop Site');
+    const counter = region.getByRole('status', { name: 'File limit' });
+    await expectVisible(counter.getByText('0 of 15 files', { exact: true }));
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 32 * 1024,
+    });
+    const bytes = readFileSync(SIMPLE_WALL).toString('base64');
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const transfer = new DataTransfer();
+      const content = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      for (const name of ['North Wall.ifc', 'South Wall.ifc', 'notes.txt']) {
+        transfer.items.add(new File([content], name, { type: 'application/octet-stream' }));
+      }
+      return transfer;
+    }, bytes);
+    const zone = region.getByText('Drop IFC files here or choose them');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    // One bar per file, both listed at once; the one not an IFC is turned away by name.
+    await expectVisible(region.getByRole('progressbar', { name: 'Upload of North Wall.ifc' }));
+    await expectVisible(region.getByRole('progressbar', { name: 'Upload of South Wall.ifc' }));
+    await expectVisible(region.getByText('notes.txt: Only .ifc files go here.'));
+    await screenshot(page, 'files-multi-drop-progress');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const table = region.getByRole('table', { name: 'IFC files of Drop Site' });
+    await expectVisible(table.getByRole('row', { name: /North Wall/ }), 60_000);
+    await expectVisible(table.getByRole('row', { name: /South Wall/ }), 60_000);
+    // The counter is the server's count after the uploads.
+    const limits = await (await context.request.get(`/api/v1/projects/${project.id}/limits`)).json();
+    expect(limits.usage.files).toBe(2);
+    await expectVisible(counter.getByText('2 of 15 files', { exact: true }));
+    await screenshot(page, 'files-multi-drop-done');
+  });
+
   it('shows a Viewer the files without upload or switch', async () => {
     const owner = await openPage(browser, baseUrl);
     const viewerEmail = uniqueEmail('files-viewer');
@@ -201,6 +252,8 @@ describe.skipIf(!haveSamples)('uploading files into a project', () => {
 
     const region = await openProjectFiles('Read Only Site');
     await expectVisible(region.getByText(/Viewers cannot upload or change files/));
+    // The drop zone is inert for a Viewer too, with the same reason.
+    expect(await region.getByLabel('Choose IFC files').isDisabled()).toBe(true);
     expect(await region.getByRole('button', { name: 'Upload IFC' }).isDisabled()).toBe(true);
     expect(await region.getByRole('button', { name: 'Upload IDS' }).isDisabled()).toBe(true);
     const idsSwitch = region.getByRole('switch', { name: 'rules.ids active' });

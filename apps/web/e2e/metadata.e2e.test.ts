@@ -141,6 +141,10 @@ describe.skipIf(!haveSamples)('metadata explorer', () => {
       password: 'metadata-2026',
       fullName: 'M',
     });
+    // Without any project the explorer offers to create one (issue 17); with one, it asks for a choice.
+    await page.goto('/dashboard?tab=metadata');
+    await expectVisible(page.getByText('No projects yet'));
+    await createProjectViaApi(context.request, { name: 'Nothing Chosen' });
     await page.goto('/dashboard?tab=metadata');
     await expectVisible(page.getByText('Please select a project, file and version'));
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();

@@ -153,6 +153,54 @@ describe('the Team Members tab', () => {
     await screenshot(page, 'team-viewer');
   });
 
+  it("shows the plan's member limit, warns from 80 % and shows the server's refusal in its own words", async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('team-limit'),
+      password: 'team-limit-2026',
+      fullName: 'Lena Limit',
+    });
+    const project = await createProjectViaApi(context.request, { name: 'Full House' });
+    // Five more accounts; three join through the API (4 members), two are added in the page.
+    const others = [];
+    for (const [index, name] of ['Ann One', 'Ben Two', 'Cal Three', 'Dee Four', 'Eve Five'].entries()) {
+      const other = await createOtherAccount(name, `team-limit-${index}`);
+      await other.close();
+      others.push(other.email);
+    }
+    for (const email of others.slice(0, 3)) {
+      await addMemberViaApi(context.request, project.id, { email, role: 'Viewer' });
+    }
+    // The limit as the server reports it (no plan: 5 members), not a figure of the page's own.
+    const limits = await (await context.request.get(`/api/v1/projects/${project.id}/limits`)).json();
+    expect(limits.limits.maxUsers).toBe(5);
+    expect(limits.usage.users).toBe(4);
+
+    await page.goto(`/dashboard?tab=team&project=${project.id}`);
+    const counter = page.getByRole('status', { name: 'Member limit' });
+    await expectVisible(counter.getByText('4 of 5 members', { exact: true }));
+    await expectVisible(counter.getByText(/Nearly at the .* limit: 1 member left\./));
+    await screenshot(page, 'team-member-limit-warning');
+
+    const addMember = async (email: string) => {
+      await page.getByRole('button', { name: 'Add Member' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+      await dialog.getByLabel('Email address').fill(email);
+      await dialog.getByRole('button', { name: 'Add Member' }).click();
+      return dialog;
+    };
+    await addMember(others[3] as string);
+    await expectVisible(page.getByText('Invitation sent'));
+    await expectVisible(counter.getByText('5 of 5 members', { exact: true }));
+
+    // One more is refused by the server, and its message is what the person reads.
+    const dialog = await addMember(others[4] as string);
+    await expectVisible(
+      dialog.getByText('User limit reached: Projects without a plan allow a maximum of 5 team members.'),
+    );
+    expect(await dialog.getByText('Please try again').count()).toBe(0);
+    await screenshot(page, 'team-member-limit-refused');
+  });
+
   it('refuses adding members in the demo', async () => {
     await page.goto('/demo?tab=team');
     await expectVisible(page.getByRole('heading', { name: 'Team Members' }));

@@ -8,6 +8,7 @@ import {
   pixelCounts,
   processedProjectViaApi,
   settledPixelCounts,
+  waitForPaint,
   waitForViewerReady,
 } from './harness/viewer';
 
@@ -70,6 +71,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await waitForViewerReady(viewer);
     const legend = viewer.getByRole('list', { name: 'Compliance colour legend' });
     await expectVisible(legend.getByText('13'));
+    await waitForPaint(viewer, 'all', 'some');
     const all = await settledPixelCounts(viewer, (c) => c.red / c.total > 0.01 && c.green / c.total > 0.01);
     await screenshot(viewer, 'viewer-compliance-colours');
     expect(all.red / all.total).toBeGreaterThan(0.01);
@@ -79,6 +81,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.getByLabel('Specification').click();
     await page.getByRole('option', { name: 'Slabs have a name' }).click();
     await expectVisible(legend.getByText('Failed').locator('xpath=following-sibling::span[text()="0"]'));
+    await waitForPaint(viewer, 'all', 'none');
     const slabs = await settledPixelCounts(viewer, (c) => c.red < all.red / 20 && c.green / c.total > 0.01);
     await screenshot(viewer, 'viewer-compliance-slabs');
     expect(slabs.red).toBeLessThan(all.red / 20);
@@ -90,6 +93,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Failed' }).click();
     await expectVisible(legend.getByText('Failed').locator('xpath=following-sibling::span[text()="13"]'));
+    await waitForPaint(viewer, 'failed', 'some');
     const failedOnly = await settledPixelCounts(
       viewer,
       (c) => c.red / c.total > 0.01 && c.green < all.green / 20,

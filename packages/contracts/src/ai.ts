@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-/** Path of the chat call (spec 3 §7): `POST /api/v1/ai/chat/{projectId}/{fileId}`. */
-export const aiChatParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
-});
-
-/** Optional version of the file the question is about; without it, its latest completed version. */
-export const aiVersionQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
-});
+// The chat's path and version query (spec 3 §7) are file-address.ts' fileParamsSchema and versionQuerySchema.
 
 export const AI_MESSAGE_MAX_LENGTH = 4000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { specificationStateSchema } from './figures';
+import { facetCardinalitySchema, idsFacetSchema, valueConstraintSchema } from './ids-facets';
 import { count, percent } from './numbers';
 
 /**
@@ -22,13 +23,11 @@ export type RecommendationStatus = z.infer<typeof recommendationStatusSchema>;
 export const suggestionPrioritySchema = z.enum(['high', 'medium', 'low']);
 export type SuggestionPriority = z.infer<typeof suggestionPrioritySchema>;
 
-export const attributeValueConstraintSchema = z.union([
-  z.object({ type: z.literal('simpleValue'), value: z.string() }),
-  z.object({ type: z.literal('enumeration'), values: z.array(z.string()).min(1) }),
-  z.object({ type: z.literal('pattern'), pattern: z.string().min(1) }),
-  z.object({ type: z.literal('bounds'), min_value: z.string().nullable(), max_value: z.string().nullable() }),
-]);
-export type AttributeValueConstraint = z.infer<typeof attributeValueConstraintSchema>;
+/** A constraint a person adds: the facet's own shape (ids-facets.ts), with something in it. */
+const addedValueConstraintSchema = valueConstraintSchema.refine(
+  (c) => (c.type !== 'enumeration' || c.values.length > 0) && (c.type !== 'pattern' || c.pattern !== ''),
+  'Give the constraint a value.',
+);
 
 /** A property found in a model version (spec 2 §3 'Extra attribute'). */
 export const extraAttributeSchema = z.object({
@@ -59,16 +58,6 @@ export const extraAttributeSchema = z.object({
 });
 export type ExtraAttribute = z.infer<typeof extraAttributeSchema>;
 
-export const attributeFileParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
-});
-
-/** Without `versionId`, the file's latest completed version. */
-export const attributeVersionQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
-});
-
 export const extraAttributesResponseSchema = z.object({
   /** Null when the file has no completed version yet (then everything is empty). */
   version_id: z.string().uuid().nullable(),
@@ -84,22 +73,7 @@ export const extraAttributesResponseSchema = z.object({
 export type ExtraAttributesResponse = z.infer<typeof extraAttributesResponseSchema>;
 
 /** A facet of an active specification (spec 2 §3 'IDS facet'), with the specification it belongs to. */
-export const schemaFacetBaseSchema = z.object({
-  id: z.string(),
-  facet_type: z.enum(['entity', 'attribute', 'property', 'classification', 'material', 'partof']),
-  cardinality: z.enum(['required', 'optional', 'prohibited']),
-  entity_name: z.string().nullable(),
-  predefined_type: z.string().nullable(),
-  property_set: z.string().nullable(),
-  property_name: z.string().nullable(),
-  property_data_type: z.string().nullable(),
-  attribute_name: z.string().nullable(),
-  classification_system: z.string().nullable(),
-  classification_value: z.string().nullable(),
-  material_value: z.string().nullable(),
-  partof_entity_name: z.string().nullable(),
-  instructions: z.string().nullable(),
-  value_constraints: z.array(attributeValueConstraintSchema),
+export const schemaFacetBaseSchema = idsFacetSchema.extend({
   specification_id: z.string().uuid(),
   specification_name: z.string(),
 });
@@ -203,7 +177,7 @@ export const analyzeAttributeResponseSchema = z.object({
   /** Best first; the screen uses the first (IFCTEXT when empty). */
   data_type_suggestions: z.array(z.object({ data_type: z.string(), reason: z.string() })),
   cardinality_suggestion: z.enum(['required', 'optional']),
-  suggested_constraints: z.array(attributeValueConstraintSchema),
+  suggested_constraints: z.array(valueConstraintSchema),
   occurrence: percent,
   element_count: count,
 });
@@ -219,8 +193,8 @@ export const addAttributeRequestSchema = z.object({
     .string()
     .trim()
     .regex(/^IFC[A-Z0-9]+$/, 'The data type must be an IFC type name such as IFCLABEL.'),
-  cardinality: z.enum(['required', 'optional', 'prohibited']),
-  value_constraints: z.array(attributeValueConstraintSchema).max(1).default([]),
+  cardinality: facetCardinalitySchema,
+  value_constraints: z.array(addedValueConstraintSchema).max(1).default([]),
   instructions: z.string().max(2000).nullable().default(null),
   create_new_version: z.literal(false).default(false),
   /**

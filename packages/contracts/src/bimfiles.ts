@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileParamsSchema } from './file-address';
 
 export const bimFileStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type BimFileStatus = z.infer<typeof bimFileStatusSchema>;
@@ -38,12 +39,7 @@ export type BimFile = z.infer<typeof bimFileSchema>;
 export const bimFileListResponseSchema = z.object({ bim_files: z.array(bimFileSchema) });
 export type BimFileListResponse = z.infer<typeof bimFileListResponseSchema>;
 
-export const bimFileParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
-});
-
-export const bimFileVersionParamsSchema = bimFileParamsSchema.extend({
+export const bimFileVersionParamsSchema = fileParamsSchema.extend({
   versionId: z.string().uuid('Version not found'),
 });
 

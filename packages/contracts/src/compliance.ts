@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { specificationStateSchema } from './figures';
+import { fileParamsSchema, versionQuerySchema } from './file-address';
+import { facetCardinalitySchema, idsFacetSchema, idsFacetTypeSchema } from './ids-facets';
 import { count, percent } from './numbers';
 
 /**
@@ -8,64 +10,11 @@ import { count, percent } from './numbers';
  * the IDS Compliance view and the 3D compliance viewer show (spec 1 §3, spec 2 §3-§4).
  */
 
-/** Without `versionId`, the file's latest completed version. */
-export const complianceVersionQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
-});
-
-export const complianceFileParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
-});
-
-export const complianceSpecificationParamsSchema = complianceFileParamsSchema.extend({
+export const complianceSpecificationParamsSchema = fileParamsSchema.extend({
   specificationId: z.string().uuid('Specification not found'),
 });
 
-/** A value constraint of a facet (spec 2 §3 'IDS facet'). */
-export const idsValueConstraintSchema = z.union([
-  z.object({ type: z.literal('simpleValue'), value: z.string() }),
-  z.object({ type: z.literal('enumeration'), values: z.array(z.string()) }),
-  z.object({ type: z.literal('pattern'), pattern: z.string() }),
-  z.object({ type: z.literal('bounds'), min_value: z.string().nullable(), max_value: z.string().nullable() }),
-]);
-export type IdsValueConstraint = z.infer<typeof idsValueConstraintSchema>;
-
-export const idsFacetTypeSchema = z.enum([
-  'entity',
-  'attribute',
-  'property',
-  'classification',
-  'material',
-  'partof',
-]);
-export type IdsFacetType = z.infer<typeof idsFacetTypeSchema>;
-
-/**
- * A facet as stored at upload (spec 1 §3 'Facet', spec 2 §3 'IDS facet'). `id` is
- * '<specification position>.a<index>' for applicability and '.r<index>' for requirements.
- */
-export const idsFacetSchema = z.object({
-  id: z.string(),
-  facet_type: idsFacetTypeSchema,
-  cardinality: z.enum(['required', 'optional', 'prohibited']),
-  entity_name: z.string().nullable(),
-  predefined_type: z.string().nullable(),
-  property_set: z.string().nullable(),
-  property_name: z.string().nullable(),
-  property_data_type: z.string().nullable(),
-  attribute_name: z.string().nullable(),
-  classification_system: z.string().nullable(),
-  classification_value: z.string().nullable(),
-  material_value: z.string().nullable(),
-  material_uri: z.string().nullable(),
-  partof_entity_name: z.string().nullable(),
-  partof_predefined_type: z.string().nullable(),
-  partof_relation: z.string().nullable(),
-  instructions: z.string().nullable(),
-  value_constraints: z.array(idsValueConstraintSchema),
-});
-export type IdsFacet = z.infer<typeof idsFacetSchema>;
+// The facet and its value constraints are ids-facets.ts' (one definition for every read).
 
 /**
  * A specification's compliance on one version (spec 2 §3 'Specification' summary variant).
@@ -99,7 +48,7 @@ export const idsSpecificationSchema = z.object({
   ifc_versions: z.array(z.string()),
   min_occurs: z.number().int(),
   max_occurs: z.number().int().nullable(),
-  cardinality: z.enum(['required', 'optional', 'prohibited']),
+  cardinality: facetCardinalitySchema,
   instructions: z.string().nullable(),
   applicability_facets: z.array(idsFacetSchema),
   requirement_facets: z.array(idsFacetSchema),
@@ -187,15 +136,24 @@ export const fileComplianceSchema = z.object({
 });
 export type FileCompliance = z.infer<typeof fileComplianceSchema>;
 
-export const facetResultsQuerySchema = complianceVersionQuerySchema.extend({
+export const facetResultsQuerySchema = versionQuerySchema.extend({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(200),
 });
+
+/**
+ * Why a requirement failed, as the engine decided it (decision 0175): what the facet names is not
+ * there, there without a value, there with a value that does not satisfy it, or there although
+ * prohibited. Screens and the assistant read this, never the reason's words.
+ */
+export const failureOutcomeSchema = z.enum(['absent', 'empty', 'mismatch', 'prohibited']);
+export type FailureOutcomeDto = z.infer<typeof failureOutcomeSchema>;
 
 /** A failing requirement as the engine reported it (stored in element_results.failures). */
 export const facetFailureSchema = z.object({
   facet_id: z.string(),
   facet_type: idsFacetTypeSchema,
+  outcome: failureOutcomeSchema,
   reason: z.string(),
   actual_value: z.string().nullable(),
 });
@@ -242,7 +200,7 @@ export type FacetResultsResponse = z.infer<typeof facetResultsResponseSchema>;
  * no specification applies to is not applicable). Results are element × specification rows, or
  * elements alone for not_applicable.
  */
-export const complianceResultsQuerySchema = complianceVersionQuerySchema.extend({
+export const complianceResultsQuerySchema = versionQuerySchema.extend({
   specificationId: z.string().uuid('Specification not found').optional(),
   status: complianceStatusSchema.optional(),
   offset: z.coerce.number().int().min(0).default(0),
@@ -270,7 +228,7 @@ export const complianceResultsResponseSchema = z.object({
 });
 export type ComplianceResultsResponse = z.infer<typeof complianceResultsResponseSchema>;
 
-export const elementStatusesQuerySchema = complianceVersionQuerySchema.extend({
+export const elementStatusesQuerySchema = versionQuerySchema.extend({
   specificationId: z.string().uuid('Specification not found').optional(),
 });
 

@@ -1,21 +1,14 @@
 import { z } from 'zod';
+import { fileParamsSchema } from './file-address';
+import { facetCardinalitySchema, valueConstraintSchema } from './ids-facets';
 
 /** An element of a file version is addressed by its STEP id, which is also the 3D viewer's id. */
-export const elementParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
+export const elementParamsSchema = fileParamsSchema.extend({
   viewerDbId: z.coerce.number().int().positive('Element not found').max(2_147_483_647, 'Element not found'),
 });
 
-export const elementByGlobalIdParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
+export const elementByGlobalIdParamsSchema = fileParamsSchema.extend({
   globalId: z.string().min(1).max(64),
-});
-
-/** Without `versionId`, the file's latest completed version. */
-export const elementVersionQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
 });
 
 /**
@@ -61,20 +54,9 @@ export const facetResultTypeSchema = z.enum([
 export const facetOutcomeSchema = z.enum(['applicable', 'not_applicable', 'passed', 'failed']);
 export type FacetOutcome = z.infer<typeof facetOutcomeSchema>;
 
-export const valueConstraintSchema = z.union([
-  z.object({ type: z.literal('simpleValue'), value: z.string() }),
-  z.object({ type: z.literal('enumeration'), values: z.array(z.string()) }),
-  z.object({ type: z.literal('pattern'), pattern: z.string() }),
-  z.object({
-    type: z.literal('bounds'),
-    min_value: z.string().nullable(),
-    max_value: z.string().nullable(),
-  }),
-]);
-
 /** What the facet asked for and what the element has (spec 3 §3 'Facet result' details). */
 export const facetResultDetailsSchema = z.object({
-  cardinality: z.enum(['required', 'optional', 'prohibited']),
+  cardinality: facetCardinalitySchema,
   description: z.string().nullable(),
   property_set: z.string().nullable().optional(),
   property_name: z.string().nullable().optional(),

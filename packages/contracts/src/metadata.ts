@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { fileParamsSchema } from './file-address';
 
 /** Metadata explorer (spec 2 §2.5): one row per element × property set × property of a version. */
 
-export const metadataParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  fileId: z.string().uuid('File not found'),
-});
-
-export const metadataElementParamsSchema = metadataParamsSchema.extend({
+export const metadataElementParamsSchema = fileParamsSchema.extend({
   viewerDbId: z.coerce.number().int().positive('Element not found').max(2_147_483_647, 'Element not found'),
 });
 

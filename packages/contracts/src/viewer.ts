@@ -6,11 +6,6 @@ import { z } from 'zod';
  * element's STEP id in that version, which is also the fragments `localId`.
  */
 
-/** Without `versionId`, the file's latest completed version. */
-export const viewerVersionQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
-});
-
 /** At most this many GlobalIds per highlight request (the metadata table fetches 10,000 elements). */
 export const MAX_HIGHLIGHT_GUIDS = 20_000;
 

@@ -1,36 +1,35 @@
-/**
- * The base of every module's error type. A module declares its codes once, each with an HTTP status
- * and a message written for the person using the app; the HTTP layer turns any AppError into the
- * body in packages/contracts/src/errors.ts.
- */
-export interface ErrorSpec {
-  status: number;
-  message: string;
-}
+import { type ErrorCode, errorStatus, type HttpErrorCode } from '@plumbline/contracts';
 
+/**
+ * The base of every module's error type. A module lists its codes once with a message written for
+ * the person using the app; the status of each code is the one in packages/contracts (ERROR_STATUS),
+ * the same from every module. The HTTP layer turns any AppError into the body in
+ * packages/contracts/src/errors.ts.
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly code: string,
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = errorStatus(code);
   }
 }
 
-/** Builds a module's error class from its table of codes. */
-export function defineErrors<const T extends Record<string, ErrorSpec>>(name: string, table: T) {
+/** Builds a module's error class from its table of codes and messages. */
+export function defineErrors<const T extends Partial<Record<ErrorCode, string>>>(name: string, messages: T) {
   return class ModuleError extends AppError {
-    static readonly codes = table;
+    static readonly messages = messages;
     constructor(
-      code: keyof T & string,
+      code: keyof T & ErrorCode,
       options: { message?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
     ) {
-      const spec = table[code] as ErrorSpec;
-      super(code, spec.status, options.message ?? spec.message, options.fields, options.headers);
+      super(code, options.message ?? messages[code] ?? name, options.fields, options.headers);
       this.name = name;
     }
   };
@@ -38,17 +37,15 @@ export function defineErrors<const T extends Record<string, ErrorSpec>>(name: st
 
 /** Errors of the HTTP layer itself (no module owns them). */
 export const HttpError = defineErrors('HttpError', {
-  validation_failed: { status: 400, message: 'The request is not valid.' },
-  malformed_json: { status: 400, message: 'Malformed JSON body' },
-  body_too_large: { status: 413, message: 'The request body is too large.' },
-  unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
-  unauthenticated: { status: 401, message: 'Authentication required. Please log in again.' },
-  email_unverified: {
-    status: 403,
-    message: 'Please verify your e-mail address first: open the link we sent you.',
-  },
-  admin_required: { status: 403, message: 'Only an installation admin can do this.' },
-  cross_site_request: { status: 403, message: 'This request came from another site and was refused.' },
-  not_found: { status: 404, message: 'Not found' },
-  internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
-});
+  validation_failed: 'The request is not valid.',
+  malformed_json: 'Malformed JSON body',
+  bad_request: 'The request is not valid.',
+  body_too_large: 'The request body is too large.',
+  unsupported_media_type: 'Send the request body as application/json.',
+  unauthenticated: 'Authentication required. Please log in again.',
+  email_unverified: 'Please verify your e-mail address first: open the link we sent you.',
+  admin_required: 'Only an installation admin can do this.',
+  cross_site_request: 'This request came from another site and was refused.',
+  not_found: 'Not found',
+  internal_error: 'Something went wrong on our side. Please try again.',
+} satisfies Record<HttpErrorCode, string>);

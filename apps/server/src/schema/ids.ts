@@ -1,3 +1,4 @@
+import type { FacetCardinality, IdsFacet } from '@plumbline/contracts';
 import {
   boolean,
   index,
@@ -53,9 +54,9 @@ export const idsSpecifications = pgTable(
     ifcVersions: text('ifc_versions').array().notNull(),
     minOccurs: integer('min_occurs').notNull(),
     maxOccurs: integer('max_occurs'),
-    cardinality: text('cardinality').notNull(),
-    applicabilityFacets: jsonb('applicability_facets').notNull(),
-    requirementFacets: jsonb('requirement_facets').notNull(),
+    cardinality: text('cardinality').$type<FacetCardinality>().notNull(),
+    applicabilityFacets: jsonb('applicability_facets').$type<IdsFacet[]>().notNull(),
+    requirementFacets: jsonb('requirement_facets').$type<IdsFacet[]>().notNull(),
   },
   (t) => [uniqueIndex('ids_specifications_file_position_unique').on(t.idsFileId, t.position)],
 );

@@ -1,4 +1,13 @@
-import { type CheckReport, checkModel, parseIds } from '@plumbline/ids';
+import {
+  type CheckReport,
+  checkModel,
+  type Facet,
+  type FacetFailure,
+  type IdsDocument,
+  type IdsValue,
+  parseIds,
+  type SpecificationResult,
+} from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
 
 /**
@@ -11,6 +20,8 @@ export type Status = 'passed' | 'warning' | 'failed' | 'not_applicable';
 export interface Truth {
   model: IfcModel;
   report: CheckReport;
+  /** Each reported specification's requirement facets, as the engine's IDS reader read them. */
+  requirements: Map<SpecificationResult, readonly Facet[]>;
   /** Every IfcProduct and IfcTypeObject: the population every screen counts. */
   population: number[];
   storeyName(id: number): string | null;
@@ -19,6 +30,14 @@ export interface Truth {
 }
 
 const RANK: Record<Status, number> = { not_applicable: 0, passed: 1, warning: 2, failed: 3 };
+
+/** Each reported specification's requirement facets (the report lists the document's specifications in order). */
+export function requirementsOf(
+  document: IdsDocument,
+  report: CheckReport,
+): Map<SpecificationResult, readonly Facet[]> {
+  return new Map(report.specifications.map((s, i) => [s, document.specifications[i]?.requirements ?? []]));
+}
 
 /** Spec 2 §4: all requirements met → passed; below half met → failed; otherwise warning. */
 export function statusOf(passed: boolean, failedFacets: number, requirements: number): Status {
@@ -29,7 +48,11 @@ export function statusOf(passed: boolean, failedFacets: number, requirements: nu
 
 export function buildTruth(ifc: Buffer, idsFiles: readonly Buffer[]): Truth {
   const model = readIfc(new Uint8Array(ifc));
-  const reports = idsFiles.map((ids) => checkModel(model, parseIds(ids)));
+  const documents = idsFiles.map((ids) => parseIds(ids));
+  const reports = documents.map((document) => checkModel(model, document));
+  const requirements = new Map(
+    reports.flatMap((r, i) => [...requirementsOf(documents[i] as IdsDocument, r)]),
+  );
   const first = reports[0] as CheckReport;
   const report: CheckReport = { ...first, specifications: reports.flatMap((r) => r.specifications) };
   const population = [...model.products()];
@@ -42,6 +65,7 @@ export function buildTruth(ifc: Buffer, idsFiles: readonly Buffer[]): Truth {
   return {
     model,
     report,
+    requirements,
     population,
     storeyName(id) {
       const storey = model.storeyOf(id);
@@ -107,14 +131,39 @@ function applicableOf(t: Truth, name: string, classes?: string[]) {
   return s.elements.filter((e) => !allowed || allowed.has(e.id));
 }
 
-/** Failure reasons that say a value is absent, and the item they name (as a reader would group them). */
-export function missingItemOf(reason: string): string | null {
-  const m =
-    /^(.+) is missing$/.exec(reason) ??
-    /^(.+) has no property (.+)$/.exec(reason) ??
-    /^(.+) has no value$/.exec(reason);
-  if (!m?.[1]) return null;
-  return m[2] ? `${m[1]}.${m[2]}` : m[1];
+/**
+ * What a failure says is missing, as a reader groups it (`Pset.Property`, `attribute Name`,
+ * `classification`, `material`): from the engine's outcome (absent or empty) and the IDS reader's
+ * facet, never from the reason's words.
+ */
+export function missingItemOf(facet: Facet | undefined, failure: FacetFailure): string | null {
+  if (!facet || (failure.outcome !== 'absent' && failure.outcome !== 'empty')) return null;
+  // A name as the screens write it: the literal, or a restriction's values or patterns joined by ' | '.
+  const literal = (value: IdsValue | null, otherwise: string) => {
+    if (!value) return otherwise;
+    if (value.kind === 'simple') return value.value;
+    const listed = value.enumeration.length > 0 ? value.enumeration : value.patterns;
+    return listed.length > 0 ? listed.join(' | ') : otherwise;
+  };
+  switch (facet.type) {
+    case 'property':
+      return `${literal(facet.propertySet, 'any property set')}.${literal(facet.baseName, 'any property')}`;
+    case 'attribute':
+      return `attribute ${literal(facet.name, 'any')}`;
+    case 'classification':
+      return 'classification';
+    case 'material':
+      return 'material';
+    default:
+      return null;
+  }
+}
+
+/** Every failure of the report with what it says is missing (null when it is not a missing value). */
+export function missingItems(t: Pick<Truth, 'report' | 'requirements'>): Array<string | null> {
+  return t.report.specifications.flatMap((s) =>
+    s.elements.flatMap((e) => e.failures.map((f) => missingItemOf(t.requirements.get(s)?.[f.facetIndex], f))),
+  );
 }
 
 export function computeNumber(t: Truth, r: Recipe): number {
@@ -152,9 +201,7 @@ export function computeNumber(t: Truth, r: Recipe): number {
     case 'requirementFailing':
       return spec(t, r.spec).elements.filter((e) => e.failures.some((f) => f.facetIndex === r.index)).length;
     case 'missingChecks':
-      return t.report.specifications
-        .flatMap((s) => s.elements.flatMap((e) => e.failures))
-        .filter((f) => missingItemOf(f.reason) === r.item).length;
+      return missingItems(t).filter((item) => item === r.item).length;
     case 'failedChecks':
       return t.report.specifications.flatMap((s) => s.elements.flatMap((e) => e.failures)).length;
     case 'fixTopCleared': {

@@ -46,6 +46,21 @@ export async function settledPixelCounts(
   return counts;
 }
 
+/**
+ * Waits until the compliance viewer's last paint is one with this status filter ('all' or a status)
+ * and some or no failing elements among those drawn: pixels read before then show an older paint.
+ */
+export async function waitForPaint(viewer: Locator, filter: string, failing: 'some' | 'none'): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const painted = (await viewer.getAttribute('data-viewer-painted')) ?? '';
+    const [paintedFilter, failed] = painted.split(':');
+    if (paintedFilter === filter && (failing === 'some') === Number(failed) > 0) return;
+    if (Date.now() > deadline) throw new Error(`the viewer's last paint is '${painted}', not '${filter}'`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Waits until a viewer panel has loaded its model and drawn it. */
 export async function waitForViewerReady(viewer: Locator): Promise<void> {
   await expectVisible(viewer);

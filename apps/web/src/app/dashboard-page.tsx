@@ -1,7 +1,9 @@
+import { PageLoading } from '@/components/ui/page-loading';
 import { RequireSession } from '@/features/auth/require-session';
 import { SubscriptionBanner } from '@/features/subscriptions/subscription-banner';
+import { useMyInvitations } from '@/features/team/my-invitations';
 import { PendingInvitations } from '@/features/team/pending-invitations';
-import { useBillingConfig } from '@/lib/billing';
+import { useBillingConfig, useSubscriptions } from '@/lib/billing';
 import { DataSourceProvider } from '@/lib/data-source';
 import { DashboardShell } from './shell/dashboard-shell';
 
@@ -20,6 +22,14 @@ export function DashboardPage() {
 function LiveDashboard() {
   const config = useBillingConfig();
   const hideSubscriptions = config.data?.enabled === false;
+  const billing = config.data?.enabled === true;
+  const subscriptions = useSubscriptions(billing);
+  const invitations = useMyInvitations();
+  // The banners above the tabs (invitations, the plan offer) are known before the page is drawn, so
+  // they never push the page down after it has been painted (a layout shift; issue 21, Lighthouse CLS).
+  // A failed query counts as known: its banner simply stays away.
+  const bannersKnown = !config.isPending && (!billing || !subscriptions.isPending) && !invitations.isPending;
+  if (!bannersKnown) return <PageLoading />;
   return (
     <DashboardShell
       options={{ hideSubscriptions }}

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session';
@@ -10,7 +9,7 @@ import { router } from './router';
 
 const PUBLIC_PATHS = ['/login', '/signup', '/demo', '/help/'];
 
-/** App-wide providers: data cache, tooltips, toasts, announcements, and the one place a 401 is turned into a sign-out. */
+/** App-wide providers: data cache, toasts, announcements, and the one place a 401 is turned into a sign-out. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
 
@@ -28,13 +27,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={250}>
-        <LiveAnnouncerProvider>
-          {children}
-          {/* Sonner's region is polite (aria-live), so each toast is read once. */}
-          <Toaster position="bottom-right" richColors closeButton />
-        </LiveAnnouncerProvider>
-      </TooltipProvider>
+      <LiveAnnouncerProvider>
+        {children}
+        {/* Sonner's region is polite (aria-live), so each toast is read once. */}
+        <Toaster position="bottom-right" richColors closeButton />
+      </LiveAnnouncerProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import {
   meResponseSchema,
   resendVerificationResponseSchema,
+  SESSION_HINT_COOKIE,
   type SignInBody,
   type SignUpBody,
   type SignUpResponse,
@@ -11,9 +12,15 @@ import {
   verifyEmailResponseSchema,
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
+import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
 
-/** The signed-in user, or null when there is no valid session cookie. */
+/**
+ * The signed-in user, or null when there is no valid session cookie. Without the session hint cookie
+ * (set and cleared with the session, SESSION_HINT_COOKIE) there is no session, and /auth/me is not
+ * asked: a signed-out visitor's pages make no request that is sure to fail (issue 21).
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  if (getBrowserCookie(SESSION_HINT_COOKIE) === undefined) return null;
   try {
     const { user } = await apiRequest('/auth/me', {
       schema: meResponseSchema,
@@ -22,7 +29,11 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
     });
     return user;
   } catch (error) {
-    if (isApiRequestError(error) && error.isUnauthorized) return null;
+    if (isApiRequestError(error) && error.isUnauthorized) {
+      // The session ended (expired or revoked) while the hint stayed: drop the hint too.
+      setBrowserCookie(SESSION_HINT_COOKIE, '', { maxAge: 0 });
+      return null;
+    }
     throw error;
   }
 }

@@ -29,6 +29,9 @@ export interface DashboardShellOptions {
   hideSettings?: boolean;
 }
 
+/** /demo has no account, so there is no profile to show or sign out of. */
+export const DEMO_SHELL_OPTIONS: DashboardShellOptions = { hideSettings: true };
+
 const TAB_IDS: ReadonlySet<string> = new Set(DASHBOARD_TABS.map((tab) => tab.id));
 
 export function isDashboardTab(value: unknown): value is DashboardTabId {

@@ -28,7 +28,7 @@ function failingElementText(element: ElementResult, depth: number): string {
   if (element.failures.length > 0) {
     const items = element.failures.map(
       (f) =>
-        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"reason": ${JSON.stringify(f.reason)},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
+        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(f.reason)},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
     );
     failures = `[\n${items.join(',\n')}\n${i1}]`;
   }

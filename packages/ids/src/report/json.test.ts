@@ -48,6 +48,7 @@ describe('JSON reporter', () => {
     expect(walls.failingElements[1]!.failures[0]).toEqual({
       facetIndex: 0,
       type: 'property',
+      outcome: 'mismatch',
       reason: "Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}",
       actualValue: 'F90',
     });

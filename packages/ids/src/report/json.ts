@@ -4,7 +4,14 @@
  * Unlike `CheckReport`, it lists only failing elements (passing ones are counted), so a report of a
  * large, mostly compliant model stays small.
  */
-import type { CheckReport, ElementResult, FacetSummary, FacetType, SpecificationResult } from '../results';
+import type {
+  CheckReport,
+  ElementResult,
+  FacetSummary,
+  FacetType,
+  FailureOutcome,
+  SpecificationResult,
+} from '../results';
 import { failedElements, type ReportSummary, summarize } from './summary';
 
 export const JSON_REPORT_VERSION = 1;
@@ -12,6 +19,8 @@ export const JSON_REPORT_VERSION = 1;
 export interface JsonFailure {
   readonly facetIndex: number;
   readonly type: FacetType;
+  /** Why it failed, as data (the reason says it in words). */
+  readonly outcome: FailureOutcome;
   readonly reason: string;
   readonly actualValue: string | null;
 }
@@ -97,6 +106,7 @@ export function toJsonFailingElement(element: ElementResult): JsonFailingElement
     failures: element.failures.map((failure) => ({
       facetIndex: failure.facetIndex,
       type: failure.type,
+      outcome: failure.outcome,
       reason: failure.reason,
       actualValue: failure.actualValue ?? null,
     })),

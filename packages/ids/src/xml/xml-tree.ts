@@ -5,38 +5,13 @@
  */
 import { SaxesParser } from 'saxes';
 import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
+import { readPlainXml } from './plain-xml';
+import type { XmlElement } from './xml-element';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
 
-export interface XmlElement {
-  /** Local name without prefix. */
-  readonly name: string;
-  readonly namespace: string;
-  readonly attributes: ReadonlyMap<string, string>;
-  readonly children: XmlElement[];
-  /** Concatenated character data directly inside this element. */
-  text: string;
-  readonly line: number;
-  readonly column: number;
-  /** Where the element sits in the text that was read; lets an edit splice into the original. */
-  readonly span: SourceSpan;
-  /** Namespace declarations written on this element (prefix, '' for the default), if any. */
-  readonly namespaceDeclarations?: ReadonlyMap<string, string>;
-}
-
-/**
- * Offsets (JavaScript string indices into the text after a byte-order mark) of an element's tags:
- * `start` at the `<` of its start tag, `contentStart` just after that tag's `>`, `contentEnd` at the
- * `<` of its end tag, `end` just after the end tag's `>`. A self-closing element has
- * contentStart === contentEnd === end.
- */
-export interface SourceSpan {
-  start: number;
-  contentStart: number;
-  contentEnd: number;
-  end: number;
-}
+export type { SourceSpan, XmlElement } from './xml-element';
 
 export interface XmlLimits {
   /** Largest accepted document in bytes (UTF-8). Default maxIdsBytes() (ids-size-limit.ts). */
@@ -83,7 +58,12 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     );
   }
   const text = xmlText(input).replace(/^\uFEFF/, '');
+  // Plain IDS text is read by one fast scan; anything else (and every error) by saxes below.
+  return readPlainXml(text, { maxDepth, maxElements }) ?? readXmlWithSaxes(text, maxDepth, maxElements);
+}
 
+/** The reference reader: all of XML 1.0 with namespaces, and the errors with their positions. */
+export function readXmlWithSaxes(text: string, maxDepth: number, maxElements: number): XmlElement {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
   // Character data of each open element, in pieces joined when it closes: appending hundreds of
@@ -159,8 +139,10 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     // read to the end (issue 16: 200,000 nested tags took 570 s).
     for (let start = 0; start < text.length && !failure; ) {
       let end = Math.min(text.length, start + CHUNK_CHARS);
-      // Never split a surrogate pair between two writes.
+      // Never split a surrogate pair, or a CR LF (saxes would count two line ends), between two writes.
       if (end < text.length && /[\uDC00-\uDFFF]/.test(text.charAt(end))) end -= 1;
+      else if (end < text.length && text.charCodeAt(end - 1) === 0x0d && text.charCodeAt(end) === 0x0a)
+        end -= 1;
       parser.write(text.slice(start, end));
       start = end;
     }

@@ -1,33 +1,24 @@
 import { ACC_MESSAGES, type AccErrorCode, accCheckMessage, REFRESH_MESSAGES } from '@plumbline/contracts';
-import { defineErrors, type ErrorSpec } from '../../platform/errors';
+import { defineErrors } from '../../platform/errors';
 import { ApsError } from './aps-client';
 
 const table = {
-  not_configured: {
-    status: 404,
-    message: 'The Autodesk Construction Cloud import is not set up on this installation.',
-  },
+  not_configured: 'The Autodesk Construction Cloud import is not set up on this installation.',
   // Spec 1 §8: the ACC project check's messages by the status Autodesk gave.
-  unauthorized: { status: 401, message: accCheckMessage(401) },
-  forbidden: { status: 403, message: accCheckMessage(403) },
-  not_found: { status: 404, message: accCheckMessage(404) },
-  unavailable: { status: 502, message: accCheckMessage(500) },
-  session_not_found: { status: 401, message: ACC_MESSAGES.sessionNotFound },
-  session_in_use: {
-    status: 409,
-    message: 'This connection belongs to another sign-in. Please reconnect to Autodesk.',
-  },
-  state_invalid: { status: 400, message: 'The Autodesk sign-in could not be verified. Please try again.' },
-  unknown_file: {
-    status: 400,
-    message: 'A selected file is no longer in the ACC project. Please choose the files again.',
-  },
-  selection_invalid: { status: 400, message: 'The selected files exceed the plan limits.' },
+  unauthorized: accCheckMessage(401),
+  forbidden: accCheckMessage(403),
+  not_found: accCheckMessage(404),
+  unavailable: accCheckMessage(500),
+  session_not_found: ACC_MESSAGES.sessionNotFound,
+  session_in_use: 'This connection belongs to another sign-in. Please reconnect to Autodesk.',
+  state_invalid: 'The Autodesk sign-in could not be verified. Please try again.',
+  unknown_file: 'A selected file is no longer in the ACC project. Please choose the files again.',
+  selection_invalid: 'The selected files exceed the plan limits.',
   // Spec 2 §8 after a failed fix; the browser then sends the person to auth/aps/login/{projectId}.
-  reauth_required: { status: 401, message: REFRESH_MESSAGES.notRestored },
-  not_linked: { status: 404, message: 'This project is not connected to Autodesk Construction Cloud.' },
-  not_acc_file: { status: 404, message: 'This file was not imported from Autodesk Construction Cloud.' },
-} satisfies Record<AccErrorCode, ErrorSpec>;
+  reauth_required: REFRESH_MESSAGES.notRestored,
+  not_linked: 'This project is not connected to Autodesk Construction Cloud.',
+  not_acc_file: 'This file was not imported from Autodesk Construction Cloud.',
+} satisfies Record<AccErrorCode, string>;
 
 export const AccError = defineErrors('AccError', table);
 

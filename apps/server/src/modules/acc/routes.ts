@@ -12,6 +12,7 @@ import {
   invalidateAccSessionBodySchema,
   modelUrnResponseSchema,
   projectIdParamsSchema,
+  routeAccessOf,
   tokenRefreshResponseSchema,
   viewerTokenResponseSchema,
 } from '@plumbline/contracts';
@@ -215,7 +216,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/acc/refresh-tokens',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('acc.connect') },
         schema: {
           tags,
           summary:
@@ -230,7 +231,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/auth/aps/login/:projectId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('acc.connect') },
         schema: {
           tags,
           summary:
@@ -249,7 +250,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/aps-token/viewer-token/file/:fileId',
       {
-        config: { access: 'project-viewer' },
+        config: { access: routeAccessOf('viewer.open') },
         schema: {
           tags,
           summary:
@@ -268,7 +269,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/aps-token/model-urn/file/:fileId',
       {
-        config: { access: 'project-viewer' },
+        config: { access: routeAccessOf('viewer.open') },
         schema: {
           tags,
           summary: "Spec 3 §7 model reference: the Model Derivative urn of an ACC file's newest version",

@@ -1,3 +1,4 @@
+import type { IdsFacet } from '@plumbline/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
@@ -25,8 +26,6 @@ const versionColumns = {
   status: fileVersions.status,
   elementsCount: sql<number>`coalesce(${fileVersions.elementsCount}, 0)::int`,
 };
-
-export { resolveFileVersion } from '../bimfiles';
 
 export async function findProjectText(db: Database, projectId: string) {
   const [row] = await db
@@ -117,8 +116,8 @@ export interface SpecificationOutcome {
   applicable: number;
   passed: number;
   failed: number;
-  applicabilityFacets: unknown;
-  requirementFacets: unknown;
+  applicabilityFacets: IdsFacet[];
+  requirementFacets: IdsFacet[];
 }
 
 /** Each checked specification's counts on a version, in IDS file and specification order. */

@@ -1,8 +1,8 @@
 import {
-  aiChatParamsSchema,
   aiChatRequestSchema,
   aiModelContextSchema,
-  aiVersionQuerySchema,
+  fileParamsSchema,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +23,8 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
           tags,
           summary:
             'What the chat panel shows before a question: project text, element and level counts, categories, systems. Without versionId: the latest completed version.',
-          params: aiChatParamsSchema,
-          querystring: aiVersionQuerySchema,
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
           response: { 200: aiModelContextSchema, ...errorResponses(401, 404, 409) },
         },
       },
@@ -42,8 +42,8 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
           tags,
           summary:
             'Ask about a file version. Answers as server-sent events, each line `data: <event JSON>`: message (a piece of the answer), elements (the GlobalIds it cites, by type), error, complete.',
-          params: aiChatParamsSchema,
-          querystring: aiVersionQuerySchema,
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
           body: aiChatRequestSchema,
           response: {
             200: {

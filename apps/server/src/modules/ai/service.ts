@@ -1,13 +1,13 @@
 import type { AiChatEvent, AiModelContext } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
+import { findCheckedVersion, requireCheckedVersion } from '../bimfiles';
 import type { ComplianceService } from '../compliance';
 import { requireProjectReader } from '../projects';
 import { type AnalystContext, answerQuestion, suggestedQuestions, VersionFacts } from './analyst';
 import { className } from './analyst/classes';
 import { detectLanguage } from './analyst/language';
 import { modelCounts } from './analyst/overview';
-import { AiError } from './errors';
 import { type ModelTarget, streamModelAnswer } from './model-chat';
 import * as repo from './repo';
 
@@ -45,22 +45,10 @@ export function createAiService(deps: {
     version: scope.version,
   });
 
-  async function resolve(
-    userId: string | null,
-    projectId: string,
-    fileId: string,
-    versionId: string | undefined,
-  ): Promise<{
-    project: { name: string; description: string };
-    file: { id: string; name: string };
-    version: repo.VersionRef | null;
-  }> {
+  /** The project as the assistant names it; 404 for someone who may not read it. */
+  async function readableProject(userId: string | null, projectId: string) {
     const { project } = await requireProjectReader({ db, userId }, projectId);
-    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
-    if (!file) throw new AiError('file_not_found');
-    if (versionId && !version) throw new AiError('version_not_found');
-    if (versionId && version?.status !== 'completed') throw new AiError('version_not_ready');
-    return { project: { name: project.name, description: project.description ?? '' }, file, version };
+    return { name: project.name, description: project.description ?? '' };
   }
 
   /** The elements event with the first cited elements' names, classes and storeys. */
@@ -89,12 +77,12 @@ export function createAiService(deps: {
       fileId: string,
       versionId?: string,
     ): Promise<AiModelContext> {
-      const { project, file, version } = await resolve(userId, projectId, fileId, versionId);
+      const project = await readableProject(userId, projectId);
+      const { file, version } = await findCheckedVersion(db, { projectId, fileId, versionId });
       const counts = version ? await modelCounts(db, version) : null;
-      const ready = version?.status === 'completed' ? version : null;
-      const suggestions = ready
+      const suggestions = version
         ? await suggestedQuestions(
-            new VersionFacts(analystContext({ userId, projectId, project, file, version: ready })),
+            new VersionFacts(analystContext({ userId, projectId, project, file, version })),
             detectLanguage(`${project.name} ${project.description}`),
           )
         : [];
@@ -119,8 +107,8 @@ export function createAiService(deps: {
       fileId: string,
       versionId?: string,
     ): Promise<ChatScope> {
-      const { project, file, version } = await resolve(userId, projectId, fileId, versionId);
-      if (!version) throw new AiError('no_processed_version');
+      const project = await readableProject(userId, projectId);
+      const { file, version } = await requireCheckedVersion(db, { projectId, fileId, versionId });
       return { userId, projectId, project, file, version };
     },
 

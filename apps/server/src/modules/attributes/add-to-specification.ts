@@ -1,4 +1,4 @@
-import type { AttributeValueConstraint } from '@plumbline/contracts';
+import type { ValueConstraint } from '@plumbline/contracts';
 import type { IdsDocument, IdsValue, PropertyFacet } from '@plumbline/ids';
 
 export interface NewPropertyRequirement {
@@ -6,7 +6,7 @@ export interface NewPropertyRequirement {
   propertyName: string;
   dataType: string;
   cardinality: 'required' | 'optional' | 'prohibited';
-  valueConstraints: readonly AttributeValueConstraint[];
+  valueConstraints: readonly ValueConstraint[];
   instructions: string | null;
 }
 
@@ -20,10 +20,7 @@ export function restrictionBase(dataType: string): string {
 }
 
 /** A screen value constraint as an IDS value (simpleValue, or an xs:restriction). */
-export function toIdsValue(
-  constraint: AttributeValueConstraint | undefined,
-  dataType: string,
-): IdsValue | null {
+export function toIdsValue(constraint: ValueConstraint | undefined, dataType: string): IdsValue | null {
   if (!constraint) return null;
   const restriction = {
     kind: 'restriction' as const,

@@ -1,4 +1,4 @@
-import type { AnalyzeAttributeResponse, AttributeValueConstraint } from '@plumbline/contracts';
+import type { AnalyzeAttributeResponse, ValueConstraint } from '@plumbline/contracts';
 import { percentOf } from '@plumbline/contracts';
 
 /** An attribute's stored statistics, summed over the versions analysed. */
@@ -40,7 +40,7 @@ function dataTypes(p: AttributeProfile): Suggestion[] {
   return out;
 }
 
-function constraints(p: AttributeProfile): AttributeValueConstraint[] {
+function constraints(p: AttributeProfile): ValueConstraint[] {
   const complete = p.distinctValues > 0 && p.distinctValues === p.sampleValues.length;
   // An enumeration only when every value is known and values repeat (otherwise it is just a list of one-offs).
   if (complete && p.distinctValues <= ENUMERATION_MAX_VALUES && p.distinctValues < p.populatedCount) {

@@ -1,3 +1,4 @@
+import type { IdsFacet } from '@plumbline/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import {
@@ -14,8 +15,6 @@ export interface CheckedVersion {
   id: string;
   elementsCount: number;
 }
-
-export { resolveFileVersion } from '../bimfiles';
 
 /** The newest completed version of each file that belongs to the project (manage files: included). */
 export async function latestCompletedVersions(db: Database, projectId: string): Promise<CheckedVersion[]> {
@@ -67,8 +66,8 @@ export interface ActiveSpecificationRow {
   position: number;
   idsFileId: string;
   idsFileName: string;
-  applicabilityFacets: unknown;
-  requirementFacets: unknown;
+  applicabilityFacets: IdsFacet[];
+  requirementFacets: IdsFacet[];
 }
 
 /** Specifications of the project's active IDS files, in file then document order. */
@@ -185,7 +184,7 @@ export async function replaceIdsFileContent(
 export async function setRequirementFacets(
   tx: Database,
   specificationId: string,
-  facets: unknown[],
+  facets: IdsFacet[],
 ): Promise<void> {
   await tx
     .update(idsSpecifications)

@@ -4,15 +4,16 @@ import {
   analyzeAttributeResponseSchema,
   attributeAddedSchema,
   attributeConfirmationRequiredSchema,
-  attributeFileParamsSchema,
   attributeInsightsSchema,
-  attributeVersionQuerySchema,
   extraAttributesResponseSchema,
+  fileParamsSchema,
   projectIdParamsSchema,
   recommendationResponseSchema,
   recommendationUpdateSchema,
+  routeAccessOf,
   schemaAttributesResponseSchema,
   schemaSummarySchema,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
@@ -31,9 +32,9 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             'Every property of a file version (default: the latest completed) with occurrence, sample values, IDS coverage, priority and recommendation status',
-          params: attributeFileParamsSchema,
-          querystring: attributeVersionQuerySchema,
-          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404) },
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
+          response: { 200: extraAttributesResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {
@@ -55,9 +56,9 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
           tags,
           summary:
             "The active specifications' facets with each requirement's compliance on a file version (default: the latest completed)",
-          params: attributeFileParamsSchema,
-          querystring: attributeVersionQuerySchema,
-          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404) },
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
+          response: { 200: schemaAttributesResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {
@@ -103,7 +104,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.patch(
       '/api/v1/projects/:projectId/attributes/recommendation',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('attributes.setStatus') },
         schema: {
           tags,
           summary: "Set an attribute's recommendation status for the project. Editor or Admin.",
@@ -134,7 +135,7 @@ export function attributeRoutes(attributes: AttributeService): FastifyPluginAsyn
     app.post(
       '/api/v1/attributes/add-to-specification',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('attributes.addToSpecification') },
         schema: {
           tags,
           summary:

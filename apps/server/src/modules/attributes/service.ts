@@ -20,9 +20,10 @@ import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
-import { toStoredFacet } from '../idsfiles';
+import { findCheckedVersion } from '../bimfiles';
+import { toSpecificationRow } from '../idsfiles';
 import { queueRechecks } from '../processing';
-import { requireProjectReader, requireProjectRole } from '../projects';
+import { requireProjectPermission, requireProjectReader } from '../projects';
 import { readAll, storageKeys } from '../storage';
 import { hasPropertyRequirement, withPropertyRequirement } from './add-to-specification';
 import { analyzeAttribute } from './analyze';
@@ -54,13 +55,9 @@ export function createAttributeService(deps: AttributeDeps) {
     return new Map(rows.map((r) => [attributeId(r.propertySet, r.name), r.status as RecommendationStatus]));
   }
 
+  /** The checked version to read; a file with none (and none named) has no attributes yet. */
   async function versionOf(projectId: string, fileId: string, versionId: string | undefined) {
-    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
-    if (!file) throw new AttributeError('file_not_found');
-    // Only a checked version has attributes: a named one still processing reads as not found.
-    const checked = version?.status === 'completed' ? version : null;
-    if (checked === null && versionId !== undefined) throw new AttributeError('version_not_found');
-    return checked;
+    return (await findCheckedVersion(db, { projectId, fileId, versionId })).version;
   }
 
   /** Extra attributes over the given versions (one file version, or the latest of every file). */
@@ -148,7 +145,7 @@ export function createAttributeService(deps: AttributeDeps) {
     },
 
     async setRecommendation(userId: string, projectId: string, update: RecommendationUpdate) {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'attributes.setStatus');
       const now = clock.now();
       await db.transaction(async (tx) => {
         await repo.upsertRecommendation(tx, {
@@ -214,7 +211,7 @@ export function createAttributeService(deps: AttributeDeps) {
       const spec = await repo.findSpecificationWithFile(db, body.specification_id);
       if (!spec) throw new AttributeError('specification_not_found');
       try {
-        await requireProjectRole({ db, userId }, spec.projectId, 'Editor');
+        await requireProjectPermission({ db, userId }, spec.projectId, 'attributes.addToSpecification');
       } catch (error) {
         // Not a member: the specification does not exist for this caller either.
         if ((error as { code?: string }).code === 'project_not_found')
@@ -254,7 +251,7 @@ export function createAttributeService(deps: AttributeDeps) {
       const idsWritten = inPlace.ok ? 'edited_in_place' : 'rewritten_whole';
       const reread = parseIds(xml, { fileName: spec.fileName }).specifications[spec.position];
       if (!reread) throw new AttributeError('specification_not_found');
-      const facets = reread.requirements.map((f, i) => toStoredFacet(f, `${spec.position}.r${i}`));
+      const facets = toSpecificationRow(reread, spec.position).requirementFacets;
       const key = storageKeys.idsFile(spec.projectId, `${spec.idsFileId}.${randomUUID()}`);
       const stored = await storage.putStream(key, Readable.from([Buffer.from(xml, 'utf8')]));
       let rechecks = 0;

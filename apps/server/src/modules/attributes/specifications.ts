@@ -1,3 +1,4 @@
+import type { IdsFacet } from '@plumbline/contracts';
 import {
   percentOf,
   type SchemaAttributesResponse,
@@ -5,22 +6,19 @@ import {
   type SchemaFacetBase,
   specificationState,
 } from '@plumbline/contracts';
-import type { StoredFacet } from '../idsfiles';
 import type { AttributeProfile } from './analyze';
 import type { AttributeStat, CoveringFacet, SpecificationScope } from './coverage';
 import type { ActiveSpecificationRow, StatRow } from './repo';
-
-const facetsOf = (value: unknown): StoredFacet[] => (Array.isArray(value) ? (value as StoredFacet[]) : []);
 
 /** Property facets (applicability and requirements) and applicability scopes of the active specifications. */
 export function coverageInputs(specs: readonly ActiveSpecificationRow[]) {
   const facets: Array<CoveringFacet & { inRequirements: boolean }> = [];
   const scopes: SpecificationScope[] = [];
   for (const spec of specs) {
-    const applicability = facetsOf(spec.applicabilityFacets);
+    const applicability = spec.applicabilityFacets;
     for (const [list, inRequirements] of [
       [applicability, false],
-      [facetsOf(spec.requirementFacets), true],
+      [spec.requirementFacets, true],
     ] as const) {
       for (const f of list) {
         if (f.facet_type !== 'property') continue;
@@ -96,26 +94,8 @@ export function mergeStats(rows: readonly StatRow[]): Array<AttributeStat & Attr
   }));
 }
 
-function baseFacet(f: StoredFacet, spec: ActiveSpecificationRow): SchemaFacetBase {
-  return {
-    id: f.id,
-    facet_type: f.facet_type,
-    cardinality: f.cardinality,
-    entity_name: f.entity_name,
-    predefined_type: f.predefined_type,
-    property_set: f.property_set,
-    property_name: f.property_name,
-    property_data_type: f.property_data_type,
-    attribute_name: f.attribute_name,
-    classification_system: f.classification_system,
-    classification_value: f.classification_value,
-    material_value: f.material_value,
-    partof_entity_name: f.partof_entity_name,
-    instructions: f.instructions,
-    value_constraints: f.value_constraints,
-    specification_id: spec.id,
-    specification_name: spec.name,
-  };
+function baseFacet(f: IdsFacet, spec: ActiveSpecificationRow): SchemaFacetBase {
+  return { ...f, specification_id: spec.id, specification_name: spec.name };
 }
 
 type Omitted = Omit<SchemaAttributesResponse, 'version_id'>;
@@ -141,7 +121,7 @@ export function buildSchemaAttributes(
     const applicable = result?.applicable ?? 0;
     applicablePairs += applicable;
     passedPairs += result?.passed ?? 0;
-    const requirements: SchemaFacet[] = facetsOf(spec.requirementFacets).map((f, index) => {
+    const requirements: SchemaFacet[] = spec.requirementFacets.map((f, index) => {
       const failed = failedOf.get(`${spec.id}:${index}`) ?? 0;
       return {
         ...baseFacet(f, spec),
@@ -163,7 +143,7 @@ export function buildSchemaAttributes(
       failed_elements: result?.failed ?? 0,
       compliance_rate: applicable === 0 ? null : percentOf(result?.passed ?? 0, applicable),
       state: specificationState(result ? { applicable, compliant: result.passed } : null),
-      applicability_facets: facetsOf(spec.applicabilityFacets).map((f) => baseFacet(f, spec)),
+      applicability_facets: spec.applicabilityFacets.map((f) => baseFacet(f, spec)),
       requirement_facets: requirements,
     };
   });

@@ -1,9 +1,10 @@
-import type {
-  Currency,
-  InvoiceRow as InvoiceDto,
-  RefreshFrequency,
-  Subscription,
-  Tier,
+import {
+  type Currency,
+  type InvoiceRow as InvoiceDto,
+  type RefreshFrequency,
+  roleAllows,
+  type Subscription,
+  type Tier,
 } from '@plumbline/contracts';
 import { centsToMajor } from './money';
 import type { InvoiceRow, SubscriptionListRow, TierRow } from './repo';
@@ -68,7 +69,8 @@ export function toSubscriptionDto(row: SubscriptionListRow, tier: TierRow): Subs
       s.cardBrand && s.cardLast4 && s.cardExpMonth && s.cardExpYear
         ? { brand: s.cardBrand, last4: s.cardLast4, exp_month: s.cardExpMonth, exp_year: s.cardExpYear }
         : null,
-    can_manage: row.role === 'Admin',
+    // From the permission table the routes and the web read too (decision 0177).
+    can_manage: roleAllows(row.role, 'billing.manage'),
     project: { name: row.projectName, files_count: row.filesCount, team_members_count: row.teamMembersCount },
   };
 }

@@ -14,6 +14,7 @@ import {
   projectIdParamsSchema,
   projectLimitsSchema,
   reactivateSubscriptionBodySchema,
+  routeAccessOf,
   subscriptionListResponseSchema,
   subscriptionParamsSchema,
   subscriptionPaymentBodySchema,
@@ -149,7 +150,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/subscriptions/:subscriptionId/cancel',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('billing.manage') },
         schema: {
           tags,
           summary: 'Cancel at the end of the period (project Admins)',
@@ -166,7 +167,7 @@ export function billingRoutes(
     app.post(
       '/api/v1/billing/subscriptions/:subscriptionId/reactivate',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('billing.manage') },
         schema: {
           tags,
           summary: 'Undo a cancellation before the period ends (project Admins)',
@@ -184,7 +185,7 @@ export function billingRoutes(
       app.post(
         `/api/v1/billing/subscriptions/:subscriptionId/${change}`,
         {
-          config: { access: 'project-admin' },
+          config: { access: routeAccessOf('billing.manage') },
           schema: {
             tags,
             summary:
@@ -279,7 +280,7 @@ export function billingRoutes(
       app.get(
         path,
         {
-          config: { access: 'project-admin' },
+          config: { access: routeAccessOf('billing.manage') },
           schema: {
             tags,
             summary,

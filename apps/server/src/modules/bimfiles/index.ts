@@ -1,5 +1,11 @@
 // The bimfiles module as other modules see it: only what they use. Everything else in modules/bimfiles/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+export {
+  type CheckedVersion,
+  findCheckedVersion,
+  requireCheckedVersion,
+  type VersionAddress,
+} from './checked-version';
 export { processBimFileJob } from './jobs';
 export {
   type BimFileSummaryRow,

@@ -1,12 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   bimFileListResponseSchema,
-  bimFileParamsSchema,
   bimFileStatusResponseSchema,
   bimFileUploadResponseSchema,
   bimFileVersionListResponseSchema,
   bimFileVersionParamsSchema,
+  fileParamsSchema,
   projectIdParamsSchema,
+  routeAccessOf,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
@@ -39,7 +40,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/bimfiles',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('files.upload') },
         schema: {
           tags: ['files'],
           summary:
@@ -80,7 +81,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Versions of a BIM file, newest first, each with its size, SHA-256 and processing state',
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           response: { 200: bimFileVersionListResponseSchema, ...errorResponses(401, 404) },
         },
       },
@@ -97,7 +98,7 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'Processing state of the latest version (the browser polls it every 5 seconds)',
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           response: { 200: bimFileStatusResponseSchema, ...errorResponses(401, 404) },
         },
       },

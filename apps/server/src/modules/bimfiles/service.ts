@@ -12,7 +12,7 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
-import { requireProjectReader, requireProjectRole } from '../projects';
+import { requireProjectPermission, requireProjectReader } from '../projects';
 import { storageKeys } from '../storage';
 import { BimFileError } from './errors';
 import { ifcHeaderGuard } from './ifc-header-guard';
@@ -119,7 +119,7 @@ export function createBimFileService(deps: {
 
     /** Checked before the body is read, so a Viewer's upload is refused without storing a byte. */
     async requireUploader(userId: string, projectId: string): Promise<void> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'files.upload');
     },
 
     async list(userId: string | null, projectId: string): Promise<BimFile[]> {
@@ -132,7 +132,7 @@ export function createBimFileService(deps: {
      * adds the file or a new version of the file of that name and queues its processing.
      */
     async upload(userId: string, projectId: string, upload: IfcUpload): Promise<BimFileUploadResponse> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'files.upload');
       const name = cleanFileName(upload.fileName);
       const versionId = randomUUID();
       const key = storageKeys.bimFileVersion(projectId, versionId);

@@ -1,9 +1,9 @@
+import type { ComplianceErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
+// File and version lookups answer bimfiles' codes (requireCheckedVersion).
 export const ComplianceError = defineErrors('ComplianceError', {
-  file_not_found: { status: 404, message: 'File not found' },
-  version_not_found: { status: 404, message: 'Version not found' },
-  no_processed_version: { status: 404, message: 'The file has no processed version yet.' },
-  version_not_processed: { status: 409, message: 'The version has not been processed yet.' },
-  specification_not_found: { status: 404, message: 'Specification not found' },
-});
+  file_not_found: 'File not found',
+  version_not_found: 'Version not found',
+  specification_not_found: 'Specification not found',
+} satisfies Record<ComplianceErrorCode, string>);

@@ -1,5 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { FailureOutcomeDto, IdsFacet } from '@plumbline/contracts';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
+import { idsFiles, idsSpecifications } from '../../schema';
 import { statusRankSql } from './status';
 
 /**
@@ -12,8 +14,6 @@ import { statusRankSql } from './status';
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
-
-export { resolveFileVersion } from '../bimfiles';
 
 export interface SpecificationRow {
   id: string;
@@ -28,37 +28,34 @@ export interface SpecificationRow {
   minOccurs: number;
   maxOccurs: number | null;
   cardinality: 'required' | 'optional' | 'prohibited';
-  applicabilityFacets: unknown[];
-  requirementFacets: unknown[];
+  applicabilityFacets: IdsFacet[];
+  requirementFacets: IdsFacet[];
 }
 
 /** Specifications of the project's active IDS files, by file name then position in the file. */
 export async function listActiveSpecifications(db: Database, projectId: string): Promise<SpecificationRow[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select s.id, s.ids_file_id, f.name as ids_file_name, s.position, s.name, s.description, s.identifier,
-          s.instructions, s.ifc_versions, s.min_occurs, s.max_occurs, s.cardinality,
-          s.applicability_facets, s.requirement_facets
-        from ids_specifications s join ids_files f on f.id = s.ids_file_id
-        where f.project_id = ${projectId} and f.is_active
-        order by f.name, f.created_at, s.position`,
-  );
-  return rows.map((r) => ({
-    id: r.id as string,
-    idsFileId: r.ids_file_id as string,
-    idsFileName: r.ids_file_name as string,
-    position: Number(r.position),
-    name: r.name as string,
-    description: r.description as string | null,
-    identifier: r.identifier as string | null,
-    instructions: r.instructions as string | null,
-    ifcVersions: r.ifc_versions as string[],
-    minOccurs: Number(r.min_occurs),
-    maxOccurs: r.max_occurs === null ? null : Number(r.max_occurs),
-    cardinality: r.cardinality as SpecificationRow['cardinality'],
-    applicabilityFacets: json<unknown[]>(r.applicability_facets),
-    requirementFacets: json<unknown[]>(r.requirement_facets),
-  }));
+  const rows = await db
+    .select({
+      id: idsSpecifications.id,
+      idsFileId: idsSpecifications.idsFileId,
+      idsFileName: idsFiles.name,
+      position: idsSpecifications.position,
+      name: idsSpecifications.name,
+      description: idsSpecifications.description,
+      identifier: idsSpecifications.identifier,
+      instructions: idsSpecifications.instructions,
+      ifcVersions: idsSpecifications.ifcVersions,
+      minOccurs: idsSpecifications.minOccurs,
+      maxOccurs: idsSpecifications.maxOccurs,
+      cardinality: idsSpecifications.cardinality,
+      applicabilityFacets: idsSpecifications.applicabilityFacets,
+      requirementFacets: idsSpecifications.requirementFacets,
+    })
+    .from(idsSpecifications)
+    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
+    .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.isActive, true)))
+    .orderBy(asc(idsFiles.name), asc(idsFiles.createdAt), asc(idsSpecifications.position));
+  return rows;
 }
 
 /** A specification as the status queries need it: its id and how many requirement facets it has. */
@@ -294,7 +291,14 @@ export interface FacetResultRow {
   name: string | null;
   ifcClass: string | null;
   passed: boolean;
-  failures: Array<{ facetIndex: number; type: string; reason: string; actualValue?: string }>;
+  /** The engine's failures as stored; every stored failure has its outcome (migration 0029). */
+  failures: Array<{
+    facetIndex: number;
+    type: string;
+    outcome: FailureOutcomeDto;
+    reason: string;
+    actualValue?: string;
+  }>;
 }
 
 /** One specification's applicable elements on the version, by STEP id, paged. */

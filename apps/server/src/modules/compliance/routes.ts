@@ -1,17 +1,17 @@
 import {
-  complianceFileParamsSchema,
   complianceResultsQuerySchema,
   complianceResultsResponseSchema,
   complianceSpecificationParamsSchema,
-  complianceVersionQuerySchema,
   elementStatusesQuerySchema,
   elementStatusesResponseSchema,
   facetResultsQuerySchema,
   facetResultsResponseSchema,
   fileComplianceSchema,
+  fileParamsSchema,
   idsSpecificationListResponseSchema,
   idsSpecificationsQuerySchema,
   projectIdParamsSchema,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
@@ -50,8 +50,8 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `File-level IDS compliance of a version: pairs, per-specification Passed/Warning/Failed counts and the compliance chart rows. ${versionNote}`,
-          params: complianceFileParamsSchema,
-          querystring: complianceVersionQuerySchema,
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
           response: { 200: fileComplianceSchema, ...errorResponses(401, 404, 409) },
         },
       },
@@ -92,7 +92,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `IDS Compliance view: element counts by status (passed, warning, failed, not_applicable) and a page of results, filterable by specification and status (limit 20 by default, at most 200). ${versionNote}`,
-          params: complianceFileParamsSchema,
+          params: fileParamsSchema,
           querystring: complianceResultsQuerySchema,
           response: { 200: complianceResultsResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
@@ -110,7 +110,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         schema: {
           tags,
           summary: `Every element's compliance status (worst over the specifications, or against one) as parallel arrays viewer_db_ids / statuses, for colouring the 3D view; unlisted elements are not applicable. ${versionNote}`,
-          params: complianceFileParamsSchema,
+          params: fileParamsSchema,
           querystring: elementStatusesQuerySchema,
           response: { 200: elementStatusesResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },

@@ -5,14 +5,15 @@ import {
   type ElementStatusesResponse,
   type FacetResultsResponse,
   type FileCompliance,
-  type IdsFacet,
   type IdsSpecification,
   type IdsSpecificationListResponse,
+  idsFacetTypeSchema,
   percentOf,
   type SpecificationComplianceSummary,
   specificationState,
 } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
+import { requireCheckedVersion, resolveFileVersion } from '../bimfiles';
 import { requireProjectReader } from '../projects';
 import { ComplianceError } from './errors';
 import { specificationSummary, statusCounts } from './figures';
@@ -40,8 +41,8 @@ function toSpecificationDto(
     max_occurs: spec.maxOccurs,
     cardinality: spec.cardinality,
     instructions: spec.instructions,
-    applicability_facets: spec.applicabilityFacets as IdsFacet[],
-    requirement_facets: spec.requirementFacets as IdsFacet[],
+    applicability_facets: spec.applicabilityFacets,
+    requirement_facets: spec.requirementFacets,
     compliance_summary: summary,
   };
 }
@@ -51,11 +52,7 @@ export function createComplianceService(deps: { db: Database }) {
 
   /** The file of the project and its version (named, or newest completed); 404/409 otherwise. */
   async function requireVersion(projectId: string, fileId: string, versionId: string | undefined) {
-    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
-    if (!file) throw new ComplianceError('file_not_found');
-    if (!version) throw new ComplianceError(versionId ? 'version_not_found' : 'no_processed_version');
-    if (version.status !== 'completed') throw new ComplianceError('version_not_processed');
-    return version;
+    return (await requireCheckedVersion(db, { projectId, fileId, versionId })).version;
   }
 
   async function requireSpecification(projectId: string, specificationId: string) {
@@ -86,7 +83,7 @@ export function createComplianceService(deps: { db: Database }) {
         if (query.versionId) throw new ComplianceError('file_not_found');
         return { specifications: specs.map((s) => toSpecificationDto(s, null)), version_id: null };
       }
-      const { file, version } = await repo.resolveFileVersion(db, projectId, query.fileId, query.versionId);
+      const { file, version } = await resolveFileVersion(db, projectId, query.fileId, query.versionId);
       if (!file) throw new ComplianceError('file_not_found');
       if (!version && query.versionId) throw new ComplianceError('version_not_found');
       if (version?.status !== 'completed') {
@@ -181,8 +178,8 @@ export function createComplianceService(deps: { db: Database }) {
         offset: query.offset,
         limit: query.limit,
       });
-      const applicability = spec.applicabilityFacets as IdsFacet[];
-      const requirements = spec.requirementFacets as IdsFacet[];
+      const applicability = spec.applicabilityFacets;
+      const requirements = spec.requirementFacets;
       return {
         specification_id: spec.id,
         version_id: version.id,
@@ -215,7 +212,9 @@ export function createComplianceService(deps: { db: Database }) {
             },
             failures: row.failures.map((f) => ({
               facet_id: requirements[f.facetIndex]?.id ?? `r${f.facetIndex}`,
-              facet_type: f.type === 'partOf' ? 'partof' : (f.type as IdsFacet['facet_type']),
+              // The engine's facet type ('partOf') in the contract's spelling ('partof').
+              facet_type: idsFacetTypeSchema.parse(f.type.toLowerCase()),
+              outcome: f.outcome,
               reason: f.reason,
               actual_value: f.actualValue ?? null,
             })),

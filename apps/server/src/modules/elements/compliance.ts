@@ -6,9 +6,9 @@ import type {
   ElementCompliance,
   ElementComplianceStatus,
   ElementSpecificationCompliance,
+  IdsFacet,
 } from '@plumbline/contracts';
 import type { Specification } from '@plumbline/ids';
-import type { StoredFacet } from '../idsfiles';
 import {
   applicabilityResults,
   type ElementFacts,
@@ -27,8 +27,8 @@ export interface CheckedSpecification {
   position: number;
   idsFileId: string;
   idsFileName: string;
-  applicabilityFacets: StoredFacet[];
-  requirementFacets: StoredFacet[];
+  applicabilityFacets: IdsFacet[];
+  requirementFacets: IdsFacet[];
 }
 
 /** The element's stored outcome for a specification (present only when it was applicable). */
@@ -52,7 +52,7 @@ export interface ComplianceInput {
 
 export const PROHIBITED_REASON = 'The specification is prohibited: no element may match its applicability.';
 
-function pairs(stored: readonly StoredFacet[], parsed: readonly unknown[] | undefined): FacetPair[] {
+function pairs(stored: readonly IdsFacet[], parsed: readonly unknown[] | undefined): FacetPair[] {
   return stored.map((facet, i) => ({
     stored: facet,
     parsed: (parsed?.[i] as FacetPair['parsed'] | undefined) ?? null,

@@ -3,10 +3,9 @@
  * failures (exact reasons, per requirement facet), the specification's facets, and the element's own
  * class and properties. Pure functions: no database, no engine run.
  */
-import type { FacetOutcome, FacetResult, FacetResultDetails } from '@plumbline/contracts';
+import type { FacetOutcome, FacetResult, FacetResultDetails, IdsFacet } from '@plumbline/contracts';
 import { compileValue, type Facet, type FailureOutcome, type ValueMatcher } from '@plumbline/ids';
 import { predefinedTypeNames } from '@plumbline/ifc';
-import type { StoredFacet } from '../idsfiles';
 
 /** A requirement failure as `element_results.failures` holds it (the engine's FacetFailure). */
 export interface StoredFailure {
@@ -37,12 +36,12 @@ export interface ElementFacts {
 
 /** A stored facet with, when the IDS file could be read, the parsed facet it came from. */
 export interface FacetPair {
-  stored: StoredFacet;
+  stored: IdsFacet;
   parsed: Facet | null;
 }
 
 /** A short human label: 'IFCWINDOW', 'Pset_WindowCommon.FireRating', 'classification in Uniclass'. */
-export function describeFacet(f: StoredFacet): string {
+export function describeFacet(f: IdsFacet): string {
   switch (f.facet_type) {
     case 'entity':
       return f.predefined_type ? `${f.entity_name} (${f.predefined_type})` : (f.entity_name ?? 'entity');
@@ -104,7 +103,7 @@ function entityFacts(parsed: Facet | null, facts: ElementFacts): EntityFacts {
   };
 }
 
-function requiredValue(f: StoredFacet): string | null {
+function requiredValue(f: IdsFacet): string | null {
   switch (f.facet_type) {
     case 'entity':
       return f.predefined_type;

@@ -8,11 +8,8 @@ import {
   idsSpecifications,
   specificationResults,
 } from '../../schema';
-import type { StoredFacet } from '../idsfiles';
 import type { CheckedSpecification, StoredElementResult } from './compliance';
 import type { StoredFailure, StoredProperty } from './facet-results';
-
-export { resolveFileVersion, type VersionRow } from '../bimfiles';
 
 export interface ElementRow {
   stepId: number;
@@ -110,8 +107,8 @@ export async function checkedSpecifications(
     .orderBy(asc(idsFiles.createdAt), asc(idsFiles.id), asc(idsSpecifications.position));
   return rows.map((row) => ({
     ...row,
-    applicabilityFacets: row.applicabilityFacets as StoredFacet[],
-    requirementFacets: row.requirementFacets as StoredFacet[],
+    applicabilityFacets: row.applicabilityFacets,
+    requirementFacets: row.requirementFacets,
   }));
 }
 

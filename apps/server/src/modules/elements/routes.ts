@@ -3,7 +3,7 @@ import {
   elementByGlobalIdParamsSchema,
   elementComplianceSchema,
   elementParamsSchema,
-  elementVersionQuerySchema,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
@@ -24,7 +24,7 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
           summary:
             'One element of a file version by its STEP id (the 3D viewer id), with its properties. Without versionId: the latest completed version.',
           params: elementParamsSchema,
-          querystring: elementVersionQuerySchema,
+          querystring: versionQuerySchema,
           response: { 200: bimElementResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
@@ -48,7 +48,7 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
           tags,
           summary: 'One element of a file version by its IFC GlobalId, with its properties',
           params: elementByGlobalIdParamsSchema,
-          querystring: elementVersionQuerySchema,
+          querystring: versionQuerySchema,
           response: { 200: bimElementResponseSchema, ...errorResponses(401, 404, 409) },
         },
       },
@@ -73,7 +73,7 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
           summary:
             "An element's IDS compliance: a summary and, per checked specification, the applicability and requirement facets with the engine's reasons",
           params: elementParamsSchema,
-          querystring: elementVersionQuerySchema,
+          querystring: versionQuerySchema,
           response: { 200: elementComplianceSchema, ...errorResponses(401, 404, 409) },
         },
       },

@@ -2,6 +2,7 @@ import type { BimElement, ElementCompliance } from '@plumbline/contracts';
 import type { Specification } from '@plumbline/ids';
 import type { Database } from '../../platform/db';
 import type { FileStorage } from '../../platform/storage/storage';
+import { requireCheckedVersion, type VersionRow } from '../bimfiles';
 import { derivedFunctionalGroup, primaryBimCategory } from '../metadata';
 import { requireProjectReader } from '../projects';
 import { buildElementCompliance } from './compliance';
@@ -55,20 +56,9 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
   const { db } = deps;
   const documents = createIdsDocumentSource(deps.storage);
 
-  async function resolveVersion(userId: string | null, address: ElementAddress): Promise<repo.VersionRow> {
+  async function resolveVersion(userId: string | null, address: ElementAddress): Promise<VersionRow> {
     await requireProjectReader({ db, userId }, address.projectId);
-    const { file, version } = await repo.resolveFileVersion(
-      db,
-      address.projectId,
-      address.fileId,
-      address.versionId,
-    );
-    if (!file) throw new ElementError('file_not_found');
-    if (!version) {
-      throw new ElementError(address.versionId === undefined ? 'no_completed_version' : 'version_not_found');
-    }
-    if (version.status !== 'completed') throw new ElementError('version_not_processed');
-    return version;
+    return (await requireCheckedVersion(db, address)).version;
   }
 
   async function findElement(versionId: string, ref: ElementRef): Promise<repo.ElementRow> {

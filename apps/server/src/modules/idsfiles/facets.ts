@@ -1,33 +1,5 @@
+import type { IdsFacet, ValueConstraint } from '@plumbline/contracts';
 import type { Facet, IdsValue } from '@plumbline/ids';
-
-/** A value constraint as the screens show it (spec 2 §3 'IDS facet'). */
-export type ValueConstraint =
-  | { type: 'simpleValue'; value: string }
-  | { type: 'enumeration'; values: string[] }
-  | { type: 'pattern'; pattern: string }
-  | { type: 'bounds'; min_value: string | null; max_value: string | null };
-
-/** A facet in the stored, screen-ready shape (spec 1 §3 and spec 2 §3 'Facet'). */
-export interface StoredFacet {
-  id: string;
-  facet_type: 'entity' | 'attribute' | 'property' | 'classification' | 'material' | 'partof';
-  cardinality: 'required' | 'optional' | 'prohibited';
-  entity_name: string | null;
-  predefined_type: string | null;
-  property_set: string | null;
-  property_name: string | null;
-  property_data_type: string | null;
-  attribute_name: string | null;
-  classification_system: string | null;
-  classification_value: string | null;
-  material_value: string | null;
-  material_uri: string | null;
-  partof_entity_name: string | null;
-  partof_predefined_type: string | null;
-  partof_relation: string | null;
-  instructions: string | null;
-  value_constraints: ValueConstraint[];
-}
 
 /** The value as one readable string: the simple value, the choices joined, or the pattern. */
 export function valueText(value: IdsValue | null): string | null {
@@ -66,7 +38,8 @@ const empty = {
   partof_relation: null,
 } as const;
 
-export function toStoredFacet(facet: Facet, id: string): StoredFacet {
+/** An engine facet in the stored, screen-ready shape (packages/contracts ids-facets.ts). */
+export function toStoredFacet(facet: Facet, id: string): IdsFacet {
   const base = { id, cardinality: facet.cardinality, instructions: facet.instructions, ...empty };
   switch (facet.type) {
     case 'entity':

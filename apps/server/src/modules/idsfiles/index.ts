@@ -1,5 +1,5 @@
 // The idsfiles module as other modules see it: only what they use. Everything else in modules/idsfiles/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
-export { type StoredFacet, toStoredFacet } from './facets';
-export { readIdsUpload } from './read-ids';
+export { toStoredFacet } from './facets';
+export { readIdsUpload, toSpecificationRow } from './read-ids';
 export { insertIdsFile } from './repo';

@@ -1,4 +1,4 @@
-import { type ValidationProblem, validateAndParseIds } from '@plumbline/ids';
+import { type Specification, type ValidationProblem, validateAndParseIds } from '@plumbline/ids';
 import type { idsSpecifications } from '../../schema';
 import { toStoredFacet } from './facets';
 
@@ -20,18 +20,23 @@ export async function readIdsUpload(input: { bytes: Uint8Array; fileName: string
   return {
     kind: 'valid',
     title: document.info.title,
-    specifications: document.specifications.map((spec, position) => ({
-      position,
-      name: spec.name,
-      description: spec.description,
-      identifier: spec.identifier,
-      instructions: spec.instructions,
-      ifcVersions: [...spec.ifcVersions],
-      minOccurs: spec.minOccurs,
-      maxOccurs: spec.maxOccurs,
-      cardinality: spec.cardinality,
-      applicabilityFacets: spec.applicability.map((f, i) => toStoredFacet(f, `${position}.a${i}`)),
-      requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
-    })),
+    specifications: document.specifications.map(toSpecificationRow),
+  };
+}
+
+/** One parsed specification as its stored row: the one mapping from the engine's IDS to the database's. */
+export function toSpecificationRow(spec: Specification, position: number): StoredSpecification {
+  return {
+    position,
+    name: spec.name,
+    description: spec.description,
+    identifier: spec.identifier,
+    instructions: spec.instructions,
+    ifcVersions: [...spec.ifcVersions],
+    minOccurs: spec.minOccurs,
+    maxOccurs: spec.maxOccurs,
+    cardinality: spec.cardinality,
+    applicabilityFacets: spec.applicability.map((f, i) => toStoredFacet(f, `${position}.a${i}`)),
+    requirementFacets: spec.requirements.map((f, i) => toStoredFacet(f, `${position}.r${i}`)),
   };
 }

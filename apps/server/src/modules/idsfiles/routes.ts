@@ -5,6 +5,7 @@ import {
   idsFileResponseSchema,
   idsFileUpdateSchema,
   projectIdParamsSchema,
+  routeAccessOf,
 } from '@plumbline/contracts';
 import { maxIdsBytes } from '@plumbline/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/idsfiles',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('files.upload') },
         schema: {
           tags: ['ids'],
           summary:
@@ -73,7 +74,7 @@ export function idsFileRoutes(idsFiles: IdsFileService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/projects/:projectId/idsfiles/:idsFileId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('ids.toggle') },
         schema: {
           tags: ['ids'],
           summary:

@@ -9,7 +9,7 @@ import { runWorkerTask, WorkerTimeLimitError } from '../../platform/worker-task'
 import type { AuditRecorder } from '../audit';
 import { cleanFileName } from '../bimfiles';
 import { queueRechecks } from '../processing';
-import { requireProjectReader, requireProjectRole } from '../projects';
+import { requireProjectPermission, requireProjectReader } from '../projects';
 import { storageKeys } from '../storage';
 import { IdsFileError } from './errors';
 import type { IdsReading } from './read-ids';
@@ -61,7 +61,7 @@ export function createIdsFileService(deps: {
 
   return {
     async requireUploader(userId: string, projectId: string): Promise<void> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'files.upload');
     },
 
     async list(userId: string | null, projectId: string): Promise<IdsFile[]> {
@@ -79,7 +79,7 @@ export function createIdsFileService(deps: {
       projectId: string,
       upload: { fileName: string; bytes: Uint8Array },
     ): Promise<IdsFile> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'files.upload');
       const name = cleanFileName(upload.fileName);
       // Validating and parsing a large pack is seconds of CPU: on a worker thread, bounded in time.
       const reading = await runWorkerTask<IdsReading>(
@@ -149,7 +149,7 @@ export function createIdsFileService(deps: {
 
     /** Switches a file on or off; a real change queues re-checks of the project's latest versions. */
     async setActive(userId: string, projectId: string, id: string, isActive: boolean): Promise<IdsFile> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'ids.toggle');
       await requireIdsFile(projectId, id);
       await db.transaction(async (tx) => {
         if (!(await repo.setIdsFileActive(tx, projectId, id, isActive, clock.now()))) return;

@@ -6,6 +6,7 @@ import {
   memberParamsSchema,
   memberResponseSchema,
   projectIdParamsSchema,
+  routeAccessOf,
   teamMembersAllResponseSchema,
   transferOwnershipBodySchema,
   updateMemberBodySchema,
@@ -37,7 +38,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/members',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('members.manage') },
         schema: {
           tags,
           summary:
@@ -60,7 +61,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId/invitations/:invitationId',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('members.manage') },
         schema: {
           tags,
           summary: 'Revoke a pending invitation (Admin)',
@@ -78,7 +79,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/owner',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('members.manage') },
         schema: {
           tags,
           summary: 'Transfer the ownership to another Admin member (owner only)',
@@ -102,7 +103,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/projects/:projectId/members/:userId',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('members.manage') },
         schema: {
           tags,
           summary: "Change a member's role (Admin; other Admins by the owner only; never the owner)",
@@ -126,7 +127,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId/members/:userId',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('members.manage') },
         schema: {
           tags,
           summary: 'Remove a member (Admin; other Admins by the owner only; never the owner)',

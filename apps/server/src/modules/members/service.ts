@@ -12,7 +12,7 @@ import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
 import { invitationMail, memberAddedMail, notifyUser, queueMail } from '../notifications';
-import { type ProjectAccess, requireProjectReader, requireProjectRole } from '../projects';
+import { type ProjectAccess, requireProjectPermission, requireProjectReader } from '../projects';
 import { MemberError } from './errors';
 import * as invitations from './invitation-repo';
 import * as repo from './repo';
@@ -109,7 +109,11 @@ export function createMemberService(deps: {
     ): Promise<AddMemberResponse> {
       await db
         .transaction(async (tx) => {
-          const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+          const access = await requireProjectPermission(
+            { db: tx, userId: actorId },
+            projectId,
+            'members.manage',
+          );
           const now = clock.now();
           const target = await repo.findVerifiedUserIdByEmail(tx, input.email);
           if (target && (await repo.findProjectMember(tx, projectId, target)))
@@ -173,7 +177,7 @@ export function createMemberService(deps: {
     /** Withdraws a pending invitation (Admin). */
     async revokeInvitation(actorId: string, projectId: string, invitationId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        await requireProjectPermission({ db: tx, userId: actorId }, projectId, 'members.manage');
         const revoked = await invitations.deleteProjectInvitation(tx, projectId, invitationId);
         if (!revoked) throw new MemberError('invitation_not_found');
         await audit.record(
@@ -192,7 +196,11 @@ export function createMemberService(deps: {
 
     async changeRole(actorId: string, projectId: string, userId: string, role: ProjectRole): Promise<Member> {
       await db.transaction(async (tx) => {
-        const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        const access = await requireProjectPermission(
+          { db: tx, userId: actorId },
+          projectId,
+          'members.manage',
+        );
         const member = await editableMember(tx, access, actorId, userId);
         await repo.updateMemberRole(tx, projectId, userId, role);
         await audit.record(
@@ -212,7 +220,11 @@ export function createMemberService(deps: {
 
     async remove(actorId: string, projectId: string, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        const access = await requireProjectPermission(
+          { db: tx, userId: actorId },
+          projectId,
+          'members.manage',
+        );
         const member = await editableMember(tx, access, actorId, userId);
         await repo.deleteMember(tx, projectId, userId);
         await audit.record(
@@ -232,7 +244,11 @@ export function createMemberService(deps: {
     /** Hands the ownership to another Admin member (owner only); the old owner stays an Admin. */
     async transferOwnership(actorId: string, projectId: string, userId: string): Promise<Member[]> {
       await db.transaction(async (tx) => {
-        const access = await requireProjectRole({ db: tx, userId: actorId }, projectId, 'Admin');
+        const access = await requireProjectPermission(
+          { db: tx, userId: actorId },
+          projectId,
+          'members.manage',
+        );
         if (access.project.ownerUserId !== actorId) throw new MemberError('owner_only');
         const target = await repo.findProjectMember(tx, projectId, userId);
         if (!target) throw new MemberError('member_not_found');

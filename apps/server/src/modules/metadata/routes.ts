@@ -1,4 +1,5 @@
 import {
+  fileParamsSchema,
   metadataElementParamsSchema,
   metadataElementResponseSchema,
   metadataElementSearchQuerySchema,
@@ -7,7 +8,6 @@ import {
   metadataFacetsResponseSchema,
   metadataPageQuerySchema,
   metadataPageResponseSchema,
-  metadataParamsSchema,
   metadataRowQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +30,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Element metadata rows (element × property set × property), paged, searched, filtered and sorted. ${versionNote}`,
-          params: metadataParamsSchema,
+          params: fileParamsSchema,
           querystring: metadataPageQuerySchema,
           response: { 200: metadataPageResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
@@ -46,7 +46,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Filter panel sections (category, IFC class, level, property set, attribute) with row counts. ${versionNote}`,
-          params: metadataParamsSchema,
+          params: fileParamsSchema,
           querystring: metadataRowQuerySchema.pick({ versionId: true }),
           response: { 200: metadataFacetsResponseSchema, ...errorResponses(401, 404, 409) },
         },
@@ -61,7 +61,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Search elements of a file (name, GlobalId, class or STEP id), at most 10,000. ${versionNote}`,
-          params: metadataParamsSchema,
+          params: fileParamsSchema,
           querystring: metadataElementSearchQuerySchema,
           response: { 200: metadataElementSearchResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
@@ -100,7 +100,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
           tags,
           summary:
             'Download the filtered rows as CSV or XLSX (streamed). One export per user every 30 seconds: 429 with Retry-After otherwise; 409 no_data_to_export when nothing matches.',
-          params: metadataParamsSchema,
+          params: fileParamsSchema,
           querystring: metadataExportQuerySchema,
           response: {
             200: fileResponse('The rows as CSV or XLSX', 'text/csv', XLSX_MEDIA_TYPE),

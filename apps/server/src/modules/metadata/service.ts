@@ -13,6 +13,7 @@ import {
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import { requireCheckedVersion, type VersionRow } from '../bimfiles';
 import { requireProjectReader } from '../projects';
 import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
@@ -71,26 +72,16 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
   const categoryCache = new LruCache<Promise<boolean>>(64);
   const cooldown = createExportCooldown(deps.rateCounter, METADATA_EXPORT_COOLDOWN_SECONDS);
 
-  async function resolveVersion(userId: string | null, address: FileAddress): Promise<repo.VersionRow> {
+  async function resolveVersion(userId: string | null, address: FileAddress): Promise<VersionRow> {
     await requireProjectReader({ db, userId }, address.projectId);
-    const { file, version } = await repo.resolveFileVersion(
-      db,
-      address.projectId,
-      address.fileId,
-      address.versionId,
-    );
-    if (!file) throw new MetadataError('file_not_found');
-    if (!version)
-      throw new MetadataError(address.versionId === undefined ? 'no_completed_version' : 'version_not_found');
-    if (version.status !== 'completed') throw new MetadataError('version_not_processed');
-    return version;
+    return (await requireCheckedVersion(db, address)).version;
   }
 
   /** Cached per version and processing time: a reprocessed version gets fresh counts. */
-  const versionKey = (version: repo.VersionRow) => `${version.id}@${version.processedAt?.getTime() ?? 0}`;
+  const versionKey = (version: VersionRow) => `${version.id}@${version.processedAt?.getTime() ?? 0}`;
 
   // Promises are cached, so concurrent first requests for a version share one query (no dogpile).
-  function facetIndex(version: repo.VersionRow): Promise<FacetIndex> {
+  function facetIndex(version: VersionRow): Promise<FacetIndex> {
     const key = versionKey(version);
     const cached = facetCache.get(key);
     if (cached) return cached;
@@ -138,11 +129,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
    * What the search term matches besides values (decision 0168), cached per version and term: facet
    * keys by ILIKE, classes by name or category, and up to MATCHED_ELEMENTS_LISTED matching elements.
    */
-  function searchMatchesOf(
-    version: repo.VersionRow,
-    term: string,
-    facets: FacetIndex,
-  ): Promise<SearchMatches> {
+  function searchMatchesOf(version: VersionRow, term: string, facets: FacetIndex): Promise<SearchMatches> {
     const key = `${versionKey(version)}|${term}`;
     const cached = searchCache.get(key);
     if (cached) return cached;
@@ -170,7 +157,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
 
   /** The selection with its search resolved (see searchMatchesOf). */
   async function resolved(
-    version: repo.VersionRow,
+    version: VersionRow,
     selection: RowSelection | null,
     facets: FacetIndex,
   ): Promise<RowSelection | null> {
@@ -179,7 +166,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
   }
 
   /** Whether the version's elements carry their category (cached: a version's rows never change). */
-  function categoryStored(version: repo.VersionRow): Promise<boolean> {
+  function categoryStored(version: VersionRow): Promise<boolean> {
     const key = versionKey(version);
     const cached = categoryCache.get(key);
     if (cached) return cached;
@@ -189,7 +176,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
     return loading;
   }
 
-  async function countOf(version: repo.VersionRow, selection: RowSelection, facets: FacetIndex) {
+  async function countOf(version: VersionRow, selection: RowSelection, facets: FacetIndex) {
     const { versionId, searchMatches, ...rest } = selection;
     const filtered = Object.values(rest).some((v) => v !== undefined);
     if (!filtered) return (facets.get('property_set') ?? []).reduce((sum, f) => sum + f.count, 0);

@@ -1,10 +1,11 @@
 import {
-  bimFileParamsSchema,
+  fileParamsSchema,
   fileSelectionBodySchema,
   fileSelectionResponseSchema,
   idsFileParamsSchema,
   projectIdParamsSchema,
   projectRefreshResponseSchema,
+  routeAccessOf,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.put(
       '/api/v1/projects/:projectId/file-selection',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('files.select') },
         schema: {
           tags,
           summary:
@@ -51,7 +52,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.post(
       '/api/v1/projects/:projectId/refresh',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('project.refresh') },
         schema: {
           tags,
           summary:
@@ -69,12 +70,12 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.delete(
       '/api/v1/projects/:projectId/bimfiles/:fileId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('files.delete') },
         schema: {
           tags: ['files'],
           summary:
             'Delete a BIM file with all its versions, elements, results and stored files. Editor or Admin.',
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
         },
       },
@@ -88,7 +89,7 @@ export function projectFilesRoutes(service: ProjectFilesService): FastifyPluginA
     app.delete(
       '/api/v1/projects/:projectId/idsfiles/:idsFileId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('files.delete') },
         schema: {
           tags: ['ids'],
           summary:

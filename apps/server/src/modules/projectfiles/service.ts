@@ -21,7 +21,7 @@ import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
 import { type BimFileSummaryRow, listProjectBimFiles, processBimFileJob } from '../bimfiles';
 import { queueRechecks } from '../processing';
-import { type ProjectRow, requireProjectReader, requireProjectRole } from '../projects';
+import { type ProjectRow, requireProjectPermission, requireProjectReader } from '../projects';
 import { storageKeys } from '../storage';
 import { ProjectFilesError } from './errors';
 import * as repo from './repo';
@@ -114,14 +114,14 @@ export function createProjectFilesService(deps: {
 
     /** Sets which uploaded files belong to the project, within the plan limits (spec 2 §5). */
     async setSelection(userId: string, projectId: string, fileIds: string[]): Promise<FileSelectionResponse> {
-      const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const { project } = await requireProjectPermission({ db, userId }, projectId, 'files.select');
       const files = await listProjectBimFiles(db, projectId);
       const byId = new Map<string, AvailableFile>(files.map((f) => [f.id, toAvailableFile(f)]));
       const unique = [...new Set(fileIds)];
       // ACC items not imported yet are asked of Autodesk again, so only what is there now is imported.
       const wantsAcc = unique.some((id) => id.startsWith(ACC_ITEM_PREFIX));
       const acc = wantsAcc ? await accItems(projectId) : null;
-      if (wantsAcc && acc?.status !== 'ok') throw new ProjectFilesError('acc_unavailable');
+      if (wantsAcc && acc?.status !== 'ok') throw new ProjectFilesError('acc_unreachable');
       const accById = new Map((acc?.items ?? []).map((item) => [`${ACC_ITEM_PREFIX}${item.id}`, item]));
       for (const [id, item] of accById) byId.set(id, toAvailableAccItem(item));
       if (unique.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');
@@ -164,7 +164,7 @@ export function createProjectFilesService(deps: {
      * Autodesk is asked before the transaction; its 401 reaches the browser's reconnect flow.
      */
     async refresh(userId: string, projectId: string): Promise<ProjectRefreshResponse> {
-      const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const { project } = await requireProjectPermission({ db, userId }, projectId, 'project.refresh');
       const now = clock.now();
       const refused = (since: Date | null) => {
         const hours = Math.max(1, refreshHoursLeft(since, now));
@@ -214,7 +214,7 @@ export function createProjectFilesService(deps: {
 
     /** Deletes a BIM file: every version's rows in one transaction, then the stored files. */
     async deleteBimFile(userId: string, projectId: string, fileId: string): Promise<void> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'files.delete');
       const deleted = await db.transaction(async (tx) => {
         const row = await repo.deleteBimFile(tx, projectId, fileId);
         if (!row) return null;
@@ -241,7 +241,7 @@ export function createProjectFilesService(deps: {
 
     /** Deletes an IDS file with its results; an active one queues re-checks of the latest versions. */
     async deleteIdsFile(userId: string, projectId: string, idsFileId: string): Promise<void> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'files.delete');
       const deleted = await db.transaction(async (tx) => {
         const row = await repo.deleteIdsFile(tx, projectId, idsFileId);
         if (!row) return null;

@@ -1,4 +1,4 @@
-import type { ProjectRole } from '@plumbline/contracts';
+import { type ProjectAction, type ProjectRole, projectPermissions } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { ProjectError } from './errors';
@@ -37,6 +37,18 @@ export async function requireProjectRole(
     throw new ProjectError(minRole === 'Admin' ? 'admin_role_required' : 'editor_role_required');
   }
   return membership;
+}
+
+/**
+ * `requireProjectRole` with the least role read from the one permission table (packages/contracts,
+ * permissions.ts), which also declares the route's access and disables the web's controls.
+ */
+export function requireProjectPermission(
+  ctx: ProjectAccessContext,
+  projectId: string,
+  action: ProjectAction,
+): Promise<ProjectAccess> {
+  return requireProjectRole(ctx, projectId, projectPermissions[action].role);
 }
 
 export interface ProjectReadContext {

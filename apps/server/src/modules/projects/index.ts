@@ -1,4 +1,9 @@
 // The projects module as other modules see it: only what they use. Everything else in modules/projects/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
-export { type ProjectAccess, requireProjectReader, requireProjectRole } from './access';
+export {
+  type ProjectAccess,
+  requireProjectPermission,
+  requireProjectReader,
+  requireProjectRole,
+} from './access';
 export { findActiveProject, insertMembership, insertProject, type ProjectRow } from './repo';

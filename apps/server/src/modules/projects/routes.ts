@@ -3,6 +3,7 @@ import {
   projectIdParamsSchema,
   projectListResponseSchema,
   projectResponseSchema,
+  routeAccessOf,
   updateProjectBodySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,7 +78,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.patch(
       '/api/v1/projects/:projectId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('project.edit') },
         schema: {
           tags,
           summary: 'Edit name and description (Editor or Admin)',
@@ -94,7 +95,7 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId',
       {
-        config: { access: 'project-admin' },
+        config: { access: routeAccessOf('project.delete') },
         schema: {
           tags,
           summary: 'Deactivate a project (Admin)',

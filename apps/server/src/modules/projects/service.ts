@@ -2,7 +2,7 @@ import type { Project } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { AuditRecorder } from '../audit';
-import { requireProjectReader, requireProjectRole } from './access';
+import { requireProjectPermission, requireProjectReader } from './access';
 import { ProjectError } from './errors';
 import * as repo from './repo';
 
@@ -85,7 +85,7 @@ export function createProjectService(deps: { db: Database; clock: Clock; audit: 
       patch: { name?: string; description?: string },
     ): Promise<Project> {
       await db.transaction(async (tx) => {
-        const { project } = await requireProjectRole({ db: tx, userId }, projectId, 'Editor');
+        const { project } = await requireProjectPermission({ db: tx, userId }, projectId, 'project.edit');
         await repo.updateProject(tx, projectId, patch, clock.now());
         const before = { name: project.name, description: project.description };
         await audit.record(
@@ -106,7 +106,7 @@ export function createProjectService(deps: { db: Database; clock: Clock; audit: 
     /** Deactivates (never deletes) a project; Admins only. It disappears from every list. */
     async deactivate(userId: string, projectId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await requireProjectRole({ db: tx, userId }, projectId, 'Admin');
+        await requireProjectPermission({ db: tx, userId }, projectId, 'project.delete');
         await repo.deactivateProject(tx, projectId, clock.now());
         await audit.record(
           {

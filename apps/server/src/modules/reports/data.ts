@@ -109,7 +109,7 @@ export async function collectComprehensive(input: {
     const examples = await repo.failureExamples(db, version.versionId, EXAMPLES_PER_REQUIREMENT);
     const specifications = compliance.specifications.map((row): SpecificationSection => {
       const spec = specs.find((s) => s.id === row.specification_id);
-      const facets = (spec?.requirementFacets ?? []) as IdsFacet[];
+      const facets = spec?.requirementFacets ?? [];
       return {
         id: row.specification_id,
         name: row.name,

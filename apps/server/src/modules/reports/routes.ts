@@ -1,7 +1,7 @@
 import {
   bcfVersionSchema,
-  bimFileParamsSchema,
   DEFAULT_BCF_VERSION,
+  fileParamsSchema,
   generateReportBodySchema,
   generateReportResponseSchema,
   projectIdParamsSchema,
@@ -12,6 +12,7 @@ import {
   reportParamsSchema,
   reportResponseSchema,
   reportUsageSchema,
+  routeAccessOf,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +57,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/projects/:projectId/reports',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('reports.generate') },
         schema: {
           tags,
           summary:
@@ -145,7 +146,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           tags,
           summary:
             "A version's failures as BCF 2.1 (default) or 3.0 (.bcf), for one specification or all; topics per element type (default) or per element",
-          params: bimFileParamsSchema,
+          params: fileParamsSchema,
           querystring: z.object({
             versionId: z.string().uuid('Version not found').optional(),
             specificationId: z.string().uuid('Specification not found').optional(),
@@ -172,7 +173,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
     app.delete(
       '/api/v1/projects/:projectId/reports/:reportId',
       {
-        config: { access: 'project-editor' },
+        config: { access: routeAccessOf('reports.delete') },
         schema: {
           tags,
           summary: 'Delete a report and its file (Editor or Admin); it still counts against the month',

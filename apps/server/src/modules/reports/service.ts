@@ -15,8 +15,8 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
-import { resolveFileVersion } from '../bimfiles';
-import { requireProjectReader, requireProjectRole } from '../projects';
+import { requireCheckedVersion } from '../bimfiles';
+import { requireProjectPermission, requireProjectReader } from '../projects';
 import { renderBcf } from './bcf-export';
 import { ReportError } from './errors';
 import { generateReportJob } from './jobs';
@@ -128,7 +128,7 @@ export function createReportService(deps: {
      * under a lock on the project, so two requests at once cannot both take the last one).
      */
     async generate(userId: string, projectId: string, body: Required<GenerateReportBody>): Promise<Report> {
-      const { project } = await requireProjectRole({ db, userId }, projectId, 'Editor');
+      const { project } = await requireProjectPermission({ db, userId }, projectId, 'reports.generate');
       const fileId = body.fileId === 'all' ? null : body.fileId;
       const versions = await repo.scopeVersions(db, projectId, fileId);
       if (fileId && versions.length === 0) {
@@ -234,10 +234,11 @@ export function createReportService(deps: {
       },
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       await requireProjectReader({ db, userId }, projectId);
-      const { file, version } = await resolveFileVersion(db, projectId, fileId, query.versionId);
-      if (!file || !version) throw new ReportError('file_not_found');
-      if (version.status !== 'completed')
-        throw new ReportError('report_in_progress', { message: 'The version has not been processed yet.' });
+      const { file, version } = await requireCheckedVersion(db, {
+        projectId,
+        fileId,
+        versionId: query.versionId,
+      });
       const ids = await repo.activeIdsFiles(db, projectId);
       const bytes = await renderBcf(db, {
         projectId,
@@ -262,7 +263,7 @@ export function createReportService(deps: {
 
     /** Removes the report and its file; it still counts against this month's limit. */
     async remove(userId: string, projectId: string, reportId: string): Promise<void> {
-      await requireProjectRole({ db, userId }, projectId, 'Editor');
+      await requireProjectPermission({ db, userId }, projectId, 'reports.delete');
       const row = await repo.getReport(db, reportId);
       if (!row || row.projectId !== projectId) throw new ReportError('report_not_found');
       await repo.updateReport(db, reportId, { deletedAt: clock.now(), storageKey: null });

@@ -5,8 +5,6 @@ import { bimFiles, elements, fileVersionFragments, fileVersions } from '../../sc
 export type VersionStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export type FragmentsStatus = 'pending' | 'converting' | 'ready' | 'failed';
 
-export { resolveFileVersion, type VersionRow } from '../bimfiles';
-
 export interface FragmentsRow {
   fileVersionId: string;
   status: FragmentsStatus;

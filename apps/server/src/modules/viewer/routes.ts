@@ -1,8 +1,8 @@
 import {
-  bimFileParamsSchema,
   elementHighlightRequestSchema,
   elementHighlightResponseSchema,
-  viewerVersionQuerySchema,
+  fileParamsSchema,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export function viewerRoutes(viewer: ViewerService): FastifyPluginAsyncZod {
           tags,
           summary:
             "The version's 3D model as That Open fragments (binary .frag). 409 while it is being converted, 422 when it has no viewable model. Revalidate with If-None-Match.",
-          params: bimFileParamsSchema.extend({ versionId: z.string().uuid('Version not found') }),
+          params: fileParamsSchema.extend({ versionId: z.string().uuid('Version not found') }),
           response: {
             200: fileResponse('The .frag file', 'application/octet-stream'),
             304: z.null().describe('The ETag matched: the cached copy is current'),
@@ -57,8 +57,8 @@ export function viewerRoutes(viewer: ViewerService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Convert element GlobalIds to viewer ids (STEP ids) in a version (default: the file's latest completed version)",
-          params: bimFileParamsSchema,
-          querystring: viewerVersionQuerySchema,
+          params: fileParamsSchema,
+          querystring: versionQuerySchema,
           body: elementHighlightRequestSchema,
           response: { 200: elementHighlightResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },

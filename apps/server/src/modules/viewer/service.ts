@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { requireCheckedVersion, type VersionRow } from '../bimfiles';
 import { requireProjectReader } from '../projects';
 import { ViewerError } from './errors';
 import { queueConversion } from './queue-conversion';
@@ -32,12 +33,9 @@ export function createViewerService(deps: ViewerServiceDeps) {
     projectId: string,
     fileId: string,
     versionId: string | undefined,
-  ): Promise<repo.VersionRow> {
+  ): Promise<VersionRow> {
     await requireProjectReader({ db, userId }, projectId);
-    const { file, version } = await repo.resolveFileVersion(db, projectId, fileId, versionId);
-    if (!file) throw new ViewerError('file_not_found');
-    if (!version) throw new ViewerError(versionId ? 'version_not_found' : 'no_completed_version');
-    return version;
+    return (await requireCheckedVersion(db, { projectId, fileId, versionId })).version;
   }
 
   return {
@@ -55,7 +53,6 @@ export function createViewerService(deps: ViewerServiceDeps) {
       const version = await resolveVersion(userId, projectId, fileId, versionId);
       const row = await repo.findFragments(db, version.id);
       if (!row) {
-        if (version.status !== 'completed') throw new ViewerError(FRAGMENTS_NOT_READY);
         await queueConversion(db, jobs, version.id, clock.now(), { force: false });
         throw new ViewerError(FRAGMENTS_NOT_READY);
       }

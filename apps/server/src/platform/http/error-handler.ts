@@ -29,7 +29,7 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new HttpError('not_found')
       : error.code === 'FST_ERR_BAD_URL'
-        ? new AppError('bad_request', 400, 'The URL is not valid.')
+        ? new HttpError('bad_request', { message: 'The URL is not valid.' })
         : new HttpError('internal_error');
   return sendError(reply, request, appError);
 }
@@ -55,9 +55,10 @@ function toAppError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new HttpError('unsupported_media_type');
   }
-  // Fastify's own client errors (bad headers, wrong content length...) carry safe messages.
+  // Fastify's own client errors (bad headers, wrong content length...) carry safe messages; each
+  // code has one status (packages/contracts ERROR_STATUS), so they all answer as a bad request.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError('bad_request', error.statusCode, error.message);
+    return new HttpError('bad_request', { message: error.message });
   }
   return new HttpError('internal_error');
 }

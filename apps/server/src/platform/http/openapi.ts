@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@plumbline/contracts';
+import { apiErrorSchema, ERROR_STATUS } from '@plumbline/contracts';
 import { z } from 'zod';
 
 /** What each error status means across the API, shown as the response's description. */
@@ -17,9 +17,15 @@ const errorMeanings: Record<number, string> = {
   503: 'Not available now: see `error.code`',
 };
 
+/** The codes answered with a status, from the one table in packages/contracts. */
+function codesOf(status: number): string {
+  const codes = Object.entries(ERROR_STATUS).flatMap(([code, s]) => (s === status ? [`\`${code}\``] : []));
+  return codes.length > 0 ? ` (codes with this status: ${codes.join(', ')})` : '';
+}
+
 /** The API error body, described for one status. */
 export function errorResponseSchema(status: number) {
-  return apiErrorSchema.describe(errorMeanings[status] ?? 'Refused: see `error.code`');
+  return apiErrorSchema.describe(`${errorMeanings[status] ?? 'Refused: see `error.code`'}${codesOf(status)}`);
 }
 
 /** The error answers a route documents; every one has the API error body. */

@@ -9,8 +9,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type MetadataSubTab, readSubTab, writeSubTab } from '@/features/metadata/explorer-state';
 import { MetadataExplorer } from '@/features/metadata/metadata-explorer';
 import type { VersionAddress } from '@/features/metadata/queries';
+import { NoProjectsPrompt } from '@/features/projects/no-projects-prompt';
+import { ProjectNotFound } from '@/features/projects/project-not-found';
 import { SelectionBar } from '@/features/projects/selection/selection-bar';
 import { useSelection } from '@/features/projects/selection/use-selection';
+import {
+  errorCardTitle,
+  SELECT_FILE,
+  SELECT_PROJECT,
+  SELECT_VERSION,
+} from '@/features/viewer/model-load-errors';
+import { ViewerErrorCard } from '@/features/viewer/viewer-error-card';
 import type { ResultFilters } from '@/lib/compliance-queries';
 import { IdsComplianceView } from './ids-compliance-view';
 import { useViewerToggle, ViewerAndChatLayout, ViewerToggle } from './viewer-and-chat-layout';
@@ -52,6 +61,12 @@ export function MetadataTab() {
   }
   const sharesViewer = viewerOpen && subTab === 'ids-compliance';
 
+  const missingSelection = !selection.projectId
+    ? SELECT_PROJECT
+    : !selection.fileId
+      ? SELECT_FILE
+      : SELECT_VERSION;
+
   const choose = (value: string) => {
     const tab: MetadataSubTab = value === 'ids-compliance' ? 'ids-compliance' : 'metadata';
     writeSubTab(storage(), tab);
@@ -84,8 +99,22 @@ export function MetadataTab() {
       />
       {selection.isLoadingProjects ? (
         <Skeleton className="h-16 rounded-xl" />
+      ) : selection.isStale ? (
+        <ProjectNotFound first={selection.projects[0]} />
+      ) : !selection.projectsError && selection.projects.length === 0 ? (
+        <NoProjectsPrompt description="Create a project and add an IFC model to explore its elements and properties." />
       ) : (
         <SelectionBar selection={selection} />
+      )}
+      {viewerOpen && !address && selection.projects.length > 0 && !selection.isStale && (
+        // Spec 3 §2.1: without a file the viewer says what to do instead of showing nothing.
+        <Card className="min-h-[240px]">
+          <ViewerErrorCard
+            title={errorCardTitle(missingSelection)}
+            message={missingSelection}
+            retrying={false}
+          />
+        </Card>
       )}
       {address && viewerOpen && (
         <ViewerAndChatLayout
@@ -99,41 +128,43 @@ export function MetadataTab() {
           complianceColours={sharesViewer ? complianceFilters : null}
         />
       )}
-      <Tabs value={subTab} onValueChange={choose}>
-        <TabsList>
-          <TabsTrigger value="metadata">Metadata</TabsTrigger>
-          <TabsTrigger value="ids-compliance">IDS Compliance</TabsTrigger>
-        </TabsList>
-        <TabsContent value="metadata" className="mt-4">
-          {address ? (
-            <MetadataExplorer
-              key={`${address.projectId}/${address.fileId}`}
-              address={address}
-              onShowInViewer={viewerOpen ? showInViewer : undefined}
-              details={details}
-              onDetailsChange={setDetails}
-            />
-          ) : (
-            <SelectPrompt />
-          )}
-        </TabsContent>
-        <TabsContent value="ids-compliance" className="mt-4">
-          {address ? (
-            <IdsComplianceView
-              projectId={address.projectId}
-              fileId={address.fileId}
-              versionId={address.versionId}
-              sharedViewer={
-                sharesViewer
-                  ? { filters: complianceFilters, onFiltersChange: setComplianceFilters }
-                  : undefined
-              }
-            />
-          ) : (
-            <SelectPrompt />
-          )}
-        </TabsContent>
-      </Tabs>
+      {selection.isStale || (!selection.isLoadingProjects && selection.projects.length === 0) ? null : (
+        <Tabs value={subTab} onValueChange={choose}>
+          <TabsList>
+            <TabsTrigger value="metadata">Metadata</TabsTrigger>
+            <TabsTrigger value="ids-compliance">IDS Compliance</TabsTrigger>
+          </TabsList>
+          <TabsContent value="metadata" className="mt-4">
+            {address ? (
+              <MetadataExplorer
+                key={`${address.projectId}/${address.fileId}`}
+                address={address}
+                onShowInViewer={viewerOpen ? showInViewer : undefined}
+                details={details}
+                onDetailsChange={setDetails}
+              />
+            ) : (
+              <SelectPrompt />
+            )}
+          </TabsContent>
+          <TabsContent value="ids-compliance" className="mt-4">
+            {address ? (
+              <IdsComplianceView
+                projectId={address.projectId}
+                fileId={address.fileId}
+                versionId={address.versionId}
+                sharedViewer={
+                  sharesViewer
+                    ? { filters: complianceFilters, onFiltersChange: setComplianceFilters }
+                    : undefined
+                }
+              />
+            ) : (
+              <SelectPrompt />
+            )}
+          </TabsContent>
+        </Tabs>
+      )}
     </div>
   );
 }

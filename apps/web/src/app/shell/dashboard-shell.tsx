@@ -1,14 +1,21 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { CreateProjectWizard } from '@/features/wizard/create-project-wizard';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { type DashboardShellOptions, dashboardTabLabel, isDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
 import { useCurrentUser, useSignOut } from '@/lib/session';
 import { AppHeader } from './app-header';
+import { AreaLoading } from './area-loading';
 import { TAB_PANELS } from './tab-panels';
 import { useActiveTab } from './use-active-tab';
+
+// The Create New Project wizard (six steps, payment, ACC) loads when it is first asked for.
+const CreateProjectWizard = lazy(async () => ({
+  default: (await import('@/features/wizard/create-project-wizard')).CreateProjectWizard,
+}));
 
 export interface DashboardShellProps {
   options?: DashboardShellOptions;
@@ -24,6 +31,13 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
   const signOut = useSignOut();
   const demo = mode === 'demo';
   const tabListRef = useRef<HTMLDivElement>(null);
+  // `?createProject=true` opens the wizard (spec 1 §2.1); once loaded it stays mounted, as before.
+  const [searchParams] = useSearchParams();
+  const wizardRequested = searchParams.get('createProject') === 'true';
+  const [wizardLoaded, setWizardLoaded] = useState(wizardRequested);
+  useEffect(() => {
+    if (wizardRequested) setWizardLoaded(true);
+  }, [wizardRequested]);
 
   // On narrow screens the tab strip scrolls sideways: keep the active tab in view.
   useEffect(() => {
@@ -31,54 +45,70 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
     trigger?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active]);
 
+  // Tooltips live only in dashboard areas: their provider (and Radix's positioning code) stays out of
+  // the sign-in pages' first bundle.
   return (
-    <Tabs
-      value={active}
-      onValueChange={(value) => isDashboardTab(value) && selectTab(value)}
-      activationMode="manual"
-      className="flex min-h-dvh flex-col"
-    >
-      <SkipLink />
-      <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <AppHeader
-            user={demo ? null : user}
-            demo={demo}
-            onOpenSettings={visible.includes('settings') ? () => selectTab('settings') : undefined}
-            onSignOut={() => signOut.mutate()}
-            signingOut={signOut.isPending}
-          />
-          <TabsList ref={tabListRef} aria-label="Dashboard" className="-mb-px pb-2">
-            {visible.map((id) => {
-              const Icon = TAB_PANELS[id].icon;
-              return (
-                <TabsTrigger key={id} value={id} data-tab-id={id}>
-                  <Icon aria-hidden="true" />
-                  {dashboardTabLabel(id)}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
-        </div>
-      </header>
-      {banner}
-      <main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+    <TooltipProvider delayDuration={250}>
+      <Tabs
+        value={active}
+        onValueChange={(value) => isDashboardTab(value) && selectTab(value)}
+        activationMode="manual"
+        className="flex min-h-dvh flex-col"
       >
-        {visible.map((id) => {
-          const { Panel } = TAB_PANELS[id];
-          return (
-            <TabsContent key={id} value={id}>
-              <AreaErrorBoundary resetKeys={[active]}>
-                <Panel />
-              </AreaErrorBoundary>
-            </TabsContent>
-          );
-        })}
-      </main>
-      <CreateProjectWizard user={demo ? null : user} />
-    </Tabs>
+        <SkipLink />
+        <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6">
+            <AppHeader
+              user={demo ? null : user}
+              demo={demo}
+              onOpenSettings={visible.includes('settings') ? () => selectTab('settings') : undefined}
+              onSignOut={() => signOut.mutate()}
+              signingOut={signOut.isPending}
+            />
+            <TabsList ref={tabListRef} aria-label="Dashboard" className="-mb-px pb-2">
+              {visible.map((id) => {
+                const { icon: Icon, preload } = TAB_PANELS[id];
+                return (
+                  <TabsTrigger
+                    key={id}
+                    value={id}
+                    data-tab-id={id}
+                    onPointerEnter={preload}
+                    onFocus={preload}
+                  >
+                    <Icon aria-hidden="true" />
+                    {dashboardTabLabel(id)}
+                  </TabsTrigger>
+                );
+              })}
+            </TabsList>
+          </div>
+        </header>
+        {banner}
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+        >
+          {visible.map((id) => {
+            const { Panel } = TAB_PANELS[id];
+            return (
+              <TabsContent key={id} value={id}>
+                <AreaErrorBoundary resetKeys={[active]}>
+                  <Suspense fallback={<AreaLoading label={dashboardTabLabel(id)} />}>
+                    <Panel />
+                  </Suspense>
+                </AreaErrorBoundary>
+              </TabsContent>
+            );
+          })}
+        </main>
+        {(wizardLoaded || wizardRequested) && (
+          <Suspense fallback={null}>
+            <CreateProjectWizard user={demo ? null : user} />
+          </Suspense>
+        )}
+      </Tabs>
+    </TooltipProvider>
   );
 }

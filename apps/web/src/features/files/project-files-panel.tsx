@@ -1,8 +1,9 @@
 import type { Project } from '@plumbline/contracts';
 import { useDataSource } from '@/lib/data-source';
+import { actionBlockedReason } from '../projects/permissions';
 import { BimFilesTable } from './bim-files-table';
 import { IdsFilesList } from './ids-files-list';
-import { UploadButton } from './upload-button';
+import { UploadArea } from './upload-area';
 import { fileChangesBlockedReason } from './upload-permissions';
 
 /**
@@ -12,6 +13,9 @@ import { fileChangesBlockedReason } from './upload-permissions';
 export function ProjectFilesPanel({ project, projectName }: { project: Project; projectName: string }) {
   const { readOnly } = useDataSource();
   const blockedReason = fileChangesBlockedReason(project.role, readOnly);
+  // Each control asks the permission table about its own action (issue 17).
+  const deleteBlocked = actionBlockedReason(project.role, 'files.delete', readOnly);
+  const toggleBlocked = actionBlockedReason(project.role, 'ids.toggle', readOnly);
   return (
     <div className="space-y-5">
       {blockedReason && (
@@ -20,12 +24,12 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
         </p>
       )}
       <section className="space-y-2" aria-label="IFC files">
-        <UploadButton title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
-        <BimFilesTable projectId={project.id} projectName={projectName} blockedReason={blockedReason} />
+        <UploadArea title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
+        <BimFilesTable projectId={project.id} projectName={projectName} blockedReason={deleteBlocked} />
       </section>
       <section className="space-y-2" aria-label="IDS files">
-        <UploadButton title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
-        <IdsFilesList projectId={project.id} blockedReason={blockedReason} />
+        <UploadArea title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
+        <IdsFilesList projectId={project.id} blockedReason={toggleBlocked} />
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { ProjectNotFound } from '../projects/project-not-found';
 import { SelectionBar } from '../projects/selection/selection-bar';
 import { useSelection } from '../projects/selection/use-selection';
 import { ComplianceTab } from './compliance/compliance-tab';
@@ -101,6 +102,15 @@ export function InspectorTab() {
             action={readOnly ? undefined : <Button onClick={openCreate}>New Project</Button>}
           />
         </Card>
+      </div>
+    );
+  }
+
+  if (selection.isStale) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <ProjectNotFound first={selection.projects[0]} />
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@plumbline/contracts';
 import { API_BASE } from '@/lib/api';
 import { appendSelection, type ExplorerState } from './explorer-state';
 
@@ -58,6 +59,7 @@ export async function exportOutcome(
       secondsLeft: secondsFrom(response.headers.get('retry-after'), body?.error?.message),
     };
   }
-  if (body?.error?.code === 'no_data_to_export') return { kind: 'no-data' };
+  const noData: ErrorCode = 'no_data_to_export';
+  if (body?.error?.code === noData) return { kind: 'no-data' };
   return { kind: 'failed', message: body?.error?.message ?? `The server answered ${response.status}.` };
 }

@@ -1,28 +1,21 @@
 import type { TrendPoint } from '@plumbline/contracts';
 import { TrendingUp } from 'lucide-react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
+import { lazy, Suspense } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useVisualizationColors } from './queries';
-import {
-  FALLBACK_TREND_COLORS,
-  fitTrendLabel,
-  normalizeTrend,
-  TREND_SERIES,
-  type TrendSeries,
-} from './trend';
+import { FALLBACK_TREND_COLORS, normalizeTrend } from './trend';
 
-const SERIES_NAMES: Record<TrendSeries, string> = {
-  exists: 'Exists',
-  populated: 'Populated',
-  compliant: 'Compliant',
-  compliance_score: 'Compliance score',
-};
+// Recharts (about 100 kB brotli with d3) loads on demand: only when there is a trend to draw and the
+// chart, below the fold on a phone, comes near the viewport.
+const TrendLineChart = lazy(async () => ({ default: (await import('./trend-line-chart')).TrendLineChart }));
 
 /** Project Compliance Trend (spec 1 §2.2): one line per category, vertical range 0 to 100. */
 export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[] }) {
   const colors = useVisualizationColors().data ?? FALLBACK_TREND_COLORS;
   const rows = normalizeTrend(points);
+  const [figure, near] = useNearViewport();
   if (rows.length === 0) {
     return (
       <EmptyState
@@ -33,44 +26,18 @@ export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[]
     );
   }
   return (
-    <figure className="h-72 px-2 pb-4" aria-label="Project Compliance Trend chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ left: 0, right: 24, top: 8, bottom: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          {/* The first and last labels always drawn (recharts' default dropped the first), with room
-              at both ends so neither is cut at the chart's edge; long ones cut, full on hover. */}
-          <XAxis
-            dataKey="label"
-            interval="preserveStartEnd"
-            padding={{ left: 48, right: 48 }}
-            tick={(props: ChartTickProps) => <ChartLabelTick {...props} fit={fitTrendLabel} dy="0.71em" />}
-          />
-          <YAxis domain={[0, 100]} unit="%" width={48} tick={{ fontSize: 12 }} />
-          <Tooltip
-            formatter={(value) => `${value}%`}
-            labelFormatter={(label, payload) => {
-              const row = payload?.[0]?.payload as { file_name?: string } | undefined;
-              const text = String(label);
-              return row?.file_name && !text.includes(row.file_name) ? `${text} (${row.file_name})` : text;
-            }}
-          />
-          {/* The swatch keeps the series colour; the name is in the text colour (the green of
-              "Compliant" is 3.3:1 on white, below WCAG AA). */}
-          <Legend formatter={(name) => <span className="text-foreground">{name}</span>} />
-          {TREND_SERIES.map((series) => (
-            <Line
-              key={series}
-              type="monotone"
-              dataKey={series}
-              name={SERIES_NAMES[series]}
-              stroke={colors[series]}
-              strokeWidth={2}
-              dot={{ r: 3 }}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+    <figure
+      ref={figure}
+      className="h-72 px-2 pb-4 [&_svg:focus-visible]:outline-2 [&_svg:focus-visible]:outline-ring"
+      aria-label="Project Compliance Trend chart"
+    >
+      {near ? (
+        <Suspense fallback={<Skeleton className="h-full w-full" />}>
+          <TrendLineChart rows={rows} colors={colors} />
+        </Suspense>
+      ) : (
+        <Skeleton className="h-full w-full" />
+      )}
     </figure>
   );
 }

@@ -7,12 +7,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
 import { withSelection } from '../projects/selection-params';
 import { PortfolioOverview } from './portfolio-overview';
-import { ProjectNotFound } from './project-not-found';
 import { ProjectOverview } from './project-overview';
 import { resolveSelectedProject } from './selection';
 
@@ -81,7 +81,7 @@ export function OverviewTab() {
           />
         </Card>
       ) : stale ? (
-        <ProjectNotFound first={active[0]} onOpen={selectProject} onCreate={openCreate} />
+        <ProjectNotFound first={active[0]} />
       ) : selected ? (
         <ProjectOverview project={selected} />
       ) : (

@@ -3,14 +3,16 @@ import { FolderCog, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useDataSource } from '@/lib/data-source';
 import { ManageFilesDialog } from './manage-files-dialog';
+import { actionBlockedReason } from './permissions';
 import { projectDisplayName } from './project-search';
 import { RefreshButton } from './refresh-button';
 
 export interface ProjectActionsProps {
   project: Project;
   onEdit: () => void;
-  /** Why changes are not allowed (demo, Viewer role); undefined when they are. */
+  /** Why editing is not allowed (demo, Viewer role); undefined when it is. */
   blockedReason: string | undefined;
 }
 
@@ -18,6 +20,10 @@ export interface ProjectActionsProps {
 export function ProjectActions({ project, onEdit, blockedReason }: ProjectActionsProps) {
   const name = projectDisplayName(project);
   const [managing, setManaging] = useState(false);
+  // Refreshing and choosing files are actions of their own in the permission table (issue 17).
+  const { readOnly } = useDataSource();
+  const refreshBlocked = actionBlockedReason(project.role, 'project.refresh', readOnly);
+  const manageBlocked = actionBlockedReason(project.role, 'files.select', readOnly);
   return (
     <div className="flex items-center gap-0.5">
       <WithHint hint={blockedReason ?? 'Edit project'} disabled={blockedReason !== undefined}>
@@ -32,17 +38,17 @@ export function ProjectActions({ project, onEdit, blockedReason }: ProjectAction
           <Pencil />
         </Button>
       </WithHint>
-      <WithHint hint={blockedReason ?? 'Refresh project'} disabled={blockedReason !== undefined}>
-        <RefreshButton project={project} blockedReason={blockedReason} />
+      <WithHint hint={refreshBlocked ?? 'Refresh project'} disabled={refreshBlocked !== undefined}>
+        <RefreshButton project={project} blockedReason={refreshBlocked} />
       </WithHint>
-      <WithHint hint={blockedReason ?? 'Manage files'} disabled={blockedReason !== undefined}>
+      <WithHint hint={manageBlocked ?? 'Manage files'} disabled={manageBlocked !== undefined}>
         <Button
           variant="ghost"
           size="icon"
           onClick={() => setManaging(true)}
-          disabled={blockedReason !== undefined}
+          disabled={manageBlocked !== undefined}
           aria-label={`Manage files of ${name}`}
-          title={blockedReason}
+          title={manageBlocked}
         >
           <FolderCog />
         </Button>

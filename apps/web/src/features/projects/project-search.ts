@@ -1,4 +1,4 @@
-import type { Project, ProjectRole } from '@plumbline/contracts';
+import { type Project, type ProjectRole, roleAllows } from '@plumbline/contracts';
 
 /** The status a project shows (and is searchable by); only active projects are listed (spec 2 §2.2). */
 export function projectStatusLabel(project: Pick<Project, 'isActive'>): string {
@@ -25,7 +25,7 @@ export function filterProjects(projects: readonly Project[], query: string): Pro
   );
 }
 
-/** Admins and Editors edit project data; Viewers only look (spec 2 §6). Demo data is never editable. */
+/** Admins and Editors edit project data; Viewers only look (spec 2 §6, the permission table). Demo data is never editable. */
 export function canEditProject(role: ProjectRole, readOnly: boolean): boolean {
-  return !readOnly && (role === 'Admin' || role === 'Editor');
+  return !readOnly && roleAllows(role, 'project.edit');
 }

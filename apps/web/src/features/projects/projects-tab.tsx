@@ -11,12 +11,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { EditProjectDialog } from './edit-project-dialog';
-import { activeProjects, canEditProject, filterProjects } from './project-search';
+import { actionBlockedReason, DEMO_BLOCKED } from './permissions';
+import { activeProjects, filterProjects } from './project-search';
 import { ProjectSummaryCards } from './project-summary-cards';
 import { ProjectTable } from './project-table';
 import { useProjects } from './queries';
-
-const DEMO_BLOCKED = 'Demo data cannot be modified.';
 
 /** The Projects tab (spec 2 §2.2). */
 export function ProjectsTab() {
@@ -36,12 +35,7 @@ export function ProjectsTab() {
 
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
   const filtered = useMemo(() => filterProjects(active, query), [active, query]);
-  const editBlockedReason = (project: Project) => {
-    if (readOnly) return DEMO_BLOCKED;
-    return canEditProject(project.role, readOnly)
-      ? undefined
-      : 'Viewers cannot edit this project. Ask an Admin.';
-  };
+  const editBlockedReason = (project: Project) => actionBlockedReason(project.role, 'project.edit', readOnly);
   const newProjectButton = (
     <Button onClick={startCreating} disabled={readOnly} title={readOnly ? DEMO_BLOCKED : undefined}>
       <Plus /> New Project

@@ -1,4 +1,9 @@
-import { REPORT_TYPE_LABEL, type Report, type ReportType } from '@plumbline/contracts';
+import {
+  permissionBlockedReason,
+  REPORT_TYPE_LABEL,
+  type Report,
+  type ReportType,
+} from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Clock, FileText, FolderPlus, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -21,6 +26,8 @@ import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { saveBlob } from '@/lib/save-file';
+import { actionBlockedReason } from '../projects/permissions';
+import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
@@ -57,7 +64,7 @@ export function ReportsTab() {
   const { readOnly } = useDataSource();
   const projects = useProjects();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
-  const [selected, selectProject] = useSelectedProject(active);
+  const [selected, selectProject, stale] = useSelectedProject(active, projects.isSuccess);
   const reports = useReports(selected?.id);
   const usage = useReportUsage(selected?.id);
   const track = useReportGeneration();
@@ -65,7 +72,11 @@ export function ReportsTab() {
   const [asking, setAsking] = useState<ReportType | null>(null);
   const [deleting, setDeleting] = useState<Report | null>(null);
   const [downloadedAt, setDownloadedAt] = useState<Record<string, number>>({});
-  const canEdit = !readOnly && (selected?.role === 'Admin' || selected?.role === 'Editor');
+  // From the permission table the server also uses (issue 17); the demo answers with its own refusal.
+  const generateBlockedReason = readOnly
+    ? undefined
+    : permissionBlockedReason(selected?.role, 'reports.generate');
+  const deleteBlockedReason = actionBlockedReason(selected?.role, 'reports.delete', readOnly);
 
   const list = reports.data ?? [];
   const last = list[0];
@@ -148,7 +159,9 @@ export function ReportsTab() {
           ) : undefined
         }
       />
-      {!projects.isPending && !selected ? (
+      {stale ? (
+        <ProjectNotFound first={active[0]} />
+      ) : !projects.isPending && !selected ? (
         <Card>
           <EmptyState
             icon={FolderPlus}
@@ -196,8 +209,8 @@ export function ReportsTab() {
                   key={type}
                   type="button"
                   onClick={() => choose(type)}
-                  disabled={!readOnly && !canEdit}
-                  title={!readOnly && !canEdit ? 'Editors and Admins generate reports.' : undefined}
+                  disabled={generateBlockedReason !== undefined}
+                  title={generateBlockedReason}
                   className="flex gap-3 rounded-lg border border-border p-4 text-left transition-colors hover:bg-muted/50 disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
@@ -228,7 +241,7 @@ export function ReportsTab() {
                 <ReportsTable
                   reports={list}
                   downloadedAt={downloadedAt}
-                  canDelete={canEdit}
+                  deleteBlockedReason={deleteBlockedReason}
                   onDownload={download}
                   onDelete={setDeleting}
                 />

@@ -20,14 +20,15 @@ const created = (iso: string) =>
 export function ReportsTable({
   reports,
   downloadedAt,
-  canDelete,
+  deleteBlockedReason,
   onDownload,
   onDelete,
 }: {
   reports: Report[];
   /** When each report was last downloaded here (its 30 s cooldown, spec 2 §4). */
   downloadedAt: Record<string, number>;
-  canDelete: boolean;
+  /** Why the caller may not delete reports (the permission table); undefined when they may. */
+  deleteBlockedReason: string | undefined;
   onDownload: (report: Report) => void;
   onDelete: (report: Report) => void;
 }) {
@@ -98,16 +99,16 @@ export function ReportsTable({
                     >
                       <Download /> {left > 0 ? `${left}s` : 'Download'}
                     </Button>
-                    {canDelete && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => onDelete(report)}
-                        aria-label={`Delete ${report.name}`}
-                      >
-                        <Trash2 />
-                      </Button>
-                    )}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onDelete(report)}
+                      aria-label={`Delete ${report.name}`}
+                      disabled={deleteBlockedReason !== undefined}
+                      title={deleteBlockedReason}
+                    >
+                      <Trash2 />
+                    </Button>
                   </div>
                 </TableCell>
               </TableRow>

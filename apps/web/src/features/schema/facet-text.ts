@@ -1,4 +1,4 @@
-import type { IdsFacet, IdsFacetType, IdsValueConstraint } from '@plumbline/contracts';
+import type { IdsFacet, IdsFacetType, ValueConstraint } from '@plumbline/contracts';
 
 const FACET_ORDER: readonly IdsFacetType[] = [
   'entity',
@@ -10,7 +10,7 @@ const FACET_ORDER: readonly IdsFacetType[] = [
 ];
 
 /** Lists show the first 3 enumeration values, then '+n more' (spec 2 §9). */
-export function constraintText(constraint: IdsValueConstraint): string {
+export function constraintText(constraint: ValueConstraint): string {
   switch (constraint.type) {
     case 'simpleValue':
       return `= ${constraint.value}`;

@@ -1,4 +1,4 @@
-import type { Subscription } from '@plumbline/contracts';
+import { projectPermissions, type Subscription } from '@plumbline/contracts';
 import { FileText, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -32,6 +32,8 @@ export function SubscriptionCard({
   const name = subscriptionProjectName(subscription);
   const cancelling = subscription.cancel_at_period_end;
   const ended = subscription.status === 'canceled';
+  // Members who may not change the plan see its controls disabled with the reason (decision 0177).
+  const manageBlocked = subscription.can_manage ? undefined : projectPermissions['billing.manage'].reason;
   return (
     <Card data-testid="subscription-card" aria-label={`Subscription of ${name}`}>
       <CardHeader className="pb-2">
@@ -76,15 +78,22 @@ export function SubscriptionCard({
           <Button variant="outline" size="sm" onClick={onShowLimits}>
             Limits
           </Button>
-          {subscription.can_manage && !ended && (
+          {!ended && (
             <>
-              <Button variant="outline" size="sm" onClick={onChangePlan} disabled={cancelling}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onChangePlan}
+                disabled={cancelling || manageBlocked !== undefined}
+                title={manageBlocked}
+              >
                 Change Plan
               </Button>
               {cancelling ? (
                 <Button
                   size="sm"
-                  disabled={reactivate.isPending}
+                  disabled={reactivate.isPending || manageBlocked !== undefined}
+                  title={manageBlocked}
                   onClick={() =>
                     reactivate.mutate(
                       { action: 'reactivate', subscriptionId: subscription.id },
@@ -99,7 +108,13 @@ export function SubscriptionCard({
                   Reactivate
                 </Button>
               ) : (
-                <Button variant="outline" size="sm" onClick={onCancel}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={onCancel}
+                  disabled={manageBlocked !== undefined}
+                  title={manageBlocked}
+                >
                   Cancel
                 </Button>
               )}

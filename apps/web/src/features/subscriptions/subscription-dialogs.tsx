@@ -12,20 +12,20 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { isApiRequestError } from '@/lib/api';
+import { errorCodeOf, isApiRequestError } from '@/lib/api';
 import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import { planChangeKind, prorationEstimate, subscriptionProjectName } from './billing-rules';
 
 /** Spec 3 §8 messages for a refused plan change, by the server's error code. */
 function planChangeError(error: unknown, plan: string): string {
-  if (isApiRequestError(error)) {
-    if (error.code === 'tier_not_found')
+  switch (errorCodeOf(error)) {
+    case 'tier_not_found':
       return 'Plan selection error: The selected plan could not be found. Please try again.';
-    if (error.code === 'tier_not_configured') {
+    case 'tier_not_configured':
       return `Plan configuration error: The ${plan} plan is not properly configured for payments. Please try a different plan or contact support.`;
-    }
-    if (error.code === 'confirmation_required') return error.message;
+    case 'confirmation_required':
+      return isApiRequestError(error) ? error.message : '';
   }
   return 'Failed to process subscription change. Please try again.';
 }

@@ -1,19 +1,19 @@
-import type { Member, ProjectRole } from '@plumbline/contracts';
+import { type Member, type ProjectRole, projectPermissions } from '@plumbline/contracts';
+import { actionBlockedReason, DEMO_BLOCKED } from '../projects/permissions';
 
-export const DEMO_BLOCKED = 'Demo data cannot be modified.';
-export const ADMIN_ONLY = 'Only project Admins can add, edit or remove members.';
+export { DEMO_BLOCKED };
+export const ADMIN_ONLY = projectPermissions['members.manage'].reason;
 
 /**
  * Why the caller may not add, edit or remove members of the selected project, or undefined when they may:
- * only Admins manage the team (spec 2 §6), and demo data is never modified.
+ * only Admins manage the team (spec 2 §6; the permission table the server also uses), and demo data
+ * is never modified.
  */
 export function manageMembersBlockedReason(
   callerRole: ProjectRole | undefined,
   readOnly: boolean,
 ): string | undefined {
-  if (readOnly) return DEMO_BLOCKED;
-  if (callerRole !== 'Admin') return ADMIN_ONLY;
-  return undefined;
+  return actionBlockedReason(callerRole, 'members.manage', readOnly);
 }
 
 export const OWNER_PROTECTED = 'The project owner cannot be changed';

@@ -1,6 +1,7 @@
 import type { AddMemberBody, MemberListResponse, ProjectRole } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@/lib/api';
+import { billingKeys } from '@/lib/billing';
 import { shouldRetry } from '@/lib/query-client';
 import { projectKeys } from '../projects/queries';
 import { useTeamSource } from './data-source';
@@ -38,7 +39,12 @@ export function useProjectInvitations(projectId: string | undefined) {
 function useInvalidateProjects() {
   const { mode } = useTeamSource();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
+      // The plan's member counter reads the server's usage again (issue 17).
+      queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    ]);
 }
 
 export function useAddMember(projectId: string | undefined) {

@@ -11,6 +11,8 @@ import { errorMessage } from '@/lib/api';
 import { requestDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
 import { useCurrentUser } from '@/lib/session';
+import { PlanLimitCounter } from '../projects/plan-limit-counter';
+import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects, projectDisplayName } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
@@ -31,7 +33,7 @@ export function TeamTab() {
   const { readOnly } = useDataSource();
   const projects = useProjects();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
-  const [selected, selectProject] = useSelectedProject(active);
+  const [selected, selectProject, stale] = useSelectedProject(active, projects.isSuccess);
   const members = useProjectMembers(selected?.id);
   const invitations = useProjectInvitations(selected?.id);
   const revoke = useRevokeInvitation(selected?.id);
@@ -81,7 +83,10 @@ export function TeamTab() {
             {active.length > 0 && (
               <ProjectSelector projects={active} value={selected?.id} onChange={selectProject} />
             )}
-            {addButton}
+            <div className="grid justify-items-end gap-1">
+              {addButton}
+              {selected ? <PlanLimitCounter projectId={selected.id} type="users" /> : null}
+            </div>
           </>
         }
       />
@@ -103,6 +108,8 @@ export function TeamTab() {
             }
           />
         </Card>
+      ) : stale ? (
+        <ProjectNotFound first={active[0]} />
       ) : !projects.isPending && !selected ? (
         <Card>
           <EmptyState

@@ -70,7 +70,7 @@ export function ComplianceViewer({
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, true);
   const data = fetched.data;
-  const { groups, repaint } = useComplianceColouring(viewer, data, onlyStatus);
+  const { groups, repaint, painted } = useComplianceColouring(viewer, data, onlyStatus);
   const failed = groups?.failed ?? [];
 
   // N / P on the canvas: the next or previous failing element, selected and framed (issue 21).
@@ -106,6 +106,7 @@ export function ComplianceViewer({
       keysDescriptionId={keysDescriptionId}
       canStep
       announcement={selected === null ? '' : `Selected. ${label}`}
+      painted={painted}
       className={className}
     >
       {viewer ? (
@@ -154,50 +155,86 @@ function statusOf(groups: StatusGroups, id: number): ComplianceStatus | null {
   return null;
 }
 
+/** How often a failed read of the model's elements or a failed paint is tried again before giving up. */
+const COLOUR_ATTEMPTS = 4;
+
+/** The model's elements by status, with the statuses they were read from: a paint uses only a pair. */
+interface PairedGroups {
+  data: ElementStatuses;
+  groups: StatusGroups;
+}
+
 /**
  * Paints the loaded model by status once both are there; returns the model's elements by status
- * (the legend says how many of the counted elements have no shape) and a repaint for after a reset.
+ * (the legend says how many of the counted elements have no shape), a repaint for after a reset and
+ * the key of the last paint that landed (what the tests wait for before reading pixels).
  * It never counts statuses itself.
  */
 function useComplianceColouring(
   viewer: ModelViewer | null,
   data: ElementStatuses | undefined,
   onlyStatus: ComplianceStatus | null,
-): { groups: StatusGroups | null; repaint: () => void } {
-  const [groups, setGroups] = useState<StatusGroups | null>(null);
+): { groups: StatusGroups | null; repaint: () => void; painted: string } {
+  const [paired, setPaired] = useState<PairedGroups | null>(null);
+  const [painted, setPainted] = useState('');
 
-  // Which element has which status: once per model and data.
+  // Which element has which status: once per model and data. A failed read is tried again, so a
+  // transient refusal of the model cannot leave it unpainted.
   useEffect(() => {
-    setGroups(null);
     if (!viewer || !data) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
+    let attempts = 0;
     const read = async () => {
       if (cancelled) return;
       if (!viewer.isLoaded) {
-        timer = setTimeout(() => void read().catch(() => {}), COLOUR_RETRY_MS);
+        timer = setTimeout(() => void read(), COLOUR_RETRY_MS);
         return;
       }
-      const ids = await viewer.elementIds();
-      if (!cancelled) setGroups(modelStatuses(data, ids));
+      try {
+        const ids = await viewer.elementIds();
+        if (!cancelled) setPaired({ data, groups: modelStatuses(data, ids) });
+      } catch {
+        attempts += 1;
+        if (!cancelled && attempts < COLOUR_ATTEMPTS) timer = setTimeout(() => void read(), COLOUR_RETRY_MS);
+      }
     };
-    timer = setTimeout(() => void read().catch(() => {}), COLOUR_DELAY_MS);
+    timer = setTimeout(() => void read(), COLOUR_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
   }, [viewer, data]);
 
+  // Groups read from other statuses than the current ones are stale: neither shown nor painted.
+  const groups = paired !== null && paired.data === data ? paired.groups : null;
+
   // The paint follows the status filter without reading the model again. Paints run one after
   // another: two overlapping ones (a filter and new data close together) could interleave their
-  // reset and colour steps and leave the older paint on screen.
+  // reset and colour steps and leave the older paint on screen. A paint that was overtaken by a
+  // newer one is skipped; a paint that fails is tried again.
   const painting = useRef<Promise<void>>(Promise.resolve());
+  const generation = useRef(0);
   const paint = useCallback(() => {
     if (!viewer || !groups || !viewer.isLoaded) return;
+    const mine = ++generation.current;
     const colours = colourGroups(groups, onlyStatus);
-    painting.current = painting.current.then(() => viewer.setColours(colours)).catch(() => {});
+    const key = `${onlyStatus ?? 'all'}:${groups.failed.length}:${groups.passed.length}`;
+    const attempt = async (left: number): Promise<void> => {
+      if (mine !== generation.current) return;
+      try {
+        await viewer.setColours(colours);
+        if (mine === generation.current) setPainted(key);
+      } catch {
+        if (left > 1 && viewer.isLoaded) {
+          await new Promise((resolve) => setTimeout(resolve, COLOUR_RETRY_MS));
+          await attempt(left - 1);
+        }
+      }
+    };
+    painting.current = painting.current.then(() => attempt(COLOUR_ATTEMPTS));
   }, [viewer, groups, onlyStatus]);
   useEffect(paint, [paint]);
 
-  return { groups, repaint: paint };
+  return { groups, repaint: paint, painted };
 }

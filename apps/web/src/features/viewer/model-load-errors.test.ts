@@ -54,6 +54,12 @@ describe('model load errors (spec 3 §8)', () => {
         'The file is still being processed or has no viewable 3D geometry; try again in a few minutes.',
       retryAutomatically: true,
     });
+    for (const code of ['version_not_processed', 'no_processed_version'] as const) {
+      expect(modelLoadProblem(apiError(409, code))).toMatchObject({
+        title: 'Model Not Ready',
+        retryAutomatically: true,
+      });
+    }
     for (const status of [400, 422]) {
       expect(modelLoadProblem(apiError(status))).toMatchObject({
         title: 'File Processing Required',

@@ -1,5 +1,5 @@
 import { FRAGMENTS_FAILED, FRAGMENTS_NOT_READY } from '@plumbline/contracts';
-import { isApiRequestError } from '@/lib/api';
+import { errorCodeOf, isApiRequestError } from '@/lib/api';
 
 /** What the viewer shows when it cannot show a model: a toast title and the card's text. */
 export interface ViewerProblem {
@@ -13,6 +13,11 @@ export interface ViewerProblem {
 export const CONTAINER_NOT_READY = 'Viewer container not ready. Please try again.';
 export const SELECT_FILE = 'Please select a BIM file to view the 3D model.';
 export const SELECT_PROJECT = 'Please select a project to view the 3D model.';
+/** A file is chosen but none of its versions has finished processing (or none is chosen). */
+export const SELECT_VERSION = 'Please select a processed version of the file to view the 3D model.';
+/** The model loaded but has nothing to draw (issue 17): said instead of a blank canvas. */
+export const NO_GEOMETRY =
+  'This model has no 3D geometry to show. Its elements and properties are still listed in the tables.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,8 +54,11 @@ export function errorCardHint(message: string): string {
  */
 export function modelLoadProblem(error: unknown): ViewerProblem {
   const status = isApiRequestError(error) ? error.status : 0;
-  const code = isApiRequestError(error) ? error.code : '';
-  if (status === 409 || code === FRAGMENTS_NOT_READY) {
+  const code = errorCodeOf(error);
+  // The version still processing (decision 0179) or its model still converting: both pass.
+  const notReady =
+    code === FRAGMENTS_NOT_READY || code === 'version_not_processed' || code === 'no_processed_version';
+  if (status === 409 || notReady) {
     return {
       title: 'Model Not Ready',
       message:

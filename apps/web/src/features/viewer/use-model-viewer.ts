@@ -4,6 +4,7 @@ import type { ModelViewer } from './engine/model-viewer';
 import {
   errorCardTitle,
   modelLoadProblem,
+  NO_GEOMETRY,
   validateViewerInput,
   viewerLoadToastId,
 } from './model-load-errors';
@@ -12,7 +13,14 @@ import { fetchFragments } from './queries';
 export type ViewerState =
   | { status: 'loading' }
   | { status: 'ready' }
-  | { status: 'error'; title: string; message: string; retrying: boolean };
+  | {
+      status: 'error';
+      title: string;
+      message: string;
+      retrying: boolean;
+      /** Trying again cannot help (the model has nothing to draw): no 'Try Again'. */
+      final?: boolean;
+    };
 
 /** While the model is being converted on the server, the viewer asks again this often. */
 const NOT_READY_RETRY_MS = 5_000;
@@ -88,6 +96,20 @@ export function useModelViewer({
         });
         await instance.load(bytes, versionId);
         if (abort.signal.aborted) return;
+        // A model whose elements have no shape (only properties) would leave a blank canvas: say so.
+        if ((await instance.elementIds()).length === 0) {
+          if (abort.signal.aborted) return;
+          instance.dispose();
+          instance = null;
+          setState({
+            status: 'error',
+            title: errorCardTitle(NO_GEOMETRY),
+            message: NO_GEOMETRY,
+            retrying: false,
+            final: true,
+          });
+          return;
+        }
         toastedRef.current = null;
         setViewer(instance);
         setState({ status: 'ready' });

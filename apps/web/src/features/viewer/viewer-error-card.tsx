@@ -12,7 +12,8 @@ export function ViewerErrorCard({
   title: string;
   message: string;
   retrying: boolean;
-  onRetry: () => void;
+  /** Absent when trying again cannot help. */
+  onRetry?: (() => void) | undefined;
 }) {
   const selection = title === 'Selection Required';
   const Icon = selection ? MousePointerClick : AlertTriangle;
@@ -26,7 +27,7 @@ export function ViewerErrorCard({
         <h3 className="text-base font-semibold">{title}</h3>
         <p className="text-sm break-words text-muted-foreground [overflow-wrap:anywhere]">{message}</p>
         {retrying ? <p className="text-xs text-muted-foreground">Checking again automatically…</p> : null}
-        {selection ? null : (
+        {selection || !onRetry ? null : (
           <Button variant="outline" size="sm" onClick={onRetry}>
             <RefreshCw className="size-4" aria-hidden />
             Try Again

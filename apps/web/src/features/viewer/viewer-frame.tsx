@@ -18,6 +18,7 @@ export function ViewerFrame({
   keysDescriptionId,
   canStep = false,
   announcement = '',
+  painted,
   className,
   children,
 }: {
@@ -31,6 +32,8 @@ export function ViewerFrame({
   canStep?: boolean;
   /** What a screen reader hears after a pick or a step: the selected element (polite, once). */
   announcement?: string;
+  /** The last colouring that reached the model (status filter and group sizes), for tests to wait on. */
+  painted?: string | undefined;
   className?: string;
   children?: ReactNode;
 }) {
@@ -38,6 +41,7 @@ export function ViewerFrame({
     <section
       aria-label={label}
       data-viewer-state={state.status}
+      data-viewer-painted={painted || undefined}
       className={cn(
         'relative h-full min-h-[360px] overflow-hidden rounded-xl border border-border bg-slate-50',
         className,
@@ -66,7 +70,7 @@ export function ViewerFrame({
             title={state.title}
             message={state.message}
             retrying={state.retrying}
-            onRetry={onRetry}
+            onRetry={state.final ? undefined : onRetry}
           />
         </div>
       ) : null}

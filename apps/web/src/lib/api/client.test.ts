@@ -82,7 +82,7 @@ describe('apiRequest', () => {
   it('calls the unauthorized handler on 401 unless told not to', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    const body = { error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } };
+    const body = { error: { code: 'unauthenticated', message: 'Please sign in' } };
     await apiRequest('/projects', { fetchImpl: respond(401, body) }).catch(() => undefined);
     expect(handler).toHaveBeenCalledTimes(1);
     await apiRequest('/auth/me', { fetchImpl: respond(401, body), redirectOnUnauthorized: false }).catch(

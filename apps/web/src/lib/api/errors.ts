@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@plumbline/contracts';
+import { apiErrorSchema, type ErrorCode, isErrorCode } from '@plumbline/contracts';
 
 /** Codes the client itself produces when the server gave no API error body. */
 export const CLIENT_ERROR_CODES = {
@@ -40,6 +40,15 @@ export class ApiRequestError extends Error {
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
+}
+
+/**
+ * The server's code of a failed call, as one of the codes in packages/contracts (ERROR_STATUS), or
+ * null. Switch on this rather than on `code` or the message: a code the server does not send fails
+ * the type check.
+ */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  return error instanceof ApiRequestError && isErrorCode(error.code) ? error.code : null;
 }
 
 /** Builds the error for a non-2xx response from its status and (possibly empty or non-JSON) body. */

@@ -1,2 +1,2 @@
 export { API_BASE, apiRequest, setUnauthorizedHandler } from './client';
-export { ApiRequestError, errorMessage, isApiRequestError } from './errors';
+export { ApiRequestError, errorCodeOf, errorMessage, isApiRequestError } from './errors';

@@ -1,28 +1,46 @@
+import type { FacetFailureDto, IdsFacet } from '@plumbline/contracts';
 import { noIds } from './breakdowns';
 import type { VersionFacts } from './facts';
 import { type Lang, num, say } from './language';
 import { type AnalystResult, Citations } from './types';
 
-/** The property (or attribute, classification, material) a "missing" reason names, or null. */
-export function missingItem(type: string, reason: string): string | null {
-  let m = /^(.+) is missing$/.exec(reason);
-  if (m?.[1]) return m[1];
-  m = /^(.+) has no property (.+)$/.exec(reason);
-  if (m?.[1] && m[2]) return `${m[1]}.${m[2]}`;
-  m = /^(.+) has no value$/.exec(reason);
-  if (m?.[1] && type === 'property') return m[1];
-  m = /^has no attribute (.+)$/.exec(reason);
-  if (m?.[1]) return `attribute ${m[1]}`;
-  m = /^(.+) is not set$/.exec(reason);
-  if (m?.[1] && type === 'attribute') return `attribute ${m[1]}`;
-  if (reason === 'has no classification') return 'classification';
-  if (reason === 'has no material') return 'material';
-  return null;
+/** The facet kinds whose absent or empty value is "missing" (a wrong entity or part-of is not). */
+const MISSING_KINDS = new Set<IdsFacet['facet_type']>([
+  'property',
+  'attribute',
+  'classification',
+  'material',
+]);
+
+/**
+ * What a requirement facet asks to be there, named as a reader groups it: `Pset.Property`,
+ * `attribute Name`, `classification`, `material`. Read from the facet itself, never from a reason.
+ */
+export function requiredItem(facet: IdsFacet): string | null {
+  switch (facet.facet_type) {
+    case 'property':
+      return `${facet.property_set ?? 'any property set'}.${facet.property_name ?? 'any property'}`;
+    case 'attribute':
+      return `attribute ${facet.attribute_name ?? 'any'}`;
+    case 'classification':
+      return 'classification';
+    case 'material':
+      return 'material';
+    default:
+      return null;
+  }
+}
+
+/** A failure that says the required thing is not there (absent or without a value), as the engine decided. */
+export function isMissing(failure: FacetFailureDto): boolean {
+  return (
+    (failure.outcome === 'absent' || failure.outcome === 'empty') && MISSING_KINDS.has(failure.facet_type)
+  );
 }
 
 /**
  * Which required properties are most often missing: the failed requirements of the inspector's
- * facet results whose reason says the value is not there, one per element check.
+ * facet results whose outcome says the value is not there, one per element check.
  */
 export async function missingProperties(
   facts: VersionFacts,
@@ -34,9 +52,11 @@ export async function missingProperties(
   if (specs.length === 0) return noIds(lang);
   const items = new Map<string, { count: number; ids: { globalId: string | null; ifcClass: string }[] }>();
   for (const spec of specs) {
+    const facets = new Map(spec.requirementFacets.map((facet) => [facet.id, facet]));
     for (const row of await facts.results(spec.id)) {
       for (const f of row.failures) {
-        const item = missingItem(f.facet_type, f.reason);
+        const facet = facets.get(f.facet_id);
+        const item = facet && isMissing(f) ? requiredItem(facet) : null;
         if (!item) continue;
         const entry = items.get(item) ?? { count: 0, ids: [] };
         entry.count += 1;

@@ -1,4 +1,5 @@
 import { ListChecks, Percent, ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,10 +8,12 @@ import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/co
 import { summaryStatus } from '@/lib/compliance-logic';
 import { useFileCompliance } from '@/lib/compliance-queries';
 import { formatNumber } from '@/lib/format';
-import { ChartsView } from './charts-view';
 import { ComplianceUnavailable } from './compliance-unavailable';
 import { DetailedAnalysisView } from './detailed-analysis-view';
 import { SpecificationsView } from './specifications-view';
+
+// Recharts loads on demand, when the Charts & Trends view is opened (decision 0176).
+const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
 
 const STATUS_TEXT = {
   excellent: 'Excellent',
@@ -87,7 +90,9 @@ export function ComplianceTab({
               <SpecificationsView rows={data.specifications} />
             </TabsContent>
             <TabsContent value="charts">
-              <ChartsView rows={data.chart_rows} />
+              <Suspense fallback={<Skeleton className="m-4 h-64" />}>
+                <ChartsView rows={data.chart_rows} />
+              </Suspense>
             </TabsContent>
             <TabsContent value="analysis">
               <DetailedAnalysisView rows={data.specifications} />

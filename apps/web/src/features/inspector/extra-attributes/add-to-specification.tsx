@@ -10,12 +10,11 @@ import {
   useAnalyzeAttribute,
   useSchemaAttributes,
 } from '@/features/projects/attribute-queries';
+import { useActionBlockedReason } from '@/features/projects/permissions';
 import { errorMessage, isApiRequestError } from '@/lib/api';
-import { useDataSource } from '@/lib/data-source';
 import { occurrenceInstructions, requirementAddedText } from './attribute-view';
 import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
 
-const DEMO_BLOCKED = 'Demo data cannot be modified.';
 type Cardinality = 'required' | 'optional';
 
 interface AddToSpecificationProps {
@@ -43,7 +42,9 @@ export function AddToSpecification({
   attribute,
   onAdded,
 }: AddToSpecificationProps) {
-  const { readOnly } = useDataSource();
+  // Analyze is the first step of adding: both wait on the role the table asks for (issue 17).
+  const blockedReason = useActionBlockedReason(projectId, 'attributes.addToSpecification');
+  const blocked = blockedReason !== undefined;
   const specs = useSchemaAttributes({ projectId, fileId, versionId }).data?.specifications ?? [];
   const suggested = specs.find((s) => s.name === attribute.suggested_schema_category)?.id ?? '';
   const [specId, setSpecId] = useState('');
@@ -156,7 +157,12 @@ export function AddToSpecification({
               </SelectContent>
             </Select>
           </div>
-          <Button variant="outline" onClick={runAnalysis} disabled={readOnly || analyze.isPending}>
+          <Button
+            variant="outline"
+            onClick={runAnalysis}
+            disabled={blocked || analyze.isPending}
+            title={blockedReason}
+          >
             <FlaskConical /> {analyze.isPending ? 'Analyzing…' : 'Analyze'}
           </Button>
         </div>
@@ -195,7 +201,8 @@ export function AddToSpecification({
             <Button
               className="sm:col-span-2"
               onClick={() => addToSpecification()}
-              disabled={readOnly || add.isPending}
+              disabled={blocked || add.isPending}
+              title={blockedReason}
             >
               <Plus /> {add.isPending ? 'Adding…' : 'Add to Specification'}
             </Button>
@@ -218,7 +225,7 @@ export function AddToSpecification({
                 <Button
                   variant="destructive"
                   onClick={() => addToSpecification(true)}
-                  disabled={readOnly || add.isPending}
+                  disabled={blocked || add.isPending}
                 >
                   {add.isPending ? 'Adding…' : 'Rewrite the file and add'}
                 </Button>
@@ -235,7 +242,11 @@ export function AddToSpecification({
           {problem}
         </p>
       )}
-      {readOnly && <p className="text-xs text-muted-foreground">{DEMO_BLOCKED}</p>}
+      {blockedReason && (
+        <p className="text-xs text-muted-foreground" role="note">
+          {blockedReason}
+        </p>
+      )}
     </section>
   );
 }

@@ -17,13 +17,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useSetRecommendation } from '@/features/projects/attribute-queries';
-import { useDataSource } from '@/lib/data-source';
+import { useActionBlockedReason } from '@/features/projects/permissions';
+import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { AddToSpecification } from './add-to-specification';
 import { dialogNotes, PRIORITY_LABELS, STATUS_LABELS } from './attribute-view';
 
 const STATUSES = Object.keys(STATUS_LABELS) as RecommendationStatus[];
-export const DEMO_BLOCKED = 'Demo data cannot be modified.';
 
 interface AttributeDetailDialogProps {
   projectId: string;
@@ -41,7 +41,7 @@ export function AttributeDetailDialog({
   attribute,
   onClose,
 }: AttributeDetailDialogProps) {
-  const { readOnly } = useDataSource();
+  const statusBlockedReason = useActionBlockedReason(projectId, 'attributes.setStatus');
   const setStatus = useSetRecommendation(projectId);
   const [pending, setPending] = useState<RecommendationStatus | null>(null);
   const notes = dialogNotes(attribute);
@@ -55,8 +55,7 @@ export function AttributeDetailDialog({
       {
         onSuccess: () =>
           toast.success('Status Updated', { description: `Status changed to ${STATUS_LABELS[status]}` }),
-        onError: () =>
-          toast.error('Status Update Failed', { description: 'Failed to update status. Please try again.' }),
+        onError: (error) => toast.error('Status Update Failed', { description: errorMessage(error) }),
       },
     );
   }
@@ -132,9 +131,9 @@ export function AttributeDetailDialog({
             onValueChange={(value) => {
               if (value !== attribute.recommendation_status) setPending(value as RecommendationStatus);
             }}
-            disabled={readOnly || setStatus.isPending}
+            disabled={statusBlockedReason !== undefined || setStatus.isPending}
           >
-            <SelectTrigger id="recommendation-status" className="sm:w-64">
+            <SelectTrigger id="recommendation-status" className="sm:w-64" title={statusBlockedReason}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -145,7 +144,11 @@ export function AttributeDetailDialog({
               ))}
             </SelectContent>
           </Select>
-          {readOnly && <p className="text-xs text-muted-foreground">{DEMO_BLOCKED}</p>}
+          {statusBlockedReason && (
+            <p className="text-xs text-muted-foreground" role="note">
+              {statusBlockedReason}
+            </p>
+          )}
         </div>
 
         <AddToSpecification

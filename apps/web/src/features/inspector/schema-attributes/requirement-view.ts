@@ -1,8 +1,8 @@
 import type {
-  AttributeValueConstraint,
   SchemaAttributesResponse,
   SchemaFacet,
   SchemaSpecification,
+  ValueConstraint,
 } from '@plumbline/contracts';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 
@@ -61,7 +61,7 @@ export function requirementText(f: SchemaFacet): string {
 }
 
 /** Spec 2 §9: enumerations show their first 3 values, then '+n more'. */
-export function constraintText(c: AttributeValueConstraint): string {
+export function constraintText(c: ValueConstraint): string {
   switch (c.type) {
     case 'simpleValue':
       return c.value;

@@ -19,6 +19,11 @@ export interface FileSelection {
   versions: BimFileVersion[];
   /** Project, file and version all chosen: the areas show their data only then. */
   isComplete: boolean;
+  /**
+   * The URL names a project that is not listed (deleted, access removed, a stale link or a remembered
+   * choice): the area shows Project Not Found and opens no other project (spec 1 §8, issue 17).
+   */
+  isStale: boolean;
   /** The project list is still loading (areas show a skeleton rather than an empty state). */
   isLoadingProjects: boolean;
   projectsError: unknown;
@@ -41,7 +46,7 @@ export function latestCompletedVersion(versions: readonly BimFileVersion[]): Bim
  * (`?project=&file=&version=`) holds it, so 'View in Explorer' links and reloads keep it; choosing a
  * project clears file and version, choosing a file clears the version (spec 2 §2.1, spec 3 §4). Each
  * area remembers its last choice locally and restores it when the URL names none. A freshly chosen
- * file opens at its newest completed version.
+ * file opens at its newest completed version; a project's only file is chosen for the user.
  */
 export function useSelection(scope: SelectionScope): FileSelection {
   const [params, setParams] = useSearchParams();
@@ -84,6 +89,14 @@ export function useSelection(scope: SelectionScope): FileSelection {
     writeSelection(browserStorage(), scope, { project: projectId, file: fileId, version: versionId });
   }, [scope, projectId, fileId, versionId]);
 
+  // A project with a single file has nothing to choose: that file is selected (issue 17).
+  const onlyFileId =
+    project && !fileId && filesQuery.isSuccess && files.length === 1 ? files[0]?.id : undefined;
+  useEffect(() => {
+    if (!onlyFileId) return;
+    setParams((previous) => withSelection(previous, { file: onlyFileId }), { replace: true });
+  }, [onlyFileId, setParams]);
+
   // A chosen file without a version opens at its newest completed version.
   const autoVersion = fileId && !versionId ? latestCompletedVersion(versions)?.id : undefined;
   useEffect(() => {
@@ -102,6 +115,7 @@ export function useSelection(scope: SelectionScope): FileSelection {
     files,
     versions,
     isComplete: Boolean(project && file && version),
+    isStale: projectsQuery.isSuccess && projectId !== null && project === undefined,
     isLoadingProjects: projectsQuery.isPending,
     projectsError: projectsQuery.error,
     selectProject: (id) => setParams((previous) => withSelection(previous, { project: id })),

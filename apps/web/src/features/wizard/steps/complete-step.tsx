@@ -3,7 +3,7 @@ import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Progress } from '@/components/ui/progress';
+import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { clearAccSession, invalidateAccSession, storedAccSession } from '@/lib/acc';
 import type { StepProps } from '../step-props';
 
@@ -124,15 +124,12 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
                       ? 'Sample only (demo)'
                       : `Uploading ${upload?.percent ?? 0}%`;
             return (
-              <li key={file.name} className="grid gap-1 text-sm">
-                <span className="flex justify-between gap-2">
-                  <span className="truncate">{file.name}</span>
-                  <span className="text-muted-foreground" data-testid="upload-status">
-                    {label}
-                  </span>
-                </span>
-                <Progress value={upload?.percent ?? 0} aria-label={`Upload of ${file.name}`} />
-              </li>
+              <UploadProgressRow
+                key={file.name}
+                name={file.name}
+                label={label}
+                percent={upload?.percent ?? 0}
+              />
             );
           })}
         </ul>

@@ -1,12 +1,12 @@
 import type { AccFile } from '@plumbline/contracts';
-import { FileUp, Trash2 } from 'lucide-react';
-import { type DragEvent, useRef, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { FileDropZone } from '@/components/upload/file-drop-zone';
 import { errorMessage } from '@/lib/api';
 import { useTiers } from '@/lib/billing';
-import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
 import type { StepProps } from '../step-props';
 import { barColour, checkAddFile, GB } from '../wizard-steps';
@@ -25,8 +25,6 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
   const plan = tier
     ? { name: tier.name, maxFiles: tier.max_files, maxStorageGb: tier.max_storage_gb }
     : UNPAID;
-  const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   // With no plans to sell (or in the demo) there is no payment step: this step creates the project.
@@ -70,11 +68,6 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
     update({ files: next });
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    add([...event.dataTransfer.files]);
-  };
   const toggleAcc = (file: AccFile) => {
     if (state.accFiles.some((f) => f.id === file.id)) {
       update({ accFiles: state.accFiles.filter((f) => f.id !== file.id) });
@@ -97,36 +90,13 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
         <AccFileList wizard={wizard} selected={state.accFiles} onToggle={toggleAcc} />
       ) : (
         <>
-          <label
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm',
-              dragging ? 'border-primary bg-primary/5' : 'border-border',
-            )}
-          >
-            <FileUp className="size-6 text-primary" aria-hidden="true" />
-            <span className="font-medium">Drop IFC files here or choose them</span>
-            <span className="text-muted-foreground">
-              They upload with progress once the project is created.
-            </span>
-            <input
-              ref={input}
-              type="file"
-              accept=".ifc"
-              multiple
-              className="sr-only"
-              aria-label="Choose IFC files"
-              onChange={(event) => {
-                add([...(event.target.files ?? [])]);
-                event.target.value = '';
-              }}
-            />
-          </label>
+          <FileDropZone
+            title="Drop IFC files here or choose them"
+            hint="They upload with progress once the project is created."
+            inputLabel="Choose IFC files"
+            accept=".ifc"
+            onFiles={add}
+          />
           <ul
             className="max-h-[300px] divide-y divide-border overflow-y-auto rounded-md border border-border"
             aria-label="Selected files"

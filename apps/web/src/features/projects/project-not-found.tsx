@@ -2,28 +2,31 @@ import type { Project } from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDataSource } from '@/lib/data-source';
-import { projectKeys } from '../projects/queries';
-import { forgetSelections } from '../projects/selection/selection-memory';
+import { projectKeys } from './queries';
+import { forgetSelections } from './selection/selection-memory';
+import { withSelection } from './selection-params';
+
+/** The URL that opens the create-project wizard on the Projects tab (spec 2 §2.2 createProject=true). */
+export function withCreateProject(previous: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(previous);
+  next.set('tab', 'projects');
+  next.set('createProject', 'true');
+  return next;
+}
 
 /**
  * The URL names a project that is not listed (deleted, access removed, a stale link): say so (spec 1
  * §8) instead of opening another project, and clear what the browser cached about projects, so the
- * lists are read afresh and no area restores the missing one.
+ * lists are read afresh and no area restores the missing one. Shown by every tab that takes a project.
  */
-export function ProjectNotFound({
-  first,
-  onOpen,
-  onCreate,
-}: {
-  first: Project | undefined;
-  onOpen: (projectId: string) => void;
-  onCreate: () => void;
-}) {
+export function ProjectNotFound({ first }: { first: Project | undefined }) {
   const queryClient = useQueryClient();
+  const [, setSearchParams] = useSearchParams();
   const { mode } = useDataSource();
   useEffect(() => {
     forgetSelections(typeof window === 'undefined' ? undefined : window.localStorage);
@@ -39,8 +42,14 @@ export function ProjectNotFound({
         description="The selected project is no longer available. Please select a different project or create a new one."
         action={
           <div className="flex flex-wrap justify-center gap-2">
-            {first ? <Button onClick={() => onOpen(first.id)}>Open {first.name}</Button> : null}
-            <Button variant="outline" onClick={onCreate}>
+            {first ? (
+              <Button
+                onClick={() => setSearchParams((previous) => withSelection(previous, { project: first.id }))}
+              >
+                Open {first.name}
+              </Button>
+            ) : null}
+            <Button variant="outline" onClick={() => setSearchParams(withCreateProject)}>
               Create a project
             </Button>
           </div>

@@ -1,0 +1,167 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useAnnounce } from '@/components/ui/live-announcer';
+import { FileDropZone } from '@/components/upload/file-drop-zone';
+import { UploadProgressRow } from '@/components/upload/upload-progress-row';
+import { errorMessage } from '@/lib/api';
+import { idsUploadProblems } from '@/lib/api/upload-request';
+import { billingKeys } from '@/lib/billing';
+import { type UploadKind, useUploadFile } from '../projects/files/queries';
+import { PlanLimitCounter } from '../projects/plan-limit-counter';
+import { uploadMilestone } from './progress-announcements';
+import { hasAcceptedExtension, type QueuedUpload, queuedUploadLabel, withUpload } from './upload-queue';
+
+const KIND = {
+  ifc: {
+    label: 'Upload IFC',
+    accept: '.ifc',
+    zone: 'Drop IFC files here or choose them',
+    input: 'Choose IFC files',
+  },
+  ids: {
+    label: 'Upload IDS',
+    accept: '.ids,.xml',
+    zone: 'Drop IDS files here or choose them',
+    input: 'Choose IDS files',
+  },
+} as const satisfies Record<UploadKind, { label: string; accept: string; zone: string; input: string }>;
+
+export interface UploadAreaProps {
+  /** The section's heading, shown left of the button. */
+  title: string;
+  projectId: string;
+  kind: UploadKind;
+  /** Why uploading is not allowed (the permission table, or the read-only demo); undefined when it is. */
+  blockedReason: string | undefined;
+}
+
+interface Failure {
+  name: string;
+  error: unknown;
+}
+
+/**
+ * A files section's heading row and drop zone (issue 17): several files dropped or chosen at once
+ * upload one after another, each with its own bar; the server's refusal of any (a bad file, the plan's
+ * limit) is shown with its own message under the zone. IFC files show the plan's file limit.
+ */
+export function UploadArea({ title, projectId, kind, blockedReason }: UploadAreaProps) {
+  const { label, accept, zone, input } = KIND[kind];
+  const inputRef = useRef<HTMLInputElement>(null);
+  const upload = useUploadFile(projectId, kind);
+  const queryClient = useQueryClient();
+  const [queue, setQueue] = useState<QueuedUpload[]>([]);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const announce = useAnnounce();
+  const busy = queue.length > 0;
+  const disabledReason = blockedReason ?? (busy ? 'Wait for the files being uploaded.' : undefined);
+
+  async function uploadAll(chosen: File[]) {
+    if (busy || blockedReason || chosen.length === 0) return;
+    const refused: Failure[] = [];
+    const files = chosen.filter((file) => {
+      if (hasAcceptedExtension(file.name, accept)) return true;
+      refused.push({
+        name: file.name,
+        error: new Error(`Only ${accept.replace(',', ' or ')} files go here.`),
+      });
+      return false;
+    });
+    setFailures(refused);
+    if (files.length === 0) return;
+    let current: QueuedUpload[] = files.map((file) => ({ name: file.name, percent: 0, status: 'waiting' }));
+    const change = (index: number, patch: Partial<QueuedUpload>) => {
+      current = withUpload(current, index, patch);
+      setQueue(current);
+    };
+    setQueue(current);
+    for (const [index, file] of files.entries()) {
+      change(index, { status: 'uploading' });
+      announce(`Uploading ${file.name}`);
+      let announced = 0;
+      try {
+        const onProgress = (percent: number) => {
+          change(index, { percent });
+          const milestone = uploadMilestone(announced, percent);
+          if (milestone !== null) announce(`Uploading ${file.name}: ${milestone}%`);
+          announced = Math.max(announced, percent);
+        };
+        await upload.mutateAsync({ file, options: { onProgress } });
+        change(index, { status: 'uploaded', percent: 100 });
+        toast.success(`${file.name} uploaded`);
+      } catch (error) {
+        change(index, { status: 'failed' });
+        setFailures((previous) => [...previous, { name: file.name, error }]);
+      }
+    }
+    // The counter reads the server's usage again; the uploaded files are in the table now.
+    void queryClient.invalidateQueries({ queryKey: billingKeys.limits(projectId) });
+    setQueue([]);
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-0.5">
+          <h3 className="text-sm font-semibold">{title}</h3>
+          {kind === 'ifc' ? <PlanLimitCounter projectId={projectId} type="files" /> : null}
+        </div>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => inputRef.current?.click()}
+          disabled={disabledReason !== undefined}
+          title={disabledReason}
+        >
+          <Upload />
+          {label}
+        </Button>
+      </div>
+      <FileDropZone
+        title={zone}
+        hint="Several at once; each uploads with its own progress."
+        inputLabel={input}
+        accept={accept}
+        disabledReason={disabledReason}
+        onFiles={(files) => void uploadAll(files)}
+        inputRef={inputRef}
+        className="p-4"
+      />
+      {queue.length > 0 && (
+        <ul className="grid gap-2" aria-label={`${title} uploading`}>
+          {queue.map((item, index) => (
+            <UploadProgressRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: one drop may hold two files of one name
+              key={index}
+              name={item.name}
+              label={queuedUploadLabel(item)}
+              percent={item.percent}
+            />
+          ))}
+        </ul>
+      )}
+      {failures.map((failure, index) => {
+        const problems = idsUploadProblems(failure.error);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: failures are listed in the order they came
+          <Alert key={index} variant="destructive" aria-label={`${label} failed`}>
+            <p className="font-medium">
+              {failure.name}: {errorMessage(failure.error, 'The upload failed.')}
+            </p>
+            {problems.length > 0 && (
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        );
+      })}
+    </div>
+  );
+}

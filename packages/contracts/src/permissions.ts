@@ -1,0 +1,138 @@
+import type { ProjectRole } from './projects';
+
+/**
+ * Who may do what in a project: the one permission table (issue 17). The server declares each route's
+ * access from it (`config: { access: routeAccessOf(action) }`) and checks the caller's role with it in
+ * the services; the web disables every control whose action the caller's role does not reach and
+ * shows `reason`. Reading (lists, figures, viewer) needs a member (Viewer); the routes that read are
+ * declared 'demo-readable' and are not listed here.
+ */
+export const projectPermissions = {
+  'project.edit': {
+    role: 'Editor',
+    reason: 'Viewers cannot edit this project. Ask an Admin.',
+    routes: ['PATCH /api/v1/projects/{projectId}'],
+  },
+  'project.delete': {
+    role: 'Admin',
+    reason: 'Only a project Admin can delete the project.',
+    routes: ['DELETE /api/v1/projects/{projectId}'],
+  },
+  'project.refresh': {
+    role: 'Editor',
+    reason: 'Viewers cannot refresh a project. Ask a project Admin for the Editor role.',
+    routes: ['POST /api/v1/projects/{projectId}/refresh'],
+  },
+  'files.upload': {
+    role: 'Editor',
+    reason: 'Viewers cannot upload or change files. Ask a project Admin for the Editor role.',
+    routes: ['POST /api/v1/projects/{projectId}/bimfiles', 'POST /api/v1/projects/{projectId}/idsfiles'],
+  },
+  'files.select': {
+    role: 'Editor',
+    reason: "Viewers cannot change a project's files. Ask a project Admin for the Editor role.",
+    routes: ['PUT /api/v1/projects/{projectId}/file-selection'],
+  },
+  'files.delete': {
+    role: 'Editor',
+    reason: 'Viewers cannot delete files. Ask a project Admin for the Editor role.',
+    routes: [
+      'DELETE /api/v1/projects/{projectId}/bimfiles/{fileId}',
+      'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}',
+    ],
+  },
+  'ids.toggle': {
+    role: 'Editor',
+    reason: 'Viewers cannot switch IDS files on or off. Ask a project Admin for the Editor role.',
+    routes: ['PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}'],
+  },
+  'attributes.setStatus': {
+    role: 'Editor',
+    reason: "Viewers cannot change an attribute's status. Ask a project Admin for the Editor role.",
+    routes: ['PATCH /api/v1/projects/{projectId}/attributes/recommendation'],
+  },
+  'attributes.addToSpecification': {
+    role: 'Editor',
+    reason: 'Viewers cannot add attributes to a specification. Ask a project Admin for the Editor role.',
+    routes: ['POST /api/v1/attributes/add-to-specification'],
+  },
+  'reports.generate': {
+    role: 'Editor',
+    reason: 'Viewers cannot generate reports. Ask a project Admin for the Editor role.',
+    routes: ['POST /api/v1/projects/{projectId}/reports'],
+  },
+  'reports.delete': {
+    role: 'Editor',
+    reason: 'Viewers cannot delete reports. Ask a project Admin for the Editor role.',
+    routes: ['DELETE /api/v1/projects/{projectId}/reports/{reportId}'],
+  },
+  'acc.connect': {
+    role: 'Editor',
+    reason: 'Viewers cannot connect the project to Autodesk. Ask a project Admin for the Editor role.',
+    routes: [
+      'POST /api/v1/projects/{projectId}/acc/refresh-tokens',
+      'GET /api/v1/auth/aps/login/{projectId}',
+    ],
+  },
+  'viewer.open': {
+    role: 'Viewer',
+    reason: 'Only project members can open the Autodesk viewer.',
+    routes: [
+      'GET /api/v1/aps-token/viewer-token/file/{fileId}',
+      'GET /api/v1/aps-token/model-urn/file/{fileId}',
+    ],
+  },
+  'members.manage': {
+    role: 'Admin',
+    reason: 'Only project Admins can add, edit or remove members.',
+    routes: [
+      'POST /api/v1/projects/{projectId}/members',
+      'PATCH /api/v1/projects/{projectId}/members/{userId}',
+      'DELETE /api/v1/projects/{projectId}/members/{userId}',
+      'DELETE /api/v1/projects/{projectId}/invitations/{invitationId}',
+      'POST /api/v1/projects/{projectId}/owner',
+    ],
+  },
+  'billing.manage': {
+    role: 'Admin',
+    reason: "Only a project Admin can change the project's plan or read its invoices.",
+    routes: [
+      'POST /api/v1/billing/subscriptions/{subscriptionId}/cancel',
+      'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate',
+      'POST /api/v1/billing/subscriptions/{subscriptionId}/upgrade',
+      'POST /api/v1/billing/subscriptions/{subscriptionId}/downgrade',
+      'GET /api/v1/billing/billing-history/{invoiceId}/receipt/download',
+      'GET /api/v1/billing/invoices/{invoiceId}/pdf',
+    ],
+  },
+} as const satisfies Record<string, { role: ProjectRole; reason: string; routes: readonly string[] }>;
+
+export type ProjectAction = keyof typeof projectPermissions;
+
+const ROLE_RANK: Record<ProjectRole, number> = { Viewer: 1, Editor: 2, Admin: 3 };
+
+/** Whether a member with `role` may take `action`; no role (not a member) may take none. */
+export function roleAllows(role: ProjectRole | null | undefined, action: ProjectAction): boolean {
+  if (!role) return false;
+  return ROLE_RANK[role] >= ROLE_RANK[projectPermissions[action].role];
+}
+
+/** Why `role` may not take `action` (the text a disabled control shows), or undefined when it may. */
+export function permissionBlockedReason(
+  role: ProjectRole | null | undefined,
+  action: ProjectAction,
+): string | undefined {
+  return roleAllows(role, action) ? undefined : projectPermissions[action].reason;
+}
+
+/** The route access kind (server, `config: { access }`) that admits exactly the roles an action needs. */
+export const projectRouteAccess = {
+  Viewer: 'project-viewer',
+  Editor: 'project-editor',
+  Admin: 'project-admin',
+} as const satisfies Record<ProjectRole, string>;
+
+/** The access a route declares for an action: read from the table, so route and screen cannot differ. */
+export function routeAccessOf(action: ProjectAction): (typeof projectRouteAccess)[ProjectRole] {
+  return projectRouteAccess[projectPermissions[action].role];
+}
