@@ -120,6 +120,9 @@ describe.skipIf(!haveSamples)('attribute analysis screens', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: gap.name });
     await expectVisible(dialog);
+    // The dialog's priority is the table's: the server's suggestion_priority (decision 0178).
+    const priorityWord = { high: 'High', medium: 'Medium', low: 'Low' }[gap.suggestion_priority];
+    await expectVisible(dialog.getByText(`${priorityWord} priority`, { exact: true }));
 
     // Every change in the dialog is confirmed first.
     await dialog.getByRole('combobox', { name: 'Recommendation status' }).click();
@@ -136,8 +139,17 @@ describe.skipIf(!haveSamples)('attribute analysis screens', () => {
     await dialog.getByRole('button', { name: 'Analyze' }).click();
     await expectVisible(dialog.getByRole('combobox', { name: 'Data type' }));
     await screenshot(page, 'attributes-detail-dialog');
+    // The toast says what was written: this specification, with the requirement state chosen.
+    const cardinality = ((await dialog.getByRole('combobox', { name: 'Cardinality' }).textContent()) ?? '')
+      .trim()
+      .toLowerCase();
     await dialog.getByRole('button', { name: 'Add to Specification' }).click();
     await expectVisible(page.getByText('Attribute Added to IDS'));
+    await expectVisible(
+      page.getByText(
+        `${gap.property_set_name}.${gap.name} is now ${cardinality} in the specification '${firstSpec}'.`,
+      ),
+    );
     // The table refreshes: the attribute is now covered by the specification it was added to.
     const row = page
       .getByRole('row')

@@ -118,6 +118,14 @@ describe.skipIf(!haveSamples)('IDS compliance screens', () => {
     await compliance.getByRole('tab', { name: 'Charts & Trends' }).click();
     await expectVisible(compliance.getByText('Schema Compliance Overview'));
     await expectVisible(compliance.locator('.recharts-bar-rectangle').first());
+    // Every bar's label is drawn; one cut to fit keeps its full name as its hover title.
+    for (const spec of report.specifications) {
+      const label = compliance.locator(`text[data-full-label="${spec.name.replace(/"/g, '\\"')}"]`).first();
+      await expectVisible(label);
+      const shown = (await label.getAttribute('data-shown-label')) ?? '';
+      if (shown.endsWith('…')) expect(await label.locator('title').textContent()).toBe(spec.name);
+      else expect(shown).toBe(spec.name);
+    }
     await screenshot(page, 'compliance-inspector-charts');
     await compliance.getByRole('tab', { name: 'Detailed Analysis' }).click();
     await expectVisible(compliance.getByTestId('specification-analysis').first());

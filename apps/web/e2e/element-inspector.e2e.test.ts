@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { askAssistant } from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
@@ -197,6 +198,21 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     await expect.poll(() => inspector.isVisible()).toBe(false);
     await page.waitForURL((url) => url.searchParams.get('version') !== versionId);
     await expectVisible(page.getByRole('region', { name: 'AI Assistant' }));
+
+    // A conversation belongs to its version and survives a switch: away, the chat says where it
+    // is; back, it is there again.
+    const chat = page.getByRole('region', { name: 'AI Assistant' });
+    await askAssistant(chat, 'How many walls are there?');
+    await expectVisible(chat.getByRole('article', { name: 'Assistant message' }).last());
+    await page.getByRole('combobox', { name: 'Version' }).click();
+    await page.getByRole('option', { name: /^v1\b/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('version') === versionId);
+    await expectVisible(chat.getByText(/Your conversation about v2 is kept/));
+    expect(await chat.getByText('How many walls are there?').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Version' }).click();
+    await page.getByRole('option', { name: /^v2\b/ }).click();
+    await expectVisible(chat.getByText('How many walls are there?'));
+    await expectVisible(chat.getByRole('article', { name: 'Assistant message' }).last());
   });
 
   it('opens from a failed row of the IDS Compliance view and shows the reason the engine gave', async () => {
@@ -215,6 +231,23 @@ describe.skipIf(!haveSamples)('element inspector', () => {
 
     const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
     await expectVisible(inspector.getByText(String(viewerDbId), { exact: true }));
+    // The inspector docks beside the view: every results column stays in sight, none under it.
+    const inspectorBox = await inspector.boundingBox();
+    const viewport = page.viewportSize();
+    for (const column of ['Element', 'Status', 'Specification', 'Name', 'IFC Class', 'GlobalId']) {
+      const header = results.getByRole('columnheader', { name: column, exact: true });
+      await header.scrollIntoViewIfNeeded();
+      const box = await header.boundingBox();
+      const right = (box?.x ?? 0) + (box?.width ?? 0);
+      expect(right, `${column} ends before the inspector`).toBeLessThanOrEqual((inspectorBox?.x ?? 0) + 1);
+      expect(right, `${column} is in the window`).toBeLessThanOrEqual(viewport?.width ?? 0);
+    }
+    // ...and without scrolling the table sideways: it fits its column.
+    const overflow = await results.evaluate(
+      (table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0),
+    );
+    expect(overflow).toBeLessThanOrEqual(1);
+    await screenshot(page, 'ids-compliance-inspector-docked');
     await inspector.getByRole('tab', { name: 'Validation' }).click();
     const failing = report.specifications.find((s) =>
       s.elements.some((e) => e.id === viewerDbId && e.failures.length > 0),

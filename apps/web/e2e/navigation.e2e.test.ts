@@ -23,6 +23,31 @@ describe('routes and the dashboard shell', () => {
     await expectVisible(page.getByRole('heading', { name: 'Sign in to Plumbline' }));
   });
 
+  it('opens the public pages signed out without asking /auth/me or logging an error', async () => {
+    const asked: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/auth/me') asked.push(page.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const [path, heading] of [
+      ['/login', 'Sign in to Plumbline'],
+      ['/signup', 'Create your account'],
+      ['/contact', 'Contact'],
+    ] as const) {
+      await page.goto(path);
+      await expectVisible(page.getByRole('heading', { name: heading }).first());
+    }
+    await page.goto('/demo');
+    await expectVisible(page.getByText('Demo mode'));
+    // Let late effects (queries started after the first paint) run before counting.
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('opens /demo without an account, read-only, with settings hidden', async () => {
     await page.goto('/demo');
     await expectVisible(page.getByText('Demo mode'));

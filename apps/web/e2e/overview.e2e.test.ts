@@ -42,6 +42,12 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
       name: 'windows.ifc',
     });
     await waitForCompletedViaApi(context.request, project.id, bim_file.id, 120_000);
+    // A second file's first version on the same day: its own point on the trend, not merged.
+    const second = await uploadViaApi(context.request, `${base}/bimfiles`, {
+      ...fileOnDisk(WINDOWS_IFC),
+      name: 'windows-copy.ifc',
+    });
+    await waitForCompletedViaApi(context.request, project.id, second.bim_file.id, 120_000);
     const overview = await (await context.request.get(`${base}/overview`)).json();
     const c = overview.cards.ids_compliance;
     const figure =
@@ -59,17 +65,35 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
     await expectVisible(
       page.getByRole('group', { name: 'Elements' }).getByText(overview.cards.elements.toLocaleString('en')),
     );
-    await expectVisible(page.getByRole('figure', { name: 'Project Compliance Trend chart' }));
+    const trend = page.getByRole('figure', { name: 'Project Compliance Trend chart' });
+    await expectVisible(trend);
+    // One point per file and version: both labels drawn, the first and the last inside the chart.
+    const labels = trend.locator('text[data-full-label]');
+    await expect.poll(() => labels.count()).toBe(2);
+    const chartBox = await trend.boundingBox();
+    const fullLabels: string[] = [];
+    for (const label of await labels.all()) {
+      fullLabels.push((await label.getAttribute('data-full-label')) ?? '');
+      const box = await label.boundingBox();
+      expect(box && chartBox && box.x >= chartBox.x && box.x + box.width <= chartBox.x + chartBox.width).toBe(
+        true,
+      );
+    }
+    expect(fullLabels.some((l) => l.includes('windows.ifc'))).toBe(true);
+    expect(fullLabels.some((l) => l.includes('windows-copy.ifc'))).toBe(true);
+    await screenshot(trend, 'overview-trend-two-files');
     await expectVisible(page.getByText(`${overview.compliance_categories.compliant}%`).first());
     await screenshot(page, 'overview-project');
 
-    await page.getByRole('link', { name: 'View in Explorer: windows.ifc' }).click();
+    await page.getByRole('link', { name: 'View in Explorer: windows.ifc', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'metadata');
     const url = new URL(page.url());
     expect(url.pathname).toBe('/dashboard');
     expect(url.searchParams.get('project')).toBe(project.id);
     expect(url.searchParams.get('file')).toBe(bim_file.id);
-    expect(url.searchParams.get('version')).toBe(overview.files[0].latest_version_id);
+    expect(url.searchParams.get('version')).toBe(
+      overview.files.find((f: { name: string }) => f.name === 'windows.ifc').latest_version_id,
+    );
 
     // The model was just processed: the 24-hour cooldown refuses a refresh.
     await page.goto('/dashboard?tab=projects');
@@ -79,8 +103,8 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
 
     await page.getByRole('button', { name: 'Manage files of Window Works' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Files' });
-    await expectVisible(dialog.getByRole('button', { name: 'Update Project Files (1)' }));
-    await dialog.getByRole('checkbox').uncheck();
+    await expectVisible(dialog.getByRole('button', { name: 'Update Project Files (2)' }));
+    for (const box of await dialog.getByRole('checkbox').all()) await box.uncheck();
     await expectVisible(dialog.getByText('Please select at least one file to continue.'));
     expect(await dialog.getByRole('button', { name: 'Update Project Files (0)' }).isDisabled()).toBe(true);
     await screenshot(page, 'overview-manage-files');

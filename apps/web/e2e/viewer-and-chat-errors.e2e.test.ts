@@ -107,6 +107,10 @@ describe.skipIf(!haveSample)('viewer and assistant error states', () => {
     );
     await expectVisible(card.getByText('Checking again automatically…'));
     await expectVisible(page.getByText('Model Not Ready'));
+    // One toast, not one per viewer or retry: the automatic retry 5 s later adds none.
+    const notReadyToasts = page.locator('[data-sonner-toast]').filter({ hasText: 'Model Not Ready' });
+    await page.waitForTimeout(6_000);
+    expect(await notReadyToasts.count()).toBeLessThanOrEqual(1);
     await page.unroute(FRAGMENTS);
     await waitForViewerReady(viewer);
     await expectHidden(viewer.getByRole('alert'));

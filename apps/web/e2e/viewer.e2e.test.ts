@@ -101,6 +101,26 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await screenshot(viewer, 'viewer-compliance-failed-only');
     expect(failedOnly.red / failedOnly.total).toBeGreaterThan(0.01);
     expect(failedOnly.green).toBeLessThan(all.green / 20);
+
+    // With the 3D panel open too, the remembered IDS Compliance sub-tab and the panel share one
+    // viewer: the page downloads the model once, and the panel shows the compliance colours.
+    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await page.waitForTimeout(500); // the toggle is remembered after 300 ms
+    const fragments: string[] = [];
+    page.on('request', (request) => {
+      if (/\/versions\/[^/]+\/fragments/.test(request.url())) fragments.push(request.url());
+    });
+    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await expectVisible(page.getByRole('tab', { name: 'IDS Compliance', selected: true }));
+    const shared = page.getByRole('region', { name: 'IDS compliance 3D viewer' });
+    await waitForViewerReady(shared);
+    await expectVisible(page.getByTestId('compliance-colours-above'));
+    await settledPixelCounts(shared, (c) => c.red / c.total > 0.01);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: 'IDS compliance 3D viewer' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: '3D BIM viewer' }).count()).toBe(0);
+    expect(fragments).toHaveLength(1);
+    await screenshot(page, 'viewer-compliance-shared-panel');
   }, 300_000);
 
   it('reports a clicked element to the Metadata Explorer, which opens it in the inspector', async () => {
@@ -158,8 +178,9 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await page.waitForTimeout(1500);
     const lit = await pixelCounts(viewer);
     await screenshot(page.getByTestId('viewer-and-chat'), 'viewer-highlight');
-    // The wall is framed, so it fills a good part of the view.
+    // The wall is framed, so it fills a good part of the view, with its surroundings kept in it.
     expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
+    expect(lit.cyan / lit.total).toBeLessThan(0.5);
   }, 300_000);
 
   it('releases the viewer when the panel closes: 20 open/close cycles do not grow the heap', async () => {

@@ -129,7 +129,10 @@ export const metadataElementSchema = z.object({
   primary_bim_category: z.string(),
   derived_functional_group: z.string(),
   type_name: z.string().nullable(),
+  /** Only a value of the class's PredefinedType enumeration (USERDEFINED when a name stands for it). */
   predefined_type: z.string().nullable(),
+  /** The ObjectType name (an IFC2X3 door's '1250mm x 2010mm'), labelled as such. */
+  object_type: z.string().nullable(),
   level: z.string().nullable(),
   property_sets: z.array(metadataPropertySetSchema),
 });

@@ -23,6 +23,7 @@ import { createExportCooldown } from './export-cooldown';
 import { csvStream, xlsxStream } from './export-writers';
 import * as repo from './repo';
 import { likePattern, type RowSelection, type SearchMatches, stepIdOf } from './row-query';
+import { typeDesignation } from './type-designation';
 
 export interface FileAddress {
   projectId: string;
@@ -257,6 +258,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
         list.push({ name: p.name, value: p.value, data_type: p.dataType });
         sets.set(p.propertySet, list);
       }
+      const designation = typeDesignation(row.ifcClass, row.predefinedType, row.predefinedTypeUserDefined);
       return {
         version_id: version.id,
         element: {
@@ -268,7 +270,8 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
           primary_bim_category: primaryBimCategory(row.ifcClass),
           derived_functional_group: derivedFunctionalGroup(row.ifcClass),
           type_name: row.typeName,
-          predefined_type: row.predefinedType,
+          predefined_type: designation.predefinedType,
+          object_type: designation.objectType,
           level: row.level,
           property_sets: [...sets].map(([name, properties]) => ({ name, properties })),
         },

@@ -20,9 +20,11 @@ import {
   SELECT_VERSION,
 } from '@/features/viewer/model-load-errors';
 import { ViewerErrorCard } from '@/features/viewer/viewer-error-card';
+import type { ResultFilters } from '@/lib/compliance-queries';
 import { IdsComplianceView } from './ids-compliance-view';
 import { useViewerToggle, ViewerAndChatLayout, ViewerToggle } from './viewer-and-chat-layout';
 
+const NO_FILTERS: ResultFilters = { specificationId: null, status: null };
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 /**
@@ -38,6 +40,9 @@ export function MetadataTab() {
   const [details, setDetails] = useState<number | null>(null);
   // The element picked in the 3D viewer, shown in the Element Inspector side card (spec 3 §2.3).
   const [inspected, setInspected] = useState<number | null>(null);
+  // The IDS Compliance view's filters, held here so that, with the 3D panel open, the panel's one
+  // viewer paints by them and the view loads no second copy of the model.
+  const [complianceFilters, setComplianceFilters] = useState<ResultFilters>(NO_FILTERS);
   const address: VersionAddress | null =
     selection.projectId && selection.fileId && selection.versionId
       ? { projectId: selection.projectId, fileId: selection.fileId, versionId: selection.versionId }
@@ -52,7 +57,9 @@ export function MetadataTab() {
     setInspected(null);
     setDetails(null);
     setHighlight([]);
+    setComplianceFilters(NO_FILTERS);
   }
+  const sharesViewer = viewerOpen && subTab === 'ids-compliance';
 
   const missingSelection = !selection.projectId
     ? SELECT_PROJECT
@@ -118,6 +125,7 @@ export function MetadataTab() {
           onSelectElement={setInspected}
           inspected={inspected}
           onCloseInspector={() => setInspected(null)}
+          complianceColours={sharesViewer ? complianceFilters : null}
         />
       )}
       {selection.isStale || (!selection.isLoadingProjects && selection.projects.length === 0) ? null : (
@@ -145,6 +153,11 @@ export function MetadataTab() {
                 projectId={address.projectId}
                 fileId={address.fileId}
                 versionId={address.versionId}
+                sharedViewer={
+                  sharesViewer
+                    ? { filters: complianceFilters, onFiltersChange: setComplianceFilters }
+                    : undefined
+                }
               />
             ) : (
               <SelectPrompt />

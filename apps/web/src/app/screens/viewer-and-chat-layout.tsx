@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ChatPanel } from '@/features/chat/chat-panel';
-import { ElementInspectorPanel } from '@/features/element-inspector/element-inspector-sheet';
+import { ElementInspectorPanel } from '@/features/element-inspector/element-inspector-panel';
 import type { VersionAddress } from '@/features/metadata/queries';
+import { ComplianceViewer } from '@/features/viewer/compliance-viewer';
 import { ModelViewerPanel } from '@/features/viewer/model-viewer-panel';
+import type { ResultFilters } from '@/lib/compliance-queries';
 
 /** The viewer toggle is remembered this long after it changes (spec 2 §9: 300 ms). */
 export const VIEWER_PREFERENCE_DELAY_MS = 300;
@@ -58,6 +60,7 @@ export function ViewerAndChatLayout({
   onSelectElement,
   inspected,
   onCloseInspector,
+  complianceColours,
 }: {
   address: VersionAddress;
   highlightGuids: readonly string[];
@@ -66,20 +69,38 @@ export function ViewerAndChatLayout({
   /** The element picked in the viewer, inspected in the chat's column (spec 3 §2.3). */
   inspected: number | null;
   onCloseInspector: () => void;
+  /**
+   * Given while the IDS Compliance sub-tab shows: this panel is then the page's one viewer of the
+   * version, painted by the view's filters, so the model is not loaded a second time below.
+   */
+  complianceColours?: ResultFilters | null;
 }) {
   return (
     // One fixed height for both panels (fitting the window, within 28–48 rem): a long conversation
     // scrolls inside the chat instead of stretching the viewer beside it.
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3" data-testid="viewer-and-chat">
       <div className={`${PANEL_HEIGHT} lg:col-span-2`}>
-        <ModelViewerPanel
-          projectId={address.projectId}
-          fileId={address.fileId}
-          versionId={address.versionId}
-          highlightGuids={highlightGuids}
-          onSelectElement={onSelectElement}
-          className="h-full"
-        />
+        {complianceColours ? (
+          <ComplianceViewer
+            projectId={address.projectId}
+            fileId={address.fileId}
+            versionId={address.versionId}
+            specificationId={complianceColours.specificationId ?? undefined}
+            onlyStatus={complianceColours.status}
+            onSelectElement={onSelectElement}
+            highlightGuids={highlightGuids}
+            className="h-full"
+          />
+        ) : (
+          <ModelViewerPanel
+            projectId={address.projectId}
+            fileId={address.fileId}
+            versionId={address.versionId}
+            highlightGuids={highlightGuids}
+            onSelectElement={onSelectElement}
+            className="h-full"
+          />
+        )}
       </div>
       {/* The inspector takes the chat's place while open, leaving the pickers above uncovered; the
           chat stays mounted underneath, so its conversation is there when the inspector closes. */}

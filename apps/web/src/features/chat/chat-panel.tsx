@@ -8,7 +8,7 @@ import { ChatInput } from './chat-input';
 import { ChatIntro } from './chat-intro';
 import { ChatMessageBubble } from './chat-message';
 import { useChatContext } from './queries';
-import { useChat } from './use-chat';
+import { conversations, useChat } from './use-chat';
 
 /** Scroll along with new messages only when the reader is within this many pixels of the bottom. */
 const AUTO_SCROLL_PX = 100;
@@ -27,7 +27,15 @@ export interface ChatPanelProps {
 /** The AI chat panel (spec 3 §2.2): answers about the chosen file version, with clickable sources. */
 export function ChatPanel({ projectId, fileId, versionId, onHighlight, className }: ChatPanelProps) {
   const context = useChatContext(projectId, fileId, versionId);
-  const { messages, status, send, cancel, clear } = useChat({ projectId, fileId, versionId });
+  const { messages, status, send, cancel, clear } = useChat(
+    { projectId, fileId, versionId },
+    context.data?.version?.version_tag ?? null,
+  );
+  // Conversations are kept per version: say where the others are rather than seem to have lost them.
+  const elsewhere =
+    projectId && fileId && messages.length === 0
+      ? conversations.otherVersionsWithConversation({ projectId, fileId, versionId })
+      : [];
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const highlightTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -121,6 +129,13 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
           </p>
         ) : (
           <ChatIntro context={context.data} onAsk={(q) => void ask(q)} disabled={busy} />
+        )}
+
+        {elsewhere.length > 0 && (
+          <p className="text-xs text-muted-foreground" data-testid="chat-kept-elsewhere">
+            Your conversation about {elsewhere.join(', ')} is kept: choose that version again to go on with
+            it. Answers here are about this version.
+          </p>
         )}
 
         {/* A polite log: a screen reader announces each new message once, when its answer has finished

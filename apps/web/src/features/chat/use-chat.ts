@@ -2,6 +2,7 @@ import type { AiChatEvent, AiSource, ElementsByType } from '@plumbline/contracts
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { chatSessionId, streamChat } from './chat-stream';
+import { ConversationStore } from './conversation-store';
 
 /** A chat message (spec 3 §3 'Chat message'). */
 export interface ChatMessage {
@@ -29,6 +30,9 @@ export interface ChatTarget {
   fileId: string | null | undefined;
   versionId: string | null | undefined;
 }
+
+/** This tab's conversations, one per version (a version switch remounts the chat). */
+export const conversations = new ConversationStore<ChatMessage>();
 
 let counter = 0;
 const nextId = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -58,10 +62,18 @@ function applyEvent(message: ChatMessage, event: AiChatEvent): ChatMessage {
   }
 }
 
-/** The conversation with the assistant about one file version: send, cancel (silently), clear. */
-export function useChat(target: ChatTarget) {
+/**
+ * The conversation with the assistant about one file version: send, cancel (silently), clear. It is
+ * kept per version: opening another version opens that one's, and coming back finds this one again.
+ */
+export function useChat(target: ChatTarget, versionTag: string | null = null) {
   const { projectId, fileId, versionId } = target;
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [messages, setMessages] = useState<ChatMessage[]>(() =>
+    projectId && fileId ? [...conversations.read({ projectId, fileId, versionId })] : [],
+  );
+  useEffect(() => {
+    if (projectId && fileId) conversations.write({ projectId, fileId, versionId }, messages, versionTag);
+  }, [projectId, fileId, versionId, messages, versionTag]);
   const [status, setStatus] = useState<ChatStatus>('idle');
   const abortRef = useRef<AbortController | null>(null);
   const sessionRef = useRef<string>('');

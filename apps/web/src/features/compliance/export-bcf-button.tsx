@@ -57,7 +57,7 @@ export function ExportBcfButton(props: {
   return (
     <div className="flex items-center gap-1">
       <Select value={version} onValueChange={(v) => setVersion(bcfVersionSchema.parse(v))}>
-        <SelectTrigger aria-label="BCF version" className="h-8 w-[5.5rem]">
+        <SelectTrigger aria-label="BCF version" className="h-8 w-[6.5rem]">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

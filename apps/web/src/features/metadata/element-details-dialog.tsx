@@ -37,8 +37,20 @@ export function ElementDetailsDialog({
               <dd className="font-mono text-xs">{element.viewer_db_id}</dd>
               <dt className="text-muted-foreground">Type</dt>
               <dd>{element.type_name ?? '—'}</dd>
-              <dt className="text-muted-foreground">Predefined type</dt>
-              <dd>{element.predefined_type ?? '—'}</dd>
+              {/* Each only when the model gives it: an IFC2X3 door has no PredefinedType, its
+                  '1250mm x 2010mm' is an ObjectType. */}
+              {element.predefined_type !== null && (
+                <>
+                  <dt className="text-muted-foreground">Predefined type</dt>
+                  <dd>{element.predefined_type}</dd>
+                </>
+              )}
+              {element.object_type !== null && (
+                <>
+                  <dt className="text-muted-foreground">Object type</dt>
+                  <dd>{element.object_type}</dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Level</dt>
               <dd>{element.level ?? '—'}</dd>
             </dl>

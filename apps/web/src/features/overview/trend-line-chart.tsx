@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { TREND_SERIES, type TrendColors, type TrendRow, type TrendSeries } from './trend';
+import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
+import { fitTrendLabel, TREND_SERIES, type TrendColors, type TrendRow, type TrendSeries } from './trend';
 
 const SERIES_NAMES: Record<TrendSeries, string> = {
   exists: 'Exists',
@@ -19,17 +20,25 @@ export function TrendLineChart({ rows, colors }: { rows: TrendRow[]; colors: Tre
           says its keys, and the arrows move the tooltip from version to version. */}
       <LineChart
         data={rows}
-        margin={{ left: 0, right: 16, top: 8, bottom: 8 }}
+        margin={{ left: 0, right: 24, top: 8, bottom: 8 }}
         aria-label="Project Compliance Trend chart: the left and right arrow keys step through the versions"
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+        {/* The first and last labels always drawn (recharts' default dropped the first), with room
+            at both ends so neither is cut at the chart's edge; long ones cut, full on hover. */}
+        <XAxis
+          dataKey="label"
+          interval="preserveStartEnd"
+          padding={{ left: 48, right: 48 }}
+          tick={(props: ChartTickProps) => <ChartLabelTick {...props} fit={fitTrendLabel} dy="0.71em" />}
+        />
         <YAxis domain={[0, 100]} unit="%" width={48} tick={{ fontSize: 12 }} />
         <Tooltip
           formatter={(value) => `${value}%`}
           labelFormatter={(label, payload) => {
             const row = payload?.[0]?.payload as { file_name?: string } | undefined;
-            return row?.file_name ? `${label} (${row.file_name})` : String(label);
+            const text = String(label);
+            return row?.file_name && !text.includes(row.file_name) ? `${text} (${row.file_name})` : text;
           }}
         />
         {/* The swatch keeps the series colour; the name is in the text colour (the green of

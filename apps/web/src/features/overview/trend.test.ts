@@ -1,6 +1,6 @@
 import type { TrendPoint } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
-import { normalizeTrend, trendColorsFrom, trendLabel } from './trend';
+import { fitTrendLabel, normalizeTrend, trendColorsFrom, trendLabel } from './trend';
 
 const point = (date: string, version_tag: string, v: number[], file_name = 'a.ifc'): TrendPoint => ({
   date,
@@ -30,11 +30,24 @@ describe('normalizeTrend', () => {
     const rows = normalizeTrend([
       point('2026-11-01T09:00:00Z', 'v1', [10, 10, 10, 10], 'a.ifc'),
       point('2026-11-02T09:00:00Z', 'v2', [20, 20, 20, 20], 'a.ifc'),
-      point('2026-11-01T15:00:00Z', 'v1', [30, 30, 30, 30], 'b.ifc'),
+      point('2026-11-01T15:00:00Z', 'v1', [30, 30, 30, 30], 'a.ifc'),
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ label: trendLabel(point('2026-11-01T09:00:00Z', 'v1', [])), exists: 30 });
     expect(rows[1]).toMatchObject({ exists: 20 });
+  });
+
+  it("keeps two files' versions of the same day as two points, each named by its file", () => {
+    const rows = normalizeTrend([
+      point('2026-11-01T09:00:00Z', 'v1', [10, 10, 10, 10], 'office.ifc'),
+      point('2026-11-01T15:00:00Z', 'v1', [30, 30, 30, 30], 'duplex.ifc'),
+    ]);
+    expect(rows.map((r) => [r.file_name, r.exists])).toEqual([
+      ['office.ifc', 10],
+      ['duplex.ifc', 30],
+    ]);
+    expect(rows[0]?.label).toContain('office.ifc v1');
+    expect(rows[1]?.label).toContain('duplex.ifc v1');
   });
 
   it('is empty without points', () => {
@@ -48,5 +61,20 @@ describe('trendColorsFrom', () => {
     expect(colors.exists).toBe('#111111');
     expect(colors.compliant).toMatch(/^#/);
     expect(colors.compliant).not.toBe('red');
+  });
+});
+
+describe('fitTrendLabel', () => {
+  it('keeps a short label and cuts the middle of a long one, so two files stay told apart', () => {
+    expect(fitTrendLabel('1 Nov 2026 · v1')).toBe('1 Nov 2026 · v1');
+    const a = fitTrendLabel('27 Nov 2026 · windows.ifc v1');
+    const b = fitTrendLabel('27 Nov 2026 · windows-copy.ifc v1');
+    for (const cut of [a, b]) {
+      expect(cut.length).toBeLessThanOrEqual(26);
+      expect(cut).toContain('…');
+      expect(cut.startsWith('27 Nov 2026')).toBe(true);
+      expect(cut.endsWith('.ifc v1')).toBe(true);
+    }
+    expect(a).not.toBe(b);
   });
 });

@@ -14,6 +14,7 @@ import { ComplianceLegend } from './compliance-legend';
 import type { ModelViewer } from './engine/model-viewer';
 import { useElementStatuses } from './queries';
 import { useModelViewer } from './use-model-viewer';
+import { useViewerHighlight } from './use-viewer-highlight';
 import { useViewerKeyboard } from './use-viewer-keyboard';
 import { ViewerFrame } from './viewer-frame';
 import { stepIndex } from './viewer-keys';
@@ -28,6 +29,8 @@ export interface ComplianceViewerProps {
   /** Only elements of this status in their colour; the others pale (the view's status filter). */
   onlyStatus?: ComplianceStatus | null | undefined;
   onSelectElement?: ((viewerDbId: number | null) => void) | undefined;
+  /** Elements to highlight, by IFC GlobalId (the chat's sources, when this is the page's one viewer). */
+  highlightGuids?: readonly string[] | undefined;
   className?: string;
 }
 
@@ -46,6 +49,7 @@ export function ComplianceViewer({
   specificationId,
   onlyStatus = null,
   onSelectElement,
+  highlightGuids,
   className,
 }: ComplianceViewerProps) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -85,6 +89,7 @@ export function ComplianceViewer({
     [viewer, selected, failed, pick],
   );
   useViewerKeyboard(viewer, step);
+  useViewerHighlight(viewer, { projectId, fileId, versionId }, highlightGuids);
 
   const status = selected === null || !groups ? null : statusOf(groups, selected);
   const position = selected === null ? -1 : failed.indexOf(selected);

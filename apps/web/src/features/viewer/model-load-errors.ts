@@ -102,3 +102,8 @@ export function modelLoadProblem(error: unknown): ViewerProblem {
     retryAutomatically: false,
   };
 }
+
+/** The id of a version's load-problem toast: the same problem on the same version is one toast. */
+export function viewerLoadToastId(versionId: string, title: string): string {
+  return `viewer-load:${versionId}:${title}`;
+}

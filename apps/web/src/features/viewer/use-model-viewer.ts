@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ModelViewer } from './engine/model-viewer';
-import { errorCardTitle, modelLoadProblem, NO_GEOMETRY, validateViewerInput } from './model-load-errors';
+import {
+  errorCardTitle,
+  modelLoadProblem,
+  NO_GEOMETRY,
+  validateViewerInput,
+  viewerLoadToastId,
+} from './model-load-errors';
 import { fetchFragments } from './queries';
 
 export type ViewerState =
@@ -119,8 +125,13 @@ export function useModelViewer({
           message,
           retrying: problem.retryAutomatically,
         });
+        // One toast per version and problem, however many viewers or retries meet it: sonner
+        // replaces a toast of the same id instead of stacking a second one.
         if (toastedRef.current !== problem.title)
-          toast.error(problem.title, { description: problem.message });
+          toast.error(problem.title, {
+            id: viewerLoadToastId(versionId, problem.title),
+            description: problem.message,
+          });
         toastedRef.current = problem.title;
         if (problem.retryAutomatically)
           retryTimer = setTimeout(() => setAttempt((n) => n + 1), NOT_READY_RETRY_MS);

@@ -1,5 +1,6 @@
 import type { ComplianceChartRow } from '@plumbline/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
 import { chartLabelMargin, fitChartLabel, normaliseChartRows, STATUS_COLORS } from '@/lib/compliance-logic';
 
 /**
@@ -41,8 +42,9 @@ export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
               type="category"
               dataKey="label"
               width={margin}
-              tick={{ fontSize: 12 }}
-              tickFormatter={(label: string) => fitChartLabel(label, margin)}
+              tick={(props: ChartTickProps) => (
+                <ChartLabelTick {...props} fit={(label) => fitChartLabel(label, margin)} dy="0.32em" />
+              )}
             />
             <Tooltip formatter={(value) => `${value}%`} />
             <Legend />

@@ -12,7 +12,7 @@ import {
 } from '@/features/projects/attribute-queries';
 import { useActionBlockedReason } from '@/features/projects/permissions';
 import { errorMessage, isApiRequestError } from '@/lib/api';
-import { occurrenceInstructions } from './attribute-view';
+import { occurrenceInstructions, requirementAddedText } from './attribute-view';
 import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
 
 type Cardinality = 'required' | 'optional';
@@ -111,10 +111,7 @@ export function AddToSpecification({
             return;
           }
           setRewriteWarnings(null);
-          const spec = specs.find((s) => s.id === chosen)?.name ?? 'the specification';
-          toast.success('Attribute Added to IDS', {
-            description: `${attribute.name} is now required by ${spec}.`,
-          });
+          toast.success('Attribute Added to IDS', { description: requirementAddedText(result.facet) });
           onAdded();
         },
         onError: (error) => {

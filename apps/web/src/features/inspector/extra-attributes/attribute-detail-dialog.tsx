@@ -44,7 +44,7 @@ export function AttributeDetailDialog({
   const statusBlockedReason = useActionBlockedReason(projectId, 'attributes.setStatus');
   const setStatus = useSetRecommendation(projectId);
   const [pending, setPending] = useState<RecommendationStatus | null>(null);
-  const notes = dialogNotes(attribute.occurrence);
+  const notes = dialogNotes(attribute);
 
   function confirmChange() {
     const status = pending;

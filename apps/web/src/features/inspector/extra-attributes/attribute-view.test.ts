@@ -7,6 +7,7 @@ import {
   firstWithMore,
   nextSort,
   occurrenceInstructions,
+  requirementAddedText,
   tabCounts,
   visibleAttributes,
 } from './attribute-view';
@@ -76,11 +77,20 @@ describe('visibleAttributes', () => {
 });
 
 describe('dialog notes and lists', () => {
-  it('rates 50+ high, 20+ medium, else low; warns below 20; excellent from 80', () => {
-    expect(dialogNotes(80)).toEqual({ priority: 'high', warning: false, excellent: true });
-    expect(dialogNotes(50)).toEqual({ priority: 'high', warning: false, excellent: false });
-    expect(dialogNotes(20)).toEqual({ priority: 'medium', warning: false, excellent: false });
-    expect(dialogNotes(19.9)).toEqual({ priority: 'low', warning: true, excellent: false });
+  it("takes the table's priority (the server's), whatever the occurrence; warns below 20; excellent from 80", () => {
+    // 60 % uncovered is 'medium' by spec 2 §9's table rule (above 50, not above 80); the dialog's old
+    // own rule said 'high' here, so this is where the two used to disagree.
+    expect(dialogNotes({ occurrence: 60, suggestion_priority: 'medium' })).toEqual({
+      priority: 'medium',
+      warning: false,
+      excellent: false,
+    });
+    expect(dialogNotes({ occurrence: 80, suggestion_priority: 'low' })).toEqual({
+      priority: 'low',
+      warning: false,
+      excellent: true,
+    });
+    expect(dialogNotes({ occurrence: 19.9, suggestion_priority: 'low' })).toMatchObject({ warning: true });
   });
   it('shows the first items then "+n more"', () => {
     expect(firstWithMore(['a', 'b', 'c', 'd', 'e'], 3)).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
@@ -99,5 +109,20 @@ describe('attributesCsv', () => {
       'Attribute,Property Set,Category,Occurrence (%),Filled In (%),Elements,IDS Coverage,Covering Specifications,Sample Values,Priority,Recommendation Status',
     );
     expect(row).toBe('Note,Pset,IfcWall,12.5,100.0,1,Not Covered,,"\'=SUM(A1); a, ""b""",Low,Pending Review');
+  });
+});
+
+describe('requirementAddedText', () => {
+  it("names the stored facet's specification and the requirement state chosen", () => {
+    const text = requirementAddedText({
+      property_set: 'Pset_WallCommon',
+      property_name: 'FireRating',
+      cardinality: 'optional',
+      specification_name: 'Fire safety of walls',
+    });
+    expect(text).toBe(
+      "Pset_WallCommon.FireRating is now optional in the specification 'Fire safety of walls'.",
+    );
+    expect(text).not.toMatch(/required/);
   });
 });

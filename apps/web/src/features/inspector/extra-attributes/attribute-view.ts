@@ -1,4 +1,9 @@
-import type { ExtraAttribute, RecommendationStatus, SuggestionPriority } from '@plumbline/contracts';
+import type {
+  ExtraAttribute,
+  RecommendationStatus,
+  SchemaFacetBase,
+  SuggestionPriority,
+} from '@plumbline/contracts';
 
 export type CoverageTab = 'all' | 'covered' | 'not_covered';
 export type AttributeSortKey = 'name' | 'occurrence' | 'coverage' | 'priority';
@@ -91,19 +96,31 @@ export function firstWithMore(items: readonly string[], shown: number): { shown:
 }
 
 /**
- * What the detail dialog says about an attribute (spec 2 §9): its priority by occurrence (high at 50 or
- * more, medium at 20 or more, low below), a warning below 20 %, and 'Excellent candidate' at 80 or more.
+ * What the detail dialog says about an attribute. Its priority is the server's `suggestion_priority`,
+ * the one the table shows (spec 2 §9's table rule, decision 0178): the dialog never rates it again.
+ * The notes stay by occurrence: a warning below 20 %, 'Excellent candidate' at 80 % or more.
  */
-export function dialogNotes(occurrence: number): {
+export function dialogNotes(attribute: Pick<ExtraAttribute, 'occurrence' | 'suggestion_priority'>): {
   priority: SuggestionPriority;
   warning: boolean;
   excellent: boolean;
 } {
   return {
-    priority: occurrence >= 50 ? 'high' : occurrence >= 20 ? 'medium' : 'low',
-    warning: occurrence < 20,
-    excellent: occurrence >= 80,
+    priority: attribute.suggestion_priority,
+    warning: attribute.occurrence < 20,
+    excellent: attribute.occurrence >= 80,
   };
+}
+
+/**
+ * What the toast says once a requirement was added: read from the server's answer (the facet as
+ * stored), so it names the specification written to and the requirement state chosen, never a guess.
+ */
+export function requirementAddedText(
+  facet: Pick<SchemaFacetBase, 'property_name' | 'property_set' | 'cardinality' | 'specification_name'>,
+): string {
+  const name = facet.property_set ? `${facet.property_set}.${facet.property_name}` : facet.property_name;
+  return `${name} is now ${facet.cardinality} in the specification '${facet.specification_name}'.`;
 }
 
 /** Spec 2 §7: the instructions sent with a new requirement state the occurrence to one decimal. */

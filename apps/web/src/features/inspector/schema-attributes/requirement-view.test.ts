@@ -2,6 +2,7 @@ import type { SchemaFacet } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   constraintText,
+  failingElementsText,
   idsExport,
   NO_FILTERS,
   nextRequirementSort,
@@ -137,5 +138,14 @@ describe('texts and export', () => {
     expect(out.facets).toHaveLength(1);
     expect(out.exported_at).toBe('2026-11-22T10:00:00.000Z');
     expect(out.specifications[0]?.requirement_facet_ids).toEqual(['0.r0']);
+  });
+});
+
+describe('failingElementsText', () => {
+  it('says how many applicable elements do not meet the requirement, in plain words', () => {
+    expect(failingElementsText(1, 1)).toBe('The only applicable element does not meet it');
+    expect(failingElementsText(4, 4)).toBe('None of the 4 applicable elements meet it');
+    expect(failingElementsText(1, 5)).toBe('1 of 5 applicable elements does not meet it');
+    expect(failingElementsText(3, 5)).toBe('3 of 5 applicable elements do not meet it');
   });
 });

@@ -159,3 +159,14 @@ export function idsExport(projectId: string, data: Omit<SchemaAttributesResponse
     project_id: projectId,
   };
 }
+
+/**
+ * Under a failed requirement: how many of its applicable elements fail it, in words a reader takes in
+ * at once ("1 of 1 elements" read as a second verdict beside the badge).
+ */
+export function failingElementsText(failed: number, applicable: number): string {
+  const noun = (n: number) => (n === 1 ? 'element' : 'elements');
+  if (applicable === 1 && failed === 1) return 'The only applicable element does not meet it';
+  if (failed === applicable) return `None of the ${applicable} applicable elements meet it`;
+  return `${failed} of ${applicable} applicable ${noun(applicable)} ${failed === 1 ? 'does' : 'do'} not meet it`;
+}

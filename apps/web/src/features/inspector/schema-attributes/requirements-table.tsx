@@ -12,6 +12,7 @@ import { RequirementFiltersBar } from './requirement-filters-bar';
 import {
   allRequirements,
   constraintText,
+  failingElementsText,
   NO_FILTERS,
   nextRequirementSort,
   type RequirementFilters,
@@ -148,7 +149,7 @@ export function RequirementsTable({
                 </Badge>
                 {f.compliance === 'failed' && (
                   <div className="text-xs text-muted-foreground tabular-nums">
-                    {f.failed_elements} of {f.applicable_elements} applicable elements fail it
+                    {failingElementsText(f.failed_elements, f.applicable_elements)}
                   </div>
                 )}
               </TableCell>

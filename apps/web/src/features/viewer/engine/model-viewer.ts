@@ -1,7 +1,7 @@
 import { type FragmentsModel, FragmentsModels, RenderedFaces } from '@thatopen/fragments';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { fitDistance } from './camera-fit';
+import { contextBox, fitDistance } from './camera-fit';
 
 /**
  * The 3D viewer: three.js renders, That Open fragments loads the converted model (in a worker
@@ -159,11 +159,15 @@ export class ModelViewer {
     }
   }
 
-  /** Points the camera at these elements and redraws. */
+  /** Points the camera at these elements, with their surroundings in view, and redraws. */
   async frameElements(ids: number[]): Promise<void> {
     // From where the user is looking, only closer: turning the model around disorients.
     const direction = this.camera.position.clone().sub(this.controls.target).normalize();
-    if (ids.length > 0) this.frame(await this.requireModel().getMergedBox(ids), direction);
+    if (ids.length > 0) {
+      const model = this.requireModel();
+      // Framed alone, one door fills the view and says nothing about where it is.
+      this.frame(contextBox(await model.getMergedBox(ids), model.box), direction);
+    }
     await this.update();
   }
 
