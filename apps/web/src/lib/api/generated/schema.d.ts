@@ -9885,6 +9885,7 @@ export interface operations {
                             derived_functional_group: string;
                             type_name: string | null;
                             predefined_type: string | null;
+                            object_type: string | null;
                             level: string | null;
                             property_sets: {
                                 name: string;
