@@ -108,7 +108,7 @@ describe('IDS compliance results', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Element', 'GlobalId', 'Name', 'IFC Class', 'Status', 'Specification']);
+    expect(headers).toEqual(['Element', 'Status', 'Specification', 'Name', 'IFC Class', 'GlobalId']);
     const rows = resultRows();
     expect(rows).toHaveLength(3);
     expect(within(rows[1] as HTMLElement).getByText('Door D-02')).toBeVisible();

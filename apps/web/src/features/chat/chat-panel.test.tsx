@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import type { AiChatEvent, AiModelContext } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/lib/testing/fetch-mock';
 import { renderWithApp } from '@/lib/testing/render';
 import { ChatPanel } from './chat-panel';
+import { conversations } from './use-chat';
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const FILE = '00000000-0000-4000-8000-000000000002';
@@ -59,6 +60,9 @@ function mockChat(answer: () => Response) {
 }
 
 describe('ChatPanel', () => {
+  // The tab's conversations outlive a render (decision 0178): each test starts with none.
+  beforeEach(() => conversations.clear());
+
   it('asks a typed question and shows the streamed answer with its sources', async () => {
     const calls = mockChat(() => sseAnswer(ANSWER));
     const { user } = renderWithApp(<ChatPanel projectId={PROJECT} fileId={FILE} />);

@@ -30,4 +30,15 @@ describe('ConversationStore', () => {
     store.write(v1, ['a'], 'v1');
     expect(store.otherVersionsWithConversation({ projectId: 'p', fileId: 'g', versionId: 'v1' })).toEqual([]);
   });
+
+  it("never shows one person's conversations to the next one signed in in the tab", () => {
+    const store = new ConversationStore<string>();
+    store.ownedBy('ada');
+    store.write(v1, ['Ada asks'], 'v1');
+    store.ownedBy('ada');
+    expect(store.read(v1)).toEqual(['Ada asks']);
+    store.ownedBy('bob');
+    expect(store.read(v1)).toEqual([]);
+    expect(store.otherVersionsWithConversation(v2)).toEqual([]);
+  });
 });

@@ -16,9 +16,22 @@ export interface ConversationKey {
 
 export class ConversationStore<M> {
   private readonly byVersion = new Map<string, StoredConversation<M>>();
+  private owner: string | null = null;
 
   private static key({ projectId, fileId, versionId }: ConversationKey): string {
     return `${projectId}/${fileId}/${versionId ?? 'latest'}`;
+  }
+
+  /** Forgets every conversation (a test starting afresh). */
+  clear(): void {
+    this.byVersion.clear();
+  }
+
+  /** The conversations are this user's (null: nobody signed in, the demo); another's are forgotten. */
+  ownedBy(userId: string | null): void {
+    if (userId === this.owner) return;
+    this.byVersion.clear();
+    this.owner = userId;
   }
 
   read(key: ConversationKey): readonly M[] {

@@ -1,6 +1,7 @@
 import type { AiChatEvent, AiSource, ElementsByType } from '@plumbline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useCurrentUser } from '@/lib/session';
 import { chatSessionId, streamChat } from './chat-stream';
 import { ConversationStore } from './conversation-store';
 
@@ -68,12 +69,16 @@ function applyEvent(message: ChatMessage, event: AiChatEvent): ChatMessage {
  */
 export function useChat(target: ChatTarget, versionTag: string | null = null) {
   const { projectId, fileId, versionId } = target;
-  const [messages, setMessages] = useState<ChatMessage[]>(() =>
-    projectId && fileId ? [...conversations.read({ projectId, fileId, versionId })] : [],
-  );
+  // Another person signed in in this tab never finds the previous one's conversations.
+  const owner = useCurrentUser()?.id ?? null;
+  const [messages, setMessages] = useState<ChatMessage[]>(() => {
+    conversations.ownedBy(owner);
+    return projectId && fileId ? [...conversations.read({ projectId, fileId, versionId })] : [];
+  });
   useEffect(() => {
+    conversations.ownedBy(owner);
     if (projectId && fileId) conversations.write({ projectId, fileId, versionId }, messages, versionTag);
-  }, [projectId, fileId, versionId, messages, versionTag]);
+  }, [owner, projectId, fileId, versionId, messages, versionTag]);
   const [status, setStatus] = useState<ChatStatus>('idle');
   const abortRef = useRef<AbortController | null>(null);
   const sessionRef = useRef<string>('');
