@@ -11,13 +11,13 @@ import {
   type MetadataRow,
   type MetadataRowQuery,
 } from '@plumbline/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { requireCheckedVersion, type VersionRow } from '../bimfiles';
 import { requireProjectReader } from '../projects';
 import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
-import { LruCache } from './cache';
 import { MetadataError } from './errors';
 import { createExportCooldown } from './export-cooldown';
 import { csvStream, xlsxStream } from './export-writers';
@@ -65,10 +65,10 @@ const EXPORT_CHUNK_ROWS = 5000;
 
 export function createMetadataService(deps: { db: Database; clock: Clock; rateCounter: RateCounter }) {
   const { db } = deps;
-  const facetCache = new LruCache<Promise<FacetIndex>>(64);
-  const countCache = new LruCache<Promise<number>>(2000);
-  const searchCache = new LruCache<Promise<SearchMatches>>(500);
-  const categoryCache = new LruCache<Promise<boolean>>(64);
+  const facetCache = new LRUCache<string, Promise<FacetIndex>>({ max: 64 });
+  const countCache = new LRUCache<string, Promise<number>>({ max: 2000 });
+  const searchCache = new LRUCache<string, Promise<SearchMatches>>({ max: 500 });
+  const categoryCache = new LRUCache<string, Promise<boolean>>({ max: 64 });
   const cooldown = createExportCooldown(deps.rateCounter, METADATA_EXPORT_COOLDOWN_SECONDS);
 
   async function resolveVersion(userId: string | null, address: FileAddress): Promise<VersionRow> {
