@@ -15,6 +15,7 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { requireCheckedVersion, type VersionRow } from '../bimfiles';
+import { findElement } from '../elements';
 import { requireProjectReader } from '../projects';
 import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
@@ -249,7 +250,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
       stepId: number,
     ): Promise<MetadataElementResponse> {
       const version = await resolveVersion(userId, address);
-      const row = await repo.findElement(db, version.id, stepId);
+      const row = await findElement(db, version.id, stepId);
       if (!row) throw new MetadataError('element_not_found');
       const sets = new Map<string, Array<{ name: string; value: string | null; data_type: string | null }>>();
       for (const p of await repo.listElementProperties(db, version.id, stepId)) {
