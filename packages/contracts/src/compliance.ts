@@ -58,9 +58,8 @@ export const idsSpecificationSchema = z.object({
 export type IdsSpecification = z.infer<typeof idsSpecificationSchema>;
 
 /** `fileId` (and optionally `versionId`) adds each specification's compliance on that version. */
-export const idsSpecificationsQuerySchema = z.object({
+export const idsSpecificationsQuerySchema = versionQuerySchema.extend({
   fileId: z.string().uuid('File not found').optional(),
-  versionId: z.string().uuid('Version not found').optional(),
 });
 
 export const idsSpecificationListResponseSchema = z.object({

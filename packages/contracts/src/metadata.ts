@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileParamsSchema } from './file-address';
+import { fileParamsSchema, versionQuerySchema } from './file-address';
 
 /** Metadata explorer (spec 2 §2.5): one row per element × property set × property of a version. */
 
@@ -38,8 +38,7 @@ const multi = z
   .pipe(z.array(z.string().max(500)).max(200, 'Too many filter values').optional());
 
 /** What selects rows: version, search and filters (shared by the page, the export and the count). */
-export const metadataRowQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
+export const metadataRowQuerySchema = versionQuerySchema.extend({
   search: z.string().trim().max(METADATA_SEARCH_MAX_LENGTH, 'The search is too long').optional(),
   category: multi,
   ifc_class: multi,
@@ -145,8 +144,7 @@ export const metadataElementResponseSchema = z.object({
 export type MetadataElementResponse = z.infer<typeof metadataElementResponseSchema>;
 
 /** 'Search elements of a project file' (spec 2 §7): limit 10000 and an optional version. */
-export const metadataElementSearchQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
+export const metadataElementSearchQuerySchema = versionQuerySchema.extend({
   search: z.string().trim().max(METADATA_SEARCH_MAX_LENGTH).optional(),
   limit: z.coerce
     .number()

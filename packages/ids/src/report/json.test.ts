@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { reportSchemaErrors } from '../../test/report-schema';
 import {
   failingReport,
   invalidReport,
@@ -8,9 +9,6 @@ import {
   prohibitedFailingReport,
 } from './fixtures';
 import { formatJsonReport, toJsonReport } from './json';
-import { validateAgainstSchema } from './json-schema-subset';
-
-const schema = JSON.parse(readFileSync(new URL('../../report-schema.json', import.meta.url), 'utf8'));
 
 describe('JSON reporter', () => {
   it.each([
@@ -21,7 +19,7 @@ describe('JSON reporter', () => {
     ['prohibited', prohibitedFailingReport],
   ])('writes a %s report that conforms to report-schema.json', (_name, report) => {
     const parsed = JSON.parse(formatJsonReport(report));
-    expect(validateAgainstSchema(parsed, schema)).toEqual([]);
+    expect(reportSchemaErrors(parsed)).toEqual([]);
   });
 
   it('carries status, per-specification counts and failures with reasons', () => {
@@ -67,10 +65,10 @@ describe('JSON reporter', () => {
     delete json.specifications[0].failed;
     json.status = 'passed';
     json.specifications[1].applicable = '2';
-    expect(validateAgainstSchema(json, schema)).toEqual([
-      '$.status: "passed" is not one of ["pass","fail","invalid"]',
-      "$.specifications[0]: missing required property 'failed'",
-      '$.specifications[1].applicable: expected integer, got string',
+    expect(reportSchemaErrors(json).sort()).toEqual([
+      '/specifications/0 required',
+      '/specifications/1/applicable type',
+      '/status enum',
     ]);
   });
 });

@@ -1,15 +1,6 @@
-import type { IdsFacet } from '@plumbline/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import {
-  elementResults,
-  elements,
-  fileVersions,
-  idsFiles,
-  idsSpecifications,
-  projects,
-  specificationResults,
-} from '../../schema';
+import { elementResults, elements, fileVersions, projects } from '../../schema';
 import type { VersionRow } from '../bimfiles';
 
 /** The version an answer is about: its file and project, for citing and for comparing versions. */
@@ -104,46 +95,6 @@ export async function elementsOfClasses(
     .where(and(eq(elements.fileVersionId, versionId), inArray(elements.ifcClass, [...classes])))
     .orderBy(asc(elements.stepId))
     .limit(limit);
-}
-
-export interface SpecificationOutcome {
-  specificationId: string;
-  name: string;
-  description: string | null;
-  idsFileName: string;
-  status: string;
-  reason: string | null;
-  applicable: number;
-  passed: number;
-  failed: number;
-  applicabilityFacets: IdsFacet[];
-  requirementFacets: IdsFacet[];
-}
-
-/** Each checked specification's counts on a version, in IDS file and specification order. */
-export async function specificationOutcomes(
-  db: Database,
-  versionId: string,
-): Promise<SpecificationOutcome[]> {
-  return db
-    .select({
-      specificationId: specificationResults.specificationId,
-      name: idsSpecifications.name,
-      description: idsSpecifications.description,
-      idsFileName: idsFiles.name,
-      status: specificationResults.status,
-      reason: specificationResults.reason,
-      applicable: specificationResults.applicableCount,
-      passed: specificationResults.passedCount,
-      failed: specificationResults.failedCount,
-      applicabilityFacets: idsSpecifications.applicabilityFacets,
-      requirementFacets: idsSpecifications.requirementFacets,
-    })
-    .from(specificationResults)
-    .innerJoin(idsSpecifications, eq(idsSpecifications.id, specificationResults.specificationId))
-    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
-    .where(eq(specificationResults.fileVersionId, versionId))
-    .orderBy(asc(idsFiles.name), asc(idsSpecifications.position));
 }
 
 export interface FailingElementRow extends ElementRow {

@@ -1,6 +1,7 @@
 // The compliance module as other modules see it: only what they use. Everything else in modules/compliance/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
 
+export { type CheckedSpecificationRow, checkedSpecifications } from './checked-specifications';
 export { idsComplianceOf } from './figures';
 export { listActiveSpecifications, worstStatusCounts, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';

@@ -1,14 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import {
-  elementProperties,
-  elementResults,
-  elements,
-  idsFiles,
-  idsSpecifications,
-  specificationResults,
-} from '../../schema';
-import type { CheckedSpecification, StoredElementResult } from './compliance';
+import { elementProperties, elementResults, elements } from '../../schema';
+import type { StoredElementResult } from './compliance';
 import type { StoredFailure, StoredProperty } from './facet-results';
 
 export interface ElementRow {
@@ -74,42 +67,6 @@ export async function propertiesOf(
     .from(elementProperties)
     .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
     .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
-}
-
-export interface CheckedSpecificationRow extends CheckedSpecification {
-  idsStorageKey: string;
-  idsSha256: string;
-}
-
-/** Every specification checked on the version (its specification_results), in file order. */
-export async function checkedSpecifications(
-  db: Database,
-  versionId: string,
-): Promise<CheckedSpecificationRow[]> {
-  const rows = await db
-    .select({
-      id: idsSpecifications.id,
-      name: idsSpecifications.name,
-      identifier: idsSpecifications.identifier,
-      cardinality: idsSpecifications.cardinality,
-      position: idsSpecifications.position,
-      idsFileId: idsFiles.id,
-      idsFileName: idsFiles.name,
-      idsStorageKey: idsFiles.storageKey,
-      idsSha256: idsFiles.sha256,
-      applicabilityFacets: idsSpecifications.applicabilityFacets,
-      requirementFacets: idsSpecifications.requirementFacets,
-    })
-    .from(specificationResults)
-    .innerJoin(idsSpecifications, eq(idsSpecifications.id, specificationResults.specificationId))
-    .innerJoin(idsFiles, eq(idsFiles.id, idsSpecifications.idsFileId))
-    .where(eq(specificationResults.fileVersionId, versionId))
-    .orderBy(asc(idsFiles.createdAt), asc(idsFiles.id), asc(idsSpecifications.position));
-  return rows.map((row) => ({
-    ...row,
-    applicabilityFacets: row.applicabilityFacets,
-    requirementFacets: row.requirementFacets,
-  }));
 }
 
 /**

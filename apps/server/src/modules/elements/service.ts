@@ -3,6 +3,7 @@ import type { Specification } from '@plumbline/ids';
 import type { Database } from '../../platform/db';
 import type { FileStorage } from '../../platform/storage/storage';
 import { requireCheckedVersion, type VersionRow } from '../bimfiles';
+import { type CheckedSpecificationRow, checkedSpecifications } from '../compliance';
 import { derivedFunctionalGroup, primaryBimCategory } from '../metadata';
 import { requireProjectReader } from '../projects';
 import { buildElementCompliance } from './compliance';
@@ -72,7 +73,7 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
 
   /** The parsed specifications by id, from each IDS file that could be read. */
   async function parsedSpecifications(
-    specs: readonly repo.CheckedSpecificationRow[],
+    specs: readonly CheckedSpecificationRow[],
   ): Promise<Map<string, Specification>> {
     const parsed = new Map<string, Specification>();
     const files = new Map(specs.map((s) => [s.idsFileId, s]));
@@ -102,7 +103,7 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
       const row = await findElement(version.id, address.element);
       const [properties, specifications] = await Promise.all([
         repo.propertiesOf(db, version.id, row.stepId),
-        repo.checkedSpecifications(db, version.id),
+        checkedSpecifications(db, version.id),
       ]);
       const results = await repo.elementResultsOf(
         db,

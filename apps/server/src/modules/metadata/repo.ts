@@ -15,7 +15,6 @@ import {
 } from './row-query';
 
 // The version a read looks at and the element lookup live with their tables' owners.
-export { type ElementRow, findElement } from '../elements';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

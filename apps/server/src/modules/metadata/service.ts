@@ -11,13 +11,14 @@ import {
   type MetadataRow,
   type MetadataRowQuery,
 } from '@plumbline/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { requireCheckedVersion, type VersionRow } from '../bimfiles';
+import { findElement } from '../elements';
 import { requireProjectReader } from '../projects';
 import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
-import { LruCache } from './cache';
 import { MetadataError } from './errors';
 import { createExportCooldown } from './export-cooldown';
 import { csvStream, xlsxStream } from './export-writers';
@@ -66,10 +67,10 @@ const EXPORT_CHUNK_ROWS = 5000;
 
 export function createMetadataService(deps: { db: Database; clock: Clock; rateCounter: RateCounter }) {
   const { db } = deps;
-  const facetCache = new LruCache<Promise<FacetIndex>>(64);
-  const countCache = new LruCache<Promise<number>>(2000);
-  const searchCache = new LruCache<Promise<SearchMatches>>(500);
-  const categoryCache = new LruCache<Promise<boolean>>(64);
+  const facetCache = new LRUCache<string, Promise<FacetIndex>>({ max: 64 });
+  const countCache = new LRUCache<string, Promise<number>>({ max: 2000 });
+  const searchCache = new LRUCache<string, Promise<SearchMatches>>({ max: 500 });
+  const categoryCache = new LRUCache<string, Promise<boolean>>({ max: 64 });
   const cooldown = createExportCooldown(deps.rateCounter, METADATA_EXPORT_COOLDOWN_SECONDS);
 
   async function resolveVersion(userId: string | null, address: FileAddress): Promise<VersionRow> {
@@ -250,7 +251,7 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
       stepId: number,
     ): Promise<MetadataElementResponse> {
       const version = await resolveVersion(userId, address);
-      const row = await repo.findElement(db, version.id, stepId);
+      const row = await findElement(db, version.id, stepId);
       if (!row) throw new MetadataError('element_not_found');
       const sets = new Map<string, Array<{ name: string; value: string | null; data_type: string | null }>>();
       for (const p of await repo.listElementProperties(db, version.id, stepId)) {

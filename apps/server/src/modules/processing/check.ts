@@ -1,5 +1,6 @@
 import { checkModel, type IdsDocument } from '@plumbline/ids';
 import type { IfcModel } from '@plumbline/ifc';
+import { countFacetFailures } from './facet-failures';
 import type { ResultColumns } from './result-columns';
 
 export interface IdsForCheck {
@@ -21,6 +22,7 @@ export function checkAgainst(
   const results: ResultColumns = {
     specifications: [],
     elements: { specificationId: [], elementStepId: [], passed: [], failures: [] },
+    facetFailures: [],
   };
   for (const ids of idsFiles) {
     const report = checkModel(model, ids.document, { modelFileName: fileName });
@@ -41,6 +43,7 @@ export function checkAgainst(
         results.elements.passed.push(element.passed);
         results.elements.failures.push(JSON.stringify(element.failures));
       }
+      results.facetFailures.push(...countFacetFailures(specificationId, spec.elements));
     });
   }
   return results;

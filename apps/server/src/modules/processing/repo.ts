@@ -181,7 +181,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
     hooks,
   );
   await writeComplianceSummaries(tx, versionId);
-  await writeFacetFailures(tx, versionId, results);
+  await writeFacetFailures(tx, versionId, results.facetFailures);
   await refreshVersionTotals(tx, [versionId]);
 }
 

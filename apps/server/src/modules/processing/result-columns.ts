@@ -9,4 +9,12 @@ export interface ResultColumns {
     failedCount: number;
   }>;
   elements: { specificationId: string[]; elementStepId: number[]; passed: boolean[]; failures: string[] };
+  /** Per specification and requirement facet, how many elements fail it (facet-failures.ts). */
+  facetFailures: FacetFailureCount[];
+}
+
+export interface FacetFailureCount {
+  specificationId: string;
+  facetIndex: number;
+  failed: number;
 }

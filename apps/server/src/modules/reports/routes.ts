@@ -13,6 +13,7 @@ import {
   reportResponseSchema,
   reportUsageSchema,
   routeAccessOf,
+  versionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -147,8 +148,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           summary:
             "A version's failures as BCF 2.1 (default) or 3.0 (.bcf), for one specification or all; topics per element type (default) or per element",
           params: fileParamsSchema,
-          querystring: z.object({
-            versionId: z.string().uuid('Version not found').optional(),
+          querystring: versionQuerySchema.extend({
             specificationId: z.string().uuid('Specification not found').optional(),
             grouping: z.enum(['type', 'element']).default('type'),
             bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),

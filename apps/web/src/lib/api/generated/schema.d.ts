@@ -7952,8 +7952,8 @@ export interface operations {
     getProjectsByProjectIdIdsSpecifications: {
         parameters: {
             query?: {
-                fileId?: string;
                 versionId?: string;
+                fileId?: string;
             };
             header?: never;
             path: {
