@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reportSchemaErrors } from '../../test/report-schema';
 import {
