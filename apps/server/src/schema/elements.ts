@@ -79,6 +79,25 @@ export const specificationResults = pgTable(
   (t) => [primaryKey({ columns: [t.fileVersionId, t.specificationId] })],
 );
 
+/**
+ * What the results call an applicable entity that is not a stored element (an IfcProject, an
+ * IfcMaterial…): without it a results row had no class, GlobalId or name to show. The view
+ * `named_objects` (migration 0030) reads both tables as one, for every join of results to names.
+ */
+export const resultEntities = pgTable(
+  'result_entities',
+  {
+    fileVersionId: uuid('file_version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').notNull(),
+    globalId: text('global_id'),
+    ifcClass: text('ifc_class').notNull(),
+    name: text('name'),
+  },
+  (t) => [primaryKey({ columns: [t.fileVersionId, t.stepId] })],
+);
+
 /** Each applicable element's outcome for a specification; `failures` holds the facet reasons. */
 export const elementResults = pgTable(
   'element_results',

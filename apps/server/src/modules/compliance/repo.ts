@@ -263,7 +263,7 @@ export async function listResults(
           select er.element_step_id, er.specification_id, ${rank} as rank from element_results er
           where er.file_version_id = ${input.versionId} and ${inSpecs(input.specs)} and ${byRank}
           order by er.specification_id, er.element_step_id offset ${input.offset} limit ${input.limit}) page
-        left join elements e on e.file_version_id = ${input.versionId} and e.step_id = page.element_step_id
+        left join named_objects e on e.file_version_id = ${input.versionId} and e.step_id = page.element_step_id
         order by page.specification_id, page.element_step_id`,
   );
   return rows.map(toResultRow);
@@ -312,7 +312,7 @@ export async function listFacetResults(
           select er.element_step_id, er.passed, er.failures from element_results er
           where er.file_version_id = ${input.versionId} and er.specification_id = ${input.specificationId}
           order by er.element_step_id offset ${input.offset} limit ${input.limit}) page
-        left join elements e on e.file_version_id = ${input.versionId} and e.step_id = page.element_step_id
+        left join named_objects e on e.file_version_id = ${input.versionId} and e.step_id = page.element_step_id
         order by page.element_step_id`,
   );
   return rows.map((r) => ({

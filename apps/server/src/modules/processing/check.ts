@@ -22,8 +22,12 @@ export function checkAgainst(
   const results: ResultColumns = {
     specifications: [],
     elements: { specificationId: [], elementStepId: [], passed: [], failures: [] },
+    entities: { stepId: [], ifcClass: [], globalId: [], name: [] },
     facetFailures: [],
   };
+  // What processing stores as elements (extract.ts); any other applicable entity is named here.
+  const stored = new Set(model.products());
+  const named = new Set<number>();
   for (const ids of idsFiles) {
     const report = checkModel(model, ids.document, { modelFileName: fileName });
     report.specifications.forEach((spec, position) => {
@@ -42,6 +46,13 @@ export function checkAgainst(
         results.elements.elementStepId.push(element.id);
         results.elements.passed.push(element.passed);
         results.elements.failures.push(JSON.stringify(element.failures));
+        if (!stored.has(element.id) && !named.has(element.id)) {
+          named.add(element.id);
+          results.entities.stepId.push(element.id);
+          results.entities.ifcClass.push(element.className);
+          results.entities.globalId.push(element.globalId);
+          results.entities.name.push(element.name);
+        }
       }
       results.facetFailures.push(...countFacetFailures(specificationId, spec.elements));
     });

@@ -9,6 +9,7 @@ import {
   idsFiles,
   idsSpecifications,
   projects,
+  resultEntities,
   specificationResults,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
@@ -149,6 +150,7 @@ async function lockForWrite(
 
 async function replaceResults(tx: Database, versionId: string, results: ResultColumns, hooks: WriteHooks) {
   await tx.delete(elementResults).where(eq(elementResults.fileVersionId, versionId));
+  await tx.delete(resultEntities).where(eq(resultEntities.fileVersionId, versionId));
   await tx.delete(specificationResults).where(eq(specificationResults.fileVersionId, versionId));
   // Column arrays, not a values list: a national IDS pack has tens of thousands of specifications,
   // and a values list that long overflows the query builder's stack.
@@ -177,6 +179,19 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
       { name: 'element_step_id', values: r.elementStepId },
       { name: 'passed', values: r.passed },
       { name: 'failures', values: r.failures },
+    ],
+    hooks,
+  );
+  const n = results.entities;
+  await bulkInsert(
+    tx,
+    'result_entities',
+    { file_version_id: versionId },
+    [
+      { name: 'step_id', values: n.stepId },
+      { name: 'ifc_class', values: n.ifcClass },
+      { name: 'global_id', values: n.globalId },
+      { name: 'name', values: n.name },
     ],
     hooks,
   );

@@ -9,6 +9,13 @@ export interface ResultColumns {
     failedCount: number;
   }>;
   elements: { specificationId: string[]; elementStepId: number[]; passed: boolean[]; failures: string[] };
+  /** Applicable entities that are not stored elements (not IfcProduct or IfcTypeObject), once each. */
+  entities: {
+    stepId: number[];
+    ifcClass: string[];
+    globalId: Array<string | null>;
+    name: Array<string | null>;
+  };
   /** Per specification and requirement facet, how many elements fail it (facet-failures.ts). */
   facetFailures: FacetFailureCount[];
 }

@@ -54,7 +54,7 @@ export async function storedCheckReport(
     db,
     sql`select er.specification_id, er.element_step_id, er.failures, e.global_id, e.ifc_class, e.name
         from element_results er
-        left join elements e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
+        left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
         where er.file_version_id = ${version.versionId} and not er.passed
         order by er.specification_id, er.element_step_id`,
   );

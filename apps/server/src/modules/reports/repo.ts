@@ -152,7 +152,7 @@ export async function failureExamples(
             f->>'reason' as reason, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level,
             row_number() over (partition by er.specification_id, (f->>'facetIndex')::int order by er.element_step_id) as rn
           from element_results er cross join lateral jsonb_array_elements(er.failures) f
-          left join elements e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
+          left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
           where er.file_version_id = ${versionId} and not er.passed) x
         where rn <= ${perGroup} order by specification_id, facet_index, rn`,
   );
@@ -184,7 +184,7 @@ export async function failuresByClass(
           count(distinct er.element_step_id) as elements,
           coalesce(sum(jsonb_array_length(er.failures)), 0) as requirements
         from element_results er
-        left join elements e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
+        left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
         where er.file_version_id = ${versionId} and not er.passed
         group by 1 order by requirements desc, pairs desc, 1`,
   );
@@ -215,7 +215,7 @@ export async function failurePage(
                 ${after ? sql`and (specification_id, element_step_id) > (${after.specificationId}::uuid, ${after.stepId})` : sql``}
               order by specification_id, element_step_id limit ${limit}) er
         cross join lateral jsonb_array_elements(er.failures) f
-        left join elements e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
+        left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
         order by er.specification_id, er.element_step_id, (f->>'facetIndex')::int`,
   );
   return rows.map(toExample);
