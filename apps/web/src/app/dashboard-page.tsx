@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PageLoading } from '@/components/ui/page-loading';
 import { RequireSession } from '@/features/auth/require-session';
 import { SubscriptionBanner } from '@/features/subscriptions/subscription-banner';
@@ -28,8 +29,12 @@ function LiveDashboard() {
   // The banners above the tabs (invitations, the plan offer) are known before the page is drawn, so
   // they never push the page down after it has been painted (a layout shift; issue 21, Lighthouse CLS).
   // A failed query counts as known: its banner simply stays away.
-  const bannersKnown = !config.isPending && (!billing || !subscriptions.isPending) && !invitations.isPending;
-  if (!bannersKnown) return <PageLoading />;
+  // Known once is enough: a failed query asked again (a tab mounting, a retry) is pending once more, and
+  // going back to the loading page would unmount that tab, settle, mount it, ask again… for ever.
+  const [bannersKnown, setBannersKnown] = useState(false);
+  const knownNow = !config.isPending && (!billing || !subscriptions.isPending) && !invitations.isPending;
+  if (knownNow && !bannersKnown) setBannersKnown(true);
+  if (!bannersKnown && !knownNow) return <PageLoading />;
   return (
     <DashboardShell
       options={{ hideSubscriptions }}
