@@ -49,20 +49,19 @@ describe('readPlainXml builds the saxes tree', () => {
 
   it('on every IDS test case and example, as written and with CR LF line ends', () => {
     expect(files.length).toBeGreaterThan(200);
+    let fastOnes = 0;
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
       if (readPlainXml(text, LIMITS) === null) {
         // Outside the subset: saxes reads it (or refuses it); nothing to compare.
         continue;
       }
+      fastOnes++;
       expectSameTree(text);
       expectSameTree(text.replace(/\r?\n/g, '\r\n'));
     }
     // The subset is what IDS files are written in: nearly all of them take the fast path.
-    const fastOnes = files.filter((file) =>
-      readPlainXml(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), LIMITS),
-    );
-    expect(fastOnes.length).toBeGreaterThan(files.length * 0.9);
+    expect(fastOnes).toBeGreaterThan(files.length * 0.9);
   });
 
   it('on a pack of specifications with 1,500-value code lists', () => {
