@@ -25,9 +25,9 @@ export function checkAgainst(
     entities: { stepId: [], ifcClass: [], globalId: [], name: [] },
     facetFailures: [],
   };
-  // What processing stores as elements (extract.ts); any other applicable entity is named here.
-  const stored = new Set(model.products());
-  const named = new Set<number>();
+  // What processing stores as elements (extract.ts) is named there; any other applicable entity is
+  // named here, once: it joins this set when its row is written.
+  const named = new Set(model.products());
   for (const ids of idsFiles) {
     const report = checkModel(model, ids.document, { modelFileName: fileName });
     report.specifications.forEach((spec, position) => {
@@ -46,7 +46,7 @@ export function checkAgainst(
         results.elements.elementStepId.push(element.id);
         results.elements.passed.push(element.passed);
         results.elements.failures.push(JSON.stringify(element.failures));
-        if (!stored.has(element.id) && !named.has(element.id)) {
+        if (!named.has(element.id)) {
           named.add(element.id);
           results.entities.stepId.push(element.id);
           results.entities.ifcClass.push(element.className);
