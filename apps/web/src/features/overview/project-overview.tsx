@@ -1,5 +1,4 @@
 import type { ProjectOverview as Overview, Project } from '@plumbline/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   AlertCircle,
   Boxes,
@@ -13,7 +12,7 @@ import {
   TrendingUp,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -23,7 +22,7 @@ import { errorMessage, isApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatNumber } from '@/lib/format';
-import { projectKeys } from '../projects/queries';
+import { ProjectNotFound } from '../projects/project-not-found';
 import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
 import { type ComplianceLevel, complianceFigure, complianceLevel } from './compliance-figure';
@@ -52,7 +51,10 @@ export function ProjectOverview({ project }: { project: Project }) {
     );
   }
   if (overview.isError) {
-    if (isApiRequestError(overview.error) && overview.error.isNotFound) return <ProjectGone />;
+    // Gone since the list was read: the shared card clears what was remembered and the list is read
+    // again, after which the tab offers the next project.
+    if (isApiRequestError(overview.error) && overview.error.isNotFound)
+      return <ProjectNotFound first={undefined} />;
     return (
       <Card>
         <EmptyState
@@ -146,27 +148,6 @@ function ComplianceCategories({ categories }: { categories: Overview['compliance
         </div>
       ))}
     </dl>
-  );
-}
-
-/**
- * The selected project disappeared (deleted, or access removed): say so (spec 1 §8) and drop the cached
- * project list so the selector moves on to a project that still exists.
- */
-function ProjectGone() {
-  const queryClient = useQueryClient();
-  const { mode } = useDataSource();
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
-  }, [queryClient, mode]);
-  return (
-    <Card>
-      <EmptyState
-        icon={AlertCircle}
-        title="Project Not Found"
-        description="The selected project is no longer available. Please select a different project or create a new one."
-      />
-    </Card>
   );
 }
 
