@@ -1,6 +1,4 @@
 import {
-  type GenerateReportBody,
-  generateReportResponseSchema,
   REPORT_POLL_MS,
   type Report,
   reportDownloadResponseSchema,
@@ -51,23 +49,9 @@ export function useReportUsage(projectId: string | undefined) {
   });
 }
 
-export async function generateReport(projectId: string, body: GenerateReportBody) {
-  return apiRequest(apiPath('/projects/{projectId}/reports', { path: { projectId } }), {
-    method: 'POST',
-    body,
-    schema: generateReportResponseSchema,
-  });
-}
-
 export async function reportStatus(reportId: string): Promise<Report> {
   const path = apiPath('/reports/{reportId}', { path: { reportId } });
   return (await apiRequest(path, { schema: reportResponseSchema })).report;
-}
-
-export async function deleteReport(projectId: string, reportId: string): Promise<void> {
-  await apiRequest(apiPath('/projects/{projectId}/reports/{reportId}', { path: { projectId, reportId } }), {
-    method: 'DELETE',
-  });
 }
 
 /** Spec 2 §7 Download: a short-lived download_url first, then the file itself with the session. */

@@ -32,15 +32,9 @@ import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
 import { useSelectedProject } from '../projects/use-selected-project';
+import { useReportsSource } from './data-source';
 import { GenerateReportDialog, type GenerateRequest } from './generate-report-dialog';
-import {
-  deleteReport,
-  fetchReportFile,
-  generateReport,
-  reportKeys,
-  useReports,
-  useReportUsage,
-} from './queries';
+import { fetchReportFile, reportKeys, useReports, useReportUsage } from './queries';
 import { downloadErrorTitle, generationErrorMessage } from './report-messages';
 import { ReportsTable } from './reports-table';
 import { useReportGeneration } from './use-report-generation';
@@ -62,6 +56,7 @@ const TYPES: Array<{ type: ReportType; icon: typeof BarChart3; text: string }> =
 /** The Reports tab (spec 2 §2.7): generate, follow, download and delete a project's reports. */
 export function ReportsTab() {
   const { readOnly } = useDataSource();
+  const source = useReportsSource();
   const projects = useProjects();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
   const [selected, selectProject, stale] = useSelectedProject(active, projects.isSuccess);
@@ -98,7 +93,7 @@ export function ReportsTab() {
   const generate = async (request: GenerateRequest): Promise<boolean> => {
     if (!selected) return false;
     try {
-      const { report } = await generateReport(selected.id, request);
+      const { report } = await source.generateReport(selected.id, request);
       toast.success('Report generation started', {
         description: `${report.name} is being generated. You can keep working; it appears below when ready.`,
       });
@@ -138,7 +133,7 @@ export function ReportsTab() {
   const remove = async () => {
     if (!deleting || !selected) return;
     try {
-      await deleteReport(selected.id, deleting.id);
+      await source.deleteReport(selected.id, deleting.id);
       toast.success('Report deleted', { description: `${deleting.name} was deleted.` });
       void queryClient.invalidateQueries({ queryKey: reportKeys.all });
     } catch (error) {
