@@ -41,6 +41,7 @@ import { idsFileRoutes } from './modules/idsfiles/routes';
 import type { IdsFileService } from './modules/idsfiles/service';
 import { createIdsFileService } from './modules/idsfiles/service';
 import { invitationRoutes } from './modules/members/invitation-routes';
+import { invitationValidity as validityOf } from './modules/members/invitation-validity';
 import type { InvitationService } from './modules/members/invitations';
 import { createInvitationService } from './modules/members/invitations';
 import { memberRoutes } from './modules/members/routes';
@@ -251,6 +252,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   // Links in mails: PUBLIC_URL, else this server on localhost; never a request's Host header, which a
   // caller chooses (a verification link pointing elsewhere would hand its token to that host).
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const invitationValidity = validityOf(config.invitationValidDays);
   const services: AppServices = {
     acc: accService,
     auth: createAuthService({
@@ -266,8 +268,22 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       }),
     }),
     projects: createProjectService({ db, clock, audit }),
-    members: createMemberService({ db, clock, audit, jobs, appUrl, limits: billing.enforcement }),
-    invitations: createInvitationService({ db, clock, audit, limits: billing.enforcement }),
+    members: createMemberService({
+      db,
+      clock,
+      audit,
+      jobs,
+      appUrl,
+      limits: billing.enforcement,
+      invitationValidity,
+    }),
+    invitations: createInvitationService({
+      db,
+      clock,
+      audit,
+      limits: billing.enforcement,
+      invitationValidity,
+    }),
     billing,
     bimFiles: createBimFileService({
       db,

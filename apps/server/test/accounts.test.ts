@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { mailsTo, verificationTokenFor } from './support/mail';
 import {
+  advanceAndSignIn,
   call,
   type Session,
   signIn,
@@ -56,7 +57,14 @@ for (const backend of testBackends()) {
       expect(response.statusCode).toBe(200);
       return response.json() as {
         data: Array<{ userId: string; projectRole: string; isOwner: boolean; user: { email: string } }>;
-        invitations: Array<{ id: string; email: string; role: string }>;
+        invitations: Array<{
+          id: string;
+          email: string;
+          role: string;
+          createdAt: string;
+          expiresAt: string;
+          expired: boolean;
+        }>;
       };
     }
 
@@ -196,6 +204,44 @@ for (const backend of testBackends()) {
       expect((await call(server, cleo, 'GET', '/api/v1/invitations')).json().data).toEqual([]);
       const accepted = await call(server, cleo, 'POST', `/api/v1/invitations/${invitation?.id}/accept`);
       expect(accepted.statusCode).toBe(404);
+    });
+
+    it('expires an invitation after INVITATION_VALID_DAYS (14 by default); inviting again renews it', async () => {
+      const projectId = await createProject(owner, 'Late Letters');
+      const dana = await signUp(server, 'Dana Late');
+      expect((await add(owner, projectId, dana.email, 'Admin')).statusCode).toBe(201);
+      const [first] = (await team(projectId)).invitations;
+      expect(first?.expired).toBe(false);
+      expect(Date.parse(first?.expiresAt ?? '') - Date.parse(first?.createdAt ?? '')).toBe(14 * 24 * HOUR);
+      const [mail] = await mailsTo(server, dana.email, 'member.invited');
+      expect(mail?.bodyText).toContain('can be accepted for 14 days');
+      expect((await add(owner, projectId, dana.email, 'Admin')).json().error.code).toBe('already_invited');
+
+      // One minute short of 14 days it still stands; at 14 days it is gone from the invitee's list.
+      await advanceAndSignIn(server, 14 * 24 * HOUR - 60_000, [owner, dana]);
+      expect((await call(server, dana, 'GET', '/api/v1/invitations')).json().data).toHaveLength(1);
+      await advanceAndSignIn(server, 60_000, [owner, dana]);
+      expect((await call(server, dana, 'GET', '/api/v1/invitations')).json().data).toEqual([]);
+      expect((await team(projectId)).invitations).toEqual([
+        expect.objectContaining({ id: first?.id, expired: true }),
+      ]);
+      const late = await call(server, dana, 'POST', `/api/v1/invitations/${first?.id}/accept`);
+      expect(late.statusCode).toBe(410);
+      expect(late.json().error).toMatchObject({
+        code: 'invitation_expired',
+        message: 'This invitation has expired. Ask an Admin of the project to invite you again.',
+      });
+      expect((await team(projectId)).data.map((m) => m.userId)).not.toContain(dana.userId);
+
+      // Asked again: a new invitation replaces the expired one, and this one can be accepted.
+      expect((await add(owner, projectId, dana.email, 'Admin')).statusCode).toBe(201);
+      const renewed = (await team(projectId)).invitations;
+      expect(renewed).toEqual([
+        expect.objectContaining({ email: dana.email, role: 'Admin', expired: false }),
+      ]);
+      expect(renewed[0]?.id).not.toBe(first?.id);
+      expect(await acceptAll(dana)).toEqual([projectId]);
+      expect((await team(projectId)).data.find((m) => m.userId === dana.userId)?.projectRole).toBe('Admin');
     });
 
     describe('the project owner', () => {

@@ -121,6 +121,7 @@ export const ERROR_STATUS = {
   owner_only: 403,
   not_an_admin: 400,
   invitation_not_found: 404,
+  invitation_expired: 410,
 
   // Profile.
   avatar_invalid: 400,

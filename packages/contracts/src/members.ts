@@ -24,6 +24,9 @@ export const invitationSchema = z.object({
   email: z.string(),
   role: projectRoleSchema,
   createdAt: z.string(),
+  /** When it can no longer be accepted; inviting the address again renews it. */
+  expiresAt: z.string(),
+  expired: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -65,6 +68,7 @@ export const myInvitationSchema = z.object({
   role: projectRoleSchema,
   invitedBy: z.string().nullable(),
   createdAt: z.string(),
+  expiresAt: z.string(),
 });
 export type MyInvitation = z.infer<typeof myInvitationSchema>;
 export const myInvitationListResponseSchema = z.object({ data: z.array(myInvitationSchema) });
@@ -81,6 +85,7 @@ export const memberErrorCodes = [
   'owner_only', // 403 only the owner may transfer the ownership
   'not_an_admin', // 400 the ownership goes to an Admin member only
   'invitation_not_found', // 404
+  'invitation_expired', // 410 past its validity: ask an Admin to invite the address again
 ] as const;
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
 

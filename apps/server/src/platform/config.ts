@@ -52,6 +52,7 @@ export const envSchema = z.object({
     .max(MAX_MAX_IDS_MB, `must be a whole number of MiB from ${MIN_MAX_IDS_MB} to ${MAX_MAX_IDS_MB}`)
     .default(DEFAULT_MAX_IDS_MB),
   PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
+  INVITATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -193,6 +194,11 @@ export const configTable: ReadonlyArray<readonly [string, string, string]> = [
     "How long reading and checking one model may run (on its worker thread) before it is stopped and the version marked failed with the limit's name.",
   ],
   [
+    'INVITATION_VALID_DAYS',
+    '14',
+    'How long an invitation to a project can be accepted (days, 1 to 365); inviting the address again renews it.',
+  ],
+  [
     'DEMO_SEED',
     'true',
     'true: on first start, build the read-only Demo Office project of /demo in the background (three generated model versions, processed like uploads). false: no demo project is created.',
@@ -269,6 +275,7 @@ export interface Config {
   maxIdsMb: number;
   /** How long one model's reading and checking may run before it is stopped and the version failed. */
   processingTimeLimitMs: number;
+  invitationValidDays: number;
   /** Where files are kept: local disk (DATA_DIR/files) or an S3 bucket (STORAGE_URL). */
   storage: StorageConfig;
   /** Create the demo project at start when the database has none. */
@@ -369,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxIdsMb: e.MAX_IDS_MB,
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
+    invitationValidDays: e.INVITATION_VALID_DAYS,
     storage: storageConfig(e, dataDir),
     demoSeed: e.DEMO_SEED === 'true',
     ai:

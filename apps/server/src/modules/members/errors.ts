@@ -10,6 +10,7 @@ const table = {
   owner_only: 'Only the project owner can transfer the ownership',
   not_an_admin: 'The ownership can only go to an Admin member of the project',
   invitation_not_found: 'Invitation not found',
+  invitation_expired: 'This invitation has expired. Ask an Admin of the project to invite you again.',
 } satisfies Record<MemberErrorCode, string>;
 
 export const MemberError = defineErrors('MemberError', table);

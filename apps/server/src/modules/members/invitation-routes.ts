@@ -35,7 +35,7 @@ export function invitationRoutes(invitations: InvitationService): FastifyPluginA
           tags,
           summary: 'Accept an invitation: join the project with the invited role',
           params: myInvitationParamsSchema,
-          response: { 200: acceptInvitationResponseSchema, ...errorResponses(401, 403, 404, 409) },
+          response: { 200: acceptInvitationResponseSchema, ...errorResponses(401, 403, 404, 409, 410) },
         },
       },
       async (request) => invitations.accept(requireAuth(request), request.params.invitationId),

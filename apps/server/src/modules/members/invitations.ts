@@ -11,6 +11,7 @@ import type { BillingEnforcement } from '../billing';
 import { findActiveProject } from '../projects';
 import { MemberError } from './errors';
 import * as invitations from './invitation-repo';
+import type { InvitationValidity } from './invitation-validity';
 import * as repo from './repo';
 
 export function createInvitationService(deps: {
@@ -18,8 +19,9 @@ export function createInvitationService(deps: {
   clock: Clock;
   audit: AuditRecorder;
   limits: Pick<BillingEnforcement, 'assertCanAddMember'>;
+  invitationValidity: InvitationValidity;
 }) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, invitationValidity } = deps;
 
   /** The caller's invitation by id; an unverified caller or another address's invitation is not found. */
   async function mine(tx: Database, auth: AuthContext, invitationId: string) {
@@ -33,7 +35,14 @@ export function createInvitationService(deps: {
     async listMine(auth: AuthContext): Promise<MyInvitation[]> {
       if (!auth.user.emailVerified) return [];
       const rows = await invitations.listInvitationsFor(db, auth.user.email);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      const now = clock.now();
+      return rows
+        .filter((row) => !invitationValidity.isExpired(row.createdAt, now))
+        .map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          expiresAt: invitationValidity.expiresAt(row.createdAt).toISOString(),
+        }));
     },
 
     /** Joins the project with the invited role; the invitation is then gone. */
@@ -41,6 +50,8 @@ export function createInvitationService(deps: {
       return db
         .transaction(async (tx) => {
           const invitation = await mine(tx, auth, invitationId);
+          if (invitationValidity.isExpired(invitation.createdAt, clock.now()))
+            throw new MemberError('invitation_expired');
           const { projectId } = invitation;
           if (!(await findActiveProject(tx, projectId))) throw new MemberError('invitation_not_found');
           await invitations.deleteInvitation(tx, invitation.id);

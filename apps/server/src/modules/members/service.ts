@@ -15,6 +15,7 @@ import { invitationMail, memberAddedMail, notifyUser, queueMail } from '../notif
 import { type ProjectAccess, requireProjectPermission, requireProjectReader } from '../projects';
 import { MemberError } from './errors';
 import * as invitations from './invitation-repo';
+import type { InvitationValidity } from './invitation-validity';
 import * as repo from './repo';
 
 export function toMemberDto(row: repo.MemberRecord): Member {
@@ -28,8 +29,19 @@ export function toMemberDto(row: repo.MemberRecord): Member {
   };
 }
 
-export function toInvitationDto(row: invitations.InvitationRow): Invitation {
-  return { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+export function toInvitationDto(
+  row: invitations.InvitationRow,
+  validity: InvitationValidity,
+  now: Date,
+): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: validity.expiresAt(row.createdAt).toISOString(),
+    expired: validity.isExpired(row.createdAt, now),
+  };
 }
 
 /** The answer to every add, whatever happened, so it never tells whether the address has an account. */
@@ -47,8 +59,9 @@ export function createMemberService(deps: {
   appUrl: string;
   /** The plan's user limit (billing). */
   limits: Pick<BillingEnforcement, 'assertCanAddMember'>;
+  invitationValidity: InvitationValidity;
 }) {
-  const { db, clock, audit, jobs } = deps;
+  const { db, clock, audit, jobs, invitationValidity } = deps;
 
   /**
    * The member a change targets. The owner is never changed or removed; other Admins only by the owner
@@ -84,7 +97,11 @@ export function createMemberService(deps: {
         repo.listProjectMembers(db, projectId),
         invitations.listProjectInvitations(db, projectId),
       ]);
-      return { data: members.map(toMemberDto), invitations: pending.map(toInvitationDto) };
+      const now = clock.now();
+      return {
+        data: members.map(toMemberDto),
+        invitations: pending.map((row) => toInvitationDto(row, invitationValidity, now)),
+      };
     },
 
     /** Members of every project the caller belongs to (spec 2 §7). */
@@ -118,8 +135,11 @@ export function createMemberService(deps: {
           const target = await repo.findVerifiedUserIdByEmail(tx, input.email);
           if (target && (await repo.findProjectMember(tx, projectId, target)))
             throw new MemberError('already_member');
-          if (await invitations.findProjectInvitationByEmail(tx, projectId, input.email))
+          const earlier = await invitations.findProjectInvitationByEmail(tx, projectId, input.email);
+          if (earlier && !invitationValidity.isExpired(earlier.createdAt, now))
             throw new MemberError('already_invited');
+          // An expired invitation gives way to the new one (a new id, role and validity).
+          if (earlier) await invitations.deleteInvitation(tx, earlier.id);
           await deps.limits.assertCanAddMember(tx, projectId);
           if (target && input.role !== 'Admin') {
             await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: now });
@@ -151,6 +171,7 @@ export function createMemberService(deps: {
             role: input.role,
             inviter: inviter?.user.fullName ?? 'A project Admin',
             appUrl: deps.appUrl,
+            validDays: invitationValidity.validDays,
           });
           // Not linked to an account: the outbox row must not reveal one either.
           await queueMail(tx, jobs, { userId: null, to: input.email, ...mail }, now);

@@ -80,10 +80,11 @@ export function invitationMail(input: {
   role: string;
   inviter: string;
   appUrl: string;
+  validDays: number;
 }): Notification {
   return {
     kind: 'member.invited',
     subject: `You are invited to ${input.projectName}`,
-    text: `${input.inviter} invited you to the project ${input.projectName} as ${input.role}.\n\nSign in to Plumbline with this e-mail address at ${input.appUrl}/login (or create an account with it at ${input.appUrl}/signup and verify the address), then accept the invitation on your Projects page.`,
+    text: `${input.inviter} invited you to the project ${input.projectName} as ${input.role}.\n\nSign in to Plumbline with this e-mail address at ${input.appUrl}/login (or create an account with it at ${input.appUrl}/signup and verify the address), then accept the invitation on your Projects page. The invitation can be accepted for ${input.validDays} days.`,
   };
 }

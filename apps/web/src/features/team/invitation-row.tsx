@@ -3,7 +3,8 @@ import { X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { INVITATION_STATUS } from './member-list';
+import { formatDate } from '@/lib/format';
+import { INVITATION_EXPIRED, INVITATION_STATUS } from './member-list';
 import { RoleBadge } from './role-badge';
 
 export interface InvitationRowProps {
@@ -33,7 +34,17 @@ export function InvitationRow({ invitation, onRevoke, blockedReason }: Invitatio
         <RoleBadge role={invitation.role} />
       </TableCell>
       <TableCell>
-        <Badge variant="warning">{INVITATION_STATUS}</Badge>
+        {invitation.expired ? (
+          <div className="flex flex-col items-start gap-1">
+            <Badge variant="destructive">{INVITATION_EXPIRED}</Badge>
+            <span className="text-xs text-muted-foreground">Add the address again to renew it</span>
+          </div>
+        ) : (
+          <div className="flex flex-col items-start gap-1">
+            <Badge variant="warning">{INVITATION_STATUS}</Badge>
+            <span className="text-xs text-muted-foreground">Until {formatDate(invitation.expiresAt)}</span>
+          </div>
+        )}
       </TableCell>
       <TableCell>
         <Button

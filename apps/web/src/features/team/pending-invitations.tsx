@@ -2,6 +2,7 @@ import { MailPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { formatDate } from '@/lib/format';
 import { useAnswerInvitation, useMyInvitations } from './my-invitations';
 
 /**
@@ -41,7 +42,8 @@ export function PendingInvitations() {
               <MailPlus className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <p className="text-sm">
                 <span className="font-medium">{invitation.invitedBy ?? 'A project Admin'}</span> invited you
-                to <span className="font-medium">{invitation.projectName}</span> as {invitation.role}.
+                to <span className="font-medium">{invitation.projectName}</span> as {invitation.role}. You can
+                accept until {formatDate(invitation.expiresAt)}.
               </p>
             </div>
             <div className="flex shrink-0 gap-2">

@@ -1908,7 +1908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: see `error.code` (codes with this status: `verification_expired`) */
+            /** @description Refused: see `error.code` (codes with this status: `verification_expired`, `invitation_expired`) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -3294,6 +3294,8 @@ export interface operations {
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
                         }[];
                     };
                 };
@@ -4274,6 +4276,7 @@ export interface operations {
                             role: "Admin" | "Editor" | "Viewer";
                             invitedBy: string | null;
                             createdAt: string;
+                            expiresAt: string;
                         }[];
                     };
                 };
@@ -4449,6 +4452,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: see `error.code` (codes with this status: `verification_expired`, `invitation_expired`) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

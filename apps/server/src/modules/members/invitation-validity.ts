@@ -1,0 +1,16 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long an invitation can be accepted (INVITATION_VALID_DAYS): the one definition, read by the
+ * Team list, the invitee's list, accepting, and adding the address again (which renews an expired one).
+ */
+export function invitationValidity(validDays: number) {
+  const expiresAt = (createdAt: Date) => new Date(createdAt.getTime() + validDays * DAY_MS);
+  return {
+    validDays,
+    expiresAt,
+    isExpired: (createdAt: Date, now: Date) => now.getTime() >= expiresAt(createdAt).getTime(),
+  };
+}
+
+export type InvitationValidity = ReturnType<typeof invitationValidity>;
