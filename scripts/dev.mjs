@@ -4,6 +4,11 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { runUnderSupportedNode } from './node-runtime.mjs';
+
+// Node 22 LTS or newer, as for `npm start`; on an older Node this runs again under Node 22 from .node/.
+await runUnderSupportedNode(import.meta.url);
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
   spawn('npx', ['tsx', 'watch', '--conditions=source', 'apps/server/src/main.ts'], {
