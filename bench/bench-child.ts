@@ -4,6 +4,8 @@
  *
  *   tsx bench/bench-child.ts plumbline <model.ifc> <rules.ids>
  *   tsx bench/bench-child.ts plumbline-json <model.ifc> <rules.ids>   (also streams the JSON report to /dev/null)
+ *   tsx bench/bench-child.ts plumbline-console|plumbline-html|plumbline-bcf <model.ifc> <rules.ids>
+ *                                      (the console text, the HTML page or the BCF 2.1 archive, likewise)
  *   tsx bench/bench-child.ts ifc-lite <model.ifc>
  *   tsx bench/bench-child.ts web-ifc <model.ifc>
  */
@@ -17,7 +19,7 @@ export interface ChildResult {
   readonly maxRssBytes: number;
   /** Elements the run looked at: applicable-element checks for ours, walls/doors/windows for the others. */
   readonly elements: number;
-  /** Bytes of the JSON report written (plumbline-json). */
+  /** Bytes of the report written (plumbline-json, -console, -html, -bcf). */
   readonly reportBytes?: number;
   readonly outcomes?: {
     identifier: string | null;
@@ -27,15 +29,20 @@ export interface ChildResult {
   }[];
 }
 
+type ReportFormat = 'json' | 'console' | 'html' | 'bcf';
+
 async function runPlumbline(
   modelPath: string,
   idsPath: string,
-  json: boolean,
+  format: ReportFormat | null,
 ): Promise<Omit<ChildResult, 'maxRssBytes'>> {
   // Imported before the clock starts: module loading is not the engine's work.
   const { readIfcFile } = await import('@plumbline/ifc');
   const { checkModel, parseIds } = await import('@plumbline/ids');
   const { writeJsonReport } = await import('@plumbline/ids/report/json-stream');
+  const { formatConsoleReport, writeBcfReport, writeHtmlReport } = await import(
+    '@plumbline/ids/report/index'
+  );
   const { createWriteStream } = await import('node:fs');
   const started = performance.now();
   // The CLI's order (check-files.ts): the IDS first, while the heap is small, then the model, whose
@@ -44,13 +51,19 @@ async function runPlumbline(
   const model = await readIfcFile(modelPath);
   const report = checkModel(model, ids, { modelFileName: modelPath });
   let reportBytes: number | undefined;
-  if (json) {
+  if (format !== null) {
+    // Written as the CLI writes it (cli.ts): streamed, waiting on the sink.
     const sink = createWriteStream('/dev/null');
     reportBytes = 0;
-    await writeJsonReport(report, (chunk) => {
-      reportBytes = (reportBytes ?? 0) + Buffer.byteLength(chunk);
+    const write = (chunk: string | Uint8Array) => {
+      reportBytes =
+        (reportBytes ?? 0) + (typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length);
       if (!sink.write(chunk)) return new Promise<void>((resolve) => sink.once('drain', () => resolve()));
-    });
+    };
+    if (format === 'json') await writeJsonReport(report, write);
+    else if (format === 'html') await writeHtmlReport(report, write);
+    else if (format === 'bcf') await writeBcfReport(report, write);
+    else await write(formatConsoleReport(report));
     await new Promise<void>((resolve) => sink.end(resolve));
   }
   const wallMs = performance.now() - started;
@@ -87,9 +100,12 @@ async function main(): Promise<void> {
   if (!engine || !modelPath)
     throw new Error('usage: bench-child.ts <plumbline|ifc-lite|web-ifc> <model.ifc> [rules.ids]');
   let result: Omit<ChildResult, 'maxRssBytes'>;
-  if (engine === 'plumbline' || engine === 'plumbline-json') {
+  if (engine === 'plumbline' || engine.startsWith('plumbline-')) {
     if (!idsPath) throw new Error('plumbline needs an IDS file');
-    result = await runPlumbline(modelPath, idsPath, engine === 'plumbline-json');
+    const format = engine === 'plumbline' ? null : engine.slice('plumbline-'.length);
+    if (format !== null && !['json', 'console', 'html', 'bcf'].includes(format))
+      throw new Error(`unknown engine ${engine}`);
+    result = await runPlumbline(modelPath, idsPath, format as ReportFormat | null);
   } else if (engine === 'ifc-lite' || engine === 'web-ifc') {
     result = await runOther(engine, modelPath);
   } else {

@@ -1,6 +1,7 @@
 /**
  * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--runs 1] [--seed 1] [--with-web-ifc] [--no-ifc-lite] [--json FILE]
- *   [--many-mb 40] [--many-specs 20,100,400,848] [--no-many | --only-many]
+ *   [--many-mb 40] [--many-specs 20,100,400,848] [--many-formats console,json,html,bcf]
+ *   [--no-many | --only-many]
  *
  * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
  * processes: our engine (read + parse IDS + check against bench/bench.ids) and @ifc-lite/parser
@@ -18,7 +19,15 @@ import { parseArgs, promisify } from 'node:util';
 import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
 import type { ChildResult } from './bench-child';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
-import { formatManySpecTable, type ManySpecCase, manySpecCases, writePack } from './lib/many-spec-bench';
+import {
+  formatManySpecRatios,
+  formatManySpecTable,
+  MANY_SPEC_FORMATS,
+  type ManySpecCase,
+  type ManySpecFormat,
+  manySpecCases,
+  writePack,
+} from './lib/many-spec-bench';
 import { evaluateTargets, formatTable, median, type SizeRow } from './lib/report';
 
 const run = promisify(execFile);
@@ -94,6 +103,7 @@ async function main(): Promise<void> {
       json: { type: 'string' },
       'many-mb': { type: 'string', default: '40' },
       'many-specs': { type: 'string', default: '20,100,400,848' },
+      'many-formats': { type: 'string', default: MANY_SPEC_FORMATS.join(',') },
       'no-many': { type: 'boolean', default: false },
       'only-many': { type: 'boolean', default: false },
     },
@@ -136,7 +146,14 @@ async function main(): Promise<void> {
       .join(' ');
   if (rows.length > 0) await printSizeTable(rows, mismatches, values.json, load);
   if (!values['no-many'])
-    await manySpecSection(Number(values['many-mb']), values['many-specs'], runs, seed, load);
+    await manySpecSection(
+      Number(values['many-mb']),
+      values['many-specs'],
+      values['many-formats'],
+      runs,
+      seed,
+      load,
+    );
 }
 
 async function printSizeTable(
@@ -181,6 +198,7 @@ async function printSizeTable(
 async function manySpecSection(
   sizeMb: number,
   specsOption: string,
+  formatsOption: string,
   runs: number,
   seed: number,
   load: () => string,
@@ -188,12 +206,15 @@ async function manySpecSection(
   const specCounts = specsOption.split(',').map(Number);
   if (!(sizeMb > 0) || specCounts.some((n) => !(n >= 1)))
     throw new Error('usage: --many-mb N --many-specs 20,100,…');
+  const formats = formatsOption.split(',').map((f) => MANY_SPEC_FORMATS.find((known) => known === f));
+  if (formats.some((f) => f === undefined))
+    throw new Error(`usage: --many-formats ${MANY_SPEC_FORMATS.join(',')} (any of them)`);
   const { path, summary } = await ensureModel(sizeMb, seed);
   console.log(
     `many-specification packs on the ${sizeMb} MB model (${summary.instances.toLocaleString('en')} entities, ${summary.elements.toLocaleString('en')} elements):`,
   );
   const rows: { c: ManySpecCase; result: ChildResult | Error }[] = [];
-  for (const c of manySpecCases(specCounts)) {
+  for (const c of manySpecCases(specCounts, formats as ManySpecFormat[])) {
     const ids = await writePack(OUT_DIR, c, seed);
     const result = await measureMedian(c.engine, path, runs, ids);
     console.log(
@@ -203,6 +224,7 @@ async function manySpecSection(
   }
   console.log();
   console.log(formatManySpecTable(rows));
+  console.log(formatManySpecRatios(rows));
   console.log(`load average ${load()}`);
 }
 

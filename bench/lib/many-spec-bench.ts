@@ -1,8 +1,10 @@
 /**
  * The many-specification section of `npm run bench` (issue 22): one generated model checked against
- * seeded packs of 20, 100, 400 and 848 specifications (code lists of 10), 400 specifications with
- * code lists of 1,500, and 848 specifications writing the JSON report. Prints time and peak RSS
- * beside the figures the engine gave before issue 22 (commit 1484793, measured the same way).
+ * seeded packs of 20, 100, 400 and 848 specifications (code lists of 10) writing each report format
+ * (console, JSON, HTML, BCF), 400 specifications with code lists of 1,500, and 3,392 specifications
+ * writing the JSON report. Prints time and peak RSS, each format's ratio of the largest to the
+ * smallest count, beside the figures the engine gave before issue 22 (commit 1484793, measured
+ * without writing a report).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,41 +12,45 @@ import { join } from 'node:path';
 import type { ChildResult } from '../bench-child';
 import { manySpecPack } from './many-spec-pack';
 
+export const MANY_SPEC_FORMATS = ['console', 'json', 'html', 'bcf'] as const;
+export type ManySpecFormat = (typeof MANY_SPEC_FORMATS)[number];
+
 export interface ManySpecCase {
   readonly label: string;
   readonly specifications: number;
   readonly codeListLength: number;
-  readonly engine: 'plumbline' | 'plumbline-json';
+  /** The report written after the check (bench-child.ts streams it to /dev/null). */
+  readonly format: ManySpecFormat;
+  readonly engine: `plumbline-${ManySpecFormat}`;
 }
 
-export function manySpecCases(specCounts: readonly number[]): ManySpecCase[] {
-  const cases: ManySpecCase[] = specCounts.map((n) => ({
-    label: `${n} specs, lists of 10`,
-    specifications: n,
-    codeListLength: 10,
-    engine: 'plumbline',
-  }));
+/**
+ * Every count in every format (console, JSON, HTML, BCF), the middle count with 1,500-value lists
+ * (console), and 4 × the largest count with the JSON report (3,392 for 848).
+ */
+export function manySpecCases(
+  specCounts: readonly number[],
+  formats: readonly ManySpecFormat[] = MANY_SPEC_FORMATS,
+): ManySpecCase[] {
+  const one = (specifications: number, codeListLength: number, format: ManySpecFormat): ManySpecCase => ({
+    label: `${specifications} specs, lists of ${codeListLength}${format === 'console' ? '' : `, ${format.toUpperCase()}`}`,
+    specifications,
+    codeListLength,
+    format,
+    engine: `plumbline-${format}`,
+  });
+  const cases: ManySpecCase[] = [];
+  for (const format of formats) for (const n of specCounts) cases.push(one(n, 10, format));
   const mid = specCounts.includes(400) ? 400 : (specCounts[Math.floor(specCounts.length / 2)] ?? 400);
-  cases.push({
-    label: `${mid} specs, lists of 1500`,
-    specifications: mid,
-    codeListLength: 1500,
-    engine: 'plumbline',
-  });
-  const top = Math.max(...specCounts);
-  cases.push({
-    label: `${top} specs, lists of 10, JSON`,
-    specifications: top,
-    codeListLength: 10,
-    engine: 'plumbline-json',
-  });
+  cases.push(one(mid, 1500, 'console'));
+  if (formats.includes('json')) cases.push(one(4 * Math.max(...specCounts), 10, 'json'));
   return cases;
 }
 
 /**
  * Before issue 22 (the engine of commit 1484793), on the 40 MB model (seed 1, 569,164 entities),
  * median of 3, 2 cores shared with other work (load average 12 to 17): seconds and peak MB, as
- * this section measures them.
+ * this section measured them then (the console rows without writing the console text, a few KB).
  */
 export const BEFORE: Readonly<Record<string, { seconds: number; peakMb: number }>> = {
   '20 specs, lists of 10': { seconds: 2.54, peakMb: 203 },
@@ -87,4 +93,51 @@ export function formatManySpecTable(
   const row = (cells: readonly string[]) =>
     `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join(' | ')} |`;
   return [row(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(row)].join('\n');
+}
+
+/**
+ * The acceptance ratios of issue 22, from one run's rows: per format, the largest count's time over
+ * the smallest's (target at most 2), and 1,500-value lists over 10-value lists (target at most 1.3).
+ */
+export function formatManySpecRatios(
+  rows: readonly { c: ManySpecCase; result: ChildResult | Error }[],
+): string {
+  const wall = (c: ManySpecCase | undefined) => {
+    const row = rows.find((r) => r.c === c);
+    return row && !(row.result instanceof Error) ? row.result.wallMs : null;
+  };
+  const lines: string[] = [];
+  const shortLists = rows.filter(({ c }) => c.codeListLength === 10);
+  for (const format of MANY_SPEC_FORMATS) {
+    const counts = [
+      ...new Set(shortLists.filter(({ c }) => c.format === format).map(({ c }) => c.specifications)),
+    ]
+      .filter((n) => rows.some(({ c }) => c.format === format && c.specifications === n))
+      .sort((a, b) => a - b);
+    // The 4× JSON case is its own line below, not the top of the JSON series.
+    const series = format === 'json' && counts.length > 2 ? counts.slice(0, -1) : counts;
+    if (series.length < 2) continue;
+    const find = (n: number) =>
+      rows.find(({ c }) => c.format === format && c.codeListLength === 10 && c.specifications === n)?.c;
+    const low = wall(find(series[0] as number));
+    const high = wall(find(series[series.length - 1] as number));
+    if (low !== null && high !== null)
+      lines.push(
+        `  ${format}: ${series[series.length - 1]} / ${series[0]} specifications = ${(high / low).toFixed(2)}× (target ≤ 2)`,
+      );
+  }
+  const long = rows.find(({ c }) => c.codeListLength === 1500)?.c;
+  const short = long
+    ? rows.find(
+        ({ c }) =>
+          c.codeListLength === 10 && c.format === long.format && c.specifications === long.specifications,
+      )?.c
+    : undefined;
+  const longWall = wall(long);
+  const shortWall = wall(short);
+  if (long && longWall !== null && shortWall !== null)
+    lines.push(
+      `  ${long.specifications} specifications, lists of 1500 / lists of 10 = ${(longWall / shortWall).toFixed(2)}× (target ≤ 1.3)`,
+    );
+  return lines.length > 0 ? `ratios, same run:\n${lines.join('\n')}` : '';
 }

@@ -24,12 +24,12 @@ import {
   BCF_VERSIONS,
   type BcfGrouping,
   type BcfVersion,
-  buildBcfReport,
   DEFAULT_BCF_VERSION,
   DEFAULT_MAX_BCF_TOPICS,
   formatConsoleReport,
-  formatJsonReport,
-  renderHtmlReport,
+  MAX_BCF_TOPICS,
+  writeBcfReport,
+  writeHtmlReport,
 } from './report';
 import { writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
@@ -67,7 +67,7 @@ Options:
       --bcf-version <v>    BCF-XML release: 2.1 (default; most BCF tools import it) or 3.0
       --bcf-topics <t>     type (default): a topic per failing element type and specification;
                            element: a topic per failing element
-      --bcf-max-topics <n> most topics in the BCF (default 5000); when more, every failing
+      --bcf-max-topics <n> most topics in the BCF (default 5000, at most 32766); when more, every failing
                            specification keeps one and a summary topic says what was left out
   -o, --out <file>         write the report to this file instead of standard output
       --max-failures <n>   failing elements listed per specification (console; default 10)
@@ -167,11 +167,16 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
 
   const color = outPath === null && io.stdout.isTTY === true && !values['no-color'] && !io.env.NO_COLOR;
-  // JSON is streamed: a report of a huge model can exceed the longest string V8 can build.
+  // JSON, HTML and BCF are streamed: a report of a huge model can exceed the longest string V8 can
+  // build, and memory should not follow the report's size (issue 22).
   const produce: (write: Write) => Promise<void> =
     format === 'json'
       ? (write) => writeJsonReport(report, write)
-      : async (write) => write(render(report, format, { color, maxFailures, bcf }, io));
+      : format === 'html'
+        ? (write) => writeHtmlReport(report, write)
+        : format === 'bcf'
+          ? (write) => writeBcf(report, write, bcf, io)
+          : async (write) => write(renderConsole(report, { color, maxFailures }));
   if (outPath === null) {
     await produce((chunk) => writeToStdout(io.stdout, chunk));
   } else {
@@ -251,6 +256,8 @@ function parseBcfOptions(values: {
     throw usage(`unknown --bcf-topics '${grouping}'; choose type or element`);
   const maxTopics = parseCount(values['bcf-max-topics'], '--bcf-max-topics', DEFAULT_MAX_BCF_TOPICS);
   if (maxTopics < 2) throw usage('--bcf-max-topics needs at least 2 (a finding and the summary topic)');
+  if (maxTopics > MAX_BCF_TOPICS)
+    throw usage(`--bcf-max-topics can be at most ${MAX_BCF_TOPICS} (the members a zip archive can hold)`);
   return { version, grouping, maxTopics };
 }
 
@@ -278,35 +285,23 @@ async function assertReadableFile(path: string, what: string, exitCode: number, 
   }
 }
 
-function render(
-  report: CheckReport,
-  format: Format,
-  options: { color: boolean; maxFailures: number; bcf: BcfCliOptions },
-  io: CliIo,
-): string | Uint8Array {
-  switch (format) {
-    case 'console':
-      return formatConsoleReport(report, {
-        color: options.color,
-        maxFailuresPerSpecification: options.maxFailures,
-      });
-    case 'json':
-      return formatJsonReport(report);
-    case 'html':
-      return renderHtmlReport(report);
-    case 'bcf': {
-      const bcf = buildBcfReport(report, {
-        ...options.bcf,
-        fullExportHint: (findings) =>
-          `run plumbline check again with --bcf-max-topics ${findings + 1}${options.bcf.grouping === 'element' ? ', or with --bcf-topics type (one topic per element type)' : ''}, or with --format json, whose report lists every failing element.`,
-      });
-      if (bcf.omittedFindings > 0) {
-        io.stderr.write(
-          `plumbline: the BCF holds ${bcf.topicCount} topics (cap ${options.bcf.maxTopics}); ${bcf.omittedFindings} more covering ${bcf.omittedElements} failing elements were left out (raise --bcf-max-topics, or see the JSON report)\n`,
-        );
-      }
-      return bcf.bytes;
-    }
+function renderConsole(report: CheckReport, options: { color: boolean; maxFailures: number }): string {
+  return formatConsoleReport(report, {
+    color: options.color,
+    maxFailuresPerSpecification: options.maxFailures,
+  });
+}
+
+async function writeBcf(report: CheckReport, write: Write, options: BcfCliOptions, io: CliIo): Promise<void> {
+  const bcf = await writeBcfReport(report, write, {
+    ...options,
+    fullExportHint: (findings) =>
+      `run plumbline check again with --bcf-max-topics ${findings + 1}${options.grouping === 'element' ? ', or with --bcf-topics type (one topic per element type)' : ''}, or with --format json, whose report lists every failing element.`,
+  });
+  if (bcf.omittedFindings > 0) {
+    io.stderr.write(
+      `plumbline: the BCF holds ${bcf.topicCount} topics (cap ${options.maxTopics}); ${bcf.omittedFindings} more covering ${bcf.omittedElements} failing elements were left out (raise --bcf-max-topics, or see the JSON report)\n`,
+    );
   }
 }
 

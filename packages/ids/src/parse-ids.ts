@@ -79,7 +79,8 @@ class Reader {
   restriction(el: XmlElement): RestrictionValue {
     const baseAttr = el.attributes.get('base') ?? 'xs:string';
     const base = baseAttr.includes(':') ? baseAttr.slice(baseAttr.indexOf(':') + 1) : baseAttr;
-    const enumeration: string[] = [];
+    // Values the plain reader kept off the tree (xml-element.ts); it leaves no enumeration child then.
+    const enumeration: string[] = el.enumerationValues ? [...el.enumerationValues] : [];
     const patterns: string[] = [];
     const single: Record<string, string> = {};
     for (const child of el.children) {
@@ -290,11 +291,19 @@ class Reader {
 export function parseIds(xml: string | Uint8Array, options: ParseIdsOptions = {}): IdsDocument {
   let root: XmlElement;
   try {
-    root = readXml(xml, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+    root = readXml(xml, {
+      enumerationValues: true,
+      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    });
   } catch (err) {
     if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column);
     throw err;
   }
+  return idsFromTree(root, options);
+}
+
+/** The IDS document of an XML tree (as either XML reader builds it); parseIds without the reading. */
+export function idsFromTree(root: XmlElement, options: Pick<ParseIdsOptions, 'fileName'> = {}): IdsDocument {
   if (root.name !== 'ids' || root.namespace !== IDS_NAMESPACE) {
     throw new IdsParseError(
       `The root element is <${root.name}> in namespace "${root.namespace}"; an IDS file starts with <ids> in namespace "${IDS_NAMESPACE}".`,

@@ -212,6 +212,7 @@ describe('plumbline check: formats and output', () => {
       ['--bcf-version', '2.0'],
       ['--bcf-topics', 'storey'],
       ['--bcf-max-topics', '1'],
+      ['--bcf-max-topics', '32767'],
     ]) {
       const result = await cli(['check', 'model.ifc', 'spec.ids', '-o', 'x.bcf', ...args]);
       expect(result.code).toBe(2);

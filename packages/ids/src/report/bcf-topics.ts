@@ -61,31 +61,82 @@ interface Finding {
 }
 
 export function planBcfTopics(report: CheckReport, options: BcfTopicOptions): BcfTopicPlan {
-  const perSpecification = report.specifications.map((specification, index) =>
-    findingsOf(specification, index, options.grouping),
+  const stream = streamBcfTopics(report, options);
+  const topics = [...stream.topics()];
+  return {
+    topics,
+    labels: stream.labels,
+    findingCount: stream.findingCount,
+    omittedFindings: stream.omittedFindings,
+    omittedElements: stream.omittedElements,
+  };
+}
+
+/** A topic plan whose topics are built one at a time, as they are written (issue 22). */
+export interface BcfTopicStream extends Omit<BcfTopicPlan, 'topics'> {
+  /** Topics written, the summary topic included. */
+  readonly topicCount: number;
+  /** The topics in plan order; each is built when asked for and can be let go once written. */
+  topics(): Generator<BcfTopic>;
+}
+
+/**
+ * The plan's counts up front (the findings of each specification are counted, not kept), then its
+ * topics one specification at a time: memory holds a specification's findings, not the archive's.
+ */
+export function streamBcfTopics(report: CheckReport, options: BcfTopicOptions): BcfTopicStream {
+  const omittedCounts = { findings: 0, elements: 0 };
+  const findingCounts = report.specifications.map(
+    (specification, index) => findingsOf(specification, index, options.grouping).length,
   );
-  const findingCount = perSpecification.reduce((sum, findings) => sum + findings.length, 0);
+  const findingCount = findingCounts.reduce((sum, count) => sum + count, 0);
   const maxTopics = Math.max(2, options.maxTopics);
   const capped = findingCount > maxTopics;
-  const keptCounts = capped
-    ? shareOut(
-        perSpecification.map((findings) => findings.length),
-        maxTopics - 1,
-      )
-    : perSpecification.map((findings) => findings.length);
-
-  const topics: BcfTopic[] = [];
-  const omitted: Finding[] = [];
-  perSpecification.forEach((findings, index) => {
-    const kept = keptCounts[index]!;
-    for (const finding of findings.slice(0, kept))
-      topics.push(failureTopic(finding, report, options.identity));
-    for (let k = kept; k < findings.length; k++) omitted.push(findings[k]!);
-  });
-  const omittedElements = omitted.reduce((sum, finding) => sum + finding.elements.length, 0);
-  const labels = [...new Set(topics.flatMap((topic) => topic.labels))];
-  if (capped) topics.push(summaryTopic(options, topics.length, findingCount, omitted, omittedElements));
-  return { topics, labels, findingCount, omittedFindings: omitted.length, omittedElements };
+  const keptCounts = capped ? shareOut(findingCounts, maxTopics - 1) : findingCounts;
+  const labels = [
+    ...new Set(
+      report.specifications.flatMap((specification, index) =>
+        (keptCounts[index] ?? 0) > 0 ? [specificationLabel(specification, index)] : [],
+      ),
+    ),
+  ];
+  // What the cap leaves out, for the summary topic (counted here: it is known before writing).
+  const omittedBySpecification: Array<{ label: string; topics: number; elements: number }> = [];
+  if (capped)
+    report.specifications.forEach((specification, index) => {
+      const kept = keptCounts[index] ?? 0;
+      if (kept >= (findingCounts[index] ?? 0)) return;
+      const findings = findingsOf(specification, index, options.grouping).slice(kept);
+      const elements = findings.reduce((sum, finding) => sum + finding.elements.length, 0);
+      omittedCounts.findings += findings.length;
+      omittedCounts.elements += elements;
+      omittedBySpecification.push({ label: findings[0]!.label, topics: findings.length, elements });
+    });
+  const keptTotal = keptCounts.reduce((sum, count) => sum + count, 0);
+  return {
+    labels,
+    findingCount,
+    omittedFindings: omittedCounts.findings,
+    omittedElements: omittedCounts.elements,
+    topicCount: keptTotal + (capped ? 1 : 0),
+    *topics() {
+      for (const [index, specification] of report.specifications.entries()) {
+        const kept = keptCounts[index] ?? 0;
+        if (kept === 0) continue;
+        for (const finding of findingsOf(specification, index, options.grouping).slice(0, kept))
+          yield failureTopic(finding, report, options.identity);
+      }
+      if (capped)
+        yield summaryTopic(
+          options,
+          keptTotal,
+          findingCount,
+          omittedBySpecification,
+          omittedCounts.findings,
+          omittedCounts.elements,
+        );
+    },
+  };
 }
 
 /**
@@ -200,21 +251,23 @@ function summaryTopic(
   options: BcfTopicOptions,
   kept: number,
   findingCount: number,
-  omitted: readonly Finding[],
+  omittedBySpecification: readonly { label: string; topics: number; elements: number }[],
+  omittedFindings: number,
   omittedElements: number,
 ): BcfTopic {
   const n = (value: number) => value.toLocaleString('en');
+  // Two specifications with one label share a line, as they did when findings were grouped by label.
   const bySpecification = new Map<string, { topics: number; elements: number }>();
-  for (const finding of omitted) {
-    const entry = bySpecification.get(finding.label) ?? { topics: 0, elements: 0 };
-    entry.topics++;
-    entry.elements += finding.elements.length;
-    bySpecification.set(finding.label, entry);
+  for (const { label, topics, elements } of omittedBySpecification) {
+    const entry = bySpecification.get(label) ?? { topics: 0, elements: 0 };
+    entry.topics += topics;
+    entry.elements += elements;
+    bySpecification.set(label, entry);
   }
   const topicWord = options.grouping === 'type' ? 'element-type topics' : 'element topics';
   const lines = [
     `This BCF holds ${n(kept)} of ${n(findingCount)} ${topicWord} (cap: ${n(options.maxTopics)} topics, this one included). Every failing specification has at least one topic.`,
-    `Left out: ${n(omitted.length)} topics covering ${n(omittedElements)} failing elements:`,
+    `Left out: ${n(omittedFindings)} topics covering ${n(omittedElements)} failing elements:`,
     ...[...bySpecification].map(
       ([label, entry]) => `- ${label}: ${n(entry.elements)} elements in ${n(entry.topics)} topics`,
     ),
@@ -225,7 +278,7 @@ function summaryTopic(
     guid: summaryTopicGuid(options.identity, options.grouping),
     kind: 'summary',
     title: clip(
-      `${n(omittedElements)} failing elements not in this BCF (${n(omitted.length)} topics left out)`,
+      `${n(omittedElements)} failing elements not in this BCF (${n(omittedFindings)} topics left out)`,
     ),
     description: lines.join('\n'),
     labels: [],

@@ -1,6 +1,6 @@
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { type BcfReportOptions, buildBcfReport } from './bcf';
+import { type BcfReportOptions, buildBcfReport, writeBcfReport } from './bcf';
 import { failingReport, manyFailuresReport, passingReport, prohibitedFailingReport } from './fixtures';
 
 const decoder = new TextDecoder();
@@ -192,4 +192,32 @@ describe('BCF 2.1 and 3.0 from the same topics', () => {
     expect(viewpoints.length).toBeGreaterThan(0);
     for (const [, text] of viewpoints) expect(text).not.toContain('<Coloring>');
   });
+
+  it('is written entry by entry: the streamed archive is the built one, in chunks no bigger than a topic', async () => {
+    // 2,000 failing elements, one topic each, no cap: the archive is megabytes, every chunk small.
+    const report = manyFailuresReport(2_000);
+    const options: BcfReportOptions = { grouping: 'element', maxTopics: 30_000 };
+    const chunks: Uint8Array[] = [];
+    const counts = await writeBcfReport(
+      report,
+      (chunk) => {
+        chunks.push(chunk);
+      },
+      options,
+    );
+    const built = buildBcfReport(report, options);
+    const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+    expect(same(Buffer.concat(chunks), built.bytes)).toBe(true);
+    expect(counts.topicCount).toBe(2_000);
+    expect(counts.omittedFindings).toBe(0);
+    expect(built.bytes.length).toBeGreaterThan(2_000_000);
+    // Every member is its own chunk; only the central directory (about 100 bytes a member) grows.
+    expect(chunks).toHaveLength(4_002);
+    expect(Math.max(...chunks.slice(0, -1).map((chunk) => chunk.length))).toBeLessThan(4096);
+    expect(chunks[chunks.length - 1]!.length).toBeLessThan(100 * 4_002);
+    expect(topicFolders(unpack(built.bytes))).toHaveLength(2_000);
+    // The independent path: fflate's zipSync of the same members, in the same order and time.
+    const members = unzipSync(built.bytes);
+    expect(same(zipSync(members, { level: 6, mtime: new Date(report.checkedAt) }), built.bytes)).toBe(true);
+  }, 60_000);
 });

@@ -9,26 +9,33 @@
  * - Capped (default 5,000 topics): every failing specification keeps a topic and a summary topic
  *   says what was left out and how to get it all (decision 0161).
  * - Same report in, same bytes out: zip entry times are the report's `checkedAt`.
+ * - Written entry by entry (`writeBcfReport`): a topic is built, compressed and handed on before the
+ *   next, so memory does not grow with the archive (issue 22).
  */
-import { type Zippable, zipSync } from 'fflate';
 import type { CheckReport } from '../results';
 import { type BcfIdentity, reportIdentity } from './bcf-identity';
-import { type BcfGrouping, type BcfTopic, planBcfTopics } from './bcf-topics';
+import { type BcfGrouping, type BcfTopic, streamBcfTopics } from './bcf-topics';
 import { markupXml21, versionXml21, viewpointXml21 } from './bcf-xml-2-1';
 import { extensionsXml30, markupXml30, versionXml30, viewpointXml30 } from './bcf-xml-3-0';
 import { asXsDateTime, type BcfMarkupContext, type BcfModelFile } from './bcf-xml-shared';
+import { MAX_ZIP_MEMBERS, ZipWriter } from './zip-writer';
 
 export const BCF_VERSIONS = ['2.1', '3.0'] as const;
 export type BcfVersion = (typeof BCF_VERSIONS)[number];
 /** 2.1: the version most BCF tools import (decision 0161). */
 export const DEFAULT_BCF_VERSION: BcfVersion = '2.1';
 export const DEFAULT_MAX_BCF_TOPICS = 5000;
+/**
+ * The most topics an archive can hold: two members each (markup and viewpoint) and bcf.version and
+ * extensions.xml, within the 65,535 members of a zip without Zip64 (decision 0184).
+ */
+export const MAX_BCF_TOPICS = Math.floor((MAX_ZIP_MEMBERS - 2) / 2);
 export type { BcfGrouping } from './bcf-topics';
 
 export interface BcfReportOptions {
   /** BCF-XML release to write. Default 2.1. */
   readonly version?: BcfVersion;
-  /** Most topics in the archive, the summary topic included (at least 2). Default 5,000. */
+  /** Most topics in the archive, the summary topic included (2 to MAX_BCF_TOPICS). Default 5,000. */
   readonly maxTopics?: number;
   /** CreationAuthor of every topic. Default 'Plumbline'. */
   readonly author?: string;
@@ -42,8 +49,11 @@ export interface BcfReportOptions {
   readonly fullExportHint?: string | ((findingCount: number) => string);
 }
 
-export interface BcfReport {
+export interface BcfReport extends BcfArchiveCounts {
   readonly bytes: Uint8Array;
+}
+
+export interface BcfArchiveCounts {
   readonly version: BcfVersion;
   /** Topics written, the summary topic included. */
   readonly topicCount: number;
@@ -62,12 +72,45 @@ const VIEWPOINT_FILE = 'viewpoint.bcfv';
 const DEFAULT_HINT =
   'export per element type, or one specification at a time, or use the JSON report, which lists every failing element.';
 
+/** The archive in memory (the server's export, tests); a large one goes through writeBcfReport. */
 export function buildBcfReport(report: CheckReport, options: BcfReportOptions = {}): BcfReport {
+  const archive = bcfArchive(report, options);
+  const chunks = [...archive.chunks()];
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return { bytes, ...archive.counts };
+}
+
+/**
+ * Writes the archive entry by entry, waiting whenever `write` returns a promise (a full stream);
+ * returns what it holds.
+ */
+export async function writeBcfReport(
+  report: CheckReport,
+  write: (chunk: Uint8Array) => void | Promise<void>,
+  options: BcfReportOptions = {},
+): Promise<BcfArchiveCounts> {
+  const archive = bcfArchive(report, options);
+  for (const chunk of archive.chunks()) await write(chunk);
+  return archive.counts;
+}
+
+interface BcfArchive {
+  readonly counts: BcfArchiveCounts;
+  /** The zip's bytes in order, produced one entry at a time. */
+  chunks(): Generator<Uint8Array>;
+}
+
+function bcfArchive(report: CheckReport, options: BcfReportOptions): BcfArchive {
   const version = options.version ?? DEFAULT_BCF_VERSION;
   const author = options.author?.trim() || 'Plumbline';
   const grouping = options.grouping ?? 'type';
-  const maxTopics = Math.max(2, options.maxTopics ?? DEFAULT_MAX_BCF_TOPICS);
-  const plan = planBcfTopics(report, {
+  const maxTopics = Math.min(MAX_BCF_TOPICS, Math.max(2, options.maxTopics ?? DEFAULT_MAX_BCF_TOPICS));
+  const plan = streamBcfTopics(report, {
     grouping,
     maxTopics,
     identity: options.identity ?? reportIdentity(report),
@@ -82,43 +125,52 @@ export function buildBcfReport(report: CheckReport, options: BcfReportOptions = 
     file,
     viewpointFileName: VIEWPOINT_FILE,
   });
+  const mtime = zipTime(report.checkedAt);
 
-  const files: Zippable = {};
-  if (version === '3.0') {
-    files['bcf.version'] = encode(versionXml30());
-    const hasSummary = plan.topics.some((topic) => topic.kind === 'summary');
-    files['extensions.xml'] = encode(
-      extensionsXml30({
-        topicTypes: hasSummary ? [TOPIC_TYPE_FAILURE, TOPIC_TYPE_SUMMARY] : [TOPIC_TYPE_FAILURE],
-        topicStatuses: [TOPIC_STATUS],
-        topicLabels: plan.labels,
-        users: [author],
-      }),
-    );
-  } else {
-    files['bcf.version'] = encode(versionXml21());
-  }
-  for (const topic of plan.topics) {
-    const markup =
-      version === '3.0' ? markupXml30(topic, context(topic)) : markupXml21(topic, context(topic));
-    files[`${topic.guid}/markup.bcf`] = encode(markup);
-    if (topic.viewpointGuid) {
-      files[`${topic.guid}/${VIEWPOINT_FILE}`] = encode(
-        version === '3.0'
-          ? viewpointXml30(topic.viewpointGuid, topic.ifcGuids)
-          : viewpointXml21(topic.viewpointGuid, topic.ifcGuids, FAILURE_COLOR),
-      );
+  function* entries(): Generator<[string, string]> {
+    if (version === '3.0') {
+      yield ['bcf.version', versionXml30()];
+      const hasSummary = plan.topicCount > plan.findingCount - plan.omittedFindings;
+      yield [
+        'extensions.xml',
+        extensionsXml30({
+          topicTypes: hasSummary ? [TOPIC_TYPE_FAILURE, TOPIC_TYPE_SUMMARY] : [TOPIC_TYPE_FAILURE],
+          topicStatuses: [TOPIC_STATUS],
+          topicLabels: plan.labels,
+          users: [author],
+        }),
+      ];
+    } else {
+      yield ['bcf.version', versionXml21()];
+    }
+    for (const topic of plan.topics()) {
+      const markup =
+        version === '3.0' ? markupXml30(topic, context(topic)) : markupXml21(topic, context(topic));
+      yield [`${topic.guid}/markup.bcf`, markup];
+      if (topic.viewpointGuid) {
+        yield [
+          `${topic.guid}/${VIEWPOINT_FILE}`,
+          version === '3.0'
+            ? viewpointXml30(topic.viewpointGuid, topic.ifcGuids)
+            : viewpointXml21(topic.viewpointGuid, topic.ifcGuids, FAILURE_COLOR),
+        ];
+      }
     }
   }
 
-  const bytes = zipSync(files, { level: 6, mtime: zipTime(report.checkedAt) });
   return {
-    bytes,
-    version,
-    topicCount: plan.topics.length,
-    findingCount: plan.findingCount,
-    omittedFindings: plan.omittedFindings,
-    omittedElements: plan.omittedElements,
+    counts: {
+      version,
+      topicCount: plan.topicCount,
+      findingCount: plan.findingCount,
+      omittedFindings: plan.omittedFindings,
+      omittedElements: plan.omittedElements,
+    },
+    *chunks() {
+      const zip = new ZipWriter(mtime);
+      for (const [name, text] of entries()) yield zip.member(name, encode(text));
+      yield zip.end();
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import {
   passingReport,
   prohibitedFailingReport,
 } from './fixtures';
-import { renderHtmlReport } from './html';
+import { htmlReportChunks, renderHtmlReport, writeHtmlReport } from './html';
 
 describe('HTML reporter', () => {
   it('is one self-contained document with no external references', () => {
@@ -66,5 +66,22 @@ describe('HTML reporter', () => {
     expect(renderHtmlReport(prohibitedFailingReport)).toContain(
       '<ul class="reasons"><li>matches a prohibited specification: it must not be in the model</li></ul>',
     );
+  });
+
+  it('is written as a stream of bounded chunks that make the same page', async () => {
+    const report = manyFailuresReport(30_000);
+    const pieces = [...htmlReportChunks(report)];
+    // The largest piece is the head (the inline style and script), not the table of 10,000 rows.
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(40_000);
+    const written: string[] = [];
+    await writeHtmlReport(report, (chunk) => {
+      written.push(chunk);
+    });
+    const page = written.join('');
+    expect(page).toBe(renderHtmlReport(report));
+    expect(page.length).toBeGreaterThan(2_000_000);
+    expect(Math.max(...written.map((chunk) => chunk.length))).toBeLessThan(64 * 1024 + 40_000);
+    expect(page.match(/<tr data-spec="0"/g)).toHaveLength(10_000);
+    expect(page).toContain('Showing the first 10,000 of 30,000 failures');
   });
 });

@@ -13,6 +13,7 @@
 import type { XmlElement } from './xml-element';
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
 /** Characters the fast path leaves to saxes: controls XML forbids, surrogates, U+E000 and above. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding the control characters XML forbids is the point.
 const OUTSIDE_SUBSET = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uFFFF]/;
@@ -22,6 +23,13 @@ const XML_DECLARATION =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/y;
 const REFERENCE = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/**
+ * A code list's value, the whole element after its `<`: `xs:enumeration value="…"/>` with that one
+ * attribute (any prefix, or none). Anything else about an enumeration takes the general path.
+ */
+const ENUMERATION =
+  /(?:([A-Za-z_][A-Za-z0-9._-]*):)?enumeration[ \t\r\n]+value[ \t\r\n]*=[ \t\r\n]*(?:"([^"<]*)"|'([^'<]*)')[ \t\r\n]*\/>/y;
+const BLANK = /[ \t\r\n]*/y;
 
 /** The children of every self-closing element: none, shared (an IDS pack has hundreds of thousands). */
 const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
@@ -49,6 +57,13 @@ const leave = (): never => {
 export interface PlainXmlLimits {
   readonly maxDepth: number;
   readonly maxElements: number;
+  /**
+   * Keep the values of an xs:restriction's `<xs:enumeration value="…"/>` children in its
+   * `enumerationValues` instead of an element each (parseIds reads nothing else of them). Any other
+   * enumeration in a restriction (more attributes, children, no value) makes the reader step aside,
+   * so the values' order is never in doubt.
+   */
+  readonly enumerationValues?: boolean;
 }
 
 /** The element tree of `text` (byte-order mark already removed), or null: read it with saxes. */
@@ -86,6 +101,10 @@ interface Open {
   pieces: string[];
   /** The namespaces in scope for this element's children. */
   scope: Scope;
+  /** Set on an xs:restriction when enumerations are kept as values (the limits' enumerationValues). */
+  values: string[] | null;
+  /** The last prefix found to name the XML Schema namespace here (names repeat in a code list). */
+  schemaPrefix: string | null;
 }
 
 function scan(text: string, limits: PlainXmlLimits): XmlElement {
@@ -109,9 +128,18 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
   for (;;) {
     const lt = text.indexOf('<', pos);
     const end = lt < 0 ? text.length : lt;
-    if (end > pos) characters(text, pos, end, stack);
+    const top = stack[stack.length - 1];
+    if (end > pos && !(top?.values && blank(text, pos, end))) characters(text, pos, end, stack);
     if (lt < 0) break;
     const next = text.charCodeAt(lt + 1);
+    if (top?.values && next !== 0x2f && next !== 0x21) {
+      const after = enumerationValue(text, lt, top);
+      if (after >= 0) {
+        if (++count > limits.maxElements || stack.length >= limits.maxDepth) leave();
+        pos = after;
+        continue;
+      }
+    }
     if (next === 0x2f /* / */) {
       const open = stack.pop() ?? leave();
       NAME.lastIndex = lt + 2;
@@ -122,6 +150,8 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
       pos = SPACES.lastIndex + 1;
       const { element, pieces } = open;
       if (pieces.length > 0) element.text = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+      if (open.values && open.values.length > 0)
+        (element as { enumerationValues?: string[] }).enumerationValues = open.values;
       element.span.contentEnd = lt;
       element.span.end = pos;
     } else if (next === 0x21 /* ! */) {
@@ -140,13 +170,48 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
       // A start tag. Processing instructions and anything else go to saxes.
       if (root !== null && stack.length === 0) leave();
       if (++count > limits.maxElements || stack.length >= limits.maxDepth) leave();
-      pos = startTag(text, lt, stack, rootScope, lines, names, (element) => {
-        root = element;
-      });
+      pos = startTag(
+        text,
+        lt,
+        stack,
+        rootScope,
+        lines,
+        names,
+        limits.enumerationValues === true,
+        (element) => {
+          root = element;
+        },
+      );
     }
   }
   if (stack.length > 0 || root === null) leave();
   return root as unknown as XmlElement;
+}
+
+/** Whether text[from, to) is only white space. */
+function blank(text: string, from: number, to: number): boolean {
+  BLANK.lastIndex = from;
+  BLANK.test(text);
+  return BLANK.lastIndex >= to;
+}
+
+/**
+ * At `lt` inside an xs:restriction whose enumerations are kept as values: if an
+ * `<xs:enumeration value="…"/>` of the XML Schema namespace starts here, appends its value and
+ * returns the position after it; otherwise -1 (the general path reads the tag).
+ */
+function enumerationValue(text: string, lt: number, open: Open): number {
+  ENUMERATION.lastIndex = lt + 1;
+  const match = ENUMERATION.exec(text);
+  if (match === null) return -1;
+  const prefix = match[1] ?? '';
+  if (prefix !== open.schemaPrefix) {
+    if (lookup(open.scope, prefix) !== XS_NAMESPACE) return -1;
+    open.schemaPrefix = prefix;
+  }
+  const raw = match[2] ?? (match[3] as string);
+  (open.values as string[]).push(decode(normaliseAttribute(raw)));
+  return ENUMERATION.lastIndex;
 }
 
 /** Character data between two tags: kept for the open element, or only white space outside the root. */
@@ -169,6 +234,7 @@ function startTag(
   rootScope: Scope,
   lines: LineCounter,
   names: Names,
+  enumerationValues: boolean,
   setRoot: (element: XmlElement) => void,
 ): number {
   NAME.lastIndex = lt + 1;
@@ -257,9 +323,15 @@ function startTag(
     span: { start: lt, contentStart: at, contentEnd: at, end: at },
     ...(declarations ? { namespaceDeclarations: declarations } : {}),
   };
+  // Enumerations kept as values: one the fast match above did not take would break their order.
+  if (parent?.values && element.name === 'enumeration' && namespace === XS_NAMESPACE) leave();
   if (parent) parent.element.children.push(element);
   else setRoot(element);
-  if (!selfClosing) stack.push({ element, qname, pieces: [], scope });
+  if (!selfClosing) {
+    const values =
+      enumerationValues && element.name === 'restriction' && namespace === XS_NAMESPACE ? [] : null;
+    stack.push({ element, qname, pieces: [], scope, values, schemaPrefix: null });
+  }
   return at;
 }
 
@@ -300,6 +372,9 @@ function decode(raw: string): string {
 class LineCounter {
   private scanned = 0;
   private line = 1;
+  /** The next LF and CR at or after `scanned` (text.length when none): found with indexOf, kept. */
+  private nextLf = -1;
+  private nextCr = -1;
 
   constructor(private readonly text: string) {}
 
@@ -309,17 +384,27 @@ class LineCounter {
   /** The line of a position at or after the last one asked for; lineStart is then its line's start. */
   lineAt(position: number): number {
     const { text } = this;
-    for (let i = this.scanned; i < position; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 0x0a) {
-        this.line++;
-        this.lineStart = i + 1;
-      } else if (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a) {
-        this.line++;
-        this.lineStart = i + 1;
+    if (position <= this.scanned) return this.line;
+    for (;;) {
+      if (this.nextLf < this.scanned) this.nextLf = indexOrEnd(text, '\n', this.scanned);
+      if (this.nextCr < this.scanned) this.nextCr = indexOrEnd(text, '\r', this.scanned);
+      const end = Math.min(this.nextLf, this.nextCr);
+      if (end >= position) break;
+      // A CR followed by an LF ends one line, at the LF.
+      if (end === this.nextCr && this.nextLf === end + 1) {
+        this.scanned = end + 1;
+        continue;
       }
+      this.line++;
+      this.lineStart = end + 1;
+      this.scanned = end + 1;
     }
-    this.scanned = Math.max(this.scanned, position);
+    this.scanned = position;
     return this.line;
   }
+}
+
+function indexOrEnd(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
 }

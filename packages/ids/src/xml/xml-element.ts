@@ -14,6 +14,13 @@ export interface XmlElement {
   readonly span: SourceSpan;
   /** Namespace declarations written on this element (prefix, '' for the default), if any. */
   readonly namespaceDeclarations?: ReadonlyMap<string, string>;
+  /**
+   * Only when read with `enumerationValues` (plain-xml.ts, for parseIds): on an xs:restriction, the
+   * values of its `<xs:enumeration value="…"/>` children, in order, which are then not in
+   * `children` — a national pack has 600,000 of them, and an element object each is most of the
+   * reading's time (garbage collection).
+   */
+  readonly enumerationValues?: string[];
 }
 
 /**

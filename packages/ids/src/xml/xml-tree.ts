@@ -18,6 +18,12 @@ export interface XmlLimits {
   readonly maxBytes?: number;
   readonly maxDepth?: number;
   readonly maxElements?: number;
+  /**
+   * Plain documents only: an xs:restriction's `<xs:enumeration value="…"/>` children as its
+   * `enumerationValues` (plain-xml.ts). For parseIds, which reads nothing else of them; a document
+   * read by saxes has them as children, as always.
+   */
+  readonly enumerationValues?: boolean;
 }
 
 export class XmlReadError extends Error {
@@ -59,7 +65,11 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
   }
   const text = xmlText(input).replace(/^\uFEFF/, '');
   // Plain IDS text is read by one fast scan; anything else (and every error) by saxes below.
-  return readPlainXml(text, { maxDepth, maxElements }) ?? readXmlWithSaxes(text, maxDepth, maxElements);
+  const enumerationValues = limits.enumerationValues === true;
+  return (
+    readPlainXml(text, { maxDepth, maxElements, enumerationValues }) ??
+    readXmlWithSaxes(text, maxDepth, maxElements)
+  );
 }
 
 /** The reference reader: all of XML 1.0 with namespaces, and the errors with their positions. */
