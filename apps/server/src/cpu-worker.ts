@@ -5,6 +5,7 @@ import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import { readIdsUpload } from './modules/idsfiles/read-ids';
 import { analyse } from './modules/processing/analyse';
 import { renderInsightsPdf } from './modules/reports/ai-insights';
+import { type FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
 import { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
 import {
   writeComprehensiveXlsx,
@@ -36,6 +37,9 @@ const tasks = {
   'render-comprehensive-pdf': (input: Parameters<typeof renderComprehensivePdf>) =>
     renderComprehensivePdf(...input),
   'render-insights-pdf': (input: Parameters<typeof renderInsightsPdf>) => renderInsightsPdf(...input),
+  // The failing elements come through the feed, a page at a time (reports/bcf-export.ts).
+  'render-bcf': (input: Parameters<typeof writeBcfFromFeed>[0]) =>
+    writeBcfFromFeed(input, feedOf<FailingRow[]>()),
   // The workbook's rows come through the feed (the main thread reads them from the database).
   'write-comprehensive-xlsx': async (input: {
     data: Parameters<typeof writeComprehensiveXlsx>[0];

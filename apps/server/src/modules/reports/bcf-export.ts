@@ -3,18 +3,14 @@
 // and specification by default, or per element. Only failing elements are read: the BCF has no use for
 // the rest. GUIDs derive from the version's SHA-256 and each IDS file's, as on the command line.
 import type { BcfVersion, IdsFacet } from '@plumbline/contracts';
-import type {
-  CheckReport,
-  ElementResult,
-  FacetFailure,
-  FacetSummary,
-  SpecificationResult,
-} from '@plumbline/ids';
-import { buildBcfReport } from '@plumbline/ids/report/bcf';
+import type { CheckReport, FacetSummary, SpecificationResult } from '@plumbline/ids';
+import type { BcfReportOptions } from '@plumbline/ids/report/bcf';
 import { type BcfIdentity, specificationKey } from '@plumbline/ids/report/bcf-identity';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
+import { runWorkerTask } from '../../platform/worker-task';
 import { listActiveSpecifications } from '../compliance';
+import type { FailingRow } from './bcf-from-feed';
 import { describeFacet } from './data';
 import type { ScopeVersion } from './repo';
 
@@ -35,47 +31,77 @@ function summary(facet: IdsFacet): FacetSummary {
   };
 }
 
-export async function storedCheckReport(
+/** Failing elements are read and sent to the BCF writer's thread this many at a time. */
+const FAILING_PAGE = 2000;
+
+/**
+ * A version's failing elements in primary-key order (specification, STEP id), a page at a time, so
+ * neither this thread nor the database holds them all at once. The failures stay JSON text: the
+ * writer's thread parses them.
+ */
+export async function* failingRows(
+  db: Database,
+  versionId: string,
+  specificationIds: readonly string[],
+  pageSize = FAILING_PAGE,
+): AsyncGenerator<FailingRow[]> {
+  if (specificationIds.length === 0) return;
+  const specs = sql`${sql.param([...specificationIds])}::uuid[]`;
+  let after: { spec: string; step: number } | null = null;
+  for (;;) {
+    const from: ReturnType<typeof sql> = after
+      ? sql`and (er.specification_id, er.element_step_id) > (${after.spec}::uuid, ${after.step})`
+      : sql``;
+    const rows: Array<Record<string, unknown>> = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`select er.specification_id, er.element_step_id, er.failures::text as failures,
+            e.global_id, e.ifc_class, e.name
+          from element_results er
+          left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
+          where er.file_version_id = ${versionId} and er.specification_id = any(${specs}) and not er.passed ${from}
+          order by er.specification_id, er.element_step_id
+          limit ${pageSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({
+      specificationId: row.specification_id as string,
+      stepId: Number(row.element_step_id),
+      globalId: (row.global_id as string | null) ?? null,
+      ifcClass: (row.ifc_class as string | null) ?? null,
+      name: (row.name as string | null) ?? null,
+      failures: row.failures as string,
+    }));
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { spec: last.specification_id as string, step: Number(last.element_step_id) };
+  }
+}
+
+/**
+ * The version's stored results as the engine's CheckReport, without the failing elements (each
+ * specification's list empty, in the order of `specificationIds`): `failingRows` brings them.
+ */
+export async function storedReportFrame(
   db: Database,
   projectId: string,
   version: ScopeVersion,
   idsTitle: string | null,
   /** Only this specification (the IDS Compliance view's filter); null: all. */
   specificationId: string | null = null,
-): Promise<CheckReport> {
+): Promise<{ report: CheckReport; specificationIds: string[] }> {
   const active = await listActiveSpecifications(db, projectId);
   const specs = specificationId ? active.filter((s) => s.id === specificationId) : active;
-  const outcomes = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select specification_id, status, reason, applicable_count, passed_count, failed_count
-        from specification_results where file_version_id = ${version.versionId}`,
+  const outcomes = new Map(
+    (
+      await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select specification_id, status, reason, applicable_count, passed_count, failed_count
+            from specification_results where file_version_id = ${version.versionId}`,
+      )
+    ).map((row) => [row.specification_id as string, row]),
   );
-  const failing = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select er.specification_id, er.element_step_id, er.failures, e.global_id, e.ifc_class, e.name
-        from element_results er
-        left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
-        where er.file_version_id = ${version.versionId} and not er.passed
-        order by er.specification_id, er.element_step_id`,
-  );
-  const bySpec = new Map<string, ElementResult[]>();
-  for (const row of failing) {
-    const failures = (
-      typeof row.failures === 'string' ? JSON.parse(row.failures) : row.failures
-    ) as FacetFailure[];
-    const element: ElementResult = {
-      id: Number(row.element_step_id),
-      globalId: (row.global_id as string | null) ?? null,
-      className: (row.ifc_class as string | null) ?? 'IFCPRODUCT',
-      name: (row.name as string | null) ?? null,
-      passed: false,
-      failures,
-    };
-    const key = row.specification_id as string;
-    bySpec.set(key, [...(bySpec.get(key) ?? []), element]);
-  }
   const specifications: SpecificationResult[] = specs.map((spec) => {
-    const outcome = outcomes.find((o) => o.specification_id === spec.id);
+    const outcome = outcomes.get(spec.id);
     return {
       name: spec.name,
       description: spec.description,
@@ -90,7 +116,7 @@ export async function storedCheckReport(
       applicableCount: Number(outcome?.applicable_count ?? 0),
       passedCount: Number(outcome?.passed_count ?? 0),
       failedCount: Number(outcome?.failed_count ?? 0),
-      elements: bySpec.get(spec.id) ?? [],
+      elements: [],
     };
   });
   const [origin] = await rowsOf<Record<string, unknown>>(
@@ -98,7 +124,7 @@ export async function storedCheckReport(
     sql`select sha256, ifc_header_file_name, ifc_header_time_stamp, ifc_project_global_id
         from file_versions where id = ${version.versionId}`,
   );
-  return {
+  const report: CheckReport = {
     status: specifications.some((s) => s.status === 'fail') ? 'fail' : 'pass',
     ids: { title: idsTitle, fileName: null },
     model: {
@@ -114,6 +140,7 @@ export async function storedCheckReport(
     checkedAt: (version.processedAt ?? new Date(0)).toISOString(),
     durationMs: 0,
   };
+  return { report, specificationIds: specs.map((spec) => spec.id) };
 }
 
 /**
@@ -145,9 +172,13 @@ async function storedIdentity(
   };
 }
 
+/** Writing a BCF is CPU work (XML of every topic, compression): it must never hold the event loop. */
+const BCF_TIME_LIMIT_MS = 10 * 60_000;
+
 /**
  * A version's failures as a BCF 2.1 or 3.0 archive: the BCF report format, and the IDS Compliance view's
- * export for one specification or all. Bounded by the writer's topic cap; read access is the caller's.
+ * export for one specification or all. Written on a worker thread (decision 0157) from the failing
+ * rows this thread reads a page at a time; bounded by the writer's topic cap; read access is the caller's.
  */
 export async function renderBcf(
   db: Database,
@@ -160,19 +191,28 @@ export async function renderBcf(
     idsTitle: string | null;
   },
 ): Promise<Uint8Array> {
-  const report = await storedCheckReport(
+  const { report, specificationIds } = await storedReportFrame(
     db,
     input.projectId,
     input.version,
     input.idsTitle,
     input.specificationId,
   );
-  return buildBcfReport(report, {
+  const options: BcfReportOptions = {
     version: input.bcfVersion,
     grouping: input.grouping,
     identity: await storedIdentity(db, input.projectId, report, input.specificationId),
     modelDate: input.version.processedAt?.toISOString() ?? null,
     fullExportHint:
       'export one specification at a time from the IDS Compliance view (its Export BCF follows the specification filter), or choose one topic per element type.',
-  }).bytes;
+  };
+  return runWorkerTask<Uint8Array>(
+    'render-bcf',
+    { report, specificationIds, options },
+    {
+      timeLimitMs: BCF_TIME_LIMIT_MS,
+      limitMessage: 'Writing the BCF took longer than 10 minutes.',
+      feed: failingRows(db, input.version.versionId, specificationIds),
+    },
+  );
 }
