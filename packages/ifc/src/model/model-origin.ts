@@ -5,6 +5,7 @@
  */
 import type { IfcModel, StepValue } from '../model';
 import type { StepHeader } from '../step/header';
+import { type SchemaSubstitution, schemaSubstitution } from '../step/schema-substitution';
 
 export interface IfcModelOrigin {
   /** FILE_NAME's name, as the authoring tool wrote it (often a path); null when empty. */
@@ -13,6 +14,8 @@ export interface IfcModelOrigin {
   readonly headerTimeStamp: string | null;
   /** GlobalId of the first IfcProject, or null when the file has none. */
   readonly projectGlobalId: string | null;
+  /** Set when FILE_SCHEMA was read with another schema (an IFC4X3 release candidate as IFC4X3_ADD2). */
+  readonly schemaSubstitution?: SchemaSubstitution | null;
 }
 
 export function readModelOrigin(model: IfcModel & { readonly header: StepHeader }): IfcModelOrigin {
@@ -22,6 +25,7 @@ export function readModelOrigin(model: IfcModel & { readonly header: StepHeader 
     headerFileName: text(fileName[0]),
     headerTimeStamp: text(fileName[1]),
     projectGlobalId: project === undefined ? null : model.globalId(project),
+    schemaSubstitution: schemaSubstitution(model.header.fileSchema, model.header.schema),
   };
 }
 
