@@ -61,6 +61,13 @@ describe('engine against the oracle', () => {
       for (const globalId of actual.keys())
         if (!want.elements.has(globalId)) problems.push(`${label}: ${globalId} applicable, expected not`);
     }
+    const failing = oracle.expected.reduce(
+      (n, e) => n + [...e.elements.values()].filter((f) => f.length > 0).length,
+      0,
+    );
+    console.info(
+      `${schema}: ${oracle.facts.elements.length} elements, ${oracle.specs.length} specifications, ${checks} element checks (${failing} failing) agree`,
+    );
     expect(problems.slice(0, 20)).toEqual([]);
     // The cases are not vacuous: many element checks, failures and passes on both sides.
     expect(checks).toBeGreaterThan(5_000);

@@ -3,7 +3,14 @@
  * IDS 1.0 facet rules written out here a second time (from the IDS documentation, not from the
  * engine): which elements are applicable, and which requirement facets each of them fails.
  */
-import type { OracleElement, OracleMaterial, OracleModelFacts, OracleValue } from './facts';
+import {
+  type OracleElement,
+  type OracleMaterial,
+  type OracleModelFacts,
+  type OracleValue,
+  oracleClass,
+  quantitySetName,
+} from './facts';
 import type { OracleCardinality, OracleFacet, OracleRestriction, OracleSpec } from './specs';
 
 export interface OracleExpectation {
@@ -90,6 +97,11 @@ function effectivePsets(e: OracleElement): Map<string, Map<string, OracleValue>>
       out.set(name, target);
     }
   }
+  if (e.lengthMm !== null)
+    out.set(
+      quantitySetName(oracleClass(e.className)),
+      new Map<string, OracleValue>([['Length', { type: 'IFCLENGTHMEASURE', value: e.lengthMm / 1000 }]]),
+    );
   return out;
 }
 

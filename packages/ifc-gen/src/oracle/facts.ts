@@ -14,7 +14,8 @@ export type OracleValueType =
   | 'IFCTEXT'
   | 'IFCBOOLEAN'
   | 'IFCINTEGER'
-  | 'IFCREAL';
+  | 'IFCREAL'
+  | 'IFCLENGTHMEASURE';
 
 /** A single property value; `value` null writes `$` (a property without a value). */
 export interface OracleValue {
@@ -80,6 +81,11 @@ export interface OracleElement {
   readonly assembly: number | null;
   /** Index of the system it is assigned to, or null. */
   readonly system: number | null;
+  /**
+   * Qto_…BaseQuantities.Length in millimetres (the project's length unit), or null. IDS compares
+   * quantities in SI units, so a correct engine sees metres.
+   */
+  readonly lengthMm: number | null;
 }
 
 export interface OracleModelFacts {
@@ -209,6 +215,12 @@ export const NOTES = ['Checked', 'See drawing 12', 'Tbc'] as const;
 export const RATIOS = [0.1, 0.2, 0.25, 0.5, 0.75, 0.9] as const;
 export const DESCRIPTIONS = ['Load bearing', 'Partition', 'Cladding'] as const;
 export const ORACLE_PSET = 'PB_Oracle';
+export const LENGTHS_MM = [2000, 2400, 3000, 3500, 4100, 4500] as const;
+
+/** The base quantity set of a class, e.g. Qto_WallBaseQuantities. */
+export function quantitySetName(cls: OracleClass): string {
+  return `Qto_${cls.commonPset.slice(5, -6)}BaseQuantities`;
+}
 
 export interface PlanOracleOptions {
   readonly schema: OracleSchema;
@@ -360,6 +372,7 @@ export function planOracleModel(options: PlanOracleOptions): OracleModelFacts {
       storey: contained ? Math.floor(random() * storeys) : null,
       assembly: inAssembly ? Math.floor(random() * assemblies) : null,
       system: chance(0.25) ? Math.floor(random() * systems) : null,
+      lengthMm: chance(0.7) ? pick(LENGTHS_MM) : null,
     });
   }
   return { schema, seed, elements, types, storeys, assemblies, systems };

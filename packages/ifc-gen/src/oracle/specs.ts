@@ -380,6 +380,42 @@ export function oracleSpecs(schema: OracleSchema): OracleSpec[] {
         },
       ],
     },
+    {
+      name: 'Lengths are from 2.4 m to 4.1 m (quantities in SI units)',
+      cardinality: 'optional',
+      applicability: [anyElement],
+      requirements: [
+        {
+          kind: 'property',
+          propertySet: { kind: 'pattern', pattern: 'Qto_[A-Za-z]+BaseQuantities' },
+          baseName: 'Length',
+          dataType: 'IFCLENGTHMEASURE',
+          value: { kind: 'bounds', base: 'double', minInclusive: 2.4, maxInclusive: 4.1 },
+          cardinality: 'required',
+        },
+      ],
+    },
+    {
+      name: 'Slabs 3 m long are rated',
+      cardinality: 'optional',
+      applicability: [
+        entity('IFCSLAB'),
+        {
+          kind: 'property',
+          propertySet: simple('Qto_SlabBaseQuantities'),
+          baseName: 'Length',
+          value: simple('3'),
+        },
+      ],
+      requirements: [
+        {
+          kind: 'property',
+          propertySet: simple('Pset_SlabCommon'),
+          baseName: 'FireRating',
+          cardinality: 'required',
+        },
+      ],
+    },
     // Classification facets.
     {
       name: 'Elements are classified EF_25 in Uniclass',

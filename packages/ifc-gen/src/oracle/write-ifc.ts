@@ -14,6 +14,7 @@ import {
   type OracleSchema,
   type OracleValue,
   oracleClass,
+  quantitySetName,
 } from './facts';
 
 /** Attribute layouts used by the writer: entity → attribute names in STEP order, per schema. */
@@ -58,6 +59,12 @@ export function oracleLayouts(schema: OracleSchema): Readonly<Record<string, rea
     IFCCOLUMNTYPE: [...elementType, 'PredefinedType'],
     IFCBEAMTYPE: [...elementType, 'PredefinedType'],
     IFCPROPERTYSET: [...root, 'HasProperties'],
+    IFCELEMENTQUANTITY: [...root, 'MethodOfMeasurement', 'Quantities'],
+    IFCQUANTITYLENGTH: is2x3
+      ? ['Name', 'Description', 'Unit', 'LengthValue']
+      : ['Name', 'Description', 'Unit', 'LengthValue', 'Formula'],
+    IFCSIUNIT: ['Dimensions', 'UnitType', 'Prefix', 'Name'],
+    IFCUNITASSIGNMENT: ['Units'],
     IFCPROPERTYSINGLEVALUE: [
       'Name',
       schema === 'IFC4X3_ADD2' ? 'Specification' : 'Description',
@@ -140,7 +147,19 @@ export function writeOracleIfc(facts: OracleModelFacts): string {
   const list = (ids: readonly number[]) => `(${ids.map((i) => `#${i}`).join(',')})`;
   const enumValue = (value: string | null) => (value === null ? '$' : `.${value}.`);
 
-  const project = add('IFCPROJECT', { GlobalId: str(relIds.id(relSerial++)), Name: str('Oracle project') });
+  // Lengths in millimetres: quantities are written in project units and read in SI units.
+  const millimetre = add('IFCSIUNIT', {
+    Dimensions: '*',
+    UnitType: '.LENGTHUNIT.',
+    Prefix: '.MILLI.',
+    Name: '.METRE.',
+  });
+  const units = add('IFCUNITASSIGNMENT', { Units: list([millimetre]) });
+  const project = add('IFCPROJECT', {
+    GlobalId: str(relIds.id(relSerial++)),
+    Name: str('Oracle project'),
+    UnitsInContext: `#${units}`,
+  });
   const building = add('IFCBUILDING', {
     GlobalId: str(relIds.id(relSerial++)),
     Name: str('Oracle building'),
@@ -311,6 +330,18 @@ export function writeOracleIfc(facts: OracleModelFacts): string {
         RelatedObjects: list([id]),
         RelatingPropertyDefinition: `#${pset}`,
       });
+    if (e.lengthMm !== null) {
+      const length = add('IFCQUANTITYLENGTH', { Name: str('Length'), LengthValue: real(e.lengthMm) });
+      const quantities = add('IFCELEMENTQUANTITY', {
+        GlobalId: str(relIds.id(relSerial++)),
+        Name: str(quantitySetName(oracleClass(e.className))),
+        Quantities: list([length]),
+      });
+      rel('IFCRELDEFINESBYPROPERTIES', {
+        RelatedObjects: list([id]),
+        RelatingPropertyDefinition: `#${quantities}`,
+      });
+    }
     attachCommon(id, e.classifications, e.material);
     if (e.type) push(typed, typeIds.get(e.type.index) as number, id);
     if (e.storey !== null) push(contained, storeys[e.storey] as number, id);
