@@ -14,18 +14,20 @@ export interface IfcModelOrigin {
   readonly headerTimeStamp: string | null;
   /** GlobalId of the first IfcProject, or null when the file has none. */
   readonly projectGlobalId: string | null;
-  /** Set when FILE_SCHEMA was read with another schema (an IFC4X3 release candidate as IFC4X3_ADD2). */
-  readonly schemaSubstitution?: SchemaSubstitution | null;
+  /** Present only when FILE_SCHEMA was read with another schema (an IFC4X3 release candidate as IFC4X3_ADD2). */
+  readonly schemaSubstitution?: SchemaSubstitution;
 }
 
 export function readModelOrigin(model: IfcModel & { readonly header: StepHeader }): IfcModelOrigin {
   const fileName = model.header.entities.get('FILE_NAME') ?? [];
   const [project] = model.idsOfClass('IFCPROJECT');
+  const substitution = schemaSubstitution(model.header.fileSchema, model.header.schema);
   return {
     headerFileName: text(fileName[0]),
     headerTimeStamp: text(fileName[1]),
     projectGlobalId: project === undefined ? null : model.globalId(project),
-    schemaSubstitution: schemaSubstitution(model.header.fileSchema, model.header.schema),
+    // Only when it applies: an origin read as written keeps its shape.
+    ...(substitution ? { schemaSubstitution: substitution } : {}),
   };
 }
 
