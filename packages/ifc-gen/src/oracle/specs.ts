@@ -12,7 +12,6 @@ import {
   SYSTEMS,
   USER_DEFINED_NAMES,
 } from './facts';
-import { inSchemaOrder } from './write-ids';
 
 export type OracleRestriction =
   | { readonly kind: 'simple'; readonly value: string }
@@ -75,6 +74,13 @@ export interface OracleSpec {
   readonly cardinality: OracleCardinality;
   readonly applicability: readonly OracleFacet[];
   readonly requirements: readonly OracleFacet[];
+}
+
+/** IDS 1.0 requires facets in this order inside applicability and requirements. */
+const FACET_ORDER = ['entity', 'partOf', 'classification', 'attribute', 'property', 'material'] as const;
+
+export function inSchemaOrder(facets: readonly OracleFacet[]): OracleFacet[] {
+  return [...facets].sort((a, b) => FACET_ORDER.indexOf(a.kind) - FACET_ORDER.indexOf(b.kind));
 }
 
 const simple = (value: string): OracleRestriction => ({ kind: 'simple', value });

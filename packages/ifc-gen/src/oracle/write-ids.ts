@@ -76,10 +76,3 @@ ${body}
 </ids>
 `;
 }
-
-/** IDS 1.0 requires facets in this order inside applicability and requirements. */
-const FACET_ORDER = ['entity', 'partOf', 'classification', 'attribute', 'property', 'material'] as const;
-
-export function inSchemaOrder(facets: readonly OracleFacet[]): OracleFacet[] {
-  return [...facets].sort((a, b) => FACET_ORDER.indexOf(a.kind) - FACET_ORDER.indexOf(b.kind));
-}
