@@ -43,7 +43,7 @@ function seeds(): { name: string; bytes: Uint8Array }[] {
 }
 
 /** Reads the bytes and every product's data; returns 'model' or 'read-error', throws anything else. */
-export function verdict(bytes: Uint8Array): 'model' | 'read-error' {
+function verdict(bytes: Uint8Array): 'model' | 'read-error' {
   try {
     const model = readIfc(bytes);
     try {

@@ -7,7 +7,6 @@ import { GlobalIdFactory } from '../generator/random';
 import { optStr, real, str } from '../generator/step-writer';
 import {
   type OracleClassificationRef,
-  type OracleElement,
   type OracleMaterial,
   type OracleModelFacts,
   type OraclePsets,
@@ -372,9 +371,4 @@ export function writeOracleIfc(facts: OracleModelFacts): string {
     `FILE_NAME(${str(`oracle-${schema}-${facts.seed}.ifc`)},'2024-05-01T09:00:00',(''),(''),'Plumbline oracle generator','','');\n` +
     `FILE_SCHEMA((${str(schema)}));\nENDSEC;\nDATA;\n${lines.join('\n')}\nENDSEC;\nEND-ISO-10303-21;\n`
   );
-}
-
-/** The element facts by GlobalId, for the comparison. */
-export function elementsByGlobalId(facts: OracleModelFacts): ReadonlyMap<string, OracleElement> {
-  return new Map(facts.elements.map((e) => [e.globalId, e]));
 }
