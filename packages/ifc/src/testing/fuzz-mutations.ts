@@ -24,6 +24,13 @@ export interface FuzzFormat {
   readonly nesting: readonly (readonly [string, string])[];
   /** Short fragments spliced in at random (keywords, delimiters). */
   readonly fragments: readonly string[];
+  /** Where values sit (a global regular expression) and odd values to put there instead. */
+  readonly values: {
+    readonly at: RegExp;
+    readonly odd: readonly string[];
+    /** Only put an odd value where its first character matches the spot's (`="…"` for `="…"`). */
+    readonly sameStart?: boolean;
+  };
 }
 
 export const STEP_FORMAT: FuzzFormat = {
@@ -51,6 +58,27 @@ export const STEP_FORMAT: FuzzFormat = {
     '#0',
     '#99999999999',
   ],
+  values: {
+    at: /'[^']*'|\.[A-Z_]+\.|#\d+|-?\d+\.\d*(E[-+]?\d+)?/g,
+    odd: [
+      "''",
+      "'\\X2\\D800\\X0\\'",
+      "'\\S\\'",
+      '.NOTDEFINED.',
+      '.U.',
+      '1.E400',
+      '-0.',
+      'NaN',
+      '#0',
+      '#1',
+      '*',
+      '()',
+      '$',
+      "IFCLABEL('')",
+      "IFCREAL('x')",
+      '((((#1))))',
+    ],
+  },
 };
 
 export const XML_FORMAT: FuzzFormat = {
@@ -75,6 +103,32 @@ export const XML_FORMAT: FuzzFormat = {
     '&lol;',
     '\u0000',
   ],
+  values: {
+    // Attribute values and texts, not the XML declaration's or the namespace declarations'.
+    sameStart: true,
+    at: /(?<!xmlns(?::[\w.-]+)?|version|encoding|schemaLocation)="[^"]*"|>[^<]*</g,
+    odd: [
+      '=""',
+      '="-1"',
+      '="99999999999999999999"',
+      '="1e400"',
+      '="NaN"',
+      '="("',
+      '="[a-"',
+      '="\\p{IsNothing}"',
+      '="(a|aa)*b"',
+      '=".{1,99999}"',
+      '="IFCNOTHING"',
+      '="IFC5"',
+      '="sometimes"',
+      '="xs:nothing"',
+      '=" "',
+      '><',
+      '>  <',
+      '>&amp;&lt;&#0;<',
+      '>IFCWALL IFCSLAB<',
+    ],
+  },
 };
 
 export interface Mutation {
@@ -83,6 +137,13 @@ export interface Mutation {
 }
 
 const encoder = new TextEncoder();
+
+/** Bytes of a string decoded as latin1 (one byte per character, so the rest stays as it was). */
+function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -128,13 +189,14 @@ export function mutate(
     'delete-chunk',
     'duplicate-chunk',
     'splice-fragment',
+    'odd-value',
   ] as const;
   const kind = kinds[n % kinds.length] as (typeof kinds)[number];
   switch (kind) {
     case 'truncate':
       return { kind, bytes: source.slice(0, at()) };
     case 'flip': {
-      const bytes = source.slice();
+      const bytes = new Uint8Array(source); // a copy (Buffer.slice would be a view of the corpus)
       const flips = 1 + int(16);
       for (let k = 0; k < flips && bytes.length > 0; k++) {
         const i = int(bytes.length);
@@ -191,6 +253,22 @@ export function mutate(
         kind,
         bytes: concat(source.subarray(0, j), source.subarray(i, i + length), source.subarray(j)),
       };
+    }
+    case 'odd-value': {
+      // Replace a few values (attribute values, texts, STEP literals) with odd ones: the readers'
+      // checks of values, not their tokenisers, are what these reach.
+      let text = new TextDecoder('latin1').decode(source);
+      const spots = [...text.matchAll(format.values.at)];
+      for (let k = 0; k < 1 + int(4) && spots.length > 0; k++) {
+        const spot = spots[int(spots.length)] as RegExpMatchArray;
+        const index = spot.index ?? 0;
+        const fits = format.values.odd.filter((o) => !format.values.sameStart || o[0] === spot[0][0]);
+        const odd = pick(fits.length > 0 ? fits : format.values.odd);
+        text = text.slice(0, index) + odd + text.slice(index + spot[0].length);
+        spots.length = 0;
+        spots.push(...text.matchAll(format.values.at));
+      }
+      return { kind, bytes: latin1Bytes(text) };
     }
     case 'splice-fragment': {
       let bytes = source;
