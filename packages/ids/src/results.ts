@@ -3,6 +3,7 @@
  * result with a reason, never an exception. This is the contract between the checker and the
  * reporters (console, JSON, HTML, BCF) and the server, which stores it.
  */
+import type { SchemaSubstitution } from '@plumbline/ifc';
 
 export type FacetType = 'entity' | 'attribute' | 'property' | 'classification' | 'material' | 'partOf';
 
@@ -104,4 +105,6 @@ export interface ReportModelInfo {
   readonly headerTimeStamp?: string | null;
   /** GlobalId of the model's IfcProject. */
   readonly projectGlobalId?: string | null;
+  /** Set when FILE_SCHEMA was read with another schema (an IFC4X3 release candidate as IFC4X3_ADD2). */
+  readonly schemaSubstitution?: SchemaSubstitution | null;
 }

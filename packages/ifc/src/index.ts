@@ -12,4 +12,9 @@ export {
   schemaTables,
   type TypeKind,
 } from './schema/schema-info';
+export {
+  type SchemaSubstitution,
+  type SchemaSubstitutionReason,
+  schemaSubstitution,
+} from './step/schema-substitution';
 export { decodeStepString } from './step/strings';

@@ -57,6 +57,17 @@ const ifc2x3 = step(
 #5=IFCMATERIALCLASSIFICATIONRELATIONSHIP((#2),#3);`,
 );
 
+// Not only materials: any resource IfcExternalReferenceRelationship relates (IfcResourceObjectSelect),
+// here profiles in IFC4X3_ADD2.
+const ifc4x3 = step(
+  'IFC4X3_ADD2',
+  `#1=IFCCLASSIFICATION($,$,$,'Uniclass 2015',$,$,$);
+#2=IFCCLASSIFICATIONREFERENCE($,'Pr_20_85_08','Steel sections',#1,$,$);
+#3=IFCRECTANGLEPROFILEDEF(.AREA.,'RHS 100x50',$,0.1,0.05);
+#4=IFCRECTANGLEPROFILEDEF(.AREA.,'Plate 200x10',$,0.2,0.01);
+#5=IFCEXTERNALREFERENCERELATIONSHIP($,$,#2,(#3));`,
+);
+
 const classification = (system: string, value?: string) =>
   `<classification>${value ? `<value>${sv(value)}</value>` : ''}<system>${sv(system)}</system></classification>`;
 
@@ -85,5 +96,14 @@ describe('classification of resources that are not IfcRoot', () => {
   it('IFC2X3: a material classified through IfcMaterialClassificationRelationship meets it too', () => {
     const required = classification('Uniclass 2015', 'Pr_25_71');
     expect(outcome(ifc2x3, 'IFC2X3', entity('IFCMATERIAL'), required)).toEqual({ 3: true, 4: false });
+  });
+
+  it('IFC4X3_ADD2: a classified profile meets the requirement, an unclassified one fails it', () => {
+    const required = classification('Uniclass 2015', 'Pr_20_85_08');
+    expect(outcome(ifc4x3, 'IFC4X3_ADD2', entity('IFCRECTANGLEPROFILEDEF'), required)).toEqual({
+      3: true,
+      4: false,
+    });
+    expect(outcome(ifc4x3, 'IFC4X3_ADD2', classification('Uniclass 2015'))).toEqual({ 3: true });
   });
 });

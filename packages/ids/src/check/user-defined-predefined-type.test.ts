@@ -24,6 +24,9 @@ DATA;
 #2=IFCWALL('2hqIFTRjfV6AWq_bMtnZwI',$,$,$,'FOO',$,$,$,.USERDEFINED.);
 #3=IFCWALL('3hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,.SHEAR.);
 #4=IFCTASKTYPE('4hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,'TASKY',.USERDEFINED.,$);
+#5=IFCCONSTRUCTIONEQUIPMENTRESOURCETYPE('5hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,'CRANY',$,$,.USERDEFINED.);
+#6=IFCWALL('6hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,.NOTDEFINED.);
+#7=IFCRELDEFINESBYTYPE('7hqIFTRjfV6AWq_bMtnZwI',$,$,$,(#6),#1);
 ENDSEC;
 END-ISO-10303-21;
 `),
@@ -45,8 +48,8 @@ describe('entity facet: user-defined predefined types', () => {
   });
 
   it('an occurrence with USERDEFINED and ObjectType FOO meets both; an enumerated SHEAR meets neither', () => {
-    expect(outcome(entity('IFCWALL'), entity('IFCWALL', 'USERDEFINED'))).toEqual({ 2: true, 3: false });
-    expect(outcome(entity('IFCWALL'), entity('IFCWALL', 'FOO'))).toEqual({ 2: true, 3: false });
+    expect(outcome(entity('IFCWALL'), entity('IFCWALL', 'USERDEFINED'))).toMatchObject({ 2: true, 3: false });
+    expect(outcome(entity('IFCWALL'), entity('IFCWALL', 'FOO'))).toMatchObject({ 2: true, 3: false });
   });
 
   it('a process type resolves through ProcessType the same way', () => {
@@ -54,7 +57,25 @@ describe('entity facet: user-defined predefined types', () => {
     expect(outcome(entity('IFCTASKTYPE'), entity('IFCTASKTYPE', 'TASKY'))).toEqual({ 4: true });
   });
 
+  it('a resource type resolves through ResourceType the same way', () => {
+    const cls = 'IFCCONSTRUCTIONEQUIPMENTRESOURCETYPE';
+    expect(outcome(entity(cls), entity(cls, 'USERDEFINED'))).toEqual({ 5: true });
+    expect(outcome(entity(cls), entity(cls, 'CRANY'))).toEqual({ 5: true });
+  });
+
+  it('an occurrence typed by the WALDO type meets both USERDEFINED and WALDO through its type', () => {
+    expect(outcome(entity('IFCWALL'), entity('IFCWALL', 'WALDO'))).toEqual({ 2: false, 3: false, 6: true });
+    expect(outcome(entity('IFCWALL'), entity('IFCWALL', 'USERDEFINED'))).toEqual({
+      2: true,
+      3: false,
+      6: true,
+    });
+  });
+
   it('selects by USERDEFINED in the applicability too', () => {
-    expect(outcome(entity('IFCWALL', 'USERDEFINED'), entity('IFCWALL', 'FOO'))).toEqual({ 2: true });
+    expect(outcome(entity('IFCWALL', 'USERDEFINED'), entity('IFCWALL', 'FOO'))).toEqual({
+      2: true,
+      6: false,
+    });
   });
 });

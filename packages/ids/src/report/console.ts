@@ -4,6 +4,7 @@
  * Colour is the caller's decision (TTY and NO_COLOR are the CLI's business), so this stays pure.
  */
 import type { CheckReport, SpecificationResult } from '../results';
+import { schemaSubstitutionNote } from './schema-note';
 import {
   describeElement,
   elementReasons,
@@ -59,6 +60,8 @@ export function formatConsoleReport(report: CheckReport, options: ConsoleReportO
   lines.push(paint.bold('Plumbline IDS check'));
   const schema = report.model.schema ? ` (${report.model.schema})` : '';
   lines.push(`  Model  ${clean(report.model.fileName ?? 'unnamed model')}${schema}`);
+  if (report.model.schemaSubstitution)
+    lines.push(`  Note   ${clean(schemaSubstitutionNote(report.model.schemaSubstitution))}`);
   const idsTitle = report.ids.title ? `${clean(report.ids.title)} ` : '';
   const idsFile = report.ids.fileName ? `(${clean(report.ids.fileName)})` : '';
   lines.push(`  IDS    ${`${idsTitle}${idsFile}`.trim() || 'unnamed IDS'}`);

@@ -9,6 +9,7 @@
 import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } from '../results';
 import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
+import { schemaSubstitutionNote } from './schema-note';
 import { elementReasons, failedElements, formatDuration, specificationLabel, summarize } from './summary';
 
 export interface HtmlReportOptions {
@@ -91,6 +92,9 @@ function renderMeta(report: CheckReport): string {
   const items: [string, string][] = [
     ['Model', report.model.fileName ?? '—'],
     ['IFC schema', report.model.schema ?? '—'],
+    ...(report.model.schemaSubstitution
+      ? [['Schema note', schemaSubstitutionNote(report.model.schemaSubstitution)] as [string, string]]
+      : []),
     ['IDS file', report.ids.fileName ?? '—'],
     ['Checked', formatTimestamp(report.checkedAt)],
     ['Duration', formatDuration(report.durationMs)],

@@ -4,6 +4,8 @@
  * Unlike `CheckReport`, it lists only failing elements (passing ones are counted), so a report of a
  * large, mostly compliant model stays small.
  */
+
+import type { SchemaSubstitution } from '@plumbline/ifc';
 import type {
   CheckReport,
   ElementResult,
@@ -12,6 +14,7 @@ import type {
   FailureOutcome,
   SpecificationResult,
 } from '../results';
+import { schemaSubstitutionNote } from './schema-note';
 import { failedElements, type ReportSummary, summarize } from './summary';
 
 export const JSON_REPORT_VERSION = 1;
@@ -54,7 +57,12 @@ export interface JsonReport {
   readonly reportVersion: typeof JSON_REPORT_VERSION;
   readonly status: 'pass' | 'fail' | 'invalid';
   readonly ids: { readonly title: string | null; readonly fileName: string | null };
-  readonly model: { readonly fileName: string | null; readonly schema: string | null };
+  readonly model: {
+    readonly fileName: string | null;
+    readonly schema: string | null;
+    /** Only when FILE_SCHEMA was read with another schema: what, as what, why (code and sentence). */
+    readonly schemaSubstitution?: SchemaSubstitution & { readonly note: string };
+  };
   readonly checkedAt: string;
   readonly durationMs: number;
   readonly summary: ReportSummary;
@@ -68,7 +76,18 @@ export function toJsonReportHead(report: CheckReport): Omit<JsonReport, 'specifi
     reportVersion: JSON_REPORT_VERSION,
     status: report.status,
     ids: { title: report.ids.title, fileName: report.ids.fileName },
-    model: { fileName: report.model.fileName, schema: report.model.schema },
+    model: {
+      fileName: report.model.fileName,
+      schema: report.model.schema,
+      ...(report.model.schemaSubstitution
+        ? {
+            schemaSubstitution: {
+              ...report.model.schemaSubstitution,
+              note: schemaSubstitutionNote(report.model.schemaSubstitution),
+            },
+          }
+        : {}),
+    },
     checkedAt: report.checkedAt,
     durationMs: report.durationMs,
     summary: summarize(report),

@@ -59,6 +59,9 @@ describe('XSD patterns', () => {
     expect(() => compileXsdPattern('\\q')).toThrow(XsdPatternError);
     expect(() => compileXsdPattern('*a')).toThrow(XsdPatternError);
     expect(() => compileXsdPattern('\\p{IsKlingon}')).toThrow(XsdPatternError);
+    // A range whose end is missing (found by the IDS fuzz target: it was a TypeError).
+    expect(() => compileXsdPattern('[a-')).toThrow(XsdPatternError);
+    expect(() => compileXsdPattern('x[0-')).toThrow(/unterminated character class/);
   });
 
   it('compile each pattern once', () => {

@@ -424,7 +424,9 @@ class Translator {
   }
 
   private classChar(): { text: ClassItem; codePoint?: number; ranges?: Range[] } {
-    const c = this.chars[this.pos++] as string;
+    const c = this.chars[this.pos++];
+    // The end of a range can be missing too ("[a-"), not only the class's first character.
+    if (c === undefined) this.fail('unterminated character class');
     if (c === '\\') {
       const e = this.escape();
       if (e.codePoint !== undefined) return { text: e.text, codePoint: e.codePoint };

@@ -5,6 +5,7 @@
  */
 import type { IfcModel, StepValue } from '../model';
 import type { StepHeader } from '../step/header';
+import { type SchemaSubstitution, schemaSubstitution } from '../step/schema-substitution';
 
 export interface IfcModelOrigin {
   /** FILE_NAME's name, as the authoring tool wrote it (often a path); null when empty. */
@@ -13,15 +14,20 @@ export interface IfcModelOrigin {
   readonly headerTimeStamp: string | null;
   /** GlobalId of the first IfcProject, or null when the file has none. */
   readonly projectGlobalId: string | null;
+  /** Present only when FILE_SCHEMA was read with another schema (an IFC4X3 release candidate as IFC4X3_ADD2). */
+  readonly schemaSubstitution?: SchemaSubstitution;
 }
 
 export function readModelOrigin(model: IfcModel & { readonly header: StepHeader }): IfcModelOrigin {
   const fileName = model.header.entities.get('FILE_NAME') ?? [];
   const [project] = model.idsOfClass('IFCPROJECT');
+  const substitution = schemaSubstitution(model.header.fileSchema, model.header.schema);
   return {
     headerFileName: text(fileName[0]),
     headerTimeStamp: text(fileName[1]),
     projectGlobalId: project === undefined ? null : model.globalId(project),
+    // Only when it applies: an origin read as written keeps its shape.
+    ...(substitution ? { schemaSubstitution: substitution } : {}),
   };
 }
 
