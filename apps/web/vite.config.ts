@@ -6,7 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleBudget } from './build/bundle-budget';
+import { firstViewChunkGroups } from './build/first-view-chunks';
 import { precompress } from './build/precompress';
+import { routeHtml } from './build/route-html';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -49,8 +51,9 @@ const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // precompress: .br and .gz beside each asset, sent by the server to browsers that take them.
+  // routeHtml: /dashboard and /demo get an index.html that also preloads their route's chunk.
   // bundleBudget: the build fails when a first view's JavaScript outgrows its budget (issue 21).
-  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), precompress(outDir), bundleBudget()],
+  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), routeHtml(), precompress(outDir), bundleBudget()],
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],
@@ -75,10 +78,11 @@ export default defineConfig({
         // Fewer, larger first-view files (decision 0176): the libraries the entry needs in one chunk
         // instead of six, and the icons in one chunk instead of one file per icon (each a request).
         codeSplitting: {
-          groups: [
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-          ],
+          groups: firstViewChunkGroups(
+            ['app/dashboard-page.tsx', 'app/demo-page.tsx', 'features/overview/overview-tab.tsx'].map(
+              (file) => join(srcDir, file),
+            ),
+          ),
         },
       },
     },

@@ -26,6 +26,8 @@ export interface BudgetChunk {
   code: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  /** Every module the chunk holds: a route's module may sit in a grouped chunk (first-view-chunks.ts). */
+  moduleIds?: string[];
   imports: string[];
 }
 
@@ -56,7 +58,8 @@ export function measureBudgets(chunks: BudgetChunk[], budgets = FIRST_VIEW_BUDGE
   const entries = chunks.filter((chunk) => chunk.isEntry);
   return budgets.map(({ view, routes, maxBrotliBytes }) => {
     const routeChunks = routes.map((route) => {
-      const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(route));
+      const holds = (id: string | null | undefined) => id?.replaceAll('\\', '/').endsWith(route) ?? false;
+      const chunk = chunks.find((c) => holds(c.facadeModuleId) || c.moduleIds?.some(holds));
       if (!chunk) throw new Error(`bundle budget: no chunk for the route ${route}`);
       return chunk;
     });

@@ -1,0 +1,56 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Route pages that get their own copy of index.html, which also preloads (`<link rel="modulepreload">`)
+ * the chunk holding the route's code. The server answers `/<route>…` with `<route>.html` when it exists
+ * (apps/server/src/platform/http/web-app.ts), so a phone opening /dashboard downloads the dashboard's
+ * code beside the entry's instead of after the entry has run and the router has asked for it: one
+ * round trip less before the page is drawn (issue 21, decision 0176).
+ */
+export const ROUTE_HTML: Record<string, string> = {
+  dashboard: 'src/app/dashboard-page.tsx',
+  demo: 'src/app/demo-page.tsx',
+};
+
+/** index.html with modulepreload links for `files`, placed before the stylesheet like Vite's own. */
+export function withModulePreloads(html: string, files: string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  if (!html.includes('</head>')) throw new Error('route html: index.html has no </head>');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
+export function routeHtml(): Plugin {
+  return {
+    name: 'plumbline-route-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('route html: no index.html in the bundle');
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const preloaded = new Set(
+        [...String(index.source).matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+      );
+      for (const [route, module] of Object.entries(ROUTE_HTML)) {
+        const holder = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)),
+        );
+        if (!holder) throw new Error(`route html: no chunk holds ${module}`);
+        // The route's chunk and its static imports that index.html does not already load.
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (preloaded.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(holder.fileName);
+        this.emitFile({
+          type: 'asset',
+          fileName: `${route}.html`,
+          source: withModulePreloads(String(index.source), files),
+        });
+      }
+    },
+  };
+}
