@@ -75,14 +75,17 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Fewer, larger first-view files (decision 0176): the libraries the entry needs in one chunk
-        // instead of six, and the icons in one chunk instead of one file per icon (each a request).
+        // Fewer, larger first-view files (decision 0176, build/first-view-chunks.ts).
         codeSplitting: {
-          groups: firstViewChunkGroups(
-            ['app/dashboard-page.tsx', 'app/demo-page.tsx', 'features/overview/overview-tab.tsx'].map(
-              (file) => join(srcDir, file),
-            ),
-          ),
+          groups: firstViewChunkGroups({
+            entry: join(srcDir, 'main.tsx'),
+            app: join(srcDir, 'app/boot.tsx'),
+            dashboard: [
+              'app/dashboard-page.tsx',
+              'app/demo-page.tsx',
+              'features/overview/overview-tab.tsx',
+            ].map((file) => join(srcDir, file)),
+          }),
         },
       },
     },

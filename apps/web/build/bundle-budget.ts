@@ -7,15 +7,18 @@ import type { Plugin } from 'vite';
  * build: shrink it (split the route, load on demand) or raise the number in the same commit and say why.
  */
 export const FIRST_VIEW_BUDGETS = [
-  /** /login, /signup: the entry and what it imports statically (156.9 kB when set, decision 0176). */
-  { view: 'sign-in', routes: [] as string[], maxBrotliBytes: 165_000 },
+  /**
+   * /login, /signup: the entry, the app it starts after the first paint (app/boot.tsx) and what they
+   * import statically (156.9 kB when set, decision 0176).
+   */
+  { view: 'sign-in', routes: ['src/app/boot.tsx'], maxBrotliBytes: 165_000 },
   /**
    * /dashboard and /demo: the entry plus the dashboard route's and its default tab's (Overview) static
    * imports; not the other tabs, the viewer or the charts, which load on demand (223.2 kB when set).
    */
   {
     view: 'dashboard',
-    routes: ['src/app/dashboard-page.tsx', 'src/features/overview/overview-tab.tsx'],
+    routes: ['src/app/boot.tsx', 'src/app/dashboard-page.tsx', 'src/features/overview/overview-tab.tsx'],
     maxBrotliBytes: 235_000,
   },
 ];

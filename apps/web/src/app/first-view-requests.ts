@@ -1,5 +1,6 @@
-import { SESSION_HINT_COOKIE } from '@plumbline/contracts';
-import { API_BASE } from '@/lib/api/client';
+// The schema-free module, not the package's index: the entry loads no schema library (decision 0176).
+import { SESSION_HINT_COOKIE } from '@plumbline/contracts/session-cookies';
+import { API_BASE } from '@/lib/api/base';
 import { startEarlyRequest } from '@/lib/api/early-responses';
 import { apiPath } from '@/lib/api/paths';
 import { getBrowserCookie } from '@/lib/cookies';
@@ -11,11 +12,10 @@ import {
   DEMO_SHELL_OPTIONS,
   visibleDashboardTabs,
 } from '@/lib/dashboard-tabs';
-import { startSessionCheck } from '@/lib/session';
 
 /**
- * The requests a dashboard's first view makes, started by main.tsx as the app opens, beside the
- * route's code, instead of one after another as each component first renders (issue 21, decision
+ * The requests a dashboard's first view makes, started by main.tsx as the page opens, while the
+ * app's and the route's code download, instead of one after another as each component first renders (issue 21, decision
  * 0176): the session, the banners' queries and, when the opening tab is the Overview, the projects
  * and then the selected project's overview. Each is the GET its hook sends; the hook takes the answer
  * (lib/api/early-responses.ts). A signed-out visitor (no session hint) asks nothing on /dashboard.
@@ -23,7 +23,8 @@ import { startSessionCheck } from '@/lib/session';
 export function startFirstViewRequests(pathname: string, search: string): void {
   if (pathname.startsWith('/dashboard')) {
     if (getBrowserCookie(SESSION_HINT_COOKIE) === undefined) return;
-    startSessionCheck();
+    // The session (fetchCurrentUser asks the same path and takes this answer).
+    startEarlyRequest(API_BASE, '/auth/me');
     startEarlyRequest(API_BASE, '/invitations');
     // The plan banner's subscriptions are asked only where billing is on, as useSubscriptions does.
     void startEarlyRequest(API_BASE, '/billing/config')

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { API_BASE } from './base';
 import { takeEarlyResponse } from './early-responses';
 import { ApiRequestError, CLIENT_ERROR_CODES, errorFromResponse, networkError } from './errors';
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 type UnauthorizedHandler = (error: ApiRequestError) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;

@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('early responses (a first view asks before its code has loaded, issue 21)', () => {
   it('answers the first apiRequest for the same path without asking again, then asks anew', async () => {
-    const fetchMock = vi.fn(async () => json({ projects: [{ id: 'p1' }] }));
+    const fetchMock = vi.fn(async (_url: string) => json({ projects: [{ id: 'p1' }] }));
     vi.stubGlobal('fetch', fetchMock);
     startEarlyRequest(API_BASE, '/projects');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -25,7 +25,10 @@ describe('early responses (a first view asks before its code has loaded, issue 2
   });
 
   it('is never given to a write, and an answer nobody took for ten seconds is dropped', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({})),
+    );
     const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
     startEarlyRequest(API_BASE, '/invitations');
     await apiRequest('/invitations', { method: 'POST', body: {} });
