@@ -18,6 +18,10 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const fragmentsDist = dirname(createRequire(import.meta.url).resolve('@thatopen/fragments'));
 const fragmentsWorker = join(fragmentsDist, 'Worker', 'worker.min.mjs');
 const webIfcStub = fileURLToPath(new URL('./src/features/viewer/engine/web-ifc-stub.cjs', import.meta.url));
+// react-router's package exports name only its development build (the same code with its developer
+// warnings on, run on every render); a production build takes the production one (decision 0176).
+const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router')), '..');
+const reactRouterProduction = (file: string) => join(reactRouterDist, 'production', file);
 
 /**
  * `virtual:fragments-worker-url`: the URL of the fragments worker. The build emits it as an asset of
@@ -49,7 +53,7 @@ function fragmentsWorkerUrl(): Plugin {
 // session cookie stays first-party (same origin), exactly as in production where the server serves dist/.
 const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each asset, sent by the server to browsers that take them.
   // routeHtml: /dashboard and /demo get an index.html that also preloads their route's chunk.
   // bundleBudget: the build fails when a first view's JavaScript outgrows its budget (issue 21).
@@ -60,6 +64,12 @@ export default defineConfig({
     alias: [
       { find: '@', replacement: srcDir },
       { find: /^web-ifc$/, replacement: webIfcStub },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   server: {
@@ -90,4 +100,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
