@@ -6,7 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleBudget } from './build/bundle-budget';
+import { firstViewChunkGroups } from './build/first-view-chunks';
 import { precompress } from './build/precompress';
+import { routeHtml } from './build/route-html';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -16,6 +18,10 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const fragmentsDist = dirname(createRequire(import.meta.url).resolve('@thatopen/fragments'));
 const fragmentsWorker = join(fragmentsDist, 'Worker', 'worker.min.mjs');
 const webIfcStub = fileURLToPath(new URL('./src/features/viewer/engine/web-ifc-stub.cjs', import.meta.url));
+// react-router's package exports name only its development build (the same code with its developer
+// warnings on, run on every render); a production build takes the production one (decision 0176).
+const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router')), '..');
+const reactRouterProduction = (file: string) => join(reactRouterDist, 'production', file);
 
 /**
  * `virtual:fragments-worker-url`: the URL of the fragments worker. The build emits it as an asset of
@@ -47,16 +53,23 @@ function fragmentsWorkerUrl(): Plugin {
 // session cookie stays first-party (same origin), exactly as in production where the server serves dist/.
 const apiTarget = process.env.PLUMBLINE_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each asset, sent by the server to browsers that take them.
+  // routeHtml: /dashboard and /demo get an index.html that also preloads their route's chunk.
   // bundleBudget: the build fails when a first view's JavaScript outgrows its budget (issue 21).
-  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), precompress(outDir), bundleBudget()],
+  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), routeHtml(), precompress(outDir), bundleBudget()],
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],
     alias: [
       { find: '@', replacement: srcDir },
       { find: /^web-ifc$/, replacement: webIfcStub },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   server: {
@@ -72,15 +85,19 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Fewer, larger first-view files (decision 0176): the libraries the entry needs in one chunk
-        // instead of six, and the icons in one chunk instead of one file per icon (each a request).
+        // Fewer, larger first-view files (decision 0176, build/first-view-chunks.ts).
         codeSplitting: {
-          groups: [
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-          ],
+          groups: firstViewChunkGroups({
+            entry: join(srcDir, 'main.tsx'),
+            app: join(srcDir, 'app/boot.tsx'),
+            dashboard: [
+              'app/dashboard-page.tsx',
+              'app/demo-page.tsx',
+              'features/overview/overview-tab.tsx',
+            ].map((file) => join(srcDir, file)),
+          }),
         },
       },
     },
   },
-});
+}));

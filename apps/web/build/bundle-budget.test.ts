@@ -47,6 +47,18 @@ describe('bundle budget (issue 21)', () => {
     expect(large?.files).not.toContain('viewer.js');
   });
 
+  it('finds a route whose module was grouped into a chunk it is not the facade of', () => {
+    const grouped = chunk('dashboard-group.js', 'export const g = 4;'.repeat(30), {
+      moduleIds: ['/repo/apps/web/src/app/shell/tabs.tsx', '/repo/apps/web/src/app/demo-page.tsx'],
+      imports: ['shared.js'],
+    });
+    const [view] = measureBudgets(
+      [entry, shared, grouped, viewer],
+      [{ view: 'demo', routes: ['src/app/demo-page.tsx'], maxBrotliBytes: 10_000 }],
+    );
+    expect(view?.files.sort()).toEqual(['dashboard-group.js', 'index.js', 'shared.js']);
+  });
+
   it('refuses a budget whose route is not in the build', () => {
     expect(() =>
       measureBudgets(chunks, [{ view: 'x', routes: ['src/nowhere.tsx'], maxBrotliBytes: 1 }]),

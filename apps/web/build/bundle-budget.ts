@@ -7,16 +7,21 @@ import type { Plugin } from 'vite';
  * build: shrink it (split the route, load on demand) or raise the number in the same commit and say why.
  */
 export const FIRST_VIEW_BUDGETS = [
-  /** /login, /signup: the entry and what it imports statically (156.9 kB when set, decision 0176). */
-  { view: 'sign-in', routes: [] as string[], maxBrotliBytes: 165_000 },
   /**
-   * /dashboard and /demo: the entry plus the dashboard route's and its default tab's (Overview) static
-   * imports; not the other tabs, the viewer or the charts, which load on demand (223.2 kB when set).
+   * /login, /signup: the entry, the app it starts after the first paint (app/boot.tsx) and what they
+   * import statically (156.9 kB when set; 162.5 kB after the app chunk took the dashboard's icons,
+   * decision 0176).
+   */
+  { view: 'sign-in', routes: ['src/app/boot.tsx'], maxBrotliBytes: 165_000 },
+  /**
+   * /dashboard and /demo: the entry and the app plus the dashboard route's and its default tab's
+   * (Overview) static imports; not the other tabs, the viewer or the charts, which load on demand
+   * (223.2 kB when set, 211.7 kB after the second pass of decision 0176).
    */
   {
     view: 'dashboard',
-    routes: ['src/app/dashboard-page.tsx', 'src/features/overview/overview-tab.tsx'],
-    maxBrotliBytes: 235_000,
+    routes: ['src/app/boot.tsx', 'src/app/dashboard-page.tsx', 'src/features/overview/overview-tab.tsx'],
+    maxBrotliBytes: 220_000,
   },
 ];
 
@@ -26,6 +31,8 @@ export interface BudgetChunk {
   code: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  /** Every module the chunk holds: a route's module may sit in a grouped chunk (first-view-chunks.ts). */
+  moduleIds?: string[];
   imports: string[];
 }
 
@@ -56,7 +63,8 @@ export function measureBudgets(chunks: BudgetChunk[], budgets = FIRST_VIEW_BUDGE
   const entries = chunks.filter((chunk) => chunk.isEntry);
   return budgets.map(({ view, routes, maxBrotliBytes }) => {
     const routeChunks = routes.map((route) => {
-      const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(route));
+      const holds = (id: string | null | undefined) => id?.replaceAll('\\', '/').endsWith(route) ?? false;
+      const chunk = chunks.find((c) => holds(c.facadeModuleId) || c.moduleIds?.some(holds));
       if (!chunk) throw new Error(`bundle budget: no chunk for the route ${route}`);
       return chunk;
     });

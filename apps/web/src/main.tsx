@@ -1,21 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
-import { router } from './app/router';
-import { startSessionCheck } from './lib/session';
 import './index.css';
+import { startFirstViewRequests } from './app/first-view-requests';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+// Opened on the dashboard or the demo: its first requests start now, while the code downloads.
+startFirstViewRequests(window.location.pathname, window.location.search);
 
-// Opened on the dashboard: ask who is signed in now, while the dashboard's code downloads.
-if (window.location.pathname.startsWith('/dashboard')) startSessionCheck();
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * The app (app/boot.tsx, preloaded by index.html) starts once the browser has painted index.html's
+ * static loading shell. Run straight away, the app's start-up (hundreds of milliseconds on a phone)
+ * would come before the first paint, and the visitor would look at a blank page meanwhile (issue 21,
+ * decision 0176). A hidden tab paints no frames: the timer starts the app there.
+ */
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./app/boot');
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 200);

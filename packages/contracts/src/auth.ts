@@ -83,10 +83,3 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
-
-export const SESSION_COOKIE = 'plumbline_session';
-/**
- * Set and cleared with the session cookie, readable by scripts and holding no secret ("1"): the web app
- * asks /auth/me only when it is present, so a signed-out visitor's pages make no request sure to fail.
- */
-export const SESSION_HINT_COOKIE = 'plumbline_signed_in';

@@ -23,4 +23,5 @@ export * from './profile';
 export * from './project-files';
 export * from './projects';
 export * from './reports';
+export * from './session-cookies';
 export * from './viewer';

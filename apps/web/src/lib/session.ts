@@ -7,29 +7,12 @@ import { fetchCurrentUser, signOut } from './auth-api';
 
 export const sessionQueryKey = ['session'] as const;
 
-let earlyCheck: Promise<User | null> | undefined;
-
-/**
- * Starts asking who is signed in before the page that needs it has loaded (main.tsx, when the app
- * opens on the dashboard), so the answer and the dashboard's code arrive together instead of one
- * after the other. Only the app's first session query takes this answer; later ones ask again.
- */
-export function startSessionCheck(): void {
-  if (earlyCheck) return;
-  earlyCheck = fetchCurrentUser();
-  // Not an unhandled rejection in the meantime; the session query still receives the error.
-  earlyCheck.catch(() => {});
-}
-
 /** The current session (null = signed out). Cached app-wide; sign-in and sign-out update it directly. */
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => {
-      const early = earlyCheck;
-      earlyCheck = undefined;
-      return early ?? fetchCurrentUser(signal);
-    },
+    // On the dashboard the first answer was asked for as the page opened (app/first-view-requests.ts).
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: 5 * 60_000,
   });
 }

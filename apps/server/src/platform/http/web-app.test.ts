@@ -69,3 +69,26 @@ describe('web app serving with a build', () => {
     }
   });
 });
+
+describe('web app serving with route pages', () => {
+  it("answers a route with the build's own page for it, every other page with index.html", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>index</title>');
+    writeFileSync(join(dir, 'dashboard.html'), '<!doctype html><title>dashboard</title>');
+    const app = Fastify();
+    await registerWebApp(app, dir);
+    try {
+      const title = async (url: string) =>
+        /<title>(\w+)/.exec((await app.inject({ method: 'GET', url })).body)?.[1];
+      expect(await title('/dashboard')).toBe('dashboard');
+      expect(await title('/dashboard?tab=team')).toBe('dashboard');
+      expect(await title('/dashboard/anything')).toBe('dashboard');
+      expect(await title('/login')).toBe('index');
+      expect(await title('/dashboardx')).toBe('index');
+      expect(await title('/..%2Fdashboard')).toBe('index');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

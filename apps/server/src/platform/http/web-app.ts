@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,9 +16,15 @@ or point <code>WEB_DIST_DIR</code> at a built copy, then restart the server.</p>
  * everything else is revalidated; any other GET outside /api answers index.html so client-side routes
  * load. Unknown /api paths get the JSON 404. Without a build, `/` explains how to make one.
  * Source maps (`*.map`) are never served: they would publish the app's source (decision 0167).
+ * A page the build gave its own HTML (`dist/<first path segment>.html`, e.g. dashboard.html, which
+ * also preloads that route's code; apps/web/build/route-html.ts) answers with that file instead.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const built = existsSync(join(webDistDir, 'index.html'));
+  // Read once at start: a request path only ever picks one of these names, never a path of its own.
+  const routePages = new Set(
+    built ? readdirSync(webDistDir).filter((name) => name.endsWith('.html') && name !== 'index.html') : [],
+  );
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -45,7 +51,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_PAGE);
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const routePage = `${path.split('/')[1] ?? ''}.html`;
+    return reply.sendFile(routePages.has(routePage) ? routePage : 'index.html');
   });
 }
 

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import { API_BASE } from './base';
+import { takeEarlyResponse } from './early-responses';
 import { ApiRequestError, CLIENT_ERROR_CODES, errorFromResponse, networkError } from './errors';
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 type UnauthorizedHandler = (error: ApiRequestError) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
@@ -40,15 +42,18 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
+  // A first view's GET may already be on its way (early-responses.ts); it is the same request.
+  const early = method === 'GET' && !options.fetchImpl ? takeEarlyResponse(path) : undefined;
   let response: Response;
   try {
-    response = await fetchImpl(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
+    response = await (early ??
+      fetchImpl(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError(cause);

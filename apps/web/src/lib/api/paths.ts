@@ -1,4 +1,4 @@
-import { API_BASE } from './client';
+import { API_BASE } from './base';
 import type { paths } from './generated/schema';
 
 /**

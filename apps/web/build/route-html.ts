@@ -1,0 +1,69 @@
+import type { Plugin } from 'vite';
+
+/** The app the entry starts after the first paint (src/main.tsx): every page preloads it. */
+export const APP_MODULE = 'src/app/boot.tsx';
+
+/**
+ * Route pages that get their own copy of index.html, which also preloads (`<link rel="modulepreload">`)
+ * the chunk holding the route's code. The server answers `/<route>…` with `<route>.html` when it exists
+ * (apps/server/src/platform/http/web-app.ts), so a phone opening /dashboard downloads the dashboard's
+ * code beside the app's instead of after the app has run and the router has asked for it: one
+ * round trip less before the page is drawn (issue 21, decision 0176).
+ */
+export const ROUTE_HTML: Record<string, string> = {
+  dashboard: 'src/app/dashboard-page.tsx',
+  demo: 'src/app/demo-page.tsx',
+};
+
+/**
+ * index.html with modulepreload links for `files`. Low fetch priority: the first paint (the static
+ * shell) waits for the stylesheet only, and the app's code must not take its bandwidth.
+ */
+export function withModulePreloads(html: string, files: string[]): string {
+  const links = files
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+    .join('\n    ');
+  if (!html.includes('</head>')) throw new Error('route html: index.html has no </head>');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
+export function routeHtml(): Plugin {
+  return {
+    name: 'plumbline-route-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('route html: no index.html in the bundle');
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const html = String(index.source);
+      const loaded = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string));
+      /** The chunk holding `module` and its static imports, less what the page loads already. */
+      const filesFor = (module: string, already: Set<string>): string[] => {
+        const holder = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)),
+        );
+        if (!holder) throw new Error(`route html: no chunk holds ${module}`);
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (already.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(holder.fileName);
+        return files;
+      };
+      const appFiles = filesFor(APP_MODULE, loaded);
+      index.source = withModulePreloads(html, appFiles);
+      const withApp = new Set([...loaded, ...appFiles]);
+      for (const [route, module] of Object.entries(ROUTE_HTML)) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${route}.html`,
+          source: withModulePreloads(html, [...appFiles, ...filesFor(module, withApp)]),
+        });
+      }
+    },
+  };
+}
