@@ -34,15 +34,17 @@ async function runPlumbline(
 ): Promise<Omit<ChildResult, 'maxRssBytes'>> {
   // Imported before the clock starts: module loading is not the engine's work.
   const { readIfcFile } = await import('@plumbline/ifc');
-  const { checkModel, parseIds } = await import('@plumbline/ids');
+  const { CheckThreads, checkModelInParallel, parseIds } = await import('@plumbline/ids');
   const { writeJsonReport } = await import('@plumbline/ids/report/json-stream');
   const { createWriteStream } = await import('node:fs');
   const started = performance.now();
-  // The CLI's order (check-files.ts): the IDS first, while the heap is small, then the model, whose
-  // large files are indexed on several threads.
+  // The CLI's order (check-files.ts): check threads started first (they load the engine while the
+  // file is read), the IDS while the heap is small, then the model, whose large files are indexed
+  // on several threads, then the check on every core.
+  const threads = CheckThreads.start();
   const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
   const model = await readIfcFile(modelPath);
-  const report = checkModel(model, ids, { modelFileName: modelPath });
+  const report = await checkModelInParallel(model, ids, { modelFileName: modelPath }, { threads });
   let reportBytes: number | undefined;
   if (json) {
     const sink = createWriteStream('/dev/null');

@@ -12,4 +12,5 @@ export {
   schemaTables,
   type TypeKind,
 } from './schema/schema-info';
+export { modelFromShared, type SharedModel, shareModel } from './shared-model';
 export { decodeStepString } from './step/strings';

@@ -20,7 +20,7 @@ import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
 import { resolvePredefinedType } from './predefined-type';
 import { PropertySets } from './properties';
-import { RelationIndex, type RelationKind } from './relations';
+import { RelationIndex, type RelationKind, type RelationRows } from './relations';
 import type { InstanceStore } from './store';
 import { Units } from './units';
 
@@ -57,15 +57,22 @@ export class StepIfcModel implements IfcModel {
     readonly schemaInfo: SchemaTables,
     readonly header: StepHeader,
     readonly fileName: string | null,
+    /** Relation rows another thread built over the same index (shared-model.ts). */
+    relationRows: RelationRows | null = null,
   ) {
     this.schema = schemaInfo.id;
     this.access = new Access(store, schemaInfo);
-    this.relations = new RelationIndex(this.access);
+    this.relations = new RelationIndex(this.access, store.takeRelationPairs(), relationRows);
     this.unitTable = new Units(this.access);
     const typeOf = (id: number) => this.typeOf(id);
     this.psets = new PropertySets(this.access, this.relations, this.unitTable, typeOf);
     this.classificationIndex = new Classifications(this.access, this.relations, typeOf);
     this.materialIndex = new Materials(this.access, this.relations, typeOf);
+  }
+
+  /** The indexed file under the model, for building the same model on another thread (shared-model.ts). */
+  sharedParts(): { store: InstanceStore; fileName: string | null; relations: RelationRows } {
+    return { store: this.store, fileName: this.fileName, relations: this.relations.allRows() };
   }
 
   get instanceCount(): number {
