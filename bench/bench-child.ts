@@ -4,6 +4,7 @@
  *
  *   tsx bench/bench-child.ts plumbline <model.ifc> <rules.ids>
  *   tsx bench/bench-child.ts plumbline-json <model.ifc> <rules.ids>   (also streams the JSON report to /dev/null)
+ *   tsx bench/bench-child.ts cli-<console|json|html|bcf> <model.ifc> <rules.ids>   (the CLI, report written to bench/out)
  *   tsx bench/bench-child.ts ifc-lite <model.ifc>
  *   tsx bench/bench-child.ts web-ifc <model.ifc>
  */
@@ -17,8 +18,12 @@ export interface ChildResult {
   readonly maxRssBytes: number;
   /** Elements the run looked at: applicable-element checks for ours, walls/doors/windows for the others. */
   readonly elements: number;
-  /** Bytes of the JSON report written (plumbline-json). */
+  /** Bytes of the JSON report written (plumbline-json), or of the CLI's report file (cli-*). */
   readonly reportBytes?: number;
+  /** The CLI's exit code (cli-*): 1 when a specification fails, 4 on an internal error. */
+  readonly exitCode?: number;
+  /** The CLI's message on standard error when it ended with an internal error (cli-*). */
+  readonly message?: string;
   readonly outcomes?: {
     identifier: string | null;
     status: string;
@@ -72,6 +77,43 @@ async function runPlumbline(
   };
 }
 
+/** The command line end to end (validate the IDS, hash, read, check, write the report) into a file. */
+async function runCliFormat(
+  format: string,
+  modelPath: string,
+  idsPath: string,
+): Promise<Omit<ChildResult, 'maxRssBytes'>> {
+  const { runCli } = await import('@plumbline/ids/cli');
+  const { stat } = await import('node:fs/promises');
+  const { dirname, join } = await import('node:path');
+  const out = join(dirname(modelPath), `report-${format}.${format === 'console' ? 'txt' : format}`);
+  let stderr = '';
+  const started = performance.now();
+  const exitCode = await runCli(['check', modelPath, idsPath, '--format', format, '--out', out], {
+    stdout: process.stdout,
+    stderr: {
+      write: (chunk: string) => {
+        if (stderr.length < 4000) stderr += chunk;
+      },
+    },
+    env: { ...process.env, NO_COLOR: '1' },
+    cwd: process.cwd(),
+  });
+  const wallMs = performance.now() - started;
+  const reportBytes = await stat(out).then(
+    (s) => s.size,
+    () => 0,
+  );
+  return {
+    engine: `cli-${format}`,
+    wallMs,
+    elements: 0,
+    reportBytes,
+    exitCode,
+    ...(exitCode > 1 ? { message: stderr.trim().split('\n').slice(-3).join(' ') } : {}),
+  };
+}
+
 async function runOther(
   engine: 'ifc-lite' | 'web-ifc',
   modelPath: string,
@@ -92,6 +134,9 @@ async function main(): Promise<void> {
   if (engine === 'plumbline' || engine === 'plumbline-json') {
     if (!idsPath) throw new Error('plumbline needs an IDS file');
     result = await runPlumbline(modelPath, idsPath, engine === 'plumbline-json');
+  } else if (engine.startsWith('cli-')) {
+    if (!idsPath) throw new Error('the CLI needs an IDS file');
+    result = await runCliFormat(engine.slice(4), modelPath, idsPath);
   } else if (engine === 'ifc-lite' || engine === 'web-ifc') {
     result = await runOther(engine, modelPath);
   } else {
