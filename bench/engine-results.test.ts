@@ -43,7 +43,7 @@ describe('engine on generated models', () => {
       const parallel = await checkModelInParallel(shared, ids, {}, { minInstances: 0 });
       expect(parallel.specifications).toEqual(report.specifications);
       // A thread really checks its share (not this thread standing in for it).
-      const part = { index: 1, of: 2, block: 64 };
+      const part = { index: 1, shares: [2, 3], block: 64 };
       const onThread = await checkPartOnThread({
         model: shareModel(shared)!,
         specifications: ids.specifications,

@@ -273,16 +273,25 @@ function result(run: SpecRun): SpecificationResult {
 }
 
 /**
- * The share of the candidate elements one thread checks (check/parallel-check.ts): blocks of
- * `block` consecutive candidates, dealt out in turn, block b to thread b % of.
+ * The share of the candidate elements one thread checks (check/parallel-check.ts): candidates in
+ * blocks of `block`, dealt out in cycles in which thread t takes `shares[t]` blocks in a row.
  */
 export interface CheckPart {
   readonly index: number;
-  readonly of: number;
+  readonly shares: readonly number[];
   readonly block: number;
 }
 
-const WHOLE: CheckPart = { index: 0, of: 1, block: 1 };
+const WHOLE: CheckPart = { index: 0, shares: [1], block: 1 };
+
+/** For each block position in a cycle, the thread that checks it. */
+function ownersOf(part: CheckPart): Uint8Array {
+  const owners: number[] = [];
+  part.shares.forEach((n, t) => {
+    for (let i = 0; i < n; i++) owners.push(t);
+  });
+  return Uint8Array.from(owners);
+}
 
 /** One specification's outcome on one part of the elements, ascending by element id. */
 export interface PartResult {
@@ -306,9 +315,10 @@ function checkAll(model: IfcModel, specs: readonly Specification[], part: CheckP
     run.lastId = who.id;
     evaluateElement(memo, run, who);
   };
+  const owners = ownersOf(part);
   for (let k = 0; k < ids.length; k++) {
     const id = ids[k] as number;
-    const mine = part.of === 1 || Math.floor(k / part.block) % part.of === part.index;
+    const mine = owners.length === 1 || owners[Math.floor(k / part.block) % owners.length] === part.index;
     who.reset(id);
     for (let s = 0; s < streams.length; s++) {
       const stream = streams[s] as CandidateStream;

@@ -30,6 +30,12 @@ import { decodeParts, type EncodedParts } from './part-transfer';
 export const MIN_PARALLEL_INSTANCES = 300_000;
 /** Candidates per block dealt to a thread: large enough to keep each thread's caches warm, small enough to balance. */
 const BLOCK = 512;
+/**
+ * Blocks per cycle: this thread takes 2 and each check thread 3, since this thread also merges
+ * the results and collects garbage with the default (smaller) young generation (decision 0182).
+ */
+const OWN_SHARE = 2;
+const THREAD_SHARE = 3;
 /** A larger young generation for check threads: fewer, cheaper scavenges of the short-lived views (decision 0011). */
 const YOUNG_GENERATION_MB = 64;
 
@@ -152,8 +158,8 @@ export async function checkModelInParallel(
   }
   const workers = (parallel.threads ?? CheckThreads.start()).take();
   if (workers.length === 0) return checkModel(model, ids, options);
-  const of = workers.length + 1;
-  const partOf = (index: number): CheckPart => ({ index, of, block: BLOCK });
+  const shares = [OWN_SHARE, ...workers.map(() => THREAD_SHARE)];
+  const partOf = (index: number): CheckPart => ({ index, shares, block: BLOCK });
   const others = Promise.all(
     workers.map(async (worker, k) => {
       const part = partOf(k + 1);
