@@ -8,7 +8,7 @@
  *   tsx bench/bench-child.ts ifc-lite <model.ifc>
  *   tsx bench/bench-child.ts web-ifc <model.ifc>
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extractWithIfcLite } from './lib/ifc-lite-extract';
 import { extractWithWebIfc } from './lib/web-ifc-extract';
 
@@ -46,7 +46,9 @@ async function runPlumbline(
   // The CLI's order (check-files.ts): check threads started first (they load the engine while the
   // file is read), the IDS while the heap is small, then the model, whose large files are indexed
   // on several threads, then the check on every core.
-  const threads = CheckThreads.start();
+  // As checkFiles does: threads only for models large enough to be checked on them.
+  const large = (await stat(modelPath)).size >= 16 * 1024 * 1024;
+  const threads = large ? CheckThreads.start() : CheckThreads.none();
   const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
   const model = await readIfcFile(modelPath);
   const report = await checkModelInParallel(model, ids, { modelFileName: modelPath }, { threads });
@@ -84,7 +86,6 @@ async function runCliFormat(
   idsPath: string,
 ): Promise<Omit<ChildResult, 'maxRssBytes'>> {
   const { runCli } = await import('@plumbline/ids/cli');
-  const { stat } = await import('node:fs/promises');
   const { dirname, join } = await import('node:path');
   const out = join(dirname(modelPath), `report-${format}.${format === 'console' ? 'txt' : format}`);
   let stderr = '';
