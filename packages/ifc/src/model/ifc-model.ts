@@ -33,6 +33,8 @@ const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
   ['fillsElement', 'IFCRELFILLSELEMENT'],
 ];
 
+const PARENT_SLOTS = 4096;
+
 /** Relations followed upwards to find an element's storey, in order of preference. */
 const STOREY_PATH: readonly RelationKind[] = [
   'containedInSpatialStructure',
@@ -151,7 +153,20 @@ export class StepIfcModel implements IfcModel {
     return this.materialIndex.forObject(id);
   }
 
+  /** Parent links by id in direct-mapped slots: wholes (storeys, buildings) are asked for by every element in them. */
+  private readonly parentIds = new Float64Array(PARENT_SLOTS).fill(-1);
+  private readonly parentLinks: (readonly ParentLink[])[] = new Array(PARENT_SLOTS);
+
   parents(id: number): readonly ParentLink[] {
+    const slot = id & (PARENT_SLOTS - 1);
+    if (this.parentIds[slot] === id) return this.parentLinks[slot]!;
+    const links = this.parentsOf(id);
+    this.parentIds[slot] = id;
+    this.parentLinks[slot] = links;
+    return links;
+  }
+
+  private parentsOf(id: number): readonly ParentLink[] {
     const out: ParentLink[] = [];
     for (const [kind, relation] of PART_OF) {
       const targets = this.relations.targets(kind, id);
