@@ -6,10 +6,11 @@
  *   tsx bench/bench-child.ts plumbline-json <model.ifc> <rules.ids>   (also streams the JSON report to /dev/null)
  *   tsx bench/bench-child.ts plumbline-console|plumbline-html|plumbline-bcf <model.ifc> <rules.ids>
  *                                      (the console text, the HTML page or the BCF 2.1 archive, likewise)
+ *   tsx bench/bench-child.ts cli-<console|json|html|bcf> <model.ifc> <rules.ids>   (the CLI, report written to bench/out)
  *   tsx bench/bench-child.ts ifc-lite <model.ifc>
  *   tsx bench/bench-child.ts web-ifc <model.ifc>
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extractWithIfcLite } from './lib/ifc-lite-extract';
 import { extractWithWebIfc } from './lib/web-ifc-extract';
 
@@ -19,8 +20,12 @@ export interface ChildResult {
   readonly maxRssBytes: number;
   /** Elements the run looked at: applicable-element checks for ours, walls/doors/windows for the others. */
   readonly elements: number;
-  /** Bytes of the report written (plumbline-json, -console, -html, -bcf). */
+  /** Bytes of the report written (plumbline-json, -console, -html, -bcf), or of the CLI's report file (cli-*). */
   readonly reportBytes?: number;
+  /** The CLI's exit code (cli-*): 1 when a specification fails, 4 on an internal error. */
+  readonly exitCode?: number;
+  /** The CLI's message on standard error when it ended with an internal error (cli-*). */
+  readonly message?: string;
   readonly outcomes?: {
     identifier: string | null;
     status: string;
@@ -38,18 +43,22 @@ async function runPlumbline(
 ): Promise<Omit<ChildResult, 'maxRssBytes'>> {
   // Imported before the clock starts: module loading is not the engine's work.
   const { readIfcFile } = await import('@plumbline/ifc');
-  const { checkModel, parseIds } = await import('@plumbline/ids');
+  const { CheckThreads, checkModelInParallel, parseIds } = await import('@plumbline/ids');
   const { writeJsonReport } = await import('@plumbline/ids/report/json-stream');
   const { formatConsoleReport, writeBcfReport, writeHtmlReport } = await import(
     '@plumbline/ids/report/index'
   );
   const { createWriteStream } = await import('node:fs');
   const started = performance.now();
-  // The CLI's order (check-files.ts): the IDS first, while the heap is small, then the model, whose
-  // large files are indexed on several threads.
+  // The CLI's order (check-files.ts): check threads started first (they load the engine while the
+  // file is read), the IDS while the heap is small, then the model, whose large files are indexed
+  // on several threads, then the check on every core.
+  // As checkFiles does: threads only for models large enough to be checked on them.
+  const large = (await stat(modelPath)).size >= 16 * 1024 * 1024;
+  const threads = large ? CheckThreads.start() : CheckThreads.none();
   const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
   const model = await readIfcFile(modelPath);
-  const report = checkModel(model, ids, { modelFileName: modelPath });
+  const report = await checkModelInParallel(model, ids, { modelFileName: modelPath }, { threads });
   let reportBytes: number | undefined;
   if (format !== null) {
     // Written as the CLI writes it (cli.ts): streamed, waiting on the sink.
@@ -83,6 +92,42 @@ async function runPlumbline(
   };
 }
 
+/** The command line end to end (validate the IDS, hash, read, check, write the report) into a file. */
+async function runCliFormat(
+  format: string,
+  modelPath: string,
+  idsPath: string,
+): Promise<Omit<ChildResult, 'maxRssBytes'>> {
+  const { runCli } = await import('@plumbline/ids/cli');
+  const { dirname, join } = await import('node:path');
+  const out = join(dirname(modelPath), `report-${format}.${format === 'console' ? 'txt' : format}`);
+  let stderr = '';
+  const started = performance.now();
+  const exitCode = await runCli(['check', modelPath, idsPath, '--format', format, '--out', out], {
+    stdout: process.stdout,
+    stderr: {
+      write: (chunk: string) => {
+        if (stderr.length < 4000) stderr += chunk;
+      },
+    },
+    env: { ...process.env, NO_COLOR: '1' },
+    cwd: process.cwd(),
+  });
+  const wallMs = performance.now() - started;
+  const reportBytes = await stat(out).then(
+    (s) => s.size,
+    () => 0,
+  );
+  return {
+    engine: `cli-${format}`,
+    wallMs,
+    elements: 0,
+    reportBytes,
+    exitCode,
+    ...(exitCode > 1 ? { message: stderr.trim().split('\n').slice(-3).join(' ') } : {}),
+  };
+}
+
 async function runOther(
   engine: 'ifc-lite' | 'web-ifc',
   modelPath: string,
@@ -106,6 +151,9 @@ async function main(): Promise<void> {
     if (format !== null && !['json', 'console', 'html', 'bcf'].includes(format))
       throw new Error(`unknown engine ${engine}`);
     result = await runPlumbline(modelPath, idsPath, format as ReportFormat | null);
+  } else if (engine.startsWith('cli-')) {
+    if (!idsPath) throw new Error('the CLI needs an IDS file');
+    result = await runCliFormat(engine.slice(4), modelPath, idsPath);
   } else if (engine === 'ifc-lite' || engine === 'web-ifc') {
     result = await runOther(engine, modelPath);
   } else {

@@ -1,13 +1,16 @@
 /**
- * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--runs 1] [--seed 1] [--with-web-ifc] [--no-ifc-lite] [--json FILE]
+ * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--psets-sizes 200] [--runs 1] [--seed 1]
+ *   [--with-web-ifc] [--no-ifc-lite] [--json FILE] [--with-1gb] [--large-mb 1000]
  *   [--many-mb 40] [--many-specs 20,100,400,848] [--many-formats console,json,html,bcf]
  *   [--no-many | --only-many]
  *
  * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
  * processes: our engine (read + parse IDS + check against bench/bench.ids) and @ifc-lite/parser
- * extracting the property sets of walls, doors and windows (optionally web-ifc too). Reports the
- * median of the runs, checks the engine's results against what the generator injected, and prints
- * PASS/MISS against the targets at 200 MB.
+ * extracting the property sets of walls, doors and windows (optionally web-ifc too). The sizes of
+ * --psets-sizes are measured again on the many-property-sets shape (8 further sets on each wall,
+ * door and window). Reports the median of the runs, peak RSS per byte of IFC, checks the engine's
+ * results against what the generator injected, and prints PASS/MISS against the targets at 200 MB
+ * on both shapes. --with-1gb also runs the command line on a 1 GB model in every report format.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,7 +19,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
+import { GENERATOR_VERSION, type GenerateSummary, generateIfc, MANY_PSETS_EXTRA } from '@plumbline/ifc-gen';
 import type { ChildResult } from './bench-child';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
 import {
@@ -28,7 +31,15 @@ import {
   manySpecCases,
   writePack,
 } from './lib/many-spec-bench';
-import { evaluateTargets, formatTable, median, type SizeRow } from './lib/report';
+import {
+  evaluateTargets,
+  formatLargeTable,
+  formatTable,
+  type LargeRow,
+  type ModelShape,
+  median,
+  type SizeRow,
+} from './lib/report';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,8 +50,10 @@ const CHILD = join(here, 'bench-child.ts');
 async function ensureModel(
   sizeMb: number,
   seed: number,
+  shape: ModelShape = 'standard',
 ): Promise<{ path: string; summary: GenerateSummary }> {
-  const path = join(OUT_DIR, `model-${sizeMb}mb-seed${seed}.ifc`);
+  const suffix = shape === 'many-psets' ? `-psets${MANY_PSETS_EXTRA}` : '';
+  const path = join(OUT_DIR, `model-${sizeMb}mb-seed${seed}${suffix}.ifc`);
   const summaryPath = `${path}.json`;
   if (existsSync(path) && existsSync(summaryPath)) {
     const cached = JSON.parse(await readFile(summaryPath, 'utf8')) as GenerateSummary;
@@ -48,14 +61,20 @@ async function ensureModel(
   }
   await mkdir(OUT_DIR, { recursive: true });
   process.stdout.write(`generating ${relative(process.cwd(), path)} … `);
-  const summary = await generateIfc({ targetBytes: sizeMb * 1_000_000, seed, out: path });
+  const summary = await generateIfc({
+    targetBytes: sizeMb * 1_000_000,
+    seed,
+    out: path,
+    ...(shape === 'many-psets' ? { extraPropertySets: MANY_PSETS_EXTRA } : {}),
+  });
   await writeFile(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`${(summary.bytes / 1e6).toFixed(1)} MB in ${summary.seconds.toFixed(1)} s`);
   return { path, summary };
 }
 
 async function measure(engine: string, model: string, ids = IDS_PATH): Promise<ChildResult> {
-  const args = ['--import', 'tsx', CHILD, engine, model, ...(engine.startsWith('plumbline') ? [ids] : [])];
+  const needsIds = engine.startsWith('plumbline') || engine.startsWith('cli-');
+  const args = ['--import', 'tsx', CHILD, engine, model, ...(needsIds ? [ids] : [])];
   try {
     const { stdout } = await run(process.execPath, args, {
       maxBuffer: 64 << 20,
@@ -96,6 +115,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '10,50,200' },
+      'psets-sizes': { type: 'string', default: '200' },
+      'with-1gb': { type: 'boolean', default: false },
+      'large-mb': { type: 'string', default: '1000' },
       runs: { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' },
       'with-web-ifc': { type: 'boolean', default: false },
@@ -109,9 +131,14 @@ async function main(): Promise<void> {
     },
   });
   const sizes = values.sizes.split(',').map(Number);
+  const psetsSizes = values['psets-sizes'] === 'none' ? [] : values['psets-sizes'].split(',').map(Number);
+  const runsOf: [number, ModelShape][] = [
+    ...sizes.map((size): [number, ModelShape] => [size, 'standard']),
+    ...psetsSizes.map((size): [number, ModelShape] => [size, 'many-psets']),
+  ];
   const runs = Number(values.runs);
   const seed = Number(values.seed);
-  if (sizes.some((s) => !(s > 0)) || !(runs >= 1) || !Number.isInteger(seed)) {
+  if ([...sizes, ...psetsSizes].some((s) => !(s > 0)) || !(runs >= 1) || !Number.isInteger(seed)) {
     throw new Error(
       'usage: npm run bench -- [--sizes 10,50,200] [--runs 3] [--seed 1] [--with-web-ifc] [--no-ifc-lite] [--json FILE]',
     );
@@ -119,9 +146,9 @@ async function main(): Promise<void> {
 
   const rows: SizeRow[] = [];
   const mismatches: string[] = [];
-  for (const size of values['only-many'] ? [] : sizes) {
-    const { path, summary } = await ensureModel(size, seed);
-    process.stdout.write(`measuring ${size} MB (${runs} run${runs > 1 ? 's' : ''}):`);
+  for (const [size, shape] of values['only-many'] ? [] : runsOf) {
+    const { path, summary } = await ensureModel(size, seed, shape);
+    process.stdout.write(`measuring ${size} MB ${shape} (${runs} run${runs > 1 ? 's' : ''}):`);
     const timed = async (engine: string) => {
       const result = await measureMedian(engine, path, runs);
       process.stdout.write(
@@ -130,14 +157,23 @@ async function main(): Promise<void> {
       return result;
     };
     const ours = await timed('plumbline');
-    const lite = values['no-ifc-lite'] ? null : await timed('ifc-lite');
+    // IFC-Lite holds the whole model in memory: past 500 MB it is not worth the machine's time.
+    const lite = values['no-ifc-lite'] || size > 500 ? null : await timed('ifc-lite');
     const webIfc = values['with-web-ifc'] ? await timed('web-ifc') : null;
     console.log();
     if (!(ours instanceof Error) && ours.outcomes) {
       for (const problem of compareOutcomes(expectedOutcomes(summary), ours.outcomes))
-        mismatches.push(`${size} MB ${problem}`);
+        mismatches.push(`${size} MB ${shape} ${problem}`);
     }
-    rows.push({ sizeMb: summary.bytes / 1e6, elements: summary.elements, ours, lite, webIfc });
+    rows.push({
+      shape,
+      sizeMb: summary.bytes / 1e6,
+      bytes: summary.bytes,
+      elements: summary.elements,
+      ours,
+      lite,
+      webIfc,
+    });
   }
 
   const load = () =>
@@ -145,6 +181,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ');
   if (rows.length > 0) await printSizeTable(rows, mismatches, values.json, load);
+  if (values['with-1gb'] && !values['only-many']) await largeSection(Number(values['large-mb']), seed, load);
   if (!values['no-many'])
     await manySpecSection(
       Number(values['many-mb']),
@@ -191,6 +228,32 @@ async function printSizeTable(
     console.log();
     for (const line of targets) console.log(line);
   }
+  console.log();
+}
+
+/**
+ * Issue 14: the 1 GB model, the engine alone and then the command line writing each report format
+ * (validate the IDS, hash and read the model, check, write the report to bench/out), one child each.
+ */
+async function largeSection(sizeMb: number, seed: number, load: () => string): Promise<void> {
+  if (!(sizeMb > 0)) throw new Error('usage: --large-mb N');
+  const { path, summary } = await ensureModel(sizeMb, seed);
+  const rows: LargeRow[] = [];
+  for (const [label, engine] of [
+    ['engine (read + check)', 'plumbline'],
+    ['CLI, console report', 'cli-console'],
+    ['CLI, JSON report', 'cli-json'],
+    ['CLI, HTML report', 'cli-html'],
+    ['CLI, BCF report', 'cli-bcf'],
+  ] as const) {
+    process.stdout.write(`${sizeMb} MB: ${label} … `);
+    const result = await measureMedian(engine, path, 1);
+    console.log(result instanceof Error ? 'failed' : `${(result.wallMs / 1000).toFixed(2)} s`);
+    rows.push({ label, result });
+  }
+  console.log();
+  console.log(formatLargeTable(summary.bytes / 1e6, summary.bytes, rows));
+  console.log(`load average ${load()}`);
   console.log();
 }
 

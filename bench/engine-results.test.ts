@@ -5,8 +5,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkModel, parseIds } from '@plumbline/ids';
-import { readIfc } from '@plumbline/ifc';
+import { checkModel, checkModelInParallel, parseIds } from '@plumbline/ids';
+import { checkPart } from '@plumbline/ids/check/check-model';
+import { checkPartOnThread } from '@plumbline/ids/check/parallel-check';
+import { readIfc, readIfcFile, shareModel } from '@plumbline/ifc';
 import { generateIfc, type VersionTag } from '@plumbline/ifc-gen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
@@ -36,6 +38,21 @@ describe('engine on generated models', () => {
       model.dispose();
       expect(report.status).not.toBe('invalid');
       expect(compareOutcomes(expectedOutcomes(summary), report.specifications)).toEqual([]);
+      // On several threads (decision 0182): the same report, element for element.
+      const shared = await readIfcFile(summary.path);
+      const parallel = await checkModelInParallel(shared, ids, {}, { minInstances: 0 });
+      expect(parallel.specifications).toEqual(report.specifications);
+      // A thread really checks its share (not this thread standing in for it).
+      const part = { index: 1, shares: [2, 3], block: 64 };
+      const onThread = await checkPartOnThread({
+        model: shareModel(shared)!,
+        specifications: ids.specifications,
+        part,
+      });
+      expect(onThread).not.toBeNull();
+      expect(onThread).toEqual(checkPart(shared, ids.specifications, part));
+      expect(onThread!.some((p) => p.elements.length > 0)).toBe(true);
+      shared.dispose();
       const failing = report.specifications.filter((s) => s.status === 'fail').length;
       expect(failing).toBeGreaterThan(0);
     },

@@ -7,8 +7,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkModel, parseIds } from '@plumbline/ids';
-import { readIfc } from '@plumbline/ifc';
+import { type CheckReport, checkModel, checkModelInParallel, parseIds } from '@plumbline/ids';
+import { readIfc, readIfcFile } from '@plumbline/ifc';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANY_SPEC_CASES, MANY_SPEC_MODEL } from './lib/many-spec-cases';
@@ -17,6 +17,8 @@ import { digestSpecification, type SpecificationDigest } from './lib/result-dige
 
 let dir: string;
 let model: ReturnType<typeof readIfc>;
+/** The same file read into shared memory, checked on several threads (decision 0182). */
+let sharedModel: Awaited<ReturnType<typeof readIfcFile>>;
 let expected: { cases: Record<string, SpecificationDigest[]> };
 
 beforeAll(async () => {
@@ -24,28 +26,50 @@ beforeAll(async () => {
   const summary = await generateIfc({ ...MANY_SPEC_MODEL, out: join(dir, 'model.ifc') });
   const bytes = await readFile(summary.path);
   model = readIfc(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  sharedModel = await readIfcFile(summary.path);
   expected = JSON.parse(await readFile(join(import.meta.dirname, 'many-spec-results.expected.json'), 'utf8'));
 }, 120_000);
 
 afterAll(async () => {
   model?.dispose();
+  sharedModel?.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 
+function digests(report: CheckReport): SpecificationDigest[] {
+  return report.specifications.map((s) =>
+    digestSpecification({
+      ...s,
+      failing: s.elements.filter((e) => !e.passed),
+      passingIds: s.elements.filter((e) => e.passed).map((e) => e.id),
+    }),
+  );
+}
+
 describe('many-specification pack', () => {
   it.each(MANY_SPEC_CASES.map((c) => [c.name, c] as const))('%s: same results as before', (name, c) => {
-    const report = checkModel(model, parseIds(manySpecPack(c)));
-    const actual = report.specifications.map((s) =>
-      digestSpecification({
-        ...s,
-        failing: s.elements.filter((e) => !e.passed),
-        passingIds: s.elements.filter((e) => e.passed).map((e) => e.id),
-      }),
-    );
+    const actual = digests(checkModel(model, parseIds(manySpecPack(c))));
     const reference = expected.cases[name] ?? [];
     expect(reference.length).toBe(c.specifications);
     // Some specifications apply and some of those fail: the comparison is not of empty results.
     expect(reference.filter((s) => s.failed > 0).length).toBeGreaterThan(5);
     for (let i = 0; i < reference.length; i++) expect(actual[i]).toEqual(reference[i]);
   });
+
+  it.each(MANY_SPEC_CASES.map((c) => [c.name, c] as const))(
+    '%s: same results checked on several threads',
+    async (name, c) => {
+      // minInstances 0: this 8 MB model is below the size the check would use threads for by itself.
+      const report = await checkModelInParallel(
+        sharedModel,
+        parseIds(manySpecPack(c)),
+        {},
+        { minInstances: 0 },
+      );
+      const actual = digests(report);
+      const reference = expected.cases[name] ?? [];
+      expect(actual.length).toBe(reference.length);
+      for (let i = 0; i < reference.length; i++) expect(actual[i]).toEqual(reference[i]);
+    },
+  );
 });

@@ -51,12 +51,19 @@ async function bundle(entryPoints, outdir) {
 }
 
 const started = Date.now();
-if (wants('server'))
+// The IDS check's thread entry sits beside each bundle that checks models (decision 0182).
+const CHECK_WORKER = 'packages/ids/src/check/check-worker.ts';
+if (wants('server')) {
   await bundle(
     ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/cpu-worker.ts'],
     'apps/server/dist',
   );
-if (wants('cli')) await bundle(['packages/ids/src/cli.ts'], 'packages/ids/dist');
+  await bundle([CHECK_WORKER], 'apps/server/dist');
+}
+if (wants('cli')) {
+  await bundle(['packages/ids/src/cli.ts'], 'packages/ids/dist');
+  await bundle([CHECK_WORKER], 'packages/ids/dist');
+}
 if (wants('web') && existsSync(join(root, 'apps/web/index.html'))) {
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

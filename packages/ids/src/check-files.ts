@@ -6,10 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { readIfcFile, readModelOrigin } from '@plumbline/ifc';
-import { type CheckOptions, checkModel, invalidReport } from './check/check-model';
+import { type CheckOptions, invalidReport } from './check/check-model';
+import { CheckThreads, checkModelInParallel } from './check/parallel-check';
 import type { CheckReport } from './results';
 import { validateAndParseIds } from './validate-ids';
 
@@ -19,6 +20,29 @@ export async function checkFiles(
   options: CheckOptions = {},
 ): Promise<CheckReport> {
   const started = performance.now();
+  // A large model is checked on every core: the threads load the engine while the files are read.
+  const large = await stat(ifcPath).then(
+    (s) => s.size >= MIN_THREADED_BYTES,
+    () => false,
+  );
+  const threads = large ? CheckThreads.start() : CheckThreads.none();
+  try {
+    return await checkWithThreads(ifcPath, idsPath, options, started, threads);
+  } finally {
+    threads.close();
+  }
+}
+
+/** Models from this size up are checked on several threads (about 300,000 instances). */
+const MIN_THREADED_BYTES = 16 * 1024 * 1024;
+
+async function checkWithThreads(
+  ifcPath: string,
+  idsPath: string,
+  options: CheckOptions,
+  started: number,
+  threads: CheckThreads,
+): Promise<CheckReport> {
   const idsBytes = new Uint8Array(await readFile(idsPath));
   const idsFileName = basename(idsPath);
   // One read of the IDS serves the audit and the check (a national pack can be tens of MiB).
@@ -39,12 +63,13 @@ export async function checkFiles(
   modelSha256.catch(() => undefined); // awaited below; a read error then surfaces from readIfcFile
   const model = await readIfcFile(ifcPath);
   try {
-    return checkModel(model, ids, {
+    const checkOptions = {
       ...options,
       modelFileName: options.modelFileName ?? basename(ifcPath),
       modelOrigin: { ...readModelOrigin(model), sha256: await modelSha256 },
       idsSha256: createHash('sha256').update(idsBytes).digest('hex'),
-    });
+    };
+    return await checkModelInParallel(model, ids, checkOptions, { threads });
   } finally {
     model.dispose();
   }

@@ -2,6 +2,7 @@
  * @plumbline/ids: buildingSMART IDS 1.0 — read and validate IDS XML, check an IFC model, report.
  */
 export { type CheckOptions, checkModel, invalidReport } from './check/check-model';
+export { CheckThreads, checkModelInParallel } from './check/parallel-check';
 export { checkFiles } from './check-files';
 export type * from './document';
 export { type RequirementSplice, spliceRequirement, type TextEdit } from './edit/splice-requirement';

@@ -46,7 +46,16 @@ export interface GenerateOptions {
   readonly storeys?: number;
   /** IfcProject name. Default `Riverside Campus (seed N)`. */
   readonly projectName?: string;
+  /**
+   * The "many property sets" shape: this many further occurrence property sets on each wall, door
+   * and window (Pset_Warranty, Pset_Condition …, 5 properties each), besides their Pset_*Common and
+   * Qto_*BaseQuantities. Default 0: the standard model, byte for byte.
+   */
+  readonly extraPropertySets?: number;
 }
+
+/** `extraPropertySets` of the benchmark's many-property-sets shape: 10 occurrence sets per wall, door and window. */
+export const MANY_PSETS_EXTRA = 8;
 
 /** Bumped whenever the output for a given seed changes, so cached benchmark models are regenerated. */
 export const GENERATOR_VERSION = 1;
@@ -72,6 +81,8 @@ export interface GenerateSummary {
   /** Each injected defect: how many items carry it and the share it was drawn at. */
   readonly defects: Readonly<Record<DefectKind, { readonly count: number; readonly rate: number }>>;
   readonly seconds: number;
+  /** Further property sets per wall, door and window (the many-property-sets shape); absent in the default shape. */
+  readonly extraPropertySets?: number;
 }
 
 /** Bytes written after the last bay besides deferred references: relations, trailer. */
@@ -92,11 +103,15 @@ export async function generateIfc(options: GenerateOptions): Promise<GenerateSum
     !(Number.isInteger(options.storeys) && options.storeys >= 1 && options.storeys <= 12)
   )
     throw new Error(`storeys must be a whole number from 1 to 12, not ${options.storeys}`);
+  const extraPropertySets = options.extraPropertySets ?? 0;
+  if (!(Number.isInteger(extraPropertySets) && extraPropertySets >= 0 && extraPropertySets <= 64))
+    throw new Error(`extraPropertySets must be a whole number from 0 to 64, not ${extraPropertySets}`);
 
   const writer = await StepWriter.create(options.out);
   try {
     const defects = new DefectPlan(versionTag);
     const ctx = new GenContext(writer, seed, defects, createRandom(seed));
+    ctx.extraPropertySets = extraPropertySets;
     writeHeader(ctx, {
       fileName: basename(options.out),
       timestamp: '2024-05-01T09:00:00',
@@ -158,6 +173,7 @@ export async function generateIfc(options: GenerateOptions): Promise<GenerateSum
       versionTag,
       defects: defectSummary,
       seconds: (performance.now() - started) / 1000,
+      ...(extraPropertySets > 0 ? { extraPropertySets } : {}),
     };
   } catch (error) {
     await writer.close().catch(() => undefined);

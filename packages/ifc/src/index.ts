@@ -12,6 +12,7 @@ export {
   schemaTables,
   type TypeKind,
 } from './schema/schema-info';
+export { modelFromShared, type SharedModel, shareModel } from './shared-model';
 export {
   type SchemaSubstitution,
   type SchemaSubstitutionReason,

@@ -3,6 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import { IfcReadError } from './errors';
 import type { IfcModel } from './model';
 import { StepIfcModel } from './model/ifc-model';
+import { relationScanFor } from './model/relations';
 import { InstanceStore } from './model/store';
 import { schemaTables } from './schema/schema-info';
 import { checkStepMagic, readHeader, type StepHeader } from './step/header';
@@ -32,7 +33,8 @@ function modelOf(
 export function readIfc(bytes: Uint8Array, options: ReadIfcOptions = {}): StepIfcModel {
   if (bytes.length > MAX_FILE_BYTES) throw new IfcReadError('too_large_line', 'the file is larger than 4 GB');
   const header = readHeader(bytes);
-  return modelOf(bytes, header, indexInstances(bytes, header.dataStart), options);
+  const relations = relationScanFor(schemaTables(header.schema));
+  return modelOf(bytes, header, indexInstances(bytes, header.dataStart, relations), options);
 }
 
 /**
@@ -53,7 +55,8 @@ export async function readIfcFile(path: string, options: ReadIfcOptions = {}): P
     await file.close();
   }
   const header = readHeader(bytes);
-  const { index } = await indexInstancesParallel(bytes, header.dataStart);
+  const relations = relationScanFor(schemaTables(header.schema));
+  const { index } = await indexInstancesParallel(bytes, header.dataStart, undefined, undefined, relations);
   return modelOf(bytes, header, index, { fileName: options.fileName ?? path });
 }
 

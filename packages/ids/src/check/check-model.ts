@@ -79,7 +79,7 @@ interface SpecRun {
   readonly applicability: readonly CompiledFacet[];
   readonly requirements: readonly CompiledFacet[];
   readonly prohibited: boolean;
-  readonly elements: ElementResult[];
+  elements: ElementResult[];
   passedCount: number;
   /** The element last evaluated: a look-up may select a specification twice for one element. */
   lastId: number;
@@ -273,11 +273,38 @@ function result(run: SpecRun): SpecificationResult {
 }
 
 /**
+ * The share of the candidate elements one thread checks (check/parallel-check.ts): candidates in
+ * blocks of `block`, dealt out in cycles in which thread t takes `shares[t]` blocks in a row.
+ */
+export interface CheckPart {
+  readonly index: number;
+  readonly shares: readonly number[];
+  readonly block: number;
+}
+
+const WHOLE: CheckPart = { index: 0, shares: [1], block: 1 };
+
+/** For each block position in a cycle, the thread that checks it. */
+function ownersOf(part: CheckPart): Uint8Array {
+  const owners: number[] = [];
+  part.shares.forEach((n, t) => {
+    for (let i = 0; i < n; i++) owners.push(t);
+  });
+  return Uint8Array.from(owners);
+}
+
+/** One specification's outcome on one part of the elements, ascending by element id. */
+export interface PartResult {
+  readonly elements: readonly ElementResult[];
+  readonly passedCount: number;
+}
+
+/**
  * Visits each candidate element once, in id order, and evaluates every specification it may be
  * applicable to, so the element's property sets and other views are decoded once per check.
  * Specifications keyed on a property literal are found by look-up, not tried one by one.
  */
-function checkAll(model: IfcModel, specs: readonly Specification[]): SpecificationResult[] {
+function checkAll(model: IfcModel, specs: readonly Specification[], part: CheckPart = WHOLE): SpecRun[] {
   const memo = new ElementMemo(model);
   const runs = specs.map(prepare);
   const streams = streamsOf(memo, runs);
@@ -288,19 +315,69 @@ function checkAll(model: IfcModel, specs: readonly Specification[]): Specificati
     run.lastId = who.id;
     evaluateElement(memo, run, who);
   };
+  const owners = ownersOf(part);
   for (let k = 0; k < ids.length; k++) {
     const id = ids[k] as number;
+    const mine = owners.length === 1 || owners[Math.floor(k / part.block) % owners.length] === part.index;
     who.reset(id);
     for (let s = 0; s < streams.length; s++) {
       const stream = streams[s] as CandidateStream;
       const cands = stream.candidates;
       if (stream.cursor >= cands.length || cands[stream.cursor] !== id) continue;
       while (stream.cursor < cands.length && cands[stream.cursor] === id) stream.cursor++;
+      if (!mine) continue;
       for (const run of stream.scanned) visit(run);
       for (const group of stream.groups.values()) group.select(memo, id, visit);
     }
   }
-  return runs.map(result);
+  return runs;
+}
+
+/** Checks one part of the elements (on a worker thread): each specification's results on it. */
+export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResult[] {
+  return checkAll(model, specs, part).map(({ elements, passedCount }) => ({ elements, passedCount }));
+}
+
+/** Merges two lists of element results, each ascending by id and with no id in both. */
+function mergeById(a: readonly ElementResult[], b: readonly ElementResult[]): ElementResult[] {
+  if (b.length === 0) return a as ElementResult[];
+  if (a.length === 0) return b as ElementResult[];
+  const out = new Array<ElementResult>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let w = 0;
+  while (i < a.length && j < b.length)
+    out[w++] =
+      (a[i] as ElementResult).id < (b[j] as ElementResult).id
+        ? (a[i++] as ElementResult)
+        : (b[j++] as ElementResult);
+  while (i < a.length) out[w++] = a[i++] as ElementResult;
+  while (j < b.length) out[w++] = b[j++] as ElementResult;
+  return out;
+}
+
+/**
+ * Checks this thread's part of the elements and merges the other parts' results into it: the same
+ * specification results as checking every element here.
+ */
+export async function checkSharingParts(
+  model: IfcModel,
+  ids: IdsDocument,
+  options: CheckOptions,
+  part: CheckPart,
+  otherParts: Promise<readonly (readonly PartResult[])[]>,
+): Promise<CheckReport> {
+  const frame = frameOf(model, ids, options);
+  if (ids.problems.length > 0) return invalidFrame(frame, ids);
+  const runs = checkAll(model, ids.specifications, part);
+  for (const other of await otherParts) {
+    runs.forEach((run, s) => {
+      const theirs = other[s] as PartResult;
+      run.elements = mergeById(run.elements, theirs.elements);
+      run.passedCount += theirs.passedCount;
+    });
+  }
+  return finished(frame, runs.map(result));
 }
 
 /** A report for an IDS that did not validate: never a pass. */
@@ -322,21 +399,41 @@ export function invalidReport(
   };
 }
 
-/** Checks a model against an IDS document. A document with problems yields an 'invalid' report. */
-export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOptions = {}): CheckReport {
-  const now = options.now ?? (() => new Date());
-  const started = performance.now();
-  const idsInfo = { title: ids.info.title, fileName: ids.fileName, sha256: options.idsSha256 ?? null };
-  const modelInfo = { ...options.modelOrigin, fileName: options.modelFileName ?? null, schema: model.schema };
-  if (ids.problems.length > 0) return invalidReport(ids.problems, idsInfo, modelInfo, now);
-  const specifications = checkAll(model, ids.specifications);
+interface ReportFrame {
+  readonly started: number;
+  readonly now: () => Date;
+  readonly ids: CheckReport['ids'];
+  readonly model: CheckReport['model'];
+}
+
+function frameOf(model: IfcModel, ids: IdsDocument, options: CheckOptions): ReportFrame {
+  return {
+    started: performance.now(),
+    now: options.now ?? (() => new Date()),
+    ids: { title: ids.info.title, fileName: ids.fileName, sha256: options.idsSha256 ?? null },
+    model: { ...options.modelOrigin, fileName: options.modelFileName ?? null, schema: model.schema },
+  };
+}
+
+function invalidFrame(frame: ReportFrame, ids: IdsDocument): CheckReport {
+  return invalidReport(ids.problems, frame.ids, frame.model, frame.now);
+}
+
+function finished(frame: ReportFrame, specifications: SpecificationResult[]): CheckReport {
   return {
     status: specifications.every((s) => s.status === 'pass') ? 'pass' : 'fail',
-    ids: idsInfo,
-    model: modelInfo,
+    ids: frame.ids,
+    model: frame.model,
     problems: [],
     specifications,
-    checkedAt: now().toISOString(),
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    checkedAt: frame.now().toISOString(),
+    durationMs: Math.round((performance.now() - frame.started) * 100) / 100,
   };
+}
+
+/** Checks a model against an IDS document. A document with problems yields an 'invalid' report. */
+export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOptions = {}): CheckReport {
+  const frame = frameOf(model, ids, options);
+  if (ids.problems.length > 0) return invalidFrame(frame, ids);
+  return finished(frame, checkAll(model, ids.specifications).map(result));
 }

@@ -60,6 +60,8 @@ export class GenContext {
   private ohArg: string | undefined;
   /** Characters of references that will be written at the very end (type relations): the tail. */
   deferredChars = 0;
+  /** Further occurrence property sets on each wall, door and window (extra-psets.ts); 0 by default. */
+  extraPropertySets = 0;
   shared!: SharedIds;
 
   constructor(

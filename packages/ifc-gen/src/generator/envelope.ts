@@ -4,6 +4,7 @@
  */
 import type { PropSpec } from './catalogue';
 import type { GenContext } from './context';
+import { writeExtraPropertySets } from './extra-psets';
 import { real } from './step-writer';
 import { type Catalogue, type StoreyState, writeElement } from './storey';
 import type { TypeRecord } from './types';
@@ -88,6 +89,7 @@ export class EnvelopeWriter {
       });
     }
     ctx.occurrencePset(id, 'Pset_WallCommon', props);
+    writeExtraPropertySets(ctx, id, 'wall', serial, ctx.extraPropertySets);
 
     if (!ctx.defects.hits('wallQuantitiesMissing', serial)) {
       const gross = args.length * height;
@@ -162,6 +164,7 @@ export class EnvelopeWriter {
       props.push(label('FireRating', 'EI30'));
     }
     ctx.occurrencePset(id, 'Pset_DoorCommon', props);
+    writeExtraPropertySets(ctx, id, 'door', serial, ctx.extraPropertySets);
     ctx.quantities(id, 'Qto_DoorBaseQuantities', [
       ['IFCQUANTITYLENGTH', 'Width', width],
       ['IFCQUANTITYLENGTH', 'Height', height],
@@ -195,6 +198,7 @@ export class EnvelopeWriter {
       },
       { kind: 'single', name: 'HasSillExternal', value: { type: 'IFCBOOLEAN', value: true } },
     ]);
+    writeExtraPropertySets(ctx, id, 'window', serial, ctx.extraPropertySets);
     ctx.quantities(id, 'Qto_WindowBaseQuantities', [
       ['IFCQUANTITYLENGTH', 'Width', width],
       ['IFCQUANTITYLENGTH', 'Height', height],

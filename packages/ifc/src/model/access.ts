@@ -1,6 +1,7 @@
 /** Attribute access by name through the schema tables, with small typed helpers. */
 import type { StepValue } from '../model';
 import type { EntityDef, SchemaTables } from '../schema/schema-info';
+import { decodeStringAt, referencesAt } from '../step/decode';
 import type { InstanceStore } from './store';
 
 export class Access {
@@ -43,18 +44,42 @@ export class Access {
     return def && params ? new Row(def, params) : undefined;
   }
 
+  /** Per attribute name, per class ordinal of the file: parameter index + 1, 0 not yet known, -1 none. */
+  private readonly attributeSlots = new Map<string, Int32Array>();
+
+  /** The parameter index of attribute `name` in instances of the class with ordinal `cls`, or -1. */
+  attributeIndexOf(cls: number, name: string): number {
+    let slots = this.attributeSlots.get(name);
+    if (!slots) {
+      slots = new Int32Array(this.store.index.classNames.length);
+      this.attributeSlots.set(name, slots);
+    }
+    let slot = slots[cls]!;
+    if (slot === 0) {
+      const i = this.schema.entities.get(this.store.index.classNames[cls]!)?.attributeIndex.get(name);
+      slot = i === undefined ? -1 : i + 1;
+      slots[cls] = slot;
+    }
+    return slot - 1 < 0 ? -1 : slot - 1;
+  }
+
   /** One attribute as written; undefined when the class has no such attribute or the id is unknown. */
   attr(id: number, name: string): StepValue | undefined {
-    const i = this.entityDef(id)?.attributeIndex.get(name);
-    if (i === undefined) return undefined;
+    const k = this.store.ordinal(id);
+    if (k < 0) return undefined;
+    const i = this.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return undefined;
     return this.store.param(id, i);
   }
 
   /** A string (or typed string such as IFCLABEL('x')) attribute; null when unset or not a string. */
   str(id: number, name: string): string | null {
-    let v = this.attr(id, name);
-    if (v?.kind === 'typed') v = v.value;
-    return v?.kind === 'string' ? v.value : null;
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const i = this.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return null;
+    const { bytes, index } = this.store;
+    return decodeStringAt(bytes, index.paramStarts[k]!, index.ends[k]!, i, true) ?? null;
   }
 
   enumValue(id: number, name: string): string | null {
@@ -69,7 +94,12 @@ export class Access {
 
   /** Referenced ids of a list attribute (or of a single reference). */
   refs(id: number, name: string): number[] {
-    return refsOf(this.attr(id, name));
+    const k = this.store.ordinal(id);
+    if (k < 0) return [];
+    const i = this.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return [];
+    const { bytes, index } = this.store;
+    return referencesAt(bytes, index.paramStarts[k]!, index.ends[k]!, i, []);
   }
 }
 

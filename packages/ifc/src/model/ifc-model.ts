@@ -20,7 +20,7 @@ import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
 import { resolvePredefinedType } from './predefined-type';
 import { PropertySets } from './properties';
-import { RelationIndex, type RelationKind } from './relations';
+import { RelationIndex, type RelationKind, type RelationRows } from './relations';
 import type { InstanceStore } from './store';
 import { Units } from './units';
 
@@ -32,6 +32,8 @@ const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
   ['voidsElement', 'IFCRELVOIDSELEMENT'],
   ['fillsElement', 'IFCRELFILLSELEMENT'],
 ];
+
+const PARENT_SLOTS = 4096;
 
 /** Relations followed upwards to find an element's storey, in order of preference. */
 const STOREY_PATH: readonly RelationKind[] = [
@@ -57,15 +59,22 @@ export class StepIfcModel implements IfcModel {
     readonly schemaInfo: SchemaTables,
     readonly header: StepHeader,
     readonly fileName: string | null,
+    /** Relation rows another thread built over the same index (shared-model.ts). */
+    relationRows: RelationRows | null = null,
   ) {
     this.schema = schemaInfo.id;
     this.access = new Access(store, schemaInfo);
-    this.relations = new RelationIndex(this.access);
+    this.relations = new RelationIndex(this.access, store.takeRelationPairs(), relationRows);
     this.unitTable = new Units(this.access);
     const typeOf = (id: number) => this.typeOf(id);
     this.psets = new PropertySets(this.access, this.relations, this.unitTable, typeOf);
     this.classificationIndex = new Classifications(this.access, this.relations, typeOf);
     this.materialIndex = new Materials(this.access, this.relations, typeOf);
+  }
+
+  /** The indexed file under the model, for building the same model on another thread (shared-model.ts). */
+  sharedParts(): { store: InstanceStore; fileName: string | null; relations: RelationRows } {
+    return { store: this.store, fileName: this.fileName, relations: this.relations.allRows() };
   }
 
   get instanceCount(): number {
@@ -144,7 +153,20 @@ export class StepIfcModel implements IfcModel {
     return this.materialIndex.forObject(id);
   }
 
+  /** Parent links by id in direct-mapped slots: wholes (storeys, buildings) are asked for by every element in them. */
+  private readonly parentIds = new Float64Array(PARENT_SLOTS).fill(-1);
+  private readonly parentLinks: (readonly ParentLink[])[] = new Array(PARENT_SLOTS);
+
   parents(id: number): readonly ParentLink[] {
+    const slot = id & (PARENT_SLOTS - 1);
+    if (this.parentIds[slot] === id) return this.parentLinks[slot]!;
+    const links = this.parentsOf(id);
+    this.parentIds[slot] = id;
+    this.parentLinks[slot] = links;
+    return links;
+  }
+
+  private parentsOf(id: number): readonly ParentLink[] {
     const out: ParentLink[] = [];
     for (const [kind, relation] of PART_OF) {
       const targets = this.relations.targets(kind, id);

@@ -3,11 +3,17 @@
  * object's sets property by property (the occurrence's value winning).
  */
 import type { IfcValue, PropertyKind, PropertySetView, PropertyView } from '../model';
-import { decodeParameterAt, decodeSimpleFields, type SimpleFields } from '../step/decode';
+import {
+  decodeScalarFields,
+  decodeSimpleFields,
+  decodeStringAt,
+  type ScalarFields,
+  type SimpleFields,
+} from '../step/decode';
 import type { Access } from './access';
 import type { RelationIndex } from './relations';
 import type { Conversion, Units } from './units';
-import { convertToSI, toIfcValues } from './values';
+import { convertToSI, scalarValue, toIfcValues } from './values';
 
 /** Quantity class → [value attribute, measure type]. */
 const QUANTITIES: Record<string, readonly [string, string]> = {
@@ -24,9 +30,38 @@ const QUANTITIES: Record<string, readonly [string, string]> = {
 const ROOT_ATTRIBUTES = 4;
 /** Cached views kept at most (bounded memory on huge models); dropped whole when full. */
 const SET_CACHE_LIMIT = 4096;
-/** Properties are cached on their own too (some exporters share one property among many sets). */
-const PROPERTY_CACHE_LIMIT = 4096;
+/**
+ * Set and property views are cached in direct-mapped slots by id (bounded, nothing to clear or
+ * rehash; some exporters share one property among many sets, and type sets are read again and again).
+ */
+const VIEW_SLOTS = 8192;
 const NO_SETS: readonly PropertySetView[] = Object.freeze([]);
+const NO_VALUES = Object.freeze({ values: Object.freeze([]), siValues: Object.freeze([]) });
+
+/** A bounded cache of views by instance id: one slot per id modulo its size, the last one in wins. */
+class ViewSlots<V> {
+  private readonly ids = new Float64Array(VIEW_SLOTS).fill(-1);
+  private readonly views: (V | undefined)[] = new Array(VIEW_SLOTS);
+
+  get(id: number): V | undefined {
+    const slot = id & (VIEW_SLOTS - 1);
+    return this.ids[slot] === id ? this.views[slot] : undefined;
+  }
+
+  set(id: number, view: V): void {
+    const slot = id & (VIEW_SLOTS - 1);
+    this.ids[slot] = id;
+    this.views[slot] = view;
+  }
+}
+
+/** How single values and quantities of one class are read: value and unit positions, the quantity's measure. */
+interface SimpleLayout {
+  readonly kind: PropertyKind;
+  readonly valueIndex: number;
+  readonly unitIndex: number;
+  readonly measure: string | null;
+}
 
 /** A property set whose properties are decoded when first read. */
 const recentlyLoaded: (LazyPropertySet | undefined)[] = new Array(256);
@@ -110,9 +145,58 @@ class LazySimpleProperty implements PropertyView {
   }
 }
 
+/**
+ * An occurrence's set merged with its type's set of the same name: the occurrence's properties,
+ * then the type's that the occurrence does not have (computed on first read, with plain loops).
+ */
+class MergedPropertySet implements PropertySetView {
+  readonly source = 'merged' as const;
+  private merged: readonly PropertyView[] | null = null;
+
+  constructor(
+    private readonly own: PropertySetView,
+    private readonly fromType: PropertySetView,
+  ) {}
+
+  get name(): string {
+    return this.own.name;
+  }
+  get className(): string {
+    return this.own.className;
+  }
+  get id(): number {
+    return this.own.id;
+  }
+
+  get properties(): readonly PropertyView[] {
+    if (this.merged !== null) return this.merged;
+    const own = this.own.properties;
+    const out = own.slice();
+    for (const p of this.fromType.properties) {
+      let shadowed = false;
+      for (let i = 0; i < own.length; i++) {
+        if ((own[i] as PropertyView).name === p.name) {
+          shadowed = true;
+          break;
+        }
+      }
+      if (!shadowed) out.push(p);
+    }
+    this.merged = out;
+    return out;
+  }
+
+  toJSON() {
+    const { name, className, properties, id, source } = this;
+    return { name, className, properties, id, source };
+  }
+}
+
 export class PropertySets {
-  private readonly sets = new Map<number, PropertySetView | null>();
-  private readonly props = new Map<number, PropertyView>();
+  private readonly sets = new ViewSlots<PropertySetView | null>();
+  private readonly props = new ViewSlots<PropertyView>();
+  /** Per class ordinal of the file: how its single values or quantities are read; null for other classes. */
+  private readonly layouts: (SimpleLayout | null | undefined)[] = [];
 
   constructor(
     private readonly access: Access,
@@ -149,12 +233,7 @@ export class PropertySets {
         continue;
       }
       merged.push(set.name);
-      result.push(
-        new LazyPropertySet(set.name, set.className, set.id, 'merged', () => {
-          const names = set.properties.map((p) => p.name);
-          return [...set.properties, ...fromType.properties.filter((p) => !names.includes(p.name))];
-        }),
-      );
+      result.push(new MergedPropertySet(set, fromType));
     }
     for (const set of inherited) if (!merged.includes(set.name)) result.push(this.asInherited(set));
     return result;
@@ -195,7 +274,7 @@ export class PropertySets {
     const out: PropertySetView[] = [];
     for (const setId of ids) {
       const view = this.setView(setId);
-      if (view && !out.includes(view)) out.push(view);
+      if (view && !out.some((v) => v.id === view.id)) out.push(view);
     }
     return out;
   }
@@ -217,7 +296,6 @@ export class PropertySets {
             : () => this.predefinedProperties(setId, className);
       view = new LazyPropertySet(name, className, setId, 'occurrence', load);
     }
-    if (this.sets.size >= SET_CACHE_LIMIT) this.sets.clear();
     this.sets.set(setId, view);
     return view;
   }
@@ -291,9 +369,32 @@ export class PropertySets {
     } else {
       return null;
     }
-    if (this.props.size >= PROPERTY_CACHE_LIMIT) this.props.clear();
     this.props.set(id, view);
     return view;
+  }
+
+  /** How instances of the class with this ordinal are read as single values or quantities, or null. */
+  private layoutOf(cls: number): SimpleLayout | null {
+    const known = this.layouts[cls];
+    if (known !== undefined) return known;
+    const className = this.access.store.index.classNames[cls]!;
+    const quantity = QUANTITIES[className];
+    let layout: SimpleLayout | null = null;
+    if (quantity || className === 'IFCPROPERTYSINGLEVALUE') {
+      const def = this.access.schema.entities.get(className);
+      const valueIndex = def?.attributeIndex.get(quantity ? quantity[0] : 'NominalValue');
+      const unitIndex = def?.attributeIndex.get('Unit');
+      if (valueIndex !== undefined && unitIndex !== undefined) {
+        layout = {
+          kind: quantity ? 'quantity' : 'single',
+          valueIndex,
+          unitIndex,
+          measure: quantity ? quantity[1] : null,
+        };
+      }
+    }
+    this.layouts[cls] = layout;
+    return layout;
   }
 
   /** Single values and quantities, read straight from the bytes (most properties of a model). */
@@ -301,26 +402,21 @@ export class PropertySets {
     const { store } = this.access;
     const k = store.ordinal(id);
     if (k < 0) return null;
-    const cls = store.index.classNames[store.index.classOf[k]!]!;
-    const quantity = QUANTITIES[cls];
-    if (!quantity && cls !== 'IFCPROPERTYSINGLEVALUE') return null;
-    const def = this.access.schema.entities.get(cls);
-    const valueIndex = def?.attributeIndex.get(quantity ? quantity[0] : 'NominalValue');
-    const unitIndex = def?.attributeIndex.get('Unit');
-    if (valueIndex === undefined || unitIndex === undefined) return null;
-    const nameValue = decodeParameterAt(store.bytes, store.index.paramStarts[k]!, store.index.ends[k]!, 0);
-    const name = nameValue?.kind === 'string' ? nameValue.value : '';
+    const layout = this.layoutOf(store.index.classOf[k]!);
+    if (layout === null) return null;
+    // The name as a plain string literal (a typed or missing name reads as '').
+    const name =
+      decodeStringAt(store.bytes, store.index.paramStarts[k]!, store.index.ends[k]!, 0, false) ?? '';
     const view = new LazySimpleProperty(
       id,
       name,
-      quantity ? 'quantity' : 'single',
+      layout.kind,
       this,
       k,
-      valueIndex,
-      unitIndex,
-      quantity ? quantity[1] : null,
+      layout.valueIndex,
+      layout.unitIndex,
+      layout.measure,
     );
-    if (this.props.size >= PROPERTY_CACHE_LIMIT) this.props.clear();
     this.props.set(id, view);
     return view;
   }
@@ -333,6 +429,14 @@ export class PropertySets {
     measure: string | null,
   ): { values: readonly IfcValue[]; siValues: readonly IfcValue[] } {
     const { store } = this.access;
+    const start = store.index.paramStarts[ordinal]!;
+    const end = store.index.ends[ordinal]!;
+    const s = decodeScalarFields(store.bytes, start, end, valueIndex, unitIndex, this.scalar);
+    if (s.kind === 'null') return NO_VALUES;
+    if (s.kind !== 'other') {
+      const values = [scalarValue(s.kind, s.type ?? measure, s.number, s.text)];
+      return { values, siValues: this.toSI(values, s.unit) };
+    }
     const f = decodeSimpleFields(
       store.bytes,
       store.index.paramStarts[ordinal]!,
@@ -346,6 +450,7 @@ export class PropertySets {
   }
 
   private readonly fields: SimpleFields = { name: null, value: null, unit: null };
+  private readonly scalar: ScalarFields = { kind: 'null', type: null, number: 0, text: '', unit: null };
 
   private view(
     id: number,

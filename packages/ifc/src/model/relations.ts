@@ -2,7 +2,9 @@
  * Inverse relation indexes, each built on first use by scanning only the instances of one
  * relationship class (and its subtypes).
  */
+import type { SchemaTables } from '../schema/schema-info';
 import { extractRefPairs } from '../step/decode';
+import type { RelationPairs, RelationScan } from '../step/scan-instances';
 import type { Access } from './access';
 
 export type RelationKind =
@@ -76,6 +78,37 @@ export const RELATIONS: Record<RelationKind, RelationSpec> = {
   },
 };
 
+const KINDS = Object.keys(RELATIONS) as RelationKind[];
+
+/**
+ * What the instance scan reads for the relation indexes (step/scan-instances.ts): one entry per
+ * relationship class and subtype, tagged with the kind (high byte) and the class's rank among the
+ * kind's classes (low byte), so rows keep the order of a build class by class.
+ */
+export function relationScanFor(schema: SchemaTables): RelationScan {
+  const classes: string[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  const tags: number[] = [];
+  KINDS.forEach((kind, k) => {
+    const spec = RELATIONS[kind];
+    schema.classAndSubtypes(spec.className).forEach((cls, rank) => {
+      const def = schema.entities.get(cls);
+      const fromIndex = def?.attributeIndex.get(spec.from);
+      const toIndex = def?.attributeIndex.get(spec.to);
+      if (fromIndex === undefined || toIndex === undefined || rank > 255) return;
+      classes.push(cls);
+      from.push(fromIndex);
+      to.push(toIndex);
+      tags.push((k << 8) | rank);
+    });
+  });
+  return { classes, from, to, tags };
+}
+
+/** Every relation kind's rows, as another thread receives them (shared memory). */
+export type RelationRows = Readonly<Partial<Record<RelationKind, Rows>>>;
+
 /**
  * One relation kind as compressed rows over instance ordinals: the targets of the instance with
  * ordinal k are `targets[offsets[k] .. offsets[k + 1])` (typed arrays: little memory, no per-object
@@ -91,7 +124,23 @@ const NONE = new Uint32Array(0);
 export class RelationIndex {
   private readonly built = new Map<RelationKind, Rows>();
 
-  constructor(private readonly access: Access) {}
+  constructor(
+    private readonly access: Access,
+    /** Pairs read by the instance scan: every kind's rows are built from them at once. */
+    private pairs: RelationPairs | null = null,
+    /** Rows another thread built (shared-model.ts). */
+    prebuilt: RelationRows | null = null,
+  ) {
+    if (prebuilt)
+      for (const kind of KINDS) this.built.set(kind, prebuilt[kind] ?? { offsets: NONE, targets: NONE });
+  }
+
+  /** Every kind's rows (built now if need be), in shared memory when the file's bytes are. */
+  allRows(): RelationRows {
+    const out: Partial<Record<RelationKind, Rows>> = {};
+    for (const kind of KINDS) out[kind] = this.built.get(kind) ?? this.build(kind);
+    return out;
+  }
 
   /** The first target of `id` through `kind`, or -1 (no allocation). */
   first(kind: RelationKind, id: number): number {
@@ -136,6 +185,81 @@ export class RelationIndex {
   }
 
   private build(kind: RelationKind): Rows {
+    if (this.pairs !== null) {
+      this.buildFromPairs(this.pairs);
+      this.pairs = null;
+      return this.built.get(kind)!;
+    }
+    return this.buildByScanning(kind);
+  }
+
+  /**
+   * Every kind's rows from the scan's pairs, in one pass over them: counted per source ordinal,
+   * then placed class rank by class rank in file order (the order of a class-by-class build).
+   */
+  private buildFromPairs(pairs: RelationPairs): void {
+    const { store } = this.access;
+    const n = store.count;
+    const shared = store.bytes.buffer instanceof SharedArrayBuffer;
+    const u32 = (length: number) =>
+      new Uint32Array(shared ? new SharedArrayBuffer(length * 4) : new ArrayBuffer(length * 4));
+    const { sources, targets, tags } = pairs;
+    const sourceOrdinal = new Int32Array(pairs.count);
+    const counts: (Uint32Array | null)[] = KINDS.map(() => null);
+    const pairsOf = new Uint32Array(KINDS.length);
+    let maxRank = 0;
+    for (let p = 0; p < pairs.count; p++) {
+      const k = store.ordinal(sources[p]!);
+      sourceOrdinal[p] = k;
+      if (k < 0) continue; // a dangling reference
+      const tag = tags[p]!;
+      const kind = tag >> 8;
+      if ((tag & 255) > maxRank) maxRank = tag & 255;
+      let c = counts[kind] ?? null;
+      if (c === null) {
+        c = u32(n + 1);
+        counts[kind] = c;
+      }
+      c[k]!++;
+      pairsOf[kind]!++;
+    }
+    // counts[k] becomes the start of k's rows (exclusive prefix sum), then the fill cursor; after
+    // filling it holds k's end, i.e. the start of k + 1, so shifting it by one gives the offsets.
+    const rowTargets: (Uint32Array | null)[] = KINDS.map(() => null);
+    KINDS.forEach((kind, kindIndex) => {
+      const c = counts[kindIndex];
+      if (!c) {
+        this.built.set(kind, { offsets: NONE, targets: NONE });
+        return;
+      }
+      let sum = 0;
+      for (let k = 0; k < n; k++) {
+        const m = c[k]!;
+        c[k] = sum;
+        sum += m;
+      }
+      rowTargets[kindIndex] = u32(pairsOf[kindIndex]!);
+    });
+    for (let rank = 0; rank <= maxRank; rank++) {
+      for (let p = 0; p < pairs.count; p++) {
+        const k = sourceOrdinal[p]!;
+        const tag = tags[p]!;
+        if (k < 0 || (tag & 255) !== rank) continue;
+        const kind = tag >> 8;
+        rowTargets[kind]![counts[kind]![k]!++] = targets[p]!;
+      }
+    }
+    KINDS.forEach((kind, kindIndex) => {
+      const c = counts[kindIndex];
+      if (!c) return;
+      c.copyWithin(1, 0, n);
+      c[0] = 0;
+      this.built.set(kind, { offsets: c, targets: rowTargets[kindIndex]! });
+    });
+  }
+
+  /** One kind's rows by scanning the instances of its classes (models indexed without pairs). */
+  private buildByScanning(kind: RelationKind): Rows {
     const spec = RELATIONS[kind];
     const { store, schema } = this.access;
     const counts = new Uint32Array(store.count + 1);

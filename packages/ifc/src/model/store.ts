@@ -5,6 +5,7 @@
 import type { StepValue } from '../model';
 import { decodeParameterAt, decodeParameters } from '../step/decode';
 import type { FileIndex } from '../step/index-file';
+import type { RelationPairs } from '../step/scan-instances';
 
 /** Decoded parameter lists kept at most; the cache is dropped whole when it fills (cheap, no LRU). */
 const CACHE_LIMIT = 4096;
@@ -16,16 +17,31 @@ export class InstanceStore {
   private byClass: { offsets: Uint32Array; grouped: Uint32Array } | null = null;
   private readonly idLists = new Map<string, number[]>();
   private cache = new Map<number, readonly StepValue[]>();
+  readonly index: FileIndex;
+  private relationPairs: RelationPairs | null;
 
   constructor(
     readonly bytes: Uint8Array,
-    readonly index: FileIndex,
+    index: FileIndex,
+    /** The id → ordinal table another thread already built over the same index (shared-model.ts). */
+    prebuiltOrdinals?: Int32Array,
   ) {
+    // The scan's relationship pairs are held until the relation indexes take them (once).
+    this.relationPairs = index.relationPairs ?? null;
+    this.index = index.relationPairs ? { ...index, relationPairs: null } : index;
+    if (prebuiltOrdinals) {
+      this.denseOrdinal = prebuiltOrdinals;
+      this.sparseOrdinal = null;
+      return;
+    }
     const { ids, count } = index;
     let maxId = 0;
     for (let k = 0; k < count; k++) if (ids[k]! > maxId) maxId = ids[k]!;
     if (maxId <= count * 4 + 1_000_000) {
-      const dense = new Int32Array(maxId + 1).fill(-1);
+      // Beside shared bytes it is shared too, so other threads checking the model use it as it is.
+      const size = (maxId + 1) * 4;
+      const shared = bytes.buffer instanceof SharedArrayBuffer;
+      const dense = new Int32Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size)).fill(-1);
       for (let k = 0; k < count; k++) dense[ids[k]!] = k; // a duplicate id keeps the last instance
       this.denseOrdinal = dense;
       this.sparseOrdinal = null;
@@ -35,6 +51,18 @@ export class InstanceStore {
       this.sparseOrdinal = sparse;
       this.denseOrdinal = null;
     }
+  }
+
+  /** The relationship pairs read by the scan, handed over once (then dropped here). */
+  takeRelationPairs(): RelationPairs | null {
+    const pairs = this.relationPairs;
+    this.relationPairs = null;
+    return pairs;
+  }
+
+  /** The dense id → ordinal table (in shared memory when the bytes are), or null when ids are sparse. */
+  get ordinalTable(): Int32Array | null {
+    return this.denseOrdinal;
   }
 
   get count(): number {

@@ -35,6 +35,25 @@ export function toIfcValues(
   }
 }
 
+/** The scalar `decodeScalarFields` read, as toIfcValues would give it (kind other than 'null'/'other'). */
+export function scalarValue(
+  kind: 'integer' | 'real' | 'string' | 'enum' | 'binary',
+  declaredType: string | null,
+  number: number,
+  text: string,
+): IfcValue {
+  switch (kind) {
+    case 'integer':
+      return { value: number, dataType: declaredType, isReal: false };
+    case 'real':
+      return { value: number, dataType: declaredType, isReal: true };
+    case 'enum':
+      return { value: enumScalar(text, declaredType), dataType: declaredType, isReal: false };
+    default:
+      return { value: text, dataType: declaredType, isReal: false };
+  }
+}
+
 /** .T./.F. are booleans (IfcBoolean, IfcLogical); .U. stays 'UNKNOWN'; other enums stay strings. */
 function enumScalar(value: string, declaredType: string | null): string | boolean {
   if (value === 'T' || value === 'F') {

@@ -4,7 +4,7 @@
  * lines are parsed lazily later (see decode.ts).
  */
 import { IfcReadError } from '../errors';
-import { type ScanResult, scanInstances } from './scan-instances';
+import { type RelationPairs, type RelationScan, type ScanResult, scanInstances } from './scan-instances';
 
 /** The longest entity instance accepted, in bytes; larger ones are reported as `too_large_line`. */
 export const MAX_INSTANCE_BYTES = 64 * 1024 * 1024;
@@ -20,6 +20,8 @@ export interface FileIndex {
   readonly classNames: readonly string[];
   /** Byte offset just after each instance's class name (at its `(`). */
   readonly paramStarts: Uint32Array;
+  /** Relationship pairs read during the scan (see RelationScan), or null when none were asked for. */
+  readonly relationPairs?: RelationPairs | null;
 }
 
 const SEMI = 59;
@@ -89,13 +91,23 @@ export function findInstanceEnd(bytes: Uint8Array, from: number): number {
 export function toFileIndex(bytes: Uint8Array, scan: ScanResult): FileIndex {
   if (scan.error)
     throw new IfcReadError(scan.error.code, scan.error.message, lineAt(bytes, scan.error.offset));
-  const { count, ids, starts, paramStarts, ends, classOf, classNames } = scan;
-  return { count, ids, starts, paramStarts, ends, classOf, classNames };
+  const { count, ids, starts, paramStarts, ends, classOf, classNames, pairs } = scan;
+  return { count, ids, starts, paramStarts, ends, classOf, classNames, relationPairs: pairs };
 }
 
-/** Indexes the DATA section(s) starting at `dataStart` (just after `DATA;`), on this thread. */
-export function indexInstances(bytes: Uint8Array, dataStart: number): FileIndex {
-  return toFileIndex(bytes, scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES));
+/**
+ * Indexes the DATA section(s) starting at `dataStart` (just after `DATA;`), on this thread,
+ * reading the pairs of the relationship classes in `relations` on the way.
+ */
+export function indexInstances(
+  bytes: Uint8Array,
+  dataStart: number,
+  relations: RelationScan | null = null,
+): FileIndex {
+  return toFileIndex(
+    bytes,
+    scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES, relations),
+  );
 }
 
 export function matchesKeyword(bytes: Uint8Array, at: number, keyword: string): boolean {

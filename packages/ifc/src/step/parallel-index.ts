@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileIndex, MAX_INSTANCE_BYTES, toFileIndex } from './index-file';
-import { type ScanResult, scanInstances } from './scan-instances';
+import { type RelationPairs, type RelationScan, type ScanResult, scanInstances } from './scan-instances';
 
 /** Below this size, starting workers costs more than it saves. */
 export const MIN_PARALLEL_BYTES = 16 * 1024 * 1024;
@@ -19,10 +19,12 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 var __name = (target) => target;
 const scanInstances = ${scanInstances.toString()};
-const { buffer, byteOffset, byteLength, from, stopAt, max } = workerData;
+const { buffer, byteOffset, byteLength, from, stopAt, max, relations } = workerData;
 try {
-  const r = scanInstances(new Uint8Array(buffer, byteOffset, byteLength), from, stopAt, max);
-  parentPort.postMessage(r, [r.ids.buffer, r.starts.buffer, r.paramStarts.buffer, r.ends.buffer, r.classOf.buffer]);
+  const r = scanInstances(new Uint8Array(buffer, byteOffset, byteLength), from, stopAt, max, relations);
+  const moved = [r.ids.buffer, r.starts.buffer, r.paramStarts.buffer, r.ends.buffer, r.classOf.buffer];
+  if (r.pairs) moved.push(r.pairs.sources.buffer, r.pairs.targets.buffer, r.pairs.tags.buffer);
+  parentPort.postMessage(r, moved);
 } catch (error) {
   parentPort.postMessage({ crashed: String(error && error.stack || error) });
 }
@@ -34,7 +36,12 @@ export interface ParallelIndexResult {
   readonly threads: number;
 }
 
-function runWorker(bytes: Uint8Array, from: number, stopAt: number): Promise<ScanResult | null> {
+function runWorker(
+  bytes: Uint8Array,
+  from: number,
+  stopAt: number,
+  relations: RelationScan | null,
+): Promise<ScanResult | null> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -45,6 +52,7 @@ function runWorker(bytes: Uint8Array, from: number, stopAt: number): Promise<Sca
         from,
         stopAt,
         max: MAX_INSTANCE_BYTES,
+        relations,
       },
     });
     let settled = false;
@@ -75,13 +83,14 @@ function cutPoints(bytes: Uint8Array, dataStart: number, pieces: number): number
   return cuts;
 }
 
+/** Joins the pieces into arrays in shared memory, so threads that check the model can share the index too. */
 function join(pieces: ScanResult[]): ScanResult {
   const count = pieces.reduce((sum, p) => sum + p.count, 0);
-  const ids = new Uint32Array(count);
-  const starts = new Uint32Array(count);
-  const paramStarts = new Uint32Array(count);
-  const ends = new Uint32Array(count);
-  const classOf = new Uint16Array(count);
+  const ids = new Uint32Array(new SharedArrayBuffer(count * 4));
+  const starts = new Uint32Array(new SharedArrayBuffer(count * 4));
+  const paramStarts = new Uint32Array(new SharedArrayBuffer(count * 4));
+  const ends = new Uint32Array(new SharedArrayBuffer(count * 4));
+  const classOf = new Uint16Array(new SharedArrayBuffer(count * 2));
   const classNames: string[] = [];
   const ordinalOf = new Map<string, number>();
   let at = 0;
@@ -104,6 +113,7 @@ function join(pieces: ScanResult[]): ScanResult {
   }
   const last = pieces[pieces.length - 1]!;
   return {
+    pairs: joinPairs(pieces),
     count,
     ids,
     starts,
@@ -117,6 +127,27 @@ function join(pieces: ScanResult[]): ScanResult {
   };
 }
 
+/** The pieces' relationship pairs, one after the other (file order). */
+function joinPairs(pieces: ScanResult[]): RelationPairs | null {
+  if (pieces.some((p) => p.pairs === null)) return null;
+  const count = pieces.reduce((sum, p) => sum + p.pairs!.count, 0);
+  const joined = {
+    count,
+    sources: new Uint32Array(count),
+    targets: new Uint32Array(count),
+    tags: new Uint16Array(count),
+  };
+  let at = 0;
+  for (const piece of pieces) {
+    const pairs = piece.pairs!;
+    joined.sources.set(pairs.sources, at);
+    joined.targets.set(pairs.targets, at);
+    joined.tags.set(pairs.tags, at);
+    at += pairs.count;
+  }
+  return joined;
+}
+
 /**
  * Indexes the DATA section on up to `threads` threads when `bytes` lives in a SharedArrayBuffer
  * and is large enough; otherwise (or when a cut turns out unsafe) on this thread.
@@ -126,9 +157,13 @@ export async function indexInstancesParallel(
   dataStart: number,
   threads = Math.min(availableParallelism(), 4),
   minBytes = MIN_PARALLEL_BYTES,
+  relations: RelationScan | null = null,
 ): Promise<ParallelIndexResult> {
   const sequential = (): ParallelIndexResult => ({
-    index: toFileIndex(bytes, scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES)),
+    index: toFileIndex(
+      bytes,
+      scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES, relations),
+    ),
     threads: 1,
   });
   if (threads < 2 || !(bytes.buffer instanceof SharedArrayBuffer) || bytes.length - dataStart < minBytes) {
@@ -137,8 +172,8 @@ export async function indexInstancesParallel(
   const cuts = cutPoints(bytes, dataStart, threads);
   if (cuts.length < 2) return sequential();
   const stopOf = (k: number) => (k + 1 < cuts.length ? cuts[k + 1]! : Number.MAX_SAFE_INTEGER);
-  const workers = cuts.slice(1).map((from, k) => runWorker(bytes, from, stopOf(k + 1)));
-  const first = scanInstances(bytes, dataStart, stopOf(0), MAX_INSTANCE_BYTES);
+  const workers = cuts.slice(1).map((from, k) => runWorker(bytes, from, stopOf(k + 1), relations));
+  const first = scanInstances(bytes, dataStart, stopOf(0), MAX_INSTANCE_BYTES, relations);
   const pieces = [first, ...(await Promise.all(workers))];
 
   for (let k = 0; k < pieces.length; k++) {

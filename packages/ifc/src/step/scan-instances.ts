@@ -17,6 +17,29 @@ export interface ScanResult {
   /** True when the end of the DATA section(s) was reached. */
   reachedEnd: boolean;
   error: { code: 'malformed' | 'too_large_line'; message: string; offset: number } | null;
+  /** The relationship pairs read on the way (when `relations` was given), in file order. */
+  pairs: RelationPairs | null;
+}
+
+/**
+ * Relationship classes whose references are read during the scan, so the relation indexes need
+ * no pass of their own (model/relations.ts builds its rows from the pairs). Entry k: instances of
+ * `classes[k]` give, for every id referenced by parameter `from[k]` and every id referenced by
+ * parameter `to[k]`, one pair tagged `tags[k]`. A class may appear in several entries.
+ */
+export interface RelationScan {
+  readonly classes: readonly string[];
+  readonly from: readonly number[];
+  readonly to: readonly number[];
+  readonly tags: readonly number[];
+}
+
+/** Relationship pairs: source id, target id and the tag of the entry that produced them. */
+export interface RelationPairs {
+  count: number;
+  sources: Uint32Array;
+  targets: Uint32Array;
+  tags: Uint16Array;
 }
 
 /**
@@ -28,6 +51,7 @@ export function scanInstances(
   from: number,
   stopAt: number,
   maxInstanceBytes: number,
+  relations: RelationScan | null = null,
 ): ScanResult {
   const n = bytes.length;
   const guess = Math.max(1024, Math.ceil((Math.min(stopAt, n) - from) / 64));
@@ -43,6 +67,14 @@ export function scanInstances(
   const classBytes: Uint8Array[] = [];
   const slots = new Int32Array(4096);
   const byName = new Map<string, number>();
+  /** Per class ordinal: the `relations` entries that read its instances (empty for most). */
+  const relationEntries: number[][] = [];
+  let pairCount = 0;
+  let pairSources = new Uint32Array(relations ? 1024 : 0);
+  let pairTargets = new Uint32Array(relations ? 1024 : 0);
+  let pairTags = new Uint16Array(relations ? 1024 : 0);
+  const fromIds: number[] = [];
+  const toIds: number[] = [];
 
   const result = (next: number, reachedEnd: boolean, error: ScanResult['error']): ScanResult => ({
     count,
@@ -55,6 +87,14 @@ export function scanInstances(
     next,
     reachedEnd,
     error,
+    pairs: relations
+      ? {
+          count: pairCount,
+          sources: pairSources.slice(0, pairCount),
+          targets: pairTargets.slice(0, pairCount),
+          tags: pairTags.slice(0, pairCount),
+        }
+      : null,
   });
   const fail = (message: string, offset: number, code: 'malformed' | 'too_large_line' = 'malformed') =>
     result(offset, false, { code, message, offset });
@@ -104,12 +144,86 @@ export function scanInstances(
     let ord = byName.get(raw);
     if (ord === undefined) {
       ord = classNames.length;
-      classNames.push(raw.toUpperCase());
+      const upper = raw.toUpperCase();
+      classNames.push(upper);
       classBytes.push(bytes.slice(start, end));
       byName.set(raw, ord);
+      const entries: number[] = [];
+      if (relations)
+        for (let e = 0; e < relations.classes.length; e++)
+          if (relations.classes[e] === upper) entries.push(e);
+      relationEntries.push(entries);
     }
     slots[slot] = ord + 1;
     return ord;
+  };
+  /**
+   * Appends to `fromOut` the ids referenced (at any depth) by parameter `a` and to `toOut` those of
+   * parameter `b`, of the instance whose `(` is at `open` and `;` at `end`.
+   */
+  const refsOfTwo = (open: number, end: number, a: number, fromOut: number[], b: number, toOut: number[]) => {
+    const last = Math.max(a, b);
+    let p = open + 1;
+    let depth = 0;
+    let param = 0;
+    while (p < end) {
+      const c = bytes[p]!;
+      if (c === 39) {
+        p++;
+        for (;;) {
+          while (p < end && bytes[p] !== 39) p++;
+          if (p >= end) return;
+          if (bytes[p + 1] === 39) p += 2;
+          else break;
+        }
+        p++;
+        continue;
+      }
+      if (c === 40) depth++;
+      else if (c === 41) {
+        if (depth === 0) return;
+        depth--;
+      } else if (c === 44 && depth === 0) {
+        if (param === last) return;
+        param++;
+      } else if (c === 35 && (param === a || param === b)) {
+        let id = 0;
+        let d = bytes[++p]!;
+        for (; d >= 48 && d <= 57; d = bytes[++p]!) id = id * 10 + (d - 48);
+        (param === a ? fromOut : toOut).push(id);
+        continue;
+      }
+      p++;
+    }
+  };
+  /** Reads the pairs of a relationship instance for each `relations` entry of its class. */
+  const readPairs = (entries: number[], open: number, end: number) => {
+    for (let e = 0; e < entries.length; e++) {
+      const entry = entries[e]!;
+      fromIds.length = 0;
+      toIds.length = 0;
+      refsOfTwo(open, end, relations!.from[entry]!, fromIds, relations!.to[entry]!, toIds);
+      const tag = relations!.tags[entry]!;
+      for (let f = 0; f < fromIds.length; f++) {
+        for (let t = 0; t < toIds.length; t++) {
+          if (pairCount === pairSources.length) {
+            const sources = new Uint32Array(pairCount * 2);
+            sources.set(pairSources);
+            pairSources = sources;
+            const targets = new Uint32Array(pairCount * 2);
+            targets.set(pairTargets);
+            pairTargets = targets;
+            const tags = new Uint16Array(pairCount * 2);
+            tags.set(pairTags);
+            pairTags = tags;
+          }
+          pairSources[pairCount] = fromIds[f]!;
+          pairTargets[pairCount] = toIds[t]!;
+          pairTags[pairCount] = tag;
+          pairCount++;
+        }
+      }
+    }
   };
   /** The `;` ending the instance whose parameters start at `i`, skipping strings and comments; -1 at the end of the bytes. */
   const instanceEnd = (i: number): number => {
@@ -231,6 +345,10 @@ export function scanInstances(
       params = grow(params, (size) => new Uint32Array(size));
       ends = grow(ends, (size) => new Uint32Array(size));
       classOf = grow(classOf, (size) => new Uint16Array(size));
+    }
+    if (relations !== null) {
+      const entries = relationEntries[cls]!;
+      if (entries.length > 0) readPairs(entries, i, end);
     }
     ids[count] = id;
     starts[count] = start;

@@ -1,0 +1,173 @@
+/**
+ * The check of a large model on every core (decision 0182): the model's bytes and index are in
+ * shared memory (`readIfcFile`), so worker threads build the same model over them without reading
+ * or indexing again; the candidate elements are dealt out in blocks, each thread checks its share
+ * and this thread merges the results by element id. The report is exactly the one-thread check's.
+ *
+ * Threads are started before the model is read (`CheckThreads.start`), so loading the engine on
+ * them overlaps the read. Anything that keeps a thread from its share (no worker entry beside the
+ * bundle, a thread that fails) makes this thread check that share itself.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type IfcModel, shareModel } from '@plumbline/ifc';
+import type { IdsDocument } from '../document';
+import type { CheckReport } from '../results';
+import {
+  type CheckOptions,
+  type CheckPart,
+  checkModel,
+  checkPart,
+  checkSharingParts,
+  type PartResult,
+} from './check-model';
+import type { CheckTask } from './check-worker';
+import { decodeParts, type EncodedParts } from './part-transfer';
+
+/** Below this many instances (about 20 MB of IFC) starting threads costs more than it saves. */
+export const MIN_PARALLEL_INSTANCES = 300_000;
+/** Candidates per block dealt to a thread: large enough to keep each thread's caches warm, small enough to balance. */
+const BLOCK = 512;
+/**
+ * Blocks per cycle: this thread takes 2 and each check thread 3, since this thread also merges
+ * the results and collects garbage with the default (smaller) young generation (decision 0182).
+ */
+const OWN_SHARE = 2;
+const THREAD_SHARE = 3;
+/** A larger young generation for check threads: fewer, cheaper scavenges of the short-lived views (decision 0011). */
+const YOUNG_GENERATION_MB = 64;
+
+/** Threads the check uses besides this one: one per further core, at most 3. */
+export function defaultCheckThreads(): number {
+  return Math.max(0, Math.min(availableParallelism(), 4) - 1);
+}
+
+/**
+ * The worker's entry: `check-worker.ts` beside this file when running from source (tsx, vitest),
+ * `check-worker.js` beside the bundle (scripts/build.mjs), else none.
+ */
+function workerEntry(): { url: URL; fromSource: boolean } | null {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return { url: new URL('./check-worker.ts', here), fromSource: true };
+  const bundled = new URL('./check-worker.js', here);
+  return existsSync(fileURLToPath(bundled)) ? { url: bundled, fromSource: false } : null;
+}
+
+// From source without tsx in this process's flags (vitest): the worker registers tsx itself.
+const FROM_SOURCE = `
+const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
+`;
+
+function startWorker(): Worker | null {
+  const entry = workerEntry();
+  if (entry === null) return null;
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
+  try {
+    const tsxLoaded = process.execArgv.some((a) => a.includes('tsx'));
+    return entry.fromSource && !tsxLoaded
+      ? new Worker(FROM_SOURCE, { eval: true, workerData: { entry: entry.url.href }, resourceLimits })
+      : new Worker(entry.url, { resourceLimits });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One part checked on a new thread: its results, or null when the thread could not check it (no
+ * worker entry, a failure). Exported for tests, which must see a thread do the work.
+ */
+export function checkPartOnThread(task: CheckTask): Promise<PartResult[] | null> {
+  const worker = startWorker();
+  return worker ? resultsOf(worker, task) : Promise.resolve(null);
+}
+
+/** Its share's results from one thread, or null when the thread failed (the caller checks the share then). */
+function resultsOf(worker: Worker, task: CheckTask): Promise<PartResult[] | null> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (value: PartResult[] | null) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      resolve(value);
+    };
+    worker.once('message', (message: { ok: true; encoded: EncodedParts } | { ok: false; message: string }) =>
+      finish(message.ok ? decodeParts(message.encoded) : null),
+    );
+    worker.once('error', () => finish(null));
+    worker.once('exit', () => finish(null));
+    worker.postMessage(task);
+  });
+}
+
+/** Check threads started ahead of the check, so they load the engine while the model is read. */
+export class CheckThreads {
+  private constructor(private workers: (Worker | null)[]) {}
+
+  static start(count = defaultCheckThreads()): CheckThreads {
+    return new CheckThreads(Array.from({ length: count }, startWorker));
+  }
+
+  /** Threads not started (none asked for); the check then runs on this thread alone. */
+  static none(): CheckThreads {
+    return new CheckThreads([]);
+  }
+
+  get count(): number {
+    return this.workers.length;
+  }
+
+  /** Takes the threads for one check (each thread checks once). */
+  take(): (Worker | null)[] {
+    const taken = this.workers;
+    this.workers = [];
+    return taken;
+  }
+
+  /** Ends threads that were not used. */
+  close(): void {
+    for (const w of this.take()) void w?.terminate();
+  }
+}
+
+export interface ParallelCheckOptions {
+  /** Threads started ahead (`CheckThreads.start()`); started now when not given. */
+  readonly threads?: CheckThreads;
+  /** Models with fewer instances are checked on this thread alone. Default MIN_PARALLEL_INSTANCES. */
+  readonly minInstances?: number;
+}
+
+/**
+ * Checks a model on this thread and the check threads; the same report as `checkModel`. Small
+ * models, models not in shared memory and invalid documents are checked on this thread alone.
+ */
+export async function checkModelInParallel(
+  model: IfcModel,
+  ids: IdsDocument,
+  options: CheckOptions = {},
+  parallel: ParallelCheckOptions = {},
+): Promise<CheckReport> {
+  const large = model.instanceCount >= (parallel.minInstances ?? MIN_PARALLEL_INSTANCES);
+  const shared = ids.problems.length === 0 && large ? shareModel(model) : null;
+  if (shared === null) {
+    parallel.threads?.close();
+    return checkModel(model, ids, options);
+  }
+  const workers = (parallel.threads ?? CheckThreads.start()).take();
+  if (workers.length === 0) return checkModel(model, ids, options);
+  const shares = [OWN_SHARE, ...workers.map(() => THREAD_SHARE)];
+  const partOf = (index: number): CheckPart => ({ index, shares, block: BLOCK });
+  const others = Promise.all(
+    workers.map(async (worker, k) => {
+      const part = partOf(k + 1);
+      const task: CheckTask = { model: shared, specifications: ids.specifications, part };
+      const results = worker ? await resultsOf(worker, task) : null;
+      // A thread that could not check its share: this thread does.
+      return results ?? checkPart(model, ids.specifications, part);
+    }),
+  );
+  return checkSharingParts(model, ids, options, partOf(0), others);
+}
