@@ -1,7 +1,7 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_BY_RANK, statusRankSql } from '../src/modules/compliance/status';
+import { requirementCountSql, STATUS_BY_RANK, statusRankSql } from '../src/modules/compliance/status';
 import { testBackends } from './support/backends';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -54,6 +54,24 @@ for (const backend of testBackends()) {
 
     it('gives every case up to ten requirements the status the spec names', async () => {
       expect(await statusesOf(cases)).toEqual(cases.map(specSays));
+    });
+
+    it('is inlined by the planner, also with a requirement count per specification of a large pack', async () => {
+      // A function call per row would cost every status count and list; inlined, the plan shows the
+      // rule's own expression instead of the function's name.
+      const specs = Array.from({ length: 500 }, (_, i) => ({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        requirementCount: i % 11,
+      }));
+      const plan = await server.database.db.execute(
+        sql`explain (verbose, costs off) select ${statusRankSql(sql`er`, requirementCountSql(specs))} as rank
+            from element_results er`,
+      );
+      const text = (plan as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r).join(''))
+        .join('\n');
+      expect(text).toMatch(/CASE/);
+      expect(text).not.toMatch(/compliance_status_rank/);
     });
 
     it('draws the line at exactly half: met half is a warning, one less is failed', async () => {

@@ -2,7 +2,7 @@ import type { FailureOutcomeDto, IdsFacet } from '@plumbline/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { idsFiles, idsSpecifications } from '../../schema';
-import { statusRankSql } from './status';
+import { requirementCountSql, statusRankSql } from './status';
 
 /**
  * The only code of the compliance reads that touches the database. Every element_results query is
@@ -62,12 +62,6 @@ export async function listActiveSpecifications(db: Database, projectId: string):
 export interface SpecificationRequirements {
   id: string;
   requirementCount: number;
-}
-
-/** The requirement count of row `er`'s specification, inlined (a handful of specifications). */
-function requirementCountSql(specs: readonly SpecificationRequirements[]): SQL {
-  const cases = specs.map((s) => sql`when ${s.id}::uuid then ${s.requirementCount}::int`);
-  return sql`(case er.specification_id ${sql.join(cases, sql` `)} end)`;
 }
 
 function inSpecs(specs: readonly SpecificationRequirements[]): SQL {

@@ -18,3 +18,18 @@ export const STATUS_BY_RANK: readonly ComplianceStatus[] = ['not_applicable', 'p
 export function statusRankSql(er: SQL, n: SQL): SQL {
   return sql`compliance_status_rank(${er}.passed, jsonb_array_length(${er}.failures), ${n})`;
 }
+
+/**
+ * The requirement count of an element_results row `er`'s specification, looked up in two parameter
+ * arrays. One function call whatever the number of specifications: PostgreSQL inlines the status
+ * function only while an argument it uses several times is cheap, and a `case` with a branch per
+ * specification is not (test/warning-rule.test.ts checks the plan).
+ */
+export function requirementCountSql(
+  specs: ReadonlyArray<{ id: string; requirementCount: number }>,
+  er: SQL = sql`er`,
+): SQL {
+  const ids = sql.param(specs.map((s) => s.id));
+  const counts = sql.param(specs.map((s) => s.requirementCount));
+  return sql`(${counts}::int[])[array_position(${ids}::uuid[], ${er}.specification_id)]`;
+}
