@@ -174,6 +174,18 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
   await timed(hooks, 'version totals', () => refreshVersionTotals(tx, [versionId]));
 }
 
+/** What a run writes of a version's check, and what it must still hold true to write it. */
+export interface ResultsToWrite {
+  versionId: string;
+  projectId: string;
+  results: ResultColumns;
+  at: Date;
+  /** The queued re-check the run read (clearRecheck). */
+  recheckQueuedAt: Date | null;
+  /** idsFingerprint of the files the results were checked against. */
+  checkedAgainst: string;
+}
+
 /**
  * Replaces everything stored for a version in one transaction: elements, properties and results
  * are deleted and written again, then the version is marked completed. A crash at any point rolls
@@ -181,16 +193,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
  */
 export async function writeProcessedVersion(
   db: Database,
-  input: {
-    versionId: string;
-    projectId: string;
-    model: ExtractedModel;
-    results: ResultColumns;
-    at: Date;
-    recheckQueuedAt: Date | null;
-    /** idsFingerprint of the files the results were checked against. */
-    checkedAgainst: string;
-  },
+  input: ResultsToWrite & { model: ExtractedModel },
   hooks: WriteHooks = {},
 ): Promise<void> {
   const { versionId, model } = input;
@@ -230,18 +233,13 @@ export async function writeProcessedVersion(
 /** Re-check only: replaces the results of a completed version, leaving its elements as they are. */
 export async function writeRecheckedVersion(
   db: Database,
-  input: {
-    versionId: string;
-    projectId: string;
-    results: ResultColumns;
-    at: Date;
-    recheckQueuedAt: Date | null;
-    checkedAgainst: string;
-  },
+  input: ResultsToWrite,
   hooks: WriteHooks = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockForWrite(tx, input.versionId, input.projectId, input.checkedAgainst);
+    await timed(hooks, 'lock', () =>
+      lockForWrite(tx, input.versionId, input.projectId, input.checkedAgainst),
+    );
     await replaceResults(tx, input.versionId, input.results, hooks);
     await tx
       .update(fileVersions)
