@@ -28,6 +28,8 @@ export async function startBuiltServer(options: {
   dataDir: string;
   databaseUrl?: string;
   logFile: string;
+  /** Further environment for the server (e.g. DEMO_SEED=false). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const entry = join(options.root, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
@@ -41,7 +43,9 @@ export async function startBuiltServer(options: {
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
-    LOG_LEVEL: 'warn',
+    // BENCH_LOG_LEVEL=info keeps the worker's 'file version processed' line with its step timings.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

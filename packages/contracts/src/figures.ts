@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percentOf } from './numbers';
 
 /**
  * The figures every screen shows, defined once (issue 17, decision 0173). The server computes every
@@ -83,7 +84,7 @@ export function specificationState(
   if (!result) return 'not_checked';
   if (result.applicable === 0) return 'not_applicable';
   // The rate as the screens print it (one decimal), so the badge agrees with the number beside it.
-  const rate = Math.round((result.compliant / result.applicable) * 1000) / 10;
+  const rate = percentOf(result.compliant, result.applicable);
   if (rate >= 80) return 'passed';
   if (rate >= 50) return 'warning';
   return 'failed';

@@ -3,7 +3,6 @@ import {
   chartLabel,
   chartLabelMargin,
   complianceBand,
-  compliancePercent,
   fitChartLabel,
   nextSort,
   normaliseChartRows,
@@ -23,11 +22,6 @@ describe('compliance bands', () => {
 
   it('grades summary cards excellent, good, warning, critical at 80, 60, 40', () => {
     expect([80, 60, 40, 39].map(summaryStatus)).toEqual(['excellent', 'good', 'warning', 'critical']);
-  });
-
-  it('rounds the compliance figure and gives 0 when nothing applies', () => {
-    expect(compliancePercent(2, 3)).toBe(67);
-    expect(compliancePercent(0, 0)).toBe(0);
   });
 });
 

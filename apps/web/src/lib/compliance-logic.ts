@@ -1,4 +1,4 @@
-import { COMPLIANCE_STATUS_LABELS, type ComplianceStatus } from '@plumbline/contracts';
+import { COMPLIANCE_STATUS_LABELS, type ComplianceStatus, percentOf } from '@plumbline/contracts';
 
 /** Status colours (spec 3 §8): passed, warning, failed, not applicable. */
 export const STATUS_COLORS: Record<ComplianceStatus, string> = {
@@ -81,8 +81,6 @@ export interface ChartBar {
   compliant: number;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
 /**
  * Chart rows as percentages (spec 2 §5): values are taken as percentages when all are at most 100;
  * otherwise populated and compliant counts become percentages of the exists count.
@@ -99,8 +97,8 @@ export function normaliseChartRows(rows: readonly ChartRowInput[]): ChartBar[] {
   return raw.map((r) => ({
     label: r.label,
     exists: r.exists > 0 ? 100 : 0,
-    populated: r.exists > 0 ? round1((r.populated / r.exists) * 100) : 0,
-    compliant: r.exists > 0 ? round1((r.compliant / r.exists) * 100) : 0,
+    populated: r.exists > 0 ? percentOf(r.populated, r.exists) : 0,
+    compliant: r.exists > 0 ? percentOf(r.compliant, r.exists) : 0,
   }));
 }
 
@@ -117,9 +115,4 @@ export function chartLabelMargin(labels: readonly string[]): number {
 export function fitChartLabel(label: string, margin: number): string {
   const room = Math.max(4, Math.floor((margin - 20) / 7));
   return label.length <= room ? label : `${label.slice(0, room - 1).trimEnd()}…`;
-}
-
-/** IDS compliance figure (spec 1 §5): compliant over applicable, rounded; 0 when none are applicable. */
-export function compliancePercent(compliant: number, applicable: number): number {
-  return applicable > 0 ? Math.round((compliant / applicable) * 100) : 0;
 }

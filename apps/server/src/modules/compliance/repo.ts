@@ -2,7 +2,7 @@ import type { FailureOutcomeDto, IdsFacet } from '@plumbline/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { idsFiles, idsSpecifications } from '../../schema';
-import { statusRankSql } from './status';
+import { requirementCountSql, statusRankSql } from './status';
 
 /**
  * The only code of the compliance reads that touches the database. Every element_results query is
@@ -64,12 +64,6 @@ export interface SpecificationRequirements {
   requirementCount: number;
 }
 
-/** The requirement count of row `er`'s specification, inlined (a handful of specifications). */
-function requirementCountSql(specs: readonly SpecificationRequirements[]): SQL {
-  const cases = specs.map((s) => sql`when ${s.id}::uuid then ${s.requirementCount}::int`);
-  return sql`(case er.specification_id ${sql.join(cases, sql` `)} end)`;
-}
-
 function inSpecs(specs: readonly SpecificationRequirements[]): SQL {
   return sql`er.specification_id in (${sql.join(
     specs.map((s) => sql`${s.id}::uuid`),
@@ -78,10 +72,11 @@ function inSpecs(specs: readonly SpecificationRequirements[]): SQL {
 }
 
 /**
- * Writes a version's compliance summaries from its element results, in the caller's transaction
- * (processing calls it whenever it replaces the results): per specification the failing elements
- * that are warnings, those missing a required value and the requirement facets failed; per element
- * its worst status. The same rules as `resultStatus`; drizzle/0010 backfills with the same SQL.
+ * Writes a version's compliance summaries from its element results and per-facet failure counts
+ * (specification_facet_failures), in the caller's transaction (processing calls it whenever it has
+ * replaced both): per specification the failing elements that are warnings, those missing a
+ * required value and the requirement facets failed; per element its worst status, by the one status
+ * rule (statusRankSql).
  */
 export async function writeComplianceSummaries(tx: Database, versionId: string): Promise<void> {
   await tx.execute(sql`delete from specification_compliance where file_version_id = ${versionId}`);
@@ -101,10 +96,10 @@ export async function writeComplianceSummaries(tx: Database, versionId: string):
       where er.file_version_id = ${versionId} and not er.passed
       group by er.specification_id
     ) c left join (
-      select er.specification_id, count(distinct (fa.value ->> 'facetIndex')::int)::int as n
-      from element_results er, jsonb_array_elements(er.failures) fa
-      where er.file_version_id = ${versionId} and not er.passed
-      group by er.specification_id
+      -- The facets failed, from the per-facet counts written just before (no second pass over failures).
+      select ff.specification_id, count(*)::int as n from specification_facet_failures ff
+      where ff.file_version_id = ${versionId} and ff.failed_count > 0
+      group by ff.specification_id
     ) f on f.specification_id = c.specification_id`);
   await tx.execute(sql`
     insert into element_compliance (file_version_id, element_step_id, status)
@@ -291,6 +286,8 @@ export interface FacetResultRow {
   name: string | null;
   ifcClass: string | null;
   passed: boolean;
+  /** Its status rank against the specification (statusRankSql). */
+  rank: number;
   /** The engine's failures as stored; every stored failure has its outcome (migration 0029). */
   failures: Array<{
     facetIndex: number;
@@ -304,13 +301,14 @@ export interface FacetResultRow {
 /** One specification's applicable elements on the version, by STEP id, paged. */
 export async function listFacetResults(
   db: Database,
-  input: { versionId: string; specificationId: string; offset: number; limit: number },
+  input: { versionId: string; spec: SpecificationRequirements; offset: number; limit: number },
 ): Promise<FacetResultRow[]> {
+  const rank = statusRankSql(sql`er`, sql`${input.spec.requirementCount}::int`);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select page.element_step_id, page.passed, page.failures, e.global_id, e.name, e.ifc_class from (
-          select er.element_step_id, er.passed, er.failures from element_results er
-          where er.file_version_id = ${input.versionId} and er.specification_id = ${input.specificationId}
+    sql`select page.element_step_id, page.passed, page.rank, page.failures, e.global_id, e.name, e.ifc_class from (
+          select er.element_step_id, er.passed, ${rank} as rank, er.failures from element_results er
+          where er.file_version_id = ${input.versionId} and er.specification_id = ${input.spec.id}
           order by er.element_step_id offset ${input.offset} limit ${input.limit}) page
         left join named_objects e on e.file_version_id = ${input.versionId} and e.step_id = page.element_step_id
         order by page.element_step_id`,
@@ -321,6 +319,7 @@ export async function listFacetResults(
     name: (r.name as string | null) ?? null,
     ifcClass: (r.ifc_class as string | null) ?? null,
     passed: Boolean(r.passed),
+    rank: Number(r.rank),
     failures: json<FacetResultRow['failures']>(r.failures),
   }));
 }

@@ -18,7 +18,7 @@ import { requireProjectReader } from '../projects';
 import { ComplianceError } from './errors';
 import { specificationSummary, statusCounts } from './figures';
 import * as repo from './repo';
-import { resultStatus, STATUS_BY_RANK, STATUS_RANK } from './status';
+import { STATUS_BY_RANK, STATUS_RANK } from './status';
 
 /** Chart labels drop the prefix 'IDS_' and the suffix ' Specifications' (spec 2 §3). */
 export function categoryLabel(name: string): string {
@@ -174,7 +174,7 @@ export function createComplianceService(deps: { db: Database }) {
       )?.applicable;
       const rows = await repo.listFacetResults(db, {
         versionId: version.id,
-        specificationId: spec.id,
+        spec: { id: spec.id, requirementCount: spec.requirementFacets.length },
         offset: query.offset,
         limit: query.limit,
       });
@@ -197,7 +197,7 @@ export function createComplianceService(deps: { db: Database }) {
             specification_id: spec.id,
             is_applicable: true as const,
             meets_requirements: row.passed,
-            status: resultStatus(row.passed, row.failures.length, requirements.length),
+            status: STATUS_BY_RANK[row.rank] ?? 'not_applicable',
             // Stored rows are the applicable elements: every applicability facet matched them.
             facet_results: {
               applicability: applicability.map((f) => ({ facet_id: f.id, passed: true })),

@@ -1,24 +1,6 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 
-/**
- * One element's status against one specification (spec 2 §4, decision 0081). The 'per
- * specification score' is the share of the specification's requirement facets the element meets:
- * - it meets them all (the engine passed it): passed; a specification requiring nothing: not_applicable
- * - it fails some: warning when it still meets at least half of them, failed below half
- * - it fails without a failing facet (it matched a prohibited specification): failed
- * A failing element is never 'passed', whatever its score: the engine's verdict stands.
- */
-export function resultStatus(
-  passed: boolean,
-  failedFacets: number,
-  requirementCount: number,
-): ComplianceStatus {
-  if (passed) return requirementCount === 0 ? 'not_applicable' : 'passed';
-  if (requirementCount === 0 || failedFacets === 0) return 'failed';
-  return (requirementCount - failedFacets) * 2 >= requirementCount ? 'warning' : 'failed';
-}
-
 /** Ranks order statuses from best to worst: an element's overall status is its highest rank. */
 export const STATUS_RANK: Record<ComplianceStatus, number> = {
   not_applicable: 0,
@@ -28,9 +10,26 @@ export const STATUS_RANK: Record<ComplianceStatus, number> = {
 };
 export const STATUS_BY_RANK: readonly ComplianceStatus[] = ['not_applicable', 'passed', 'warning', 'failed'];
 
-/** `resultStatus` as a SQL rank, for an element_results row `er` and its requirement count `n`. */
+/**
+ * The status rank (STATUS_RANK) of an element_results row `er` whose specification has `n` requirement
+ * facets: the SQL function `compliance_status_rank` (drizzle/0031), the warning rule's one definition
+ * (spec 2 §4, decision 0081). Every status the server reports, counted or listed, comes through it.
+ */
 export function statusRankSql(er: SQL, n: SQL): SQL {
-  const failures = sql`jsonb_array_length(${er}.failures)`;
-  return sql`(case when ${er}.passed then (case when ${n} = 0 then 0 else 1 end)
-    when ${n} > 0 and ${failures} > 0 and (${n} - ${failures}) * 2 >= ${n} then 2 else 3 end)`;
+  return sql`compliance_status_rank(${er}.passed, jsonb_array_length(${er}.failures), ${n})`;
+}
+
+/**
+ * The requirement count of an element_results row `er`'s specification, looked up in two parameter
+ * arrays. One function call whatever the number of specifications: PostgreSQL inlines the status
+ * function only while an argument it uses several times is cheap, and a `case` with a branch per
+ * specification is not (test/warning-rule.test.ts checks the plan).
+ */
+export function requirementCountSql(
+  specs: ReadonlyArray<{ id: string; requirementCount: number }>,
+  er: SQL = sql`er`,
+): SQL {
+  const ids = sql.param(specs.map((s) => s.id));
+  const counts = sql.param(specs.map((s) => s.requirementCount));
+  return sql`(${counts}::int[])[array_position(${ids}::uuid[], ${er}.specification_id)]`;
 }

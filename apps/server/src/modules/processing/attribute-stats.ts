@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
-import { versionAttributeStats } from '../../schema';
+import type { versionAttributeStats } from '../../schema';
 import type { ExtractedModel } from './extract';
+import type { VersionRows } from './output-writer';
 
 /** Distinct values kept per property: the screens show 3, an enumeration suggestion needs them all (up to 10). */
 export const SAMPLE_VALUES = 10;
-const INSERT_ROWS = 1000;
 
 const BOOLEAN = /^(true|false)$/i;
 const INTEGER = /^[+-]?[0-9]+$/;
@@ -132,15 +130,21 @@ export function summariseProperties(model: ExtractedModel): AttributeStatRow[] {
   }));
 }
 
-/** Replaces the version's statistics, inside the processing transaction. */
-export async function writeAttributeStats(
-  tx: Database,
-  versionId: string,
-  model: ExtractedModel,
-): Promise<void> {
-  await tx.execute(sql`delete from version_attribute_stats where file_version_id = ${versionId}`);
-  const rows = summariseProperties(model).map((row) => ({ ...row, fileVersionId: versionId }));
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-    await tx.insert(versionAttributeStats).values(rows.slice(i, i + INSERT_ROWS));
-  }
+/** The model's statistics as version_attribute_stats rows (output-writer.ts). */
+export function attributeStatRows(model: ExtractedModel): VersionRows<typeof versionAttributeStats> {
+  const rows = summariseProperties(model);
+  const column = <K extends keyof AttributeStatRow>(key: K) => rows.map((r) => r[key]);
+  return {
+    propertySet: column('propertySet'),
+    name: column('name'),
+    elementCount: column('elementCount'),
+    populatedCount: column('populatedCount'),
+    distinctValues: column('distinctValues'),
+    sampleValues: column('sampleValues'),
+    ifcClasses: column('ifcClasses'),
+    dataType: column('dataType'),
+    booleanValues: column('booleanValues'),
+    integerValues: column('integerValues'),
+    realValues: column('realValues'),
+  };
 }

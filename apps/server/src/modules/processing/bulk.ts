@@ -57,16 +57,27 @@ function* copyLines(prefix: string, columns: readonly BulkColumn[], start: numbe
   }
 }
 
-/** One value in COPY's text format: \N for null, backslash escapes for the separators. */
+/**
+ * One value in COPY's text format: \N for null, backslash escapes for the separators; an array as
+ * PostgreSQL's array literal (each element quoted), escaped in turn.
+ */
 export function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
-  const text = typeof value === 'string' ? value : String(value);
+  const text = Array.isArray(value) ? arrayLiteral(value) : typeof value === 'string' ? value : String(value);
   return /[\\\t\n\r]/.test(text)
     ? text.replace(/[\\\t\n\r]/g, (c) =>
         c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
       )
     : text;
+}
+
+/** `{"a","b \\"c\\""}`: every element quoted, so commas, braces and blanks in values need nothing more. */
+function arrayLiteral(values: readonly unknown[]): string {
+  const elements = values.map((v) =>
+    v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`,
+  );
+  return `{${elements.join(',')}}`;
 }
 
 /** The pg connection a Drizzle transaction runs on (COPY needs the connection, not a pool). */

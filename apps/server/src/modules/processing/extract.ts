@@ -1,6 +1,6 @@
 import type { IfcModel, IfcModelOrigin, PropertyView } from '@plumbline/ifc';
 
-/** Column arrays of the `elements` table for one version, ready for an `unnest` insert. */
+/** Column arrays of the `elements` table for one version, for the COPY writer (output-writer.ts). */
 export interface ElementColumns {
   stepId: number[];
   globalId: (string | null)[];

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
-import type { FacetFailureCount } from './result-columns';
-
-const INSERT_ROWS = 1000;
+import type { specificationFacetFailures } from '../../schema';
+import type { VersionRows } from './output-writer';
+import type { FacetFailureCount, ResultColumns } from './result-columns';
 
 /**
  * How many of one specification's elements fail each of its requirement facets (decision 0085),
@@ -23,18 +21,14 @@ export function countFacetFailures(
   return [...byIndex].map(([facetIndex, failed]) => ({ specificationId, facetIndex, failed }));
 }
 
-/** Replaces the version's per-facet failure counts, inside the transaction that writes its results. */
-export async function writeFacetFailures(
-  tx: Database,
-  versionId: string,
-  rows: readonly FacetFailureCount[],
-): Promise<void> {
-  await tx.execute(sql`delete from specification_facet_failures where file_version_id = ${versionId}`);
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-    const batch = rows.slice(i, i + INSERT_ROWS);
-    await tx.execute(sql`
-      insert into specification_facet_failures (file_version_id, specification_id, facet_index, failed_count)
-      select ${versionId}::uuid, s, f, n
-      from unnest(${sql.param(batch.map((b) => b.specificationId))}::uuid[], ${sql.param(batch.map((b) => b.facetIndex))}::int4[], ${sql.param(batch.map((b) => b.failed))}::int4[]) as t(s, f, n)`);
-  }
+/** The results' per-facet failure counts as specification_facet_failures rows (output-writer.ts). */
+export function facetFailureRows(
+  results: Pick<ResultColumns, 'facetFailures'>,
+): VersionRows<typeof specificationFacetFailures> {
+  const rows = results.facetFailures;
+  return {
+    specificationId: rows.map((r) => r.specificationId),
+    facetIndex: rows.map((r) => r.facetIndex),
+    failedCount: rows.map((r) => r.failed),
+  };
 }

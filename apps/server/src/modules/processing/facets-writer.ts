@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { metadataFacets } from '../../schema';
 import { primaryBimCategory } from '../metadata';
-import { bulkInsert } from './bulk';
 import type { ExtractedModel } from './extract';
+import { type OutputHooks, replaceVersionRows, timed } from './output-writer';
 
 export type FacetName = 'category' | 'ifc_class' | 'level' | 'property_set' | 'attribute';
 
@@ -54,25 +54,25 @@ export async function writeMetadataFacets(
   tx: Database,
   versionId: string,
   model: ExtractedModel,
+  hooks: OutputHooks = {},
 ): Promise<void> {
-  await tx.delete(metadataFacets).where(eq(metadataFacets.fileVersionId, versionId));
   const facet: string[] = [];
   const key: string[] = [];
   const count: number[] = [];
-  for (const [name, options] of countFacets(model)) {
-    for (const [option, rows] of options) {
-      facet.push(name);
-      key.push(option);
-      count.push(rows);
+  await timed(hooks, 'count facets', async () => {
+    for (const [name, options] of countFacets(model)) {
+      for (const [option, rows] of options) {
+        facet.push(name);
+        key.push(option);
+        count.push(rows);
+      }
     }
-  }
+  });
   // Fresh planner statistics after a bulk write, before autovacuum gets to it: with the stale
   // estimates (15k rows where 1.4M were written) the explorer's queries got hash joins over every row.
-  await tx.execute(sql`analyze elements`);
-  await tx.execute(sql`analyze element_properties`);
-  await bulkInsert(tx, 'metadata_facets', { file_version_id: versionId }, [
-    { name: 'facet', values: facet },
-    { name: 'key', values: key },
-    { name: 'count', values: count },
-  ]);
+  await timed(hooks, 'analyze', async () => {
+    await tx.execute(sql`analyze elements`);
+    await tx.execute(sql`analyze element_properties`);
+  });
+  await replaceVersionRows(tx, metadataFacets, versionId, { facet, key, count }, hooks);
 }

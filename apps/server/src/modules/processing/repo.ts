@@ -10,16 +10,18 @@ import {
   idsSpecifications,
   projects,
   resultEntities,
+  specificationFacetFailures,
   specificationResults,
+  versionAttributeStats,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
 import { primaryBimCategory } from '../metadata';
 import { refreshVersionTotals } from '../overview';
-import { writeAttributeStats } from './attribute-stats';
-import { bulkInsert } from './bulk';
+import { attributeStatRows } from './attribute-stats';
 import type { ExtractedModel } from './extract';
-import { writeFacetFailures } from './facet-failures';
+import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
+import { type OutputHooks, replaceVersionRows, timed } from './output-writer';
 import type { ResultColumns } from './result-columns';
 
 export interface VersionToProcess {
@@ -104,8 +106,7 @@ export async function listActiveIdsFiles(db: Database, projectId: string): Promi
   }));
 }
 
-export interface WriteHooks {
-  afterBatch?: (table: string, rows: number) => Promise<void> | void;
+export interface WriteHooks extends OutputHooks {
   /** Called between the analysis and its write (tests change the project's IDS files here). */
   beforeWrite?: () => Promise<void> | void;
 }
@@ -149,55 +150,40 @@ async function lockForWrite(
 }
 
 async function replaceResults(tx: Database, versionId: string, results: ResultColumns, hooks: WriteHooks) {
-  await tx.delete(elementResults).where(eq(elementResults.fileVersionId, versionId));
-  await tx.delete(resultEntities).where(eq(resultEntities.fileVersionId, versionId));
-  await tx.delete(specificationResults).where(eq(specificationResults.fileVersionId, versionId));
   // Column arrays, not a values list: a national IDS pack has tens of thousands of specifications,
   // and a values list that long overflows the query builder's stack.
   const specs = results.specifications;
-  await bulkInsert(
+  await replaceVersionRows(
     tx,
-    'specification_results',
-    { file_version_id: versionId },
-    [
-      { name: 'specification_id', values: specs.map((s) => s.specificationId) },
-      { name: 'status', values: specs.map((s) => s.status) },
-      { name: 'reason', values: specs.map((s) => s.reason) },
-      { name: 'applicable_count', values: specs.map((s) => s.applicableCount) },
-      { name: 'passed_count', values: specs.map((s) => s.passedCount) },
-      { name: 'failed_count', values: specs.map((s) => s.failedCount) },
-    ],
+    specificationResults,
+    versionId,
+    {
+      specificationId: specs.map((s) => s.specificationId),
+      status: specs.map((s) => s.status),
+      reason: specs.map((s) => s.reason),
+      applicableCount: specs.map((s) => s.applicableCount),
+      passedCount: specs.map((s) => s.passedCount),
+      failedCount: specs.map((s) => s.failedCount),
+    },
     hooks,
   );
-  const r = results.elements;
-  await bulkInsert(
-    tx,
-    'element_results',
-    { file_version_id: versionId },
-    [
-      { name: 'specification_id', values: r.specificationId },
-      { name: 'element_step_id', values: r.elementStepId },
-      { name: 'passed', values: r.passed },
-      { name: 'failures', values: r.failures },
-    ],
-    hooks,
-  );
-  const n = results.entities;
-  await bulkInsert(
-    tx,
-    'result_entities',
-    { file_version_id: versionId },
-    [
-      { name: 'step_id', values: n.stepId },
-      { name: 'ifc_class', values: n.ifcClass },
-      { name: 'global_id', values: n.globalId },
-      { name: 'name', values: n.name },
-    ],
-    hooks,
-  );
-  await writeComplianceSummaries(tx, versionId);
-  await writeFacetFailures(tx, versionId, results.facetFailures);
-  await refreshVersionTotals(tx, [versionId]);
+  await replaceVersionRows(tx, elementResults, versionId, results.elements, hooks);
+  await replaceVersionRows(tx, resultEntities, versionId, results.entities, hooks);
+  await replaceVersionRows(tx, specificationFacetFailures, versionId, facetFailureRows(results), hooks);
+  await timed(hooks, 'compliance summaries', () => writeComplianceSummaries(tx, versionId));
+  await timed(hooks, 'version totals', () => refreshVersionTotals(tx, [versionId]));
+}
+
+/** What a run writes of a version's check, and what it must still hold true to write it. */
+export interface ResultsToWrite {
+  versionId: string;
+  projectId: string;
+  results: ResultColumns;
+  at: Date;
+  /** The queued re-check the run read (clearRecheck). */
+  recheckQueuedAt: Date | null;
+  /** idsFingerprint of the files the results were checked against. */
+  checkedAgainst: string;
 }
 
 /**
@@ -207,57 +193,24 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
  */
 export async function writeProcessedVersion(
   db: Database,
-  input: {
-    versionId: string;
-    projectId: string;
-    model: ExtractedModel;
-    results: ResultColumns;
-    at: Date;
-    recheckQueuedAt: Date | null;
-    /** idsFingerprint of the files the results were checked against. */
-    checkedAgainst: string;
-  },
+  input: ResultsToWrite & { model: ExtractedModel },
   hooks: WriteHooks = {},
 ): Promise<void> {
   const { versionId, model } = input;
   await db.transaction(async (tx) => {
-    await lockForWrite(tx, versionId, input.projectId, input.checkedAgainst);
-    await tx.delete(elementProperties).where(eq(elementProperties.fileVersionId, versionId));
-    await tx.delete(elements).where(eq(elements.fileVersionId, versionId));
+    await timed(hooks, 'lock', () => lockForWrite(tx, versionId, input.projectId, input.checkedAgainst));
     const e = model.elements;
-    await bulkInsert(
+    await replaceVersionRows(
       tx,
-      'elements',
-      { file_version_id: versionId },
-      [
-        { name: 'step_id', values: e.stepId },
-        { name: 'global_id', values: e.globalId },
-        { name: 'ifc_class', values: e.ifcClass },
-        { name: 'name', values: e.name },
-        { name: 'type_name', values: e.typeName },
-        { name: 'predefined_type', values: e.predefinedType },
-        { name: 'predefined_type_user_defined', values: e.predefinedTypeUserDefined },
-        { name: 'level', values: e.level },
-        { name: 'category', values: e.ifcClass.map(primaryBimCategory) },
-      ],
+      elements,
+      versionId,
+      { ...e, category: e.ifcClass.map(primaryBimCategory) },
       hooks,
     );
-    const p = model.properties;
-    await bulkInsert(
-      tx,
-      'element_properties',
-      { file_version_id: versionId },
-      [
-        { name: 'element_step_id', values: p.elementStepId },
-        { name: 'property_set', values: p.propertySet },
-        { name: 'name', values: p.name },
-        { name: 'value', values: p.value },
-        { name: 'data_type', values: p.dataType },
-      ],
-      hooks,
-    );
-    await writeAttributeStats(tx, versionId, model);
-    await writeMetadataFacets(tx, versionId, model);
+    await replaceVersionRows(tx, elementProperties, versionId, model.properties, hooks);
+    const stats = await timed(hooks, 'summarise properties', async () => attributeStatRows(model));
+    await replaceVersionRows(tx, versionAttributeStats, versionId, stats, hooks);
+    await writeMetadataFacets(tx, versionId, model, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
     await tx
       .update(fileVersions)
@@ -280,18 +233,13 @@ export async function writeProcessedVersion(
 /** Re-check only: replaces the results of a completed version, leaving its elements as they are. */
 export async function writeRecheckedVersion(
   db: Database,
-  input: {
-    versionId: string;
-    projectId: string;
-    results: ResultColumns;
-    at: Date;
-    recheckQueuedAt: Date | null;
-    checkedAgainst: string;
-  },
+  input: ResultsToWrite,
   hooks: WriteHooks = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockForWrite(tx, input.versionId, input.projectId, input.checkedAgainst);
+    await timed(hooks, 'lock', () =>
+      lockForWrite(tx, input.versionId, input.projectId, input.checkedAgainst),
+    );
     await replaceResults(tx, input.versionId, input.results, hooks);
     await tx
       .update(fileVersions)

@@ -93,6 +93,7 @@ async function analyseAndWrite(
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
   const readMs = Math.round(performance.now() - started);
   const { ids, fingerprint } = await loadActiveIds(deps, version.projectId);
+  const analysisStarted = performance.now();
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(
@@ -110,8 +111,16 @@ async function analyseAndWrite(
   }
   await hooks.beforeWrite?.();
   const { results, extracted } = analysis;
+  const analysisMs = performance.now() - analysisStarted;
   const timings: Record<string, number> = { readFile: readMs, ...analysis.timings };
+  // The thread's start and the hand-over of bytes and results: the analysis' wall time less its steps.
+  timings.analysisThread = Math.round(
+    analysisMs - Object.values(analysis.timings).reduce((sum, ms) => sum + ms, 0),
+  );
   const writeStarted = performance.now();
+  // Each step of the write, by name (output-writer.ts `timed`), logged with the outcome.
+  const writeTimings: Record<string, number> = {};
+  const writeHooks: repo.WriteHooks = { ...hooks, timings: writeTimings };
   const common = {
     versionId,
     projectId: version.projectId,
@@ -121,25 +130,29 @@ async function analyseAndWrite(
     checkedAgainst: fingerprint,
   };
   if (mode === 'recheck' || !extracted) {
-    await repo.writeRecheckedVersion(deps.db, common, hooks);
+    await repo.writeRecheckedVersion(deps.db, common, writeHooks);
     timings.write = Math.round(performance.now() - writeStarted);
     return {
       status: 'completed',
       elements: 0,
       properties: 0,
       results: results.elements.passed.length,
-      timings,
+      timings: { ...timings, ...prefixed(writeTimings) },
     };
   }
-  await repo.writeProcessedVersion(deps.db, { ...common, model: extracted }, hooks);
+  await repo.writeProcessedVersion(deps.db, { ...common, model: extracted }, writeHooks);
   timings.write = Math.round(performance.now() - writeStarted);
   return {
     status: 'completed',
     elements: extracted.elements.stepId.length,
     properties: extracted.properties.name.length,
     results: results.elements.passed.length,
-    timings,
+    timings: { ...timings, ...prefixed(writeTimings) },
   };
+}
+
+function prefixed(timings: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(timings).map(([name, ms]) => [`write: ${name}`, ms]));
 }
 
 /** Called when the last retry of a job failed: the version shows it failed rather than processing forever. */

@@ -1,4 +1,4 @@
-import type { ElementsByType } from '@plumbline/contracts';
+import { type ElementsByType, percentOf } from '@plumbline/contracts';
 import { classLabel } from './classes';
 
 /** What every analyst function returns: a readable answer, the figures behind it, and what it cites. */
@@ -62,6 +62,7 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n.toLocaleString('en-GB')} ${n === 1 ? word : many}`;
 }
 
+/** `percentOf` (the one percentage rule) with its sign, for the assistant's sentences. */
 export function percent(part: number, whole: number): string {
-  return whole === 0 ? '0%' : `${Math.round((part / whole) * 1000) / 10}%`;
+  return `${percentOf(part, whole)}%`;
 }
