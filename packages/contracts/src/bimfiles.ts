@@ -55,6 +55,20 @@ export const bimFileVersionSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   processed_at: z.string().nullable(),
+  /** The IFC schema the model was read with (IFC2X3, IFC4, IFC4X3_ADD2); null before processing. */
+  ifc_schema: z.string().nullable(),
+  /**
+   * The model's FILE_SCHEMA was read with another schema (an IFC 4.3 release candidate read as
+   * IFC4X3_ADD2): what was written, what it was read as, why, and the sentence the reports print.
+   */
+  schema_substitution: z
+    .object({
+      written: z.string(),
+      read_as: z.string(),
+      reason: z.enum(['ifc4x3_release_candidate']),
+      note: z.string(),
+    })
+    .nullable(),
 });
 export type BimFileVersion = z.infer<typeof bimFileVersionSchema>;
 

@@ -1,8 +1,10 @@
+import type { SchemaSubstitution } from '@plumbline/ifc';
 import {
   bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -80,6 +82,9 @@ export const fileVersions = pgTable(
     ifcHeaderFileName: text('ifc_header_file_name'),
     ifcHeaderTimeStamp: text('ifc_header_time_stamp'),
     ifcProjectGlobalId: text('ifc_project_global_id'),
+    /** The schema the model was read with, and its FILE_SCHEMA when that was read as another (issue 14). */
+    ifcSchema: text('ifc_schema'),
+    ifcSchemaSubstitution: jsonb('ifc_schema_substitution').$type<SchemaSubstitution>(),
   },
   (t) => [
     uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber),

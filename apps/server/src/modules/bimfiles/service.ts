@@ -6,6 +6,7 @@ import type {
   BimFileUploadResponse,
   BimFileVersion,
 } from '@plumbline/contracts';
+import { schemaSubstitutionNote } from '@plumbline/ids/report/schema-note';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
@@ -53,6 +54,16 @@ export function toVersionDto(row: repo.FileVersionRow): BimFileVersion {
     error: row.error,
     created_at: row.createdAt.toISOString(),
     processed_at: row.processedAt?.toISOString() ?? null,
+    ifc_schema: row.ifcSchema,
+    schema_substitution: row.ifcSchemaSubstitution
+      ? {
+          written: row.ifcSchemaSubstitution.written,
+          read_as: row.ifcSchemaSubstitution.readAs,
+          reason: row.ifcSchemaSubstitution.reason,
+          // The reports' own sentence (packages/ids), so the screen and every report say the same.
+          note: schemaSubstitutionNote(row.ifcSchemaSubstitution),
+        }
+      : null,
   };
 }
 

@@ -55,7 +55,9 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     const results = checkAgainst(model, ids, input.fileName);
     lap('check');
     const extracted =
-      input.mode === 'full' ? { ...extractModel(model), origin: readModelOrigin(model) } : null;
+      input.mode === 'full'
+        ? { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema }
+        : null;
     if (extracted) lap('extract');
     return { kind: 'done', results, extracted, timings };
   } finally {

@@ -26,6 +26,8 @@ export interface ExtractedModel {
   properties: PropertyColumns;
   /** The header's FILE_NAME and the IfcProject (set by analyse, which has the STEP model). */
   origin?: IfcModelOrigin;
+  /** The schema the model was read with (set by analyse). */
+  schema?: string;
 }
 
 /**

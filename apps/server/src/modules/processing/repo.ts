@@ -221,6 +221,8 @@ export async function writeProcessedVersion(
         ifcHeaderFileName: model.origin?.headerFileName ?? null,
         ifcHeaderTimeStamp: model.origin?.headerTimeStamp ?? null,
         ifcProjectGlobalId: model.origin?.projectGlobalId ?? null,
+        ifcSchema: model.schema ?? null,
+        ifcSchemaSubstitution: model.origin?.schemaSubstitution ?? null,
         processedAt: input.at,
         checkedAt: input.at,
         recheckQueuedAt: clearRecheck(input.recheckQueuedAt),

@@ -4836,6 +4836,14 @@ export interface operations {
                             error: string | null;
                             created_at: string;
                             processed_at: string | null;
+                            ifc_schema: string | null;
+                            schema_substitution: {
+                                written: string;
+                                read_as: string;
+                                /** @enum {string} */
+                                reason: "ifc4x3_release_candidate";
+                                note: string;
+                            } | null;
                         };
                     };
                 };
@@ -5000,6 +5008,14 @@ export interface operations {
                             error: string | null;
                             created_at: string;
                             processed_at: string | null;
+                            ifc_schema: string | null;
+                            schema_substitution: {
+                                written: string;
+                                read_as: string;
+                                /** @enum {string} */
+                                reason: "ifc4x3_release_candidate";
+                                note: string;
+                            } | null;
                         }[];
                     };
                 };
