@@ -6,5 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web', 'bench', 'scripts'],
+    // Vitest's default on 2 cores is one file at a time (cores - 1), and the run then leaves a core
+    // idle while a server test waits on PostgreSQL, a child process or a worker thread (decision 0187).
+    maxWorkers: 2,
   },
 });
