@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { OPERATOR } from './operator';
 import { startServer } from './server';
 
 declare module 'vitest' {
@@ -15,11 +16,7 @@ export default async function setup(project: TestProject) {
   const operator = await fetch(`${server.baseUrl}/api/v1/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'operator@e2e.plumbline.test',
-      password: 'operator-of-the-e2e-run',
-      fullName: 'E2E Operator',
-    }),
+    body: JSON.stringify(OPERATOR),
   });
   if (operator.status !== 202) throw new Error(`operator sign-up failed: ${operator.status}`);
   project.provide('baseUrl', server.baseUrl);
