@@ -242,6 +242,9 @@ for (const backend of testBackends()) {
               failed: Number(row.failed),
               applicableElements: Number(row.applicable_elements),
               compliantElements: Number(row.compliant_elements),
+              passedElements: Number(row.passed_elements),
+              warningElements: Number(row.warning_elements),
+              failedElements: Number(row.failed_elements),
             },
             id,
           ).toEqual(live.get(id));

@@ -62,4 +62,8 @@ export const versionResultTotals = pgTable('version_result_totals', {
   failed: bigint('failed', { mode: 'number' }).notNull(),
   applicableElements: bigint('applicable_elements', { mode: 'number' }).notNull(),
   compliantElements: bigint('compliant_elements', { mode: 'number' }).notNull(),
+  /** Elements by their worst status (element_compliance): what the IDS Compliance cards count. */
+  passedElements: bigint('passed_elements', { mode: 'number' }).notNull().default(0),
+  warningElements: bigint('warning_elements', { mode: 'number' }).notNull().default(0),
+  failedElements: bigint('failed_elements', { mode: 'number' }).notNull().default(0),
 });

@@ -3,5 +3,5 @@
 
 export { type CheckedSpecificationRow, checkedSpecifications } from './checked-specifications';
 export { idsComplianceOf } from './figures';
-export { listActiveSpecifications, worstStatusCounts, writeComplianceSummaries } from './repo';
+export { listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';

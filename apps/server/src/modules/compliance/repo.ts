@@ -197,23 +197,6 @@ export async function elementStatusCounts(
   return new Map(rows.map((r) => [Number(r.rank), Number(r.n)]));
 }
 
-/**
- * How many elements have each worst-status rank over several versions (the Overview's latest
- * versions): the same element_compliance rows the IDS Compliance cards count for one version.
- */
-export async function worstStatusCounts(
-  db: Database,
-  versionIds: readonly string[],
-): Promise<Map<number, number>> {
-  if (versionIds.length === 0) return new Map();
-  const rows = await rowsOf<{ rank: number; n: number }>(
-    db,
-    sql`select ec.status as rank, count(*)::int as n from element_compliance ec
-        where ec.file_version_id = any(${sql.param([...versionIds])}::uuid[]) group by ec.status`,
-  );
-  return new Map(rows.map((r) => [Number(r.rank), Number(r.n)]));
-}
-
 export interface ResultRow {
   stepId: number;
   globalId: string | null;

@@ -2,7 +2,7 @@ import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbli
 import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
-import { idsComplianceOf, worstStatusCounts } from '../compliance';
+import { idsComplianceOf } from '../compliance';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
@@ -19,6 +19,9 @@ function add(a: VersionTotals, b: VersionTotals): VersionTotals {
     failed: a.failed + b.failed,
     applicableElements: a.applicableElements + b.applicableElements,
     compliantElements: a.compliantElements + b.compliantElements,
+    passedElements: a.passedElements + b.passedElements,
+    warningElements: a.warningElements + b.warningElements,
+    failedElements: a.failedElements + b.failedElements,
   };
 }
 
@@ -98,13 +101,15 @@ export function createOverviewService(deps: { db: Database }) {
       const latest = latestCompleted(versions);
       const latestIds = [...latest.values()].map((v) => v.id);
       const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
-      // Pairs and categories stored with the results (decision 0168); the element compliance from the
-      // same status ranks as the IDS Compliance cards (decision 0173), so the two cards agree.
-      const [counts, ranks] = await Promise.all([
-        readVersionTotals(db, completedIds),
-        worstStatusCounts(db, latestIds),
-      ]);
+      // Pairs, categories and the elements' worst-status counts, all stored with the results
+      // (decisions 0168, 0173): the same status ranks as the IDS Compliance cards, so the two agree.
+      const counts = await readVersionTotals(db, completedIds);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
+      const ranks = new Map([
+        [1, now.passedElements],
+        [2, now.warningElements],
+        [3, now.failedElements],
+      ]);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
       return {
         project: { id: project.id, name: project.name },

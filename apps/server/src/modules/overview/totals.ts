@@ -15,6 +15,13 @@ export interface VersionTotals {
   /** Elements applicable to at least one specification, and those failing none. */
   applicableElements: number;
   compliantElements: number;
+  /**
+   * Elements by their worst status rank over every specification (element_compliance, decision 0173):
+   * the IDS Compliance cards' counts, stored so the Overview reads no per-element row.
+   */
+  passedElements: number;
+  warningElements: number;
+  failedElements: number;
 }
 
 export const ZERO_TOTALS: VersionTotals = {
@@ -26,6 +33,9 @@ export const ZERO_TOTALS: VersionTotals = {
   failed: 0,
   applicableElements: 0,
   compliantElements: 0,
+  passedElements: 0,
+  warningElements: 0,
+  failedElements: 0,
 };
 
 const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
@@ -45,7 +55,9 @@ function totalsQuery(versionIds: readonly string[]): SQL {
       coalesce(f.missing, 0)::bigint as missing, coalesce(f.empty, 0)::bigint as empty,
       coalesce(f.failed, 0)::bigint as failed,
       coalesce(el.applicable, 0)::bigint as applicable_elements,
-      coalesce(el.compliant, 0)::bigint as compliant_elements
+      coalesce(el.compliant, 0)::bigint as compliant_elements,
+      coalesce(ec.passed, 0)::bigint as passed_elements, coalesce(ec.warning, 0)::bigint as warning_elements,
+      coalesce(ec.failed, 0)::bigint as failed_elements
     from unnest(${ids}) as v(id)
     left join (
       select sr.file_version_id as id, sum(sr.applicable_count) as applicable, sum(sr.passed_count) as passed,
@@ -74,7 +86,13 @@ function totalsQuery(versionIds: readonly string[]): SQL {
         where er.file_version_id = any(${ids})
         group by er.file_version_id, er.element_step_id) per_element
       group by per_element.id
-    ) el on el.id = v.id`;
+    ) el on el.id = v.id
+    left join (
+      select c.file_version_id as id, count(*) filter (where c.status = 1) as passed,
+        count(*) filter (where c.status = 2) as warning, count(*) filter (where c.status = 3) as failed
+      from element_compliance c where c.file_version_id = any(${ids})
+      group by c.file_version_id
+    ) ec on ec.id = v.id`;
 }
 
 function toTotals(r: Record<string, unknown>): VersionTotals {
@@ -87,6 +105,9 @@ function toTotals(r: Record<string, unknown>): VersionTotals {
     failed: Number(r.failed),
     applicableElements: Number(r.applicable_elements),
     compliantElements: Number(r.compliant_elements),
+    passedElements: Number(r.passed_elements),
+    warningElements: Number(r.warning_elements),
+    failedElements: Number(r.failed_elements),
   };
 }
 
@@ -108,13 +129,14 @@ export async function refreshVersionTotals(tx: Database, versionIds: readonly st
   if (versionIds.length === 0) return;
   await tx.execute(sql`
     insert into version_result_totals (file_version_id, applicable_pairs, passed_pairs, checked, missing,
-      empty, failed, applicable_elements, compliant_elements)
+      empty, failed, applicable_elements, compliant_elements, passed_elements, warning_elements, failed_elements)
     select t.* from (${totalsQuery(versionIds)}) t
     join file_versions fv on fv.id = t.file_version_id
     on conflict (file_version_id) do update set applicable_pairs = excluded.applicable_pairs,
       passed_pairs = excluded.passed_pairs, checked = excluded.checked, missing = excluded.missing,
       empty = excluded.empty, failed = excluded.failed, applicable_elements = excluded.applicable_elements,
-      compliant_elements = excluded.compliant_elements`);
+      compliant_elements = excluded.compliant_elements, passed_elements = excluded.passed_elements,
+      warning_elements = excluded.warning_elements, failed_elements = excluded.failed_elements`);
 }
 
 /** Versions with results against any of the specifications (whose figures change with them). */
