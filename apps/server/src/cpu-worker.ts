@@ -2,16 +2,12 @@
 // event loop (platform/worker-task.ts) and posts the outcome back. Tasks are pure functions.
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
-import { readIdsUpload } from './modules/idsfiles/read-ids';
-import { analyse } from './modules/processing/analyse';
-import { renderInsightsPdf } from './modules/reports/ai-insights';
-import { type FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
-import { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
-import {
-  writeComprehensiveXlsx,
-  type XlsxFeedItem,
-  xlsxRowsFromFeed,
-} from './modules/reports/comprehensive-xlsx';
+import type { readIdsUpload } from './modules/idsfiles/read-ids';
+import type { analyse } from './modules/processing/analyse';
+import type { renderInsightsPdf } from './modules/reports/ai-insights';
+import type { FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
+import type { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
+import type { writeComprehensiveXlsx, XlsxFeedItem } from './modules/reports/comprehensive-xlsx';
 
 /**
  * The task's streamed input (`feed` of runWorkerTask): each item asked for when the one before is
@@ -28,30 +24,38 @@ async function* feedOf<T>(): AsyncGenerator<T> {
   }
 }
 
+// Each task loads its own modules when it runs: a thread that analyses a model never loads the PDF
+// and spreadsheet libraries (a thread runs one task, decision 0157).
 const tasks = {
   analyse: async (input: Parameters<typeof analyse>[0]) => {
+    const { analyse } = await import('./modules/processing/analyse');
     const output = analyse(input);
     return output.kind === 'done' ? { ...output, threadId } : output;
   },
-  'read-ids': (input: Parameters<typeof readIdsUpload>[0]) => readIdsUpload(input),
-  'render-comprehensive-pdf': (input: Parameters<typeof renderComprehensivePdf>) =>
-    renderComprehensivePdf(...input),
-  'render-insights-pdf': (input: Parameters<typeof renderInsightsPdf>) => renderInsightsPdf(...input),
+  'read-ids': async (input: Parameters<typeof readIdsUpload>[0]) =>
+    (await import('./modules/idsfiles/read-ids')).readIdsUpload(input),
+  'render-comprehensive-pdf': async (input: Parameters<typeof renderComprehensivePdf>) =>
+    (await import('./modules/reports/comprehensive-pdf')).renderComprehensivePdf(...input),
+  'render-insights-pdf': async (input: Parameters<typeof renderInsightsPdf>) =>
+    (await import('./modules/reports/ai-insights')).renderInsightsPdf(...input),
   // The failing elements come through the feed, a page at a time (reports/bcf-export.ts).
-  'render-bcf': (input: Parameters<typeof writeBcfFromFeed>[0]) =>
-    writeBcfFromFeed(input, feedOf<FailingRow[]>()),
+  'render-bcf': async (input: Parameters<typeof writeBcfFromFeed>[0]) =>
+    (await import('./modules/reports/bcf-from-feed')).writeBcfFromFeed(input, feedOf<FailingRow[]>()),
   // The workbook's rows come through the feed (the main thread reads them from the database).
   'write-comprehensive-xlsx': async (input: {
     data: Parameters<typeof writeComprehensiveXlsx>[0];
     path: string;
-  }) => ({
-    failureRows: await writeComprehensiveXlsx(
-      input.data,
-      input.path,
-      xlsxRowsFromFeed(feedOf<XlsxFeedItem>()),
-    ),
-    threadId,
-  }),
+  }) => {
+    const { writeComprehensiveXlsx, xlsxRowsFromFeed } = await import('./modules/reports/comprehensive-xlsx');
+    return {
+      failureRows: await writeComprehensiveXlsx(
+        input.data,
+        input.path,
+        xlsxRowsFromFeed(feedOf<XlsxFeedItem>()),
+      ),
+      threadId,
+    };
+  },
 };
 
 const { task, input, maxIdsMb } = workerData as { task: keyof typeof tasks; input: never; maxIdsMb: number };
