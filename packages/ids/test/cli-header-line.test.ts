@@ -9,23 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli';
+import { entity, ids, spec, sv } from '../src/testing/ids-xml';
 import { captureIo } from './cli-io';
 
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema">
-  <ids:info><ids:title>Walls</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification name="Walls have a name" ifcVersion="IFC4">
-      <ids:applicability minOccurs="0" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALL</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>
-`;
+const IDS = ids(
+  spec({
+    name: 'Walls have a name',
+    ifcVersion: 'IFC4',
+    occurs: 'minOccurs="0" maxOccurs="unbounded"',
+    applicability: entity('IFCWALL'),
+    requirements: `<attribute><name>${sv('Name')}</name></attribute>`,
+  }),
+);
 
 let dir: string;
 beforeAll(() => {

@@ -8,24 +8,19 @@ import { join } from 'node:path';
 import { stepText } from '@plumbline/ifc/testing/step-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli';
+import { entity, ids, spec, sv } from '../src/testing/ids-xml';
 import { captureIo } from './cli-io';
 import { reportSchemaErrors } from './report-schema';
 
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema">
-  <ids:info><ids:title>Walls</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification name="Walls have a name" ifcVersion="IFC4X3_ADD2">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALL</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>
-`;
+const IDS = ids(
+  spec({
+    name: 'Walls have a name',
+    ifcVersion: 'IFC4X3_ADD2',
+    occurs: 'minOccurs="1" maxOccurs="unbounded"',
+    applicability: entity('IFCWALL'),
+    requirements: `<attribute><name>${sv('Name')}</name></attribute>`,
+  }),
+);
 const WALL = "#1=IFCWALL('1YvctVUKr0kugbFTf53O9L',$,'W',$,$,$,$,$,$);";
 
 let dir: string;
