@@ -88,7 +88,11 @@ export async function storedReportFrame(
   idsTitle: string | null,
   /** Only this specification (the IDS Compliance view's filter); null: all. */
   specificationId: string | null = null,
-): Promise<{ report: CheckReport; specificationIds: string[] }> {
+): Promise<{
+  report: CheckReport;
+  specifications: Awaited<ReturnType<typeof listActiveSpecifications>>;
+  specificationIds: string[];
+}> {
   const active = await listActiveSpecifications(db, projectId);
   const specs = specificationId ? active.filter((s) => s.id === specificationId) : active;
   const outcomes = new Map(
@@ -140,7 +144,7 @@ export async function storedReportFrame(
     checkedAt: (version.processedAt ?? new Date(0)).toISOString(),
     durationMs: 0,
   };
-  return { report, specificationIds: specs.map((spec) => spec.id) };
+  return { report, specifications: specs, specificationIds: specs.map((spec) => spec.id) };
 }
 
 /**
@@ -151,10 +155,9 @@ async function storedIdentity(
   db: Database,
   projectId: string,
   report: CheckReport,
-  specificationId: string | null,
+  /** The report's specifications, in its order (storedReportFrame). */
+  specs: ReadonlyArray<Awaited<ReturnType<typeof listActiveSpecifications>>[number]>,
 ): Promise<BcfIdentity> {
-  const active = await listActiveSpecifications(db, projectId);
-  const specs = specificationId ? active.filter((s) => s.id === specificationId) : active;
   const idsRows = await rowsOf<{ id: string; sha256: string }>(
     db,
     sql`select id, sha256 from ids_files where project_id = ${projectId} and is_active`,
@@ -191,7 +194,7 @@ export async function renderBcf(
     idsTitle: string | null;
   },
 ): Promise<Uint8Array> {
-  const { report, specificationIds } = await storedReportFrame(
+  const { report, specifications, specificationIds } = await storedReportFrame(
     db,
     input.projectId,
     input.version,
@@ -201,7 +204,7 @@ export async function renderBcf(
   const options: BcfReportOptions = {
     version: input.bcfVersion,
     grouping: input.grouping,
-    identity: await storedIdentity(db, input.projectId, report, input.specificationId),
+    identity: await storedIdentity(db, input.projectId, report, specifications),
     modelDate: input.version.processedAt?.toISOString() ?? null,
     fullExportHint:
       'export one specification at a time from the IDS Compliance view (its Export BCF follows the specification filter), or choose one topic per element type.',
