@@ -9,6 +9,7 @@
 import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } from '../results';
 import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
+import { percentOf } from './percent';
 import { schemaSubstitutionNote } from './schema-note';
 import { elementReasons, failedElements, formatDuration, specificationLabel, summarize } from './summary';
 
@@ -119,9 +120,9 @@ function renderProblems(report: CheckReport): string {
 <ul class="problems">${items.join('')}</ul></section>`;
 }
 
+/** `percentOf` (the one rule) as the page writes it: a dash when there is nothing to take a share of. */
 function percent(part: number, whole: number): string {
-  if (whole === 0) return '—';
-  return `${Math.floor((part / whole) * 1000) / 10}%`;
+  return whole > 0 ? `${percentOf(part, whole)}%` : '—';
 }
 
 function renderSummary(report: CheckReport): string {

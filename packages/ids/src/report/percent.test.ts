@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf } from './numbers';
+import { percentOf } from './percent';
 
 describe('percentOf, the one percentage rule', () => {
   it('gives the share out of 100 with one decimal', () => {
