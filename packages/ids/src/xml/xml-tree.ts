@@ -41,10 +41,32 @@ const MAX_DEPTH = 64;
 /** How much text is parsed between two checks for a limit already hit. */
 const CHUNK_CHARS = 4096;
 
-/** Decodes bytes as UTF-8 (BOM tolerated); strings pass through. */
+/**
+ * Decodes bytes as XML 1.0 says a processor must (§4.3.3, Appendix F): UTF-16 when the bytes start with
+ * its byte order mark or with '<?' in UTF-16, else UTF-8 (BOM tolerated); strings pass through. A
+ * UTF-16 file's declaration is then made to say UTF-8, which is what the decoded text is handed on as
+ * (libxml2 would otherwise read the declaration and refuse the text).
+ */
 export function xmlText(input: string | Uint8Array): string {
   if (typeof input === 'string') return input;
-  return new TextDecoder('utf-8', { fatal: false }).decode(input);
+  const utf16 = utf16Encoding(input);
+  if (utf16 === null) return new TextDecoder('utf-8', { fatal: false }).decode(input);
+  const text = new TextDecoder(utf16, { fatal: false }).decode(input);
+  return text.replace(UTF16_DECLARATION, (declaration) =>
+    declaration.replace(/(encoding\s*=\s*)(["'])[^"']*\2/, '$1$2UTF-8$2'),
+  );
+}
+
+/** The XML declaration at the very start, when it names a UTF-16 encoding. */
+const UTF16_DECLARATION = /^\uFEFF?<\?xml[^>]*?encoding\s*=\s*["']utf-16(?:le|be)?["'][^>]*\?>/i;
+
+function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const [a, b, c, d] = [bytes[0], bytes[1], bytes[2], bytes[3]];
+  if (a === 0xff && b === 0xfe) return 'utf-16le';
+  if (a === 0xfe && b === 0xff) return 'utf-16be';
+  if (a === 0x3c && b === 0x00 && c === 0x3f && d === 0x00) return 'utf-16le';
+  if (a === 0x00 && b === 0x3c && c === 0x00 && d === 0x3f) return 'utf-16be';
+  return null;
 }
 
 export function byteLength(input: string | Uint8Array): number {
