@@ -18,6 +18,8 @@ export interface ChildResult {
   readonly engine: string;
   readonly wallMs: number;
   readonly maxRssBytes: number;
+  /** CPU time of every thread of the process (user + system) while the clock ran: steadier than wall time on a busy machine. */
+  readonly cpuMs?: number;
   /** Elements the run looked at: applicable-element checks for ours, walls/doors/windows for the others. */
   readonly elements: number;
   /** Bytes of the report written (plumbline-json, -console, -html, -bcf), or of the CLI's report file (cli-*). */
@@ -50,6 +52,7 @@ async function runPlumbline(
   );
   const { createWriteStream } = await import('node:fs');
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   // The CLI's order (check-files.ts): check threads started first (they load the engine while the
   // file is read), the IDS while the heap is small, then the model, whose large files are indexed
   // on several threads, then the check on every core.
@@ -76,6 +79,7 @@ async function runPlumbline(
     await new Promise<void>((resolve) => sink.end(resolve));
   }
   const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
   const outcomes = report.specifications.map((s) => ({
     identifier: s.identifier,
     status: s.status,
@@ -86,6 +90,7 @@ async function runPlumbline(
   return {
     engine: 'plumbline',
     wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     elements: outcomes.reduce((n, s) => n + s.applicableCount, 0),
     outcomes,
     ...(reportBytes === undefined ? {} : { reportBytes }),
@@ -103,6 +108,7 @@ async function runCliFormat(
   const out = join(dirname(modelPath), `report-${format}.${format === 'console' ? 'txt' : format}`);
   let stderr = '';
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const exitCode = await runCli(['check', modelPath, idsPath, '--format', format, '--out', out], {
     stdout: process.stdout,
     stderr: {
@@ -114,6 +120,7 @@ async function runCliFormat(
     cwd: process.cwd(),
   });
   const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
   const reportBytes = await stat(out).then(
     (s) => s.size,
     () => 0,
@@ -121,6 +128,7 @@ async function runCliFormat(
   return {
     engine: `cli-${format}`,
     wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     elements: 0,
     reportBytes,
     exitCode,
@@ -135,9 +143,12 @@ async function runOther(
   if (engine === 'web-ifc') await import('web-ifc');
   else await import('@ifc-lite/parser');
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const result =
     engine === 'web-ifc' ? await extractWithWebIfc(modelPath) : await extractWithIfcLite(modelPath);
-  return { engine, wallMs: performance.now() - started, elements: result.elements };
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
+  return { engine, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, elements: result.elements };
 }
 
 async function main(): Promise<void> {

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { GENERATOR_VERSION, type GenerateSummary, generateIfc, MANY_PSETS_EXTRA } from '@plumbline/ifc-gen';
 import type { ChildResult } from './bench-child';
+import { buildBenchChild } from './lib/build-child';
 import { compareOutcomes, expectedOutcomes } from './lib/expected-results';
 import {
   formatManySpecRatios,
@@ -45,7 +46,8 @@ const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT_DIR = join(here, 'out');
 const IDS_PATH = join(here, 'bench.ids');
-const CHILD = join(here, 'bench-child.ts');
+/** The child, bundled into bench/out/child before the first measurement (lib/build-child.ts). */
+let child: Promise<string> | null = null;
 
 async function ensureModel(
   sizeMb: number,
@@ -74,7 +76,8 @@ async function ensureModel(
 
 async function measure(engine: string, model: string, ids = IDS_PATH): Promise<ChildResult> {
   const needsIds = engine.startsWith('plumbline') || engine.startsWith('cli-');
-  const args = ['--import', 'tsx', CHILD, engine, model, ...(needsIds ? [ids] : [])];
+  child ??= buildBenchChild(join(OUT_DIR, 'child'));
+  const args = [await child, engine, model, ...(needsIds ? [ids] : [])];
   try {
     const { stdout } = await run(process.execPath, args, {
       maxBuffer: 64 << 20,

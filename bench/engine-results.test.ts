@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkModel, checkModelInParallel, parseIds } from '@plumbline/ids';
-import { checkPart } from '@plumbline/ids/check/check-model';
+import { checkPart, claimsFor } from '@plumbline/ids/check/check-model';
 import { checkPartOnThread } from '@plumbline/ids/check/parallel-check';
 import { readIfc, readIfcFile, shareModel } from '@plumbline/ifc';
 import { generateIfc, type VersionTag } from '@plumbline/ifc-gen';
@@ -42,16 +42,26 @@ describe('engine on generated models', () => {
       const shared = await readIfcFile(summary.path);
       const parallel = await checkModelInParallel(shared, ids, {}, { minInstances: 0 });
       expect(parallel.specifications).toEqual(report.specifications);
-      // A thread really checks its share (not this thread standing in for it).
-      const part = { index: 1, shares: [2, 3], block: 64 };
+      // A thread really checks the blocks it claims (not this thread standing in for it): here
+      // thread 0 has claimed every third block first, thread 1 claims the rest on its own thread,
+      // and checking again what each claimed ('redo', as for a thread that failed) gives its results.
+      const claims = claimsFor(shared, 64);
+      for (let b = 0; b < claims.length; b += 3) claims[b] = 1;
+      const part = { index: 1, block: 64, claims };
       const onThread = await checkPartOnThread({
         model: shareModel(shared)!,
         specifications: ids.specifications,
         part,
       });
       expect(onThread).not.toBeNull();
-      expect(onThread).toEqual(checkPart(shared, ids.specifications, part));
+      expect(onThread).toEqual(checkPart(shared, ids.specifications, { ...part, redo: true }));
       expect(onThread!.some((p) => p.elements.length > 0)).toBe(true);
+      const theirs = checkPart(shared, ids.specifications, { index: 0, block: 64, claims, redo: true });
+      expect(theirs.some((p) => p.elements.length > 0)).toBe(true);
+      // Between them, the two threads checked every element once.
+      expect(onThread!.map((p, s) => p.elements.length + theirs[s]!.elements.length)).toEqual(
+        report.specifications.map((s) => s.elements.length),
+      );
       shared.dispose();
       const failing = report.specifications.filter((s) => s.status === 'fail').length;
       expect(failing).toBeGreaterThan(0);

@@ -33,10 +33,15 @@ export function median(values: readonly number[]): number {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
-function cells(result: ChildResult | Error | null): [string, string] {
-  if (result === null) return ['-', '-'];
-  if (result instanceof Error) return ['error', '-'];
-  return [seconds(result.wallMs), megabytes(result.maxRssBytes)];
+/** Wall time, CPU time of all the run's threads (steadier than wall time on a busy machine), peak RSS. */
+function cells(result: ChildResult | Error | null): [string, string, string] {
+  if (result === null) return ['-', '-', '-'];
+  if (result instanceof Error) return ['error', '-', '-'];
+  return [
+    seconds(result.wallMs),
+    result.cpuMs === undefined ? '-' : seconds(result.cpuMs),
+    megabytes(result.maxRssBytes),
+  ];
 }
 
 export function formatTable(rows: readonly SizeRow[]): string {
@@ -45,19 +50,21 @@ export function formatTable(rows: readonly SizeRow[]): string {
     'shape',
     'elements',
     'ours: wall',
+    'CPU',
     'peak RSS',
     'RSS/IFC byte',
     'elements/s',
     'ifc-lite props',
+    'CPU',
     'peak RSS',
     'ifc-lite/ours',
     'web-ifc props',
     'peak RSS',
   ];
   const body = rows.map((row) => {
-    const [oursTime, oursPeak] = cells(row.ours);
-    const [liteTime, litePeak] = cells(row.lite);
-    const [webTime, webPeak] = cells(row.webIfc);
+    const [oursTime, oursCpu, oursPeak] = cells(row.ours);
+    const [liteTime, liteCpu, litePeak] = cells(row.lite);
+    const [webTime, , webPeak] = cells(row.webIfc);
     const ok = !(row.ours instanceof Error);
     const rate = ok
       ? Math.round(row.elements / ((row.ours as ChildResult).wallMs / 1000)).toLocaleString('en')
@@ -72,10 +79,12 @@ export function formatTable(rows: readonly SizeRow[]): string {
       row.shape,
       row.elements.toLocaleString('en'),
       oursTime,
+      oursCpu,
       oursPeak,
       perByte,
       rate,
       liteTime,
+      liteCpu,
       litePeak,
       ratio,
       webTime,
@@ -149,7 +158,7 @@ export function formatLargeTable(sizeMb: number, bytes: number, rows: readonly L
     const report = result.reportBytes === undefined ? '' : `, report ${megabytes(result.reportBytes)}`;
     const exit = result.exitCode === undefined ? '' : `, exit ${result.exitCode}`;
     lines.push(
-      `  ${verdict(ok)}  ${label}: ${seconds(result.wallMs)}, peak RSS ${megabytes(result.maxRssBytes)} (${(result.maxRssBytes / bytes).toFixed(2)} per IFC byte)${report}${exit}${crashed && result.message ? ` — ${result.message}` : ''}`,
+      `  ${verdict(ok)}  ${label}: ${seconds(result.wallMs)}${result.cpuMs === undefined ? '' : ` (CPU ${seconds(result.cpuMs)})`}, peak RSS ${megabytes(result.maxRssBytes)} (${(result.maxRssBytes / bytes).toFixed(2)} per IFC byte)${report}${exit}${crashed && result.message ? ` — ${result.message}` : ''}`,
     );
   }
   lines.push(

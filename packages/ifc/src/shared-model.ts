@@ -46,7 +46,9 @@ export function shareModel(model: unknown): SharedModel | null {
   const { store, fileName, relations } = model.sharedParts();
   if (!isShared(store.bytes)) return null;
   const rowsShared = Object.values(relations).every(
-    (rows) => rows.targets.length === 0 || (isShared(rows.targets) && isShared(rows.offsets)),
+    (rows) =>
+      rows.targets.length === 0 ||
+      (isShared(rows.targets) && isShared(rows.offsets) && (rows.slotOf === null || isShared(rows.slotOf))),
   );
   const index = store.index;
   const table = store.ordinalTable;

@@ -274,23 +274,29 @@ function result(run: SpecRun): SpecificationResult {
 
 /**
  * The share of the candidate elements one thread checks (check/parallel-check.ts): candidates in
- * blocks of `block`, dealt out in cycles in which thread t takes `shares[t]` blocks in a row.
+ * blocks of `block`; the threads claim blocks as they reach them (the first to reach a block
+ * checks it), so a thread slowed by anything checks fewer and none waits for another (decision 0193).
  */
 export interface CheckPart {
+  /** This thread's number (0 and up); recorded in `claims` for each block it checks. */
   readonly index: number;
-  readonly shares: readonly number[];
   readonly block: number;
+  /** Shared by the threads: per block, 0 while unclaimed, else 1 + the number of the thread that checks it. */
+  readonly claims: Int32Array;
+  /** Claims nothing: checks the blocks `index` claimed (the share of a thread that failed). */
+  readonly redo?: boolean;
 }
 
-const WHOLE: CheckPart = { index: 0, shares: [1], block: 1 };
+/** Room for every block of a check of `model` (candidates are at most its instances). */
+export function claimsFor(model: IfcModel, block: number): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4 * (Math.ceil(model.instanceCount / block) + 1)));
+}
 
-/** For each block position in a cycle, the thread that checks it. */
-function ownersOf(part: CheckPart): Uint8Array {
-  const owners: number[] = [];
-  part.shares.forEach((n, t) => {
-    for (let i = 0; i < n; i++) owners.push(t);
-  });
-  return Uint8Array.from(owners);
+/** Whether the thread of `part` checks block `b`: it claims it, or (redo) it had claimed it. */
+function takesBlock(part: CheckPart, b: number): boolean {
+  if (b >= part.claims.length) throw new RangeError(`block ${b} is past the ${part.claims.length} claims`);
+  if (part.redo) return Atomics.load(part.claims, b) === part.index + 1;
+  return Atomics.compareExchange(part.claims, b, 0, part.index + 1) === 0;
 }
 
 /** One specification's outcome on one part of the elements, ascending by element id. */
@@ -304,7 +310,11 @@ export interface PartResult {
  * applicable to, so the element's property sets and other views are decoded once per check.
  * Specifications keyed on a property literal are found by look-up, not tried one by one.
  */
-function checkAll(model: IfcModel, specs: readonly Specification[], part: CheckPart = WHOLE): SpecRun[] {
+function checkAll(
+  model: IfcModel,
+  specs: readonly Specification[],
+  part: CheckPart | null = null,
+): SpecRun[] {
   const memo = new ElementMemo(model);
   const runs = specs.map(prepare);
   const streams = streamsOf(memo, runs);
@@ -315,10 +325,10 @@ function checkAll(model: IfcModel, specs: readonly Specification[], part: CheckP
     run.lastId = who.id;
     evaluateElement(memo, run, who);
   };
-  const owners = ownersOf(part);
+  let mine = true;
   for (let k = 0; k < ids.length; k++) {
     const id = ids[k] as number;
-    const mine = owners.length === 1 || owners[Math.floor(k / part.block) % owners.length] === part.index;
+    if (part !== null && k % part.block === 0) mine = takesBlock(part, k / part.block);
     who.reset(id);
     for (let s = 0; s < streams.length; s++) {
       const stream = streams[s] as CandidateStream;

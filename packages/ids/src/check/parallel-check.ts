@@ -1,12 +1,13 @@
 /**
  * The check of a large model on every core (decision 0182): the model's bytes and index are in
  * shared memory (`readIfcFile`), so worker threads build the same model over them without reading
- * or indexing again; the candidate elements are dealt out in blocks, each thread checks its share
- * and this thread merges the results by element id. The report is exactly the one-thread check's.
+ * or indexing again; the threads claim the candidate elements block by block as they reach them
+ * (decision 0193), and this thread merges the results by element id. The report is exactly the
+ * one-thread check's.
  *
  * Threads are started before the model is read (`CheckThreads.start`), so loading the engine on
- * them overlaps the read. Anything that keeps a thread from its share (no worker entry beside the
- * bundle, a thread that fails) makes this thread check that share itself.
+ * them overlaps the read. A thread that cannot start claims nothing; one that fails has the blocks
+ * it claimed checked again here.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -21,6 +22,7 @@ import {
   checkModel,
   checkPart,
   checkSharingParts,
+  claimsFor,
   type PartResult,
 } from './check-model';
 import type { CheckTask } from './check-worker';
@@ -28,14 +30,8 @@ import { decodeParts, type EncodedParts } from './part-transfer';
 
 /** Below this many instances (about 20 MB of IFC) starting threads costs more than it saves. */
 export const MIN_PARALLEL_INSTANCES = 300_000;
-/** Candidates per block dealt to a thread: large enough to keep each thread's caches warm, small enough to balance. */
+/** Candidates per block a thread claims: large enough to keep each thread's caches warm, small enough to balance. */
 const BLOCK = 512;
-/**
- * Blocks per cycle: this thread takes 2 and each check thread 3, since this thread also merges
- * the results and collects garbage with the default (smaller) young generation (decision 0182).
- */
-const OWN_SHARE = 2;
-const THREAD_SHARE = 3;
 /** A larger young generation for check threads: fewer, cheaper scavenges of the short-lived views (decision 0011). */
 const YOUNG_GENERATION_MB = 64;
 
@@ -158,15 +154,15 @@ export async function checkModelInParallel(
   }
   const workers = (parallel.threads ?? CheckThreads.start()).take();
   if (workers.length === 0) return checkModel(model, ids, options);
-  const shares = [OWN_SHARE, ...workers.map(() => THREAD_SHARE)];
-  const partOf = (index: number): CheckPart => ({ index, shares, block: BLOCK });
+  const claims = claimsFor(model, BLOCK);
+  const partOf = (index: number): CheckPart => ({ index, block: BLOCK, claims });
   const others = Promise.all(
     workers.map(async (worker, k) => {
       const part = partOf(k + 1);
       const task: CheckTask = { model: shared, specifications: ids.specifications, part };
       const results = worker ? await resultsOf(worker, task) : null;
-      // A thread that could not check its share: this thread does.
-      return results ?? checkPart(model, ids.specifications, part);
+      // A thread that failed: this thread checks the blocks it had claimed (none if it never started).
+      return results ?? checkPart(model, ids.specifications, { ...part, redo: true });
     }),
   );
   return checkSharingParts(model, ids, options, partOf(0), others);

@@ -116,7 +116,9 @@ export class StepIfcModel implements IfcModel {
     const def = this.access.entityDef(id);
     const i = def?.attributeIndex.get(name);
     if (i === undefined) return undefined;
-    return this.store.params(id)?.[i] ?? NULL_VALUE;
+    // Only this parameter is decoded (the others skipped over): decoding and caching all of them
+    // was most of an attribute facet's cost (decision 0193).
+    return this.store.param(id, i) ?? NULL_VALUE;
   }
 
   predefinedType(id: number): string | null {

@@ -224,18 +224,35 @@ export class PropertySets {
     const typeId = this.typeOf(id);
     const inherited = typeId === null || typeId === id ? NO_SETS : this.typeSets(typeId);
     if (inherited.length === 0) return own;
-    const result: PropertySetView[] = [];
-    const merged: string[] = [];
-    for (const set of own) {
-      const fromType = merged.includes(set.name) ? undefined : inherited.find((t) => t.name === set.name);
-      if (!fromType) {
-        result.push(set);
+    // An own set merges with the type's first set of its name, once per name; the type's sets of
+    // a name so merged are not inherited again. Marks on the type's sets instead of a list of
+    // names, and the result sized once: this ran for every element (decision 0193).
+    const marked = inherited.length <= 31 ? null : new Uint8Array(inherited.length);
+    let marks = 0;
+    const isMarked = (j: number) => (marked === null ? (marks & (1 << j)) !== 0 : marked[j] === 1);
+    const firstNamed = (name: string) => {
+      for (let j = 0; j < inherited.length; j++)
+        if ((inherited[j] as PropertySetView).name === name) return j;
+      return -1;
+    };
+    const result = new Array<PropertySetView>(own.length + inherited.length);
+    let w = 0;
+    for (let i = 0; i < own.length; i++) {
+      const set = own[i] as PropertySetView;
+      const j = firstNamed(set.name);
+      if (j < 0 || isMarked(j)) {
+        result[w++] = set;
         continue;
       }
-      merged.push(set.name);
-      result.push(new MergedPropertySet(set, fromType));
+      if (marked === null) marks |= 1 << j;
+      else marked[j] = 1;
+      result[w++] = new MergedPropertySet(set, inherited[j] as PropertySetView);
     }
-    for (const set of inherited) if (!merged.includes(set.name)) result.push(this.asInherited(set));
+    for (let j = 0; j < inherited.length; j++) {
+      const set = inherited[j] as PropertySetView;
+      if (!isMarked(firstNamed(set.name))) result[w++] = this.asInherited(set);
+    }
+    result.length = w;
     return result;
   }
 

@@ -110,16 +110,26 @@ export function relationScanFor(schema: SchemaTables): RelationScan {
 export type RelationRows = Readonly<Partial<Record<RelationKind, Rows>>>;
 
 /**
- * One relation kind as compressed rows over instance ordinals: the targets of the instance with
- * ordinal k are `targets[offsets[k] .. offsets[k + 1])` (typed arrays: little memory, no per-object
- * garbage, lookups without hashing).
+ * One relation kind as compressed rows: the targets of row r are `targets[offsets[r] .. offsets[r + 1])`
+ * (typed arrays: little memory, no per-object garbage, lookups without hashing). Rows are per
+ * instance ordinal, or, with `slotOf`, per source: `slotOf[k]` is 1 + the row of the instance with
+ * ordinal k (0 for an instance that is no relation's source). The table is one for every kind, so
+ * each kind's offsets take 4 bytes per source instead of per instance (decision 0193: at 1 GB, nine
+ * kinds' ordinal-sized offsets were about 500 MB).
  */
 interface Rows {
   readonly offsets: Uint32Array;
   readonly targets: Uint32Array;
+  readonly slotOf: Int32Array | null;
+}
+
+/** The row of the instance with ordinal `k` in `rows`, or -1 when it has none. */
+function rowOf(rows: Rows, k: number): number {
+  return rows.slotOf === null ? k : rows.slotOf[k]! - 1;
 }
 
 const NONE = new Uint32Array(0);
+const EMPTY: Rows = { offsets: NONE, targets: NONE, slotOf: null };
 
 export class RelationIndex {
   private readonly built = new Map<RelationKind, Rows>();
@@ -131,8 +141,7 @@ export class RelationIndex {
     /** Rows another thread built (shared-model.ts). */
     prebuilt: RelationRows | null = null,
   ) {
-    if (prebuilt)
-      for (const kind of KINDS) this.built.set(kind, prebuilt[kind] ?? { offsets: NONE, targets: NONE });
+    if (prebuilt) for (const kind of KINDS) this.built.set(kind, prebuilt[kind] ?? EMPTY);
   }
 
   /** Every kind's rows (built now if need be), in shared memory when the file's bytes are. */
@@ -147,9 +156,10 @@ export class RelationIndex {
     const rows = this.built.get(kind) ?? this.build(kind);
     if (rows.targets.length === 0) return -1;
     const k = this.access.store.ordinal(id);
-    if (k < 0) return -1;
-    const from = rows.offsets[k]!;
-    return from === rows.offsets[k + 1]! ? -1 : rows.targets[from]!;
+    const r = k < 0 ? -1 : rowOf(rows, k);
+    if (r < 0) return -1;
+    const from = rows.offsets[r]!;
+    return from === rows.offsets[r + 1]! ? -1 : rows.targets[from]!;
   }
 
   /** Appends the targets of `id` through `kind` to `out` (no intermediate view); returns `out`. */
@@ -157,9 +167,10 @@ export class RelationIndex {
     const rows = this.built.get(kind) ?? this.build(kind);
     if (rows.targets.length === 0) return out;
     const k = this.access.store.ordinal(id);
-    if (k < 0) return out;
-    const end = rows.offsets[k + 1]!;
-    for (let i = rows.offsets[k]!; i < end; i++) out.push(rows.targets[i]!);
+    const r = k < 0 ? -1 : rowOf(rows, k);
+    if (r < 0) return out;
+    const end = rows.offsets[r + 1]!;
+    for (let i = rows.offsets[r]!; i < end; i++) out.push(rows.targets[i]!);
     return out;
   }
 
@@ -169,7 +180,10 @@ export class RelationIndex {
     const out: number[] = [];
     if (rows.targets.length === 0) return out;
     const { ids, count } = this.access.store.index;
-    for (let k = 0; k < count; k++) if (rows.offsets[k + 1]! > rows.offsets[k]!) out.push(ids[k]!);
+    for (let k = 0; k < count; k++) {
+      const r = rowOf(rows, k);
+      if (r >= 0 && rows.offsets[r + 1]! > rows.offsets[r]!) out.push(ids[k]!);
+    }
     return out;
   }
 
@@ -178,9 +192,10 @@ export class RelationIndex {
     const rows = this.built.get(kind) ?? this.build(kind);
     if (rows.targets.length === 0) return NONE;
     const k = this.access.store.ordinal(id);
-    if (k < 0) return NONE;
-    const from = rows.offsets[k]!;
-    const to = rows.offsets[k + 1]!;
+    const r = k < 0 ? -1 : rowOf(rows, k);
+    if (r < 0) return NONE;
+    const from = rows.offsets[r]!;
+    const to = rows.offsets[r + 1]!;
     return from === to ? NONE : rows.targets.subarray(from, to);
   }
 
@@ -194,18 +209,19 @@ export class RelationIndex {
   }
 
   /**
-   * Every kind's rows from the scan's pairs, in one pass over them: counted per source ordinal,
-   * then placed class rank by class rank in file order (the order of a class-by-class build).
+   * Every kind's rows from the scan's pairs, in one pass over them: each source instance gets a
+   * row number (in file order, one table for every kind), rows are counted per kind, then placed
+   * class rank by class rank in file order (the order of a class-by-class build).
    */
   private buildFromPairs(pairs: RelationPairs): void {
     const { store } = this.access;
     const n = store.count;
     const shared = store.bytes.buffer instanceof SharedArrayBuffer;
-    const u32 = (length: number) =>
-      new Uint32Array(shared ? new SharedArrayBuffer(length * 4) : new ArrayBuffer(length * 4));
+    const buffer = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    const u32 = (length: number) => new Uint32Array(buffer(length * 4));
     const { sources, targets, tags } = pairs;
     const sourceOrdinal = new Int32Array(pairs.count);
-    const counts: (Uint32Array | null)[] = KINDS.map(() => null);
+    const slotOf = new Int32Array(buffer(n * 4));
     const pairsOf = new Uint32Array(KINDS.length);
     let maxRank = 0;
     for (let p = 0; p < pairs.count; p++) {
@@ -213,29 +229,32 @@ export class RelationIndex {
       sourceOrdinal[p] = k;
       if (k < 0) continue; // a dangling reference
       const tag = tags[p]!;
-      const kind = tag >> 8;
       if ((tag & 255) > maxRank) maxRank = tag & 255;
-      let c = counts[kind] ?? null;
-      if (c === null) {
-        c = u32(n + 1);
-        counts[kind] = c;
-      }
-      c[k]!++;
-      pairsOf[kind]!++;
+      slotOf[k] = 1;
+      pairsOf[tag >> 8]!++;
     }
-    // counts[k] becomes the start of k's rows (exclusive prefix sum), then the fill cursor; after
-    // filling it holds k's end, i.e. the start of k + 1, so shifting it by one gives the offsets.
+    let rowCount = 0;
+    for (let k = 0; k < n; k++) if (slotOf[k] !== 0) slotOf[k] = ++rowCount;
+    const counts: (Uint32Array | null)[] = KINDS.map((_, kind) =>
+      pairsOf[kind]! > 0 ? u32(rowCount + 1) : null,
+    );
+    for (let p = 0; p < pairs.count; p++) {
+      const k = sourceOrdinal[p]!;
+      if (k >= 0) counts[tags[p]! >> 8]![slotOf[k]! - 1]!++;
+    }
+    // counts[r] becomes the start of row r (exclusive prefix sum), then the fill cursor; after
+    // filling it holds r's end, i.e. the start of r + 1, so shifting it by one gives the offsets.
     const rowTargets: (Uint32Array | null)[] = KINDS.map(() => null);
     KINDS.forEach((kind, kindIndex) => {
       const c = counts[kindIndex];
       if (!c) {
-        this.built.set(kind, { offsets: NONE, targets: NONE });
+        this.built.set(kind, EMPTY);
         return;
       }
       let sum = 0;
-      for (let k = 0; k < n; k++) {
-        const m = c[k]!;
-        c[k] = sum;
+      for (let r = 0; r < rowCount; r++) {
+        const m = c[r]!;
+        c[r] = sum;
         sum += m;
       }
       rowTargets[kindIndex] = u32(pairsOf[kindIndex]!);
@@ -246,15 +265,15 @@ export class RelationIndex {
         const tag = tags[p]!;
         if (k < 0 || (tag & 255) !== rank) continue;
         const kind = tag >> 8;
-        rowTargets[kind]![counts[kind]![k]!++] = targets[p]!;
+        rowTargets[kind]![counts[kind]![slotOf[k]! - 1]!++] = targets[p]!;
       }
     }
     KINDS.forEach((kind, kindIndex) => {
       const c = counts[kindIndex];
       if (!c) return;
-      c.copyWithin(1, 0, n);
+      c.copyWithin(1, 0, rowCount);
       c[0] = 0;
-      this.built.set(kind, { offsets: c, targets: rowTargets[kindIndex]! });
+      this.built.set(kind, { offsets: c, targets: rowTargets[kindIndex]!, slotOf });
     });
   }
 
@@ -299,9 +318,8 @@ export class RelationIndex {
       }
     }
     if (pairCount === 0) {
-      const empty = { offsets: NONE, targets: NONE };
-      this.built.set(kind, empty);
-      return empty;
+      this.built.set(kind, EMPTY);
+      return EMPTY;
     }
     // counts[k] becomes the start of k's rows (exclusive prefix sum), then the fill cursor; after
     // filling it holds k's end, i.e. the start of k + 1, so shifting it by one gives the offsets.
@@ -316,7 +334,7 @@ export class RelationIndex {
     counts.copyWithin(1, 0, store.count);
     counts[0] = 0;
     const offsets = counts;
-    const rows = { offsets, targets };
+    const rows = { offsets, targets, slotOf: null };
     this.built.set(kind, rows);
     return rows;
   }

@@ -1,0 +1,47 @@
+/**
+ * The benchmark's child, bundled the way `scripts/build.mjs` bundles the CLI (decision 0193): our
+ * @plumbline packages inlined, npm packages left external, the check thread's entry
+ * (`check-worker.js`) beside the bundle. Each measurement then runs plain Node on one file, as
+ * `npx plumbline` does, instead of compiling the source through tsx: on this thread before the
+ * clock and, until now, on the check thread inside it. IFC-Lite's run goes through the same
+ * bundle (plain Node, its package from node_modules), so both sides load alike.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Bundles bench-child.ts and the check worker into `outDir`; returns the child's path. */
+export async function buildBenchChild(outDir: string): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: {
+      'bench-child': 'bench/bench-child.ts',
+      'check-worker': 'packages/ids/src/check/check-worker.ts',
+    },
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    conditions: ['source'],
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'externalize-npm-packages',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@plumbline/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+    banner: {
+      js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
+    },
+  });
+  return join(outDir, 'bench-child.js');
+}
