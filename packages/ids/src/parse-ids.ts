@@ -14,6 +14,7 @@ import type {
   SourceLocation,
   Specification,
 } from './document';
+import { CodeListInterner, restrictionWithCodeList } from './restriction/code-list';
 import type { FacetCardinality, SpecificationCardinality, ValidationProblem } from './results';
 import {
   childNamed,
@@ -57,6 +58,7 @@ const RELATIONS: readonly PartOfRelationName[] = [
 
 class Reader {
   readonly problems: ValidationProblem[] = [];
+  private readonly codeLists = new CodeListInterner();
 
   problem(at: XmlElement | SourceLocation, message: string): void {
     this.problems.push({ line: at.line, column: at.column, message });
@@ -108,6 +110,9 @@ class Reader {
         single[child.name] = v;
       } else this.problem(child, `<xs:${child.name}> is not supported in IDS restrictions.`);
     }
+    // A code list the plain reader kept as text (no enumeration child then): read from the text when asked.
+    if (el.codeList)
+      return restrictionWithCodeList(base, this.codeLists.intern(el.codeList), { patterns, ...single });
     return { kind: 'restriction', base, enumeration, patterns, ...single };
   }
 
