@@ -15,13 +15,15 @@ const requirement = (values: readonly string[]) =>
   `<property cardinality="optional"><propertySet>${sv('Pset_DoorCommon')}</propertySet><baseName>${sv('Reference')}</baseName><value>${list(values)}</value></property>`;
 
 describe('specifications for a check thread', () => {
-  const codes = Array.from({ length: 200 }, (_, i) => `D-${i}`);
+  // Non-ASCII values: the shared buffer is UTF-8, so byte and string offsets differ.
+  const codes = Array.from({ length: 200 }, (_, i) => (i % 7 === 0 ? `Tür-${i}` : `D-${i}`));
   const document = parseIds(
     ids(
       spec({ name: 'A', applicability: entity('IFCDOOR'), requirements: requirement(codes) }),
       spec({ name: 'B', applicability: entity('IFCWINDOW'), requirements: requirement(codes) }),
       spec({ name: 'C', applicability: entity('IFCWALL'), requirements: requirement(['x', 'y &amp; z']) }),
       spec({ name: 'D', applicability: `<entity><name>${list(['IFCDOOR', 'IFCWALL'])}</name></entity>` }),
+      spec({ name: 'E', applicability: entity('IFCSLAB'), requirements: requirement(['€ 1', 'x', 'ü']) }),
     ),
   );
   const restrictionAt = (specifications: typeof document.specifications, i: number) =>
@@ -41,6 +43,7 @@ describe('specifications for a check thread', () => {
     expect(codeListOf(restrictionAt(back, 0))).not.toBeNull();
     expect(codeListOf(restrictionAt(back, 0))).toBe(codeListOf(restrictionAt(back, 1)));
     expect(restrictionAt(back, 2).enumeration).toEqual(['x', 'y & z']);
+    expect(restrictionAt(back, 4).enumeration).toEqual(['€ 1', 'x', 'ü']);
   });
 
   it('keep the order of each value’s fields', () => {

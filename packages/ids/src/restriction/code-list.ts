@@ -62,52 +62,97 @@ export class CodeListInterner {
   }
 }
 
-/** Specifications as sent to a check thread (check/parallel-check.ts). */
+/**
+ * Specifications as sent to a check thread (check/parallel-check.ts): a structured clone reads every
+ * `enumeration` getter, so restrictions with a code list name it by number instead, and the distinct
+ * code list texts go in one shared buffer (UTF-8), not copied into the message; the thread makes a
+ * list's text a string when it first looks a value up in it.
+ */
 export interface PortableSpecifications {
   readonly portable: unknown;
+  /** The code list texts one after another, and [byte start, byte end, value count] for each. */
+  readonly codeLists: { readonly bytes: SharedArrayBuffer; readonly ranges: Int32Array } | null;
 }
 
-/**
- * A copy of the specifications for a structured clone: a clone reads every `enumeration` getter, so
- * restrictions with a code list go as their text (one copy per distinct list) instead.
- */
 export function portableSpecifications(specifications: readonly Specification[]): PortableSpecifications {
-  return { portable: toPortable(specifications) };
+  const numbers = new Map<CodeListText, number>();
+  const portable = toPortable(specifications, numbers);
+  if (numbers.size === 0) return { portable, codeLists: null };
+  const lists = [...numbers.keys()];
+  const total = lists.reduce((n, list) => n + Buffer.byteLength(list.text, 'utf8'), 0);
+  const bytes = new SharedArrayBuffer(total);
+  const buffer = Buffer.from(bytes);
+  const ranges = new Int32Array(lists.length * 3);
+  let at = 0;
+  lists.forEach((list, i) => {
+    ranges[i * 3] = at;
+    at += buffer.write(list.text, at, 'utf8');
+    ranges[i * 3 + 1] = at;
+    ranges[i * 3 + 2] = list.count;
+  });
+  return { portable, codeLists: { bytes, ranges } };
 }
 
 /** The specifications back from `portableSpecifications`, on the check thread. */
 export function specificationsFromPortable(p: PortableSpecifications): Specification[] {
-  return fromPortable(p.portable) as Specification[];
+  const lists: CodeListText[] = [];
+  if (p.codeLists !== null) {
+    const buffer = Buffer.from(p.codeLists.bytes);
+    const { ranges } = p.codeLists;
+    for (let i = 0; i < ranges.length; i += 3)
+      lists.push(
+        new SharedCodeListText(buffer, ranges[i] as number, ranges[i + 1] as number, ranges[i + 2] as number),
+      );
+  }
+  return fromPortable(p.portable, lists) as Specification[];
 }
 
-function toPortable(x: unknown): unknown {
-  if (Array.isArray(x)) return x.map(toPortable);
+/** A code list whose text is read from the shared buffer when first needed. */
+class SharedCodeListText implements CodeListText {
+  private decoded: string | null = null;
+
+  constructor(
+    private readonly buffer: Buffer,
+    private readonly start: number,
+    private readonly end: number,
+    readonly count: number,
+  ) {}
+
+  get text(): string {
+    this.decoded ??= this.buffer.toString('utf8', this.start, this.end);
+    return this.decoded;
+  }
+}
+
+function toPortable(x: unknown, numbers: Map<CodeListText, number>): unknown {
+  if (Array.isArray(x)) return x.map((item) => toPortable(item, numbers));
   if (x === null || typeof x !== 'object') return x;
   const list = codeLists.get(x as RestrictionValue);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(x)) {
-    out[key] =
-      list !== undefined && key === 'enumeration'
-        ? { codeList: list }
-        : toPortable((x as Record<string, unknown>)[key]);
+    if (list !== undefined && key === 'enumeration') {
+      let n = numbers.get(list);
+      if (n === undefined) {
+        n = numbers.size;
+        numbers.set(list, n);
+      }
+      out[key] = { codeList: n };
+    } else out[key] = toPortable((x as Record<string, unknown>)[key], numbers);
   }
   return out;
 }
 
-function fromPortable(x: unknown): unknown {
-  if (Array.isArray(x)) return x.map(fromPortable);
+function fromPortable(x: unknown, lists: readonly CodeListText[]): unknown {
+  if (Array.isArray(x)) return x.map((item) => fromPortable(item, lists));
   if (x === null || typeof x !== 'object') return x;
   const record = x as Record<string, unknown>;
-  const enumeration = record.enumeration as { codeList?: CodeListText } | undefined;
+  const enumeration = record.enumeration as { codeList?: number } | undefined;
   if (record.kind === 'restriction' && enumeration !== undefined && !Array.isArray(enumeration)) {
     const { kind: _kind, base, enumeration: _enumeration, ...rest } = record;
-    return restrictionWithCodeList(
-      base as string,
-      enumeration.codeList as CodeListText,
-      rest as RestrictionRest,
-    );
+    const list = lists[enumeration.codeList as number] as CodeListText;
+    return restrictionWithCodeList(base as string, list, rest as RestrictionRest);
   }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) out[key] = fromPortable(record[key]);
+  for (const key of Object.keys(record)) out[key] = fromPortable(record[key], lists);
   return out;
 }
