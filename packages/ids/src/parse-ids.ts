@@ -294,17 +294,30 @@ class Reader {
  * problems found listed in `problems`.
  */
 export function parseIds(xml: string | Uint8Array, options: ParseIdsOptions = {}): IdsDocument {
+  return parseIdsWithCodeListRuns(xml, options).document;
+}
+
+/**
+ * parseIds, also giving where the code lists kept as text lie in the text read (three numbers each,
+ * xml/plain-xml.ts), so XSD validation can leave out their repeats (xsd/code-list-runs.ts).
+ */
+export function parseIdsWithCodeListRuns(
+  xml: string | Uint8Array,
+  options: ParseIdsOptions = {},
+): { document: IdsDocument; codeListRuns: number[] } {
   let root: XmlElement;
+  const codeListRuns: number[] = [];
   try {
     root = readXml(xml, {
       enumerationValues: true,
+      codeListRuns,
       ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
     });
   } catch (err) {
     if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column);
     throw err;
   }
-  return idsFromTree(root, options);
+  return { document: idsFromTree(root, options), codeListRuns };
 }
 
 /** The IDS document of an XML tree (as either XML reader builds it); parseIds without the reading. */

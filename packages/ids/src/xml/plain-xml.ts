@@ -65,6 +65,11 @@ export interface PlainXmlLimits {
    * so the values' order is never in doubt.
    */
   readonly enumerationValues?: boolean;
+  /**
+   * Where each code list kept as text lies, three numbers a run: its start, the end of its first
+   * enumeration, its end (so XSD validation can leave out the repeats: xsd/code-list-runs.ts).
+   */
+  readonly codeListRuns?: number[];
 }
 
 /** The element tree of `text` (byte-order mark already removed), or null: read it with saxes. */
@@ -143,6 +148,7 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
         const run = codeListRun(text, lt, top);
         if (run !== null) {
           top.codeList = run;
+          limits.codeListRuns?.push(run.start, run.firstEnd, run.end);
           count += run.count;
           if (count > limits.maxElements || stack.length >= limits.maxDepth) leave();
           pos = run.end;
@@ -250,7 +256,7 @@ function codeListRun(
   text: string,
   lt: number,
   open: Open,
-): { start: number; end: number; count: number } | null {
+): { start: number; firstEnd: number; end: number; count: number } | null {
   ENUMERATION.lastIndex = lt + 1;
   const match = ENUMERATION.exec(text);
   if (match === null) return null;
@@ -262,12 +268,14 @@ function codeListRun(
   const run = plainEnumeration(prefix);
   let count = 0;
   let end = lt;
+  let firstEnd = lt;
   run.lastIndex = lt;
   while (run.test(text)) {
     count++;
     end = run.lastIndex;
+    if (count === 1) firstEnd = end;
   }
-  return count === 0 ? null : { start: lt, end, count };
+  return count === 0 ? null : { start: lt, firstEnd, end, count };
 }
 
 const plainEnumerations = new Map<string, RegExp>();
