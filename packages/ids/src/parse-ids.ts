@@ -14,6 +14,7 @@ import type {
   SourceLocation,
   Specification,
 } from './document';
+import { CodeListInterner, restrictionWithCodeList } from './restriction/code-list';
 import type { FacetCardinality, SpecificationCardinality, ValidationProblem } from './results';
 import {
   childNamed,
@@ -57,6 +58,7 @@ const RELATIONS: readonly PartOfRelationName[] = [
 
 class Reader {
   readonly problems: ValidationProblem[] = [];
+  private readonly codeLists = new CodeListInterner();
 
   problem(at: XmlElement | SourceLocation, message: string): void {
     this.problems.push({ line: at.line, column: at.column, message });
@@ -108,6 +110,9 @@ class Reader {
         single[child.name] = v;
       } else this.problem(child, `<xs:${child.name}> is not supported in IDS restrictions.`);
     }
+    // A code list the plain reader kept as text (no enumeration child then): read from the text when asked.
+    if (el.codeList)
+      return restrictionWithCodeList(base, this.codeLists.intern(el.codeList), { patterns, ...single });
     return { kind: 'restriction', base, enumeration, patterns, ...single };
   }
 
@@ -289,17 +294,30 @@ class Reader {
  * problems found listed in `problems`.
  */
 export function parseIds(xml: string | Uint8Array, options: ParseIdsOptions = {}): IdsDocument {
+  return parseIdsWithCodeListRuns(xml, options).document;
+}
+
+/**
+ * parseIds, also giving where the code lists kept as text lie in the text read (three numbers each,
+ * xml/plain-xml.ts), so XSD validation can leave out their repeats (xsd/code-list-runs.ts).
+ */
+export function parseIdsWithCodeListRuns(
+  xml: string | Uint8Array,
+  options: ParseIdsOptions = {},
+): { document: IdsDocument; codeListRuns: number[] } {
   let root: XmlElement;
+  const codeListRuns: number[] = [];
   try {
     root = readXml(xml, {
       enumerationValues: true,
+      codeListRuns,
       ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
     });
   } catch (err) {
     if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column);
     throw err;
   }
-  return idsFromTree(root, options);
+  return { document: idsFromTree(root, options), codeListRuns };
 }
 
 /** The IDS document of an XML tree (as either XML reader builds it); parseIds without the reading. */

@@ -4,20 +4,20 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { modelFromShared, type SharedModel } from '@plumbline/ifc';
-import type { Specification } from '../document';
+import { type PortableSpecifications, specificationsFromPortable } from '../restriction/code-list';
 import { type CheckPart, checkPart } from './check-model';
 import { encodeParts, transferablesOf } from './part-transfer';
 
 export interface CheckTask {
   readonly model: SharedModel;
-  readonly specifications: readonly Specification[];
+  readonly specifications: PortableSpecifications;
   readonly part: CheckPart;
 }
 
 parentPort?.once('message', (task: CheckTask) => {
   try {
     const model = modelFromShared(task.model);
-    const encoded = encodeParts(checkPart(model, task.specifications, task.part));
+    const encoded = encodeParts(checkPart(model, specificationsFromPortable(task.specifications), task.part));
     model.dispose();
     parentPort?.postMessage({ ok: true, encoded }, transferablesOf(encoded));
   } catch (error) {

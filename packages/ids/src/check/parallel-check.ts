@@ -14,7 +14,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type IfcModel, shareModel } from '@plumbline/ifc';
-import type { IdsDocument } from '../document';
+import type { IdsDocument, Specification } from '../document';
+import { portableSpecifications } from '../restriction/code-list';
 import type { CheckReport } from '../results';
 import {
   type CheckOptions,
@@ -75,9 +76,14 @@ function startWorker(): Worker | null {
  * One part checked on a new thread: its results, or null when the thread could not check it (no
  * worker entry, a failure). Exported for tests, which must see a thread do the work.
  */
-export function checkPartOnThread(task: CheckTask): Promise<PartResult[] | null> {
+export function checkPartOnThread(task: {
+  readonly model: CheckTask['model'];
+  readonly specifications: readonly Specification[];
+  readonly part: CheckPart;
+}): Promise<PartResult[] | null> {
   const worker = startWorker();
-  return worker ? resultsOf(worker, task) : Promise.resolve(null);
+  const specifications = portableSpecifications(task.specifications);
+  return worker ? resultsOf(worker, { ...task, specifications }) : Promise.resolve(null);
 }
 
 /** Its share's results from one thread, or null when the thread failed (the caller checks the share then). */
@@ -156,11 +162,13 @@ export async function checkModelInParallel(
   if (workers.length === 0) return checkModel(model, ids, options);
   const claims = claimsFor(model, BLOCK);
   const partOf = (index: number): CheckPart => ({ index, block: BLOCK, claims });
+  // Code lists go as their text, not as strings made for the copy (restriction/code-list.ts).
+  const specifications = workers.some((w) => w !== null) ? portableSpecifications(ids.specifications) : null;
   const others = Promise.all(
     workers.map(async (worker, k) => {
       const part = partOf(k + 1);
-      const task: CheckTask = { model: shared, specifications: ids.specifications, part };
-      const results = worker ? await resultsOf(worker, task) : null;
+      const task: CheckTask | null = specifications && { model: shared, specifications, part };
+      const results = worker && task ? await resultsOf(worker, task) : null;
       // A thread that failed: this thread checks the blocks it had claimed (none if it never started).
       return results ?? checkPart(model, ids.specifications, { ...part, redo: true });
     }),

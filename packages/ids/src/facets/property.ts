@@ -37,7 +37,7 @@ export class CompiledPropertyFacet implements CompiledFacet {
     const prop = this.baseName.exact ?? `property ${this.baseName.description}`;
     let d = `${pset}.${prop}`;
     if (this.dataType) d += ` (${this.dataType})`;
-    if (this.value) d += ` ${this.value.finite?.length === 1 ? '= ' : ''}${this.value.description}`;
+    if (this.value) d += ` ${this.value.finiteCount === 1 ? '= ' : ''}${this.value.description}`;
     this.description = d;
     this.missingReason = `${pset}.${prop} is missing`;
   }

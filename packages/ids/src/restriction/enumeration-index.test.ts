@@ -4,6 +4,10 @@
  * real tolerance), which is the reference here, on values chosen at the edges of those rules.
  */
 import { describe, expect, it } from 'vitest';
+import type { PropertyFacet, RestrictionValue } from '../document';
+import { parseIds } from '../parse-ids';
+import { entity, ids, spec } from '../testing/ids-xml';
+import { codeListOf } from './code-list';
 import { compileValue, literalMatches, type ScalarValue } from './matcher';
 
 /** A seeded generator so a failure is reproducible. */
@@ -100,6 +104,46 @@ describe('enumeration look-up', () => {
     expect(matched).toBeGreaterThan(10);
     expect(agreed - matched).toBeGreaterThan(10);
   });
+
+  it.each([1, 2, 3, 4])(
+    'answers the same from a code list kept as text, in any order of look-ups (seed %i)',
+    (seed) => {
+      // The list read from plain IDS text (searched, then indexed) and the same list as an array.
+      const next = random(100 + seed);
+      const literals = literalsFor(next, 8 + Math.floor(next() * 1500));
+      const xml = ids(
+        spec({
+          applicability: entity('IFCDOOR'),
+          requirements: `<property><propertySet><simpleValue>P</simpleValue></propertySet><baseName><simpleValue>C</simpleValue></baseName><value><xs:restriction base="xs:string">${literals.map((l) => `\n  <xs:enumeration value="${l}"/>`).join('')}</xs:restriction></value></property>`,
+        }),
+      );
+      const [specification] = parseIds(xml).specifications;
+      const fromText = (specification?.requirements[0] as PropertyFacet | undefined)
+        ?.value as RestrictionValue;
+      expect(codeListOf(fromText)).not.toBeNull();
+      const asText = compileValue(fromText);
+      const asArray = compileValue({
+        kind: 'restriction',
+        base: 'string',
+        enumeration: literals,
+        patterns: [],
+      });
+      expect(asText.description).toBe(asArray.description);
+      expect(asText.finiteCount).toBe(literals.length);
+      // Strings first for a while (the searches), then everything shuffled.
+      const values = valuesFor(next, literals);
+      const strings = values.filter((v) => typeof v.value === 'string').slice(0, 40);
+      const shuffled = values.map((v) => [next(), v] as const).sort((a, b) => a[0] - b[0]);
+      let matched = 0;
+      for (const v of [...strings, ...shuffled.map(([, v]) => v)]) {
+        const reference = literals.some((literal) => literalMatches(literal, v));
+        expect([v, asText.matches(v), asArray.matches(v)]).toEqual([v, reference, reference]);
+        if (reference) matched++;
+      }
+      expect(matched).toBeGreaterThan(10);
+      expect(asText.finite).toEqual(literals);
+    },
+  );
 
   it('keeps the tolerance of a literal at the edge of its band', () => {
     const literals = Array.from({ length: 20 }, (_, i) => String(i * 1000));

@@ -6,6 +6,8 @@
  * reals with the IDS tolerance. Patterns and lengths apply to strings only, bounds to numbers only.
  */
 import type { IdsValue, RestrictionValue } from '../document';
+import { type CodeListText, codeListIncludes, codeListValues } from '../xml/code-list-text';
+import { codeListOf } from './code-list';
 import { isIntegerLiteral, parseBoolean, parseDouble, realEquals, withinBound } from './lexical';
 import { compileXsdPattern, type XsdPattern, XsdPatternError } from './xsd-regex';
 
@@ -27,6 +29,8 @@ export interface ValueMatcher {
   readonly exact: string | null;
   /** Every accepted string when the value is a simpleValue or a pure enumeration, else null. */
   readonly finite: readonly string[] | null;
+  /** How many strings `finite` holds (null when it is null), without making a code list's strings. */
+  readonly finiteCount: number | null;
 }
 
 /** Compares one literal from the IDS with a model value. */
@@ -50,6 +54,7 @@ class SimpleMatcher implements ValueMatcher {
   readonly description: string;
   readonly exact: string;
   readonly finite: readonly string[];
+  readonly finiteCount = 1;
   constructor(readonly literal: string) {
     this.description = quote(literal);
     this.exact = literal;
@@ -71,26 +76,50 @@ const BOUND_SYMBOL: Record<BoundKind, string> = {
   maxExclusive: '<',
 };
 
-/** Below this many values an enumeration is scanned; from it on, looked up. */
+/** Below this many values an enumeration is scanned with literalMatches; from it on, looked up. */
 const HASHED_FROM = 8;
+/**
+ * String look-ups in a long enumeration answered by a search (of the code list's text, or of the
+ * list) before it is indexed: most specifications of a pack check a handful of elements, and an
+ * index of 1,500 values costs as much as a few dozen searches (issue 22).
+ */
+const SEARCHES_BEFORE_INDEX = 16;
 
 /**
  * An enumeration (a code list) as look-ups, with the same answers as comparing each literal with
  * `literalMatches`: strings by exact text in a hash set, booleans and integers by value, reals
  * within the IDS tolerance by binary search in the sorted literal values (issue 22: lists of 1,500
- * values cost no more than lists of 10).
+ * values cost no more than lists of 10). The typed part is built at the first value that is not a
+ * string (a code list of text codes never needs it).
  */
 class EnumerationIndex {
   private readonly strings: ReadonlySet<string>;
-  private readonly booleans: ReadonlySet<boolean>;
-  private readonly integers: ReadonlySet<number>;
+  private typed: TypedLiterals | null = null;
+
+  constructor(private readonly literals: readonly string[]) {
+    this.strings = new Set(literals);
+  }
+
+  has(v: ScalarValue): boolean {
+    const x = v.value;
+    if (typeof x === 'string') return this.strings.has(x);
+    this.typed ??= new TypedLiterals(this.literals);
+    if (typeof x === 'boolean') return this.typed.booleans.has(x);
+    if (!v.isReal) return this.typed.integers.has(x);
+    return this.typed.hasReal(x);
+  }
+}
+
+/** The literals of an enumeration read as booleans, integers and reals. */
+class TypedLiterals {
+  readonly booleans: ReadonlySet<boolean>;
+  readonly integers: ReadonlySet<number>;
   /** Every finite literal that parses as an xs:double, ascending. */
   private readonly reals: Float64Array;
   /** INF and -INF literals: their tolerance band is unbounded, so they are compared with every value. */
   private readonly infinities: readonly number[];
 
   constructor(literals: readonly string[]) {
-    this.strings = new Set(literals);
     const booleans = new Set<boolean>();
     const integers = new Set<number>();
     const reals: number[] = [];
@@ -109,16 +138,8 @@ class EnumerationIndex {
     this.reals = Float64Array.from(reals).sort();
   }
 
-  has(v: ScalarValue): boolean {
-    const x = v.value;
-    if (typeof x === 'string') return this.strings.has(x);
-    if (typeof x === 'boolean') return this.booleans.has(x);
-    if (!v.isReal) return this.integers.has(x);
-    return this.hasReal(x);
-  }
-
   /** Whether some literal n has realEquals(x, n). */
-  private hasReal(x: number): boolean {
+  hasReal(x: number): boolean {
     for (const n of this.infinities) if (realEquals(x, n)) return true;
     const reals = this.reals;
     if (!Number.isFinite(x)) {
@@ -145,12 +166,73 @@ class EnumerationIndex {
   }
 }
 
+/**
+ * A long enumeration's look-ups: strings first by search (`includes` of the list, or of the code
+ * list's text), then, after SEARCHES_BEFORE_INDEX of them or at the first typed value, by an index.
+ * One per distinct code list text, shared by every specification using it.
+ */
+class EnumerationLookup {
+  private index: EnumerationIndex | null = null;
+  private searches = 0;
+
+  constructor(
+    private readonly literals: () => readonly string[],
+    private readonly search: (text: string) => boolean,
+  ) {}
+
+  has(v: ScalarValue): boolean {
+    if (this.index === null && typeof v.value === 'string' && this.searches < SEARCHES_BEFORE_INDEX) {
+      this.searches++;
+      return this.search(v.value);
+    }
+    this.index ??= new EnumerationIndex(this.literals());
+    return this.index.has(v);
+  }
+}
+
+/** Per thread, the look-up of each code list text (weakly: it goes with the documents using it). */
+const lookupsByCodeList = new WeakMap<CodeListText, EnumerationLookup>();
+
+function enumerationLookup(r: RestrictionValue): EnumerationLookup {
+  const list = codeListOf(r);
+  if (list === null) {
+    const literals = r.enumeration;
+    return new EnumerationLookup(
+      () => literals,
+      (text) => literals.includes(text),
+    );
+  }
+  let lookup = lookupsByCodeList.get(list);
+  if (lookup === undefined) {
+    lookup = new EnumerationLookup(
+      () => r.enumeration,
+      (text) => codeListIncludes(list, text),
+    );
+    lookupsByCodeList.set(list, lookup);
+  }
+  return lookup;
+}
+
+/** How many values an enumeration has, without making them strings. */
+function enumerationCount(r: RestrictionValue): number {
+  return codeListOf(r)?.count ?? r.enumeration.length;
+}
+
+/** The first few values, without making the others strings. */
+function firstValues(r: RestrictionValue, n: number): readonly string[] {
+  const list = codeListOf(r);
+  return list === null ? r.enumeration.slice(0, n) : codeListValues(list, n);
+}
+
 class RestrictionMatcher implements ValueMatcher {
   readonly description: string;
   readonly exact: string | null = null;
-  readonly finite: readonly string[] | null;
+  readonly finiteCount: number | null;
+  private readonly restriction: RestrictionValue;
+  /** Short enumerations, compared literal by literal. */
   private readonly enumeration: readonly string[];
-  private readonly enumerationIndex: EnumerationIndex | null;
+  /** Long ones, looked up. */
+  private readonly enumerationLookup: EnumerationLookup | null;
   private readonly patterns: readonly XsdPattern[];
   private readonly bounds: readonly { kind: BoundKind; value: number }[];
   private readonly minLength: number;
@@ -161,8 +243,11 @@ class RestrictionMatcher implements ValueMatcher {
 
   constructor(r: RestrictionValue) {
     let broken = false;
-    this.enumeration = r.enumeration;
-    this.enumerationIndex = r.enumeration.length >= HASHED_FROM ? new EnumerationIndex(r.enumeration) : null;
+    this.restriction = r;
+    const count = enumerationCount(r);
+    const long = count >= HASHED_FROM;
+    this.enumeration = long ? [] : r.enumeration;
+    this.enumerationLookup = long ? enumerationLookup(r) : null;
     const patterns: XsdPattern[] = [];
     for (const p of r.patterns) {
       try {
@@ -197,16 +282,15 @@ class RestrictionMatcher implements ValueMatcher {
     this.minLength = Math.max(exact ?? 0, min ?? 0);
     this.maxLength = Math.min(exact ?? Number.POSITIVE_INFINITY, max ?? Number.POSITIVE_INFINITY);
     this.broken = broken;
-    const onlyEnumeration =
-      r.enumeration.length > 0 && r.patterns.length === 0 && bounds.length === 0 && !this.hasLength;
-    this.finite = onlyEnumeration ? r.enumeration : null;
+    const onlyEnumeration = count > 0 && r.patterns.length === 0 && bounds.length === 0 && !this.hasLength;
+    this.finiteCount = onlyEnumeration ? count : null;
 
     const parts: string[] = [];
-    if (r.enumeration.length === 1) parts.push(quote(r.enumeration[0] as string));
-    else if (r.enumeration.length > 1) {
+    if (count === 1) parts.push(quote(firstValues(r, 1)[0] as string));
+    else if (count > 1) {
       // Long pick lists stay readable in messages: the first few values and a count.
-      const shown = r.enumeration.slice(0, MAX_LISTED).map(quote).join(', ');
-      const more = r.enumeration.length - MAX_LISTED;
+      const shown = firstValues(r, MAX_LISTED).map(quote).join(', ');
+      const more = count - MAX_LISTED;
       parts.push(`one of ${shown}${more > 0 ? ` … (${more} more)` : ''}`);
     }
     if (r.patterns.length > 0) parts.push(`matching pattern ${r.patterns.join(' or ')}`);
@@ -218,11 +302,16 @@ class RestrictionMatcher implements ValueMatcher {
     this.description = parts.length > 0 ? parts.join(' and ') : 'any value';
   }
 
+  /** Every value of a pure enumeration, made strings only when asked for (index keys, class names). */
+  get finite(): readonly string[] | null {
+    return this.finiteCount === null ? null : this.restriction.enumeration;
+  }
+
   matches(v: ScalarValue): boolean {
     if (this.broken) return false;
     const x = v.value;
-    if (this.enumerationIndex !== null) {
-      if (!this.enumerationIndex.has(v)) return false;
+    if (this.enumerationLookup !== null) {
+      if (!this.enumerationLookup.has(v)) return false;
     } else if (this.enumeration.length > 0) {
       let any = false;
       for (const literal of this.enumeration) {

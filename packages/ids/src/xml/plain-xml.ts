@@ -10,6 +10,7 @@
  * XML accepts and gives the error and its position. So the subset can only be too small, never too
  * lenient; `plain-xml.test.ts` compares both readers' trees on the conformance files and more.
  */
+import { type CodeListText, codeListValues } from './code-list-text';
 import type { XmlElement } from './xml-element';
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -64,6 +65,11 @@ export interface PlainXmlLimits {
    * so the values' order is never in doubt.
    */
   readonly enumerationValues?: boolean;
+  /**
+   * Where each code list kept as text lies, three numbers a run: its start, the end of its first
+   * enumeration, its end (so XSD validation can leave out the repeats: xsd/code-list-runs.ts).
+   */
+  readonly codeListRuns?: number[];
 }
 
 /** The element tree of `text` (byte-order mark already removed), or null: read it with saxes. */
@@ -103,6 +109,11 @@ interface Open {
   scope: Scope;
   /** Set on an xs:restriction when enumerations are kept as values (the limits' enumerationValues). */
   values: string[] | null;
+  /**
+   * The run of plain enumerations this restriction's values start with (code-list-text.ts), kept as
+   * text; values read one at a time (enumerationValue) only follow it.
+   */
+  codeList: { start: number; end: number; count: number } | null;
   /** The last prefix found to name the XML Schema namespace here (names repeat in a code list). */
   schemaPrefix: string | null;
 }
@@ -133,6 +144,17 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
     if (lt < 0) break;
     const next = text.charCodeAt(lt + 1);
     if (top?.values && next !== 0x2f && next !== 0x21) {
+      if (top.values.length === 0 && top.codeList === null) {
+        const run = codeListRun(text, lt, top);
+        if (run !== null) {
+          top.codeList = run;
+          limits.codeListRuns?.push(run.start, run.firstEnd, run.end);
+          count += run.count;
+          if (count > limits.maxElements || stack.length >= limits.maxDepth) leave();
+          pos = run.end;
+          continue;
+        }
+      }
       const after = enumerationValue(text, lt, top);
       if (after >= 0) {
         if (++count > limits.maxElements || stack.length >= limits.maxDepth) leave();
@@ -150,7 +172,17 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
       pos = SPACES.lastIndex + 1;
       const { element, pieces } = open;
       if (pieces.length > 0) element.text = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
-      if (open.values && open.values.length > 0)
+      if (open.codeList !== null) {
+        const { start, end, count: n } = open.codeList;
+        const list: CodeListText = { text: text.slice(start, end), count: n };
+        if (open.values?.length) {
+          // Values read one at a time after the run: all of them as strings, in document order.
+          (element as { enumerationValues?: string[] }).enumerationValues = [
+            ...codeListValues(list),
+            ...open.values,
+          ];
+        } else (element as { codeList?: CodeListText }).codeList = list;
+      } else if (open.values && open.values.length > 0)
         (element as { enumerationValues?: string[] }).enumerationValues = open.values;
       element.span.contentEnd = lt;
       element.span.end = pos;
@@ -212,6 +244,55 @@ function enumerationValue(text: string, lt: number, open: Open): number {
   const raw = match[2] ?? (match[3] as string);
   (open.values as string[]).push(decode(normaliseAttribute(raw)));
   return ENUMERATION.lastIndex;
+}
+
+/**
+ * At `lt`, the first enumeration of an xs:restriction whose enumerations are kept as values: the
+ * longest run of enumerations from here in code-list-text.ts's plain form (the prefix of the first,
+ * which must name the XML Schema namespace), or null when the first is not in that form. The run
+ * ends after the last one's `/>` and the white space after it.
+ */
+function codeListRun(
+  text: string,
+  lt: number,
+  open: Open,
+): { start: number; firstEnd: number; end: number; count: number } | null {
+  ENUMERATION.lastIndex = lt + 1;
+  const match = ENUMERATION.exec(text);
+  if (match === null) return null;
+  const prefix = match[1] ?? '';
+  if (prefix !== open.schemaPrefix) {
+    if (lookup(open.scope, prefix) !== XS_NAMESPACE) return null;
+    open.schemaPrefix = prefix;
+  }
+  const run = plainEnumeration(prefix);
+  let count = 0;
+  let end = lt;
+  let firstEnd = lt;
+  run.lastIndex = lt;
+  while (run.test(text)) {
+    count++;
+    end = run.lastIndex;
+    if (count === 1) firstEnd = end;
+  }
+  return count === 0 ? null : { start: lt, firstEnd, end, count };
+}
+
+const plainEnumerations = new Map<string, RegExp>();
+
+/**
+ * One enumeration in code-list-text.ts's plain form with this prefix, and the white space after it:
+ * a value without `<`, `&`, tab or line end is its own raw text (nothing to decode or normalise).
+ */
+function plainEnumeration(prefix: string): RegExp {
+  let re = plainEnumerations.get(prefix);
+  if (re === undefined) {
+    const name = prefix === '' ? '' : `${prefix.replaceAll('.', '\\.')}:`;
+    re = new RegExp(`<${name}enumeration value="[^"<&\\t\\r\\n]*"/>[ \\t\\r\\n]*`, 'y');
+    // Prefixes are names from the document: keep a few.
+    if (plainEnumerations.size < 16) plainEnumerations.set(prefix, re);
+  }
+  return re;
 }
 
 /** Character data between two tags: kept for the open element, or only white space outside the root. */
@@ -330,7 +411,7 @@ function startTag(
   if (!selfClosing) {
     const values =
       enumerationValues && element.name === 'restriction' && namespace === XS_NAMESPACE ? [] : null;
-    stack.push({ element, qname, pieces: [], scope, values, schemaPrefix: null });
+    stack.push({ element, qname, pieces: [], scope, values, codeList: null, schemaPrefix: null });
   }
   return at;
 }

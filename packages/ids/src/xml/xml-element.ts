@@ -1,4 +1,5 @@
 /** The element tree both XML readers build (xml-tree.ts with saxes, plain-xml.ts by one scan). */
+import type { CodeListText } from './code-list-text';
 
 export interface XmlElement {
   /** Local name without prefix. */
@@ -21,6 +22,11 @@ export interface XmlElement {
    * reading's time (garbage collection).
    */
   readonly enumerationValues?: string[];
+  /**
+   * Instead of `enumerationValues`, when every enumeration of the restriction is in the plain form
+   * code-list-text.ts describes: their text, each value made into a string only when asked for.
+   */
+  readonly codeList?: CodeListText;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface XmlLimits {
    * read by saxes has them as children, as always.
    */
   readonly enumerationValues?: boolean;
+  /** With enumerationValues: receives where the code lists kept as text lie (plain-xml.ts). */
+  readonly codeListRuns?: number[];
 }
 
 export class XmlReadError extends Error {
@@ -88,10 +90,18 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
   const text = xmlText(input).replace(/^\uFEFF/, '');
   // Plain IDS text is read by one fast scan; anything else (and every error) by saxes below.
   const enumerationValues = limits.enumerationValues === true;
-  return (
-    readPlainXml(text, { maxDepth, maxElements, enumerationValues }) ??
-    readXmlWithSaxes(text, maxDepth, maxElements)
-  );
+  const runs = limits.codeListRuns;
+  const known = runs?.length ?? 0;
+  const plain = readPlainXml(text, {
+    maxDepth,
+    maxElements,
+    enumerationValues,
+    ...(runs ? { codeListRuns: runs } : {}),
+  });
+  if (plain !== null) return plain;
+  // Read by saxes: no code list is kept as text.
+  if (runs) runs.length = known;
+  return readXmlWithSaxes(text, maxDepth, maxElements);
 }
 
 /** The reference reader: all of XML 1.0 with namespaces, and the errors with their positions. */
