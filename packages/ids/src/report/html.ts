@@ -10,7 +10,7 @@ import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } fr
 import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
 import { schemaSubstitutionNote } from './schema-note';
-import { elementReasons, failedElements, formatDuration, specificationLabel, summarize } from './summary';
+import { elementReasons, formatDuration, specificationLabel, summarize } from './summary';
 
 export interface HtmlReportOptions {
   /** Most rows in the failing-elements table; the rest are counted in a note. Default 10,000. */
@@ -167,7 +167,7 @@ function* failureTableChunks(report: CheckReport, maxRows: number): Generator<st
   const classes = new Set<string>();
   let total = 0;
   for (const specification of report.specifications)
-    for (const element of failedElements(specification)) {
+    for (const element of specification.failingElements) {
       total++;
       classes.add(element.className);
     }
@@ -178,7 +178,7 @@ function* failureTableChunks(report: CheckReport, maxRows: number): Generator<st
   const shown = Math.min(total, maxRows);
   const specOptions = report.specifications
     .map((specification, index) =>
-      failedElements(specification).length > 0
+      specification.failingElements.length > 0
         ? `<option value="${index}">${e(specificationLabel(specification, index))}</option>`
         : '',
     )
@@ -196,7 +196,7 @@ function* failureTableChunks(report: CheckReport, maxRows: number): Generator<st
 <tbody>`;
   let rows = 0;
   for (const [index, specification] of report.specifications.entries()) {
-    for (const element of failedElements(specification)) {
+    for (const element of specification.failingElements) {
       if (rows >= maxRows) break;
       if (rows > 0) yield '\n';
       rows++;

@@ -54,8 +54,7 @@ export function* jsonReportPieces(report: CheckReport): Generator<string> {
     yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification), 2)},\n      "failingElements": `;
     firstSpecification = false;
     let anyFailing = false;
-    for (const element of specification.elements) {
-      if (element.passed) continue;
+    for (const element of specification.failingElements) {
       yield `${anyFailing ? ',' : '['}\n        ${failingElementText(element, 4)}`;
       anyFailing = true;
     }
