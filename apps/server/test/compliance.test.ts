@@ -1,8 +1,9 @@
 import type { FacetComplianceResult, IdsSpecification } from '@plumbline/contracts';
-import { type CheckReport, checkModel, parseIds } from '@plumbline/ids';
+import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReportWithElements, withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
@@ -33,7 +34,7 @@ function statusBySpec(passed: boolean, failed: number, required: number): keyof 
 }
 
 /** What the compliance reads must say, worked out from the engine's own report. */
-function expectationsOf(report: CheckReport, productCount: number) {
+function expectationsOf(report: ReportWithElements, productCount: number) {
   const specs = report.specifications.map((s) => {
     const requirementCount = s.requirements.length;
     const statuses = s.elements.map((e) => statusBySpec(e.passed, e.failures.length, requirementCount));
@@ -72,7 +73,7 @@ for (const backend of testBackends()) {
     let fileId: string;
     let versionId: string;
     let expected: ReturnType<typeof expectationsOf>;
-    let report: CheckReport;
+    let report: ReportWithElements;
     let specIds: string[];
 
     const fileUrl = () => `/api/v1/projects/${projectId}/bimfiles/${fileId}/compliance`;
@@ -110,7 +111,7 @@ for (const backend of testBackends()) {
         return status.status === 'completed' && status.version_id === versionId;
       }, 60_000);
       const model = readIfc(new Uint8Array(windowsIfc as Buffer));
-      report = checkModel(model, parseIds(windowsIds as Buffer));
+      report = withElements(checkModel(model, parseIds(windowsIds as Buffer)), model);
       expected = expectationsOf(report, [...model.products()].length);
       model.dispose();
       const listed = (

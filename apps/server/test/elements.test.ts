@@ -2,6 +2,7 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
@@ -40,7 +41,7 @@ for (const backend of testBackends()) {
     let model: IfcModel;
     const ifc = windowsIfc as Buffer;
     const ids = windowsIds as Buffer;
-    const report = () => checkModel(model, parseIds(ids));
+    const report = () => withElements(checkModel(model, parseIds(ids)), model);
     const elementUrl = (id: number | string, file = fileId) =>
       `/api/v1/projects/${projectId}/bimfiles/${file}/elements/${id}`;
 

@@ -30,7 +30,7 @@ function engineFailures(): FacetFailure[][] {
     const report = checkModel(model, parseIds(ids as Buffer));
     model.dispose();
     for (const spec of report.specifications)
-      for (const element of spec.elements) if (!element.passed) out.push([...element.failures]);
+      for (const element of spec.failingElements) out.push([...element.failures]);
   }
   return out;
 }

@@ -8,9 +8,10 @@ import type {
   SpecificationState,
   StatusCounts,
 } from '@plumbline/contracts';
-import { type CheckReport, checkModel, parseIds } from '@plumbline/ids';
+import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReportWithElements, withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
@@ -55,7 +56,7 @@ function expectedState(applicable: number, passed: number): SpecificationState {
   return rate >= 80 ? 'passed' : rate >= 50 ? 'warning' : 'failed';
 }
 
-function expectationsOf(report: CheckReport, population: number) {
+function expectationsOf(report: ReportWithElements, population: number) {
   const worst = new Map<number, Rank>();
   const specs = report.specifications.map((s) => {
     const ranks = s.elements.map((e) => engineRank(e.passed, e.failures.length, s.requirements.length));
@@ -108,7 +109,7 @@ for (const backend of testBackends()) {
       await eventually(async () => (await get(`${fileUrl()}/status`)).status === 'completed', 120_000);
       const model = readIfc(new Uint8Array(duplexIfc as Buffer));
       population = [...model.products()].length;
-      expected = expectationsOf(checkModel(model, parseIds(demoIds)), population);
+      expected = expectationsOf(withElements(checkModel(model, parseIds(demoIds)), model), population);
       model.dispose();
     }, 180_000);
     afterAll(async () => server?.stop());

@@ -16,6 +16,7 @@ import {
   idsSpecifications,
   specificationResults,
 } from '../src/schema';
+import { withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
@@ -176,7 +177,7 @@ for (const backend of testBackends()) {
       expect(await rowsOf(elements, version.id)).toBe(products.length);
       expect(await rowsOf(elementProperties, version.id)).toBeGreaterThan(products.length);
 
-      const report = checkModel(model, parseIds(ids));
+      const report = withElements(checkModel(model, parseIds(ids)), model);
       expect(await storedResults(version.id)).toEqual(
         report.specifications.map((s) => ({
           name: s.name,

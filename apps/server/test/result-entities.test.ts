@@ -3,11 +3,12 @@
  * showed "—" everywhere): a specification on the IfcProject names its row by the project's class,
  * GlobalId and name in the IDS Compliance results and the facet results, as the engine reported them.
  */
-import { type CheckReport, checkModel, parseIds } from '@plumbline/ids';
+import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
+import { type ReportWithElements, withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
@@ -35,7 +36,7 @@ for (const backend of testBackends()) {
     let server: TestServer;
     let owner: Session;
     let fileUrl: string;
-    let report: CheckReport;
+    let report: ReportWithElements;
     let specIds: string[];
 
     beforeAll(async () => {
@@ -68,7 +69,7 @@ for (const backend of testBackends()) {
         return status.status === 'completed' && status.version_id === versionId;
       }, 90_000);
       const model = readIfc(new Uint8Array(haus as Buffer));
-      report = checkModel(model, parseIds(Buffer.from(IDS)));
+      report = withElements(checkModel(model, parseIds(Buffer.from(IDS))), model);
       model.dispose();
       specIds = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/ids/specifications`))
         .json()

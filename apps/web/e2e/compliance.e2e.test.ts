@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkModel, parseIds } from '@plumbline/ids';
+import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -138,7 +139,7 @@ describe.skipIf(!haveSamples)('IDS compliance screens', () => {
     await expectVisible(view);
     const results = new Map<number, boolean>();
     for (const spec of report.specifications)
-      for (const e of spec.elements) results.set(e.id, (results.get(e.id) ?? true) && e.passed);
+      for (const [id, passed] of passedById(spec)) results.set(id, (results.get(id) ?? true) && passed);
     const allPassed = [...results.values()].filter(Boolean).length;
     const model = readIfc(new Uint8Array(readFileSync(IFC)));
     const notApplicable = [...model.products()].length - results.size;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkModel, parseIds } from '@plumbline/ids';
+import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -143,12 +144,12 @@ describe.skipIf(!haveSamples)('element inspector', () => {
 
     // Validation: the engine's verdict and reason for this element.
     await inspector.getByRole('tab', { name: 'Validation' }).click();
-    const applicable = report.specifications.filter((s) => s.elements.some((e) => e.id === viewerDbId));
+    const applicable = report.specifications.filter((s) => passedById(s).has(viewerDbId));
     if (applicable.length === 0) {
       await expectVisible(inspector.getByText('Not Applicable').first());
     } else {
       const spec = applicable[0];
-      const result = spec?.elements.find((e) => e.id === viewerDbId);
+      const result = spec?.failingElements.find((e) => e.id === viewerDbId);
       const reason = result?.failures[0]?.reason;
       expect(reason, 'every wall and door lacks Plumbline_Checks.ApprovedBy').toBeDefined();
       await expectVisible(inspector.getByText('Non-Compliant').first());
@@ -250,14 +251,14 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     await screenshot(page, 'ids-compliance-inspector-docked');
     await inspector.getByRole('tab', { name: 'Validation' }).click();
     const failing = report.specifications.find((s) =>
-      s.elements.some((e) => e.id === viewerDbId && e.failures.length > 0),
+      s.failingElements.some((e) => e.id === viewerDbId && e.failures.length > 0),
     );
-    const applicable = report.specifications.filter((s) => s.elements.some((e) => e.id === viewerDbId));
-    const summary = `${applicable.filter((s) => s.elements.find((e) => e.id === viewerDbId)?.passed).length} of ${applicable.length} applicable`;
+    const applicable = report.specifications.filter((s) => passedById(s).has(viewerDbId));
+    const summary = `${applicable.filter((s) => passedById(s).get(viewerDbId)).length} of ${applicable.length} applicable`;
     await expectVisible(inspector.getByText(new RegExp(`^${summary}`)));
     expect(failing, 'the first result row is a wall or a door, which all lack ApprovedBy').toBeDefined();
     if (failing) {
-      const reason = failing.elements.find((e) => e.id === viewerDbId)?.failures[0]?.reason as string;
+      const reason = failing.failingElements.find((e) => e.id === viewerDbId)?.failures[0]?.reason as string;
       await inspector
         .getByRole('table', { name: 'Specifications' })
         .getByRole('button', { name: failing.name })
@@ -267,7 +268,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
       await expectVisible(card.getByRole('list', { name: 'Reasons' }).getByText(reason, { exact: true }));
     }
     // A specification this element is outside of says so, with its entity facet decided.
-    const outside = report.specifications.find((s) => !s.elements.some((e) => e.id === viewerDbId));
+    const outside = report.specifications.find((s) => !passedById(s).has(viewerDbId));
     expect(outside, 'no element is a slab').toBeDefined();
     if (outside) {
       await inspector

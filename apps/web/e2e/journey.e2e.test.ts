@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkModel, parseIds } from '@plumbline/ids';
+import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -29,9 +30,7 @@ function engineFigures() {
   model.dispose();
   const perElement = new Map<number, boolean>();
   for (const spec of report.specifications) {
-    for (const element of spec.elements) {
-      perElement.set(element.id, (perElement.get(element.id) ?? true) && element.passed);
-    }
+    for (const [id, passed] of passedById(spec)) perElement.set(id, (perElement.get(id) ?? true) && passed);
   }
   const passedPairs = report.specifications.reduce((sum, s) => sum + s.passedCount, 0);
   const applicablePairs = report.specifications.reduce((sum, s) => sum + s.applicableCount, 0);

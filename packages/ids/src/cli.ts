@@ -31,7 +31,7 @@ import {
   writeBcfReport,
   writeHtmlReport,
 } from './report';
-import { writeJsonReport } from './report/json-stream';
+import { handOver, writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
@@ -167,6 +167,8 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
 
   const color = outPath === null && io.stdout.isTTY === true && !values['no-color'] && !io.env.NO_COLOR;
+  // The JSON writer is handed the report, so it can let go of each specification once written.
+  if (format === 'json') report = handOver(report);
   // JSON, HTML and BCF are streamed: a report of a huge model can exceed the longest string V8 can
   // build, and memory should not follow the report's size (issue 22).
   const produce: (write: Write) => Promise<void> =

@@ -38,14 +38,18 @@ export interface FacetFailure {
   readonly actualValue?: string;
 }
 
+/**
+ * An applicable element that failed a specification, with why. Elements that passed are kept as
+ * ids only (`SpecificationResult.passingIds`): a large model has millions of passes, and an object
+ * with names for each would be most of the check's memory (issue 22).
+ */
 export interface ElementResult {
   /** STEP id of the element. */
   readonly id: number;
   readonly globalId: string | null;
   readonly className: string;
   readonly name: string | null;
-  readonly passed: boolean;
-  /** Empty when passed. */
+  /** The requirements it failed; empty for an element of a prohibited specification (it fails by existing). */
   readonly failures: readonly FacetFailure[];
 }
 
@@ -66,8 +70,10 @@ export interface SpecificationResult {
   readonly applicableCount: number;
   readonly passedCount: number;
   readonly failedCount: number;
-  /** Every applicable element with its outcome. */
-  readonly elements: readonly ElementResult[];
+  /** STEP ids of the applicable elements that passed, ascending (`passedCount` of them). */
+  readonly passingIds: Uint32Array;
+  /** The applicable elements that failed, ascending by id (`failedCount` of them). */
+  readonly failingElements: readonly ElementResult[];
 }
 
 export interface CheckReport {

@@ -9,6 +9,7 @@ import {
   type SpecificationResult,
 } from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
+import { type ReportWithElements, withElements } from '../support/applicable-elements';
 
 /**
  * The independent path for the assistant's question set: facts computed straight from the IFC file
@@ -19,7 +20,8 @@ export type Status = 'passed' | 'warning' | 'failed' | 'not_applicable';
 
 export interface Truth {
   model: IfcModel;
-  report: CheckReport;
+  /** The engine's report, every applicable element listed (passes named from the model). */
+  report: ReportWithElements;
   /** Each reported specification's requirement facets, as the engine's IDS reader read them. */
   requirements: Map<SpecificationResult, readonly Facet[]>;
   /** Every IfcProduct and IfcTypeObject: the population every screen counts. */
@@ -49,12 +51,12 @@ export function statusOf(passed: boolean, failedFacets: number, requirements: nu
 export function buildTruth(ifc: Buffer, idsFiles: readonly Buffer[]): Truth {
   const model = readIfc(new Uint8Array(ifc));
   const documents = idsFiles.map((ids) => parseIds(ids));
-  const reports = documents.map((document) => checkModel(model, document));
+  const reports = documents.map((document) => withElements(checkModel(model, document), model));
   const requirements = new Map(
     reports.flatMap((r, i) => [...requirementsOf(documents[i] as IdsDocument, r)]),
   );
-  const first = reports[0] as CheckReport;
-  const report: CheckReport = { ...first, specifications: reports.flatMap((r) => r.specifications) };
+  const first = reports[0] as ReportWithElements;
+  const report: ReportWithElements = { ...first, specifications: reports.flatMap((r) => r.specifications) };
   const population = [...model.products()];
   const worst = new Map<number, Status>();
   for (const s of report.specifications)
@@ -160,9 +162,14 @@ export function missingItemOf(facet: Facet | undefined, failure: FacetFailure): 
 }
 
 /** Every failure of the report with what it says is missing (null when it is not a missing value). */
-export function missingItems(t: Pick<Truth, 'report' | 'requirements'>): Array<string | null> {
+export function missingItems(t: {
+  report: CheckReport;
+  requirements: Truth['requirements'];
+}): Array<string | null> {
   return t.report.specifications.flatMap((s) =>
-    s.elements.flatMap((e) => e.failures.map((f) => missingItemOf(t.requirements.get(s)?.[f.facetIndex], f))),
+    s.failingElements.flatMap((e) =>
+      e.failures.map((f) => missingItemOf(t.requirements.get(s)?.[f.facetIndex], f)),
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIds } from '../parse-ids';
+import { applicableIds, passedById } from '../testing/element-outcomes';
 import { FakeModel, property, propertySet, step, value } from '../testing/fake-model';
 import { entity, ids, spec, sv } from '../testing/ids-xml';
 import { checkModel } from './check-model';
@@ -33,14 +34,9 @@ describe('checkModel', () => {
     expect(s?.requirements).toEqual([
       { type: 'attribute', description: 'Name = "W01"', cardinality: 'required' },
     ]);
-    const byId = new Map(s?.elements.map((e) => [e.id, e]));
-    expect(byId.get(good)).toMatchObject({
-      passed: true,
-      failures: [],
-      globalId: '0wall',
-      name: 'W01',
-      className: 'IFCWALL',
-    });
+    expect(Array.from(s?.passingIds ?? [])).toEqual([good]);
+    const byId = new Map(s?.failingElements.map((e) => [e.id, e]));
+    expect(byId.get(bad)).toMatchObject({ globalId: '1wall', name: 'W02', className: 'IFCWALL' });
     expect(byId.get(bad)?.failures).toEqual([
       {
         facetIndex: 0,
@@ -60,13 +56,14 @@ describe('checkModel', () => {
       checkModel(
         m,
         parseIds(ids(spec({ applicability: entity('IFCWALL'), requirements: nameIs('W01', cardinality) }))),
-      ).specifications[0]?.elements.map((e) => e.passed);
-    expect(run('optional')).toEqual([true, false, true]);
-    expect(run('prohibited')).toEqual([false, true, true]);
+      ).specifications[0];
+    const passes = (cardinality: string) => [...passedById(run(cardinality)!).values()];
+    expect(passes('optional')).toEqual([true, false, true]);
+    expect(passes('prohibited')).toEqual([false, true, true]);
     const prohibited = checkModel(
       m,
       parseIds(ids(spec({ applicability: entity('IFCWALL'), requirements: nameIs('W01', 'prohibited') }))),
-    ).specifications[0]?.elements.find((e) => !e.passed);
+    ).specifications[0]?.failingElements[0];
     expect(prohibited?.failures.map((f) => f.outcome)).toEqual(['prohibited']);
   });
 
@@ -95,7 +92,7 @@ describe('checkModel', () => {
     });
     const ext = `<property><propertySet>${sv('Pset_WallCommon')}</propertySet><baseName>${sv('IsExternal')}</baseName><value>${sv('true')}</value></property>`;
     const report = checkModel(m, parseIds(ids(spec({ applicability: ext, requirements: nameIs('x') }))));
-    expect(report.specifications[0]?.elements.map((e) => e.id)).toEqual([a]);
+    expect(applicableIds(report.specifications[0]!)).toEqual([a]);
   });
 
   it('gives an invalid report, never a pass, for an IDS with problems', () => {

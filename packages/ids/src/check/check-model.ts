@@ -18,6 +18,7 @@ import type {
 import { groupKey, LookupGroup, lookupFacet } from './applicability-index';
 import { CandidateLists } from './candidates';
 import { ElementMemo } from './element-memo';
+import { IdList, mergeIds } from './id-list';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -79,8 +80,9 @@ interface SpecRun {
   readonly applicability: readonly CompiledFacet[];
   readonly requirements: readonly CompiledFacet[];
   readonly prohibited: boolean;
-  elements: ElementResult[];
-  passedCount: number;
+  /** Passes as ids only; failures in full (issue 22). */
+  readonly passing: IdList;
+  readonly failing: ElementResult[];
   /** The element last evaluated: a look-up may select a specification twice for one element. */
   lastId: number;
 }
@@ -102,8 +104,8 @@ function prepare(spec: Specification): SpecRun {
     applicability: spec.applicability.map(compileFacet),
     requirements: spec.requirements.map(compileFacet),
     prohibited: spec.cardinality === 'prohibited',
-    elements: [],
-    passedCount: 0,
+    passing: new IdList(),
+    failing: [],
     lastId: -1,
   };
 }
@@ -173,20 +175,17 @@ function unionOf(streams: readonly CandidateStream[]): ArrayLike<number> {
   return all.subarray(0, w);
 }
 
-/** The element's identity, looked up once however many specifications it meets. */
+/** The element's identity, looked up once however many specifications it fails. */
 class ElementIdentity {
   id = -1;
   private loaded = false;
   globalId: string | null = null;
   className = '';
   name: string | null = null;
-  /** One shared result for every specification the element passes. */
-  passed: ElementResult | null = null;
 
   reset(id: number): void {
     this.id = id;
     this.loaded = false;
-    this.passed = null;
   }
 
   load(model: IfcModel): this {
@@ -217,35 +216,25 @@ function evaluateElement(model: IfcModel, run: SpecRun, who: ElementIdentity): v
       }
     }
   }
-  const passed = !run.prohibited && failures === null;
-  who.load(model);
-  if (passed) {
-    run.passedCount++;
-    who.passed ??= {
-      id,
-      globalId: who.globalId,
-      className: who.className,
-      name: who.name,
-      passed: true,
-      failures: NO_FAILURES,
-    };
-    run.elements.push(who.passed);
+  if (!run.prohibited && failures === null) {
+    run.passing.push(id);
     return;
   }
-  run.elements.push({
+  who.load(model);
+  run.failing.push({
     id,
     globalId: who.globalId,
     className: who.className,
     name: who.name,
-    passed: false,
     failures: failures ?? NO_FAILURES,
   });
 }
 
-function result(run: SpecRun): SpecificationResult {
-  const { spec, elements, passedCount } = run;
-  const applicableCount = elements.length;
-  const failedCount = applicableCount - passedCount;
+function result(run: SpecRun, { passingIds, failingElements }: PartResult): SpecificationResult {
+  const { spec } = run;
+  const passedCount = passingIds.length;
+  const failedCount = failingElements.length;
+  const applicableCount = passedCount + failedCount;
   let reason: string | null = null;
   if (run.prohibited && applicableCount > 0) {
     reason = `${applicableCount} element${applicableCount === 1 ? '' : 's'} match${applicableCount === 1 ? 'es' : ''} a prohibited specification`;
@@ -268,7 +257,8 @@ function result(run: SpecRun): SpecificationResult {
     applicableCount,
     passedCount,
     failedCount,
-    elements,
+    passingIds,
+    failingElements,
   };
 }
 
@@ -299,10 +289,15 @@ function takesBlock(part: CheckPart, b: number): boolean {
   return Atomics.compareExchange(part.claims, b, 0, part.index + 1) === 0;
 }
 
-/** One specification's outcome on one part of the elements, ascending by element id. */
+/** One specification's outcome on one part of the elements, each list ascending by element id. */
 export interface PartResult {
-  readonly elements: readonly ElementResult[];
-  readonly passedCount: number;
+  readonly passingIds: Uint32Array;
+  readonly failingElements: readonly ElementResult[];
+}
+
+/** A run's results, taken from it (its growing id list is let go). */
+function partOf(run: SpecRun): PartResult {
+  return { passingIds: run.passing.take(), failingElements: run.failing };
 }
 
 /**
@@ -345,7 +340,7 @@ function checkAll(
 
 /** Checks one part of the elements (on a worker thread): each specification's results on it. */
 export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResult[] {
-  return checkAll(model, specs, part).map(({ elements, passedCount }) => ({ elements, passedCount }));
+  return checkAll(model, specs, part).map(partOf);
 }
 
 /** Merges two lists of element results, each ascending by id and with no id in both. */
@@ -380,14 +375,20 @@ export async function checkSharingParts(
   const frame = frameOf(model, ids, options);
   if (ids.problems.length > 0) return invalidFrame(frame, ids);
   const runs = checkAll(model, ids.specifications, part);
+  const parts = runs.map(partOf);
   for (const other of await otherParts) {
-    runs.forEach((run, s) => {
+    parts.forEach((mine, s) => {
       const theirs = other[s] as PartResult;
-      run.elements = mergeById(run.elements, theirs.elements);
-      run.passedCount += theirs.passedCount;
+      parts[s] = {
+        passingIds: mergeIds(mine.passingIds, theirs.passingIds),
+        failingElements: mergeById(mine.failingElements, theirs.failingElements),
+      };
     });
   }
-  return finished(frame, runs.map(result));
+  return finished(
+    frame,
+    runs.map((run, s) => result(run, parts[s] as PartResult)),
+  );
 }
 
 /** A report for an IDS that did not validate: never a pass. */
@@ -445,5 +446,8 @@ function finished(frame: ReportFrame, specifications: SpecificationResult[]): Ch
 export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOptions = {}): CheckReport {
   const frame = frameOf(model, ids, options);
   if (ids.problems.length > 0) return invalidFrame(frame, ids);
-  return finished(frame, checkAll(model, ids.specifications).map(result));
+  return finished(
+    frame,
+    checkAll(model, ids.specifications).map((run) => result(run, partOf(run))),
+  );
 }

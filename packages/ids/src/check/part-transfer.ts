@@ -1,9 +1,9 @@
 /**
- * A part's results in a compact form for postMessage (check/parallel-check.ts): each element's
- * identity once (ids in a typed array, class names as indexes), each specification's elements as
- * positions into that table, failures only for the elements that failed. Cloning hundreds of
- * thousands of result objects one by one would cost the thread that receives them more than the
- * check it was spared.
+ * A part's results in a compact form for postMessage (check/parallel-check.ts): passing ids as the
+ * typed arrays they already are (transferred, not copied); each failing element's identity once
+ * (ids in a typed array, class names as indexes), each specification's failing elements as
+ * positions into that table, with their failures. Cloning hundreds of thousands of result objects
+ * one by one would cost the thread that receives them more than the check it was spared.
  */
 import type { ElementResult, FacetFailure } from '../results';
 import type { PartResult } from './check-model';
@@ -18,15 +18,12 @@ export interface EncodedParts {
 }
 
 interface EncodedSpecification {
-  readonly passedCount: number;
-  /** Positions in the element table, in the specification's element order. */
-  readonly elements: Uint32Array;
-  /** Failures of the elements that failed, by index in `elements`. */
-  readonly failedAt: Uint32Array;
+  readonly passingIds: Uint32Array;
+  /** Positions of the failing elements in the element table, ascending by id. */
+  readonly failing: Uint32Array;
+  /** Their failures, in the same order. */
   readonly failures: readonly (readonly FacetFailure[])[];
 }
-
-const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
 export function encodeParts(parts: readonly PartResult[]): EncodedParts {
   const positionOf = new Map<number, number>();
@@ -37,10 +34,8 @@ export function encodeParts(parts: readonly PartResult[]): EncodedParts {
   const classNames: string[] = [];
   const classPosition = new Map<string, number>();
   const specifications = parts.map((part): EncodedSpecification => {
-    const elements = new Uint32Array(part.elements.length);
-    const failedAt: number[] = [];
-    const failures: (readonly FacetFailure[])[] = [];
-    part.elements.forEach((e, i) => {
+    const failing = new Uint32Array(part.failingElements.length);
+    part.failingElements.forEach((e, i) => {
       let at = positionOf.get(e.id);
       if (at === undefined) {
         at = elementIds.length;
@@ -56,13 +51,13 @@ export function encodeParts(parts: readonly PartResult[]): EncodedParts {
         }
         classIndex.push(c);
       }
-      elements[i] = at;
-      if (!e.passed) {
-        failedAt.push(i);
-        failures.push(e.failures);
-      }
+      failing[i] = at;
     });
-    return { passedCount: part.passedCount, elements, failedAt: Uint32Array.from(failedAt), failures };
+    return {
+      passingIds: part.passingIds,
+      failing,
+      failures: part.failingElements.map((e) => e.failures),
+    };
   });
   return {
     elementIds: Uint32Array.from(elementIds),
@@ -74,44 +69,34 @@ export function encodeParts(parts: readonly PartResult[]): EncodedParts {
   };
 }
 
-/** The buffers `encodeParts` made, to transfer rather than copy. */
+/** The buffers `encodeParts` made, to transfer rather than copy (each once: a buffer may back two views). */
 export function transferablesOf(encoded: EncodedParts): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [
+  const out = new Set<ArrayBuffer>([
     encoded.elementIds.buffer as ArrayBuffer,
     encoded.classIndex.buffer as ArrayBuffer,
-  ];
-  for (const s of encoded.specifications)
-    out.push(s.elements.buffer as ArrayBuffer, s.failedAt.buffer as ArrayBuffer);
-  return out;
+  ]);
+  for (const s of encoded.specifications) {
+    out.add(s.passingIds.buffer as ArrayBuffer);
+    out.add(s.failing.buffer as ArrayBuffer);
+  }
+  return [...out];
 }
 
-/** The part results again; one passing result per element, shared by the specifications it passes (as the checker does). */
+/** The part results again. */
 export function decodeParts(encoded: EncodedParts): PartResult[] {
   const { elementIds, globalIds, names, classIndex, classNames } = encoded;
-  const passing: (ElementResult | undefined)[] = new Array(elementIds.length);
-  const identity = (at: number) => ({
-    id: elementIds[at] as number,
-    globalId: globalIds[at] ?? null,
-    className: classNames[classIndex[at] as number] as string,
-    name: names[at] ?? null,
-  });
   return encoded.specifications.map((s) => {
-    const elements = new Array<ElementResult>(s.elements.length);
-    let f = 0;
-    for (let i = 0; i < s.elements.length; i++) {
-      const at = s.elements[i] as number;
-      if (f < s.failedAt.length && s.failedAt[f] === i) {
-        elements[i] = { ...identity(at), passed: false, failures: s.failures[f] as readonly FacetFailure[] };
-        f++;
-        continue;
-      }
-      let passed = passing[at];
-      if (passed === undefined) {
-        passed = { ...identity(at), passed: true, failures: NO_FAILURES };
-        passing[at] = passed;
-      }
-      elements[i] = passed;
+    const failingElements = new Array<ElementResult>(s.failing.length);
+    for (let i = 0; i < s.failing.length; i++) {
+      const at = s.failing[i] as number;
+      failingElements[i] = {
+        id: elementIds[at] as number,
+        globalId: globalIds[at] ?? null,
+        className: classNames[classIndex[at] as number] as string,
+        name: names[at] ?? null,
+        failures: s.failures[i] as readonly FacetFailure[],
+      };
     }
-    return { elements, passedCount: s.passedCount };
+    return { passingIds: s.passingIds, failingElements };
   });
 }

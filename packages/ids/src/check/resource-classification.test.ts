@@ -18,6 +18,7 @@
 import { readIfc } from '@plumbline/ifc';
 import { describe, expect, it } from 'vitest';
 import { parseIds } from '../parse-ids';
+import { passedById } from '../testing/element-outcomes';
 import { entity, ids, spec, sv } from '../testing/ids-xml';
 import { checkModel } from './check-model';
 
@@ -79,7 +80,7 @@ function outcome(
 ) {
   const report = checkModel(model, parseIds(ids(spec({ ifcVersion: version, applicability, requirements }))));
   if (report.status === 'invalid') throw new Error(JSON.stringify(report.problems));
-  return Object.fromEntries(report.specifications[0]!.elements.map((e) => [e.id, e.passed]));
+  return Object.fromEntries(passedById(report.specifications[0]!));
 }
 
 describe('classification of resources that are not IfcRoot', () => {

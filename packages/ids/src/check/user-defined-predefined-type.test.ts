@@ -8,6 +8,7 @@
 import { readIfc } from '@plumbline/ifc';
 import { describe, expect, it } from 'vitest';
 import { parseIds } from '../parse-ids';
+import { passedById } from '../testing/element-outcomes';
 import { entity, ids, spec } from '../testing/ids-xml';
 import { checkModel } from './check-model';
 
@@ -37,7 +38,7 @@ function outcome(applicability: string, requirement: string): Record<number, boo
     model,
     parseIds(ids(spec({ ifcVersion: 'IFC4', applicability, requirements: requirement }))),
   );
-  return Object.fromEntries(report.specifications[0]!.elements.map((e) => [e.id, e.passed]));
+  return Object.fromEntries(passedById(report.specifications[0]!));
 }
 
 describe('entity facet: user-defined predefined types', () => {

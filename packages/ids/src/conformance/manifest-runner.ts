@@ -46,7 +46,7 @@ function explain(report: CheckReport): string {
     return `${p?.line ? `line ${p.line}: ` : ''}${p?.message ?? ''}`;
   }
   for (const spec of report.specifications) {
-    const failing = spec.elements.find((e) => !e.passed);
+    const failing = spec.failingElements[0];
     const failure = failing?.failures[0];
     if (failing && failure) return `${failing.className} #${failing.id} ${failure.reason}`;
     if (spec.reason) return spec.reason;

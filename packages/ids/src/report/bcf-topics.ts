@@ -5,7 +5,7 @@
  */
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 import { type BcfIdentity, summaryTopicGuid, topicGuid, viewpointGuid } from './bcf-identity';
-import { describeElement, elementReasons, failedElements, specificationLabel } from './summary';
+import { describeElement, elementReasons, specificationLabel } from './summary';
 
 /** 'type': one topic per specification and IFC class; 'element': one per failing element. */
 export type BcfGrouping = 'type' | 'element';
@@ -163,7 +163,7 @@ export function shareOut(available: readonly number[], budget: number): number[]
 
 function findingsOf(specification: SpecificationResult, index: number, grouping: BcfGrouping): Finding[] {
   const label = specificationLabel(specification, index);
-  const failing = failedElements(specification);
+  const failing = specification.failingElements;
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
   const add = (subject: string, elements: readonly ElementResult[], className: string | null) => {

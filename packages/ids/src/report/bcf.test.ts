@@ -80,7 +80,7 @@ describe('BCF reporter', () => {
       ...failingReport,
       checkedAt: '2026-12-01T10:00:00.000Z',
       specifications: [
-        { ...walls, elements: [...walls.elements].reverse() },
+        { ...walls, failingElements: [...walls.failingElements].reverse() },
         ...failingReport.specifications.slice(1),
       ],
     };
@@ -91,7 +91,7 @@ describe('BCF reporter', () => {
 
   it('groups by element type: one topic per specification and class, its viewpoint selecting each failing element', () => {
     const report = manyFailuresReport(12);
-    const failing = report.specifications.flatMap((spec) => spec.elements.filter((e) => !e.passed));
+    const failing = report.specifications.flatMap((spec) => spec.failingElements);
     const classes = new Set(failing.map((e) => e.className));
     const { bytes, topicCount } = buildBcfReport(report, { version: '3.0' });
     expect(topicCount).toBe(classes.size);

@@ -54,8 +54,8 @@ describe('console reporter', () => {
   });
 
   it('neutralises terminal control characters coming from the model', () => {
-    const element = { ...failingReport.specifications[0]!.elements[2]!, name: 'evil\u001b[2Jname' };
-    const specification = { ...failingReport.specifications[0]!, elements: [element] };
+    const element = { ...failingReport.specifications[0]!.failingElements[0]!, name: 'evil\u001b[2Jname' };
+    const specification = { ...failingReport.specifications[0]!, failingElements: [element] };
     const text = formatConsoleReport({ ...failingReport, specifications: [specification] });
     expect(text).toContain("'evil?[2Jname'");
     expect(text).not.toMatch(ansiEscape);

@@ -5,14 +5,7 @@
  */
 import type { CheckReport, SpecificationResult } from '../results';
 import { schemaSubstitutionNote } from './schema-note';
-import {
-  describeElement,
-  elementReasons,
-  failedElements,
-  formatDuration,
-  specificationLabel,
-  summarize,
-} from './summary';
+import { describeElement, elementReasons, formatDuration, specificationLabel, summarize } from './summary';
 
 export interface ConsoleReportOptions {
   /** ANSI colours; default false. */
@@ -113,7 +106,7 @@ function specificationLines(
   lines.push(`        ${paint.dim(counts.join(' · '))}`);
   if (specification.reason) lines.push(`        ${paint.yellow(clean(specification.reason))}`);
 
-  const failing = failedElements(specification);
+  const failing = specification.failingElements;
   for (const element of failing.slice(0, maxFailures)) {
     lines.push(`        ${clean(describeElement(element))}`);
     for (const reason of elementReasons(specification, element)) lines.push(`          - ${clean(reason)}`);

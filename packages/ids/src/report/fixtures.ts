@@ -20,19 +20,12 @@ const wallRequirements: FacetSummary[] = [
   { type: 'material', description: 'Material named concrete or masonry', cardinality: 'required' },
 ];
 
-function passingElement(id: number, globalId: string, className: string, name: string): ElementResult {
-  return { id, globalId, className, name, passed: true, failures: [] };
-}
-
-const wallElements: ElementResult[] = [
-  passingElement(1021, '2O2Fr$t4X7Zf8NOew3FLOH', 'IFCWALL', 'Basic Wall:Exterior - 300mm'),
-  passingElement(1188, '1hOSvn6df7F8_7GcBWlR72', 'IFCWALL', 'Basic Wall:Exterior - 300mm'),
+const wallFailures: ElementResult[] = [
   {
     id: 1402,
     globalId: '3cUkl32yn9qRSPvBJVyWYp',
     className: 'IFCWALL',
     name: 'Basic Wall:Interior <partition> & "acoustic"',
-    passed: false,
     failures: [
       { facetIndex: 0, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.FireRating is missing' },
       {
@@ -49,7 +42,6 @@ const wallElements: ElementResult[] = [
     globalId: '0DWgwt6o1FOx7466fPk$jl',
     className: 'IFCWALL',
     name: 'Basic Wall:Interior - 100mm',
-    passed: false,
     failures: [
       {
         facetIndex: 0,
@@ -65,7 +57,6 @@ const wallElements: ElementResult[] = [
     globalId: null,
     className: 'IFCWALL',
     name: null,
-    passed: false,
     failures: [
       { facetIndex: 1, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.IsExternal is missing' },
       { facetIndex: 0, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.FireRating is missing' },
@@ -87,7 +78,8 @@ const wallsSpecification: SpecificationResult = {
   applicableCount: 5,
   passedCount: 2,
   failedCount: 3,
-  elements: wallElements,
+  passingIds: Uint32Array.of(1021, 1188),
+  failingElements: wallFailures,
 };
 
 const doorsSpecification: SpecificationResult = {
@@ -104,10 +96,8 @@ const doorsSpecification: SpecificationResult = {
   applicableCount: 2,
   passedCount: 2,
   failedCount: 0,
-  elements: [
-    passingElement(2210, '1s8MHyRSz1uBjc7O9bE0Qa', 'IFCDOOR', 'Single-Flush:0915 x 2134mm'),
-    passingElement(2298, '0KNuwIGcz3tgV8g8YIpRmH', 'IFCDOOR', 'Single-Flush:0915 x 2134mm'),
-  ],
+  passingIds: Uint32Array.of(2210, 2298),
+  failingElements: [],
 };
 
 const spacesSpecification: SpecificationResult = {
@@ -124,7 +114,8 @@ const spacesSpecification: SpecificationResult = {
   applicableCount: 0,
   passedCount: 0,
   failedCount: 0,
-  elements: [],
+  passingIds: new Uint32Array(0),
+  failingElements: [],
 };
 
 const prohibitedSpecification: SpecificationResult = {
@@ -143,7 +134,8 @@ const prohibitedSpecification: SpecificationResult = {
   applicableCount: 0,
   passedCount: 0,
   failedCount: 0,
-  elements: [],
+  passingIds: new Uint32Array(0),
+  failingElements: [],
 };
 
 const common = {
@@ -198,13 +190,12 @@ export const prohibitedFailingReport: CheckReport = {
       reason: '1 element matches a prohibited specification',
       applicableCount: 1,
       failedCount: 1,
-      elements: [
+      failingElements: [
         {
           id: 3301,
           globalId: '2Xb4sVz1D0bRk7Qm0Wn3Pd',
           className: 'IFCBUILDINGELEMENTPROXY',
           name: 'Generic Models:Placeholder',
-          passed: false,
           failures: [],
         },
       ],
@@ -221,7 +212,6 @@ export function manyFailuresReport(count: number): CheckReport {
       globalId: syntheticGlobalId(i),
       className: i % 3 === 0 ? 'IFCWINDOW' : 'IFCDOOR',
       name: `Element ${i}`,
-      passed: false,
       failures: [
         {
           facetIndex: 0,
@@ -239,7 +229,8 @@ export function manyFailuresReport(count: number): CheckReport {
     applicableCount: count,
     passedCount: 0,
     failedCount: count,
-    elements,
+    passingIds: new Uint32Array(0),
+    failingElements: elements,
   };
   return { ...common, status: count > 0 ? 'fail' : 'pass', problems: [], specifications: [specification] };
 }

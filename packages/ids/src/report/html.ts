@@ -11,7 +11,7 @@ import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
 import { percentOf } from './percent';
 import { schemaSubstitutionNote } from './schema-note';
-import { elementReasons, failedElements, formatDuration, specificationLabel, summarize } from './summary';
+import { elementReasons, formatDuration, specificationLabel, summarize } from './summary';
 
 export interface HtmlReportOptions {
   /** Most rows in the failing-elements table; the rest are counted in a note. Default 10,000. */
@@ -168,7 +168,7 @@ function* failureTableChunks(report: CheckReport, maxRows: number): Generator<st
   const classes = new Set<string>();
   let total = 0;
   for (const specification of report.specifications)
-    for (const element of failedElements(specification)) {
+    for (const element of specification.failingElements) {
       total++;
       classes.add(element.className);
     }
@@ -179,7 +179,7 @@ function* failureTableChunks(report: CheckReport, maxRows: number): Generator<st
   const shown = Math.min(total, maxRows);
   const specOptions = report.specifications
     .map((specification, index) =>
-      failedElements(specification).length > 0
+      specification.failingElements.length > 0
         ? `<option value="${index}">${e(specificationLabel(specification, index))}</option>`
         : '',
     )
@@ -197,7 +197,7 @@ function* failureTableChunks(report: CheckReport, maxRows: number): Generator<st
 <tbody>`;
   let rows = 0;
   for (const [index, specification] of report.specifications.entries()) {
-    for (const element of failedElements(specification)) {
+    for (const element of specification.failingElements) {
       if (rows >= maxRows) break;
       if (rows > 0) yield '\n';
       rows++;

@@ -10,7 +10,7 @@ import {
   prohibitedFailingReport,
 } from './fixtures';
 import { formatJsonReport } from './json';
-import { JSON_CHUNK_CHARS, writeJsonReport } from './json-stream';
+import { handOver, JSON_CHUNK_CHARS, writeJsonReport } from './json-stream';
 
 async function streamed(
   report: CheckReport,
@@ -26,7 +26,7 @@ const noFailures: CheckReport = {
   specifications: failingReport.specifications.map(
     (specification): SpecificationResult => ({
       ...specification,
-      elements: specification.elements.map((element) => ({ ...element, passed: true, failures: [] })),
+      failingElements: [],
     }),
   ),
 };
@@ -82,6 +82,31 @@ describe('streamed JSON report', () => {
     expect(total).toBeGreaterThan(50 * 1024 * 1024);
     expect(open).toBe(0); // brackets balance (the fixture's strings hold none)
   }, 120_000);
+
+  it('lets go of each specification of a handed-over report once it is written, and of nothing before', async () => {
+    const handed = handOver(failingReport);
+    const seenWhileWriting: number[] = [];
+    const writes: string[] = [];
+    await writeJsonReport(
+      handed,
+      (chunk) => {
+        writes.push(chunk);
+        seenWhileWriting.push(handed.specifications[0]!.failingElements.length);
+      },
+      1,
+    );
+    expect(writes.join('')).toBe(formatJsonReport(failingReport));
+    // The walls' three failures were still there when the first pieces went out, then let go.
+    expect(seenWhileWriting[0]).toBe(3);
+    expect(handed.specifications.map((s) => [s.failingElements.length, s.passingIds.length])).toEqual(
+      handed.specifications.map(() => [0, 0]),
+    );
+    expect(handed.specifications.map((s) => [s.status, s.failedCount])).toEqual(
+      failingReport.specifications.map((s) => [s.status, s.failedCount]),
+    );
+    // The report it was handed over from is untouched.
+    expect(failingReport.specifications[0]!.failingElements).toHaveLength(3);
+  });
 
   it('waits for each write before producing the next (back-pressure)', async () => {
     const order: string[] = [];

@@ -3,8 +3,24 @@
  * one string, so its size is not capped by V8's string limit (about 512 MB) and only one element's
  * text (plus a chunk buffer) is in memory at a time.
  */
-import type { CheckReport, ElementResult } from '../results';
+import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 import { toJsonReportHead, toJsonSpecificationHead } from './json';
+
+/** Reports handed over to be written once (`handOver`): the writer lets go of what it has written. */
+const handedOver = new WeakSet<CheckReport>();
+const NO_IDS = new Uint32Array(0);
+
+/**
+ * The report for a caller that writes it once and keeps nothing else of it (the CLI): a copy
+ * whose specifications array is the writer's, which drops each specification's elements as soon
+ * as they are written, so a large report's failures are let go while it is written (issue 22).
+ * Counts, statuses and reasons stay.
+ */
+export function handOver(report: CheckReport): CheckReport {
+  const copy = { ...report, specifications: [...report.specifications] };
+  handedOver.add(copy);
+  return copy;
+}
 
 /** Chunks handed to the writer are about this size (larger only when one element's text is). */
 export const JSON_CHUNK_CHARS = 64 * 1024;
@@ -49,17 +65,24 @@ export function* jsonReportPieces(report: CheckReport): Generator<string> {
     return;
   }
   yield '[';
+  const release = handedOver.has(report);
   let firstSpecification = true;
-  for (const specification of report.specifications) {
+  for (let s = 0; s < report.specifications.length; s++) {
+    const specification = report.specifications[s] as SpecificationResult;
     yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification), 2)},\n      "failingElements": `;
     firstSpecification = false;
     let anyFailing = false;
-    for (const element of specification.elements) {
-      if (element.passed) continue;
+    for (const element of specification.failingElements) {
       yield `${anyFailing ? ',' : '['}\n        ${failingElementText(element, 4)}`;
       anyFailing = true;
     }
     yield anyFailing ? '\n      ]\n    }' : '[]\n    }';
+    if (release)
+      (report.specifications as SpecificationResult[])[s] = {
+        ...specification,
+        passingIds: NO_IDS,
+        failingElements: [],
+      };
   }
   yield '\n  ]\n}\n';
 }

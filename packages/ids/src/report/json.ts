@@ -15,7 +15,7 @@ import type {
   SpecificationResult,
 } from '../results';
 import { schemaSubstitutionNote } from './schema-note';
-import { failedElements, type ReportSummary, summarize } from './summary';
+import { type ReportSummary, summarize } from './summary';
 
 export const JSON_REPORT_VERSION = 1;
 
@@ -138,7 +138,7 @@ export function toJsonReport(report: CheckReport): JsonReport {
     ...toJsonReportHead(report),
     specifications: report.specifications.map((specification) => ({
       ...toJsonSpecificationHead(specification),
-      failingElements: failedElements(specification).map(toJsonFailingElement),
+      failingElements: specification.failingElements.map(toJsonFailingElement),
     })),
   };
 }

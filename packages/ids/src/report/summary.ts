@@ -27,7 +27,7 @@ export function summarize(report: CheckReport): ReportSummary {
     checks += specification.applicableCount;
     checksPassed += specification.passedCount;
     checksFailed += specification.failedCount;
-    for (const element of failedElements(specification)) failing.add(element.id);
+    for (const element of specification.failingElements) failing.add(element.id);
   }
   return {
     specifications: report.specifications.length,
@@ -38,10 +38,6 @@ export function summarize(report: CheckReport): ReportSummary {
     checksFailed,
     failingElements: failing.size,
   };
-}
-
-export function failedElements(specification: SpecificationResult): ElementResult[] {
-  return specification.elements.filter((element) => !element.passed);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { IfcModel } from '@plumbline/ifc';
 import { countFacetFailures } from './facet-failures';
 import type { ResultColumns } from './result-columns';
 
+const NO_FAILURES_JSON = '[]';
+
 export interface IdsForCheck {
   name: string;
   document: IdsDocument;
@@ -41,20 +43,39 @@ export function checkAgainst(
         passedCount: spec.passedCount,
         failedCount: spec.failedCount,
       });
-      for (const element of spec.elements) {
+      // A row per applicable element in id order: the passing ones (ids only in the report, named
+      // from the model when they are not stored elements) merged with the failing ones.
+      const { passingIds, failingElements } = spec;
+      const name = (id: number, ifcClass: string, globalId: string | null, label: string | null) => {
+        if (named.has(id)) return;
+        named.add(id);
+        results.entities.stepId.push(id);
+        results.entities.ifcClass.push(ifcClass);
+        results.entities.globalId.push(globalId);
+        results.entities.name.push(label);
+      };
+      let p = 0;
+      let f = 0;
+      while (p < passingIds.length || f < failingElements.length) {
+        const failing = failingElements[f];
+        const passingId = passingIds[p];
         results.elements.specificationId.push(specificationId);
-        results.elements.elementStepId.push(element.id);
-        results.elements.passed.push(element.passed);
-        results.elements.failures.push(JSON.stringify(element.failures));
-        if (!named.has(element.id)) {
-          named.add(element.id);
-          results.entities.stepId.push(element.id);
-          results.entities.ifcClass.push(element.className);
-          results.entities.globalId.push(element.globalId);
-          results.entities.name.push(element.name);
+        if (failing === undefined || (passingId !== undefined && passingId < failing.id)) {
+          const id = passingId as number;
+          p++;
+          results.elements.elementStepId.push(id);
+          results.elements.passed.push(true);
+          results.elements.failures.push(NO_FAILURES_JSON);
+          if (!named.has(id)) name(id, model.classOf(id) ?? '', model.globalId(id), model.name(id));
+          continue;
         }
+        f++;
+        results.elements.elementStepId.push(failing.id);
+        results.elements.passed.push(false);
+        results.elements.failures.push(JSON.stringify(failing.failures));
+        name(failing.id, failing.className, failing.globalId, failing.name);
       }
-      results.facetFailures.push(...countFacetFailures(specificationId, spec.elements));
+      results.facetFailures.push(...countFacetFailures(specificationId, failingElements));
     });
   }
   return results;

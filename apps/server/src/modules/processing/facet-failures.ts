@@ -3,17 +3,16 @@ import type { VersionRows } from './output-writer';
 import type { FacetFailureCount, ResultColumns } from './result-columns';
 
 /**
- * How many of one specification's elements fail each of its requirement facets (decision 0085),
- * read from the engine's structured failures while the results are built: an element failing one
- * facet twice counts once for it; passing elements count for none.
+ * How many of one specification's failing elements fail each of its requirement facets (decision
+ * 0085), read from the engine's structured failures while the results are built: an element
+ * failing one facet twice counts once for it.
  */
 export function countFacetFailures(
   specificationId: string,
-  elements: ReadonlyArray<{ passed: boolean; failures: ReadonlyArray<{ facetIndex: number }> }>,
+  failingElements: ReadonlyArray<{ failures: ReadonlyArray<{ facetIndex: number }> }>,
 ): FacetFailureCount[] {
   const byIndex = new Map<number, number>();
-  for (const element of elements) {
-    if (element.passed) continue;
+  for (const element of failingElements) {
     for (const facetIndex of new Set(element.failures.map((f) => f.facetIndex))) {
       byIndex.set(facetIndex, (byIndex.get(facetIndex) ?? 0) + 1);
     }

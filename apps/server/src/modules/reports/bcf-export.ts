@@ -120,7 +120,9 @@ export async function storedReportFrame(
       applicableCount: Number(outcome?.applicable_count ?? 0),
       passedCount: Number(outcome?.passed_count ?? 0),
       failedCount: Number(outcome?.failed_count ?? 0),
-      elements: [],
+      // The BCF reads failing elements only; the writer's thread fills them from the feed.
+      passingIds: new Uint32Array(0),
+      failingElements: [],
     };
   });
   const [origin] = await rowsOf<Record<string, unknown>>(

@@ -28,14 +28,13 @@ export async function fillFailingElements(
         globalId: row.globalId,
         className: row.ifcClass ?? 'IFCPRODUCT',
         name: row.name,
-        passed: false,
         failures: JSON.parse(row.failures) as FacetFailure[],
       });
     }
   }
   return {
     ...report,
-    specifications: report.specifications.map((spec, i) => ({ ...spec, elements: lists[i] ?? [] })),
+    specifications: report.specifications.map((spec, i) => ({ ...spec, failingElements: lists[i] ?? [] })),
   };
 }
 
