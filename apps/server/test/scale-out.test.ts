@@ -96,31 +96,33 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
       models.push({ name: `Block ${seed}.ifc`, bytes: readFileSync(out) });
     }
     const expected = new Map(
-      models.map((model) => {
-        const output = analyse({
-          bytes: new Uint8Array(model.bytes),
-          fileName: model.name,
-          ids: [
+      await Promise.all(
+        models.map(async (model) => {
+          const output = await analyse({
+            bytes: new Uint8Array(model.bytes),
+            fileName: model.name,
+            ids: [
+              {
+                name: 'demo.ids',
+                xml: new Uint8Array(demoIds),
+                specificationIds: Array.from({ length: 100 }, (_, i) => `s${i}`),
+              },
+            ],
+            mode: 'full',
+          });
+          if (output.kind !== 'done' || !output.extracted)
+            throw new Error(`the engine could not read ${model.name}`);
+          return [
+            model.name,
             {
-              name: 'demo.ids',
-              xml: new Uint8Array(demoIds),
-              specificationIds: Array.from({ length: 100 }, (_, i) => `s${i}`),
+              elements: output.extracted.elements.stepId.length,
+              properties: output.extracted.properties.elementStepId.length,
+              results: output.results.elements.passed.length,
+              passed: output.results.elements.passed.filter(Boolean).length,
             },
-          ],
-          mode: 'full',
-        });
-        if (output.kind !== 'done' || !output.extracted)
-          throw new Error(`the engine could not read ${model.name}`);
-        return [
-          model.name,
-          {
-            elements: output.extracted.elements.stepId.length,
-            properties: output.extracted.properties.elementStepId.length,
-            results: output.results.elements.passed.length,
-            passed: output.results.elements.passed.filter(Boolean).length,
-          },
-        ];
-      }),
+          ] as const;
+        }),
+      ),
     );
 
     // Only the documented variables: DATABASE_URL, WORKER_MODE and the S3 ones of the README.
