@@ -29,7 +29,7 @@ async function* feedOf<T>(): AsyncGenerator<T> {
 const tasks = {
   analyse: async (input: Parameters<typeof analyse>[0]) => {
     const { analyse } = await import('./modules/processing/analyse');
-    const output = await analyse(input);
+    const output = analyse(input);
     return output.kind === 'done' ? { ...output, threadId } : output;
   },
   'read-ids': async (input: Parameters<typeof readIdsUpload>[0]) =>

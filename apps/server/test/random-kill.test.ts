@@ -101,7 +101,7 @@ for (const backend of testBackends()) {
         const bytes = readFileSync(out);
         const name = `Block ${seed}.ifc`;
         // The engine's own reading of the same file, with the same IDS.
-        const output = await analyse({
+        const output = analyse({
           bytes: new Uint8Array(bytes),
           fileName: name,
           ids: [

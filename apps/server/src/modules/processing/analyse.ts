@@ -1,4 +1,4 @@
-import { CheckThreads, parseIds } from '@plumbline/ids';
+import { parseIds } from '@plumbline/ids';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
@@ -26,18 +26,10 @@ export type AnalysisOutput =
   | { kind: 'unreadable'; message: string };
 
 /**
- * Models at least this large are checked on several threads (`MIN_PARALLEL_INSTANCES`, 300,000
- * instances, is about 20 MB of IFC); smaller ones do not repay starting them.
- */
-const PARALLEL_CHECK_MIN_BYTES = 16 * 2 ** 20;
-
-/**
  * The CPU-heavy part of processing a version: read the IFC, check it against each IDS, extract what
  * the database stores. Pure (no database, no storage), so it runs on a worker thread (analyse-runner).
- * A large model is checked on every core as the command line does (decision 0182): its check threads
- * start first, so they load the engine while the model is parsed, and the bytes go to shared memory.
  */
-export async function analyse(input: AnalysisInput): Promise<AnalysisOutput> {
+export function analyse(input: AnalysisInput): AnalysisOutput {
   const timings: Record<string, number> = {};
   let started = performance.now();
   const lap = (name: string) => {
@@ -45,13 +37,10 @@ export async function analyse(input: AnalysisInput): Promise<AnalysisOutput> {
     timings[name] = Math.round(now - started);
     started = now;
   };
-  const parallel = input.bytes.length >= PARALLEL_CHECK_MIN_BYTES;
-  const threads = parallel ? CheckThreads.start() : CheckThreads.none();
   let model: ReturnType<typeof readIfc>;
   try {
-    model = readIfc(parallel ? inSharedMemory(input.bytes) : input.bytes, { fileName: input.fileName });
+    model = readIfc(input.bytes, { fileName: input.fileName });
   } catch (error) {
-    threads.close();
     if (error instanceof IfcReadError) return { kind: 'unreadable', message: error.message };
     throw error;
   }
@@ -63,7 +52,7 @@ export async function analyse(input: AnalysisInput): Promise<AnalysisOutput> {
       document: parseIds(file.xml, { fileName: file.name }),
       specificationIds: file.specificationIds,
     }));
-    const results = await checkAgainst(model, ids, input.fileName, threads);
+    const results = checkAgainst(model, ids, input.fileName);
     lap('check');
     const extracted =
       input.mode === 'full'
@@ -72,14 +61,6 @@ export async function analyse(input: AnalysisInput): Promise<AnalysisOutput> {
     if (extracted) lap('extract');
     return { kind: 'done', results, extracted, timings };
   } finally {
-    threads.close();
     model.dispose();
   }
-}
-
-/** The bytes in shared memory, where the check threads read the same model (`shareModel`). */
-function inSharedMemory(bytes: Uint8Array): Uint8Array {
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
-  shared.set(bytes);
-  return shared;
 }

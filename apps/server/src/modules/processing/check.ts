@@ -1,4 +1,4 @@
-import { CheckThreads, checkModelInParallel, type IdsDocument } from '@plumbline/ids';
+import { checkModel, type IdsDocument } from '@plumbline/ids';
 import type { IfcModel } from '@plumbline/ifc';
 import { countFacetFailures } from './facet-failures';
 import type { ResultColumns } from './result-columns';
@@ -12,16 +12,13 @@ export interface IdsForCheck {
 
 /**
  * Checks the model against each active IDS file and turns the reports into result rows: one per
- * specification, and one per applicable element with its failing facets and their reasons. A large
- * model in shared memory is checked on `threads` and this thread together (decision 0182: the same
- * report as one thread's); each further IDS file starts threads of its own.
+ * specification, and one per applicable element with its failing facets and their reasons.
  */
-export async function checkAgainst(
+export function checkAgainst(
   model: IfcModel,
   idsFiles: readonly IdsForCheck[],
   fileName: string,
-  threads: CheckThreads = CheckThreads.none(),
-): Promise<ResultColumns> {
+): ResultColumns {
   const results: ResultColumns = {
     specifications: [],
     elements: { specificationId: [], elementStepId: [], passed: [], failures: [] },
@@ -31,13 +28,8 @@ export async function checkAgainst(
   // What processing stores as elements (extract.ts) is named there; any other applicable entity is
   // named here, once: it joins this set when its row is written.
   const named = new Set(model.products());
-  for (const [n, ids] of idsFiles.entries()) {
-    const report = await checkModelInParallel(
-      model,
-      ids.document,
-      { modelFileName: fileName },
-      { threads: n === 0 ? threads : undefined },
-    );
+  for (const ids of idsFiles) {
+    const report = checkModel(model, ids.document, { modelFileName: fileName });
     report.specifications.forEach((spec, position) => {
       const specificationId = ids.specificationIds[position];
       if (!specificationId) return;
