@@ -220,9 +220,12 @@ export async function startEmbeddedPostgres(preferredDir: string): Promise<Embed
   // this directory, so the file is stale (a crash, a reused pid in a container).
   rmSync(join(clusterDir, 'postmaster.pid'), { force: true });
   const port = await freeLoopbackPort();
+  // No replica reads this server's WAL, so it keeps the minimum (crash recovery): a version's rows
+  // COPYed into the partition its write transaction created then write no WAL (decision 0191).
+  const options = `-p ${port} -c wal_level=minimal -c max_wal_senders=0`;
   await run(
     bin.pg_ctl,
-    ['start', '-D', clusterDir, '-l', join(clusterDir, 'server.log'), '-w', '-t', '120', '-o', `-p ${port}`],
+    ['start', '-D', clusterDir, '-l', join(clusterDir, 'server.log'), '-w', '-t', '120', '-o', options],
     ids,
     { detached: true },
   );

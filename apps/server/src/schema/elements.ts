@@ -40,12 +40,15 @@ export const elements = pgTable(
 /**
  * One row per element, property set and property (quantities included): the metadata explorer
  * filters, sorts and pages these rows on the server. Values as text, as written in the file.
+ * Partitioned by version (migration 0034, decision 0191; Drizzle does not describe partitions): each
+ * version's rows are a table of their own, written by processing/output-writer.ts
+ * `loadVersionPartition` and dropped with the version.
  */
 export const elementProperties = pgTable(
   'element_properties',
   {
     // No foreign key: a per-row check halved bulk-insert speed (decision 0071). Rows go with their
-    // version through the trigger in drizzle/0003 (deleting a file version deletes them).
+    // version through the trigger of drizzle/0003 (since 0034 it drops the version's partition).
     fileVersionId: uuid('file_version_id').notNull(),
     elementStepId: integer('element_step_id').notNull(),
     propertySet: text('property_set').notNull(),
@@ -55,6 +58,9 @@ export const elementProperties = pgTable(
   },
   (t) => [
     index('element_properties_version_element_idx').on(t.fileVersionId, t.elementStepId),
+    // The explorer's set and attribute filters and facets (migration 0008).
+    index('element_properties_version_set_name_idx').on(t.fileVersionId, t.propertySet, t.name),
+    index('element_properties_version_name_idx').on(t.fileVersionId, t.name),
     // The search's ILIKE '%term%' on values (pg_trgm): a rare term reads a few index pages.
     index('element_properties_value_trgm_idx').using('gin', sql`${t.value} gin_trgm_ops`),
   ],

@@ -21,7 +21,7 @@ import { attributeStatRows } from './attribute-stats';
 import type { ExtractedModel } from './extract';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
-import { type OutputHooks, replaceVersionRows, timed } from './output-writer';
+import { loadVersionPartition, type OutputHooks, replaceVersionRows, timed } from './output-writer';
 import type { ResultColumns } from './result-columns';
 
 export interface VersionToProcess {
@@ -207,11 +207,13 @@ export async function writeProcessedVersion(
       { ...e, category: e.ifcClass.map(primaryBimCategory) },
       hooks,
     );
-    await replaceVersionRows(tx, elementProperties, versionId, model.properties, hooks);
+    const properties = await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
     const stats = await timed(hooks, 'summarise properties', async () => attributeStatRows(model));
     await replaceVersionRows(tx, versionAttributeStats, versionId, stats, hooks);
     await writeMetadataFacets(tx, versionId, model, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
+    // Last, so the parent table's lock is held only for the attach and the commit (output-writer.ts).
+    await properties.attach();
     await tx
       .update(fileVersions)
       .set({
