@@ -6,6 +6,7 @@ import { useMyInvitations } from '@/features/team/my-invitations';
 import { PendingInvitations } from '@/features/team/pending-invitations';
 import { useBillingConfig, useSubscriptions } from '@/lib/billing';
 import { DataSourceProvider } from '@/lib/data-source';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { DashboardShell } from './shell/dashboard-shell';
 
 /** /dashboard: the signed-in user's live data. */
@@ -34,7 +35,10 @@ function LiveDashboard() {
   const [bannersKnown, setBannersKnown] = useState(false);
   const knownNow = !config.isPending && (!billing || !subscriptions.isPending) && !invitations.isPending;
   if (knownNow && !bannersKnown) setBannersKnown(true);
-  if (!bannersKnown && !knownNow) return <PageLoading />;
+  // The shell is drawn in a background render, sliced into short tasks, not in the synchronous render
+  // of the last answer (lib/use-background-settle.ts).
+  const waiting = useBackgroundSettle(!bannersKnown && !knownNow);
+  if (waiting) return <PageLoading />;
   return (
     <DashboardShell
       options={{ hideSubscriptions }}

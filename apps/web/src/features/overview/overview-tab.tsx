@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
@@ -19,10 +20,13 @@ import { resolveSelectedProject } from './selection';
 /** The Overview tab (spec 1 §2.2): project selector on top, the first project selected automatically. */
 export function OverviewTab() {
   const projects = useProjects();
+  // The list's arrival is drawn in a background render, sliced into short tasks (lib/use-background-settle.ts).
+  const pending = useBackgroundSettle(projects.isPending) && !projects.isError;
+  const listed = pending ? undefined : projects.data;
   const [searchParams, setSearchParams] = useSearchParams();
-  const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
+  const active = useMemo(() => activeProjects(listed ?? []), [listed]);
   const requestedId = searchParams.get('project');
-  const loaded = projects.isSuccess;
+  const loaded = projects.isSuccess && !pending;
   const resolved = resolveSelectedProject(active, requestedId);
   const selected = resolved.project;
   const stale = loaded && resolved.stale;
@@ -56,7 +60,7 @@ export function OverviewTab() {
           )
         }
       />
-      {projects.isPending ? (
+      {pending ? (
         <div
           className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           role="status"
