@@ -1,5 +1,9 @@
 import './index.css';
 import { startFirstViewRequests } from './app/first-view-requests';
+import { fitStaticShell } from './app/static-shell';
+
+// The static shell names the Overview; a dashboard opening elsewhere shows the plain loading page.
+fitStaticShell(document, window.location.pathname, window.location.search);
 
 // Opened on the dashboard or the demo: its first requests start now, while the code downloads.
 startFirstViewRequests(window.location.pathname, window.location.search);

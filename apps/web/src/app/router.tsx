@@ -4,6 +4,7 @@ import { LoginPage } from '@/features/auth/login-page';
 import { SignupPage } from '@/features/auth/signup-page';
 import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
+import { openingHeading } from '@/lib/opening-heading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RootLayout } from './root-layout';
 import { preloadFirstTab } from './shell/tab-loaders';
@@ -15,7 +16,9 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     // Shown while a lazily loaded page arrives on the first load.
-    hydrateFallbackElement: <PageLoading />,
+    hydrateFallbackElement: (
+      <PageLoading heading={openingHeading(window.location.pathname, window.location.search)} />
+    ),
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'login', element: <LoginPage /> },

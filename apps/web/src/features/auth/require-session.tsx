@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
+import { openingHeading } from '@/lib/opening-heading';
 import { useSession } from '@/lib/session';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { VerifyEmailNotice } from './verify-email-notice';
@@ -11,7 +12,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   // What the session lets through is drawn in a background render (lib/use-background-settle.ts).
   const pending = useBackgroundSettle(session.isPending) && !session.isError;
-  if (pending) return <PageLoading />;
+  if (pending) return <PageLoading heading={openingHeading(location.pathname, location.search)} />;
   if (session.isError) throw session.error;
   if (!session.data)
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { OVERVIEW_HEADING } from '@/lib/dashboard-tabs';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
@@ -52,8 +53,8 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Overview"
-        description="Compliance of your project's models against its IDS rules."
+        title={OVERVIEW_HEADING.title}
+        description={OVERVIEW_HEADING.description}
         actions={
           active.length > 0 && (
             <ProjectSelector projects={active} value={selected?.id} onChange={(id) => selectProject(id)} />
