@@ -5,8 +5,8 @@ import { OVERVIEW_HEADING } from '../src/lib/dashboard-tabs';
 export const APP_MODULE = 'src/app/boot.tsx';
 
 /**
- * Route pages that get their own copy of index.html, which also preloads (`<link rel="modulepreload">`)
- * the chunk holding the route's code. The server answers `/<route>…` with `<route>.html` when it exists
+ * Route pages that get their own copy of index.html, which also preloads (`modulepreload`, see
+ * withModulePreloads) the chunk holding the route's code. The server answers `/<route>…` with `<route>.html` when it exists
  * (apps/server/src/platform/http/web-app.ts), so a phone opening /dashboard downloads the dashboard's
  * code beside the app's instead of after the app has run and the router has asked for it: one
  * round trip less before the page is drawn (issue 21, decision 0176).
@@ -16,16 +16,20 @@ export const ROUTE_HTML: Record<string, string> = {
   demo: 'src/app/demo-page.tsx',
 };
 
+/** The meta element naming the page's code, which the entry preloads once the page is painted. */
+export const PRELOAD_META = 'plumbline-preload';
+
 /**
- * index.html with modulepreload links for `files`. Low fetch priority: the first paint (the static
- * shell) waits for the stylesheet only, and the app's code must not take its bandwidth.
+ * index.html naming `files` in `<meta name="plumbline-preload">`; the entry (src/main.tsx) preloads
+ * them (`modulepreload`) once the static shell is painted. Not `<link rel="modulepreload">` in the
+ * head: a download that ends before the first paint is counted by Lighthouse's simulation as needed
+ * for the largest paint (Lantern's LCP graph takes every request finished before it), although the
+ * page's largest text is static HTML that needs no script (issue 21, decision 0190).
  */
 export function withModulePreloads(html: string, files: string[]): string {
-  const links = files
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-    .join('\n    ');
+  const meta = `<meta name="${PRELOAD_META}" content="${files.map((file) => `/${file}`).join(' ')}">`;
   if (!html.includes('</head>')) throw new Error('route html: index.html has no </head>');
-  return html.replace('</head>', `  ${links}\n  </head>`);
+  return html.replace('</head>', `  ${meta}\n  </head>`);
 }
 
 /** The bar PageLoading draws where a heading goes, as index.html's static shell has it. */
