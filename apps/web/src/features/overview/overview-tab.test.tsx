@@ -30,7 +30,7 @@ describe('OverviewTab', () => {
 
     // Three answers, each drawn in a background render (lib/use-background-settle.ts): more than the
     // default second on a loaded machine.
-    expect(await screen.findByText('Project Not Found', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Project Not Found', {}, { timeout: 3000 })).toBeVisible();
     expect(
       screen.getByText(
         'The selected project is no longer available. Please select a different project or create a new one.',
