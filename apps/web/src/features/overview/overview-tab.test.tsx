@@ -28,7 +28,9 @@ describe('OverviewTab', () => {
     });
     const { user } = renderWithApp(<OverviewTab />, { route: `/?project=${TOWER.id}` });
 
-    expect(await screen.findByText('Project Not Found')).toBeVisible();
+    // Three answers, each drawn in a background render (lib/use-background-settle.ts): more than the
+    // default second on a loaded machine.
+    expect(await screen.findByText('Project Not Found', {}, { timeout: 3000 })).toBeVisible();
     expect(
       screen.getByText(
         'The selected project is no longer available. Please select a different project or create a new one.',

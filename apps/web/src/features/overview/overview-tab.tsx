@@ -7,6 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { OVERVIEW_HEADING } from '@/lib/dashboard-tabs';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
@@ -19,10 +21,13 @@ import { resolveSelectedProject } from './selection';
 /** The Overview tab (spec 1 §2.2): project selector on top, the first project selected automatically. */
 export function OverviewTab() {
   const projects = useProjects();
+  // The list's arrival is drawn in a background render, sliced into short tasks (lib/use-background-settle.ts).
+  const pending = useBackgroundSettle(projects.isPending) && !projects.isError;
+  const listed = pending ? undefined : projects.data;
   const [searchParams, setSearchParams] = useSearchParams();
-  const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
+  const active = useMemo(() => activeProjects(listed ?? []), [listed]);
   const requestedId = searchParams.get('project');
-  const loaded = projects.isSuccess;
+  const loaded = projects.isSuccess && !pending;
   const resolved = resolveSelectedProject(active, requestedId);
   const selected = resolved.project;
   const stale = loaded && resolved.stale;
@@ -48,15 +53,15 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Overview"
-        description="Compliance of your project's models against its IDS rules."
+        title={OVERVIEW_HEADING.title}
+        description={OVERVIEW_HEADING.description}
         actions={
           active.length > 0 && (
             <ProjectSelector projects={active} value={selected?.id} onChange={(id) => selectProject(id)} />
           )
         }
       />
-      {projects.isPending ? (
+      {pending ? (
         <div
           className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           role="status"

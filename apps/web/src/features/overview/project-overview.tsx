@@ -22,6 +22,7 @@ import { errorMessage, isApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatNumber } from '@/lib/format';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
@@ -41,7 +42,9 @@ const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string 
 export function ProjectOverview({ project }: { project: Project }) {
   const overview = useProjectOverview(project.id);
   const { mode } = useDataSource();
-  if (overview.isPending) {
+  // The figures arrive in a background render, sliced into short tasks (lib/use-background-settle.ts).
+  const pending = useBackgroundSettle(overview.isPending);
+  if (pending && !overview.isError) {
     return (
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6" aria-busy="true">
         {[0, 1, 2, 3, 4, 5].map((i) => (
@@ -71,6 +74,7 @@ export function ProjectOverview({ project }: { project: Project }) {
     );
   }
   const data = overview.data;
+  if (!data) return null;
   return (
     <div className="space-y-6">
       <ProcessingNotice processing={data.processing} demo={mode === 'demo'} />

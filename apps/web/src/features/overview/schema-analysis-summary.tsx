@@ -6,6 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { coverageLabel, useSchemaSummary } from './attribute-analysis';
 
 const LABEL_STYLE = {
@@ -17,6 +18,7 @@ const LABEL_STYLE = {
 /** Spec 1 §2.2 'Schema Analysis Summary': how much of what the models carry the project's IDS covers. */
 export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
   const { data, isPending, isError, error } = useSchemaSummary(projectId);
+  const pending = useBackgroundSettle(isPending) && !isError;
   return (
     <Card className="overflow-hidden">
       <CardHeader>
@@ -26,13 +28,13 @@ export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
         </CardTitle>
         <CardDescription>Coverage of model attributes by IDS rules.</CardDescription>
       </CardHeader>
-      {isPending ? (
+      {pending ? (
         <CardContent>
           <Skeleton className="h-28 w-full" />
         </CardContent>
       ) : isError ? (
         <EmptyState title="No schema analysis data available" description={errorMessage(error)} />
-      ) : data.totalAttributes === 0 ? (
+      ) : !data || data.totalAttributes === 0 ? (
         <EmptyState
           title="No schema analysis data available"
           description="Appears after the first model is processed."
