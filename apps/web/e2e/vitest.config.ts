@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end tests: the built server (serving the built web app) in a child process, driven by Debian's
 // Chromium through playwright-core. One server for the whole run (global setup); a fresh browser context
-// per test, and every test signs up accounts of its own. Two files run at a time (decision 0187); the
-// 3D viewer's pixel checks poll the canvas until the colour they expect lands, so a second file's load
-// delays them instead of failing them (decision 0189). The one timed test
+// per test, and every test signs up accounts of its own. Files run one at a time (decision 0187,
+// addendum). The 3D viewer's colour check that failed with two at once now waits for its colours and the
+// viewer draws when they land (decision 0189); two at a time (`maxWorkers: 2`) waits for two clean runs
+// of the whole config on a machine that is not saturated. The one timed test
 // (responsiveness: the slowest answer under work stays below a second) starts a server of its own and
 // runs alone after the others, so no other file's load is in its figure.
 const shared = {
@@ -25,7 +26,7 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude: TIMED,
           globalSetup: ['./harness/global-setup.ts'],
-          maxWorkers: 2,
+          maxWorkers: 1,
         },
       },
       {
