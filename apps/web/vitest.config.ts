@@ -1,18 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-// Unit tests of the web app's pure logic (tab choice, formatting, API error mapping, paging) run in Node.
-// Component tests (*.test.tsx, Testing Library) ask for a DOM themselves with a
-// `// @vitest-environment happy-dom` first line and render through src/lib/testing/render.tsx, with the API
-// mocked at fetch by src/lib/testing/fetch-mock.ts. Whole journeys in a real browser are e2e/ in Chromium.
+// Unit tests of the web app's pure logic (tab choice, formatting, API error mapping, paging) run in Node,
+// in one module graph per worker (`isolate: false`): they hold no state between files, and importing the
+// app's modules afresh for each of ~70 files was most of their run time (decision 0189). Component tests
+// (*.test.tsx) are the `web-components` project (vitest.components.config.ts).
+export const webResolve = {
+  conditions: ['source'],
+  alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+};
+
 export default defineProject({
-  resolve: {
-    conditions: ['source'],
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve: webResolve,
   test: {
     name: 'web',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
+    isolate: false,
+    include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
   },
 });

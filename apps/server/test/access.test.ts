@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
-import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import { call, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
 import { snapshot } from './support/snapshot';
 
 type Role = 'Viewer' | 'Editor' | 'Admin';
@@ -23,8 +23,10 @@ for (const backend of testBackends()) {
     let newcomer: Session;
     let projectId: string;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       [admin, secondAdmin, editor, viewer, outsider, newcomer] = (await Promise.all(
         ['Admin', 'Second Admin', 'Editor', 'Viewer', 'Outsider', 'Newcomer'].map((name) =>
           signUp(server, name),
@@ -52,7 +54,6 @@ for (const backend of testBackends()) {
       const accepted = await call(server, secondAdmin, 'POST', `/api/v1/invitations/${invitation.id}/accept`);
       expect(accepted.statusCode).toBe(200);
     });
-    afterAll(async () => server?.stop());
 
     const routes: RouteCase[] = [
       { name: 'read project', method: 'GET', url: () => `/api/v1/projects/${projectId}`, minRole: 'Viewer' },

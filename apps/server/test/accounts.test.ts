@@ -1,5 +1,5 @@
 // Issue 16 point 4: no account enumeration, verified addresses, invitations, the project owner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { mailsTo, verificationTokenFor } from './support/mail';
 import {
@@ -8,9 +8,9 @@ import {
   type Session,
   signIn,
   signUp,
-  startTestServer,
   TEST_PASSWORD,
   type TestServer,
+  testServerForBlock,
   uniqueEmail,
 } from './support/server';
 
@@ -22,13 +22,14 @@ for (const backend of testBackends()) {
     let owner: Session;
     let address = 0;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       // The installation's first account (its operator) is verified at once; everyone after verifies.
       await signUp(server, 'Operator');
       owner = await signUp(server, 'Olivia Owner');
     });
-    afterAll(async () => server?.stop());
 
     /** Signs up without verifying (the raw route), from its own client address. */
     function signUpRaw(email: string, fullName = 'Somebody', password = TEST_PASSWORD) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessFixture,
   type CallerKind,
@@ -18,7 +18,7 @@ import {
   validRequest,
   writeOrder,
 } from './support/route-calls';
-import { startTestServer, type TestServer } from './support/server';
+import { type TestServer, testServerForBlock } from './support/server';
 
 /**
  * Issue 20 point 4: the OpenAPI document is exact. Every operation is called as every kind of caller,
@@ -38,14 +38,15 @@ describe('API contract: every answer is documented', () => {
   const failures: string[] = [];
   let calls = 0;
 
+  testServerForBlock(backend, (started) => {
+    server = started;
+  });
   beforeAll(async () => {
-    server = await startTestServer(backend);
     fixture = await seedAccessFixture(server);
     await server.app.ready();
     routes = routesOf(server);
     answers = new DocumentedAnswers(server.app.swagger() as unknown as OpenApiDocument);
   }, 300_000);
-  afterAll(async () => server?.stop());
 
   async function judge(route: Route, caller: CallerKind, what: string, invalid: boolean): Promise<void> {
     const ctx = requestContext(server, fixture, caller);

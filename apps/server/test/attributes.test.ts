@@ -1,11 +1,18 @@
 import { parseIds } from '@plumbline/ids';
 import { type PropertyView, readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -77,8 +84,14 @@ for (const backend of testBackends()) {
 
     const base = () => `/api/v1/projects/${projectId}`;
 
+    testServerForBlock(
+      backend,
+      (started) => {
+        server = started;
+      },
+      { MAX_UPLOAD_BYTES: '2000000' },
+    );
     beforeAll(async () => {
-      server = await startTestServer(backend, { MAX_UPLOAD_BYTES: '2000000' });
       editor = await signUp(server, 'Ed Editor');
       viewer = await signUp(server, 'Vi Viewer');
       stranger = await signUp(server, 'St Stranger');
@@ -96,7 +109,6 @@ for (const backend of testBackends()) {
         return s.status === 'completed';
       }, 120_000);
     });
-    afterAll(async () => server?.stop());
 
     it('lists every property with counts, samples and coverage computed from the model itself', async () => {
       const response = await call(server, viewer, 'GET', `${base()}/bimfiles/${fileId}/extra-attributes`);

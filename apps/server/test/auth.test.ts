@@ -1,23 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { hashSessionToken } from '../src/platform/auth/tokens';
 import { authFailures, sessions, users } from '../src/schema';
 import { testBackends } from './support/backends';
-import { call, eventually, signUp, startTestServer, type TestServer } from './support/server';
+import { call, eventually, signUp, type TestServer, testServerForBlock } from './support/server';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 for (const backend of testBackends()) {
   describe(`auth (${backend.name})`, () => {
     let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(backend, {
+    testServerForBlock(
+      backend,
+      (started) => {
+        server = started;
+      },
+      {
         AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
         AUTH_RATE_LIMIT_PER_IP: '8',
-      });
-    });
-    afterAll(async () => server?.stop());
+      },
+    );
 
     const post = (
       url: string,

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type RouteAccess, routeAccessKinds } from '../src/platform/http/access';
 import {
   type AccessFixture,
@@ -19,7 +19,7 @@ import {
   writeOrder,
 } from './support/route-calls';
 import { routeRequests } from './support/route-requests';
-import { startTestServer, type TestServer } from './support/server';
+import { type TestServer, testServerForBlock } from './support/server';
 import { snapshot } from './support/snapshot';
 
 /**
@@ -102,13 +102,14 @@ for (const backend of testBackends()) {
     let fixture: AccessFixture;
     let routes: Route[];
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       fixture = await seedAccessFixture(server);
       await server.app.ready();
       routes = routesOf(server);
     }, 300_000);
-    afterAll(async () => server?.stop());
 
     async function run(c: Case): Promise<LightMyRequestResponse> {
       const ctx = requestContext(server, fixture, c.caller);

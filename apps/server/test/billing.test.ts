@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   billingInvoices,
   billingSubscriptions,
@@ -17,6 +17,7 @@ import {
   signUp,
   startTestServer,
   type TestServer,
+  testServerForBlock,
 } from './support/server';
 
 const DAY = 86_400_000;
@@ -48,12 +49,13 @@ for (const backend of testBackends()) {
     let owner: Session;
     let colleague: Session;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       owner = await signUp(server, 'Olivia Owner');
       colleague = await signUp(server, 'Colin Colleague');
     });
-    afterAll(async () => server?.stop());
 
     /** Moves the clock; sessions that expired meanwhile sign in again. */
     const advance = (ms: number) => advanceAndSignIn(server, ms, [owner, colleague]);

@@ -2,12 +2,19 @@ import type { FacetComplianceResult, IdsSpecification } from '@plumbline/contrac
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ReportWithElements, withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -78,8 +85,10 @@ for (const backend of testBackends()) {
 
     const fileUrl = () => `/api/v1/projects/${projectId}/bimfiles/${fileId}/compliance`;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       owner = await signUp(server, 'Olivia Owner');
       stranger = await signUp(server, 'Stan Stranger');
       projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Windows' })).json().project
@@ -119,7 +128,6 @@ for (const backend of testBackends()) {
       ).json();
       specIds = listed.specifications.map((s: { id: string }) => s.id);
     });
-    afterAll(async () => server?.stop());
 
     it('lists the specifications with facets and, for a version, the engine’s numbers', async () => {
       const response = await call(

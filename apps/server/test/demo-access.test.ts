@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
-import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import { call, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
 import { snapshot } from './support/snapshot';
 
 for (const backend of testBackends()) {
@@ -12,8 +12,10 @@ for (const backend of testBackends()) {
     let demoId: string;
     let privateId: string;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       [owner, outsider] = (await Promise.all([signUp(server, 'Owner'), signUp(server, 'Outsider')])) as [
         Session,
         Session,
@@ -24,7 +26,6 @@ for (const backend of testBackends()) {
         .project.id;
       await server.database.db.execute(sql`update projects set is_demo = true where id = ${demoId}`);
     });
-    afterAll(async () => server?.stop());
 
     it('lists only the demo project to anyone, without an account', async () => {
       const listed = await call(server, null, 'GET', '/api/v1/demo/projects');

@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, type DemoSeedDeps, seedDemoProject } from '../src/modules/demo/service';
 import { createLogger } from '../src/platform/logger';
 import { testBackends } from './support/backends';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const idsPath = fileURLToPath(new URL('../src/modules/demo/demo.ids', import.meta.url));
 
@@ -24,8 +31,10 @@ for (const backend of testBackends()) {
     const rows = async (query: ReturnType<typeof sql>) =>
       ((await server.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       deps = {
         db: server.database.db,
         clock: server.clock,
@@ -68,7 +77,6 @@ for (const backend of testBackends()) {
       privateId = (await call(server, member, 'POST', '/api/v1/projects', { name: 'Private Tower' })).json()
         .project.id;
     });
-    afterAll(async () => server?.stop());
 
     it('creates one read-only Demo Office, visible without an account', async () => {
       const listed = await call(server, null, 'GET', '/api/v1/demo/projects');

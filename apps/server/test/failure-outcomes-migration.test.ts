@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { checkModel, type FacetFailure, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { elementResults } from '../src/schema';
 import { testBackends } from './support/backends';
 import { sharedFile } from './support/samples';
-import { startTestServer, type TestServer } from './support/server';
+import { type TestServer, testServerForBlock } from './support/server';
 
 // Migration 0029 gives results stored before the engine wrote failure outcomes theirs. Its answer for
 // each stored failure must be what the engine itself now says for the same failure.
@@ -38,10 +38,9 @@ function engineFailures(): FacetFailure[][] {
 for (const backend of testBackends()) {
   describe.skipIf(!haveSamples)(`failure outcomes of results stored before (${backend.name})`, () => {
     let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(backend);
+    testServerForBlock(backend, (started) => {
+      server = started;
     });
-    afterAll(async () => server?.stop());
 
     it("gives each stored failure the outcome the engine gives it, and leaves today's rows as they are", async () => {
       const expected = engineFailures();

@@ -10,12 +10,19 @@ import type {
 } from '@plumbline/contracts';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ReportWithElements, withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 /**
  * Issue 17 point 1 (decision 0173): one processed model, every screen's API, the same figures. The
@@ -90,8 +97,10 @@ for (const backend of testBackends()) {
     };
     const fileUrl = () => `/api/v1/projects/${projectId}/bimfiles/${fileId}`;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       owner = await signUp(server, 'Fiona Figures');
       projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Duplex' })).json().project
         .id;
@@ -112,7 +121,6 @@ for (const backend of testBackends()) {
       expected = expectationsOf(withElements(checkModel(model, parseIds(demoIds)), model), population);
       model.dispose();
     }, 180_000);
-    afterAll(async () => server?.stop());
 
     it('the sample is the one the issue describes: spatial elements, openings and type objects counted', () => {
       expect(population).toBe(332);

@@ -5,11 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replaceVersionRows } from '../src/modules/processing/output-writer';
 import { rowsOf } from '../src/platform/db';
 import { testBackends } from './support/backends';
-import { startTestServer, type TestServer } from './support/server';
+import { type TestServer, testServerForBlock } from './support/server';
 
 /** A table of the shape processing writes, created for this test only (temporary, per connection). */
 const probe = pgTable('output_writer_probe', {
@@ -35,11 +35,8 @@ const awkward = [
 for (const backend of testBackends()) {
   describe(`the processing output writer (${backend.name})`, () => {
     let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(backend);
-    }, 120_000);
-    afterAll(async () => {
-      await server?.stop();
+    testServerForBlock(backend, (started) => {
+      server = started;
     });
 
     it('writes text, nulls and text arrays that read back unchanged, and replaces a version', async () => {

@@ -1,14 +1,21 @@
 import { checkModel, type IdsDocument, type PropertyFacet, parseIds } from '@plumbline/ids';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
 import { count, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computeVersionTotals } from '../src/modules/overview/totals';
 import { elements } from '../src/schema';
 import { withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -121,8 +128,10 @@ for (const backend of testBackends()) {
       return bim_file.id;
     }
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       admin = await signUp(server, 'Olive Overview');
       outsider = await signUp(server, 'Otto Outsider');
       projectId = (await call(server, admin, 'POST', '/api/v1/projects', { name: 'Window Works' })).json()
@@ -136,7 +145,6 @@ for (const backend of testBackends()) {
       );
       expect(idsRes.statusCode).toBe(201);
     }, 60_000);
-    afterAll(async () => server?.stop());
 
     it('states cards, categories and trend as computed from the stored model', async () => {
       const windowsId = await uploadAndWait('windows.ifc', windowsIfc as Buffer);

@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 // Issue 13: the admin-only Performance Settings change how many jobs this process runs at once,
 // without a restart, and processing goes on under the new workers.
@@ -14,13 +21,12 @@ for (const backend of testBackends()) {
     let admin: Session;
     let member: Session;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       admin = await signUp(server, 'Ada Admin'); // the installation's first account is its admin
       member = await signUp(server, 'Max Member');
-    });
-    afterAll(async () => {
-      await server?.stop();
     });
 
     it('lets only an admin read and change them, within 1 to 4', async () => {

@@ -1,10 +1,10 @@
 import { AVATAR_MESSAGES } from '@plumbline/contracts';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { multipartBody } from './support/multipart';
-import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import { call, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
 
 // Issue 13 acceptance 4 (server half): the avatar rules of spec 2 §5 checked from the file's bytes, and
 // a refused image leaves the stored avatar as it was.
@@ -19,12 +19,11 @@ for (const backend of testBackends()) {
     let server: TestServer;
     let user: Session;
 
-    beforeAll(async () => {
-      server = await startTestServer(backend);
-      user = await signUp(server, 'Ava Avatar');
+    testServerForBlock(backend, (started) => {
+      server = started;
     });
-    afterAll(async () => {
-      await server?.stop();
+    beforeAll(async () => {
+      user = await signUp(server, 'Ava Avatar');
     });
 
     function putAvatar(fileName: string, content: Uint8Array | string, query = '') {

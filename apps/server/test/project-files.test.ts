@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bimFiles,
   elementProperties,
@@ -13,7 +13,14 @@ import {
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 import { snapshot } from './support/snapshot';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
@@ -64,8 +71,10 @@ for (const backend of testBackends()) {
       return `${await snapshot(db)}${JSON.stringify({ files, versions })}`;
     }
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       [admin, editor, viewer, outsider] = (await Promise.all(
         ['Ada Admin', 'Ed Editor', 'Val Viewer', 'Oz Outsider'].map((n) => signUp(server, n)),
       )) as [Session, Session, Session, Session];
@@ -79,7 +88,6 @@ for (const backend of testBackends()) {
         expect(added.statusCode).toBe(201);
       }
     }, 60_000);
-    afterAll(async () => server?.stop());
 
     it('refuses refresh within 24 hours of the last processing, with the hours left', async () => {
       const wall = await uploadFile('wall.ifc', simpleWall as Buffer);

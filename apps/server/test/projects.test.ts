@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listProjectAuditEntries } from '../src/modules/audit/repo';
 import { bimFiles, fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 for (const backend of testBackends()) {
   describe(`projects, members and files (${backend.name})`, () => {
@@ -11,12 +18,13 @@ for (const backend of testBackends()) {
     let owner: Session;
     let colleague: Session;
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       owner = await signUp(server, 'Olivia Owner');
       colleague = await signUp(server, 'Colin Colleague');
     });
-    afterAll(async () => server?.stop());
 
     async function createProject(session: Session, name: string, description?: string): Promise<string> {
       const response = await call(server, session, 'POST', '/api/v1/projects', { name, description });

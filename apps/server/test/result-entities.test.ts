@@ -6,13 +6,20 @@
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
 import { type ReportWithElements, withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const haus = sharedFile('ifc-samples/AC20-FZK-Haus.ifc');
 
@@ -39,8 +46,10 @@ for (const backend of testBackends()) {
     let report: ReportWithElements;
     let specIds: string[];
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       owner = await signUp(server, 'Nina Namer');
       const projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Names' })).json()
         .project.id;
@@ -75,7 +84,6 @@ for (const backend of testBackends()) {
         .json()
         .specifications.map((s: { id: string }) => s.id);
     }, 180_000);
-    afterAll(async () => server?.stop());
 
     it('names the project row by its class, GlobalId and name in both result lists', async () => {
       const project = report.specifications[0]?.elements[0];

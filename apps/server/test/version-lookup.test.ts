@@ -1,10 +1,17 @@
 import { ERROR_STATUS } from '@plumbline/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -109,8 +116,10 @@ for (const backend of testBackends()) {
         return { got, want };
       }
 
+      testServerForBlock(backend, (started) => {
+        server = started;
+      });
       beforeAll(async () => {
-        server = await startTestServer(backend);
         owner = await signUp(server, 'Olga Owner');
         projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Lookups' })).json()
           .project.id;
@@ -137,9 +146,6 @@ for (const backend of testBackends()) {
         const first = search.data.find((e: { global_id: string | null }) => e.global_id !== null);
         reads = versionReads(projectId, first.viewer_db_id, first.global_id, specs.specifications[0].id);
       }, 120_000);
-      afterAll(async () => {
-        await server?.stop();
-      });
 
       it('answers each code with the one status packages/contracts gives it', () => {
         expect(ERROR_STATUS).toMatchObject({

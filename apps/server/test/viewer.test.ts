@@ -1,13 +1,20 @@
 import { Readable } from 'node:stream';
 import { SingleThreadedFragmentsModel } from '@thatopen/fragments';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { convertVersionFragments } from '../src/modules/viewer/conversion';
 import { elements, fileVersionFragments, fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const wallIfc = sharedFile('ifc-samples/SimpleWall.ifc');
 
@@ -39,8 +46,10 @@ for (const backend of testBackends()) {
       return row ?? null;
     }
 
+    testServerForBlock(backend, (started) => {
+      server = started;
+    });
     beforeAll(async () => {
-      server = await startTestServer(backend);
       editor = await signUp(server, 'Eddie Editor');
       stranger = await signUp(server, 'Stan Stranger');
       projectId = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Walls' })).json().project
@@ -50,7 +59,6 @@ for (const backend of testBackends()) {
       versionId = uploaded.version.id;
       await eventually(async () => (await fragmentsState())?.status === 'ready', 120_000);
     }, 180_000);
-    afterAll(async () => server?.stop());
 
     it('converts a processed version to fragments in its own job and serves them with an ETag', async () => {
       const [version] = await server.database.db

@@ -1,9 +1,9 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requirementCountSql, STATUS_BY_RANK, statusRankSql } from '../src/modules/compliance/status';
 import { testBackends } from './support/backends';
-import { startTestServer, type TestServer } from './support/server';
+import { type TestServer, testServerForBlock } from './support/server';
 
 /**
  * The warning rule (spec 2 §4, decision 0081) is defined once, as the SQL function
@@ -29,11 +29,8 @@ function specSays(c: { passed: boolean; failed: number; n: number }): Compliance
 for (const backend of testBackends()) {
   describe(`the warning rule, asked of the database (${backend.name})`, () => {
     let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(backend);
-    }, 120_000);
-    afterAll(async () => {
-      await server?.stop();
+    testServerForBlock(backend, (started) => {
+      server = started;
     });
 
     async function statusesOf(list: ReadonlyArray<{ passed: boolean; failed: number; n: number }>) {

@@ -3,28 +3,15 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { type AxeFinding, describeFindings, seriousViolations } from './harness/axe';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { openExplorerWithViewer, processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
+import { openExplorerWithViewer, waitForViewerReady } from './harness/viewer';
 import { openWizard } from './harness/wizard';
 
 // Issue 21 (accessibility), first pass (decision 0167): axe-core's WCAG 2.1 A/AA rules over every page
 // and state reached below fail the run on any serious or critical violation, except the known ones
 // listed in KNOWN_UNFIXED with the reason each is still open. Also: the skip link, a dialog returning
 // focus to its trigger, no source maps served, and no request sure to fail on the public pages.
-const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <ids:info><ids:title>Walls named</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification ifcVersion="IFC4" name="Walls have a name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>`;
 
 const DASHBOARD_TABS = [
   'overview',
@@ -105,15 +92,11 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
   }, 180_000);
 
   it('finds no serious or critical violation on any dashboard tab of a processed project, or in its dialogs', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('axe'),
-      password: 'axe-checked-2026',
-      fullName: 'Ada Auditor',
-    });
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'axe', fullName: 'Ada Auditor' },
       name: 'Audited House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds() },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     const unexpected: AxeFinding[] = [];
     for (const tab of DASHBOARD_TABS) {
@@ -173,10 +156,10 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await settle();
     unexpected.push(...(await audit('dashboard overview, no project yet')));
 
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
       name: 'Audited House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds() },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     const closeDialog = async (state: string) => {
       const dialog = page.getByRole('dialog');
@@ -322,15 +305,11 @@ describe('reflow at 320 px', () => {
     await settle();
     expect(await pageWidth()).toBeLessThanOrEqual(320);
 
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('reflow'),
-      password: 'reflow-checked-2026',
-      fullName: 'Re Flow',
-    });
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'reflow', fullName: 'Re Flow' },
       name: 'Narrow House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds() },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     await page.goto(`/dashboard?tab=dashboard&fileTab=compliance&${selection}`);
     await expectVisible(page.getByRole('tab', { name: 'Detailed Analysis' }));
@@ -372,15 +351,11 @@ describe('reflow at 320 px, every page', () => {
       await page.goto(`/demo?tab=${tab}`);
       await check(`/demo?tab=${tab}`);
     }
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('reflow-all'),
-      password: 'reflow-checked-2026',
-      fullName: 'Re Flow',
-    });
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'reflow-all', fullName: 'Re Flow' },
       name: 'Narrow House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds() },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     for (const tab of DASHBOARD_TABS) {
       await page.goto(`/dashboard?tab=${tab}&${selection}`);

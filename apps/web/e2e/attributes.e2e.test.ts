@@ -1,24 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { ExtraAttributesResponse } from '@plumbline/contracts';
 import { parseIds } from '@plumbline/ids';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  addMemberViaApi,
-  createProjectViaApi,
-  fileOnDisk,
-  signUpViaApi,
-  uploadViaApi,
-  waitForCompletedViaApi,
-} from './harness/api';
+import { addMemberViaApi, signUpViaApi, uploadViaApi } from './harness/api';
 import { browserPagePerTest, expectVisible, openPage, screenshot, uniqueEmail } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
-const IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
-const haveSamples = existsSync(IFC) && existsSync(IDS);
-if (!haveSamples) console.warn(`attributes e2e skipped: the samples under ${SHARED} are missing`);
+const IFC = WOODEN_WINDOWS_IFC;
+const IDS = WOODEN_WINDOWS_IDS;
+const haveWindows = haveSamples('attributes', IFC, IDS);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -29,32 +22,18 @@ browserPagePerTest(baseUrl, (session) => {
 
 /** A project with the wooden-windows model processed against its IDS. */
 async function processedProject(request: APIRequestContext) {
-  await signUpViaApi(request, {
-    email: uniqueEmail('attr'),
-    password: 'wooden-windows-kept-2026',
-    fullName: 'Ada Attributes',
+  const processed = await projectWithModelViaApi(request, {
+    signUp: { prefix: 'attr', fullName: 'Ada Attributes' },
+    name: 'Attribute Works',
+    ids: { path: IDS },
+    ifc: { path: IFC },
+    fragments: false,
   });
-  const project = await createProjectViaApi(request, { name: 'Attribute Works' });
-  const { ids_file: idsFile } = await uploadViaApi(
-    request,
-    `/api/v1/projects/${project.id}/idsfiles`,
-    fileOnDisk(IDS, 'application/xml'),
-  );
-  const { bim_file: file, version } = await uploadViaApi(
-    request,
-    `/api/v1/projects/${project.id}/bimfiles`,
-    fileOnDisk(IFC, 'application/octet-stream'),
-  );
-  await waitForCompletedViaApi(request, project.id, file.id, 60_000);
-  return {
-    project: project as { id: string; name: string },
-    idsFile: idsFile as { id: string; name: string },
-    fileId: file.id as string,
-    versionId: version.id as string,
-  };
+  if (!processed.idsFile) throw new Error('the IDS upload returned no file');
+  return { ...processed, idsFile: processed.idsFile };
 }
 
-describe.skipIf(!haveSamples)('attribute analysis screens', () => {
+describe.skipIf(!haveWindows)('attribute analysis screens', () => {
   it("shows a Viewer the dialog's status, Analyze and add controls disabled, each with the reason", async () => {
     const viewerEmail = uniqueEmail('attr-viewer');
     await signUpViaApi(context.request, {

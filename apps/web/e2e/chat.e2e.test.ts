@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import {
-  openExplorerWithViewer,
-  pixelCounts,
-  processedProjectViaApi,
-  waitForViewerReady,
-} from './harness/viewer';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { FZK_HOUSE_IFC, haveSamples } from './harness/samples';
+import { openExplorerWithViewer, settledPixelCounts, waitForViewerReady } from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const HAUS = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
-const haveSample = existsSync(HAUS);
-if (!haveSample) console.warn(`chat e2e skipped: ${HAUS} is missing`);
+const haveHouse = haveSamples('chat', FZK_HOUSE_IFC);
 
 /** Walls need Pset_WallCommon.FireRating: the sample's walls have none, so they fail. */
 const FIRE_IDS = `<?xml version="1.0" encoding="utf-8"?>
@@ -45,14 +38,14 @@ browserPagePerTest(baseUrl, (session) => {
 
 /** A project with the fire IDS and the processed sample, its fragments stored. */
 const processedProject = (request: APIRequestContext) =>
-  processedProjectViaApi(request, {
+  projectWithModelViaApi(request, {
     name: 'Haus',
     description: 'A small family house',
     ids: { name: 'fire.ids', xml: FIRE_IDS },
-    ifcPath: HAUS,
+    ifc: { path: FZK_HOUSE_IFC },
   });
 
-describe.skipIf(!haveSample)('AI assistant', () => {
+describe.skipIf(!haveHouse)('AI assistant', () => {
   it('answers "Which walls fail fire rating?" with streamed sources that highlight in the viewer', async () => {
     await signUpViaApi(context.request, {
       email: uniqueEmail('chat'),
@@ -123,16 +116,14 @@ describe.skipIf(!haveSample)('AI assistant', () => {
     // The sources light the walls up in the viewer beside the chat.
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     await waitForViewerReady(viewer);
-    await page.waitForTimeout(1000);
-    expect((await pixelCounts(viewer)).cyan).toBe(0);
+    expect((await settledPixelCounts(viewer, (c) => c.cyan === 0)).cyan).toBe(0);
     const conversion = page.waitForResponse(
       (r) =>
         r.request().method() === 'POST' && r.url().includes(`/bimfiles/${ids.fileId}/elements/highlight`),
     );
     await answer.getByRole('button', { name: 'Sources (13 elements)' }).click();
     expect((await (await conversion).json()).viewer_db_ids).toHaveLength(13);
-    await page.waitForTimeout(1500);
-    const lit = await pixelCounts(viewer);
+    const lit = await settledPixelCounts(viewer, (c) => c.cyan / c.total > 0.02);
     await screenshot(page.getByTestId('viewer-and-chat'), 'chat-sources-highlighted');
     expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
 

@@ -1,24 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  createProjectViaApi,
-  fileOnDisk,
-  signUpViaApi,
-  uploadViaApi,
-  waitForCompletedViaApi,
-} from './harness/api';
+import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
-const IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
-const haveSamples = existsSync(IFC) && existsSync(IDS);
-if (!haveSamples) console.warn(`compliance e2e skipped: the samples under ${SHARED} are missing`);
+const IFC = WOODEN_WINDOWS_IFC;
+const IDS = WOODEN_WINDOWS_IDS;
+const haveWindows = haveSamples('compliance', IFC, IDS);
 
 let context: BrowserContext;
 let page: Page;
@@ -29,21 +23,14 @@ browserPagePerTest(baseUrl, (session) => {
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** A project with the wooden-windows model checked against its IDS; resolves once processing completed. */
-async function checkedProject(request: APIRequestContext) {
-  await signUpViaApi(request, {
-    email: uniqueEmail('ids'),
-    password: 'compliance-2026',
-    fullName: 'Ida Checker',
+function checkedProject(request: APIRequestContext) {
+  return projectWithModelViaApi(request, {
+    signUp: { prefix: 'ids', fullName: 'Ida Checker' },
+    name: 'Window Factory',
+    ids: { path: IDS },
+    ifc: { path: IFC },
+    fragments: false,
   });
-  const project = await createProjectViaApi(request, { name: 'Window Factory' });
-  await uploadViaApi(request, `/api/v1/projects/${project.id}/idsfiles`, fileOnDisk(IDS, 'application/xml'));
-  const { bim_file: file, version } = await uploadViaApi(
-    request,
-    `/api/v1/projects/${project.id}/bimfiles`,
-    fileOnDisk(IFC, 'application/octet-stream'),
-  );
-  await waitForCompletedViaApi(request, project.id, file.id, 60_000);
-  return { projectId: project.id as string, fileId: file.id as string, versionId: version.id as string };
 }
 
 function engineReport() {
@@ -53,7 +40,7 @@ function engineReport() {
   return report;
 }
 
-describe.skipIf(!haveSamples)('IDS compliance screens', () => {
+describe.skipIf(!haveWindows)('IDS compliance screens', () => {
   it('shows the engine’s numbers in the IDS Schemas table and the File Inspector', async () => {
     const { projectId, fileId, versionId } = await checkedProject(context.request);
     const report = engineReport();

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { FZK_HOUSE_IFC, haveSamples } from './harness/samples';
+import { waitForViewerReady } from './harness/viewer';
 
 /**
  * Issue 17 point 1 (decision 0173): the figures a person reads off the IDS Compliance cards, the 3D
@@ -11,11 +12,8 @@ import { processedProjectViaApi, waitForViewerReady } from './harness/viewer';
  * IDS (specifications that pass, warn, fail and apply to nothing).
  */
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
 const DEMO_IDS = new URL('../../server/src/modules/demo/demo.ids', import.meta.url).pathname;
-const haveSamples = existsSync(IFC);
-if (!haveSamples) console.warn(`figures e2e skipped: ${IFC} is missing`);
+const haveHouse = haveSamples('figures', FZK_HOUSE_IFC);
 
 let page: Page;
 let request: import('playwright-core').APIRequestContext;
@@ -34,18 +32,14 @@ async function numberIn(locator: Locator): Promise<number> {
   return Number(text);
 }
 
-describe.skipIf(!haveSamples)('one figure on every screen', () => {
+describe.skipIf(!haveHouse)('one figure on every screen', () => {
   it('the IDS Compliance cards, the 3D legend and the Overview show the same counts', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signUpViaApi(request, {
-      email: uniqueEmail('figures'),
-      password: 'figures-e2e-2026',
-      fullName: 'Fiona Figures',
-    });
-    const { selection, projectId } = await processedProjectViaApi(request, {
+    const { selection, projectId } = await projectWithModelViaApi(request, {
+      signUp: { prefix: 'figures', fullName: 'Fiona Figures' },
       name: 'FZK House figures',
       ids: { name: 'demo.ids', xml: readFileSync(DEMO_IDS, 'utf8') },
-      ifcPath: IFC,
+      ifc: { path: FZK_HOUSE_IFC },
     });
 
     await page.goto(`/dashboard?tab=metadata&${selection}`);

@@ -3,27 +3,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { focusIndicator, isFocused, tabTo } from './harness/focus';
-import { processedProjectViaApi } from './harness/viewer';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
 
 // Issue 21, item 2: the main path by keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape),
 // asserting where focus is at each step and that every stop on the way shows a focus indicator of
 // at least 3:1 (checked by tabTo at each press): sign in, pick project and file, open compliance,
 // inspect an element and come back, export a report.
-const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <ids:info><ids:title>Walls named</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification ifcVersion="IFC4" name="Walls have a name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>`;
 
 const baseUrl = inject('baseUrl');
 let context: BrowserContext;
@@ -61,10 +47,10 @@ describe('keyboard only', () => {
   it('signs in, picks project and file, opens compliance, inspects an element and exports a report', async () => {
     const account = { email: uniqueEmail('keys'), password: 'keyboard-only-2026', fullName: 'Kim Keys' };
     await signUpViaApi(context.request, account);
-    await processedProjectViaApi(context.request, {
+    await projectWithModelViaApi(context.request, {
       name: 'Keyboard House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds() },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     await context.clearCookies();
     const presses: Record<string, number> = {};
@@ -152,15 +138,11 @@ describe('keyboard only', () => {
   }, 300_000);
 
   it('makes each facet group of the Metadata Explorer one Tab stop, with the arrows inside and Space to tick', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('facets'),
-      password: 'facets-checked-2026',
-      fullName: 'Fa Cet',
-    });
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'facets', fullName: 'Fa Cet' },
       name: 'Facet House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds() },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     const groups = page.locator('fieldset[data-testid^="filter-section-"]');

@@ -1,14 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import {
-  pixelCounts,
-  processedProjectViaApi,
-  settledPixelCounts,
-  waitForViewerReady,
-} from './harness/viewer';
+import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { FZK_HOUSE_IFC, haveSamples, ILS_IDS, VIEWER_COLOURS_IDS } from './harness/samples';
+import { settledPixelCounts, stillPixelCounts, waitForViewerReady } from './harness/viewer';
 
 /**
  * Issue 17 point 3: the layout and viewer defects, each read off the screen at 1440 px: the viewer's
@@ -16,35 +12,7 @@ import {
  * with "+N more", and the Metadata table sizes its columns by their content.
  */
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
-const ILS_IDS = `${SHARED}ids-examples/IDS_demo_BIM-basis-ILS.ids`;
-const haveSamples = existsSync(IFC) && existsSync(ILS_IDS);
-if (!haveSamples) console.warn('layout e2e skipped: the shared samples are missing');
-
-// Every wall fails (no wall has this name); every slab passes (slabs have names).
-const COLOURS_IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <ids:info><ids:title>Viewer colours</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification ifcVersion="IFC4" name="Walls carry the reference name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name><ids:value><ids:simpleValue>No wall has this name</ids:simpleValue></ids:value></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-    <ids:specification ifcVersion="IFC4" name="Slabs have a name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCSLAB</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>`;
+const haveHouse = haveSamples('layout', FZK_HOUSE_IFC, ILS_IDS);
 
 let context: BrowserContext;
 let page: Page;
@@ -52,22 +20,22 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-async function signUp(prefix: string) {
+/** At 1440 px, a new account's project with the FZK house, processed and converted to fragments. */
+async function houseProject(prefix: string, name: string, ids: { name: string; xml: string }) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signUpViaApi(context.request, {
-    email: uniqueEmail(prefix),
-    password: 'layout-e2e-2026',
-    fullName: 'Lee Layout',
+  return projectWithModelViaApi(context.request, {
+    signUp: { prefix, fullName: 'Lee Layout' },
+    name,
+    ids,
+    ifc: { path: FZK_HOUSE_IFC },
   });
 }
 
-describe.skipIf(!haveSamples)('layout and viewer (issue 17 point 3)', () => {
+describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
   it('Hide all, Show all and Clear selection repaint the model without the camera moving', async () => {
-    await signUp('toolbar');
-    const { selection } = await processedProjectViaApi(context.request, {
-      name: 'Toolbar House',
-      ids: { name: 'colours.ids', xml: COLOURS_IDS },
-      ifcPath: IFC,
+    const { selection } = await houseProject('toolbar', 'Toolbar House', {
+      name: 'colours.ids',
+      xml: VIEWER_COLOURS_IDS,
     });
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
@@ -77,8 +45,7 @@ describe.skipIf(!haveSamples)('layout and viewer (issue 17 point 3)', () => {
       c.red / c.total > 0.01 && c.green / c.total > 0.01;
     expect(coloured(await settledPixelCounts(viewer, coloured))).toBe(true);
     // Tiles keep streaming in for a moment after the first colours: read the view once it is still.
-    await page.waitForTimeout(3000);
-    const before = await pixelCounts(viewer);
+    const before = await stillPixelCounts(viewer);
     // The pointer stays off the canvas: only the buttons act.
     const tools = viewer.getByRole('toolbar', { name: '3D viewer tools' });
 
@@ -91,15 +58,13 @@ describe.skipIf(!haveSamples)('layout and viewer (issue 17 point 3)', () => {
 
     await tools.getByRole('button', { name: 'Show all', exact: true }).click();
     expect(coloured(await settledPixelCounts(viewer, coloured))).toBe(true);
-    await page.waitForTimeout(3000);
-    const shown = await pixelCounts(viewer);
+    const shown = await stillPixelCounts(viewer);
 
     await tools.getByRole('button', { name: 'Hide all' }).click();
     await settledPixelCounts(viewer, (c) => c.red + c.green < (before.red + before.green) / 50);
     await tools.getByRole('button', { name: 'Clear selection and show all' }).click();
     expect(coloured(await settledPixelCounts(viewer, coloured))).toBe(true);
-    await page.waitForTimeout(3000);
-    const cleared = await pixelCounts(viewer);
+    const cleared = await stillPixelCounts(viewer);
     // The same view as after Show all: the camera did not move, so the colours cover the same area.
     expect(Math.abs(cleared.red - shown.red)).toBeLessThan(shown.red * 0.1 + 50);
     expect(Math.abs(cleared.green - shown.green)).toBeLessThan(shown.green * 0.1 + 50);
@@ -115,12 +80,9 @@ describe.skipIf(!haveSamples)('layout and viewer (issue 17 point 3)', () => {
   }, 400_000);
 
   it('a requirement listing ~660 NL-SfB codes is one short row with "+N more", expandable', async () => {
-    await signUp('nlsfb');
-    const ids = readFileSync(ILS_IDS, 'utf8');
-    const { selection } = await processedProjectViaApi(context.request, {
-      name: 'NL-SfB House',
-      ids: { name: 'IDS_demo_BIM-basis-ILS.ids', xml: ids },
-      ifcPath: IFC,
+    const { selection } = await houseProject('nlsfb', 'NL-SfB House', {
+      name: 'IDS_demo_BIM-basis-ILS.ids',
+      xml: readFileSync(ILS_IDS, 'utf8'),
     });
     await page.goto(`/dashboard?tab=dashboard&fileTab=schema&${selection}`);
     await expectVisible(page.getByRole('heading', { name: 'IDS Specifications & Requirements' }));
@@ -146,11 +108,9 @@ describe.skipIf(!haveSamples)('layout and viewer (issue 17 point 3)', () => {
   }, 400_000);
 
   it('the Metadata table sizes its columns by content and shows the full value on hover', async () => {
-    await signUp('metadata');
-    const { selection } = await processedProjectViaApi(context.request, {
-      name: 'Metadata House',
-      ids: { name: 'colours.ids', xml: COLOURS_IDS },
-      ifcPath: IFC,
+    const { selection } = await houseProject('metadata', 'Metadata House', {
+      name: 'colours.ids',
+      xml: VIEWER_COLOURS_IDS,
     });
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     const table = page.getByRole('table', { name: 'Element Metadata' });

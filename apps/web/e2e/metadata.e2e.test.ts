@@ -1,20 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  createProjectViaApi,
-  fileOnDisk,
-  signUpViaApi,
-  uploadViaApi,
-  waitForCompletedViaApi,
-} from './harness/api';
+import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { haveSamples, WOODEN_WINDOWS_IFC } from './harness/samples';
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
-const haveSamples = existsSync(IFC);
-if (!haveSamples) console.warn(`metadata e2e skipped: ${IFC} is missing`);
+const IFC = WOODEN_WINDOWS_IFC;
+const haveWindows = haveSamples('metadata', IFC);
 
 let context: BrowserContext;
 let page: Page;
@@ -23,22 +17,16 @@ browserPagePerTest(baseUrl, (session) => {
 });
 
 /** A project with the model processed; resolves with the ids the explorer's query parameters take. */
-async function processedModel(request: APIRequestContext) {
-  await signUpViaApi(request, {
-    email: uniqueEmail('meta'),
-    password: 'metadata-2026',
-    fullName: 'Meta Data',
+function processedModel(request: APIRequestContext) {
+  return projectWithModelViaApi(request, {
+    signUp: { prefix: 'meta', fullName: 'Meta Data' },
+    name: 'Window Factory',
+    ifc: { path: IFC, name: 'windows.ifc' },
+    fragments: false,
   });
-  const project = await createProjectViaApi(request, { name: 'Window Factory' });
-  const { bim_file: file, version } = await uploadViaApi(request, `/api/v1/projects/${project.id}/bimfiles`, {
-    ...fileOnDisk(IFC),
-    name: 'windows.ifc',
-  });
-  await waitForCompletedViaApi(request, project.id, file.id, 90_000);
-  return { projectId: project.id as string, fileId: file.id as string, versionId: version.id as string };
 }
 
-describe.skipIf(!haveSamples)('metadata explorer', () => {
+describe.skipIf(!haveWindows)('metadata explorer', () => {
   it('searches, filters, sorts, pages, shows details and exports CSV with a cooldown', async () => {
     const ids = await processedModel(context.request);
     const api = async (query: string) =>

@@ -1,21 +1,12 @@
-import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  createProjectViaApi,
-  fileOnDisk,
-  signUpViaApi,
-  uploadViaApi,
-  waitForCompletedViaApi,
-} from './harness/api';
-import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { fileOnDisk, uploadViaApi, waitForCompletedViaApi } from './harness/api';
+import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const WINDOWS_IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
-const WINDOWS_IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
-const haveSamples = existsSync(WINDOWS_IFC) && existsSync(WINDOWS_IDS);
-if (!haveSamples) console.warn(`overview e2e skipped: the samples under ${SHARED} are missing`);
+const haveWindows = haveSamples('overview', WOODEN_WINDOWS_IFC, WOODEN_WINDOWS_IDS);
 
 let context: BrowserContext;
 let page: Page;
@@ -24,27 +15,19 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-describe.skipIf(!haveSamples)('project overview and project maintenance', () => {
+describe.skipIf(!haveWindows)('project overview and project maintenance', () => {
   it('shows the computed figures, opens the explorer, and guards refresh, file selection and deletes', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('overview'),
-      password: 'overview-editor-2026',
-      fullName: 'Otto Overview',
+    const { project, fileId } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'overview', fullName: 'Otto Overview' },
+      name: 'Window Works',
+      ids: { path: WOODEN_WINDOWS_IDS, name: 'windows.ids' },
+      ifc: { path: WOODEN_WINDOWS_IFC, name: 'windows.ifc' },
+      fragments: false,
     });
-    const project = await createProjectViaApi(context.request, { name: 'Window Works' });
     const base = `/api/v1/projects/${project.id}`;
-    await uploadViaApi(context.request, `${base}/idsfiles`, {
-      ...fileOnDisk(WINDOWS_IDS),
-      name: 'windows.ids',
-    });
-    const { bim_file } = await uploadViaApi(context.request, `${base}/bimfiles`, {
-      ...fileOnDisk(WINDOWS_IFC),
-      name: 'windows.ifc',
-    });
-    await waitForCompletedViaApi(context.request, project.id, bim_file.id, 120_000);
     // A second file's first version on the same day: its own point on the trend, not merged.
     const second = await uploadViaApi(context.request, `${base}/bimfiles`, {
-      ...fileOnDisk(WINDOWS_IFC),
+      ...fileOnDisk(WOODEN_WINDOWS_IFC),
       name: 'windows-copy.ifc',
     });
     await waitForCompletedViaApi(context.request, project.id, second.bim_file.id, 120_000);
@@ -90,7 +73,7 @@ describe.skipIf(!haveSamples)('project overview and project maintenance', () => 
     const url = new URL(page.url());
     expect(url.pathname).toBe('/dashboard');
     expect(url.searchParams.get('project')).toBe(project.id);
-    expect(url.searchParams.get('file')).toBe(bim_file.id);
+    expect(url.searchParams.get('file')).toBe(fileId);
     expect(url.searchParams.get('version')).toBe(
       overview.files.find((f: { name: string }) => f.name === 'windows.ifc').latest_version_id,
     );

@@ -2,26 +2,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
-import { processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
+import { waitForViewerReady } from './harness/viewer';
 
 // Issue 16 (security headers and request origin): every page runs under the Content Security Policy
 // with no violation reported, the 3D viewer's WebAssembly and workers included; writes riding on the
 // session cookie from another site are refused.
-const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <ids:info><ids:title>Walls named</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification ifcVersion="IFC4" name="Walls have a name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALL</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>`;
 
 const baseUrl = inject('baseUrl');
 let context: BrowserContext;
@@ -67,15 +54,11 @@ describe('Content Security Policy', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('csp'),
-      password: 'csp-checked-2026',
-      fullName: 'Cy Sp',
-    });
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'csp', fullName: 'Cy Sp' },
       name: 'CSP House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: `${SAMPLES}SimpleWall.ifc`,
+      ids: { name: 'walls.ids', xml: wallsNamedIds('IFCWALL') },
+      ifc: { path: SIMPLE_WALL_IFC },
     });
     for (const tab of [
       'overview',

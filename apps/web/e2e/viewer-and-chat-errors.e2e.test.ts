@@ -1,23 +1,15 @@
-import { existsSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import {
-  askAssistant,
-  openExplorerWithViewer,
-  processedProjectViaApi,
-  waitForViewerReady,
-} from './harness/viewer';
+import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { FZK_HOUSE_IFC, haveSamples } from './harness/samples';
+import { askAssistant, openExplorerWithViewer, waitForViewerReady } from './harness/viewer';
 
 // The spec's error states of the 3D viewer and the assistant (spec 3 §2.1, §4, §8), forced by
 // answering the browser's requests in the test: the server has no way to fail on demand.
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const HAUS = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
-const haveSample = existsSync(HAUS);
-if (!haveSample) console.warn(`viewer and chat error e2e skipped: ${HAUS} is missing`);
+const haveHouse = haveSamples('viewer and chat error', FZK_HOUSE_IFC);
 
 const IDS = `<?xml version="1.0" encoding="utf-8"?>
 <ids xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd" xmlns="http://standards.buildingsmart.org/IDS">
@@ -38,15 +30,11 @@ browserPagePerTest(baseUrl, (session) => {
 });
 
 async function processedHouse(request: APIRequestContext, who: string) {
-  await signUpViaApi(request, {
-    email: uniqueEmail(who),
-    password: 'error-states-2026',
-    fullName: 'Erin Errors',
-  });
-  return processedProjectViaApi(request, {
+  return projectWithModelViaApi(request, {
+    signUp: { prefix: who, fullName: 'Erin Errors' },
     name: 'Haus',
     ids: { name: 'doors.ids', xml: IDS },
-    ifcPath: HAUS,
+    ifc: { path: FZK_HOUSE_IFC },
   });
 }
 
@@ -58,7 +46,7 @@ const apiError = (route: Route, status: number, code: string, message: string) =
     body: JSON.stringify({ error: { code, message } }),
   });
 
-describe.skipIf(!haveSample)('viewer and assistant error states', () => {
+describe.skipIf(!haveHouse)('viewer and assistant error states', () => {
   it('shows the viewer error cards, toasts and hints, and recovers with Try Again', async () => {
     const ids = await processedHouse(context.request, 'viewer-errors');
     // The first download hangs a moment (the loading text shows), then the file is gone.

@@ -1,35 +1,16 @@
-import { existsSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { focusIndicator, isFocused, tabTo } from './harness/focus';
-import { processedProjectViaApi, waitForViewerReady } from './harness/viewer';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { FZK_HOUSE_IFC, haveSamples, idsDocument, WALLS_FAIL } from './harness/samples';
+import { waitForViewerReady } from './harness/viewer';
 
 // Issue 21: the 3D viewer by keyboard (orbit, pan, zoom, reset, next/previous failing element, a help
 // popover listing the keys), its canvas named, the selected element announced and labelled in words
 // and shape, not by colour alone.
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
-const haveSamples = existsSync(IFC);
-if (!haveSamples) console.warn(`viewer keyboard e2e skipped: ${IFC} is missing`);
-
-// Every standard-case wall fails (no wall has this name): the failures to step through.
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <ids:info><ids:title>Walls named</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification ifcVersion="IFC4" name="Walls carry the reference name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name><ids:value><ids:simpleValue>No wall has this name</ids:simpleValue></ids:value></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>`;
+const haveHouse = haveSamples('viewer keyboard', FZK_HOUSE_IFC);
 
 let context: BrowserContext;
 let page: Page;
@@ -52,17 +33,13 @@ async function pictureChangesFrom(canvas: Locator, before: string): Promise<bool
   return false;
 }
 
-describe.skipIf(!haveSamples)('3D viewer by keyboard', () => {
+describe.skipIf(!haveHouse)('3D viewer by keyboard', () => {
   it('orbits, pans, zooms, resets and steps through failing elements from the focused canvas, announcing each', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('viewer-keys'),
-      password: 'viewer-keys-2026',
-      fullName: 'Key Viewer',
-    });
-    const { selection } = await processedProjectViaApi(context.request, {
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'viewer-keys', fullName: 'Key Viewer' },
       name: 'Keyboard House',
-      ids: { name: 'walls.ids', xml: IDS },
-      ifcPath: IFC,
+      ids: { name: 'walls.ids', xml: idsDocument('Walls named', WALLS_FAIL) },
+      ifc: { path: FZK_HOUSE_IFC },
     });
     // The failing walls, independently of the viewer: the compliance API.
     await page.goto(`/dashboard?tab=metadata&${selection}`);

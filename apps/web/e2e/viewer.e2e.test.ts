@@ -1,46 +1,17 @@
-import { existsSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
+import { projectWithModelViaApi } from './harness/project-with-model';
+import { FZK_HOUSE_IFC, haveSamples, VIEWER_COLOURS_IDS } from './harness/samples';
 import {
   openExplorerWithViewer,
-  pixelCounts,
-  processedProjectViaApi,
   settledPixelCounts,
   waitForPaint,
   waitForViewerReady,
 } from './harness/viewer';
 
 const baseUrl = inject('baseUrl');
-const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
-const IFC = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
-const haveSamples = existsSync(IFC);
-if (!haveSamples) console.warn(`viewer e2e skipped: ${IFC} is missing`);
-
-// Every wall fails (no wall has this name); every slab passes (slabs have names).
-const IDS = `<?xml version="1.0" encoding="UTF-8"?>
-<ids:ids xmlns:ids="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <ids:info><ids:title>Viewer colours</ids:title></ids:info>
-  <ids:specifications>
-    <ids:specification ifcVersion="IFC4" name="Walls carry the reference name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCWALLSTANDARDCASE</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name><ids:value><ids:simpleValue>No wall has this name</ids:simpleValue></ids:value></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-    <ids:specification ifcVersion="IFC4" name="Slabs have a name">
-      <ids:applicability minOccurs="1" maxOccurs="unbounded">
-        <ids:entity><ids:name><ids:simpleValue>IFCSLAB</ids:simpleValue></ids:name></ids:entity>
-      </ids:applicability>
-      <ids:requirements>
-        <ids:attribute><ids:name><ids:simpleValue>Name</ids:simpleValue></ids:name></ids:attribute>
-      </ids:requirements>
-    </ids:specification>
-  </ids:specifications>
-</ids:ids>`;
+const haveHouse = haveSamples('viewer', FZK_HOUSE_IFC);
 
 let context: BrowserContext;
 let page: Page;
@@ -48,21 +19,17 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/** A project with the FZK house checked against IDS above, processed and converted to fragments. */
+/** A project with the FZK house checked against VIEWER_COLOURS_IDS (walls fail, slabs pass), processed and converted to fragments. */
 async function houseProject(request: APIRequestContext) {
-  await signUpViaApi(request, {
-    email: uniqueEmail('viewer'),
-    password: 'viewer-e2e-2026',
-    fullName: 'Vic Viewer',
-  });
-  return processedProjectViaApi(request, {
+  return projectWithModelViaApi(request, {
+    signUp: { prefix: 'viewer', fullName: 'Vic Viewer' },
     name: 'FZK House',
-    ids: { name: 'colours.ids', xml: IDS },
-    ifcPath: IFC,
+    ids: { name: 'colours.ids', xml: VIEWER_COLOURS_IDS },
+    ifc: { path: FZK_HOUSE_IFC },
   });
 }
 
-describe.skipIf(!haveSamples)('3D viewer', () => {
+describe.skipIf(!haveHouse)('3D viewer', () => {
   it('colours failing elements red and passing ones green in the IDS compliance viewer', async () => {
     const { selection } = await houseProject(context.request);
     await page.goto(`/dashboard?tab=metadata&${selection}`);
@@ -163,8 +130,7 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await openExplorerWithViewer(page, selection);
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     await waitForViewerReady(viewer);
-    await page.waitForTimeout(1000);
-    expect((await pixelCounts(viewer)).cyan).toBe(0);
+    expect((await settledPixelCounts(viewer, (c) => c.cyan === 0)).cyan).toBe(0);
 
     await page
       .getByPlaceholder('Search values, attributes, property sets, classes, objects')
@@ -175,8 +141,8 @@ describe.skipIf(!haveSamples)('3D viewer', () => {
     await show.click();
     const answer = await (await conversion).json();
     expect(answer.viewer_db_ids).toEqual([wall.viewer_db_id]);
-    await page.waitForTimeout(1500);
-    const lit = await pixelCounts(viewer);
+    // The highlight and the camera's move land over several frames: read once the wall is lit and framed.
+    const lit = await settledPixelCounts(viewer, (c) => c.cyan / c.total > 0.02 && c.cyan / c.total < 0.5);
     await screenshot(page.getByTestId('viewer-and-chat'), 'viewer-highlight');
     // The wall is framed, so it fills a good part of the view, with its surroundings kept in it.
     expect(lit.cyan / lit.total).toBeGreaterThan(0.02);

@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end tests: the built server (serving the built web app) in a child process, driven by Debian's
 // Chromium through playwright-core. One server for the whole run (global setup); a fresh browser context
-// per test, and every test signs up accounts of its own. Files run one at a time: with two at once the
-// 3D viewer's colour check failed under load in a clean-clone CI run (decision 0187). The one timed test
+// per test, and every test signs up accounts of its own. Files run one at a time (decision 0187,
+// addendum). The 3D viewer's colour check that failed with two at once now waits for its colours and the
+// viewer draws when they land (decision 0189); two at a time (`maxWorkers: 2`) waits for two clean runs
+// of the whole config on a machine that is not saturated. The one timed test
 // (responsiveness: the slowest answer under work stays below a second) starts a server of its own and
 // runs alone after the others, so no other file's load is in its figure.
 const shared = {

@@ -4,7 +4,7 @@ import { ApsError } from '../modules/acc/aps-client';
 import { type FetchAccVersionPayload, fetchAccVersionJob } from '../modules/acc/jobs';
 import { completeFetch, failVersion, findFetchTarget, findLink } from '../modules/acc/repo';
 import { ifcHeaderGuard } from '../modules/bimfiles/ifc-header-guard';
-import { processBimFileJob } from '../modules/bimfiles/jobs';
+import { queueProcessing } from '../modules/bimfiles/jobs';
 import { AppError } from '../platform/errors';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
@@ -68,8 +68,7 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
       const guarded = pipeline(source, sizeLimit(acc.maxBytes), ifcHeaderGuard(), () => {});
       const stored = await storage.putStream(target.storageKey, guarded);
       await db.transaction(async (tx) => {
-        if (await completeFetch(tx, fileVersionId, stored))
-          await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
+        if (await completeFetch(tx, fileVersionId, stored)) await queueProcessing(jobs, fileVersionId, tx);
       });
       logger.info({ fileVersionId, sizeBytes: stored.size, translated: rvt }, 'ACC version fetched');
     } catch (error) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createServer, type PlumblineServer } from '../../src/app';
 import { ManualClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/platform/config';
@@ -64,6 +64,24 @@ export async function startTestServer(
       }
     },
   };
+}
+
+/**
+ * The usual set-up of a test file: one server for the enclosing describe block, started before its
+ * tests (handed to `use`, which keeps it in the block's `let server`) and stopped after them, after
+ * the block's own afterAll hooks (vitest runs those in reverse order of registration).
+ */
+export function testServerForBlock(
+  backend: TestBackend,
+  use: (server: TestServer) => void,
+  env: Record<string, string> = {},
+): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(backend, env);
+    use(server);
+  });
+  afterAll(async () => server?.stop());
 }
 
 export interface Session {

@@ -3,6 +3,9 @@ import { basename } from 'node:path';
 import type { APIRequestContext } from 'playwright-core';
 import { verificationLinkFor } from './mail';
 
+/** How long one set-up request may take: generous, as a busy machine can hold one for many seconds. */
+export const SET_UP_TIMEOUT_MS = 60_000;
+
 /**
  * Set-up shortcuts through the HTTP API (in the browser context, so the session cookie lands there too).
  * Tests use them only to arrange state; what is being tested is always done through the page.
@@ -11,7 +14,7 @@ export async function signUpViaApi(
   request: APIRequestContext,
   account: { email: string; password: string; fullName: string },
 ): Promise<{ id: string }> {
-  const response = await request.post('/api/v1/auth/signup', { data: account });
+  const response = await request.post('/api/v1/auth/signup', { data: account, timeout: SET_UP_TIMEOUT_MS });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   const user = await signInViaApi(request, account);
   // An installation's first account is verified at once; any other opens the link mailed to it.
@@ -25,6 +28,7 @@ export async function signInViaApi(
 ): Promise<{ id: string; emailVerified: boolean }> {
   const response = await request.post('/api/v1/auth/login', {
     data: { email: account.email, password: account.password },
+    timeout: SET_UP_TIMEOUT_MS,
   });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
   return (await response.json()).user;
@@ -35,7 +39,10 @@ export async function verifyViaMail(request: APIRequestContext, email: string): 
   const link = await verificationLinkFor(email);
   if (!link) throw new Error(`no verification mail reached ${email}`);
   const token = link.slice(link.indexOf('#token=') + '#token='.length);
-  const response = await request.post('/api/v1/auth/verify-email', { data: { token } });
+  const response = await request.post('/api/v1/auth/verify-email', {
+    data: { token },
+    timeout: SET_UP_TIMEOUT_MS,
+  });
   if (!response.ok()) throw new Error(`verification failed: ${response.status()} ${await response.text()}`);
 }
 
@@ -43,7 +50,7 @@ export async function createProjectViaApi(
   request: APIRequestContext,
   body: { name: string; description?: string },
 ): Promise<{ id: string; name: string }> {
-  const response = await request.post('/api/v1/projects', { data: body });
+  const response = await request.post('/api/v1/projects', { data: body, timeout: SET_UP_TIMEOUT_MS });
   if (!response.ok())
     throw new Error(`project creation failed: ${response.status()} ${await response.text()}`);
   return (await response.json()).project;
@@ -67,7 +74,11 @@ export async function uploadViaApi(
   // biome-ignore lint/suspicious/noExplicitAny: each upload route answers its own shape; tests read what they need
 ): Promise<any> {
   const { name, buffer, mimeType = 'application/octet-stream' } = file;
-  const response = await request.post(url, { multipart: { file: { name, mimeType, buffer } } });
+  // Set-up, not the subject: an upload may wait on a loaded server longer than a page step would.
+  const response = await request.post(url, {
+    multipart: { file: { name, mimeType, buffer } },
+    timeout: SET_UP_TIMEOUT_MS,
+  });
   if (!response.ok())
     throw new Error(`upload of ${name} failed: ${response.status()} ${await response.text()}`);
   return response.json();
@@ -83,7 +94,9 @@ export async function waitForCompletedViaApi(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await (
-      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
+      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`, {
+        timeout: SET_UP_TIMEOUT_MS,
+      })
     ).json();
     if (status.status === 'completed') return;
     if (status.status === 'failed' || Date.now() > deadline)

@@ -6,7 +6,7 @@ export {
   requireCheckedVersion,
   type VersionAddress,
 } from './checked-version';
-export { processBimFileJob } from './jobs';
+export { processBimFileJob, queueProcessing } from './jobs';
 export {
   type BimFileSummaryRow,
   insertFileVersion,

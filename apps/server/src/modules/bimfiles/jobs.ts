@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { JobSpec } from '../../platform/queue';
+import type { Database } from '../../platform/db';
+import type { JobSender, JobSpec } from '../../platform/queue';
 
 const processBimFilePayload = z.object({
   fileVersionId: z.string().uuid(),
@@ -20,3 +21,11 @@ export const processBimFileJob: JobSpec<ProcessBimFilePayload> = {
   payload: processBimFilePayload,
   queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
+
+/**
+ * Queues the full processing of a newly stored version (an upload, a demo seed, an ACC fetch, a
+ * refresh), in the caller's transaction: the job exists exactly when the version's row does.
+ */
+export function queueProcessing(jobs: JobSender, fileVersionId: string, tx: Database): Promise<string> {
+  return jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
+}

@@ -17,7 +17,7 @@ import { requireProjectPermission, requireProjectReader } from '../projects';
 import { storageKeys } from '../storage';
 import { BimFileError } from './errors';
 import { ifcHeaderGuard } from './ifc-header-guard';
-import { processBimFileJob } from './jobs';
+import { queueProcessing } from './jobs';
 import * as repo from './repo';
 
 export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
@@ -183,7 +183,7 @@ export function createBimFileService(deps: {
             createdBy: userId,
             createdAt: now,
           });
-          await jobs.send(processBimFileJob, { fileVersionId: versionId, mode: 'full' }, tx);
+          await queueProcessing(jobs, versionId, tx);
           await audit.record(
             {
               actorId: userId,

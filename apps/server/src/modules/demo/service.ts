@@ -11,7 +11,7 @@ import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage, StoredObject } from '../../platform/storage/storage';
 import { createAuditRecorder } from '../audit';
-import { insertFileVersion, processBimFileJob, upsertBimFileByName } from '../bimfiles';
+import { insertFileVersion, queueProcessing, upsertBimFileByName } from '../bimfiles';
 import { insertIdsFile, readIdsUpload } from '../idsfiles';
 import { storageKeys } from '../storage';
 import * as repo from './repo';
@@ -132,7 +132,7 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
           createdBy: ownerId,
           createdAt: issuedAt,
         });
-        await jobs.send(processBimFileJob, { fileVersionId: version.id, mode: 'full' }, tx);
+        await queueProcessing(jobs, version.id, tx);
       }
       await createAuditRecorder(jobs, clock).record(
         {

@@ -19,7 +19,7 @@ import type { FileStorage } from '../../platform/storage/storage';
 import { type AccService, toAvailableAccItem } from '../acc';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
-import { type BimFileSummaryRow, listProjectBimFiles, processBimFileJob } from '../bimfiles';
+import { type BimFileSummaryRow, listProjectBimFiles, queueProcessing } from '../bimfiles';
 import { queueRechecks } from '../processing';
 import { type ProjectRow, requireProjectPermission, requireProjectReader } from '../projects';
 import { storageKeys } from '../storage';
@@ -188,7 +188,7 @@ export function createProjectFilesService(deps: {
         await deps.limits.assertRefreshAllowed(tx, projectId);
         if (!(await repo.claimRefresh(tx, projectId, now, before))) return null;
         for (const fileVersionId of versionIds) {
-          await jobs.send(processBimFileJob, { fileVersionId, mode: 'full' }, tx);
+          await queueProcessing(jobs, fileVersionId, tx);
         }
         const imported = acc ? await acc.addNewVersions(tx, projectId, pulled, userId) : 0;
         await audit.record(

@@ -109,6 +109,10 @@ export class ModelViewer {
     model.tiles.onItemSet.add(this.requestRender);
     model.tiles.onItemUpdated.add(this.requestRender);
     model.tiles.onItemDeleted.add(this.requestRender);
+    // A colour or highlight change to tiles already drawn lands as a tile update, which fires none of the
+    // events above; the end of each worker batch does. Without this the canvas kept the frame before a
+    // paint (an earlier filter's colours) until the camera moved (decision 0189).
+    model.onViewUpdated.add(this.requestRender);
     this.scene.add(model.object);
     const spaces = Object.values(await model.getItemsOfCategories([/^IFCSPACE$/])).flat();
     if (this.disposed) return;

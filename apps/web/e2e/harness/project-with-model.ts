@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { APIRequestContext } from 'playwright-core';
+import {
+  createProjectViaApi,
+  SET_UP_TIMEOUT_MS,
+  signUpViaApi,
+  uploadViaApi,
+  waitForCompletedViaApi,
+} from './api';
+import { uniqueEmail } from './browser';
+
+/** An account the fixture signs up: a unique address from `prefix`, a password of its own. */
+export interface NewAccount {
+  prefix: string;
+  fullName: string;
+}
+
+export interface ProjectWithModel {
+  account?: { email: string; password: string; fullName: string };
+  project: { id: string; name: string };
+  idsFile?: { id: string; name: string };
+  projectId: string;
+  fileId: string;
+  versionId: string;
+  /** The dashboard's query string for this project, file and version. */
+  selection: string;
+}
+
+/**
+ * The e2e tests' one set-up for a checked model, through the HTTP API (in the browser context, so
+ * the session cookie lands there too): signs up an account (if asked), creates a project, uploads an
+ * IDS (inline text or a file) and an IFC, and waits until the model is processed and, unless
+ * `fragments` is false, converted for the 3D viewer. What a test checks is then done through the page.
+ */
+export async function projectWithModelViaApi(
+  request: APIRequestContext,
+  setup: {
+    signUp?: NewAccount;
+    name: string;
+    description?: string;
+    ids?: { name: string; xml: string } | { path: string; name?: string };
+    ifc: { path: string; name?: string };
+    fragments?: boolean;
+  },
+): Promise<ProjectWithModel> {
+  let account: ProjectWithModel['account'];
+  if (setup.signUp) {
+    const { prefix, fullName } = setup.signUp;
+    account = { email: uniqueEmail(prefix), password: `${prefix}-checked-model-2026`, fullName };
+    await signUpViaApi(request, account);
+  }
+  const project = await createProjectViaApi(request, {
+    name: setup.name,
+    ...(setup.description ? { description: setup.description } : {}),
+  });
+  let idsFile: ProjectWithModel['idsFile'];
+  if (setup.ids) {
+    const ids = setup.ids;
+    const upload =
+      'xml' in ids
+        ? { name: ids.name, buffer: Buffer.from(ids.xml), mimeType: 'application/xml' }
+        : {
+            name: ids.name ?? basename(ids.path),
+            buffer: readFileSync(ids.path),
+            mimeType: 'application/xml',
+          };
+    ({ ids_file: idsFile } = await uploadViaApi(request, `/api/v1/projects/${project.id}/idsfiles`, upload));
+  }
+  const { bim_file: file, version } = await uploadViaApi(request, `/api/v1/projects/${project.id}/bimfiles`, {
+    name: setup.ifc.name ?? basename(setup.ifc.path),
+    buffer: readFileSync(setup.ifc.path),
+  });
+  const ids = { projectId: project.id, fileId: file.id as string, versionId: version.id as string };
+  await waitForCompletedViaApi(request, ids.projectId, ids.fileId, 180_000);
+  if (setup.fragments !== false) await waitForFragmentsViaApi(request, ids);
+  return {
+    ...(account ? { account } : {}),
+    project,
+    ...(idsFile ? { idsFile } : {}),
+    ...ids,
+    selection: `project=${ids.projectId}&file=${ids.fileId}&version=${ids.versionId}`,
+  };
+}
+
+/** Polls until a version's fragments are stored (the conversion job runs after processing). */
+export async function waitForFragmentsViaApi(
+  request: APIRequestContext,
+  ids: { projectId: string; fileId: string; versionId: string },
+  timeoutMs = 180_000,
+): Promise<void> {
+  const url = `/api/v1/projects/${ids.projectId}/bimfiles/${ids.fileId}/versions/${ids.versionId}/fragments`;
+  const deadline = Date.now() + timeoutMs;
+  while (!(await request.get(url, { timeout: SET_UP_TIMEOUT_MS })).ok()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the fragments');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
