@@ -18,6 +18,8 @@ import { eventually } from './support/server';
 // PostgreSQL at start, never silently ignored.
 const dataDir = embeddedDataDir('plumbline-carry-');
 const PASSWORD = 'a long passphrase nobody guesses';
+const PROPERTY_VERSION = '6c1f6d8e-2f5b-4c3a-9d7e-1a2b3c4d5e6f';
+const PROPERTY_ROWS = 3;
 
 /** What an installation of the PGlite default left: an account, its project, and a job not yet run. */
 async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; projectId: string }> {
@@ -39,6 +41,21 @@ async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; p
     projectId,
     userId,
   ]);
+  // A processed version's property rows, in its own partition as processing writes them (migration 0034).
+  const partition = await pglite.query<{ name: string }>(
+    `select plumbline_version_partition('element_properties', $1::uuid) as name`,
+    [PROPERTY_VERSION],
+  );
+  await pglite.query(
+    `create table "${partition.rows[0]?.name}" partition of element_properties for values in ('${PROPERTY_VERSION}')`,
+  );
+  for (let step = 1; step <= PROPERTY_ROWS; step++) {
+    await pglite.query(
+      `insert into element_properties (file_version_id, element_step_id, property_set, name, value)
+       values ($1, $2, 'Pset_WallCommon', 'FireRating', $3)`,
+      [PROPERTY_VERSION, step, `EI${step}`],
+    );
+  }
   const boss = new PgBoss({ db: fromPglite(pglite), backend: 'pglite' });
   await boss.start();
   await boss.createQueue(purgeExpiredSessionsJob.name, purgeExpiredSessionsJob.queue);
@@ -74,6 +91,21 @@ describe('a data directory of the PGlite default', () => {
       });
       expect(projects.statusCode).toBe(200);
       expect(JSON.stringify(projects.json())).toContain(projectId);
+      // Property rows of a version land in that version's partition on the new database.
+      const properties = await server.database.db.execute(
+        sql`select value from element_properties where file_version_id = ${PROPERTY_VERSION} order by element_step_id`,
+      );
+      expect((properties as unknown as { rows: Array<{ value: string }> }).rows.map((r) => r.value)).toEqual([
+        'EI1',
+        'EI2',
+        'EI3',
+      ]);
+      const partition = await server.database.db.execute(
+        sql`select count(*)::int as n from pg_inherits i join pg_class c on c.oid = i.inhrelid
+            where i.inhparent = 'element_properties'::regclass
+              and c.relname = plumbline_version_partition('element_properties', ${PROPERTY_VERSION}::uuid)`,
+      );
+      expect((partition as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
       // The job queued before the move runs on the new database under its old id.
       await eventually(async () => {
         const result = await server.database.db.execute(

@@ -57,9 +57,11 @@ export async function carryOverPglite(
           `copied over them. To copy it: stop Plumbline, move ${dirname(pgliteDir)}/postgres away, and start again.`,
       );
     }
-    const tables = await source.query<{ name: string }>(
-      `select table_name as name from information_schema.tables
-       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    // Tables, not their partitions: a partitioned table's rows are read and written through it.
+    const tables = await source.query<{ name: string; partitioned: boolean }>(
+      `select c.relname as name, c.relkind = 'p' as partitioned from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
     );
     await target.query('begin');
     // Foreign keys are checked by the source already; rows go in table by table in any order.
@@ -67,7 +69,8 @@ export async function carryOverPglite(
     // Rows the migrations seed (plan tiers, settings) come from the source like everything else.
     const names = tables.rows.map(({ name }) => `public."${name.replaceAll('"', '""')}"`);
     if (names.length > 0) await target.query(`truncate ${names.join(', ')}`);
-    for (const { name } of tables.rows) {
+    for (const { name, partitioned } of tables.rows) {
+      if (partitioned) await createVersionPartitions(source, target, name);
       copied += await copyTable(source, target, 'public', name, null);
     }
     copied += await copyTable(source, target, 'pgboss', 'job', PENDING_JOBS);
@@ -86,6 +89,25 @@ export async function carryOverPglite(
 }
 
 type Source = InstanceType<typeof import('@electric-sql/pglite').PGlite>;
+
+/**
+ * A table partitioned per version (element_properties, migration 0034) takes rows only for versions
+ * that have their partition: the target gets one for each version the source holds rows of, named
+ * as processing names them (plumbline_version_partition).
+ */
+async function createVersionPartitions(source: Source, target: pg.Client, table: string): Promise<void> {
+  const versions = await source.query<{ id: string }>(
+    `select distinct file_version_id::text as id from "${table.replaceAll('"', '""')}"`,
+  );
+  for (const { id } of versions.rows) {
+    const { rows } = await target.query<{ statement: string }>(
+      `select format('create table if not exists %I partition of %I for values in (%L)',
+         plumbline_version_partition($1, $2::uuid), $1::text, $2::uuid) as statement`,
+      [table, id],
+    );
+    await target.query(rows[0]?.statement as string);
+  }
+}
 
 /** Copies the columns both sides have, in batches read through a cursor. */
 async function copyTable(
