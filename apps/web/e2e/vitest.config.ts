@@ -13,6 +13,10 @@ const shared = {
   environment: 'node',
   testTimeout: 90_000,
   hookTimeout: 120_000,
+  // `expect.poll` waits for what the page draws after an answer (a chart's ticks, a closed dialog, an
+  // announcement); vitest's default of 1 s failed a CI run on a busy machine (the Overview's trend
+  // labels, drawn after a background render). A wait, not a speed check: what is asserted is unchanged.
+  expect: { poll: { timeout: 15_000, interval: 100 } },
 } as const;
 const TIMED = ['responsiveness.e2e.test.ts'];
 
