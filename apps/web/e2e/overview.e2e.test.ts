@@ -50,6 +50,8 @@ describe.skipIf(!haveWindows)('project overview and project maintenance', () => 
     );
     const trend = page.getByRole('figure', { name: 'Project Compliance Trend chart' });
     await expectVisible(trend);
+    // The chart is drawn when it comes near the viewport (useNearViewport): scroll to it, as a reader does.
+    await trend.scrollIntoViewIfNeeded();
     // One point per file and version: both labels drawn, the first and the last inside the chart.
     const labels = trend.locator('text[data-full-label]');
     await expect.poll(() => labels.count()).toBe(2);
