@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markRechecksQueued } from '../src/modules/processing/repo';
 import { processFileVersion } from '../src/modules/processing/service';
-import { storageKeys } from '../src/modules/storage/keys';
 import { createLogger } from '../src/platform/logger';
 import {
   bimFiles,
@@ -21,6 +19,7 @@ import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import { storeUnqueuedVersion as storeUnqueued } from './support/unqueued-version';
 
 const MAX_UPLOAD_BYTES = 2_000_000;
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
@@ -76,26 +75,8 @@ for (const backend of testBackends()) {
     }
 
     /** A version stored but not queued, so only the test that made it processes it. */
-    async function storeUnqueuedVersion(name: string, status?: 'processing') {
-      const [file] = await server.database.db
-        .insert(bimFiles)
-        .values({ projectId, name, sourceFilename: name })
-        .returning();
-      const versionId = crypto.randomUUID();
-      const key = storageKeys.bimFileVersion(projectId, versionId);
-      const stored = await server.storage.putStream(key, Readable.from([ifc]));
-      await server.database.db.insert(fileVersions).values({
-        id: versionId,
-        bimFileId: file!.id,
-        versionNumber: 1,
-        versionTag: 'v1',
-        sizeBytes: stored.size,
-        sha256: stored.sha256,
-        storageKey: key,
-        ...(status ? { status } : {}),
-      });
-      return { fileId: file!.id, versionId };
-    }
+    const storeUnqueuedVersion = (name: string, status?: 'processing') =>
+      storeUnqueued(server, projectId, name, ifc as Buffer, status);
 
     /** What processFileVersion needs, from the test server, logging nothing. */
     function processingDeps() {

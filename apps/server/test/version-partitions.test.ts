@@ -1,14 +1,12 @@
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processFileVersion } from '../src/modules/processing/service';
-import { storageKeys } from '../src/modules/storage/keys';
 import { createLogger } from '../src/platform/logger';
-import { bimFiles, fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
 import { sharedFile } from './support/samples';
 import { call, signUp, startTestServer, type TestServer } from './support/server';
+import { storeUnqueuedVersion } from './support/unqueued-version';
 
 // Decision 0191: a version's property rows are a partition of element_properties of their own,
 // attached by the write transaction and dropped with the version; queries on one version read
@@ -42,22 +40,7 @@ for (const backend of testBackends()) {
 
     /** A processed version of its own file (not queued: this test processes it). */
     async function processedVersion(name: string): Promise<{ versionId: string; properties: number }> {
-      const [file] = await server.database.db
-        .insert(bimFiles)
-        .values({ projectId, name, sourceFilename: name })
-        .returning();
-      const versionId = crypto.randomUUID();
-      const key = storageKeys.bimFileVersion(projectId, versionId);
-      const stored = await server.storage.putStream(key, Readable.from([windowsIfc as Buffer]));
-      await server.database.db.insert(fileVersions).values({
-        id: versionId,
-        bimFileId: file!.id,
-        versionNumber: 1,
-        versionTag: 'v1',
-        sizeBytes: stored.size,
-        sha256: stored.sha256,
-        storageKey: key,
-      });
+      const { versionId } = await storeUnqueuedVersion(server, projectId, name, windowsIfc as Buffer);
       const deps = { db: server.database.db, storage: server.storage, clock: server.clock };
       const outcome = await processFileVersion({ ...deps, logger: createLogger('silent') }, versionId);
       if (outcome.status !== 'completed') throw new Error(`processing ended ${outcome.status}`);
