@@ -59,7 +59,8 @@ async function runPlumbline(
   // As checkFiles does: threads only for models large enough to be checked on them.
   const large = (await stat(modelPath)).size >= 16 * 1024 * 1024;
   const threads = large ? CheckThreads.start() : CheckThreads.none();
-  const ids = parseIds(await readFile(idsPath, 'utf8'), { fileName: idsPath });
+  // Bytes, as the CLI reads them (check-files.ts): the IDS reader decodes them.
+  const ids = parseIds(new Uint8Array(await readFile(idsPath)), { fileName: idsPath });
   const model = await readIfcFile(modelPath);
   const report = await checkModelInParallel(model, ids, { modelFileName: modelPath }, { threads });
   let reportBytes: number | undefined;

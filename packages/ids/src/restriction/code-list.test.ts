@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { PropertyFacet, RestrictionValue, Specification } from '../document';
 import { parseIds } from '../parse-ids';
 import { entity, ids, spec, sv } from '../testing/ids-xml';
-import { codeListOf, portableSpecifications, specificationsFromPortable } from './code-list';
+import { codeListIncludes } from '../xml/code-list-text';
+import { codeListOf, portableSpecifications, SharedCodeListText, specificationsFromPortable } from './code-list';
 
 const list = (values: readonly string[]) =>
   `<xs:restriction base="xs:string">${values.map((v) => `\n  <xs:enumeration value="${v}"/>`).join('')}\n</xs:restriction>`;
@@ -49,5 +50,22 @@ describe('specifications for a check thread', () => {
   it('keep the order of each value’s fields', () => {
     const back = specificationsFromPortable(structuredClone(portableSpecifications(document.specifications)));
     expect(JSON.stringify(back)).toBe(JSON.stringify(document.specifications));
+  });
+
+  it('search a thread’s shared list in its bytes with the answers of a search of the text', () => {
+    const original = codeListOf(restrictionAt(document.specifications, 0));
+    if (original === null) throw new Error('expected a code list kept as text');
+    const buffer = Buffer.from(`prefix ${original.text} suffix`, 'utf8');
+    const start = Buffer.byteLength('prefix ', 'utf8');
+    const shared = new SharedCodeListText(buffer, start, start + Buffer.byteLength(original.text), original.count);
+    // Values, near misses across value boundaries, non-ASCII, and surrogates (paired and lone).
+    const probes = ['D-1', 'D-19', 'D-1 ', 'Tür-7', 'Tür-8', 'Tu\u0308r-7', '-1', 'D-199', 'D-200', 'prefix', 'suffix'];
+    probes.push('\ud83d\ude00', 'D-1\ud800', '\udc00', '', 'D-1"/>\n  <xs:enumeration value="D-2');
+    for (const probe of probes)
+      expect([probe, codeListIncludes(shared, probe)]).toEqual([probe, codeListIncludes(original, probe)]);
+    expect(probes.filter((p) => codeListIncludes(shared, p))).toEqual(['D-1', 'D-19', 'Tür-7', 'D-199']);
+    // Reading the text afterwards still gives the values; searches then go through it.
+    expect(shared.text).toBe(original.text);
+    expect(codeListIncludes(shared, 'Tür-14')).toBe(true);
   });
 });

@@ -15,6 +15,11 @@ export interface CodeListText {
   readonly text: string;
   /** How many values (enumeration elements) the text holds. */
   readonly count: number;
+  /**
+   * The same answer as `codeListIncludes` reads from `text`, where the list can give it without
+   * making its text a string (a check thread's list searches its UTF-8 bytes: code-list.ts).
+   */
+  includes?(value: string): boolean;
 }
 
 /** The first `limit` values, in order (all of them by default). */
@@ -35,5 +40,5 @@ export function codeListValues(list: CodeListText, limit = list.count): string[]
 /** Whether `value` is one of the list's values: one search of the text, no string per value. */
 export function codeListIncludes(list: CodeListText, value: string): boolean {
   if (value.includes('<') || value.includes('"')) return false;
-  return list.text.includes(`"${value}"`);
+  return list.includes ? list.includes(value) : list.text.includes(`"${value}"`);
 }
