@@ -8,7 +8,12 @@ import type { PropertyFacet, RestrictionValue, Specification } from '../document
 import { parseIds } from '../parse-ids';
 import { entity, ids, spec, sv } from '../testing/ids-xml';
 import { codeListIncludes } from '../xml/code-list-text';
-import { codeListOf, portableSpecifications, SharedCodeListText, specificationsFromPortable } from './code-list';
+import {
+  codeListOf,
+  portableSpecifications,
+  SharedCodeListText,
+  specificationsFromPortable,
+} from './code-list';
 
 const list = (values: readonly string[]) =>
   `<xs:restriction base="xs:string">${values.map((v) => `\n  <xs:enumeration value="${v}"/>`).join('')}\n</xs:restriction>`;
@@ -57,9 +62,26 @@ describe('specifications for a check thread', () => {
     if (original === null) throw new Error('expected a code list kept as text');
     const buffer = Buffer.from(`prefix ${original.text} suffix`, 'utf8');
     const start = Buffer.byteLength('prefix ', 'utf8');
-    const shared = new SharedCodeListText(buffer, start, start + Buffer.byteLength(original.text), original.count);
+    const shared = new SharedCodeListText(
+      buffer,
+      start,
+      start + Buffer.byteLength(original.text),
+      original.count,
+    );
     // Values, near misses across value boundaries, non-ASCII, and surrogates (paired and lone).
-    const probes = ['D-1', 'D-19', 'D-1 ', 'Tür-7', 'Tür-8', 'Tu\u0308r-7', '-1', 'D-199', 'D-200', 'prefix', 'suffix'];
+    const probes = [
+      'D-1',
+      'D-19',
+      'D-1 ',
+      'Tür-7',
+      'Tür-8',
+      'Tu\u0308r-7',
+      '-1',
+      'D-199',
+      'D-200',
+      'prefix',
+      'suffix',
+    ];
     probes.push('\ud83d\ude00', 'D-1\ud800', '\udc00', '', 'D-1"/>\n  <xs:enumeration value="D-2');
     for (const probe of probes)
       expect([probe, codeListIncludes(shared, probe)]).toEqual([probe, codeListIncludes(original, probe)]);

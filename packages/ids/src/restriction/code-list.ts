@@ -121,7 +121,12 @@ export class SharedCodeListText implements CodeListText {
   private decoded: string | null = null;
   private readonly bytes: Buffer;
 
-  constructor(buffer: Buffer, start: number, end: number, readonly count: number) {
+  constructor(
+    buffer: Buffer,
+    start: number,
+    end: number,
+    readonly count: number,
+  ) {
     this.bytes = buffer.subarray(start, end);
   }
 
