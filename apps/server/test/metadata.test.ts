@@ -79,6 +79,18 @@ const sortColumn: Record<string, (r: Row) => string | null> = {
   value: (r) => r.value,
 };
 function sorted(rows: Row[], key: string, order: 'asc' | 'desc'): Row[] {
+  if (key === 'value') {
+    // The value sort's descending order is its ascending order reversed (decision 0195): empty
+    // values last going up, first going down; values compared on their first 200 characters.
+    const first200 = (r: Row) => (r.value === null ? null : [...r.value].slice(0, 200).join(''));
+    const up = [...rows].sort((a, b) => {
+      const x = first200(a);
+      const y = first200(b);
+      const c = x === y ? 0 : x === null ? 1 : y === null ? -1 : compareText(x, y);
+      return c || stableOrder(a, b);
+    });
+    return order === 'asc' ? up : up.reverse();
+  }
   const column = sortColumn[key] as (r: Row) => string | null;
   return [...rows].sort((a, b) => {
     const x = column(a);

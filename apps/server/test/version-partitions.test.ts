@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderClause } from '../src/modules/metadata/row-query';
 import { processFileVersion } from '../src/modules/processing/service';
 import { createLogger } from '../src/platform/logger';
 import { testBackends } from './support/backends';
@@ -81,6 +82,27 @@ for (const backend of testBackends()) {
       const text = plan.map((line) => line['QUERY PLAN']).join('\n');
       expect(text).toContain(partitionOf(first.versionId));
       expect(text).not.toContain(partitionOf(second.versionId));
+    }, 120_000);
+
+    it('reads a page of the value sort from the index, going up and going down', async () => {
+      const { versionId } = await processedVersion('Sorted.ifc');
+      for (const direction of ['asc', 'desc'] as const) {
+        const order = orderClause({ key: 'value', direction, versionClasses: [] });
+        // Sorting is priced out, so the plan has no Sort exactly when an index gives the order.
+        const text = await server.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_sort = off`);
+          const plan = (await tx.execute(
+            sql`explain select * from element_properties ep where ep.file_version_id = ${versionId}
+              order by ${order} limit 50 offset 100`,
+          )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+          return plan.rows.map((line) => line['QUERY PLAN']).join('\n');
+        });
+        expect(text, direction).toContain(partitionOf(versionId));
+        expect(text, direction).toMatch(
+          direction === 'asc' ? /Index Scan using/ : /Index Scan Backward using/,
+        );
+        expect(text, direction).not.toMatch(/\bSort\b/);
+      }
     }, 120_000);
 
     it('drops the partition with its version', async () => {

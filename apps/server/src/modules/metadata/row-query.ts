@@ -140,6 +140,14 @@ function categoryExpression(classes: readonly string[]): SQL {
 export function orderClause(order: RowOrder): SQL {
   const stable = sql`ep.element_step_id, ep.property_set, ep.name`;
   if (!order.key) return stable;
+  if (order.key === 'value') {
+    // Read from element_properties_value_sort_idx, forwards or backwards, so descending is the exact
+    // reverse of ascending: empty values last going up and first going down, ties by element
+    // descending (decision 0195). Values compare on their first 200 characters, as the index keeps them.
+    return order.direction === 'desc'
+      ? sql`left(ep.value, 200) desc nulls first, ep.element_step_id desc, ep.property_set desc, ep.name desc`
+      : sql`left(ep.value, 200) asc nulls last, ${stable}`;
+  }
   const dir = order.direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
   const column: Record<MetadataSortKey, SQL> = {
     object_id: sql`e.global_id`,

@@ -2,7 +2,7 @@ import { type ProjectAction, type ProjectRole, projectPermissions } from '@plumb
 import type { Database } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { ProjectError } from './errors';
-import { findActiveMembership, findActiveProject, type ProjectRow } from './repo';
+import { findActiveMembership, findActiveProject, findActiveProjectAndRole, type ProjectRow } from './repo';
 
 const rank: Record<ProjectRole, number> = { Viewer: 1, Editor: 2, Admin: 3 };
 
@@ -66,10 +66,17 @@ export async function requireProjectReader(
   ctx: ProjectReadContext,
   projectId: string,
 ): Promise<ProjectAccess> {
-  const project = await findActiveProject(ctx.db, projectId);
-  if (project?.isDemo) return { project, role: 'Viewer' };
-  if (ctx.userId === null) throw new HttpError('unauthenticated');
-  return requireProjectRole({ db: ctx.db, userId: ctx.userId }, projectId, 'Viewer');
+  if (ctx.userId === null) {
+    const project = await findActiveProject(ctx.db, projectId);
+    if (project?.isDemo) return { project, role: 'Viewer' };
+    throw new HttpError('unauthenticated');
+  }
+  // The project and the caller's membership in one query: `requireProjectRole(…, 'Viewer')`'s
+  // answers (every role reads; the demo reads as a Viewer, member or not).
+  const found = await findActiveProjectAndRole(ctx.db, projectId, ctx.userId);
+  if (found?.project.isDemo) return { project: found.project, role: 'Viewer' };
+  if (!found?.role) throw new ProjectError('project_not_found');
+  return { project: found.project, role: found.role };
 }
 
 export function hasRole(role: ProjectRole, minRole: ProjectRole): boolean {

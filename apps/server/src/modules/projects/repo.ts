@@ -31,6 +31,27 @@ export async function findActiveMembership(
   return row ?? null;
 }
 
+/**
+ * An active project and the caller's role in it (null: not a member), in one statement: the
+ * read check of every project route (access.ts) makes this one query instead of two.
+ */
+export async function findActiveProjectAndRole(
+  db: Database,
+  projectId: string,
+  userId: string,
+): Promise<{ project: ProjectRow; role: ProjectRole | null } | null> {
+  const [row] = await db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
 // Counts per project, computed in the same statement, over the files that belong to the project
 // (bim_files.included, manage files). Elements count the newest completed version of each file (a
 // version still processing has none yet); size counts every stored version (what the project

@@ -47,6 +47,11 @@ export function createProjectService(deps: { db: Database; clock: Clock; audit: 
 
     /** One project; the demo project for anyone, any other for its members. */
     async get(userId: string | null, projectId: string): Promise<Project> {
+      // A member's read is one query; the check below answers everyone else (demo, 401, 404).
+      if (userId !== null) {
+        const row = await repo.getActiveProjectOfUser(db, projectId, userId);
+        if (row && !row.isDemo) return toProjectDto(row);
+      }
       const access = await requireProjectReader({ db, userId }, projectId);
       if (access.project.isDemo) {
         const demo = (await repo.listDemoProjects(db)).find((row) => row.id === projectId);

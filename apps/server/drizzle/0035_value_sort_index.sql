@@ -1,0 +1,1 @@
+CREATE INDEX "element_properties_value_sort_idx" ON "element_properties" USING btree (left("value", 200),"element_step_id","property_set","name");
