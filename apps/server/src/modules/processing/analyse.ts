@@ -1,7 +1,11 @@
 import { parseIds } from '@plumbline/ids';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
+import type { versionAttributeStats } from '../../schema';
+import { attributeStatRows } from './attribute-stats';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
+import { countFacets, type FacetCounts } from './facet-counts';
+import type { VersionRows } from './output-writer';
 import type { ResultColumns } from './result-columns';
 
 /** What one version's analysis needs: the IFC bytes and the project's active IDS files as stored. */
@@ -13,11 +17,20 @@ export interface AnalysisInput {
   mode: 'full' | 'recheck';
 }
 
+/**
+ * What the write stores of a model: its extracted rows and the summaries made from them, made here on
+ * the analysis thread so the write transaction (and the server's event loop) only copies them in.
+ */
+export interface StoredModel extends ExtractedModel {
+  attributeStats: VersionRows<typeof versionAttributeStats>;
+  facetCounts: FacetCounts;
+}
+
 export type AnalysisOutput =
   | {
       kind: 'done';
       results: ResultColumns;
-      extracted: ExtractedModel | null;
+      extracted: StoredModel | null;
       timings: Record<string, number>;
       /** The worker thread it ran on (set by cpu-worker; the main thread is 0). */
       threadId?: number;
@@ -54,12 +67,14 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     }));
     const results = checkAgainst(model, ids, input.fileName);
     lap('check');
-    const extracted =
-      input.mode === 'full'
-        ? { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema }
-        : null;
-    if (extracted) lap('extract');
-    return { kind: 'done', results, extracted, timings };
+    if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
+    const rows = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
+    lap('extract');
+    const attributeStats = attributeStatRows(rows);
+    lap('summarise properties');
+    const facetCounts = countFacets(rows);
+    lap('count facets');
+    return { kind: 'done', results, extracted: { ...rows, attributeStats, facetCounts }, timings };
   } finally {
     model.dispose();
   }

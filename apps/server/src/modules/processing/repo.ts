@@ -17,8 +17,7 @@ import {
 import { writeComplianceSummaries } from '../compliance';
 import { primaryBimCategory } from '../metadata';
 import { refreshVersionTotals } from '../overview';
-import { attributeStatRows } from './attribute-stats';
-import type { ExtractedModel } from './extract';
+import type { StoredModel } from './analyse';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
 import { loadVersionPartition, type OutputHooks, replaceVersionRows, timed } from './output-writer';
@@ -193,7 +192,7 @@ export interface ResultsToWrite {
  */
 export async function writeProcessedVersion(
   db: Database,
-  input: ResultsToWrite & { model: ExtractedModel },
+  input: ResultsToWrite & { model: StoredModel },
   hooks: WriteHooks = {},
 ): Promise<void> {
   const { versionId, model } = input;
@@ -208,9 +207,8 @@ export async function writeProcessedVersion(
       hooks,
     );
     const properties = await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
-    const stats = await timed(hooks, 'summarise properties', async () => attributeStatRows(model));
-    await replaceVersionRows(tx, versionAttributeStats, versionId, stats, hooks);
-    await writeMetadataFacets(tx, versionId, model, hooks);
+    await replaceVersionRows(tx, versionAttributeStats, versionId, model.attributeStats, hooks);
+    await writeMetadataFacets(tx, versionId, model.facetCounts, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
     // Last, so the parent table's lock is held only for the attach and the commit (output-writer.ts).
     await properties.attach();
