@@ -24,13 +24,17 @@ async function* feedOf<T>(): AsyncGenerator<T> {
   }
 }
 
+/** Where a task's output lists the buffers to transfer with it (not part of the output sent). */
+const TRANSFER = Symbol('transfer');
+
 // Each task loads its own modules when it runs: a thread that analyses a model never loads the PDF
 // and spreadsheet libraries (a thread runs one task, decision 0157).
 const tasks = {
   analyse: async (input: Parameters<typeof analyse>[0]) => {
-    const { analyse } = await import('./modules/processing/analyse');
+    const { analyse, transfersOf } = await import('./modules/processing/analyse');
     const output = analyse(input);
-    return output.kind === 'done' ? { ...output, threadId } : output;
+    // The rows encoded for COPY go back without a copy (the thread ends after this one task).
+    return output.kind === 'done' ? { ...output, threadId, [TRANSFER]: transfersOf(output) } : output;
   },
   'read-ids': async (input: Parameters<typeof readIdsUpload>[0]) =>
     (await import('./modules/idsfiles/read-ids')).readIdsUpload(input),
@@ -76,7 +80,9 @@ try {
     }
     output[key] = [];
   }
-  parentPort?.postMessage({ ok: true, output });
+  const transfer = (output as { [TRANSFER]?: ArrayBuffer[] })[TRANSFER] ?? [];
+  delete (output as { [TRANSFER]?: ArrayBuffer[] })[TRANSFER];
+  parentPort?.postMessage({ ok: true, output }, transfer);
 } catch (error) {
   parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
 }

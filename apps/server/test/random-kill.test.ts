@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyse } from '../src/modules/processing/analyse';
+import { analyseRows } from '../src/modules/processing/analyse';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { call, type Session, signUp, startTestServer, type TestServer } from './support/server';
@@ -101,7 +101,7 @@ for (const backend of testBackends()) {
         const bytes = readFileSync(out);
         const name = `Block ${seed}.ifc`;
         // The engine's own reading of the same file, with the same IDS.
-        const output = analyse({
+        const output = analyseRows({
           bytes: new Uint8Array(bytes),
           fileName: name,
           ids: [

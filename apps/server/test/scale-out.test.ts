@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyse } from '../src/modules/processing/analyse';
+import { analyseRows } from '../src/modules/processing/analyse';
 import { testBackends } from './support/backends';
 import { type S3Standin, startS3Standin } from './support/s3-standin';
 
@@ -97,7 +97,7 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     }
     const expected = new Map(
       models.map((model) => {
-        const output = analyse({
+        const output = analyseRows({
           bytes: new Uint8Array(model.bytes),
           fileName: model.name,
           ids: [

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { analyseRows } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 
 const SAMPLES = new URL('../../../../../../shared/ifc-samples/', import.meta.url);
@@ -19,13 +20,14 @@ const IDS = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
   </ids:specifications>
 </ids:ids>`);
 
+const VERSION = '0c5a7d3e-2b1f-4c6d-8e9f-0a1b2c3d4e5f';
 const wall = () => new Uint8Array(readFileSync(new URL('SimpleWall.ifc', SAMPLES)));
 const ids = [{ name: 'walls.ids', xml: IDS, specificationIds: ['spec-1'] }];
 
 describe('analysis on a worker thread (issue 15)', () => {
   it('reads, checks and extracts on another thread than the one the API answers on', async () => {
     const output = await runAnalysis(
-      { bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' },
+      { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' },
       60_000,
     );
     expect(output.kind).toBe('done');
@@ -34,19 +36,38 @@ describe('analysis on a worker thread (issue 15)', () => {
     expect(output.threadId).not.toBe(threadId);
     expect(output.results.specifications).toHaveLength(1);
     expect(output.results.specifications[0]?.applicableCount).toBeGreaterThan(0);
-    expect(output.extracted?.elements.stepId.length).toBeGreaterThan(0);
+    // The rows come back encoded for COPY, each line carrying the version, as many as the engine's.
+    const direct = analyseRows({ bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' });
+    if (direct.kind !== 'done' || !direct.extracted) throw new Error('expected the wall to be read');
+    expect(output.extracted?.elements.count).toBe(direct.extracted.elements.stepId.length);
+    expect(output.extracted?.elements.count).toBeGreaterThan(0);
+    const lines = new TextDecoder()
+      .decode(output.extracted?.properties.copy.batches[0])
+      .split('\n')
+      .filter((line) => line !== '');
+    expect(lines).toHaveLength(direct.extracted.properties.name.length);
+    expect(lines.every((line) => line.startsWith(`${VERSION}\t`))).toBe(true);
   }, 60_000);
 
   it("answers an unreadable file with the reader's finding, not an error", async () => {
     const output = await runAnalysis(
-      { bytes: new TextEncoder().encode('not a STEP file'), fileName: 'x.ifc', ids, mode: 'full' },
+      {
+        versionId: VERSION,
+        bytes: new TextEncoder().encode('not a STEP file'),
+        fileName: 'x.ifc',
+        ids,
+        mode: 'full',
+      },
       60_000,
     );
     expect(output.kind).toBe('unreadable');
   }, 60_000);
 
   it('ends the thread at the time limit and says which limit', async () => {
-    const run = runAnalysis({ bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' }, 1);
+    const run = runAnalysis(
+      { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' },
+      1,
+    );
     await expect(run).rejects.toBeInstanceOf(AnalysisTimeLimitError);
     await expect(run).rejects.toThrow('PROCESSING_TIME_LIMIT_SECONDS');
   });

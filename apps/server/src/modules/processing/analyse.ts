@@ -1,15 +1,24 @@
 import { parseIds } from '@plumbline/ids';
+import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
-import type { versionAttributeStats } from '../../schema';
+import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
+import { primaryBimCategory } from '../metadata/bim-category';
 import { attributeStatRows } from './attribute-stats';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
-import type { VersionRows } from './output-writer';
 import type { ResultColumns } from './result-columns';
+import {
+  type EncodedVersionRows,
+  encodeVersionRows,
+  transferablesOf,
+  type VersionRows,
+} from './version-rows';
 
 /** What one version's analysis needs: the IFC bytes and the project's active IDS files as stored. */
 export interface AnalysisInput {
+  /** The version the rows are for (the COPY lines carry it). */
+  versionId: string;
   bytes: Uint8Array;
   fileName: string;
   ids: { name: string; xml: Uint8Array; specificationIds: string[] }[];
@@ -18,18 +27,31 @@ export interface AnalysisInput {
 }
 
 /**
- * What the write stores of a model: its extracted rows and the summaries made from them, made here on
- * the analysis thread so the write transaction (and the server's event loop) only copies them in.
+ * What the write stores of a model, made here on the analysis thread so the write transaction (and
+ * the server's event loop) only streams it in: the elements and property rows already in COPY's
+ * text format, handed over without a copy (a structured clone of a 200 MB model's 1.4 M rows took
+ * the main thread about a second), and the summaries made from those rows.
  */
-export interface StoredModel extends ExtractedModel {
+export interface StoredModel {
+  elements: EncodedVersionRows<typeof elements>;
+  properties: EncodedVersionRows<typeof elementProperties>;
   attributeStats: VersionRows<typeof versionAttributeStats>;
   facetCounts: FacetCounts;
+  /** The header's FILE_NAME and the IfcProject. */
+  origin: IfcModelOrigin;
+  /** The schema the model was read with. */
+  schema: string;
 }
+
+/** The check's results as the write stores them: the per-element rows encoded for COPY. */
+export type StoredResults = Omit<ResultColumns, 'elements'> & {
+  elements: EncodedVersionRows<typeof elementResults>;
+};
 
 export type AnalysisOutput =
   | {
       kind: 'done';
-      results: ResultColumns;
+      results: StoredResults;
       extracted: StoredModel | null;
       timings: Record<string, number>;
       /** The worker thread it ran on (set by cpu-worker; the main thread is 0). */
@@ -38,18 +60,30 @@ export type AnalysisOutput =
   /** The IFC reader's finding about the file (not worth a retry). */
   | { kind: 'unreadable'; message: string };
 
-/**
- * The CPU-heavy part of processing a version: read the IFC, check it against each IDS, extract what
- * the database stores. Pure (no database, no storage), so it runs on a worker thread (analyse-runner).
- */
-export function analyse(input: AnalysisInput): AnalysisOutput {
-  const timings: Record<string, number> = {};
+/** The analysis with its rows as column arrays: what the engine found, before any encoding. */
+export type AnalysedRows =
+  | {
+      kind: 'done';
+      results: ResultColumns;
+      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string }) | null;
+      timings: Record<string, number>;
+    }
+  | { kind: 'unreadable'; message: string };
+
+/** Adds each step's milliseconds since the previous one to `timings`. */
+function stopwatch(timings: Record<string, number>): (name: string) => void {
   let started = performance.now();
-  const lap = (name: string) => {
+  return (name) => {
     const now = performance.now();
     timings[name] = Math.round(now - started);
     started = now;
   };
+}
+
+/** Reads the IFC, checks it against each IDS and, in full mode, extracts what the database stores. */
+export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRows {
+  const timings: Record<string, number> = {};
+  const lap = stopwatch(timings);
   let model: ReturnType<typeof readIfc>;
   try {
     model = readIfc(input.bytes, { fileName: input.fileName });
@@ -68,14 +102,56 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     const results = checkAgainst(model, ids, input.fileName);
     lap('check');
     if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
-    const rows = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
+    const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');
-    const attributeStats = attributeStatRows(rows);
-    lap('summarise properties');
-    const facetCounts = countFacets(rows);
-    lap('count facets');
-    return { kind: 'done', results, extracted: { ...rows, attributeStats, facetCounts }, timings };
+    return { kind: 'done', results, extracted, timings };
   } finally {
     model.dispose();
   }
+}
+
+/**
+ * The CPU-heavy part of processing a version: `analyseRows`, then the summaries of the rows and the
+ * rows in COPY's text format. Pure (no database, no storage), so it runs on a worker thread
+ * (analyse-runner).
+ */
+export function analyse(input: AnalysisInput): AnalysisOutput {
+  const analysed = analyseRows(input);
+  if (analysed.kind === 'unreadable') return analysed;
+  const { timings } = analysed;
+  const lap = stopwatch(timings);
+  const checked = analysed.results;
+  const results = {
+    ...checked,
+    elements: encodeVersionRows(elementResults, input.versionId, checked.elements),
+  };
+  lap('encode results');
+  const rows = analysed.extracted;
+  if (rows === null) return { kind: 'done', results, extracted: null, timings };
+  const attributeStats = attributeStatRows(rows);
+  lap('summarise properties');
+  const facetCounts = countFacets(rows);
+  lap('count facets');
+  const e = rows.elements;
+  const extracted: StoredModel = {
+    elements: encodeVersionRows(elements, input.versionId, {
+      ...e,
+      category: e.ifcClass.map(primaryBimCategory),
+    }),
+    properties: encodeVersionRows(elementProperties, input.versionId, rows.properties),
+    attributeStats,
+    facetCounts,
+    origin: rows.origin,
+    schema: rows.schema,
+  };
+  lap('encode rows');
+  return { kind: 'done', results, extracted, timings };
+}
+
+/** The buffers of a finished analysis' encoded rows: the thread transfers them with its output. */
+export function transfersOf(output: Extract<AnalysisOutput, { kind: 'done' }>): ArrayBuffer[] {
+  const { results, extracted } = output;
+  return extracted === null
+    ? transferablesOf(results.elements)
+    : transferablesOf(results.elements, extracted.elements, extracted.properties);
 }

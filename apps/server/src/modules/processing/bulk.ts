@@ -3,17 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../platform/db';
+import { BULK_BATCH_ROWS, type BulkColumn, type CopyBatches, copyLines, copyText } from './copy-text';
 
-/** Rows per COPY statement: `afterBatch` runs between them (tests crash half-way there). */
-export const BULK_BATCH_ROWS = 50_000;
-/** Rows per chunk handed to the COPY stream: few, large writes without one string per batch. */
-const LINES_PER_CHUNK = 2_000;
-
-export interface BulkColumn {
-  /** Column name in the target table; its type's input function reads the value's text. */
-  name: string;
-  values: readonly unknown[];
-}
+export { BULK_BATCH_ROWS, type BulkColumn, copyText } from './copy-text';
 
 /**
  * Writes column arrays with PostgreSQL's COPY (text format) on the transaction's own connection,
@@ -45,39 +37,30 @@ export async function bulkInsert(
   return total;
 }
 
-function* copyLines(prefix: string, columns: readonly BulkColumn[], start: number, end: number) {
-  for (let chunkStart = start; chunkStart < end; chunkStart += LINES_PER_CHUNK) {
-    const chunkEnd = Math.min(end, chunkStart + LINES_PER_CHUNK);
-    let text = '';
-    for (let row = chunkStart; row < chunkEnd; row++) {
-      const fields = columns.map((column) => copyText(column.values[row]));
-      text += `${prefix === '' ? '' : `${prefix}\t`}${fields.join('\t')}\n`;
-    }
-    yield text;
-  }
-}
-
 /**
- * One value in COPY's text format: \N for null, backslash escapes for the separators; an array as
- * PostgreSQL's array literal (each element quoted), escaped in turn.
+ * Writes rows already in COPY's text format (encoded on the analysis thread: copy-text.ts
+ * `encodeCopyBatches`), one statement a batch, on the transaction's own connection.
  */
-export function copyText(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  const text = Array.isArray(value) ? arrayLiteral(value) : typeof value === 'string' ? value : String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/[\\\t\n\r]/g, (c) =>
-        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-      )
-    : text;
-}
-
-/** `{"a","b \\"c\\""}`: every element quoted, so commas, braces and blanks in values need nothing more. */
-function arrayLiteral(values: readonly unknown[]): string {
-  const elements = values.map((v) =>
-    v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`,
-  );
-  return `{${elements.join(',')}}`;
+export async function copyEncoded(
+  tx: Database,
+  table: string,
+  encoded: CopyBatches,
+  options: { afterBatch?: (table: string, rows: number) => Promise<void> | void } = {},
+): Promise<number> {
+  const client = transactionConnection(tx);
+  const names = encoded.columns.map((n) => `"${n}"`).join(', ');
+  let total = 0;
+  for (let i = 0; i < encoded.batches.length; i++) {
+    const batch = encoded.batches[i] as Uint8Array;
+    await pipeline(
+      Readable.from([Buffer.from(batch.buffer, batch.byteOffset, batch.byteLength)]),
+      client.query(copyFrom(`copy "${table}" (${names}) from stdin`)),
+    );
+    const rows = encoded.batchRows[i] as number;
+    total += rows;
+    await options.afterBatch?.(table, rows);
+  }
+  return total;
 }
 
 /** The pg connection a Drizzle transaction runs on (COPY needs the connection, not a pool). */

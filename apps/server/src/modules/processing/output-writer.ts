@@ -1,18 +1,15 @@
-import { getTableColumns, getTableName, type InferSelectModel, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
-import { type BulkColumn, bulkInsert } from './bulk';
+import { bulkInsert, copyEncoded } from './bulk';
+import {
+  copyColumns,
+  type EncodedVersionRows,
+  isEncoded,
+  type VersionRows,
+  type VersionTable,
+} from './version-rows';
 
-/** A table processing writes: its rows belong to one file version, by `file_version_id`. */
-type VersionTable = PgTable & { fileVersionId: PgColumn };
-
-/**
- * A version's rows of `T` as column arrays, one per column of the table's Drizzle schema (the table's
- * one shape): every column but the version id, each array as long as the others.
- */
-export type VersionRows<T extends VersionTable> = {
-  [K in Exclude<keyof InferSelectModel<T>, 'fileVersionId'>]-?: ReadonlyArray<InferSelectModel<T>[K]>;
-};
+export type { VersionRows } from './version-rows';
 
 export interface OutputHooks {
   /** Runs after each COPY statement (tests crash half-way there). */
@@ -42,17 +39,40 @@ export async function replaceVersionRows<T extends VersionTable>(
   tx: Database,
   table: T,
   versionId: string,
-  rows: VersionRows<T>,
+  rows: VersionRows<T> | EncodedVersionRows<T>,
   hooks: OutputHooks = {},
 ): Promise<number> {
   const name = getTableName(table);
-  const copied = copyColumns(table, rows);
   await timed(hooks, `delete ${name}`, () =>
     tx.execute(sql`delete from ${table} where ${table.fileVersionId} = ${versionId}`),
   );
-  return timed(hooks, `copy ${name}`, () =>
-    bulkInsert(tx, name, { [table.fileVersionId.name]: versionId }, copied, hooks),
-  );
+  return timed(hooks, `copy ${name}`, () => copyRows(tx, name, table, versionId, rows, hooks.afterBatch));
+}
+
+/**
+ * COPYs a version's `rows` of `table` into `target` (the table, or its partition): rows encoded on
+ * the analysis thread as they are, column arrays encoded here. `afterBatch` hears the table's name.
+ */
+function copyRows<T extends VersionTable>(
+  tx: Database,
+  target: string,
+  table: T,
+  versionId: string,
+  rows: VersionRows<T> | EncodedVersionRows<T>,
+  afterBatch: OutputHooks['afterBatch'],
+): Promise<number> {
+  const name = getTableName(table);
+  const options = { afterBatch: (_: string, count: number) => afterBatch?.(name, count) };
+  if (!isEncoded(rows)) {
+    const constants = { [table.fileVersionId.name]: versionId };
+    return bulkInsert(tx, target, constants, copyColumns(table, rows), options);
+  }
+  if (rows.encodedFor !== name || rows.versionId !== versionId) {
+    throw new Error(
+      `rows encoded for ${rows.encodedFor} of ${rows.versionId}, written to ${name} of ${versionId}`,
+    );
+  }
+  return copyEncoded(tx, target, rows.copy, options);
 }
 
 /** A version's rows loaded into a partition of their own that its table does not show yet. */
@@ -76,12 +96,11 @@ export async function loadVersionPartition<T extends VersionTable>(
   tx: Database,
   table: T,
   versionId: string,
-  rows: VersionRows<T>,
+  rows: VersionRows<T> | EncodedVersionRows<T>,
   hooks: OutputHooks = {},
 ): Promise<StagedPartition> {
   if (!UUID.test(versionId)) throw new Error(`not a version id: ${versionId}`);
   const name = getTableName(table);
-  const copied = copyColumns(table, rows);
   const [found] = await rowsOf<{ partition: string; exists: boolean }>(
     tx,
     sql`select plumbline_version_partition(${name}, ${versionId}::uuid) as partition,
@@ -101,9 +120,7 @@ export async function loadVersionPartition<T extends VersionTable>(
     ),
   );
   await timed(hooks, `copy ${name}`, () =>
-    bulkInsert(tx, found.partition, { [table.fileVersionId.name]: versionId }, copied, {
-      afterBatch: (_, count) => hooks.afterBatch?.(name, count),
-    }),
+    copyRows(tx, found.partition, table, versionId, rows, hooks.afterBatch),
   );
   // Fresh statistics before the explorer's first query: a pruned query plans with the partition's own.
   await timed(hooks, `analyze ${name}`, () => tx.execute(sql`analyze ${partition}`));
@@ -115,18 +132,4 @@ export async function loadVersionPartition<T extends VersionTable>(
         await tx.execute(sql`alter table ${table} attach partition ${partition} for values in (${version})`);
       }),
   };
-}
-
-/** `rows` as COPY columns: names from the table's schema, every array as long as the others. */
-function copyColumns<T extends VersionTable>(table: T, rows: VersionRows<T>): BulkColumn[] {
-  const name = getTableName(table);
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const copied = Object.entries(rows as Record<string, readonly unknown[]>).map(([key, values]) => {
-    const column = columns[key];
-    if (!column) throw new Error(`${name} has no column ${key}`);
-    return { name: column.name, values };
-  });
-  const length = copied[0]?.values.length ?? 0;
-  if (copied.some((c) => c.values.length !== length)) throw new Error(`${name}: columns of unequal length`);
-  return copied;
 }

@@ -15,13 +15,11 @@ import {
   versionAttributeStats,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
-import { primaryBimCategory } from '../metadata';
 import { refreshVersionTotals } from '../overview';
-import type { StoredModel } from './analyse';
+import type { StoredModel, StoredResults } from './analyse';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
 import { loadVersionPartition, type OutputHooks, replaceVersionRows, timed } from './output-writer';
-import type { ResultColumns } from './result-columns';
 
 export interface VersionToProcess {
   id: string;
@@ -148,7 +146,7 @@ async function lockForWrite(
   if (idsFingerprint(await listActiveIdsFiles(tx, projectId)) !== checkedAgainst) throw new StaleIdsError();
 }
 
-async function replaceResults(tx: Database, versionId: string, results: ResultColumns, hooks: WriteHooks) {
+async function replaceResults(tx: Database, versionId: string, results: StoredResults, hooks: WriteHooks) {
   // Column arrays, not a values list: a national IDS pack has tens of thousands of specifications,
   // and a values list that long overflows the query builder's stack.
   const specs = results.specifications;
@@ -177,7 +175,7 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
 export interface ResultsToWrite {
   versionId: string;
   projectId: string;
-  results: ResultColumns;
+  results: StoredResults;
   at: Date;
   /** The queued re-check the run read (clearRecheck). */
   recheckQueuedAt: Date | null;
@@ -198,14 +196,7 @@ export async function writeProcessedVersion(
   const { versionId, model } = input;
   await db.transaction(async (tx) => {
     await timed(hooks, 'lock', () => lockForWrite(tx, versionId, input.projectId, input.checkedAgainst));
-    const e = model.elements;
-    await replaceVersionRows(
-      tx,
-      elements,
-      versionId,
-      { ...e, category: e.ifcClass.map(primaryBimCategory) },
-      hooks,
-    );
+    await replaceVersionRows(tx, elements, versionId, model.elements, hooks);
     const properties = await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
     await replaceVersionRows(tx, versionAttributeStats, versionId, model.attributeStats, hooks);
     await writeMetadataFacets(tx, versionId, model.facetCounts, hooks);
@@ -217,12 +208,12 @@ export async function writeProcessedVersion(
       .set({
         status: 'completed',
         error: null,
-        elementsCount: e.stepId.length,
-        ifcHeaderFileName: model.origin?.headerFileName ?? null,
-        ifcHeaderTimeStamp: model.origin?.headerTimeStamp ?? null,
-        ifcProjectGlobalId: model.origin?.projectGlobalId ?? null,
-        ifcSchema: model.schema ?? null,
-        ifcSchemaSubstitution: model.origin?.schemaSubstitution ?? null,
+        elementsCount: model.elements.count,
+        ifcHeaderFileName: model.origin.headerFileName ?? null,
+        ifcHeaderTimeStamp: model.origin.headerTimeStamp ?? null,
+        ifcProjectGlobalId: model.origin.projectGlobalId ?? null,
+        ifcSchema: model.schema,
+        ifcSchemaSubstitution: model.origin.schemaSubstitution ?? null,
         processedAt: input.at,
         checkedAt: input.at,
         recheckQueuedAt: clearRecheck(input.recheckQueuedAt),

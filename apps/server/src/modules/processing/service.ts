@@ -97,7 +97,7 @@ async function analyseAndWrite(
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(
-      { bytes, fileName: version.fileName, ids, mode },
+      { versionId, bytes, fileName: version.fileName, ids, mode },
       deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     );
   } catch (error) {
@@ -136,7 +136,7 @@ async function analyseAndWrite(
       status: 'completed',
       elements: 0,
       properties: 0,
-      results: results.elements.passed.length,
+      results: results.elements.count,
       timings: { ...timings, ...prefixed(writeTimings) },
     };
   }
@@ -144,9 +144,9 @@ async function analyseAndWrite(
   timings.write = Math.round(performance.now() - writeStarted);
   return {
     status: 'completed',
-    elements: extracted.elements.stepId.length,
-    properties: extracted.properties.name.length,
-    results: results.elements.passed.length,
+    elements: extracted.elements.count,
+    properties: extracted.properties.count,
+    results: results.elements.count,
     timings: { ...timings, ...prefixed(writeTimings) },
   };
 }
