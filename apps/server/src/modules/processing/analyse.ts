@@ -2,7 +2,7 @@ import { parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
-import { primaryBimCategory } from '../metadata/bim-category';
+import { primaryBimCategory } from '../metadata';
 import { attributeStatRows } from './attribute-stats';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';

@@ -1,4 +1,4 @@
-import { primaryBimCategory } from '../metadata/bim-category';
+import { primaryBimCategory } from '../metadata';
 import type { ExtractedModel } from './extract';
 
 /**
