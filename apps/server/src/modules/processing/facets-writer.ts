@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { metadataFacets } from '../../schema';
 import { primaryBimCategory } from '../metadata';
@@ -67,12 +66,6 @@ export async function writeMetadataFacets(
         count.push(rows);
       }
     }
-  });
-  // Fresh planner statistics after a bulk write, before autovacuum gets to it: with the stale
-  // estimates (15k rows where 1.4M were written) the explorer's queries got hash joins over every row.
-  // (The property rows' partition is analysed by its writer, loadVersionPartition.)
-  await timed(hooks, 'analyze', async () => {
-    await tx.execute(sql`analyze elements`);
   });
   await replaceVersionRows(tx, metadataFacets, versionId, { facet, key, count }, hooks);
 }

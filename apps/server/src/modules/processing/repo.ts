@@ -167,9 +167,11 @@ async function replaceResults(tx: Database, versionId: string, results: ResultCo
     },
     hooks,
   );
-  await replaceVersionRows(tx, elementResults, versionId, results.elements, hooks);
+  const elementRows = await loadVersionPartition(tx, elementResults, versionId, results.elements, hooks);
   await replaceVersionRows(tx, resultEntities, versionId, results.entities, hooks);
   await replaceVersionRows(tx, specificationFacetFailures, versionId, facetFailureRows(results), hooks);
+  // Attached here, not last with the other partitions: the compliance summaries and totals read them.
+  await elementRows.attach();
   await timed(hooks, 'compliance summaries', () => writeComplianceSummaries(tx, versionId));
   await timed(hooks, 'version totals', () => refreshVersionTotals(tx, [versionId]));
 }
@@ -200,7 +202,7 @@ export async function writeProcessedVersion(
   await db.transaction(async (tx) => {
     await timed(hooks, 'lock', () => lockForWrite(tx, versionId, input.projectId, input.checkedAgainst));
     const e = model.elements;
-    await replaceVersionRows(
+    const elementRows = await loadVersionPartition(
       tx,
       elements,
       versionId,
@@ -212,7 +214,8 @@ export async function writeProcessedVersion(
     await replaceVersionRows(tx, versionAttributeStats, versionId, stats, hooks);
     await writeMetadataFacets(tx, versionId, model, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
-    // Last, so the parent table's lock is held only for the attach and the commit (output-writer.ts).
+    // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
+    await elementRows.attach();
     await properties.attach();
     await tx
       .update(fileVersions)
