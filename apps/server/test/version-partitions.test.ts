@@ -150,6 +150,20 @@ for (const backend of testBackends()) {
         }
       }, 120_000);
 
+      it('gives a re-check its element results partition when the version has none (completed before 0036 with no results)', async () => {
+        const { versionId, results } = await processedVersion('Rechecked.ifc');
+        await query(sql`drop table ${sql.identifier(partitionOf(versionId, 'element_results'))}`);
+        const deps = { db: server.database.db, storage: server.storage, clock: server.clock };
+        const outcome = await processFileVersion(
+          { ...deps, logger: createLogger('silent') },
+          versionId,
+          'recheck',
+        );
+        expect(outcome.status).toBe('completed');
+        expect(await partitions('element_results')).toContain(partitionOf(versionId, 'element_results'));
+        expect(await rowsOf('element_results', versionId)).toEqual({ all: results, own: results });
+      }, 120_000);
+
       it('drops the partitions with their version', async () => {
         const { versionId } = await processedVersion('Dropped.ifc');
         for (const table of TABLES) expect(await partitions(table)).toContain(partitionOf(versionId, table));
