@@ -64,6 +64,11 @@ for (const backend of testBackends()) {
         passed: false,
         failures: [{ facetIndex: 0, type: 'property', outcome: 'empty', reason: 'anything at all' }],
       };
+      // element_results takes a version's rows in the version's partition (migration 0036).
+      await server.database.db.execute(
+        sql.raw(`create table element_results_${versionId.replaceAll('-', '')} partition of element_results
+          for values in ('${versionId}')`),
+      );
       for (let i = 0; i < rows.length; i += 500)
         await server.database.db.insert(elementResults).values(rows.slice(i, i + 500));
       await server.database.db.insert(elementResults).values(today);

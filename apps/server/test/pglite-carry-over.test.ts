@@ -20,6 +20,7 @@ const dataDir = embeddedDataDir('plumbline-carry-');
 const PASSWORD = 'a long passphrase nobody guesses';
 const PROPERTY_VERSION = '6c1f6d8e-2f5b-4c3a-9d7e-1a2b3c4d5e6f';
 const PROPERTY_ROWS = 3;
+const PARTITIONED = ['element_properties', 'elements', 'element_results'] as const;
 
 /** What an installation of the PGlite default left: an account, its project, and a job not yet run. */
 async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; projectId: string }> {
@@ -41,13 +42,24 @@ async function writeEarlierInstallation(dir: string): Promise<{ jobId: string; p
     projectId,
     userId,
   ]);
-  // A processed version's property rows, in its own partition as processing writes them (migration 0034).
-  const partition = await pglite.query<{ name: string }>(
-    `select plumbline_version_partition('element_properties', $1::uuid) as name`,
-    [PROPERTY_VERSION],
-  );
+  // A processed version's property rows, element and element result, each in the version's partition
+  // of its table as processing writes them (migrations 0034 and 0036).
+  for (const table of PARTITIONED) {
+    const partition = await pglite.query<{ name: string }>(
+      `select plumbline_version_partition($1, $2::uuid) as name`,
+      [table, PROPERTY_VERSION],
+    );
+    await pglite.query(
+      `create table "${partition.rows[0]?.name}" partition of ${table} for values in ('${PROPERTY_VERSION}')`,
+    );
+  }
+  await pglite.query(`insert into elements (file_version_id, step_id, ifc_class) values ($1, 1, 'IfcWall')`, [
+    PROPERTY_VERSION,
+  ]);
   await pglite.query(
-    `create table "${partition.rows[0]?.name}" partition of element_properties for values in ('${PROPERTY_VERSION}')`,
+    `insert into element_results (file_version_id, specification_id, element_step_id, passed)
+     values ($1, gen_random_uuid(), 1, true)`,
+    [PROPERTY_VERSION],
   );
   for (let step = 1; step <= PROPERTY_ROWS; step++) {
     await pglite.query(
@@ -100,12 +112,22 @@ describe('a data directory of the PGlite default', () => {
         'EI2',
         'EI3',
       ]);
-      const partition = await server.database.db.execute(
-        sql`select count(*)::int as n from pg_inherits i join pg_class c on c.oid = i.inhrelid
-            where i.inhparent = 'element_properties'::regclass
-              and c.relname = plumbline_version_partition('element_properties', ${PROPERTY_VERSION}::uuid)`,
+      for (const table of PARTITIONED) {
+        const partition = await server.database.db.execute(
+          sql`select count(*)::int as n from pg_inherits i join pg_class c on c.oid = i.inhrelid
+              where i.inhparent = ${table}::regclass
+                and c.relname = plumbline_version_partition(${table}, ${PROPERTY_VERSION}::uuid)`,
+        );
+        expect((partition as unknown as { rows: Array<{ n: number }> }).rows[0]?.n, table).toBe(1);
+      }
+      const carried = await server.database.db.execute(
+        sql`select (select ifc_class from elements where file_version_id = ${PROPERTY_VERSION}) as ifc_class,
+          (select count(*)::int from element_results where file_version_id = ${PROPERTY_VERSION}) as results`,
       );
-      expect((partition as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+      expect((carried as unknown as { rows: unknown[] }).rows[0]).toEqual({
+        ifc_class: 'IfcWall',
+        results: 1,
+      });
       // The job queued before the move runs on the new database under its old id.
       await eventually(async () => {
         const result = await server.database.db.execute(

@@ -6,13 +6,15 @@ import { idsSpecifications } from './ids';
 /**
  * Every IfcProduct and IfcTypeObject of a processed version. Keyed by (version, STEP id) so the bulk
  * writer needs no generated ids and a rerun replaces exactly what it wrote (decision 0071).
+ * Partitioned by version as element_properties is (migration 0036, decision 0196).
  */
 export const elements = pgTable(
   'elements',
   {
-    fileVersionId: uuid('file_version_id')
-      .notNull()
-      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    // No foreign key (since 0036): attaching a version's partition to a table with one locks
+    // file_versions against every reader until the commit. The trigger of drizzle/0003 takes the
+    // rows with their version (since 0036 it drops the version's partition).
+    fileVersionId: uuid('file_version_id').notNull(),
     stepId: integer('step_id').notNull(),
     globalId: text('global_id'),
     ifcClass: text('ifc_class').notNull(),
@@ -113,12 +115,15 @@ export const resultEntities = pgTable(
   (t) => [primaryKey({ columns: [t.fileVersionId, t.stepId] })],
 );
 
-/** Each applicable element's outcome for a specification; `failures` holds the facet reasons. */
+/**
+ * Each applicable element's outcome for a specification; `failures` holds the facet reasons.
+ * Partitioned by version as element_properties is (migration 0036, decision 0196).
+ */
 export const elementResults = pgTable(
   'element_results',
   {
     // No foreign keys, as for element_properties: triggers in drizzle/0003 delete these rows with
-    // their version or specification.
+    // their version (since 0036 by dropping its partition) or specification.
     fileVersionId: uuid('file_version_id').notNull(),
     specificationId: uuid('specification_id').notNull(),
     elementStepId: integer('element_step_id').notNull(),

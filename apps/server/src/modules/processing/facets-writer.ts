@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { metadataFacets } from '../../schema';
 import type { FacetCounts } from './facet-counts';
-import { type OutputHooks, replaceVersionRows, timed } from './output-writer';
+import { type OutputHooks, replaceVersionRows } from './output-writer';
 
 /**
  * Replaces a version's facet counts; called inside processing's write transaction
@@ -24,11 +23,5 @@ export async function writeMetadataFacets(
       count.push(rows);
     }
   }
-  // Fresh planner statistics after a bulk write, before autovacuum gets to it: with the stale
-  // estimates (15k rows where 1.4M were written) the explorer's queries got hash joins over every row.
-  // (The property rows' partition is analysed by its writer, loadVersionPartition.)
-  await timed(hooks, 'analyze', async () => {
-    await tx.execute(sql`analyze elements`);
-  });
   await replaceVersionRows(tx, metadataFacets, versionId, { facet, key, count }, hooks);
 }

@@ -84,11 +84,12 @@ export interface StagedPartition {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The writer of a table partitioned by version (LIST on file_version_id, migration 0034; decision
- * 0191): a version's rows go into a table created in the caller's transaction, COPYed with no index
- * to maintain (and, with `wal_level=minimal` as on the embedded server, no WAL), analysed, and
- * attached by `attach()`, which the caller runs last: ATTACH builds each index in one pass and holds
- * the parent's SHARE UPDATE EXCLUSIVE lock (readers and other writers go on) until the commit.
+ * The writer of a table partitioned by version (LIST on file_version_id, migrations 0034 and 0036;
+ * decisions 0191, 0196): a version's rows go into a table created in the caller's transaction,
+ * COPYed with no index to maintain (and, with `wal_level=minimal` as on the embedded server, no
+ * WAL), analysed, and attached by `attach()`, which the caller runs as late as it can (but before
+ * anything in the transaction reads the rows): ATTACH builds each index in one pass and holds the
+ * parent's SHARE UPDATE EXCLUSIVE lock (readers and other writers go on) until the commit.
  * Readers see the version's previous rows, or none, until then; a crash leaves nothing behind.
  * A version that already has a partition (a rerun over completed data) has its rows replaced in it.
  */

@@ -164,9 +164,11 @@ async function replaceResults(tx: Database, versionId: string, results: StoredRe
     },
     hooks,
   );
-  await replaceVersionRows(tx, elementResults, versionId, results.elements, hooks);
+  const elementRows = await loadVersionPartition(tx, elementResults, versionId, results.elements, hooks);
   await replaceVersionRows(tx, resultEntities, versionId, results.entities, hooks);
   await replaceVersionRows(tx, specificationFacetFailures, versionId, facetFailureRows(results), hooks);
+  // Attached here, not last with the other partitions: the compliance summaries and totals read them.
+  await elementRows.attach();
   await timed(hooks, 'compliance summaries', () => writeComplianceSummaries(tx, versionId));
   await timed(hooks, 'version totals', () => refreshVersionTotals(tx, [versionId]));
 }
@@ -196,12 +198,13 @@ export async function writeProcessedVersion(
   const { versionId, model } = input;
   await db.transaction(async (tx) => {
     await timed(hooks, 'lock', () => lockForWrite(tx, versionId, input.projectId, input.checkedAgainst));
-    await replaceVersionRows(tx, elements, versionId, model.elements, hooks);
+    const elementRows = await loadVersionPartition(tx, elements, versionId, model.elements, hooks);
     const properties = await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
     await replaceVersionRows(tx, versionAttributeStats, versionId, model.attributeStats, hooks);
     await writeMetadataFacets(tx, versionId, model.facetCounts, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
-    // Last, so the parent table's lock is held only for the attach and the commit (output-writer.ts).
+    // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
+    await elementRows.attach();
     await properties.attach();
     await tx
       .update(fileVersions)
