@@ -167,7 +167,16 @@ for (const backend of testBackends()) {
       it('drops the partitions with their version', async () => {
         const { versionId } = await processedVersion('Dropped.ifc');
         for (const table of TABLES) expect(await partitions(table)).toContain(partitionOf(versionId, table));
+        // element_compliance has no foreign key either (decision 0198): its rows go with the version too.
+        const compliance = async () =>
+          (
+            await query<{ n: number }>(
+              sql`select count(*)::int as n from element_compliance where file_version_id = ${versionId}`,
+            )
+          )[0]?.n;
+        expect(await compliance()).toBeGreaterThan(0);
         await deleteVersion(versionId);
+        expect(await compliance()).toBe(0);
         for (const table of TABLES) {
           expect(await partitions(table)).not.toContain(partitionOf(versionId, table));
           expect(await rowsOf(table, versionId), table).toEqual({ all: 0, own: 0 });
