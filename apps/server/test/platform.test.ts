@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditWriteJob } from '../src/modules/audit/jobs';
 import { listProjectAuditEntries } from '../src/modules/audit/repo';
@@ -39,6 +40,13 @@ for (const backend of testBackends()) {
       });
       expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
       expect(body.queue.queued).toBeGreaterThanOrEqual(0);
+    });
+
+    it('runs its queries without parallel workers, whatever the server is set to (decision 0199)', async () => {
+      const shown = (await server.database.db.execute(
+        sql`select current_setting('max_parallel_workers_per_gather') as workers`,
+      )) as unknown as { rows: { workers: string }[] };
+      expect(shown.rows[0]?.workers).toBe('0');
     });
 
     it('runs a job sent to the queue with the in-process worker (audit.write round trip)', async () => {

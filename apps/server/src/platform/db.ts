@@ -60,7 +60,15 @@ async function openPostgres(
   url: string,
   poolSize: number,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'plumbline' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: 'plumbline',
+    // No parallel query: each API request is a short query on a busy server, and a plan that starts
+    // worker processes (the explorer's category filter and sort after decision 0196) served a third
+    // of the requests per second at 50 connections (decision 0199).
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
