@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { emailVerifications, sessions, users } from '../../schema';
 
@@ -137,17 +137,35 @@ export async function insertSession(
 }
 
 /** The live session with this token hash and its user, in one indexed join. */
+function liveSessionQuery(db: Database) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('plumbline_live_session');
+}
+
+/** Per database handle: every request asks it, so its SQL is built once and prepared per connection. */
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof liveSessionQuery>>();
+
 export async function findLiveSession(
   db: Database,
   tokenHash: string,
   now: Date,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  let query = liveSessionQueries.get(db);
+  if (query === undefined) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now });
   return row ?? null;
 }
 

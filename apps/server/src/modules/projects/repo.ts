@@ -40,17 +40,30 @@ export async function findActiveProjectAndRole(
   projectId: string,
   userId: string,
 ): Promise<{ project: ProjectRow; role: ProjectRole | null } | null> {
-  const [row] = await db
+  let query = projectAndRoleQueries.get(db);
+  if (query === undefined) {
+    query = projectAndRoleQuery(db);
+    projectAndRoleQueries.set(db, query);
+  }
+  const [row] = await query.execute({ projectId, userId });
+  return row ?? null;
+}
+
+function projectAndRoleQuery(db: Database) {
+  return db
     .select({ project: projects, role: projectMembers.role })
     .from(projects)
     .leftJoin(
       projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, sql.placeholder('userId'))),
     )
-    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.isActive, true)))
+    .limit(1)
+    .prepare('plumbline_project_and_role');
 }
+
+/** Per database handle: every project request asks it, so its SQL is built once and prepared per connection. */
+const projectAndRoleQueries = new WeakMap<Database, ReturnType<typeof projectAndRoleQuery>>();
 
 // Counts per project, computed in the same statement, over the files that belong to the project
 // (bim_files.included, manage files). Elements count the newest completed version of each file (a
