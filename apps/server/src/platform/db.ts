@@ -109,3 +109,17 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * A prepared query of `db`, built the first time it is asked for and kept while `db` lives (a
+ * transaction's handle goes with it). For the queries every request makes: the SQL is built once,
+ * and PostgreSQL parses and plans it once per connection (the statement's name).
+ */
+export function preparedFor<Q>(cache: WeakMap<Database, Q>, db: Database, build: (db: Database) => Q): Q {
+  let query = cache.get(db);
+  if (query === undefined) {
+    query = build(db);
+    cache.set(db, query);
+  }
+  return query;
+}

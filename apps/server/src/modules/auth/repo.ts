@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { type Database, preparedFor } from '../../platform/db';
 import { emailVerifications, sessions, users } from '../../schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -152,7 +152,7 @@ function liveSessionQuery(db: Database) {
     .prepare('plumbline_live_session');
 }
 
-/** Per database handle: every request asks it, so its SQL is built once and prepared per connection. */
+/** Every request asks it: prepared (platform/db.ts `preparedFor`). */
 const liveSessionQueries = new WeakMap<Database, ReturnType<typeof liveSessionQuery>>();
 
 export async function findLiveSession(
@@ -160,12 +160,7 @@ export async function findLiveSession(
   tokenHash: string,
   now: Date,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
-  let query = liveSessionQueries.get(db);
-  if (query === undefined) {
-    query = liveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash, now });
+  const [row] = await preparedFor(liveSessionQueries, db, liveSessionQuery).execute({ tokenHash, now });
   return row ?? null;
 }
 

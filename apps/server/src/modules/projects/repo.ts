@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { type Database, preparedFor } from '../../platform/db';
 import { projectMembers, projects } from '../../schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -40,12 +40,10 @@ export async function findActiveProjectAndRole(
   projectId: string,
   userId: string,
 ): Promise<{ project: ProjectRow; role: ProjectRole | null } | null> {
-  let query = projectAndRoleQueries.get(db);
-  if (query === undefined) {
-    query = projectAndRoleQuery(db);
-    projectAndRoleQueries.set(db, query);
-  }
-  const [row] = await query.execute({ projectId, userId });
+  const [row] = await preparedFor(projectAndRoleQueries, db, projectAndRoleQuery).execute({
+    projectId,
+    userId,
+  });
   return row ?? null;
 }
 
@@ -62,7 +60,7 @@ function projectAndRoleQuery(db: Database) {
     .prepare('plumbline_project_and_role');
 }
 
-/** Per database handle: every project request asks it, so its SQL is built once and prepared per connection. */
+/** Every project request asks it: prepared (platform/db.ts `preparedFor`). */
 const projectAndRoleQueries = new WeakMap<Database, ReturnType<typeof projectAndRoleQuery>>();
 
 // Counts per project, computed in the same statement, over the files that belong to the project
@@ -81,7 +79,7 @@ const elementsCount = sql<number>`(select coalesce(sum(latest.elements_count), 0
   and fv.status = 'completed' order by fv.version_number desc limit 1) latest
   where bf.project_id = "projects"."id" and bf.included)`.mapWith(Number);
 
-function selectWithCounts(db: Database, userId: string) {
+function selectWithCounts(db: Database, userId: string | Placeholder) {
   return db
     .select({
       project: projects,
@@ -143,11 +141,22 @@ export async function getActiveProjectOfUser(
   projectId: string,
   userId: string,
 ): Promise<ProjectWithCounts | null> {
-  const [row] = await selectWithCounts(db, userId)
-    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
-    .limit(1);
+  const [row] = await preparedFor(projectOfUserQueries, db, projectOfUserQuery).execute({
+    projectId,
+    userId,
+  });
   return row ? flatten(row) : null;
 }
+
+function projectOfUserQuery(db: Database) {
+  return selectWithCounts(db, sql.placeholder('userId'))
+    .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.isActive, true)))
+    .limit(1)
+    .prepare('plumbline_project_of_user');
+}
+
+/** The project read's one query for a member: prepared (platform/db.ts `preparedFor`). */
+const projectOfUserQueries = new WeakMap<Database, ReturnType<typeof projectOfUserQuery>>();
 
 export async function insertProject(
   db: Database,
