@@ -59,10 +59,13 @@ export const elementProperties = pgTable(
     dataType: text('data_type'),
   },
   (t) => [
-    index('element_properties_version_element_idx').on(t.fileVersionId, t.elementStepId),
+    // Each partition holds one version, so its indexes leave the version out (decision 0201). The
+    // explorer's default order (element, set, property), which pages read without sorting, and one
+    // element's rows.
+    index('element_properties_element_order_idx').on(t.elementStepId, t.propertySet, t.name),
     // The explorer's set and attribute filters and facets (migration 0008).
-    index('element_properties_version_set_name_idx').on(t.fileVersionId, t.propertySet, t.name),
-    index('element_properties_version_name_idx').on(t.fileVersionId, t.name),
+    index('element_properties_set_name_idx').on(t.propertySet, t.name),
+    index('element_properties_name_idx').on(t.name),
     // The search's ILIKE '%term%' on values (pg_trgm): a rare term reads a few index pages.
     index('element_properties_value_trgm_idx').using('gin', sql`${t.value} gin_trgm_ops`),
     // The explorer's value sort, both ways (row-query.ts `orderClause`): a page is read from the
