@@ -51,14 +51,6 @@ export function isEncoded<T extends VersionTable>(
   return typeof (rows as { encodedFor?: unknown }).encodedFor === 'string';
 }
 
-/** How many rows, in either form. */
-export function versionRowCount<T extends VersionTable>(
-  rows: VersionRows<T> | EncodedVersionRows<T>,
-): number {
-  if (isEncoded(rows)) return rows.count;
-  return (Object.values(rows)[0] as readonly unknown[] | undefined)?.length ?? 0;
-}
-
 /** The buffers of encoded rows, to transfer to another thread rather than copy. */
 export function transferablesOf(...encoded: ReadonlyArray<EncodedVersionRows<VersionTable>>): ArrayBuffer[] {
   return encoded.flatMap((rows) => rows.copy.batches.map((batch) => batch.buffer as ArrayBuffer));
