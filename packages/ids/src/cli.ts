@@ -13,13 +13,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
+import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
+import { lintIdsFile } from './lint/lint-file';
 import {
   BCF_VERSIONS,
   type BcfGrouping,
@@ -58,6 +60,7 @@ export interface CliDependencies {
 }
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
+       plumbline lint <spec.ids> [--format text|json|sarif] [--fix]   (plumbline lint --help)
 
 Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file.
 
@@ -113,6 +116,15 @@ export async function runCli(
 }
 
 async function run(argv: readonly string[], io: CliIo, dependencies: CliDependencies): Promise<number> {
+  if (argv[0] === 'lint') {
+    try {
+      return await runLint(argv.slice(1), io, packageJson.version);
+    } catch (error) {
+      if (!(error instanceof LintUsageError)) throw error;
+      io.stderr.write(`plumbline: usage: ${error.message}\n\n${LINT_USAGE}`);
+      return EXIT.usage;
+    }
+  }
   const { values, positionals } = parseCommandLine(argv);
   if (values.help) {
     io.stdout.write(USAGE);
@@ -162,6 +174,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     io.stderr.write(
       `plumbline: the IDS file ${idsArg} is invalid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}); nothing was checked\n`,
     );
+    await printLintErrors(idsPath, idsArg, io);
     if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
     if (format === 'bcf') return EXIT.invalidIds;
   }
@@ -187,6 +200,15 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
   if (report.status === 'invalid') return EXIT.invalidIds;
   return report.status === 'pass' ? EXIT.pass : EXIT.fail;
+}
+
+/** The lint errors that make the IDS invalid, compiler style, on standard error. */
+async function printLintErrors(idsPath: string, idsArg: string, io: CliIo): Promise<void> {
+  const { diagnostics } = await lintIdsFile(new Uint8Array(await readFile(idsPath)));
+  for (const d of diagnostics.filter((x) => x.severity === 'error'))
+    io.stderr.write(
+      `${idsArg}:${d.range.start.line}:${d.range.start.column}: error ${d.rule}: ${d.message}\n`,
+    );
 }
 
 function parseCommandLine(argv: readonly string[]) {
