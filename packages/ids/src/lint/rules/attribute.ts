@@ -81,22 +81,16 @@ export function checkAttribute(
   if (!names) return;
   for (const literal of literalsOf(ctx, f.name)) {
     const n = literal.value;
-    const missing = [...checked].filter((version) => !found.has(`${version}:${n}`));
-    if (missing.length === 0) continue;
-    const derived = missing.some((v) => classes.some((cls) => tablesFor(v).isDerivedAttribute(cls, n)));
-    const params = {
-      name: n,
-      classes: classes.join(', '),
-      count: classes.length,
-      versions: missing.join(', '),
-    };
-    if (derived && f.cardinality === 'required') {
-      ctx.report({ rule: 'attribute-derived', at: literal.el, part: literal.part, params });
+    const params = { name: n, classes: classes.join(', '), count: classes.length };
+    // A derived attribute (`*` in the file, also one a subtype redeclares as derived) never has a value.
+    const derivedIn = [...checked].filter((v) => classes.every((cls) => !tablesFor(v).hasEntity(cls) || tablesFor(v).isDerivedAttribute(cls, n)));
+    if (f.cardinality === 'required' && checked.size > 0 && derivedIn.length === checked.size) {
+      ctx.report({ rule: 'attribute-derived', at: literal.el, part: literal.part, params: { ...params, versions: derivedIn.join(', ') } });
       continue;
     }
-    const candidates = new Set(
-      missing.flatMap((v) => classes.flatMap((cls) => tablesFor(v).entity(cls)?.attributeNames ?? [])),
-    );
+    const missing = [...checked].filter((version) => !found.has(`${version}:${n}`));
+    if (missing.length === 0) continue;
+    const candidates = new Set(missing.flatMap((v) => classes.flatMap((cls) => tablesFor(v).entity(cls)?.attributeNames ?? [])));
     const suggestions = closestNames(n, candidates);
     const rule = f.cardinality === 'required' ? 'attribute-unknown' : 'attribute-never-present';
     ctx.report({
@@ -104,12 +98,8 @@ export function checkAttribute(
       at: literal.el,
       part: literal.part,
       messageId: suggestions.length > 0 ? `lint.${rule}.suggest` : `lint.${rule}`,
-      params: { ...params, suggestions: suggestions.map((s) => s.name).join(', ') },
-      fixes: replacementFixes(
-        literal,
-        suggestions.map((s) => s.name),
-        isSafeSuggestion(suggestions),
-      ),
+      params: { ...params, versions: missing.join(', '), suggestions: suggestions.map((s) => s.name).join(', ') },
+      fixes: replacementFixes(literal, suggestions.map((s) => s.name), isSafeSuggestion(suggestions)),
     });
   }
 }

@@ -281,8 +281,8 @@ function checkLarge(ctx: LintContext, value: RestrictionValue, what: string): vo
   if (parts.every((m) => m !== null)) {
     const prefixes = new Set(parts.map((m) => (m as RegExpExecArray)[1]));
     const widths = parts.map((m) => ((m as RegExpExecArray)[2] as string).length);
-    if (prefixes.size === 1) {
-      const prefix = [...prefixes][0] as string;
+    const prefix = [...prefixes][0] ?? '';
+    if (prefixes.size === 1 && prefix !== '') {
       const min = Math.min(...widths);
       const max = Math.max(...widths);
       const pattern = `${prefix.replace(/[\\.?*+{}()[\]|^$-]/g, (c) => `\\${c}`)}[0-9]{${min === max ? min : `${min},${max}`}}`;
