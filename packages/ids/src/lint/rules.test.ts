@@ -15,7 +15,8 @@ async function lint(c: RuleCase, text: string): Promise<Diagnostic[]> {
   return c.withSchema ? (await lintIdsFile(text)).diagnostics : lintIds(text).diagnostics;
 }
 
-const ofRule = (diagnostics: readonly Diagnostic[], rule: string) => diagnostics.filter((d) => d.rule === rule);
+const ofRule = (diagnostics: readonly Diagnostic[], rule: string) =>
+  diagnostics.filter((d) => d.rule === rule);
 
 describe('every rule has a failing and a passing case', () => {
   it('covers each rule once', () => {
@@ -68,7 +69,8 @@ describe('fixAll', { timeout: 120_000 }, () => {
   it('applies every safe fix of the cases that have one and leaves schema-valid files', async () => {
     for (const c of RULE_CASES.filter((x) => RULES[x.rule].fix === 'safe' || RULES[x.rule].fix === 'both')) {
       const result = fixAll(c.failing);
-      if (c.rule === 'ifc-version-unknown' || RULES[c.rule].fix === 'safe') expect(result.applied, c.rule).toBeGreaterThan(0);
+      if (c.rule === 'ifc-version-unknown' || RULES[c.rule].fix === 'safe')
+        expect(result.applied, c.rule).toBeGreaterThan(0);
       if (result.applied === 0) continue;
       expect(await validateIdsSchema(result.text), c.rule).toEqual([]);
       expect(ofRule(result.diagnostics, c.rule), c.rule).toEqual([]);

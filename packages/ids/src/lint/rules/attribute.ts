@@ -83,14 +83,23 @@ export function checkAttribute(
     const n = literal.value;
     const params = { name: n, classes: classes.join(', '), count: classes.length };
     // A derived attribute (`*` in the file, also one a subtype redeclares as derived) never has a value.
-    const derivedIn = [...checked].filter((v) => classes.every((cls) => !tablesFor(v).hasEntity(cls) || tablesFor(v).isDerivedAttribute(cls, n)));
+    const derivedIn = [...checked].filter((v) =>
+      classes.every((cls) => !tablesFor(v).hasEntity(cls) || tablesFor(v).isDerivedAttribute(cls, n)),
+    );
     if (f.cardinality === 'required' && checked.size > 0 && derivedIn.length === checked.size) {
-      ctx.report({ rule: 'attribute-derived', at: literal.el, part: literal.part, params: { ...params, versions: derivedIn.join(', ') } });
+      ctx.report({
+        rule: 'attribute-derived',
+        at: literal.el,
+        part: literal.part,
+        params: { ...params, versions: derivedIn.join(', ') },
+      });
       continue;
     }
     const missing = [...checked].filter((version) => !found.has(`${version}:${n}`));
     if (missing.length === 0) continue;
-    const candidates = new Set(missing.flatMap((v) => classes.flatMap((cls) => tablesFor(v).entity(cls)?.attributeNames ?? [])));
+    const candidates = new Set(
+      missing.flatMap((v) => classes.flatMap((cls) => tablesFor(v).entity(cls)?.attributeNames ?? [])),
+    );
     const suggestions = closestNames(n, candidates);
     const rule = f.cardinality === 'required' ? 'attribute-unknown' : 'attribute-never-present';
     ctx.report({
@@ -98,8 +107,16 @@ export function checkAttribute(
       at: literal.el,
       part: literal.part,
       messageId: suggestions.length > 0 ? `lint.${rule}.suggest` : `lint.${rule}`,
-      params: { ...params, versions: missing.join(', '), suggestions: suggestions.map((s) => s.name).join(', ') },
-      fixes: replacementFixes(literal, suggestions.map((s) => s.name), isSafeSuggestion(suggestions)),
+      params: {
+        ...params,
+        versions: missing.join(', '),
+        suggestions: suggestions.map((s) => s.name).join(', '),
+      },
+      fixes: replacementFixes(
+        literal,
+        suggestions.map((s) => s.name),
+        isSafeSuggestion(suggestions),
+      ),
     });
   }
 }
