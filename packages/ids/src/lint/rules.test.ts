@@ -9,7 +9,9 @@ import type { Diagnostic } from './diagnostic';
 import { applyFix, fixAll } from './fix';
 import { lintIds } from './lint';
 import { lintIdsFile } from './lint-file';
-import { RULE_IDS, RULES } from './rules';
+import { RULE_IDS, RULES, type RuleId, type RuleMeta } from './rules';
+
+const fixOf = (rule: RuleId) => (RULES[rule] as RuleMeta).fix;
 
 async function lint(c: RuleCase, text: string): Promise<Diagnostic[]> {
   return c.withSchema ? (await lintIdsFile(text)).diagnostics : lintIds(text).diagnostics;
@@ -47,7 +49,7 @@ describe.each(RULE_CASES)('$rule', { timeout: 120_000 }, (c) => {
 
   it('offers fixes as the rule says, each leaving a schema-valid file without the finding', async () => {
     const [d] = ofRule(await lint(c, c.failing), c.rule);
-    const kind = RULES[c.rule].fix;
+    const kind = fixOf(c.rule);
     const fixes = d?.fixes ?? [];
     if (kind === undefined) {
       expect(fixes).toEqual([]);
@@ -67,9 +69,9 @@ describe.each(RULE_CASES)('$rule', { timeout: 120_000 }, (c) => {
 
 describe('fixAll', { timeout: 120_000 }, () => {
   it('applies every safe fix of the cases that have one and leaves schema-valid files', async () => {
-    for (const c of RULE_CASES.filter((x) => RULES[x.rule].fix === 'safe' || RULES[x.rule].fix === 'both')) {
+    for (const c of RULE_CASES.filter((x) => fixOf(x.rule) === 'safe' || fixOf(x.rule) === 'both')) {
       const result = fixAll(c.failing);
-      if (c.rule === 'ifc-version-unknown' || RULES[c.rule].fix === 'safe')
+      if (c.rule === 'ifc-version-unknown' || fixOf(c.rule) === 'safe')
         expect(result.applied, c.rule).toBeGreaterThan(0);
       if (result.applied === 0) continue;
       expect(await validateIdsSchema(result.text), c.rule).toEqual([]);
