@@ -112,9 +112,9 @@ export class LiveChecker {
       }
     });
     if (countable.length === 0) return;
-    countSpecifications(this.model, countable).forEach((c, i) =>
-      this.remembered.set(countableKeys[i] as string, c),
-    );
+    countSpecifications(this.model, countable).forEach((c, i) => {
+      this.remembered.set(countableKeys[i] as string, c);
+    });
   }
 }
 
