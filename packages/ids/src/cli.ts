@@ -21,7 +21,7 @@ import packageJson from '../package.json';
 import { checkFiles } from './check-files';
 import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
-import { lintIdsFile } from './lint/lint-file';
+import { lintIds } from './lint/lint';
 import {
   BCF_VERSIONS,
   type BcfGrouping,
@@ -35,6 +35,7 @@ import {
 } from './report';
 import { handOver, writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
+import { xmlText } from './xml/xml-tree';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
 
@@ -202,12 +203,24 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   return report.status === 'pass' ? EXIT.pass : EXIT.fail;
 }
 
-/** The lint errors that make the IDS invalid, compiler style, on standard error. */
+/** Lint errors printed for a refused IDS at most; the report lists every problem. */
+const MAX_LINT_LINES = 50;
+
+/**
+ * The lint errors that make the IDS invalid, compiler style with their rule ids, on standard error
+ * (the XSD's findings are in the report already: not validated a second time).
+ */
 async function printLintErrors(idsPath: string, idsArg: string, io: CliIo): Promise<void> {
-  const { diagnostics } = await lintIdsFile(new Uint8Array(await readFile(idsPath)));
-  for (const d of diagnostics.filter((x) => x.severity === 'error'))
+  const errors = lintIds(xmlText(new Uint8Array(await readFile(idsPath)))).diagnostics.filter(
+    (d) => d.severity === 'error',
+  );
+  for (const d of errors.slice(0, MAX_LINT_LINES))
     io.stderr.write(
       `${idsArg}:${d.range.start.line}:${d.range.start.column}: error ${d.rule}: ${d.message}\n`,
+    );
+  if (errors.length > MAX_LINT_LINES)
+    io.stderr.write(
+      `plumbline: ${errors.length - MAX_LINT_LINES} more lint errors; run plumbline lint ${idsArg}\n`,
     );
 }
 
