@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
+import { accProjectSetup, restoreAccSetup } from './modules/acc/project-setup';
 import { accRoutes } from './modules/acc/routes';
 import { createAccRuntime } from './modules/acc/runtime';
-import { type AccService, accProjectSetup, createAccService, restoreAccSetup } from './modules/acc/service';
+import { type AccService, createAccService } from './modules/acc/service';
 import { aiRoutes } from './modules/ai/routes';
 import type { AiService } from './modules/ai/service';
 import { createAiService } from './modules/ai/service';
