@@ -87,3 +87,20 @@ describe('the index, docs/decisions/README.md', () => {
     expect(renderIndex(indexText, records)).toBe(indexText);
   });
 });
+
+describe('docs/ARCHITECTURE.md', () => {
+  const architecture = readFileSync(join(decisionsDir, '..', 'ARCHITECTURE.md'), 'utf8');
+
+  it('is a map: at most 200 lines', () => {
+    expect(architecture.split('\n').length - (architecture.endsWith('\n') ? 1 : 0)).toBeLessThanOrEqual(200);
+  });
+
+  it('cites no record that is superseded or retired', () => {
+    const byNumber = new Map(records.map((r) => [r.number, r]));
+    const stale = [...new Set(architecture.match(/\b0\d{3}\b/g) ?? [])]
+      .map((n) => byNumber.get(n))
+      .filter((r): r is DecisionRecord => r !== undefined && r.status !== 'accepted')
+      .map((r) => `${r.number}: ${r.status}`);
+    expect(stale).toEqual([]);
+  });
+});
