@@ -116,30 +116,6 @@ for (const backend of testBackends()) {
       expect((await call(server, editor, 'GET', idsUrl())).json().ids_files).toEqual([]);
     });
 
-    it('refuses an IDS with a lint error, with the rule message; lint warnings do not refuse', async () => {
-      const text = ids.toString('utf8');
-      const misspelt = text.replace(
-        '<ids:simpleValue>IFCDOOR</ids:simpleValue>',
-        '<ids:simpleValue>IFCDOR</ids:simpleValue>',
-      );
-      expect(misspelt).not.toBe(text);
-      const refused = await upload(server, editor, idsUrl(), 'misspelt.ids', misspelt);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error.fields['problems.0']).toMatch(
-        /^Line \d+, column \d+: "IFCDOR" is not an entity of IFC2X3; did you mean IFCDOOR/,
-      );
-      // A duplicated enumeration value is a warning (enumeration-duplicate): stored as before.
-      const warned = text.replace(
-        '<ids:simpleValue>IFCDOOR</ids:simpleValue>',
-        `<xs:restriction base="xs:string"><xs:enumeration value="IFCDOOR"/><xs:enumeration value="IFCDOOR"/></xs:restriction>`,
-      );
-      expect(warned).not.toBe(text);
-      const other = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Lint warnings' })).json()
-        .project.id;
-      const stored = await upload(server, editor, `/api/v1/projects/${other}/idsfiles`, 'warned.ids', warned);
-      expect(stored.statusCode).toBe(201);
-    });
-
     it('stores a valid IDS with its specifications and facets; a Viewer may list but not upload', async () => {
       expect((await upload(server, viewer, idsUrl(), 'w.ids', ids)).statusCode).toBe(403);
       const response = await upload(server, editor, idsUrl(), 'IDS_wooden-windows.ids', ids);

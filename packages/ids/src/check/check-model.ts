@@ -235,10 +235,7 @@ function evaluateElement(model: IfcModel, run: SpecRun, who: ElementIdentity): v
   });
 }
 
-/**
- * Counts only: whether the element is applicable and passes, stopping at the first requirement it
- * fails, with no reasons and no element identity looked up (the live check, countSpecifications).
- */
+/** Counts only: applicable and passing, stopping at the first failed requirement (countSpecifications). */
 function countElement(model: IfcModel, run: SpecRun, id: number): void {
   const applicability = run.applicability;
   for (let i = 0; i < applicability.length; i++) {
@@ -375,11 +372,7 @@ export interface SpecificationCounts {
   readonly failed: number;
 }
 
-/**
- * Counts each specification's applicable, passing and failing elements: the check's candidate
- * lists and look-ups, but no failure reasons, no element identities, no report (the Studio's live
- * check, check/live-check.ts). Throws what compiling a facet throws (an invalid pattern).
- */
+/** Each specification's counts by the check's own walk, without reasons or a report (check/live-check.ts). */
 export function countSpecifications(model: IfcModel, specs: readonly Specification[]): SpecificationCounts[] {
   return checkAll(model, specs, null, true).map((run) => ({
     applicable: run.passedCount + run.failedCount,
