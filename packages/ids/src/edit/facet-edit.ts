@@ -33,7 +33,11 @@ function slots(f: Facet): Slot[] {
     case 'attribute':
       return [valueSlot('name', f.name), valueSlot('value', f.value)];
     case 'property':
-      return [valueSlot('propertySet', f.propertySet), valueSlot('baseName', f.baseName), valueSlot('value', f.value)];
+      return [
+        valueSlot('propertySet', f.propertySet),
+        valueSlot('baseName', f.baseName),
+        valueSlot('value', f.value),
+      ];
     case 'classification':
       return [valueSlot('value', f.value), valueSlot('system', f.system)];
     case 'material':

@@ -49,7 +49,12 @@ export type IdsEdit =
       readonly index: number;
       readonly facet: Facet;
     }
-  | { readonly op: 'removeFacet'; readonly spec: number; readonly section: FacetSection; readonly index: number }
+  | {
+      readonly op: 'removeFacet';
+      readonly spec: number;
+      readonly section: FacetSection;
+      readonly index: number;
+    }
   | {
       readonly op: 'duplicateFacet';
       readonly spec: number;
@@ -203,10 +208,12 @@ class EditContext {
   /** A copy of sibling `el` right after it (its lines, with a suppression comment before it). */
   duplicate(el: XmlElement): Splice {
     const block = this.blockWithBlank(el);
-    if (!block.whole) return { start: el.span.end, end: el.span.end, text: this.text.slice(el.span.start, el.span.end) };
+    if (!block.whole)
+      return { start: el.span.end, end: el.span.end, text: this.text.slice(el.span.start, el.span.end) };
     const lines = this.text.slice(block.start, block.end);
     const blank = this.text.slice(block.end, block.end + block.blank);
-    return { start: block.end, end: block.end, text: block.blank > 0 ? lines + blank : lines };
+    const at = block.end + block.blank;
+    return { start: at, end: at, text: lines + blank };
   }
 
   /** Removes sibling `el` and, between blank-separated siblings, one of the blank lines. */
@@ -226,7 +233,11 @@ function setInfo(ctx: EditContext, field: keyof IdsInfo, value: string | null): 
   if (el) {
     if (el.span.contentStart === el.span.end) {
       const name = startTag(ctx.text, el).name;
-      return done({ start: el.span.start, end: el.span.end, text: `<${name}>${escapeText(value)}</${name}>` });
+      return done({
+        start: el.span.start,
+        end: el.span.end,
+        text: `<${name}>${escapeText(value)}</${name}>`,
+      });
     }
     return done({ start: el.span.contentStart, end: el.span.contentEnd, text: escapeText(value) });
   }
@@ -316,7 +327,13 @@ function facetEdit(
     if (!applicability) return refuse('not_found');
     const requirements = `<requirements>\n${writeFacet(edit.facet, true, '  ')}</requirements>\n`;
     return done(
-      insertAfter(ctx.text, specEl, applicability, markupIn([root, specsEl, specEl], requirements), ctx.newline),
+      insertAfter(
+        ctx.text,
+        specEl,
+        applicability,
+        markupIn([root, specsEl, specEl], requirements),
+        ctx.newline,
+      ),
     );
   }
   const facet = facets[edit.index];
@@ -393,4 +410,3 @@ export function applyIdsEdit(ids: EditableIds, edit: IdsEdit): IdsEditResult {
   const text = applySplices(ids.text, result.splices);
   return { ok: true, text: textOf({ ...ids, text }) };
 }
-

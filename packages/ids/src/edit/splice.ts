@@ -87,7 +87,8 @@ export function insertBefore(
   newline: string,
 ): Splice {
   const indent = lineIndent(text, sibling.span.start);
-  if (indent === null) return { start: sibling.span.start, end: sibling.span.start, text: relayout(xml, '', '', '') };
+  if (indent === null)
+    return { start: sibling.span.start, end: sibling.span.start, text: relayout(xml, '', '', '') };
   const at = sibling.span.start - indent.length;
   return { start: at, end: at, text: relayout(xml, indent, stepIn(text, parent, sibling), newline) };
 }
