@@ -41,6 +41,8 @@ import { createHealthService } from './modules/health/service';
 import { idsFileRoutes } from './modules/idsfiles/routes';
 import type { IdsFileService } from './modules/idsfiles/service';
 import { createIdsFileService } from './modules/idsfiles/service';
+import { idsStudioRoutes } from './modules/idsstudio/routes';
+import { createIdsStudioService, type IdsStudioService } from './modules/idsstudio/service';
 import { invitationRoutes } from './modules/members/invitation-routes';
 import { invitationValidity as validityOf } from './modules/members/invitation-validity';
 import type { InvitationService } from './modules/members/invitations';
@@ -89,6 +91,7 @@ import type { Logger } from './platform/logger';
 import { createSmtpMailer } from './platform/mail';
 import { carryOverPglite, pgliteDirBeside } from './platform/pglite-carry-over';
 import { JobQueue } from './platform/queue';
+import { ResidentWorker } from './platform/resident-worker';
 import { LocalDiskStorage } from './platform/storage/local-disk';
 import { openStorage } from './platform/storage/open-storage';
 import type { FileStorage } from './platform/storage/storage';
@@ -106,6 +109,7 @@ export interface AppServices {
   invitations: InvitationService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
+  idsStudio: IdsStudioService;
   attributes: AttributeService;
   compliance: ComplianceService;
   elements: ElementService;
@@ -130,6 +134,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     invitationRoutes(services.invitations),
     bimFileRoutes(services.bimFiles),
     idsFileRoutes(services.idsFiles),
+    idsStudioRoutes(services.idsStudio),
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
@@ -256,6 +261,13 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   // caller chooses (a verification link pointing elsewhere would hand its token to that host).
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const invitationValidity = validityOf(config.invitationValidDays);
+  // The IDS Studio's live check: one thread that keeps the models being edited against read.
+  const liveCheck = new ResidentWorker({
+    entry: 'live-check-worker',
+    idleMs: 10 * 60 * 1000,
+    maxPending: 8,
+    threadOptions: { budgetBytes: config.liveCheckCacheBytes },
+  });
   const services: AppServices = {
     acc: accService,
     auth: createAuthService({
@@ -298,6 +310,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       limits: billing.enforcement,
     }),
     idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+    idsStudio: createIdsStudioService({
+      db,
+      storage,
+      liveCheck,
+      timeLimitMs: config.processingTimeLimitMs,
+    }),
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
     ai: createAiService({
       db,
@@ -365,6 +383,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         shuttingDown = true;
         try {
           await app.close();
+          await liveCheck.close();
           logger.info('http server closed');
         } finally {
           try {

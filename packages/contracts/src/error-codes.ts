@@ -136,6 +136,9 @@ export const ERROR_STATUS = {
   download_rate_limited: 429,
   download_link_invalid: 403,
   bcf_one_file: 400,
+
+  // IDS Studio.
+  live_check_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -194,6 +197,12 @@ export const idsFileErrorCodes = [
   'ids_file_not_found',
 ] as const satisfies readonly ErrorCode[];
 export type IdsFileErrorCode = (typeof idsFileErrorCodes)[number];
+
+export const idsStudioErrorCodes = [
+  ...versionLookupErrorCodes,
+  'live_check_unavailable',
+] as const satisfies readonly ErrorCode[];
+export type IdsStudioErrorCode = (typeof idsStudioErrorCodes)[number];
 
 export const projectErrorCodes = [
   'project_not_found',

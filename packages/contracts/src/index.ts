@@ -13,6 +13,7 @@ export * from './figures';
 export * from './file-address';
 export * from './health';
 export * from './ids-facets';
+export * from './ids-studio';
 export * from './idsfiles';
 export * from './members';
 export * from './metadata';

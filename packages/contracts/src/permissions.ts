@@ -26,7 +26,12 @@ export const projectPermissions = {
   'files.upload': {
     role: 'Editor',
     reason: 'Viewers cannot upload or change files. Ask a project Admin for the Editor role.',
-    routes: ['POST /api/v1/projects/{projectId}/bimfiles', 'POST /api/v1/projects/{projectId}/idsfiles'],
+    // Editing an IDS in the Studio needs what uploading one needs (issue 33).
+    routes: [
+      'POST /api/v1/projects/{projectId}/bimfiles',
+      'POST /api/v1/projects/{projectId}/idsfiles',
+      'POST /api/v1/projects/{projectId}/ids-studio/live-check',
+    ],
   },
   'files.select': {
     role: 'Editor',

@@ -9,18 +9,20 @@ export class WorkerTimeLimitError extends Error {
 }
 
 /**
- * The worker's entry: the bundled `cpu-worker.js` beside the server's bundle, or, running from source
- * (tests, `npm run dev`), `src/cpu-worker.ts` loaded through tsx's loader.
+ * A worker's entry (`name` is a file at src/, e.g. 'cpu-worker'): the bundled `<name>.js` beside the
+ * server's bundle, or, running from source (tests, `npm run dev`), `src/<name>.ts` loaded through
+ * tsx's loader.
  */
-function workerEntry(): { file: URL; fromSource: boolean } {
-  const bundled = new URL('./cpu-worker.js', import.meta.url);
+export function workerEntry(name = 'cpu-worker'): { file: URL; fromSource: boolean } {
+  const bundled = new URL(`./${name}.js`, import.meta.url);
   if (!import.meta.url.endsWith('.ts') && existsSync(fileURLToPath(bundled))) {
     return { file: bundled, fromSource: false };
   }
-  return { file: new URL('../cpu-worker.ts', import.meta.url), fromSource: true };
+  return { file: new URL(`../${name}.ts`, import.meta.url), fromSource: true };
 }
 
-const FROM_SOURCE = `
+/** A worker started from source loads its entry through tsx (workerData.entry names it). */
+export const FROM_SOURCE = `
 const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
 `;

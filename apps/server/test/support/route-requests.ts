@@ -137,6 +137,25 @@ export const routeRequests: Record<string, Build> = {
     file: { name: 'upload.ids', content: ctx.fixture.ids },
   }),
   'PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}': () => ({ payload: { is_active: true } }),
+  'GET /api/v1/ids-studio/schema/{ifcVersion}': () => ({ params: { ifcVersion: 'IFC4' } }),
+  'GET /api/v1/projects/{projectId}/ids-studio/model': (ctx) => ({
+    query: { file_id: ctx.ids.fileId, version_id: ctx.ids.versionId },
+  }),
+  'GET /api/v1/projects/{projectId}/ids-studio/values': (ctx) => ({
+    query: {
+      file_id: ctx.ids.fileId,
+      version_id: ctx.ids.versionId,
+      property_set: 'Pset_WallCommon',
+      name: 'FireRating',
+    },
+  }),
+  'POST /api/v1/projects/{projectId}/ids-studio/live-check': (ctx) => ({
+    payload: {
+      file_id: ctx.ids.fileId,
+      version_id: ctx.ids.versionId,
+      ids: ctx.fixture.ids.toString('utf8'),
+    },
+  }),
   'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}': async (ctx) => ({
     params: { idsFileId: await freshIdsFile(ctx) },
   }),
