@@ -143,7 +143,10 @@ async function main(): Promise<void> {
 
     const seeding = pollWhile(api, '/api/v1/projects', 'while the demo seeds');
     await until(async () => {
-      const { projects } = await api.json<{ projects: Array<{ id: string }> }>('GET', '/api/v1/demo/projects');
+      const { projects } = await api.json<{ projects: Array<{ id: string }> }>(
+        'GET',
+        '/api/v1/demo/projects',
+      );
       const demo = projects[0];
       if (!demo) return false;
       const { bim_files: files } = await api.json<{

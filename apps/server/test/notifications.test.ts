@@ -95,8 +95,9 @@ for (const backend of testBackends()) {
       });
       expect(added.statusCode, added.body).toBe(201);
       // The colleague's first mail was the link that verified the address.
-      const mail = await eventually(
-        async () => mailsTo(colleague.email).find((m) => /^Subject: You were added/m.test(m.raw)));
+      const mail = await eventually(async () =>
+        mailsTo(colleague.email).find((m) => /^Subject: You were added/m.test(m.raw)),
+      );
       expect(mail.raw).toMatch(/^Subject: You were added to Mail Tower/m);
     });
 

@@ -282,19 +282,15 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
 
     // Every version completes, once, with the engine's counts.
     const versionIds = versions.map((v) => v.versionId);
-    await until(
-      'every version to complete',
-      async () => {
-        const { rows } = await database.query<{ status: string; error: string | null }>(
-          'select status, error from file_versions where id = any($1)',
-          [versionIds],
-        );
-        const failed = rows.find((row) => row.status === 'failed');
-        if (failed) throw new Error(`a version failed: ${failed.error}`);
-        return rows.length === MODELS && rows.every((row) => row.status === 'completed');
-      },
-      [api, survivor],
-    );
+    await until('every version to complete', async () => {
+      const { rows } = await database.query<{ status: string; error: string | null }>(
+        'select status, error from file_versions where id = any($1)',
+        [versionIds],
+      );
+      const failed = rows.find((row) => row.status === 'failed');
+      if (failed) throw new Error(`a version failed: ${failed.error}`);
+      return rows.length === MODELS && rows.every((row) => row.status === 'completed');
+    }, [api, survivor]);
     for (const { name, versionId } of versions) {
       const count = async (table: string, where = '') =>
         Number(

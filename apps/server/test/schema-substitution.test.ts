@@ -36,7 +36,8 @@ describe.runIf(backend)('schema a model was read with (issue 14)', () => {
     const fileId = res.json().bim_file.id as string;
     const versionsPath = `/api/v1/projects/${projectId}/bimfiles/${fileId}/versions`;
     await eventually(
-      async () => (await call(server, owner, 'GET', versionsPath)).json().versions[0]?.status === 'completed');
+      async () => (await call(server, owner, 'GET', versionsPath)).json().versions[0]?.status === 'completed',
+    );
     return (await call(server, owner, 'GET', versionsPath)).json().versions[0];
   }
 

@@ -118,8 +118,7 @@ for (const backend of testBackends()) {
         sql`select count(*)::int as n from pgboss.job where name = 'fragments.convert' and data->>'fileVersionId' = ${versionId}`,
       )) as unknown as { rows: Array<{ n: number }> };
       expect(Number(jobs.rows[0]?.n)).toBe(2);
-      await eventually(
-        async () => (await call(server, editor, 'GET', fragmentsUrl())).statusCode === 200);
+      await eventually(async () => (await call(server, editor, 'GET', fragmentsUrl())).statusCode === 200);
     });
 
     it('records a file the converter cannot read as failed, leaving the version completed', async () => {

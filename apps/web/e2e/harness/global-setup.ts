@@ -27,7 +27,10 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw failed.reason;
   }
-  project.provide('baseUrls', servers.map((server) => server.baseUrl));
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
   project.provide('baseUrl', servers[0]?.baseUrl as string);
   return stopAll;
 }

@@ -130,11 +130,15 @@ describe('ChatPanel', () => {
 
   it('shows a failed request as a red bubble with the HTTP status and a toast, and Clear Chat empties it', async () => {
     // Moved from chat.e2e (decision 0205): a plain-text 503, as a proxy in front of the server sends.
-    mockChat(() => new Response('assistant offline', { status: 503, headers: { 'content-type': 'text/plain' } }));
+    mockChat(
+      () => new Response('assistant offline', { status: 503, headers: { 'content-type': 'text/plain' } }),
+    );
     const { user } = renderWithApp(<ChatPanel projectId={PROJECT} fileId={FILE} />);
     await user.click(await screen.findByRole('button', { name: 'How many doors fail the fire rating?' }));
     const bubble = await screen.findByRole('article', { name: 'Assistant message' });
-    expect(within(bubble).getByText("I'm having trouble connecting right now...", { exact: false })).toBeVisible();
+    expect(
+      within(bubble).getByText("I'm having trouble connecting right now...", { exact: false }),
+    ).toBeVisible();
     expect(bubble).toHaveTextContent('HTTP 503: assistant offline');
     expect(bubble).toHaveAttribute('data-error', 'true');
     expect(await screen.findByText("I'm having trouble right now")).toBeVisible();
@@ -164,7 +168,9 @@ describe('ChatPanel', () => {
     expect(input).toBeDisabled();
 
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(within(panel).queryByText('Analysing your project data...')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(panel).queryByText('Analysing your project data...')).not.toBeInTheDocument(),
+    );
     expect(input).not.toBeDisabled();
     expect(within(panel).queryByRole('article', { name: 'Assistant message' })).not.toBeInTheDocument();
     expect(screen.queryByText("I'm having trouble right now")).not.toBeInTheDocument();
