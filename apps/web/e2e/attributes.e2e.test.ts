@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { ExtraAttributesResponse } from '@plumbline/contracts';
 import { parseIds } from '@plumbline/ids';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMemberViaApi, signUpViaApi, uploadViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, openPage, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const IFC = WOODEN_WINDOWS_IFC;
 const IDS = WOODEN_WINDOWS_IDS;
 const haveWindows = haveSamples('attributes', IFC, IDS);

@@ -1,12 +1,13 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples } from './harness/samples';
 import { openExplorerWithViewer, settledPixelCounts, waitForViewerReady } from './harness/viewer';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const haveHouse = haveSamples('chat', FZK_HOUSE_IFC);
 
 /** Walls need Pset_WallCommon.FireRating: the sample's walls have none, so they fail. */
@@ -136,7 +137,7 @@ describe.skipIf(!haveHouse)('AI assistant', () => {
     );
     await firstId.click();
     expect((await one).postDataJSON().element_guids).toEqual([guid]);
-  }, 300_000);
+  });
 
   it('shows a failed request as a red bubble with the HTTP status and a toast', async () => {
     await signUpViaApi(context.request, {
@@ -162,5 +163,5 @@ describe.skipIf(!haveHouse)('AI assistant', () => {
     await panel.getByRole('button', { name: 'Clear Chat' }).click();
     await expectHidden(bubble);
     expect(await panel.getByRole('article').count()).toBe(0);
-  }, 300_000);
+  });
 });

@@ -3,13 +3,14 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const IFC = WOODEN_WINDOWS_IFC;
 const IDS = WOODEN_WINDOWS_IDS;
 const haveWindows = haveSamples('compliance', IFC, IDS);
@@ -180,7 +181,7 @@ describe.skipIf(!haveWindows)('IDS compliance screens', () => {
         : route.continue(),
     );
     await page.reload();
-    await expectVisible(page.getByText('Failed to load IDS specifications'), 30_000);
+    await expectVisible(page.getByText('Failed to load IDS specifications'));
     await expectVisible(page.getByText('Database unreachable'));
     await screenshot(page, 'compliance-ids-schemas-error');
     failing = false;
@@ -200,7 +201,7 @@ describe.skipIf(!haveWindows)('IDS compliance screens', () => {
     await page.goto(
       `/dashboard?tab=dashboard&fileTab=compliance&project=${projectId}&file=${fileId}&version=${versionId}`,
     );
-    await expectVisible(page.getByText('Compliance data unavailable'), 30_000);
+    await expectVisible(page.getByText('Compliance data unavailable'));
     await expectVisible(page.getByText('Technical details'));
     await expectVisible(page.getByRole('button', { name: 'Refresh Page' }));
     await screenshot(page, 'compliance-inspector-unavailable');
@@ -215,7 +216,7 @@ describe.skipIf(!haveWindows)('IDS compliance screens', () => {
     );
     await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
-    await expectVisible(page.getByText('Error loading compliance data'), 30_000);
+    await expectVisible(page.getByText('Error loading compliance data'));
     await expectVisible(page.getByText('Results store offline'));
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import {
   browserPagePerTest,
   expectHidden,
@@ -10,7 +11,7 @@ import {
   uniqueEmail,
 } from './harness/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

@@ -9,6 +9,7 @@ import {
   waitForCompletedViaApi,
 } from './api';
 import { uniqueEmail } from './browser';
+import { until } from './wait';
 
 /** An account the fixture signs up: a unique address from `prefix`, a password of its own. */
 export interface NewAccount {
@@ -72,7 +73,7 @@ export async function projectWithModelViaApi(
     buffer: readFileSync(setup.ifc.path),
   });
   const ids = { projectId: project.id, fileId: file.id as string, versionId: version.id as string };
-  await waitForCompletedViaApi(request, ids.projectId, ids.fileId, 180_000);
+  await waitForCompletedViaApi(request, ids.projectId, ids.fileId);
   if (setup.fragments !== false) await waitForFragmentsViaApi(request, ids);
   return {
     ...(account ? { account } : {}),
@@ -87,12 +88,11 @@ export async function projectWithModelViaApi(
 export async function waitForFragmentsViaApi(
   request: APIRequestContext,
   ids: { projectId: string; fileId: string; versionId: string },
-  timeoutMs = 180_000,
 ): Promise<void> {
   const url = `/api/v1/projects/${ids.projectId}/bimfiles/${ids.fileId}/versions/${ids.versionId}/fragments`;
-  const deadline = Date.now() + timeoutMs;
-  while (!(await request.get(url, { timeout: SET_UP_TIMEOUT_MS })).ok()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the fragments');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  await until(
+    'the fragments',
+    async () => (await request.get(url, { timeout: SET_UP_TIMEOUT_MS })).ok(),
+    1000,
+  );
 }

@@ -2,8 +2,8 @@
 import type { ExtraAttribute, ProjectRole, SchemaAttributesResponse } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeProject } from '@/features/projects/test-fixtures';
 import { mockApi } from '@/lib/testing/fetch-mock';
-import { listedProject } from '@/lib/testing/projects';
 import { renderWithApp } from '@/lib/testing/render';
 import { AttributeDetailDialog } from './attribute-detail-dialog';
 
@@ -55,7 +55,7 @@ const SCHEMA: SchemaAttributesResponse = {
 
 function renderDialog(role: ProjectRole) {
   const calls = mockApi({
-    'GET /projects': { body: { projects: [listedProject({ id: PROJECT, role })] } },
+    'GET /projects': { body: { projects: [makeProject({ id: PROJECT, role })] } },
     [`GET /projects/${PROJECT}/bimfiles/${FILE}/schema-attributes`]: { body: SCHEMA },
   });
   renderWithApp(
@@ -73,7 +73,7 @@ function renderDialog(role: ProjectRole) {
 describe('AttributeDetailDialog', () => {
   // Moved from attributes.e2e (decision 0205): which controls a role gets is this dialog's detail; the
   // server's refusal of the same writes is the server tests' (authorization-matrix.test.ts).
-  it("shows a Viewer the status, Analyze and add controls disabled, each with the reason", async () => {
+  it('shows a Viewer the status, Analyze and add controls disabled, each with the reason', async () => {
     const calls = renderDialog('Viewer');
     const dialog = await screen.findByRole('dialog', { name: 'ThermalTransmittance' });
     expect(within(dialog).getByRole('heading', { name: 'Add to IDS specification' })).toBeVisible();
