@@ -4,9 +4,8 @@ import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
@@ -147,76 +146,5 @@ describe.skipIf(!haveWindows)('IDS compliance screens', () => {
     // The chosen sub-tab is remembered in the URL.
     await page.getByRole('tab', { name: 'Extra Attributes' }).click();
     await page.waitForURL((url) => url.searchParams.get('fileTab') === 'extra-attributes');
-  });
-
-  it('shows the empty states and load errors it owns', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('empty'),
-      password: 'compliance-2026',
-      fullName: 'Emma Empty',
-    });
-    await page.goto('/dashboard?tab=dashboard');
-    await expectVisible(page.getByText('No projects yet'));
-
-    const project = await createProjectViaApi(context.request, { name: 'Empty Project' });
-    await page.goto('/dashboard?tab=dashboard');
-    await expectVisible(page.getByText('Portfolio Overview'));
-    await expectVisible(page.getByText('Quick Start'));
-    await screenshot(page, 'compliance-inspector-portfolio');
-    await page.goto(`/dashboard?tab=dashboard&project=${project.id}`);
-    await expectVisible(page.getByText('Please select a project, file and version'));
-
-    await page.goto(`/dashboard?tab=schema&project=${project.id}`);
-    await expectVisible(page.getByText('No IDS specifications found'));
-
-    // A failing specifications read shows the reason and Retry, which asks again.
-    let failing = true;
-    await page.route('**/ids/specifications*', (route) =>
-      failing
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: { code: 'internal_error', message: 'Database unreachable' } }),
-          })
-        : route.continue(),
-    );
-    await page.reload();
-    await expectVisible(page.getByText('Failed to load IDS specifications'));
-    await expectVisible(page.getByText('Database unreachable'));
-    await screenshot(page, 'compliance-ids-schemas-error');
-    failing = false;
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expectVisible(page.getByText('No IDS specifications found'));
-  });
-
-  it('shows "Compliance data unavailable" and "Error loading compliance data" when the reads fail', async () => {
-    const { projectId, fileId, versionId } = await checkedProject(context.request);
-    await page.route('**/compliance?*', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'unavailable', message: 'Service Unavailable' } }),
-      }),
-    );
-    await page.goto(
-      `/dashboard?tab=dashboard&fileTab=compliance&project=${projectId}&file=${fileId}&version=${versionId}`,
-    );
-    await expectVisible(page.getByText('Compliance data unavailable'));
-    await expectVisible(page.getByText('Technical details'));
-    await expectVisible(page.getByRole('button', { name: 'Refresh Page' }));
-    await screenshot(page, 'compliance-inspector-unavailable');
-
-    // The IDS Compliance view names the failure with the server's message.
-    await page.route('**/compliance/results?*', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'internal_error', message: 'Results store offline' } }),
-      }),
-    );
-    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
-    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
-    await expectVisible(page.getByText('Error loading compliance data'));
-    await expectVisible(page.getByText('Results store offline'));
   });
 });

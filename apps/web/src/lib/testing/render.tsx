@@ -11,11 +11,14 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { type DataSourceMode, DataSourceProvider } from '@/lib/data-source';
 import './dom-shims';
 
-// Component tests share one document: each test starts from an empty one, and with no toast of an
-// earlier test (sonner keeps its toasts in a module and hands them to the next Toaster).
+// Component tests share one document: each test starts from an empty one, with empty storage (the
+// remembered selection of an earlier test would be restored) and with no toast of an earlier test
+// (sonner keeps its toasts in a module and hands them to the next Toaster).
 afterEach(() => {
   cleanup();
   toast.dismiss();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 // `findBy…` and `waitFor` wait for what the screen draws after an answer. Testing Library's default of
