@@ -1,8 +1,8 @@
-import type { APIRequestContext, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples } from './harness/samples';
 import { openExplorerWithViewer, waitForViewerReady } from './harness/viewer';
 import { until } from './harness/wait';
@@ -33,14 +33,13 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-async function processedHouse(request: APIRequestContext, who: string) {
-  return projectWithModelViaApi(request, {
-    signUp: { prefix: who, fullName: 'Erin Errors' },
-    name: 'Haus',
-    ids: { name: 'doors.ids', xml: IDS },
-    ifc: { path: FZK_HOUSE_IFC },
-  });
-}
+/** The FZK house, processed and converted once for the file: the failures are the browser's, forced. */
+const processedHouse = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'viewer-errors', fullName: 'Erin Errors' },
+  name: 'Haus',
+  ids: { name: 'doors.ids', xml: IDS },
+  ifc: { path: FZK_HOUSE_IFC },
+});
 
 const FRAGMENTS = '**/versions/*/fragments';
 const apiError = (route: Route, status: number, code: string, message: string) =>
@@ -52,7 +51,7 @@ const apiError = (route: Route, status: number, code: string, message: string) =
 
 describe.skipIf(!haveHouse)('viewer and assistant error states', () => {
   it('shows the viewer error cards, toasts and hints, and recovers with Try Again', async () => {
-    const ids = await processedHouse(context.request, 'viewer-errors');
+    const ids = await processedHouse(context.request);
     // The first download hangs a moment (the loading text shows), then the file is gone.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -127,7 +126,7 @@ describe.skipIf(!haveHouse)('viewer and assistant error states', () => {
   });
 
   it('words a failed model in the IDS compliance viewer as "Failed to load model"', async () => {
-    const ids = await processedHouse(context.request, 'ids-viewer-error');
+    const ids = await processedHouse(context.request);
     await page.route(FRAGMENTS, (route) => route.abort('connectionreset'));
     await page.goto(`/dashboard?tab=metadata&${ids.selection}`);
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();

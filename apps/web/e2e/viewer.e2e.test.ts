@@ -1,8 +1,8 @@
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples, VIEWER_COLOURS_IDS } from './harness/samples';
 import {
   openExplorerWithViewer,
@@ -20,15 +20,16 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/** A project with the FZK house checked against VIEWER_COLOURS_IDS (walls fail, slabs pass), processed and converted to fragments. */
-async function houseProject(request: APIRequestContext) {
-  return projectWithModelViaApi(request, {
-    signUp: { prefix: 'viewer', fullName: 'Vic Viewer' },
-    name: 'FZK House',
-    ids: { name: 'colours.ids', xml: VIEWER_COLOURS_IDS },
-    ifc: { path: FZK_HOUSE_IFC },
-  });
-}
+/**
+ * A project with the FZK house checked against VIEWER_COLOURS_IDS (walls fail, slabs pass), processed
+ * and converted to fragments once for the file: every test here only reads it.
+ */
+const houseProject = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'viewer', fullName: 'Vic Viewer' },
+  name: 'FZK House',
+  ids: { name: 'colours.ids', xml: VIEWER_COLOURS_IDS },
+  ifc: { path: FZK_HOUSE_IFC },
+});
 
 describe.skipIf(!haveHouse)('3D viewer', () => {
   it('colours failing elements red and passing ones green in the IDS compliance viewer', async () => {

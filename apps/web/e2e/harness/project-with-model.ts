@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { APIRequestContext } from 'playwright-core';
+import { type APIRequestContext, request as playwright } from 'playwright-core';
 import {
   createProjectViaApi,
   SET_UP_TIMEOUT_MS,
+  signInViaApi,
   signUpViaApi,
   uploadViaApi,
   waitForCompletedViaApi,
@@ -95,4 +96,31 @@ export async function waitForFragmentsViaApi(
     async () => (await request.get(url, { timeout: SET_UP_TIMEOUT_MS })).ok(),
     1000,
   );
+}
+
+/**
+ * One checked model for all the tests of a file that only read it: made by the first test that asks
+ * (through a request context of its own), then each test's context signs in as its account. Saves
+ * processing and converting the same model once per test; a test that changes the project (uploads,
+ * deletes) makes its own with projectWithModelViaApi.
+ */
+export function sharedProjectWithModel(
+  baseUrl: string,
+  setup: Parameters<typeof projectWithModelViaApi>[1] & { signUp: NewAccount },
+): (request: APIRequestContext) => Promise<ProjectWithModel> {
+  let made: Promise<ProjectWithModel> | undefined;
+  return async (request) => {
+    made ??= (async () => {
+      const api = await playwright.newContext({ baseURL: baseUrl });
+      try {
+        return await projectWithModelViaApi(api, setup);
+      } finally {
+        await api.dispose();
+      }
+    })();
+    const shared = await made;
+    if (!shared.account) throw new Error('the shared project has no account');
+    await signInViaApi(request, shared.account);
+    return shared;
+  };
 }
