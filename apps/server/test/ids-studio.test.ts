@@ -111,7 +111,7 @@ for (const backend of testBackends()) {
           await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
         ).json();
         return status.status === 'completed' && status.version_id === versionId;
-      }, 60_000);
+      });
     });
 
     const query = () => `file_id=${fileId}&version_id=${versionId}`;

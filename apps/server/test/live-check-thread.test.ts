@@ -22,15 +22,15 @@ describe('the live check thread', () => {
     });
     const first = worker.request(
       { versionId: 'v', ids: '<ids/>' },
-      { timeLimitMs: 60_000, limitMessage: 'slow' },
+      { timeLimitMs: 600_000, limitMessage: 'slow' },
     );
     await expect(
-      worker.request({ versionId: 'v', ids: '<ids/>' }, { timeLimitMs: 60_000, limitMessage: 'slow' }),
+      worker.request({ versionId: 'v', ids: '<ids/>' }, { timeLimitMs: 600_000, limitMessage: 'slow' }),
     ).rejects.toBeInstanceOf(WorkerBusyError);
     expect(await first).toEqual({ kind: 'need-model' });
     expect(worker.running).toBe(true);
-    await eventually(async () => !worker?.running, 30_000);
-  }, 90_000);
+    await eventually(async () => !worker?.running);
+  });
 
   it('refuses requests once closed', async () => {
     worker = new ResidentWorker({ entry: 'live-check-worker', idleMs: 60_000, maxPending: 4 });
