@@ -12,6 +12,7 @@ import type {
   UnitView,
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
+import { allReferences } from '../step/all-references';
 import { NULL_VALUE } from '../step/decode';
 import type { StepHeader } from '../step/header';
 import { asciiString } from '../step/strings';
@@ -79,6 +80,29 @@ export class StepIfcModel implements IfcModel {
 
   get instanceCount(): number {
     return this.store.count;
+  }
+
+  /** Every instance's STEP id, in file order (a view of the index: do not change it). */
+  instanceIds(): Uint32Array {
+    return this.store.index.ids.subarray(0, this.store.count);
+  }
+
+  /** The instance's position in file order (0 … instanceCount - 1), or -1 for an unknown id. */
+  ordinalOf(id: number): number {
+    return this.store.ordinal(id);
+  }
+
+  /** The ids an instance refers to in any parameter, at any depth, in order; appended to `out`. */
+  referencesOf(id: number, out: number[] = []): number[] {
+    const k = this.store.ordinal(id);
+    if (k < 0) return out;
+    const { bytes, index } = this.store;
+    return allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
+  }
+
+  /** Upper-case class names present in the file. */
+  classNamesInFile(): readonly string[] {
+    return this.store.classNames().filter((c) => c !== '');
   }
 
   idsOfClass(className: string): readonly number[] {
