@@ -13,12 +13,15 @@ export interface HeaderView {
   readonly description: readonly string[];
 }
 
+const NONE: readonly number[] = [];
+
 export class View {
   readonly schema: IfcSchemaId;
   readonly tables: SchemaTables;
   readonly header: HeaderView;
   private readonly subtypeFlags = new Map<string, Map<string, boolean>>();
   private readonly inverseMaps = new Map<string, Map<number, number[]>>();
+  private readonly relatedMaps = new Map<string, Map<number, number[]>>();
   private readonly ofTypeCache = new Map<string, readonly number[]>();
 
   constructor(readonly model: StepIfcModel) {
@@ -55,9 +58,16 @@ export class View {
     return this.tables.entities.get(this.classOf(id));
   }
 
+  private readonly upperNames = new Map<string, string>();
+
   /** Whether the instance is of `ancestor` (any case) or a subtype of it. */
   is(id: number, ancestor: string): boolean {
-    return this.classIs(this.classOf(id), ancestor);
+    let upper = this.upperNames.get(ancestor);
+    if (upper === undefined) {
+      upper = ancestor.toUpperCase();
+      this.upperNames.set(ancestor, upper);
+    }
+    return this.model.isA(id, upper);
   }
 
   /** Whether an upper-case class name is `ancestor` or a subtype of it (cached). */
@@ -105,14 +115,16 @@ export class View {
 
   /** The ids an attribute refers to (a reference, or a list of them at any depth); ids the file lacks are left out. */
   refs(id: number, name: string): number[] {
-    return refsIn(this.attr(id, name)).filter((r) => this.model.ordinalOf(r) >= 0);
+    const refs = this.model.attributeRefs(id, name);
+    for (let i = 0; i < refs.length; i++) {
+      if (this.model.ordinalOf(refs[i]!) < 0) return refs.filter((r) => this.model.ordinalOf(r) >= 0);
+    }
+    return refs;
   }
 
   /** A string attribute (a typed string such as IFCLABEL('x') too), or null. */
   str(id: number, name: string): string | null {
-    let v = this.attr(id, name);
-    if (v?.kind === 'typed') v = v.value;
-    return v?.kind === 'string' ? v.value : null;
+    return this.model.attributeString(id, name);
   }
 
   /** An enumeration attribute's value (.USERDEFINED. → 'USERDEFINED'), or null. */
@@ -126,14 +138,71 @@ export class View {
    * declared entity whose attribute refers to this one. Empty when the class has no such inverse.
    */
   inverse(id: number, name: string): readonly number[] {
-    const def = this.entity(id)?.inverses.get(name);
-    if (!def) return [];
-    return this.inverseIndex(def.entity, def.attribute).get(id) ?? [];
+    const upper = this.classOf(id);
+    let byName = this.inverseOfClass.get(upper);
+    if (!byName) {
+      byName = new Map();
+      this.inverseOfClass.set(upper, byName);
+    }
+    let index = byName.get(name);
+    if (index === undefined) {
+      const def = this.tables.entities.get(upper)?.inverses.get(name);
+      index = def ? this.inverseIndex(def.entity, def.attribute) : null;
+      byName.set(name, index);
+    }
+    return index?.get(id) ?? NONE;
   }
 
-  /** Whether the instance's class declares (or inherits) the inverse attribute. */
+  /** Per class and inverse name, the index that answers it (null: the class has no such inverse). */
+  private readonly inverseOfClass = new Map<string, Map<string, ReadonlyMap<number, number[]> | null>>();
+
+  /** Through an inverse attribute's relationships, the instances their `to` attribute names (e.g. Decomposes → RelatingObject). */
+  inverseTargets(id: number, name: string, to: string): readonly number[] {
+    const def = this.entity(id)?.inverses.get(name);
+    if (!def) return [];
+    return this.related(def.entity, def.attribute, to).get(id) ?? [];
+  }
+
+  private readonly inverseNames = new Map<string, Map<string, boolean>>();
+
+  /** Whether the instance's class declares (or inherits) the inverse attribute (cached per class). */
   hasInverse(id: number, name: string): boolean {
-    return this.entity(id)?.inverses.has(name) ?? false;
+    const upper = this.classOf(id);
+    let names = this.inverseNames.get(upper);
+    if (!names) {
+      names = new Map();
+      this.inverseNames.set(upper, names);
+    }
+    let has = names.get(name);
+    if (has === undefined) {
+      has = this.tables.entities.get(upper)?.inverses.has(name) ?? false;
+      names.set(name, has);
+    }
+    return has;
+  }
+
+  /**
+   * Whether an inverse attribute is non-empty. The spatial and type relations every element has are
+   * answered from the model's own relation index (built from the scan), not from a map of our own.
+   */
+  inverseNonEmpty(id: number, name: string): boolean {
+    if (!this.hasInverse(id, name)) return false;
+    const via = (relation: string) => this.model.parents(id).some((l) => l.relation === relation);
+    switch (name) {
+      case 'IsTypedBy':
+        return this.model.typeOf(id) !== null;
+      case 'ContainedInStructure':
+        return via('IFCRELCONTAINEDINSPATIALSTRUCTURE');
+      case 'Decomposes':
+        // IFC2X3: IfcRelDecomposes, i.e. aggregation or nesting; later: IfcRelAggregates.
+        return via('IFCRELAGGREGATES') || (this.schema === 'IFC2X3' && via('IFCRELNESTS'));
+      case 'Nests':
+        return via('IFCRELNESTS');
+      case 'VoidsElements':
+        return via('IFCRELVOIDSELEMENT');
+      default:
+        return this.inverse(id, name).length > 0;
+    }
   }
 
   /** Target id → the instances of `entity` (and subtypes) whose `attribute` refers to it. Built once per pair. */
@@ -143,13 +212,41 @@ export class View {
     if (!map) {
       map = new Map();
       for (const rel of this.ofType(entity)) {
-        for (const target of new Set(this.refs(rel, attribute))) {
+        const refs = this.model.attributeRefs(rel, attribute);
+        // A target listed twice counts the relationship once.
+        for (const target of refs.length > 1 ? new Set(refs) : refs) {
           const list = map.get(target);
           if (list) list.push(rel);
           else map.set(target, [rel]);
         }
       }
       this.inverseMaps.set(key, map);
+    }
+    return map;
+  }
+
+  /**
+   * Through a relationship class, from the instances its `from` attribute names to those its `to`
+   * attribute names (e.g. IfcRelContainedInSpatialStructure, RelatedElements → RelatingStructure:
+   * element → its structures). Built once per triple, each relationship read once: asking a
+   * relationship for an attribute behind a long list would read past the list every time.
+   */
+  related(entity: string, from: string, to: string): ReadonlyMap<number, number[]> {
+    const key = `${entity.toUpperCase()}.${from}>${to}`;
+    let map = this.relatedMaps.get(key);
+    if (!map) {
+      map = new Map();
+      for (const rel of this.ofType(entity)) {
+        const params = this.model.attributes(rel);
+        const targets = refsIn(params.get(to)).filter((r) => this.model.ordinalOf(r) >= 0);
+        if (targets.length === 0) continue;
+        for (const source of new Set(refsIn(params.get(from)))) {
+          const list = map.get(source);
+          if (list) list.push(...targets);
+          else map.set(source, [...targets]);
+        }
+      }
+      this.relatedMaps.set(key, map);
     }
     return map;
   }

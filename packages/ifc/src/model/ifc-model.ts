@@ -100,6 +100,28 @@ export class StepIfcModel implements IfcModel {
     return allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
   }
 
+  /** Whether an instance is of the upper-case class `ancestorUpper` or a subtype of it (cached per class). */
+  isA(id: number, ancestorUpper: string): boolean {
+    return this.access.is(id, ancestorUpper);
+  }
+
+  /**
+   * The index's class column: `classOf[k]` is the class ordinal of the instance at ordinal k (file
+   * order), `classNames[c]` its upper-case name ('' for complex instances). A view: do not change it.
+   */
+  classColumn(): { readonly classOf: Uint16Array; readonly classNames: readonly string[] } {
+    const { classOf, classNames, count } = this.store.index;
+    return { classOf: classOf.subarray(0, count), classNames };
+  }
+
+  /** `referencesOf` by instance ordinal (file order), for passes over every instance. */
+  referencesAtOrdinal(k: number, out: number[] = []): number[] {
+    const { bytes, index } = this.store;
+    return k < 0 || k >= this.store.count
+      ? out
+      : allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
+  }
+
   /** Upper-case class names present in the file. */
   classNamesInFile(): readonly string[] {
     return this.store.classNames().filter((c) => c !== '');
@@ -143,6 +165,16 @@ export class StepIfcModel implements IfcModel {
     // Only this parameter is decoded (the others skipped over): decoding and caching all of them
     // was most of an attribute facet's cost (decision 0193).
     return this.store.param(id, i) ?? NULL_VALUE;
+  }
+
+  /** A string attribute (also a typed one, IFCLABEL('x')) read straight from the bytes; null when unset or not a string. */
+  attributeString(id: number, name: string): string | null {
+    return this.access.str(id, name);
+  }
+
+  /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */
+  attributeRefs(id: number, name: string): number[] {
+    return this.access.refs(id, name);
   }
 
   predefinedType(id: number): string | null {

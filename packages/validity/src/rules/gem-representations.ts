@@ -1,6 +1,7 @@
 /** GEM002–GEM005, GEM011 (representations of products), GEM051 and GEM052 (geometric contexts). */
 import type { Rule } from '../rule';
 import { tables } from '../tables/generated';
+import type { MessageRef } from '../types';
 import { isEmptyValue, type View } from '../view';
 
 /** A product's shape representations (Representation.Representations), or null when it has none. */
@@ -35,20 +36,75 @@ export const GEM002: Rule = {
   },
 };
 
+/** What GEM003 and GEM004 find, from one pass over the products' representations (both rules read the same). */
+interface RepresentationFindings {
+  readonly gem003: { active: boolean; found: [number, string, MessageRef['values']][] };
+  readonly gem004: { active: boolean; found: [number, string, MessageRef['values']][] };
+}
+
+const representationCache = new WeakMap<View, RepresentationFindings>();
+
+function representationFindings(view: View): RepresentationFindings {
+  const cached = representationCache.get(view);
+  if (cached) return cached;
+  const schema = view.schemaName;
+  const identifiers = tables.shapeRepresentationIdentifier[schema] as readonly string[] | null;
+  const shapeTypes = tables.shapeRepresentationType[schema] as readonly string[] | null;
+  const topologyTypes = tables.topologyRepresentationType[schema] as readonly string[] | null;
+  const result: RepresentationFindings = {
+    gem003: { active: false, found: [] },
+    gem004: { active: false, found: [] },
+  };
+  const { gem003, gem004 } = result;
+  for (const product of view.ofType('IfcProduct')) {
+    const reps = representationsOf(view, product);
+    if (reps === null || reps.length === 0) continue;
+    const seen = new Set<string | null>();
+    let repeated: string | null | undefined;
+    for (const rep of reps) {
+      const identifier = view.str(rep, 'RepresentationIdentifier');
+      if (identifier) {
+        gem003.active = true;
+        gem004.active = true;
+        if (identifiers && !identifiers.includes(identifier)) {
+          gem004.found.push([
+            product,
+            'validity.GEM004.identifier',
+            { value: identifier, stepId: String(rep) },
+          ]);
+        }
+      }
+      if (seen.has(identifier) && repeated === undefined) repeated = identifier;
+      seen.add(identifier);
+      const upper = view.classOf(rep);
+      const allowed =
+        upper === 'IFCSHAPEREPRESENTATION'
+          ? shapeTypes
+          : upper === 'IFCTOPOLOGYREPRESENTATION'
+            ? topologyTypes
+            : undefined;
+      if (allowed === undefined) continue;
+      const type = view.str(rep, 'RepresentationType');
+      if (!type) continue;
+      gem004.active = true;
+      if (allowed && !allowed.includes(type)) {
+        gem004.found.push([product, 'validity.GEM004.type', { value: type, stepId: String(rep) }]);
+      }
+    }
+    if (repeated !== undefined)
+      gem003.found.push([product, 'validity.GEM003.repeated', { identifier: repeated ?? '' }]);
+  }
+  representationCache.set(view, result);
+  return result;
+}
+
 export const GEM003: Rule = {
   id: 'GEM003',
   severity: 'error',
   check(view, out) {
-    for (const product of view.ofType('IfcProduct')) {
-      const reps = representationsOf(view, product);
-      if (reps === null || reps.length === 0) continue;
-      const identifiers = reps.map((r) => view.str(r, 'RepresentationIdentifier'));
-      if (identifiers.some((i) => i !== null && i !== '')) out.activate();
-      const seen = new Set<string | null>();
-      const repeated = identifiers.filter((i) => seen.has(i) || !seen.add(i));
-      if (repeated.length > 0)
-        out.add(product, 'validity.GEM003.repeated', { identifier: repeated[0] ?? '' });
-    }
+    const { active, found } = representationFindings(view).gem003;
+    out.activate(active);
+    for (const [id, message, values] of found) out.add(id, message, values);
   },
 };
 
@@ -56,34 +112,9 @@ export const GEM004: Rule = {
   id: 'GEM004',
   severity: 'error',
   check(view, out) {
-    const schema = view.schemaName;
-    const identifiers = tables.shapeRepresentationIdentifier[schema];
-    const shapeTypes = tables.shapeRepresentationType[schema];
-    const topologyTypes = tables.topologyRepresentationType[schema];
-    for (const product of view.ofType('IfcProduct')) {
-      for (const rep of representationsOf(view, product) ?? []) {
-        const identifier = view.str(rep, 'RepresentationIdentifier');
-        if (identifier) {
-          out.activate();
-          if (identifiers && !(identifiers as readonly string[]).includes(identifier)) {
-            out.add(product, 'validity.GEM004.identifier', { value: identifier, stepId: String(rep) });
-          }
-        }
-        const upper = view.classOf(rep);
-        const allowed =
-          upper === 'IFCSHAPEREPRESENTATION'
-            ? shapeTypes
-            : upper === 'IFCTOPOLOGYREPRESENTATION'
-              ? topologyTypes
-              : undefined;
-        const type = view.str(rep, 'RepresentationType');
-        if (allowed === undefined || !type) continue;
-        out.activate();
-        if (allowed && !(allowed as readonly string[]).includes(type)) {
-          out.add(product, 'validity.GEM004.type', { value: type, stepId: String(rep) });
-        }
-      }
-    }
+    const { active, found } = representationFindings(view).gem004;
+    out.activate(active);
+    for (const [id, message, values] of found) out.add(id, message, values);
   },
 };
 

@@ -41,6 +41,26 @@ const FOLLOWED_INVERSES = new Set([
 /** Read from the assignments and styled items themselves (one map for the three names, as upstream). */
 const PRESENTATION_INVERSES = new Set(['LayerAssignments', 'LayerAssignment', 'StyledByItem']);
 
+/** Whether a type name can denote an entity instance (an entity, or a select or aggregate reaching one). */
+function typeMayReference(view: View, typeName: string, seen = new Set<string>()): boolean {
+  const upper = typeName.toUpperCase();
+  if (view.tables.entities.has(upper)) return true;
+  if (seen.has(upper)) return false;
+  seen.add(upper);
+  const t = view.tables.types.get(upper);
+  if (!t || t.kind === 'enum') return false;
+  if (t.kind === 'select') return t.payload.some((m) => typeMayReference(view, m, seen));
+  const under = (t.payload[0] ?? '').replace(/^\[+/, '');
+  return typeMayReference(view, under, seen);
+}
+
+/** Whether any explicit attribute of the class can hold a reference. */
+function mayReference(view: View, upperClass: string): boolean {
+  const def = view.tables.entities.get(upperClass);
+  if (!def) return true; // unknown class: scan it
+  return def.attributes.some((a) => typeMayReference(view, a.type));
+}
+
 const unreachedCache = new WeakMap<View, { resources: number; unreached: number[] }>();
 
 /** Resource instances no rooted instance reaches, and how many resource instances there are. */
@@ -62,44 +82,63 @@ export function unreachedResources(view: View): { resources: number; unreached: 
     const item = view.ref(s, 'Item');
     if (item !== null) note(item, s);
   }
-  const inversesOfClass = new Map<string, [string, string, string][]>();
-  const followed = (upper: string) => {
-    let list = inversesOfClass.get(upper);
-    if (!list) {
-      list = [];
-      for (const [name, def] of view.tables.entities.get(upper)?.inverses ?? []) {
-        if (FOLLOWED_INVERSES.has(name)) list.push([name, def.entity, def.attribute]);
-      }
-      inversesOfClass.set(upper, list);
+  // Per class of the file: whether it is rooted, terminal, and which followed inverses it has.
+  const { classOf, classNames } = model.classColumn();
+  const rooted = classNames.map((c) => c !== '' && view.classIs(c, 'IfcRoot'));
+  const terminal = classNames.map((c) => c !== '' && view.classIs(c, 'IfcResourceLevelRelationship'));
+  // Classes whose attributes cannot hold a reference (points, directions …) are not scanned for one.
+  const scanned = classNames.map((c) => c === '' || mayReference(view, c));
+  const followedOf = classNames.map((c) => {
+    const list: [string, string, string][] = [];
+    for (const [name, def] of view.tables.entities.get(c)?.inverses ?? []) {
+      if (FOLLOWED_INVERSES.has(name)) list.push([name, def.entity, def.attribute]);
     }
     return list;
-  };
+  });
 
-  const stack: number[] = [...view.ofType('IfcRoot')];
-  const refs: number[] = [];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
+  const ids = model.instanceIds();
+  // A stack of ordinals: each instance is pushed when first seen, so at most once.
+  const stack = new Int32Array(ids.length);
+  let top = 0;
+  for (let k = 0; k < ids.length; k++) {
+    if (rooted[classOf[k]!]) {
+      visited[k] = 1;
+      stack[top++] = k;
+    }
+  }
+  const push = (id: number) => {
     const k = model.ordinalOf(id);
-    if (k < 0 || visited[k]) continue;
-    visited[k] = 1;
-    const upper = view.classOf(id);
-    if (view.classIs(upper, 'IfcResourceLevelRelationship')) continue; // entered, not crossed
-    refs.length = 0;
-    for (const r of model.referencesOf(id, refs)) stack.push(r);
-    for (const [name, entity, attribute] of followed(upper)) {
+    if (k >= 0 && !visited[k]) {
+      visited[k] = 1;
+      stack[top++] = k;
+    }
+  };
+  const refs: number[] = [];
+  while (top > 0) {
+    const k = stack[--top]!;
+    const cls = classOf[k]!;
+    if (terminal[cls]) continue; // entered, not crossed
+    if (scanned[cls]) {
+      refs.length = 0;
+      model.referencesAtOrdinal(k, refs);
+      for (let i = 0; i < refs.length; i++) push(refs[i]!);
+    }
+    const followed = followedOf[cls]!;
+    if (followed.length === 0) continue;
+    const id = ids[k]!;
+    for (const [name, entity, attribute] of followed) {
       const by = PRESENTATION_INVERSES.has(name)
         ? presentation.get(id)
         : view.inverseIndex(entity, attribute).get(id);
-      if (by) for (const r of by) stack.push(r);
+      if (by) for (const r of by) push(r);
     }
   }
 
   const unreached: number[] = [];
   let resources = 0;
-  const ids = model.instanceIds();
   for (let k = 0; k < ids.length; k++) {
-    const upper = view.classOf(ids[k]!);
-    if (upper === '' || view.classIs(upper, 'IfcRoot')) continue;
+    const cls = classOf[k]!;
+    if (classNames[cls] === '' || rooted[cls]) continue;
     resources++;
     if (!visited[k]) unreached.push(ids[k]!);
   }

@@ -114,6 +114,7 @@ export const PJS002: Rule = {
 };
 
 const GUID_CHARACTERS = /^[0-9A-Za-z_$]*$/;
+const WELL_FORMED = /^[0-3][0-9A-Za-z_$]{21}$/;
 
 export const PJS003: Rule = {
   id: 'PJS003',
@@ -123,6 +124,7 @@ export const PJS003: Rule = {
       const guid = view.globalId(id);
       if (guid === null) continue; // a null GlobalId is the schema check's, not this rule's
       if (guid !== '') out.activate();
+      if (WELL_FORMED.test(guid)) continue;
       const problems: string[] = [];
       if (guid.length !== 22) problems.push('length');
       if (!GUID_CHARACTERS.test(guid)) problems.push('characters');

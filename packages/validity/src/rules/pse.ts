@@ -22,65 +22,111 @@ function predefinedTypeFor(view: View, id: number): string | null {
   return type === null ? null : read(type, 'ElementType');
 }
 
-/** Checks the objects a set is attached to against the template's applicable classes and template type. */
-function checkApplicability(
+/** How a template judges objects of one class: not applicable, applicable, or applicable for some predefined types. */
+type Judgement =
+  | { readonly applies: false }
+  | { readonly applies: true; readonly predefinedTypes: readonly (string | null)[] | null };
+
+const judgements = new WeakMap<View, Map<string, Judgement>>();
+
+/** The template's verdict on a class (cached per template, class and whether it is a type object). */
+function judge(view: View, template: SetTemplateView, object: number, asType: boolean): Judgement {
+  let cache = judgements.get(view);
+  if (!cache) {
+    cache = new Map();
+    judgements.set(view, cache);
+  }
+  const upper = view.classOf(object);
+  const key = `${template.name}|${upper}|${asType}`;
+  let j = cache.get(key);
+  if (!j) {
+    // A template listing an occurrence class also applies to its type (IfcWall → IfcWallType, IfcDoorStyle).
+    const matching = template.applicableClasses.filter(
+      (c) =>
+        view.classIs(upper, c.entity) ||
+        (asType &&
+          ((view.tables.hasEntity(`${c.entity}Type`) && view.classIs(upper, `${c.entity}Type`)) ||
+            (view.tables.hasEntity(`${c.entity}Style`) && view.classIs(upper, `${c.entity}Style`)))),
+    );
+    if (matching.length === 0) j = { applies: false };
+    else {
+      const names = new Set(matching.map((c) => c.entity.toLowerCase()));
+      const allowed = template.applicableClasses
+        .filter((c) => names.has(c.entity.toLowerCase()))
+        .map((c) => c.predefinedType);
+      j = { applies: true, predefinedTypes: allowed.includes(null) ? null : allowed };
+    }
+    cache.set(key, j);
+  }
+  return j;
+}
+
+/** Checks one object a set is attached to against the template's applicable classes and template type. */
+function checkObject(
   view: View,
   out: Findings,
   set: number,
   template: SetTemplateView,
+  object: number,
+  asType: boolean,
   prefix: string,
 ): void {
-  const objects = (
-    view.inverseIndex('IfcRelDefinesByProperties', 'RelatingPropertyDefinition').get(set) ?? []
-  ).flatMap((rel) => view.refs(rel, 'RelatedObjects'));
-  const types = [
-    ...objects.filter((o) => view.is(o, 'IfcTypeObject')),
-    ...(view.inverseIndex('IfcTypeObject', 'HasPropertySets').get(set) ?? []),
-  ];
-  const occurrences = objects.filter((o) => !view.is(o, 'IfcTypeObject'));
   const { templateType, applicableClasses } = template;
-  const check = (object: number, matching: Set<string>) => {
-    if (matching.size === 0) {
-      out.add(set, `${prefix}.applicableClass`, {
-        className: view.className(object),
-        stepId: String(object),
-        expected: applicableClasses.map((c) => c.entity).join(', '),
-      });
-      return;
-    }
-    const allowed = applicableClasses
-      .filter((c) => matching.has(c.entity.toLowerCase()))
-      .map((c) => c.predefinedType);
-    if (allowed.includes(null)) return;
-    const observed = predefinedTypeFor(view, object)?.toUpperCase() ?? null;
-    if (!allowed.includes(observed)) {
-      out.add(set, `${prefix}.predefinedType`, {
-        stepId: String(object),
-        expected: [...new Set(allowed)].sort().join(', '),
-        actual: observed ?? '',
-      });
-    }
-  };
-  for (const object of occurrences) {
-    if (templateType === 'PSET_TYPEDRIVENONLY')
-      out.add(set, `${prefix}.typeOnly`, { stepId: String(object) });
-    check(
-      object,
-      new Set(applicableClasses.filter((c) => view.is(object, c.entity)).map((c) => c.entity.toLowerCase())),
-    );
+  if (
+    asType &&
+    ['PSET_OCCURRENCEDRIVEN', 'PSET_PERFORMANCEDRIVEN', 'QTO_OCCURRENCEDRIVEN'].includes(templateType)
+  ) {
+    out.add(set, `${prefix}.occurrenceOnly`, { stepId: String(object) });
   }
-  for (const type of types) {
-    if (['PSET_OCCURRENCEDRIVEN', 'PSET_PERFORMANCEDRIVEN', 'QTO_OCCURRENCEDRIVEN'].includes(templateType)) {
-      out.add(set, `${prefix}.occurrenceOnly`, { stepId: String(type) });
+  if (!asType && templateType === 'PSET_TYPEDRIVENONLY')
+    out.add(set, `${prefix}.typeOnly`, { stepId: String(object) });
+  const j = judge(view, template, object, asType);
+  if (!j.applies) {
+    out.add(set, `${prefix}.applicableClass`, {
+      className: view.className(object),
+      stepId: String(object),
+      expected: applicableClasses.map((c) => c.entity).join(', '),
+    });
+    return;
+  }
+  if (j.predefinedTypes === null) return;
+  const observed = predefinedTypeFor(view, object)?.toUpperCase() ?? null;
+  if (!j.predefinedTypes.includes(observed)) {
+    out.add(set, `${prefix}.predefinedType`, {
+      stepId: String(object),
+      expected: [...new Set(j.predefinedTypes)].sort().join(', '),
+      actual: observed ?? '',
+    });
+  }
+}
+
+/**
+ * The objects standard sets are attached to, read from the relationships (IfcRelDefinesByProperties,
+ * then the type objects' HasPropertySets) rather than from a map of set to objects: one pass each.
+ */
+function checkApplicability(
+  view: View,
+  out: Findings,
+  templateOf: (set: number) => SetTemplateView | undefined,
+  prefix: string,
+): void {
+  for (const rel of view.ofType('IfcRelDefinesByProperties')) {
+    for (const set of view.refs(rel, 'RelatingPropertyDefinition')) {
+      const template = templateOf(set);
+      if (!template) continue;
+      const types: number[] = [];
+      for (const object of view.refs(rel, 'RelatedObjects')) {
+        if (view.is(object, 'IfcTypeObject')) types.push(object);
+        else checkObject(view, out, set, template, object, false, prefix);
+      }
+      for (const type of types) checkObject(view, out, set, template, type, true, prefix);
     }
-    // A template listing an occurrence class also applies to its type (IfcWall → IfcWallType, IfcDoorStyle).
-    const matching = applicableClasses.filter(
-      (c) =>
-        view.is(type, c.entity) ||
-        (view.tables.hasEntity(`${c.entity}Type`) && view.is(type, `${c.entity}Type`)) ||
-        (view.tables.hasEntity(`${c.entity}Style`) && view.is(type, `${c.entity}Style`)),
-    );
-    check(type, new Set(matching.map((c) => c.entity.toLowerCase())));
+  }
+  for (const type of view.ofType('IfcTypeObject')) {
+    for (const set of view.refs(type, 'HasPropertySets')) {
+      const template = templateOf(set);
+      if (template) checkObject(view, out, set, template, type, true, prefix);
+    }
   }
 }
 
@@ -93,6 +139,9 @@ function checkStandardSets(
 ): void {
   const templates = setTemplates(view.schema);
   const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
+  // The template of each standard set, by ordinal (1 + its position in `found`), for the relationship pass.
+  const found: SetTemplateView[] = [];
+  const templateAt = new Int32Array(view.model.instanceCount);
   for (const set of view.ofType(setClass)) {
     const name = view.str(set, 'Name');
     if (name === null || !name.startsWith(namePrefix)) continue;
@@ -109,7 +158,8 @@ function checkStandardSets(
       if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
       continue;
     }
-    checkApplicability(view, out, set, template, messagePrefix);
+    found.push(template);
+    templateAt[view.model.ordinalOf(set)] = found.length;
     for (const property of view.refs(set, members)) {
       const propertyName = view.str(property, 'Name');
       const expected = propertyName === null ? undefined : template.property.get(propertyName);
@@ -128,6 +178,16 @@ function checkStandardSets(
     }
     if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
   }
+  if (found.length === 0) return;
+  checkApplicability(
+    view,
+    out,
+    (set) => {
+      const k = view.model.ordinalOf(set);
+      return k < 0 ? undefined : found[templateAt[k]! - 1];
+    },
+    messagePrefix,
+  );
 }
 
 function checkMethod(view: View, out: Findings, set: number, prefix: string): void {

@@ -8,14 +8,8 @@ export const GRP001: Rule = {
   id: 'GRP001',
   severity: 'error',
   check(view, out) {
-    const groupsOf = (id: number): number[] =>
-      view
-        .inverse(id, 'HasAssignments')
-        .filter((rel) => view.is(rel, 'IfcRelAssignsToGroup'))
-        .flatMap((rel) => {
-          const group = view.ref(rel, 'RelatingGroup');
-          return group === null ? [] : [group];
-        });
+    const memberOf = view.related('IfcRelAssignsToGroup', 'RelatedObjects', 'RelatingGroup');
+    const groupsOf = (id: number): number[] => [...(memberOf.get(id) ?? [])];
     for (const group of view.ofType('IfcGroup')) {
       out.activate();
       // Upwards through the groups this one is assigned to, each visited once.
@@ -41,7 +35,7 @@ export const OJT001: Rule = {
   check(view, out) {
     if (view.schemaName === 'IFC2X3') return;
     for (const id of view.ofType('IfcObject')) {
-      if (view.inverse(id, 'IsTypedBy').length > 0 || view.enumValue(id, 'PredefinedType') !== 'USERDEFINED')
+      if (view.enumValue(id, 'PredefinedType') !== 'USERDEFINED' || view.inverseNonEmpty(id, 'IsTypedBy'))
         continue;
       out.activate();
       const objectType = view.attr(id, 'ObjectType');
@@ -90,12 +84,13 @@ export const OJP001: Rule = {
           if (placement === null || !view.is(placement, 'IfcLocalPlacement')) {
             out.add(part, 'validity.OJP001.notLocal');
           }
-          for (const partOf of view.inverseIndex('IfcRelAggregates', 'RelatedObjects').get(part) ?? []) {
-            const container = view.ref(partOf, 'RelatingObject');
-            const expected = container === null ? null : view.ref(container, 'ObjectPlacement');
+          for (const container of view
+            .related('IfcRelAggregates', 'RelatedObjects', 'RelatingObject')
+            .get(part) ?? []) {
+            const expected = view.ref(container, 'ObjectPlacement');
             const relativeTo = placement === null ? null : view.ref(placement, 'PlacementRelTo');
             if (expected !== relativeTo) {
-              out.add(part, 'validity.OJP001.relativeTo', { container: String(container ?? '') });
+              out.add(part, 'validity.OJP001.relativeTo', { container: String(container) });
             }
           }
         }
@@ -116,17 +111,14 @@ function checkOperationType(
 ): void {
   for (const entity of [occurrence, typeClass]) {
     for (const id of view.ofType(entity)) {
-      if (isEmptyValue(view.attr(id, userDefined)) || view.inverse(id, 'IsTypedBy').length > 0) continue;
+      if (isEmptyValue(view.attr(id, userDefined)) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
       out.activate();
       if (view.enumValue(id, attribute) !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
     }
   }
-  const typedBy = view.inverseIndex('IfcRelDefinesByType', 'RelatedObjects');
   for (const id of view.ofType(occurrence)) {
-    const typed = (typedBy.get(id) ?? []).some((rel) => {
-      const type = view.ref(rel, 'RelatingType');
-      return type !== null && view.is(type, typeClass);
-    });
+    const type = view.model.typeOf(id);
+    const typed = type !== null && view.is(type, typeClass);
     if (!typed) continue;
     out.activate();
     if (!isEmptyValue(view.attr(id, attribute))) out.add(id, `${messagePrefix}.typed`);

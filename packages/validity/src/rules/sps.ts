@@ -2,6 +2,7 @@
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
 import { isEmptyValue, type View } from '../view';
+import { hasLink, LINK, linkBit } from './spatial-links';
 
 /** The model view definition FILE_DESCRIPTION names, read as the validation service reads it. */
 export function modelViewDefinition(view: View): string | null {
@@ -12,11 +13,7 @@ export function modelViewDefinition(view: View): string | null {
   return first.slice(space + 1).slice(1, -1);
 }
 
-const decomposesTo = (view: View, id: number): number[] =>
-  view.inverse(id, 'Decomposes').flatMap((rel) => {
-    const whole = view.ref(rel, 'RelatingObject');
-    return whole === null ? [] : [whole];
-  });
+const decomposesTo = (view: View, id: number) => view.inverseTargets(id, 'Decomposes', 'RelatingObject');
 
 export const SPS001: Rule = {
   id: 'SPS001',
@@ -54,12 +51,18 @@ export function checkComposition(
   const wholes = new Set<string>();
   for (const [part, whole] of table) if (view.is(id, part)) wholes.add(whole);
   if (wholes.size > 0) {
-    const [rel] = view.inverse(id, 'Decomposes');
-    if (rel === undefined) {
+    // Decomposes: IfcRelAggregates (IFC2X3: IfcRelDecomposes, so nesting too), from the model's relation index.
+    const wholes$ = view.model
+      .parents(id)
+      .filter(
+        (l) =>
+          l.relation === 'IFCRELAGGREGATES' || (view.schema === 'IFC2X3' && l.relation === 'IFCRELNESTS'),
+      );
+    const whole = wholes$[0]?.id;
+    if (wholes$.length === 0) {
       out.add(id, `${messagePrefix}.notPart`, { expected: [...wholes].sort().join(', ') });
     } else {
-      const whole = view.ref(rel, 'RelatingObject');
-      if (whole !== null && ![...wholes].some((w) => view.is(whole, w))) {
+      if (whole !== undefined && ![...wholes].some((w) => view.is(whole, w))) {
         out.add(id, `${messagePrefix}.wrongWhole`, {
           expected: [...wholes].sort().join(', '),
           actual: view.className(whole),
@@ -96,14 +99,14 @@ export const SPS002: Rule = {
   },
 };
 
-const contained = (view: View, id: number) => view.inverse(id, 'ContainedInStructure').length > 0;
+const contained = (view: View, id: number) => hasLink(view, id, 'ContainedInStructure');
 
 export const SPS003: Rule = {
   id: 'SPS003',
   severity: 'error',
   check(view, out) {
     for (const id of view.ofType('IfcElement')) {
-      if (view.inverse(id, 'Decomposes').length === 0) continue;
+      if (!hasLink(view, id, 'Decomposes')) continue;
       out.activate();
       if (contained(view, id)) out.add(id, 'validity.SPS003.contained');
     }
@@ -125,7 +128,13 @@ export const SPS004: Rule = {
   },
 };
 
-const SPS005_RELATIONS = ['Nests', 'Decomposes', 'ContainedInStructure', 'AdheresToElement', 'VoidsElements'];
+const SPS005_RELATIONS = [
+  'Nests',
+  'Decomposes',
+  'ContainedInStructure',
+  'AdheresToElement',
+  'VoidsElements',
+] as const;
 
 export const SPS005: Rule = {
   id: 'SPS005',
@@ -133,7 +142,9 @@ export const SPS005: Rule = {
   check(view, out) {
     for (const id of view.ofType('IfcElement')) {
       out.activate();
-      const used = SPS005_RELATIONS.filter((name) => view.inverse(id, name).length > 0);
+      const used = SPS005_RELATIONS.filter((name) =>
+        name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name),
+      );
       if (used.length !== 1)
         out.add(id, 'validity.SPS005.relations', { count: used.length, relations: used.join(', ') });
     }
@@ -162,11 +173,7 @@ export const SPS006: Rule = {
 
 /** Whether a spatial structure element contains the instance (IfcRelContainedInSpatialStructure). */
 function containedInSpatialStructure(view: View, id: number): boolean {
-  const rels = view.inverseIndex('IfcRelContainedInSpatialStructure', 'RelatedElements').get(id) ?? [];
-  return rels.some((rel) => {
-    const structure = view.ref(rel, 'RelatingStructure');
-    return structure !== null && view.is(structure, 'IfcSpatialStructureElement');
-  });
+  return linkBit(view, id, LINK.containedInStructureElement);
 }
 
 export const SPS007: Rule = {
@@ -177,27 +184,17 @@ export const SPS007: Rule = {
       out.activate();
       if (!containedInSpatialStructure(view, grid)) out.add(grid, 'validity.SPS007.notContained');
     }
-    const nests = view.inverseIndex('IfcRelNests', 'RelatedObjects');
     for (const annotation of view.ofType('IfcAnnotation')) {
-      const nestedInAnnotation = (nests.get(annotation) ?? []).some((rel) => {
-        const whole = view.ref(rel, 'RelatingObject');
-        return whole !== null && view.is(whole, 'IfcAnnotation');
-      });
-      if (nestedInAnnotation) continue;
+      if (linkBit(view, annotation, LINK.nestedInAnnotation)) continue;
       out.activate();
       if (!containedInSpatialStructure(view, annotation)) out.add(annotation, 'validity.SPS007.notContained');
     }
-    const aggregates = view.inverseIndex('IfcRelAggregates', 'RelatedObjects');
     for (const element of view.ofType('IfcElement')) {
-      if (!view.is(element, 'IfcFeatureElement') && view.inverse(element, 'Decomposes').length === 0) {
+      if (!view.is(element, 'IfcFeatureElement') && !hasLink(view, element, 'Decomposes')) {
         out.activate();
         if (!containedInSpatialStructure(view, element)) out.add(element, 'validity.SPS007.notContained');
       }
-      const partOfElement = (aggregates.get(element) ?? []).some((rel) => {
-        const whole = view.ref(rel, 'RelatingObject');
-        return whole !== null && view.is(whole, 'IfcElement');
-      });
-      if (partOfElement) {
+      if (linkBit(view, element, LINK.partOfElement)) {
         out.activate();
         if (contained(view, element)) out.add(element, 'validity.SPS007.partContained');
       }
