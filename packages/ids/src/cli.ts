@@ -22,6 +22,7 @@ import { IfcReadError } from '@plumbline/ifc';
 import { formatValidityConsole, type ValidityReport, validateModel } from '@plumbline/validity';
 import packageJson from '../package.json';
 import { checkFiles, type WithModel } from './check-files';
+import { RULES_USAGE, type RulesCommandResult, rulesCheck, rulesExport } from './cli-rules';
 import {
   renderValidity,
   runValidation,
@@ -75,6 +76,7 @@ export interface CliDependencies {
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
        plumbline validate <model.ifc> [options]   (plumbline validate --help)
+       plumbline rules check|export …             (plumbline rules --help)
 
 Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file.
 
@@ -123,7 +125,9 @@ export async function runCli(
     if (error instanceof CliError) {
       io.stderr.write(`plumbline: ${error.message}\n`);
       if (error.exitCode === EXIT.usage && error.message.startsWith('usage:')) {
-        io.stderr.write(`\n${argv.includes('validate') ? VALIDATE_USAGE : USAGE}`);
+        io.stderr.write(
+          `\n${argv.includes('validate') ? VALIDATE_USAGE : argv.includes('rules') ? RULES_USAGE : USAGE}`,
+        );
       }
       return error.exitCode;
     }
@@ -136,7 +140,9 @@ export async function runCli(
 async function run(argv: readonly string[], io: CliIo, dependencies: CliDependencies): Promise<number> {
   const { values, positionals } = parseCommandLine(argv);
   if (values.help) {
-    io.stdout.write(positionals[0] === 'validate' ? VALIDATE_USAGE : USAGE);
+    io.stdout.write(
+      positionals[0] === 'validate' ? VALIDATE_USAGE : positionals[0] === 'rules' ? RULES_USAGE : USAGE,
+    );
     return 0;
   }
   if (values.version) {
@@ -145,6 +151,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
   const [command, modelArg, idsArg, ...extra] = positionals;
   if (command === 'validate') return runValidate(values, modelArg, [idsArg, ...extra], io);
+  if (command === 'rules') return runRules(values, positionals.slice(1), io);
   if (command !== 'check') {
     throw usage(command === undefined ? 'no command given' : `unknown command '${command}'`);
   }
@@ -234,6 +241,35 @@ function parseValidateOptions(values: { rules?: string; 'max-findings'?: string 
   } catch (error) {
     throw usage((error as Error).message);
   }
+}
+
+/** `plumbline rules check|export`: see cli-rules.ts. */
+async function runRules(
+  values: ReturnType<typeof parseCommandLine>['values'],
+  args: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const [sub, ...files] = args;
+  const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
+  let result: RulesCommandResult;
+  if (sub === 'check' && files.length === 2) {
+    const format = values.format ?? (outPath?.endsWith('.json') ? 'json' : 'console');
+    if (format !== 'console' && format !== 'json') throw usage('rules check writes console or json');
+    const modelPath = resolve(io.cwd, files[0]!);
+    await assertReadableFile(modelPath, 'model', EXIT.unreadableModel, null);
+    result = await rulesCheck(modelPath, resolve(io.cwd, files[1]!), format);
+  } else if (sub === 'export' && files.length === 1) {
+    result = await rulesExport(resolve(io.cwd, files[0]!));
+  } else {
+    throw usage('rules check <model.ifc> <rules.json> | rules export <rules.json>');
+  }
+  for (const note of result.notes) io.stderr.write(`${note}\n`);
+  if (result.text !== undefined) {
+    const text = result.text;
+    if (outPath === null) await writeToStdout(io.stdout, text);
+    else await writeAtomically(outPath, async (write) => write(text));
+  }
+  return result.exitCode;
 }
 
 /** `plumbline validate`: see cli-validate.ts. */

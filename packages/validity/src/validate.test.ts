@@ -106,6 +106,20 @@ describe('the English catalogue', () => {
     expect(literal.length).toBeGreaterThan(40);
   });
 
+  it('has a message for every id the project rules use', () => {
+    const dir = join(src, 'project-rules');
+    const text = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    const ids = [
+      ...[...text.matchAll(/'(rules\.\w+\.\w+)'/g)].map((m) => m[1]!),
+      ...[...text.matchAll(/this\.fail\([^,]+, '(\w+)'/g)].map((m) => `rules.file.${m[1]}`),
+    ];
+    expect(ids.length).toBeGreaterThan(15);
+    expect(ids.filter((id) => !(id in englishCatalogue))).toEqual([]);
+  });
+
   it('renders parameters and plurals', () => {
     expect(formatMessage({ id: 'validity.PJS101.count', values: { count: 2 } })).toBe(
       'The file has 2 IfcProjects; it should have exactly one.',
