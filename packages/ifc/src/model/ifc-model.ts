@@ -261,6 +261,28 @@ export class StepIfcModel implements IfcModel {
     return this.access.str(id, 'GlobalId');
   }
 
+  /**
+   * Whether a rooted instance's GlobalId is written as 22 characters of the IFC base-64 alphabet
+   * starting with 0–3, read from the bytes without building the string (null: not written plainly,
+   * e.g. with escapes or not as the first parameter; ask `globalId`).
+   */
+  globalIdWellFormed(id: number): boolean | null {
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const { bytes, index } = this.store;
+    const at = index.paramStarts[k]! + 1;
+    if (bytes[at] !== 39 || bytes[at + 23] !== 39) return null;
+    const first = bytes[at + 1]!;
+    if (first < 48 || first > 51) return false;
+    for (let i = at + 2; i < at + 23; i++) {
+      const c = bytes[i]!;
+      const ok =
+        (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+      if (!ok) return c === 92 ? null : false; // a backslash may start an escape: decode to be sure
+    }
+    return true;
+  }
+
   name(id: number): string | null {
     return this.access.str(id, 'Name');
   }

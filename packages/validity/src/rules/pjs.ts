@@ -121,6 +121,11 @@ export const PJS003: Rule = {
   severity: 'error',
   check(view, out) {
     for (const id of view.ofType('IfcRoot')) {
+      // Most GlobalIds are well formed: judged from the bytes, without building the string.
+      if (view.model.globalIdWellFormed(id) === true) {
+        out.activate();
+        continue;
+      }
       const guid = view.globalId(id);
       if (guid === null) continue; // a null GlobalId is the schema check's, not this rule's
       if (guid !== '') out.activate();
