@@ -1,13 +1,22 @@
 import { parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
-import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
+import { validateModel } from '@plumbline/validity';
+import {
+  elementProperties,
+  elementResults,
+  elements,
+  type versionAttributeStats,
+  type versionValidityFindings,
+  type versionValidityRules,
+} from '../../schema';
 import { primaryBimCategory } from '../metadata';
 import { attributeStatRows } from './attribute-stats';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
 import type { ResultColumns } from './result-columns';
+import { VALIDITY_FINDINGS_PER_RULE, validityRows } from './validity-rows';
 import {
   type EncodedVersionRows,
   encodeVersionRows,
@@ -41,6 +50,13 @@ export interface StoredModel {
   origin: IfcModelOrigin;
   /** The schema the model was read with. */
   schema: string;
+  /** The model's validity: per rule its outcome, and the findings of failing rules (validity-rows.ts). */
+  validity: ValidityRows;
+}
+
+export interface ValidityRows {
+  rules: VersionRows<typeof versionValidityRules>;
+  findings: VersionRows<typeof versionValidityFindings>;
 }
 
 /** The check's results as the write stores them: the per-element rows encoded for COPY. */
@@ -65,7 +81,7 @@ export type AnalysedRows =
   | {
       kind: 'done';
       results: ResultColumns;
-      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string }) | null;
+      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string; validity: ValidityRows }) | null;
       timings: Record<string, number>;
     }
   | { kind: 'unreadable'; message: string };
@@ -104,7 +120,9 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRo
     if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
     const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');
-    return { kind: 'done', results, extracted, timings };
+    const validity = validityRows(validateModel(model, { maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE }));
+    lap('validity');
+    return { kind: 'done', results, extracted: { ...extracted, validity }, timings };
   } finally {
     model.dispose();
   }
@@ -143,6 +161,7 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     facetCounts,
     origin: rows.origin,
     schema: rows.schema,
+    validity: rows.validity,
   };
   lap('encode rows');
   return { kind: 'done', results, extracted, timings };
