@@ -118,10 +118,11 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRo
     const results = checkAgainst(model, ids, input.fileName);
     lap('check');
     if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
-    const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
-    lap('extract');
+    // Before the extraction: what validity builds is garbage by the time the rows are made.
     const validity = validityRows(validateModel(model, { maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE }));
     lap('validity');
+    const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
+    lap('extract');
     return { kind: 'done', results, extracted: { ...extracted, validity }, timings };
   } finally {
     model.dispose();
