@@ -5,7 +5,7 @@
  *
  * Default source: ../shared/ifc-schemas/express (IFC2X3.exp, IFC4.exp, IFC4X3_ADD2.exp).
  * Output per schema: one string table (see src/schema/express-parser.ts for the line format), and
- * the property and quantity set templates (scripts/pset-tables.ts, psets-*.ts).
+ * the property and quantity set templates (scripts/pset-tables.ts, pset-templates-*.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -68,19 +68,19 @@ console.log(`measure units: ${Object.keys(measureUnits).length}`);
 const psetSources: { id: string; module: string; source: string; read: () => SetTemplate[] }[] = [
   {
     id: 'IFC2X3',
-    module: 'psets-ifc2x3',
+    module: 'pset-templates-ifc2x3',
     source: "buildingSMART's validation-service table IFC2X3/pset_definitions.csv (ifc-gherkin-rules, MIT)",
     read: () => templatesFromCsv(join(sourceDir, '../../ifc-validity/resources/IFC2X3/pset_definitions.csv')),
   },
   {
     id: 'IFC4',
-    module: 'psets-ifc4',
+    module: 'pset-templates-ifc4',
     source: "buildingSMART's PSD XML files of IFC4 ADD2 TC1 (via IDS-Audit-tool, MIT)",
     read: () => templatesFromZip(join(sourceDir, '../psets/Psets-ifc4-add2-tc1.zip')),
   },
   {
     id: 'IFC4X3_ADD2',
-    module: 'psets-ifc4x3-add2',
+    module: 'pset-templates-ifc4x3-add2',
     source: "buildingSMART's PSD XML files of IFC4.3 annex A (via IDS-Audit-tool, MIT)",
     read: () => templatesFromZip(join(sourceDir, '../psets/annex-a-psd.zip')),
   },

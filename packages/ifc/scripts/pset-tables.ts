@@ -1,5 +1,5 @@
 /**
- * Property-set and quantity-set templates for src/schema/generated/psets-*.ts, read by
+ * Property-set and quantity-set templates for src/schema/generated/pset-templates-*.ts, read by
  * generate-schema.ts. Sources (see ../shared/ifc-schemas/SOURCES.md):
  *  - IFC4: buildingSMART's PSD XML files of IFC4 ADD2 TC1 (psets/Psets-ifc4-add2-tc1.zip);
  *  - IFC4X3_ADD2: the PSD XML files of IFC4.3 annex A (psets/annex-a-psd.zip);

@@ -3,9 +3,9 @@
  * scripts/generate-schema.ts (sources and format: scripts/pset-tables.ts). Decoded once per process.
  */
 import type { IfcSchemaId } from '../model';
-import * as ifc2x3 from './generated/psets-ifc2x3';
-import * as ifc4 from './generated/psets-ifc4';
-import * as ifc4x3 from './generated/psets-ifc4x3-add2';
+import * as ifc2x3 from './generated/pset-templates-ifc2x3';
+import * as ifc4 from './generated/pset-templates-ifc4';
+import * as ifc4x3 from './generated/pset-templates-ifc4x3-add2';
 
 export type TemplatePropertyKind =
   | 'single'
