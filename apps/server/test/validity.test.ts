@@ -44,7 +44,6 @@ describe.runIf(backend)('model validity of a processed version (issue 38)', () =
     const versionsPath = `/api/v1/projects/${projectId}/bimfiles/${fileId}/versions`;
     await eventually(
       async () => (await call(server, owner, 'GET', versionsPath)).json().versions[0]?.status === 'completed',
-      60_000,
     );
   });
   afterAll(async () => server?.stop());

@@ -22,6 +22,7 @@ import { IfcReadError } from '@plumbline/ifc';
 import { formatValidityConsole, type ValidityReport, validateModel } from '@plumbline/validity';
 import packageJson from '../package.json';
 import { checkFiles, type WithModel } from './check-files';
+import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
 import { RULES_USAGE, type RulesCommandResult, rulesCheck, rulesExport } from './cli-rules';
 import {
   renderValidity,
@@ -31,7 +32,6 @@ import {
   validateOptions,
   validityExitCode,
 } from './cli-validate';
-import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 import { lintIds } from './lint/lint';
 import {

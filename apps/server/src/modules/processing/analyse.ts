@@ -2,21 +2,14 @@ import { parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { validateModel } from '@plumbline/validity';
-import {
-  elementProperties,
-  elementResults,
-  elements,
-  type versionAttributeStats,
-  type versionValidityFindings,
-  type versionValidityRules,
-} from '../../schema';
+import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
 import { primaryBimCategory } from '../metadata';
 import { attributeStatRows } from './attribute-stats';
 import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
 import type { ResultColumns } from './result-columns';
-import { VALIDITY_FINDINGS_PER_RULE, validityRows } from './validity-rows';
+import { VALIDITY_FINDINGS_PER_RULE, type ValidityRows, validityRows } from './validity-rows';
 import {
   type EncodedVersionRows,
   encodeVersionRows,
@@ -54,10 +47,7 @@ export interface StoredModel {
   validity: ValidityRows;
 }
 
-export interface ValidityRows {
-  rules: VersionRows<typeof versionValidityRules>;
-  findings: VersionRows<typeof versionValidityFindings>;
-}
+export type { ValidityRows } from './validity-rows';
 
 /** The check's results as the write stores them: the per-element rows encoded for COPY. */
 export type StoredResults = Omit<ResultColumns, 'elements'> & {

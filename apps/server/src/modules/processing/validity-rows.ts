@@ -4,7 +4,13 @@
  * failing rules up to a limit per rule. Pure.
  */
 import type { ValidityReport } from '@plumbline/validity';
-import type { ValidityRows } from './analyse';
+import type { versionValidityFindings, versionValidityRules } from '../../schema';
+import type { VersionRows } from './version-rows';
+
+export interface ValidityRows {
+  rules: VersionRows<typeof versionValidityRules>;
+  findings: VersionRows<typeof versionValidityFindings>;
+}
 
 /** Findings stored per rule; the rule's row counts them all. */
 export const VALIDITY_FINDINGS_PER_RULE = 1000;

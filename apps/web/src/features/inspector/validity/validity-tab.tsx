@@ -36,6 +36,7 @@ function Findings({ rule }: { rule: ValidityRule }) {
         </thead>
         <tbody>
           {rule.findings.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one response's fixed list, where an element may have several findings
             <tr key={`${f.step_id ?? 'file'}-${i}`} className="border-t border-border align-top">
               <td className="py-1 pr-3 whitespace-nowrap">
                 {f.step_id === null ? 'The file' : `${f.ifc_class ?? ''} #${f.step_id}`}
