@@ -9,6 +9,7 @@ import { apiUrl } from '@/lib/api/paths';
 import { formatBytes, pluralize } from '@/lib/format';
 import { useIdsFiles, useSetIdsFileActive } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
+import { StudioDialog } from './studio/studio-dialog';
 
 export interface IdsFilesListProps {
   projectId: string;
@@ -81,6 +82,7 @@ export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
                 {file.is_active ? 'Active' : 'Inactive'}
               </label>
             </span>
+            <StudioDialog projectId={projectId} idsFileId={file.id} fileName={file.name} />
             <DeleteFileButton
               projectId={projectId}
               fileId={file.id}
