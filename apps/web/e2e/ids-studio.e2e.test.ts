@@ -15,10 +15,10 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-// IFC4X3 deprecates IfcDoorStandardCase: the linter warns (the upload keeps it) and offers IFCDOOR.
+// IFC4X3 deprecates IfcWallStandardCase: the linter warns (the upload keeps the file) and offers IFCWALL.
 const ORIGINAL = idsDocument(
-  'Doors',
-  specification('Doors have a name', 'IFCDOORSTANDARDCASE', 'Name').replace(
+  'Walls',
+  specification('Walls have a name', 'IFCWALLSTANDARDCASE', 'Name').replace(
     'ifcVersion="IFC4"',
     'ifcVersion="IFC4X3_ADD2"',
   ),
@@ -31,36 +31,36 @@ describe('the IDS Studio', () => {
       password: 'studio-editor-2026',
       fullName: 'Stella Studio',
     });
-    const project = await createProjectViaApi(context.request, { name: 'Studio Doors' });
+    const project = await createProjectViaApi(context.request, { name: 'Studio Walls' });
     await uploadViaApi(context.request, `/api/v1/projects/${project.id}/idsfiles`, {
-      name: 'doors.ids',
+      name: 'walls.ids',
       buffer: Buffer.from(ORIGINAL),
     });
 
     await page.goto('/dashboard?tab=projects');
-    await page.getByRole('button', { name: 'Studio Doors', exact: true }).click();
-    const files = page.getByRole('region', { name: 'Files of Studio Doors' });
-    await files.getByRole('button', { name: 'Open doors.ids in the Studio' }).click();
-    const studio = page.getByRole('dialog', { name: 'IDS Studio: doors.ids' });
+    await page.getByRole('button', { name: 'Studio Walls', exact: true }).click();
+    const files = page.getByRole('region', { name: 'Files of Studio Walls' });
+    await files.getByRole('button', { name: 'Open walls.ids in the Studio' }).click();
+    const studio = page.getByRole('dialog', { name: 'IDS Studio: walls.ids' });
     const sentence = studio.getByTestId('specification-sentence');
     await expectVisible(sentence);
-    expect(await sentence.textContent()).toContain('(IFCDOORSTANDARDCASE) must have');
+    expect(await sentence.textContent()).toContain('(IFCWALLSTANDARDCASE) must have');
 
     // The linter runs on its worker and lists the warning with its fix.
     const problems = studio.getByRole('list', { name: 'Problems' });
     const warning = problems.getByRole('listitem').filter({ hasText: 'entity-deprecated' });
     await expectVisible(warning);
     await screenshot(page, 'ids-studio-1366');
-    await warning.getByRole('button', { name: 'Replace with IFCDOOR' }).click();
+    await warning.getByRole('button', { name: 'Replace with IFCWALL' }).click();
     await expectVisible(studio.getByText('The linter finds nothing to report.'));
-    expect(await sentence.textContent()).toContain('(IFCDOOR) must have');
+    expect(await sentence.textContent()).toContain('(IFCWALL) must have');
 
     // A field by keyboard: the specification's name.
     const name = studio.getByLabel('Name', { exact: true });
     await name.focus();
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('Every door is named');
-    await expectVisible(studio.getByRole('heading', { name: 'Specification 1: Every door is named' }));
+    await page.keyboard.type('Every wall is named');
+    await expectVisible(studio.getByRole('heading', { name: 'Specification 1: Every wall is named' }));
 
     // The edited file: exactly the two changes, every other byte as uploaded.
     const [download] = await Promise.all([
@@ -69,9 +69,9 @@ describe('the IDS Studio', () => {
     ]);
     const edited = readFileSync(await download.path()).toString('utf8');
     expect(edited).toBe(
-      ORIGINAL.replace('IFCDOORSTANDARDCASE', 'IFCDOOR').replace(
-        'name="Doors have a name"',
-        'name="Every door is named"',
+      ORIGINAL.replace('IFCWALLSTANDARDCASE', 'IFCWALL').replace(
+        'name="Walls have a name"',
+        'name="Every wall is named"',
       ),
     );
 
