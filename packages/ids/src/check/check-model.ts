@@ -3,12 +3,12 @@
  * CheckReport the reporters and the server consume. Findings are data, never exceptions.
  */
 import type { IfcModel } from '@plumbline/ifc/model';
-import type { IdsDocument, Specification } from '../document';
-import { compileFacet } from '../facets/compile';
-import type { CompiledFacet, Evaluation } from '../facets/evaluation';
+import type { Facet, IdsDocument, Specification } from '../document';
+import type { CompiledFacet } from '../facets/evaluation';
 import type {
   CheckReport,
   ElementResult,
+  FacetCardinality,
   FacetFailure,
   FacetSummary,
   ReportModelInfo,
@@ -18,6 +18,7 @@ import type {
 import { groupKey, LookupGroup, lookupFacet } from './applicability-index';
 import { CandidateLists } from './candidates';
 import { ElementMemo } from './element-memo';
+import { ElementOutcomes, FacetTable, type RequirementUse } from './facet-table';
 import { IdList, mergeIds } from './id-list';
 
 export interface CheckOptions {
@@ -33,52 +34,18 @@ export interface CheckOptions {
 
 const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
-function summary(facet: CompiledFacet): FacetSummary {
-  return { type: facet.type, description: facet.description, cardinality: facet.cardinality };
+/** A facet's summary as its specification holds it (an entity facet is always required). */
+function summary(facet: CompiledFacet, cardinality: FacetCardinality): FacetSummary {
+  return { type: facet.type, description: facet.description, cardinality };
 }
 
-/** Applies a requirement's cardinality to its evaluation; null when satisfied. */
-function requirementFailure(
-  facet: CompiledFacet,
-  index: number,
-  model: IfcModel,
-  id: number,
-): FacetFailure | null {
-  const e = facet.evaluate(model, id);
-  switch (facet.cardinality) {
-    case 'required':
-      if (e.status === 'pass') return null;
-      return failureOf(facet, index, e);
-    case 'optional':
-      if (e.status !== 'fail') return null;
-      return failureOf(facet, index, e);
-    case 'prohibited':
-      if (e.status !== 'pass') return null;
-      return {
-        facetIndex: index,
-        type: facet.type,
-        outcome: 'prohibited',
-        reason: `has ${facet.description}, which is prohibited`,
-      };
-  }
-}
-
-function failureOf(
-  facet: CompiledFacet,
-  index: number,
-  e: Exclude<Evaluation, { status: 'pass' }>,
-): FacetFailure {
-  const outcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
-  return e.status === 'fail' && e.actualValue !== undefined
-    ? { facetIndex: index, type: facet.type, outcome, reason: e.reason, actualValue: e.actualValue }
-    : { facetIndex: index, type: facet.type, outcome, reason: e.reason };
-}
-
-/** One specification being checked: compiled facets and its results. */
+/** One specification being checked: its facets (shared with others, check/facet-table.ts) and its results. */
 interface SpecRun {
   readonly spec: Specification;
+  /** The compiled applicability facets (candidate lists and look-ups read them), and their slots. */
   readonly applicability: readonly CompiledFacet[];
-  readonly requirements: readonly CompiledFacet[];
+  readonly applicabilitySlots: readonly number[];
+  readonly requirements: readonly RequirementUse[];
   readonly prohibited: boolean;
   /** Passes as ids only; failures in full (issue 22). */
   readonly passing: IdList;
@@ -98,11 +65,13 @@ interface CandidateStream {
   readonly groups: Map<string, LookupGroup<SpecRun>>;
 }
 
-function prepare(spec: Specification): SpecRun {
+function prepare(spec: Specification, table: FacetTable): SpecRun {
+  const applicabilitySlots = spec.applicability.map((f) => table.slotOf(f));
   return {
     spec,
-    applicability: spec.applicability.map(compileFacet),
-    requirements: spec.requirements.map(compileFacet),
+    applicability: applicabilitySlots.map((slot) => table.facets[slot] as CompiledFacet),
+    applicabilitySlots,
+    requirements: spec.requirements.map((f, index) => table.useOf(f, index)),
     prohibited: spec.cardinality === 'prohibited',
     passing: new IdList(),
     failing: [],
@@ -199,17 +168,23 @@ class ElementIdentity {
   }
 }
 
-function evaluateElement(model: IfcModel, run: SpecRun, who: ElementIdentity): void {
+/** A specification's verdict on one element, from the element's shared facet outcomes. */
+function evaluateElement(
+  model: IfcModel,
+  outcomes: ElementOutcomes,
+  run: SpecRun,
+  who: ElementIdentity,
+): void {
   const id = who.id;
-  const applicability = run.applicability;
-  for (let i = 0; i < applicability.length; i++) {
-    if ((applicability[i] as CompiledFacet).evaluate(model, id).status !== 'pass') return;
+  const slots = run.applicabilitySlots;
+  for (let i = 0; i < slots.length; i++) {
+    if (!outcomes.passes(slots[i] as number, id)) return;
   }
   let failures: FacetFailure[] | null = null;
   if (!run.prohibited) {
     const requirements = run.requirements;
     for (let r = 0; r < requirements.length; r++) {
-      const failure = requirementFailure(requirements[r] as CompiledFacet, r, model, id);
+      const failure = outcomes.failure(requirements[r] as RequirementUse, id);
       if (failure) {
         if (failures === null) failures = [];
         failures.push(failure);
@@ -250,8 +225,10 @@ function result(run: SpecRun, { passingIds, failingElements }: PartResult): Spec
     instructions: spec.instructions,
     ifcVersions: spec.ifcVersions,
     cardinality: spec.cardinality,
-    applicability: run.applicability.map(summary),
-    requirements: run.requirements.map(summary),
+    applicability: run.applicability.map((f, i) =>
+      summary(f, f.type === 'entity' ? f.cardinality : (spec.applicability[i] as Facet).cardinality),
+    ),
+    requirements: run.requirements.map((use) => summary(use.facet, use.cardinality)),
     status: reason === null ? 'pass' : 'fail',
     reason,
     applicableCount,
@@ -311,14 +288,16 @@ function checkAll(
   part: CheckPart | null = null,
 ): SpecRun[] {
   const memo = new ElementMemo(model);
-  const runs = specs.map(prepare);
+  const table = new FacetTable();
+  const runs = specs.map((spec) => prepare(spec, table));
+  const outcomes = new ElementOutcomes(table, memo);
   const streams = streamsOf(memo, runs);
   const ids = unionOf(streams);
   const who = new ElementIdentity();
   const visit = (run: SpecRun): void => {
     if (run.lastId === who.id) return;
     run.lastId = who.id;
-    evaluateElement(memo, run, who);
+    evaluateElement(memo, outcomes, run, who);
   };
   let mine = true;
   for (let k = 0; k < ids.length; k++) {
