@@ -19,7 +19,15 @@ import { groupKey, LookupGroup, lookupFacet } from './applicability-index';
 import { CandidateLists } from './candidates';
 import { ElementMemo } from './element-memo';
 import { ElementOutcomes, FacetTable, type RequirementUse } from './facet-table';
-import { IdList, mergeIds } from './id-list';
+import { IdList, mergeIds, without } from './id-list';
+import {
+  FailingBuilder,
+  failingElementsOf,
+  type Identity,
+  mergeFailing,
+  type PartResult,
+  type PartResults,
+} from './part-results';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -47,11 +55,27 @@ interface SpecRun {
   readonly applicabilitySlots: readonly number[];
   readonly requirements: readonly RequirementUse[];
   readonly prohibited: boolean;
-  /** Passes as ids only; failures in full (issue 22). */
+  /**
+   * Passes as ids only (issue 22), failures as ids and shared failure lists (issue 36). A scanned
+   * specification's passes are the elements its applicability group found applicable that it
+   * does not fail (`group`); one found by look-up lists its own.
+   */
   readonly passing: IdList;
-  readonly failing: ElementResult[];
+  readonly failing: FailingBuilder;
+  group: SameApplicability | null;
   /** The element last evaluated: a look-up may select a specification twice for one element. */
   lastId: number;
+}
+
+/**
+ * The scanned specifications of a stream with the same applicability facets: applicable to the
+ * same elements, found once per element for all of them, and listed once.
+ */
+interface SameApplicability {
+  readonly slots: readonly number[];
+  readonly runs: SpecRun[];
+  readonly applicable: IdList;
+  taken: Uint32Array | null;
 }
 
 /**
@@ -61,7 +85,7 @@ interface SpecRun {
 interface CandidateStream {
   readonly candidates: readonly number[];
   cursor: number;
-  readonly scanned: SpecRun[];
+  readonly scanned: SameApplicability[];
   readonly groups: Map<string, LookupGroup<SpecRun>>;
 }
 
@@ -74,7 +98,8 @@ function prepare(spec: Specification, table: FacetTable): SpecRun {
     requirements: spec.requirements.map((f, index) => table.useOf(f, index)),
     prohibited: spec.cardinality === 'prohibited',
     passing: new IdList(),
-    failing: [],
+    failing: new FailingBuilder(),
+    group: null,
     lastId: -1,
   };
 }
@@ -83,6 +108,7 @@ function prepare(spec: Specification, table: FacetTable): SpecRun {
 function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[] {
   const lists = new CandidateLists(model);
   const streams = new Map<readonly number[], CandidateStream>();
+  const sameApplicability = new Map<CandidateStream, Map<string, SameApplicability>>();
   for (const run of runs) {
     const candidates = lists.of(run.applicability);
     if (candidates.length === 0) continue;
@@ -93,7 +119,20 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
     }
     const lookup = lookupFacet(run.applicability);
     if (lookup === null) {
-      stream.scanned.push(run);
+      let byKey = sameApplicability.get(stream);
+      if (byKey === undefined) {
+        byKey = new Map();
+        sameApplicability.set(stream, byKey);
+      }
+      const key = run.applicabilitySlots.join(',');
+      let group = byKey.get(key);
+      if (group === undefined) {
+        group = { slots: run.applicabilitySlots, runs: [], applicable: new IdList(), taken: null };
+        byKey.set(key, group);
+        stream.scanned.push(group);
+      }
+      group.runs.push(run);
+      run.group = group;
       continue;
     }
     const key = groupKey(lookup.pset, lookup.property);
@@ -144,71 +183,80 @@ function unionOf(streams: readonly CandidateStream[]): ArrayLike<number> {
   return all.subarray(0, w);
 }
 
-/** The element's identity, looked up once however many specifications it fails. */
+/** The element being checked; its identity is looked up once however many specifications it fails. */
 class ElementIdentity {
   id = -1;
   private loaded = false;
-  globalId: string | null = null;
-  className = '';
-  name: string | null = null;
 
   reset(id: number): void {
     this.id = id;
     this.loaded = false;
   }
 
-  load(model: IfcModel): this {
-    if (!this.loaded) {
-      this.globalId = model.globalId(this.id);
-      this.className = model.classOf(this.id) ?? '';
-      this.name = model.name(this.id);
-      this.loaded = true;
-    }
-    return this;
+  /** Records the element's identity, once however many specifications it fails. */
+  record(model: IfcModel, identities: Map<number, Identity>): void {
+    if (this.loaded) return;
+    identities.set(this.id, {
+      globalId: model.globalId(this.id),
+      className: model.classOf(this.id) ?? '',
+      name: model.name(this.id),
+    });
+    this.loaded = true;
   }
 }
 
-/** A specification's verdict on one element, from the element's shared facet outcomes. */
-function evaluateElement(
+/** Whether element `id` satisfies every applicability facet of `slots`. */
+function applies(outcomes: ElementOutcomes, slots: readonly number[], id: number): boolean {
+  for (let i = 0; i < slots.length; i++) {
+    if (!outcomes.passes(slots[i] as number, id)) return false;
+  }
+  return true;
+}
+
+/**
+ * A specification's verdict on an element it applies to, from the element's shared facet
+ * outcomes: a failure is recorded; whether it passed is returned.
+ */
+function meetsRequirements(
   model: IfcModel,
   outcomes: ElementOutcomes,
   run: SpecRun,
   who: ElementIdentity,
-): void {
+  identities: Map<number, Identity>,
+): boolean {
   const id = who.id;
-  const slots = run.applicabilitySlots;
-  for (let i = 0; i < slots.length; i++) {
-    if (!outcomes.passes(slots[i] as number, id)) return;
-  }
-  let failures: FacetFailure[] | null = null;
+  let failures: readonly FacetFailure[] | null = null;
   if (!run.prohibited) {
     const requirements = run.requirements;
+    let first: RequirementUse | null = null;
+    let more: FacetFailure[] | null = null;
     for (let r = 0; r < requirements.length; r++) {
-      const failure = outcomes.failure(requirements[r] as RequirementUse, id);
-      if (failure) {
-        if (failures === null) failures = [];
-        failures.push(failure);
-      }
+      const use = requirements[r] as RequirementUse;
+      const failure = outcomes.failure(use, id);
+      if (failure === null) continue;
+      if (first === null) first = use;
+      else if (more === null) more = [outcomes.failure(first, id) as FacetFailure, failure];
+      else more.push(failure);
     }
+    // One failure: the list every specification failing only that requirement there shares.
+    if (more !== null) failures = more;
+    else if (first !== null) failures = outcomes.alone(first, id);
   }
-  if (!run.prohibited && failures === null) {
-    run.passing.push(id);
-    return;
-  }
-  who.load(model);
-  run.failing.push({
-    id,
-    globalId: who.globalId,
-    className: who.className,
-    name: who.name,
-    failures: failures ?? NO_FAILURES,
-  });
+  if (!run.prohibited && failures === null) return true;
+  who.record(model, identities);
+  run.failing.push(id, failures ?? NO_FAILURES);
+  return false;
 }
 
-function result(run: SpecRun, { passingIds, failingElements }: PartResult): SpecificationResult {
+/** A specification's result; its failing elements are made objects when first read (check/part-results.ts). */
+function result(
+  run: SpecRun,
+  { passingIds, failing }: PartResult,
+  identities: ReadonlyMap<number, Identity>,
+): SpecificationResult {
   const { spec } = run;
   const passedCount = passingIds.length;
-  const failedCount = failingElements.length;
+  const failedCount = failing.ids.length;
   const applicableCount = passedCount + failedCount;
   let reason: string | null = null;
   if (run.prohibited && applicableCount > 0) {
@@ -218,6 +266,7 @@ function result(run: SpecRun, { passingIds, failingElements }: PartResult): Spec
   } else if (failedCount > 0) {
     reason = `${failedCount} of ${applicableCount} applicable element${applicableCount === 1 ? '' : 's'} fail${failedCount === 1 ? 's' : ''} the requirements`;
   }
+  let elements: ElementResult[] | null = null;
   return {
     name: spec.name,
     description: spec.description,
@@ -235,7 +284,10 @@ function result(run: SpecRun, { passingIds, failingElements }: PartResult): Spec
     passedCount,
     failedCount,
     passingIds,
-    failingElements,
+    get failingElements(): readonly ElementResult[] {
+      elements ??= failingElementsOf(failing, identities);
+      return elements;
+    },
   };
 }
 
@@ -266,15 +318,13 @@ function takesBlock(part: CheckPart, b: number): boolean {
   return Atomics.compareExchange(part.claims, b, 0, part.index + 1) === 0;
 }
 
-/** One specification's outcome on one part of the elements, each list ascending by element id. */
-export interface PartResult {
-  readonly passingIds: Uint32Array;
-  readonly failingElements: readonly ElementResult[];
-}
-
-/** A run's results, taken from it (its growing id list is let go). */
+/** A run's results, taken from it (its growing id lists are let go). */
 function partOf(run: SpecRun): PartResult {
-  return { passingIds: run.passing.take(), failingElements: run.failing };
+  const failing = run.failing.take();
+  const { group } = run;
+  if (group === null) return { passingIds: run.passing.take(), failing };
+  group.taken ??= group.applicable.take();
+  return { passingIds: without(group.taken, failing.ids), failing };
 }
 
 /**
@@ -286,7 +336,7 @@ function checkAll(
   model: IfcModel,
   specs: readonly Specification[],
   part: CheckPart | null = null,
-): SpecRun[] {
+): { runs: SpecRun[]; identities: Map<number, Identity> } {
   const memo = new ElementMemo(model);
   const table = new FacetTable();
   const runs = specs.map((spec) => prepare(spec, table));
@@ -294,10 +344,16 @@ function checkAll(
   const streams = streamsOf(memo, runs);
   const ids = unionOf(streams);
   const who = new ElementIdentity();
+  const identities = new Map<number, Identity>();
+  // A specification found by look-up: possibly twice for one element, and not yet known to apply.
   const visit = (run: SpecRun): void => {
     if (run.lastId === who.id) return;
     run.lastId = who.id;
-    evaluateElement(memo, outcomes, run, who);
+    if (
+      applies(outcomes, run.applicabilitySlots, who.id) &&
+      meetsRequirements(memo, outcomes, run, who, identities)
+    )
+      run.passing.push(who.id);
   };
   let mine = true;
   for (let k = 0; k < ids.length; k++) {
@@ -310,34 +366,23 @@ function checkAll(
       if (stream.cursor >= cands.length || cands[stream.cursor] !== id) continue;
       while (stream.cursor < cands.length && cands[stream.cursor] === id) stream.cursor++;
       if (!mine) continue;
-      for (const run of stream.scanned) visit(run);
+      for (const group of stream.scanned) {
+        if (!applies(outcomes, group.slots, id)) continue;
+        group.applicable.push(id);
+        const members = group.runs;
+        for (let r = 0; r < members.length; r++)
+          meetsRequirements(memo, outcomes, members[r] as SpecRun, who, identities);
+      }
       for (const group of stream.groups.values()) group.select(memo, id, visit);
     }
   }
-  return runs;
+  return { runs, identities };
 }
 
 /** Checks one part of the elements (on a worker thread): each specification's results on it. */
-export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResult[] {
-  return checkAll(model, specs, part).map(partOf);
-}
-
-/** Merges two lists of element results, each ascending by id and with no id in both. */
-function mergeById(a: readonly ElementResult[], b: readonly ElementResult[]): ElementResult[] {
-  if (b.length === 0) return a as ElementResult[];
-  if (a.length === 0) return b as ElementResult[];
-  const out = new Array<ElementResult>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let w = 0;
-  while (i < a.length && j < b.length)
-    out[w++] =
-      (a[i] as ElementResult).id < (b[j] as ElementResult).id
-        ? (a[i++] as ElementResult)
-        : (b[j++] as ElementResult);
-  while (i < a.length) out[w++] = a[i++] as ElementResult;
-  while (j < b.length) out[w++] = b[j++] as ElementResult;
-  return out;
+export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResults {
+  const { runs, identities } = checkAll(model, specs, part);
+  return { specifications: runs.map(partOf), identities };
 }
 
 /**
@@ -349,24 +394,25 @@ export async function checkSharingParts(
   ids: IdsDocument,
   options: CheckOptions,
   part: CheckPart,
-  otherParts: Promise<readonly (readonly PartResult[])[]>,
+  otherParts: Promise<readonly PartResults[]>,
 ): Promise<CheckReport> {
   const frame = frameOf(model, ids, options);
   if (ids.problems.length > 0) return invalidFrame(frame, ids);
-  const runs = checkAll(model, ids.specifications, part);
+  const { runs, identities } = checkAll(model, ids.specifications, part);
   const parts = runs.map(partOf);
   for (const other of await otherParts) {
+    for (const [id, who] of other.identities) identities.set(id, who);
     parts.forEach((mine, s) => {
-      const theirs = other[s] as PartResult;
+      const theirs = other.specifications[s] as PartResult;
       parts[s] = {
         passingIds: mergeIds(mine.passingIds, theirs.passingIds),
-        failingElements: mergeById(mine.failingElements, theirs.failingElements),
+        failing: mergeFailing(mine.failing, theirs.failing),
       };
     });
   }
   return finished(
     frame,
-    runs.map((run, s) => result(run, parts[s] as PartResult)),
+    runs.map((run, s) => result(run, parts[s] as PartResult, identities)),
   );
 }
 
@@ -425,8 +471,9 @@ function finished(frame: ReportFrame, specifications: SpecificationResult[]): Ch
 export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOptions = {}): CheckReport {
   const frame = frameOf(model, ids, options);
   if (ids.problems.length > 0) return invalidFrame(frame, ids);
+  const { runs, identities } = checkAll(model, ids.specifications);
   return finished(
     frame,
-    checkAll(model, ids.specifications).map((run) => result(run, partOf(run))),
+    runs.map((run) => result(run, partOf(run), identities)),
   );
 }

@@ -117,6 +117,8 @@ export class ElementOutcomes {
   private readonly evaluations: (Evaluation | null)[];
   private readonly failed: Float64Array;
   private readonly failures: (FacetFailure | null)[];
+  private readonly listed: Float64Array;
+  private readonly lists: (readonly FacetFailure[] | null)[];
   /** A prohibited facet's failure is the same for every element: one object per use. */
   private readonly prohibited: FacetFailure[];
 
@@ -128,6 +130,8 @@ export class ElementOutcomes {
     this.evaluations = new Array<Evaluation | null>(table.facets.length).fill(null);
     this.failed = new Float64Array(table.uses.length).fill(-1);
     this.failures = new Array<FacetFailure | null>(table.uses.length).fill(null);
+    this.listed = new Float64Array(table.uses.length).fill(-1);
+    this.lists = new Array<readonly FacetFailure[] | null>(table.uses.length).fill(null);
     this.prohibited = table.uses.map((u) => ({
       facetIndex: u.index,
       type: u.facet.type,
@@ -158,5 +162,15 @@ export class ElementOutcomes {
     this.failed[n] = id;
     this.failures[n] = f;
     return f;
+  }
+
+  /** The list holding only use `use`'s failure on element `id` (which must fail it), made once. */
+  alone(use: RequirementUse, id: number): readonly FacetFailure[] {
+    const n = use.use;
+    if (this.listed[n] === id) return this.lists[n] as readonly FacetFailure[];
+    const list = [this.failure(use, id) as FacetFailure];
+    this.listed[n] = id;
+    this.lists[n] = list;
+    return list;
   }
 }
