@@ -24,6 +24,7 @@ import {
   FailingBuilder,
   failingElementsOf,
   type Identity,
+  keepCompact,
   mergeFailing,
   type PartResult,
   type PartResults,
@@ -76,6 +77,12 @@ interface SameApplicability {
   readonly runs: SpecRun[];
   readonly applicable: IdList;
   taken: Uint32Array | null;
+  /**
+   * The runs' requirement uses one after another, run k's at [offsets[k], offsets[k + 1]) (none
+   * for a prohibited specification, whose elements fail by applying): read in one sweep.
+   */
+  uses: Int32Array;
+  offsets: Int32Array;
 }
 
 /**
@@ -127,7 +134,14 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
       const key = run.applicabilitySlots.join(',');
       let group = byKey.get(key);
       if (group === undefined) {
-        group = { slots: run.applicabilitySlots, runs: [], applicable: new IdList(), taken: null };
+        group = {
+          slots: run.applicabilitySlots,
+          runs: [],
+          applicable: new IdList(),
+          taken: null,
+          uses: NO_USES,
+          offsets: NO_USES,
+        };
         byKey.set(key, group);
         stream.scanned.push(group);
       }
@@ -143,7 +157,65 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
     }
     group.add(run, lookup.literals);
   }
+  for (const byKey of sameApplicability.values()) for (const group of byKey.values()) sweepOrder(group);
   return [...streams.values()];
+}
+
+const NO_USES = new Int32Array(0);
+
+function sweepOrder(group: SameApplicability): void {
+  const { runs } = group;
+  const offsets = new Int32Array(runs.length + 1);
+  let n = 0;
+  runs.forEach((run, k) => {
+    offsets[k] = n;
+    if (!run.prohibited) n += run.requirements.length;
+  });
+  offsets[runs.length] = n;
+  const uses = new Int32Array(n);
+  runs.forEach((run, k) => {
+    if (run.prohibited) return;
+    const at = offsets[k] as number;
+    run.requirements.forEach((use, r) => {
+      uses[at + r] = use.use;
+    });
+  });
+  group.uses = uses;
+  group.offsets = offsets;
+}
+
+/**
+ * Every specification of a group on an element they all apply to: each one's failures from the
+ * element's shared outcomes (check/facet-table.ts), recorded; the passes are the applicable
+ * elements a specification does not fail (`partOf`).
+ */
+function checkGroup(
+  model: IfcModel,
+  outcomes: ElementOutcomes,
+  group: SameApplicability,
+  who: ElementIdentity,
+  identities: Map<number, Identity>,
+): void {
+  const id = who.id;
+  const { runs, uses, offsets } = group;
+  for (let k = 0; k < runs.length; k++) {
+    const end = offsets[k + 1] as number;
+    let first = -1;
+    let more: FacetFailure[] | null = null;
+    for (let r = offsets[k] as number; r < end; r++) {
+      const n = uses[r] as number;
+      const failure = outcomes.failureAt(n, id);
+      if (failure === null) continue;
+      if (first < 0) first = n;
+      else if (more === null) more = [outcomes.failureAt(first, id) as FacetFailure, failure];
+      else more.push(failure);
+    }
+    const run = runs[k] as SpecRun;
+    if (first < 0 && !run.prohibited) continue;
+    who.record(model, identities);
+    // One failure: the list every specification failing only that requirement there shares.
+    run.failing.push(id, more ?? (first < 0 ? NO_FAILURES : outcomes.aloneAt(first, id)));
+  }
 }
 
 /** Every id that is a candidate of some stream, ascending, without duplicates. */
@@ -267,7 +339,7 @@ function result(
     reason = `${failedCount} of ${applicableCount} applicable element${applicableCount === 1 ? '' : 's'} fail${failedCount === 1 ? 's' : ''} the requirements`;
   }
   let elements: ElementResult[] | null = null;
-  return {
+  const specification: SpecificationResult = {
     name: spec.name,
     description: spec.description,
     identifier: spec.identifier,
@@ -289,6 +361,7 @@ function result(
       return elements;
     },
   };
+  return keepCompact(specification, failing, identities);
 }
 
 /**
@@ -369,9 +442,7 @@ function checkAll(
       for (const group of stream.scanned) {
         if (!applies(outcomes, group.slots, id)) continue;
         group.applicable.push(id);
-        const members = group.runs;
-        for (let r = 0; r < members.length; r++)
-          meetsRequirements(memo, outcomes, members[r] as SpecRun, who, identities);
+        checkGroup(memo, outcomes, group, who, identities);
       }
       for (const group of stream.groups.values()) group.select(memo, id, visit);
     }

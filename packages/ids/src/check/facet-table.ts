@@ -156,8 +156,13 @@ export class ElementOutcomes {
 
   /** The failure of requirement use `use` on element `id`, or null when it is satisfied. */
   failure(use: RequirementUse, id: number): FacetFailure | null {
-    const n = use.use;
+    return this.failureAt(use.use, id);
+  }
+
+  /** The failure of requirement use number `n` on element `id`, or null when it is satisfied. */
+  failureAt(n: number, id: number): FacetFailure | null {
     if (this.failed[n] === id) return this.failures[n] as FacetFailure | null;
+    const use = this.table.uses[n] as RequirementUse;
     const f = requirementFailure(use, this.evaluation(use.slot, id), this.prohibited[n] as FacetFailure);
     this.failed[n] = id;
     this.failures[n] = f;
@@ -166,9 +171,13 @@ export class ElementOutcomes {
 
   /** The list holding only use `use`'s failure on element `id` (which must fail it), made once. */
   alone(use: RequirementUse, id: number): readonly FacetFailure[] {
-    const n = use.use;
+    return this.aloneAt(use.use, id);
+  }
+
+  /** The list holding only use number `n`'s failure on element `id` (which must fail it), made once. */
+  aloneAt(n: number, id: number): readonly FacetFailure[] {
     if (this.listed[n] === id) return this.lists[n] as readonly FacetFailure[];
-    const list = [this.failure(use, id) as FacetFailure];
+    const list = [this.failureAt(n, id) as FacetFailure];
     this.listed[n] = id;
     this.lists[n] = list;
     return list;

@@ -12,7 +12,7 @@
  * the JSON writer reads one specification at a time and lets it go (`handOver`), so a report's
  * failures need not all be objects at once.
  */
-import type { ElementResult, FacetFailure } from '../results';
+import type { ElementResult, FacetFailure, SpecificationResult } from '../results';
 import { IdList, mergeIds } from './id-list';
 
 /** An element's identity for the report. */
@@ -94,4 +94,41 @@ export function failingElementsOf(
     };
   }
   return out;
+}
+
+/** The compact lists behind a specification result the check made. */
+const compact = new WeakMap<
+  SpecificationResult,
+  { failing: FailingList; identities: ReadonlyMap<number, Identity> }
+>();
+
+/** Remembers the compact lists a result's `failingElements` are made from. */
+export function keepCompact(
+  result: SpecificationResult,
+  failing: FailingList,
+  identities: ReadonlyMap<number, Identity>,
+): SpecificationResult {
+  compact.set(result, { failing, identities });
+  return result;
+}
+
+/** A specification's failing element ids, ascending, without making the elements when the check kept them compact. */
+export function failingIdsOf(specification: SpecificationResult): ArrayLike<number> {
+  const kept = compact.get(specification);
+  return kept ? kept.failing.ids : specification.failingElements.map((e) => e.id);
+}
+
+/** A specification's first `n` failing elements, making only those when the check kept them compact. */
+export function firstFailingElements(
+  specification: SpecificationResult,
+  n: number,
+): readonly ElementResult[] {
+  const kept = compact.get(specification);
+  if (!kept) return specification.failingElements.slice(0, n);
+  const { ids, failures } = kept.failing;
+  const count = Math.min(n, ids.length);
+  return failingElementsOf(
+    { ids: ids.subarray(0, count), failures: failures.slice(0, count) },
+    kept.identities,
+  );
 }
