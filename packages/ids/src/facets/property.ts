@@ -10,7 +10,7 @@ import type { IfcModel, IfcValue, PropertySetView, PropertyView } from '@plumbli
 import type { PropertyFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
-import { type CompiledFacet, type Evaluation, formatScalar, PASS } from './evaluation';
+import { type CompiledFacet, describedLater, type Evaluation, formatScalar, PASS } from './evaluation';
 
 function isEmptyValue(v: IfcValue): boolean {
   if (v.value === '') return true;
@@ -174,12 +174,11 @@ export class CompiledPropertyFacet implements CompiledFacet {
       return { status: 'fail', reason: `${label} has no value`, outcome: 'empty' };
     }
     const actual = firstActual as IfcValue;
-    const shown =
-      values.length > 1 ? `values ${values.map(formatScalar).join(', ')}` : `value ${formatScalar(actual)}`;
-    return {
-      status: 'fail',
-      reason: `${label} has ${shown}, expected ${this.value?.description ?? 'a value'}`,
-      actualValue: String(actual.value),
-    };
+    const expected = this.value?.description ?? 'a value';
+    return describedLater(() => {
+      const shown =
+        values.length > 1 ? `values ${values.map(formatScalar).join(', ')}` : `value ${formatScalar(actual)}`;
+      return { reason: `${label} has ${shown}, expected ${expected}`, actualValue: String(actual.value) };
+    });
   }
 }
