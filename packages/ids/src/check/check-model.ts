@@ -90,7 +90,7 @@ interface SameApplicability {
  * groups (check/applicability-index), the others evaluated on every candidate.
  */
 interface CandidateStream {
-  readonly candidates: readonly number[];
+  readonly candidates: ArrayLike<number>;
   cursor: number;
   readonly scanned: SameApplicability[];
   readonly groups: Map<string, LookupGroup<SpecRun>>;
@@ -114,7 +114,7 @@ function prepare(spec: Specification, table: FacetTable): SpecRun {
 /** Puts each specification in the stream of its candidate list, in a look-up group when it can. */
 function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[] {
   const lists = new CandidateLists(model);
-  const streams = new Map<readonly number[], CandidateStream>();
+  const streams = new Map<ArrayLike<number>, CandidateStream>();
   const sameApplicability = new Map<CandidateStream, Map<string, SameApplicability>>();
   for (const run of runs) {
     const candidates = lists.of(run.applicability);
