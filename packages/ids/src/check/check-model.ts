@@ -450,6 +450,26 @@ function checkAll(
   return { runs, identities };
 }
 
+/** Applicable, passing and failing elements of one specification, without the report. */
+export interface SpecificationCounts {
+  readonly applicable: number;
+  readonly passed: number;
+  readonly failed: number;
+}
+
+/**
+ * Each specification's counts by the check's own walk, without a report (check/live-check.ts): the
+ * walk keeps failing elements as ids and describes no failure until read, so counting is the check.
+ */
+export function countSpecifications(model: IfcModel, specs: readonly Specification[]): SpecificationCounts[] {
+  return checkAll(model, specs).runs.map((run) => {
+    const { passingIds, failing } = partOf(run);
+    const passed = passingIds.length;
+    const failed = failing.ids.length;
+    return { applicable: passed + failed, passed, failed };
+  });
+}
+
 /** Checks one part of the elements (on a worker thread): each specification's results on it. */
 export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResults {
   const { runs, identities } = checkAll(model, specs, part);
