@@ -578,7 +578,10 @@ function specification(i: number, lists: readonly (readonly string[][])[], next:
     cls.list.pset,
     cls.list.name,
     cls.list.dataType,
-    restriction('string', enumeration((lists[c] as string[][])[i % 5 === 0 ? 2 : Math.floor(next() * 2)] as string[])),
+    restriction(
+      'string',
+      enumeration((lists[c] as string[][])[i % 5 === 0 ? 2 : Math.floor(next() * 2)] as string[]),
+    ),
   );
   const optional = i % 5 === 3;
   return `    <ids:specification name="${cls.entity} requirements ${i + 1}" ifcVersion="IFC4" identifier="CS-${String(i + 1).padStart(4, '0')}">

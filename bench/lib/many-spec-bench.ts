@@ -6,7 +6,8 @@
  * property literal (lib/many-spec-pack.ts), and `class`, specifications applying to an entity class
  * with requirements drawn from a shared pool of facets (lib/class-pack.ts). Prints time, CPU and
  * peak RSS, each shape's and format's ratio of the largest to the smallest count, beside the figures
- * the engine gave before issue 22 (commit 1484793, measured without writing a report).
+ * the engine gave before issue 22 (commit 1484793, measured without writing a report) for the
+ * property-keyed shape and before issue 36 (commit c797470) for the entity-class shape.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -70,6 +71,20 @@ export const BEFORE: Readonly<Record<string, { seconds: number; peakMb: number }
   '848 specs, lists of 10, JSON': { seconds: 30.98, peakMb: 531 },
 };
 
+/**
+ * The entity-class shape before issue 36 (the engine of commit c797470, bundled as this section
+ * bundles it), on the same model, one run each at load average 18 to 35 on 2 cores, minutes after
+ * the figures of decision 0243: seconds, CPU seconds (all threads) and peak MB.
+ */
+export const BEFORE_CLASS: Readonly<Record<string, { seconds: number; cpu: number; peakMb: number }>> = {
+  '20 specs, lists of 10': { seconds: 12.01, cpu: 2.79, peakMb: 259 },
+  '400 specs, lists of 10': { seconds: 70.28, cpu: 12.37, peakMb: 525 },
+  '848 specs, lists of 10': { seconds: 107.62, cpu: 25.13, peakMb: 806 },
+  '400 specs, lists of 1500': { seconds: 88.4, cpu: 16.25, peakMb: 576 },
+  '20 specs, lists of 10, JSON': { seconds: 15.83, cpu: 3.36, peakMb: 267 },
+  '848 specs, lists of 10, JSON': { seconds: 179.05, cpu: 33.66, peakMb: 811 },
+};
+
 export async function writePack(dir: string, c: ManySpecCase, seed: number): Promise<string> {
   await mkdir(dir, { recursive: true });
   const prefix = c.shape === 'property' ? 'pack' : 'class-pack';
@@ -92,11 +107,13 @@ export function formatManySpecTable(
     'applicable',
     'report',
     'before: wall',
+    'CPU',
     'peak RSS',
   ];
   const lines = rows.map(({ c, result }) => {
-    // The figures before issue 22 are of the property-keyed shape.
-    const before = c.shape === 'property' ? BEFORE[c.label] : undefined;
+    // Before issue 22 for the property-keyed shape, before issue 36 for the entity-class shape.
+    const before: { seconds: number; cpu?: number; peakMb: number } | undefined =
+      c.shape === 'property' ? BEFORE[c.label] : BEFORE_CLASS[c.label];
     const ok = !(result instanceof Error);
     return [
       c.shape,
@@ -107,6 +124,7 @@ export function formatManySpecTable(
       ok ? result.elements.toLocaleString('en') : '-',
       ok && result.reportBytes !== undefined ? `${(result.reportBytes / 1e6).toFixed(1)} MB` : '-',
       before ? `${before.seconds.toFixed(2)} s` : '-',
+      before?.cpu !== undefined ? `${before.cpu.toFixed(2)} s` : '-',
       before ? `${before.peakMb} MB` : '-',
     ];
   });
