@@ -1,6 +1,8 @@
 /**
  * checkModel: evaluates every specification of an IDS document against a model and produces the
  * CheckReport the reporters and the server consume. Findings are data, never exceptions.
+ * Over 500 lines: the one walk every check takes (candidate streams, applicability groups, the
+ * threads' block claims) and the report built from it; its pieces are in check/*.ts.
  */
 import type { IfcModel } from '@plumbline/ifc/model';
 import type { Facet, IdsDocument, Specification } from '../document';
