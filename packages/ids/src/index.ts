@@ -7,6 +7,7 @@ export { checkFiles } from './check-files';
 export type * from './document';
 export { type RequirementSplice, spliceRequirement, type TextEdit } from './edit/splice-requirement';
 export type { IdsEditRefusal } from './edit/utf8-source';
+export * from './identity';
 export { DEFAULT_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 export { IdsParseError, type ParseIdsOptions, parseIds } from './parse-ids';
 export { compileValue, type ScalarValue, type ValueMatcher } from './restriction/matcher';
