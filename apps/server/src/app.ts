@@ -29,6 +29,7 @@ import { bimFileRoutes } from './modules/bimfiles/routes';
 import type { BimFileService } from './modules/bimfiles/service';
 import { createBimFileService } from './modules/bimfiles/service';
 import { complianceRoutes } from './modules/compliance/routes';
+import { createHistoryService, type HistoryService, historyRoutes } from './modules/history';
 import type { ComplianceService } from './modules/compliance/service';
 import { createComplianceService } from './modules/compliance/service';
 import { elementRoutes } from './modules/elements/routes';
@@ -107,6 +108,7 @@ export interface AppServices {
   idsFiles: IdsFileService;
   attributes: AttributeService;
   compliance: ComplianceService;
+  history: HistoryService;
   elements: ElementService;
   metadata: MetadataService;
   overview: OverviewService;
@@ -133,6 +135,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
     complianceRoutes(services.compliance),
+    historyRoutes(services.history),
     elementRoutes(services.elements),
     metadataRoutes(services.metadata),
     overviewRoutes(services.overview),
@@ -304,6 +307,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
     compliance: createComplianceService({ db }),
+    history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),
     metadata: createMetadataService({ db, clock, rateCounter }),
     rateCounter,

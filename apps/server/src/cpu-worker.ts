@@ -2,6 +2,7 @@
 // event loop (platform/worker-task.ts) and posts the outcome back. Tasks are pure functions.
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
+import type { compareStored } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
 import type { analyse } from './modules/processing/analyse';
 import type { renderInsightsPdf } from './modules/reports/ai-insights';
@@ -36,6 +37,9 @@ const tasks = {
     // The rows encoded for COPY go back without a copy (the thread ends after this one task).
     return output.kind === 'done' ? { ...output, threadId, [TRANSFER]: transfersOf(output) } : output;
   },
+  // Two stored versions compared (their rows come as COPY bytes, transferred): history and the API.
+  'compare-stored': async (input: Parameters<typeof compareStored>[0]) =>
+    (await import('./modules/history/compare-task')).compareStored(input),
   'read-ids': async (input: Parameters<typeof readIdsUpload>[0]) =>
     (await import('./modules/idsfiles/read-ids')).readIdsUpload(input),
   'render-comprehensive-pdf': async (input: Parameters<typeof renderComprehensivePdf>) =>

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   invalid_ids: 400,
   file_too_large: 413,
   ids_file_not_found: 404,
+  ids_revision_suggested: 409,
+  ids_file_superseded: 409,
 
   // Projects and roles.
   project_not_found: 404,
@@ -136,6 +138,9 @@ export const ERROR_STATUS = {
   download_rate_limited: 429,
   download_link_invalid: 403,
   bcf_one_file: 400,
+
+  // History (comparisons of versions).
+  comparison_unavailable: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -192,6 +197,8 @@ export const idsFileErrorCodes = [
   'invalid_ids',
   'file_too_large',
   'ids_file_not_found',
+  'ids_revision_suggested',
+  'ids_file_superseded',
 ] as const satisfies readonly ErrorCode[];
 export type IdsFileErrorCode = (typeof idsFileErrorCodes)[number];
 
@@ -260,3 +267,9 @@ export type ModuleErrorCode =
   | ReportErrorCode;
 // A code listed there but missing from the table above fails this line at compile time.
 export const everyModuleCodeHasAStatus: Record<ModuleErrorCode, number> = ERROR_STATUS;
+
+export const historyErrorCodes = [
+  ...versionLookupErrorCodes,
+  'comparison_unavailable',
+] as const satisfies readonly ErrorCode[];
+export type HistoryErrorCode = (typeof historyErrorCodes)[number];

@@ -12,6 +12,7 @@ export * from './errors';
 export * from './figures';
 export * from './file-address';
 export * from './health';
+export * from './history';
 export * from './ids-facets';
 export * from './idsfiles';
 export * from './members';

@@ -41,6 +41,11 @@ export const projectPermissions = {
       'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}',
     ],
   },
+  'ids.replace': {
+    role: 'Editor',
+    reason: 'Viewers cannot replace IDS files. Ask a project Admin for the Editor role.',
+    routes: ['POST /api/v1/projects/{projectId}/idsfiles/{idsFileId}/revisions'],
+  },
   'ids.toggle': {
     role: 'Editor',
     reason: 'Viewers cannot switch IDS files on or off. Ask a project Admin for the Editor role.',

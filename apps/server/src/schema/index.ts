@@ -6,6 +6,7 @@ export * from './billing';
 export * from './compliance';
 export * from './elements';
 export * from './files';
+export * from './history';
 export * from './fragments';
 export * from './ids';
 export * from './metadata';

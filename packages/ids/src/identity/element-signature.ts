@@ -1,7 +1,7 @@
 /**
  * What identifies an element across versions of a model (issue 30): its GlobalId, and for an
  * exporter that regenerates GlobalIds, its content: class, predefined type, name, type object,
- * storey, Tag, placement origin (placement.ts) and a fingerprint of its properties. One walk over the
+ * storey, placement origin (placement.ts) and a fingerprint of its properties. One walk over the
  * model's products gives every element's signature; the server's extraction rides along on the same
  * walk (`onPropertySet`), so the properties are decoded once.
  */
@@ -20,8 +20,6 @@ export interface ElementSignatures {
   predefinedTypeUserDefined: boolean[];
   /** The name of its storey. */
   level: (string | null)[];
-  /** The Tag attribute (authoring tools write their own element id there). */
-  tag: (string | null)[];
   /** The placement origin in metres (placement.ts); null when the chain cannot be resolved. */
   x: (number | null)[];
   y: (number | null)[];
@@ -45,7 +43,6 @@ export function emptySignatures(): ElementSignatures {
     predefinedType: [],
     predefinedTypeUserDefined: [],
     level: [],
-    tag: [],
     x: [],
     y: [],
     z: [],
@@ -76,7 +73,6 @@ export function describeElements(model: IfcModel, options: DescribeOptions = {})
     out.predefinedType.push(predefined?.value ?? null);
     out.predefinedTypeUserDefined.push(predefined?.userDefined ?? false);
     out.level.push(level);
-    out.tag.push(tagOf(model, id));
     const origin = placements.originOf(id);
     out.x.push(origin ? round(origin[0]) : null);
     out.y.push(origin ? round(origin[1]) : null);
@@ -89,13 +85,6 @@ export function describeElements(model: IfcModel, options: DescribeOptions = {})
     out.propertyHash.push(hasher.finish());
   }
   return out;
-}
-
-function tagOf(model: IfcModel, id: number): string | null {
-  const value = model.attribute(id, 'Tag');
-  if (!value) return null;
-  const v = value.kind === 'typed' ? value.value : value;
-  return v.kind === 'string' && v.value !== '' ? v.value : null;
 }
 
 /** Millimetre precision: what a database column keeps and a comparison needs. */

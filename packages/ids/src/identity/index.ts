@@ -43,6 +43,7 @@ export {
   canonicalFacet,
   documentKeys,
   facetContentHash,
+  ownRequirementKey,
   requirementKey,
   type SpecificationKeys,
   specificationKeysOf,

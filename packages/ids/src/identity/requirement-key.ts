@@ -126,6 +126,11 @@ export function specificationKeysOf(key: string, spec: Pick<Specification, 'requ
       const hash = facetContentHash(facet);
       return requirementKeyOf(key, hash, repeat(hash));
     }),
-    ownKey: `r_${digest(`${key}\u0000specification`)}`,
+    ownKey: ownRequirementKey(key),
   };
+}
+
+/** The key of failing the specification `specificationKey` itself (a prohibited specification). */
+export function ownRequirementKey(specificationKey: string): string {
+  return `r_${digest(`${specificationKey}\u0000specification`)}`;
 }

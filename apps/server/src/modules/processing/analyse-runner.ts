@@ -1,4 +1,5 @@
 import { runWorkerTask, transferable, WorkerTimeLimitError } from '../../platform/worker-task';
+import { transfersOfData } from '../history';
 import type { AnalysisInput, AnalysisOutput } from './analyse';
 
 export { WorkerTimeLimitError as AnalysisTimeLimitError };
@@ -22,7 +23,7 @@ export function runAnalysis(input: AnalysisInput, timeLimitMs: number): Promise<
     {
       timeLimitMs,
       limitMessage: `Processing stopped: it ran longer than its time limit of ${limitText(timeLimitMs)} (PROCESSING_TIME_LIMIT_SECONDS).`,
-      transfer: [bytes.buffer as ArrayBuffer],
+      transfer: [bytes.buffer as ArrayBuffer, ...transfersOfData(input.history.previous, input.history.own)],
     },
   );
 }

@@ -1,12 +1,14 @@
-import { parseIds } from '@plumbline/ids';
+import { documentKeys, type ElementSignatures, parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
+import { type CheckedSpecificationRow, type StoredVersionData, storedSignatures } from '../history';
 import { primaryBimCategory } from '../metadata';
 import { attributeStatRows } from './attribute-stats';
-import { checkAgainst } from './check';
+import { checkAgainst, type FailingElement } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
+import { compareWithPrevious, type HistoryResult } from './history-step';
 import type { ResultColumns } from './result-columns';
 import {
   type EncodedVersionRows,
@@ -21,9 +23,22 @@ export interface AnalysisInput {
   versionId: string;
   bytes: Uint8Array;
   fileName: string;
-  ids: { name: string; xml: Uint8Array; specificationIds: string[] }[];
+  /** The active IDS files: their specifications' row ids by position, and the lineage their keys use. */
+  ids: { name: string; xml: Uint8Array; specificationIds: string[]; lineageId: string }[];
   /** full: check and extract elements and properties; recheck: check only. */
   mode: 'full' | 'recheck';
+  /**
+   * What the comparison with the previous completed version reads (history/load.ts): that version's
+   * stored rows, or null when it has none; in a re-check, this version's own stored elements too.
+   */
+  history: { previous: StoredVersionData | null; own: StoredVersionData | null };
+}
+
+/** Each checked specification's stable keys, for the write to keep ids_specifications' in step. */
+export interface SpecificationKeyRow {
+  specificationId: string;
+  key: string;
+  requirementKeys: string[];
 }
 
 /**
@@ -53,6 +68,9 @@ export type AnalysisOutput =
       kind: 'done';
       results: StoredResults;
       extracted: StoredModel | null;
+      /** The comparison with the previous completed version, as rows; null when there is none. */
+      history: HistoryResult['rows'];
+      specificationKeys: SpecificationKeyRow[];
       timings: Record<string, number>;
       /** The worker thread it ran on (set by cpu-worker; the main thread is 0). */
       threadId?: number;
@@ -66,6 +84,9 @@ export type AnalysedRows =
       kind: 'done';
       results: ResultColumns;
       extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string }) | null;
+      /** The failing elements as the check found them, and the specifications with their keys. */
+      failing: FailingElement[];
+      specifications: CheckedSpecificationRow[];
       timings: Record<string, number>;
     }
   | { kind: 'unreadable'; message: string };
@@ -81,7 +102,7 @@ function stopwatch(timings: Record<string, number>): (name: string) => void {
 }
 
 /** Reads the IFC, checks it against each IDS and, in full mode, extracts what the database stores. */
-export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRows {
+export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>): AnalysedRows {
   const timings: Record<string, number> = {};
   const lap = stopwatch(timings);
   let model: ReturnType<typeof readIfc>;
@@ -98,13 +119,26 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRo
       name: file.name,
       document: parseIds(file.xml, { fileName: file.name }),
       specificationIds: file.specificationIds,
+      lineageId: file.lineageId,
     }));
-    const results = checkAgainst(model, ids, input.fileName);
+    const failing: FailingElement[] = [];
+    const results = checkAgainst(model, ids, input.fileName, failing);
     lap('check');
-    if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
+    const specifications = ids.flatMap(({ document, specificationIds, lineageId }) => {
+      const keys = documentKeys(lineageId, document);
+      return document.specifications.flatMap((spec, position) => {
+        const id = specificationIds[position];
+        const key = keys[position];
+        return id && key
+          ? [{ id, keys: key, name: spec.name, identifier: spec.identifier, prohibited: spec.cardinality === 'prohibited' }]
+          : [];
+      });
+    });
+    const checked = { kind: 'done' as const, results, failing, specifications, timings };
+    if (input.mode !== 'full') return { ...checked, extracted: null };
     const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');
-    return { kind: 'done', results, extracted, timings };
+    return { ...checked, extracted };
   } finally {
     model.dispose();
   }
@@ -121,22 +155,56 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
   const { timings } = analysed;
   const lap = stopwatch(timings);
   const checked = analysed.results;
+  const rows = analysed.extracted;
+  // A re-check compares with the elements stored at processing (its signatures and keys).
+  const own = rows === null && input.history.own ? storedSignatures(input.history.own.elements) : null;
+  const signatures: ElementSignatures | null = rows?.elements ?? own?.signatures ?? null;
+  const history =
+    signatures === null
+      ? null
+      : compareWithPrevious(
+          signatures,
+          own?.keys,
+          { specifications: analysed.specifications, entities: checked.entities, failing: analysed.failing },
+          input.history.previous,
+        );
+  lap('history');
+  const specificationKeys = analysed.specifications.map((spec) => ({
+    specificationId: spec.id,
+    key: spec.keys.key,
+    requirementKeys: [...spec.keys.requirementKeys],
+  }));
   const results = {
     ...checked,
     elements: encodeVersionRows(elementResults, input.versionId, checked.elements),
   };
   lap('encode results');
-  const rows = analysed.extracted;
-  if (rows === null) return { kind: 'done', results, extracted: null, timings };
+  const done = { kind: 'done' as const, results, history: history?.rows ?? null, specificationKeys, timings };
+  if (rows === null) return { ...done, extracted: null };
   const attributeStats = attributeStatRows(rows);
   lap('summarise properties');
   const facetCounts = countFacets(rows);
   lap('count facets');
   const e = rows.elements;
+  const match = history?.match;
   const extracted: StoredModel = {
     elements: encodeVersionRows(elements, input.versionId, {
-      ...e,
+      stepId: e.stepId,
+      globalId: e.globalId,
+      ifcClass: e.ifcClass,
+      name: e.name,
+      typeName: e.typeName,
+      predefinedType: e.predefinedType,
+      predefinedTypeUserDefined: e.predefinedTypeUserDefined,
+      level: e.level,
       category: e.ifcClass.map(primaryBimCategory),
+      x: e.x,
+      y: e.y,
+      z: e.z,
+      propertyHash: e.propertyHash,
+      elementKey: match?.elementKey ?? e.globalId,
+      matchKind: match?.matchKind ?? e.stepId.map(() => null),
+      matchConfidence: match?.matchConfidence ?? e.stepId.map(() => null),
     }),
     properties: encodeVersionRows(elementProperties, input.versionId, rows.properties),
     attributeStats,
@@ -145,7 +213,7 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     schema: rows.schema,
   };
   lap('encode rows');
-  return { kind: 'done', results, extracted, timings };
+  return { ...done, extracted };
 }
 
 /** The buffers of a finished analysis' encoded rows: the thread transfers them with its output. */

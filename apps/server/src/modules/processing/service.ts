@@ -1,7 +1,9 @@
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
+import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
 import type { AnalysisInput } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
@@ -14,6 +16,11 @@ export interface ProcessingDeps {
   logger: Logger;
   /** How long one analysis may run before its thread is ended and the version failed. */
   timeLimitMs?: number;
+  /**
+   * Where a stored comparison is announced and a stale later one queued for comparing again, in the
+   * write's transaction (history/jobs.ts); without it (some tests) neither is sent.
+   */
+  jobs?: JobSender;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -38,7 +45,7 @@ async function loadActiveIds(
   const ids: AnalysisInput['ids'] = [];
   for (const file of files) {
     const xml = await readAll(await deps.storage.getStream(file.storageKey));
-    ids.push({ name: file.name, xml, specificationIds: [...file.specificationIds] });
+    ids.push({ name: file.name, xml, specificationIds: [...file.specificationIds], lineageId: file.lineageId });
   }
   return { ids, fingerprint: repo.idsFingerprint(files) };
 }
@@ -93,11 +100,14 @@ async function analyseAndWrite(
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
   const readMs = Math.round(performance.now() - started);
   const { ids, fingerprint } = await loadActiveIds(deps, version.projectId);
+  const historyStarted = performance.now();
+  const history = await loadHistoryInput(deps, version, mode);
+  const historyReadMs = Math.round(performance.now() - historyStarted);
   const analysisStarted = performance.now();
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(
-      { versionId, bytes, fileName: version.fileName, ids, mode },
+      { versionId, bytes, fileName: version.fileName, ids, mode, history },
       deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     );
   } catch (error) {
@@ -112,7 +122,7 @@ async function analyseAndWrite(
   await hooks.beforeWrite?.();
   const { results, extracted } = analysis;
   const analysisMs = performance.now() - analysisStarted;
-  const timings: Record<string, number> = { readFile: readMs, ...analysis.timings };
+  const timings: Record<string, number> = { readFile: readMs, readHistory: historyReadMs, ...analysis.timings };
   // The thread's start and the hand-over of bytes and results: the analysis' wall time less its steps.
   timings.analysisThread = Math.round(
     analysisMs - Object.values(analysis.timings).reduce((sum, ms) => sum + ms, 0),
@@ -128,6 +138,9 @@ async function analyseAndWrite(
     at: deps.clock.now(),
     recheckQueuedAt: version.recheckQueuedAt,
     checkedAgainst: fingerprint,
+    history: analysis.history,
+    specificationKeys: analysis.specificationKeys,
+    afterWrite: afterComparison(deps, version, mode === 'full' ? 'processed' : 'rechecked', analysis.history),
   };
   if (mode === 'recheck' || !extracted) {
     await repo.writeRecheckedVersion(deps.db, common, writeHooks);
@@ -148,6 +161,44 @@ async function analyseAndWrite(
     properties: extracted.properties.count,
     results: results.elements.count,
     timings: { ...timings, ...prefixed(writeTimings) },
+  };
+}
+
+/**
+ * What the comparison with the previous completed version reads: that version's stored rows and, for
+ * a re-check (which extracts nothing), this version's own stored elements. Bytes only (history/load.ts).
+ */
+async function loadHistoryInput(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  mode: ProcessingMode,
+): Promise<AnalysisInput['history']> {
+  const previousId = await repo.findPreviousCompletedVersion(deps.db, version.bimFileId, version.versionNumber);
+  const previous = previousId === null ? null : await loadVersionData(deps.db, previousId);
+  const own = mode === 'recheck' ? await loadVersionData(deps.db, version.id, 'elements') : null;
+  return { previous, own };
+}
+
+/**
+ * In the write's transaction: announces a stored comparison (the hook of issue 30), and queues the
+ * next completed version for comparing again when it was compared with another version than this one
+ * (versions completing out of order).
+ */
+function afterComparison(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  cause: 'processed' | 'rechecked' | 'recompared',
+  history: repo.ResultsToWrite['history'],
+): repo.ResultsToWrite['afterWrite'] {
+  const { jobs } = deps;
+  if (!jobs) return undefined;
+  return async (tx) => {
+    if (history) {
+      const address = { projectId: version.projectId, fileId: version.bimFileId, toVersionId: version.id, cause };
+      await announceComparison(jobs, tx, address, history.header);
+    }
+    const stale = await repo.nextVersionComparedWithAnother(tx, version.bimFileId, version.versionNumber, version.id);
+    if (stale) await jobs.send(recompareJob, { fileVersionId: stale }, tx);
   };
 }
 
