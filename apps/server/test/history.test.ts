@@ -38,7 +38,15 @@ const N = 7; // walls losing Pset_WallCommon.FireRating: new failures
 const M = 5; // failing walls given one: resolved
 const K = 4; // failing walls deleted: removed
 const L = 6; // walls added (copies of passing walls, 1 km away): pass, so no new failure
-const REGENERATED_CLASSES = ['IFCWALL', 'IFCDOOR', 'IFCWINDOW', 'IFCSLAB', 'IFCSPACE', 'IFCCOLUMN', 'IFCBEAM'];
+const REGENERATED_CLASSES = [
+  'IFCWALL',
+  'IFCDOOR',
+  'IFCWINDOW',
+  'IFCSLAB',
+  'IFCSPACE',
+  'IFCCOLUMN',
+  'IFCBEAM',
+];
 
 function idsXml(options: { title: string; referencePattern: string }): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -97,20 +105,27 @@ async function deriveVersions(dir: string): Promise<Derived> {
   const file = new StepFile(text);
   const globalIdOf = (id: number) => stringValue(file.get(id)?.params[0] ?? '') as string;
   const walls = file.idsOfClass('IFCWALL');
-  const rated = (w: number) => propertyNames(file, occurrencePset(file, w, 'Pset_WallCommon')!).includes('FireRating');
+  const rated = (w: number) =>
+    propertyNames(file, occurrencePset(file, w, 'Pset_WallCommon')!).includes('FireRating');
   const passing = walls.filter(rated);
   const failing = walls.filter((w) => !rated(w));
-  if (passing.length < N + L || failing.length < M + K) throw new Error('the generated model has too few walls');
+  if (passing.length < N + L || failing.length < M + K)
+    throw new Error('the generated model has too few walls');
   const lost = passing.slice(0, N);
   const copied = passing.slice(N, N + L);
   const given = failing.slice(0, M);
   const deleted = failing.slice(M, M + K);
-  const before = { lost: lost.map(globalIdOf), given: given.map(globalIdOf), deleted: deleted.map(globalIdOf) };
+  const before = {
+    lost: lost.map(globalIdOf),
+    given: given.map(globalIdOf),
+    deleted: deleted.map(globalIdOf),
+  };
   const originals = REGENERATED_CLASSES.flatMap((cls) => file.idsOfClass(cls));
   for (const w of lost) expect(removeProperty(file, w, 'Pset_WallCommon', 'FireRating')).toBe(true);
-  for (const w of given) expect(addProperty(file, w, 'Pset_WallCommon', 'FireRating', "IFCLABEL('EI60')")).toBe(true);
+  for (const w of given)
+    expect(addProperty(file, w, 'Pset_WallCommon', 'FireRating', "IFCLABEL('EI60')")).toBe(true);
   for (const w of deleted) deleteElement(file, w);
-  copied.forEach((w, i) => copyElement(file, w, newGlobalId(30, i), `Added wall ${i}`, 1000));
+  for (const [i, w] of copied.entries()) copyElement(file, w, newGlobalId(30, i), `Added wall ${i}`, 1000);
   // Every third element of these classes in v1 gets a new GlobalId, edited walls included.
   const gone = new Set(deleted);
   let regenerated = 0;
@@ -163,7 +178,8 @@ describe('finding history across versions (issue 30)', () => {
 
   async function waitCompleted(projectId: string, fileId: string) {
     await eventually(async () => {
-      const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json().bim_files;
+      const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
+        .bim_files;
       const file = files.find((f: { id: string }) => f.id === fileId);
       if (file?.status === 'failed') throw new Error(`processing failed\n${errorLines()}`);
       return file?.status === 'completed' && !file.rechecking;
@@ -171,31 +187,66 @@ describe('finding history across versions (issue 30)', () => {
   }
 
   function errorLines(): string {
-    return logs.filter((l) => /"level":(50|40)/.test(l)).slice(-5).join('\n');
+    return logs
+      .filter((l) => /"level":(50|40)/.test(l))
+      .slice(-5)
+      .join('\n');
   }
 
   async function changesByKind(versionId: string) {
-    const rows = await rowsOf<{ kind: number; elementKey: string; requirementKey: string; specificationKey: string }>(
+    const rows = await rowsOf<{
+      kind: number;
+      elementKey: string;
+      requirementKey: string;
+      specificationKey: string;
+    }>(
       server.database.db,
       sql`select kind, element_key as "elementKey", requirement_key as "requirementKey", specification_key as "specificationKey"
           from finding_changes where file_version_id = ${versionId} order by kind, element_key`,
     );
-    const keys = (kind: number) => rows.filter((r) => r.kind === kind).map((r) => r.elementKey).sort();
+    const keys = (kind: number) =>
+      rows
+        .filter((r) => r.kind === kind)
+        .map((r) => r.elementKey)
+        .sort();
     return { rows, new: keys(1), resolved: keys(2), removed: keys(3) };
   }
 
   async function runCompare(format: 'json' | 'bcf', out?: string) {
     let stdout = '';
     const code = await runCli(
-      ['compare', derived.v1, derived.v2, join(dir, 'rules.ids'), '--format', format, ...(out ? ['--out', out] : [])],
-      { stdout: { write: (chunk) => void (stdout += String(chunk)) }, stderr: { write: () => {} }, env: {}, cwd: dir },
+      [
+        'compare',
+        derived.v1,
+        derived.v2,
+        join(dir, 'rules.ids'),
+        '--format',
+        format,
+        ...(out ? ['--out', out] : []),
+      ],
+      {
+        stdout: {
+          write: (chunk) => {
+            stdout += String(chunk);
+          },
+        },
+        stderr: { write: () => {} },
+        env: {},
+        cwd: dir,
+      },
     );
     return { code, stdout };
   }
 
   it('stores exactly the edits as history, and plumbline compare reports the same', async () => {
     const projectId = await newProject('Derived versions');
-    const idsUpload = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'rules.ids', IDS_V1);
+    const idsUpload = await upload(
+      server,
+      owner,
+      `/api/v1/projects/${projectId}/idsfiles`,
+      'rules.ids',
+      IDS_V1,
+    );
     expect(idsUpload.statusCode).toBe(201);
     writeFileSync(join(dir, 'rules.ids'), IDS_V1);
     const first = await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v1));
@@ -208,7 +259,13 @@ describe('finding history across versions (issue 30)', () => {
     expect(stored.new).toEqual([...derived.lost].sort());
     expect(stored.resolved).toEqual([...derived.given].sort());
     expect(stored.removed).toEqual([...derived.deleted].sort());
-    const [header] = await rowsOf<{ added: number; removed: number; content: number; global: number; fromId: string }>(
+    const [header] = await rowsOf<{
+      added: number;
+      removed: number;
+      content: number;
+      global: number;
+      fromId: string;
+    }>(
       server.database.db,
       sql`select added_elements as added, removed_elements as removed, matched_by_content as content,
             matched_by_global_id as global, from_version_id as "fromId"
@@ -236,17 +293,36 @@ describe('finding history across versions (issue 30)', () => {
     expect(fr1.counts.new).toBe(N);
     expect(fr1.counts.resolved).toBe(M);
     expect(fr1.counts.removed).toBe(K);
-    const listed = (await call(server, owner, 'GET', `${base}/comparison/changes?specification_key=${fr1.key}&kind=new&page_size=3`)).json();
+    const listed = (
+      await call(
+        server,
+        owner,
+        'GET',
+        `${base}/comparison/changes?specification_key=${fr1.key}&kind=new&page_size=3`,
+      )
+    ).json();
     expect(listed.total).toBe(N);
     expect(listed.changes).toHaveLength(3);
-    const all = (await call(server, owner, 'GET', `${base}/comparison/changes?specification_key=${fr1.key}&kind=new`)).json();
-    expect(all.changes.map((c: { global_id: string }) => c.global_id).sort()).toEqual([...derived.lostNow].sort());
-    expect(all.changes[0]).toMatchObject({ kind: 'new', ifc_class: 'IFCWALL', reason: { outcome: 'absent', facet_index: 0 } });
+    const all = (
+      await call(server, owner, 'GET', `${base}/comparison/changes?specification_key=${fr1.key}&kind=new`)
+    ).json();
+    expect(all.changes.map((c: { global_id: string }) => c.global_id).sort()).toEqual(
+      [...derived.lostNow].sort(),
+    );
+    expect(all.changes[0]).toMatchObject({
+      kind: 'new',
+      ifc_class: 'IFCWALL',
+      reason: { outcome: 'absent', facet_index: 0 },
+    });
 
     // The same pair computed on request (not from the stored rows) agrees with the stored one.
-    const computed = (await call(server, owner, 'GET', `${base}/comparison?from=${first.versionId}&to=${second.versionId}`)).json();
+    const computed = (
+      await call(server, owner, 'GET', `${base}/comparison?from=${first.versionId}&to=${second.versionId}`)
+    ).json();
     expect(computed.comparison.source).toBe('stored');
-    const reverse = (await call(server, owner, 'GET', `${base}/comparison?from=${second.versionId}&to=${first.versionId}`)).json().comparison;
+    const reverse = (
+      await call(server, owner, 'GET', `${base}/comparison?from=${second.versionId}&to=${first.versionId}`)
+    ).json().comparison;
     expect(reverse.source).toBe('computed');
     // Backwards, the given walls lose their rating, the lost ones get it back, and the deleted walls
     // come back failing (new); the added walls go, passing.
@@ -258,7 +334,9 @@ describe('finding history across versions (issue 30)', () => {
     expect(cli.code).toBe(1);
     const report = JSON.parse(cli.stdout);
     const cliFr1 = report.specifications.find((s: { identifier: string }) => s.identifier === 'FR-1');
-    expect(cliFr1.new.map((e: { globalId: string }) => e.globalId).sort()).toEqual([...derived.lostNow].sort());
+    expect(cliFr1.new.map((e: { globalId: string }) => e.globalId).sort()).toEqual(
+      [...derived.lostNow].sort(),
+    );
     expect(cliFr1.resolved).toHaveLength(M);
     expect(cliFr1.removed).toHaveLength(K);
     expect(cliFr1.persisting).toBe(fr1.counts.persisting);
@@ -274,7 +352,9 @@ describe('finding history across versions (issue 30)', () => {
     if (haveBcfSchemas()) {
       const out = join(dir, 'new.bcf');
       expect((await runCompare('bcf', out)).code).toBe(1);
-      expect(await bcfSchemaErrors([{ name: 'new.bcf', bytes: new Uint8Array(await readFile(out)) }])).toEqual([]);
+      expect(
+        await bcfSchemaErrors([{ name: 'new.bcf', bytes: new Uint8Array(await readFile(out)) }]),
+      ).toEqual([]);
     }
   }, 900_000);
 
@@ -286,7 +366,12 @@ describe('finding history across versions (issue 30)', () => {
     const bytes = await readFile(small);
     let fileId = '';
     for (let i = 0; i < 10; i++) fileId = (await uploadVersion(projectId, 'Same.ifc', bytes)).fileId;
-    const [counts] = await rowsOf<{ versions: number; comparisons: number; changes: number; nonzero: number }>(
+    const [counts] = await rowsOf<{
+      versions: number;
+      comparisons: number;
+      changes: number;
+      nonzero: number;
+    }>(
       server.database.db,
       sql`select (select count(*)::int from file_versions where bim_file_id = ${fileId}) as versions,
             (select count(*)::int from version_comparisons vc join file_versions v on v.id = vc.file_version_id
@@ -311,18 +396,29 @@ describe('finding history across versions (issue 30)', () => {
     // A plain upload of the corrected file is recognised as a revision when asked to.
     const asked = await upload(server, owner, `${idsBase}?on_match=ask`, 'rules.ids', IDS_V2);
     expect(asked.statusCode).toBe(409);
-    expect(asked.json().error).toMatchObject({ code: 'ids_revision_suggested', fields: { ids_file_id: original.id } });
+    expect(asked.json().error).toMatchObject({
+      code: 'ids_revision_suggested',
+      fields: { ids_file_id: original.id },
+    });
     const replaced = await upload(server, owner, `${idsBase}/${original.id}/revisions`, 'rules.ids', IDS_V2);
     expect(replaced.statusCode).toBe(201);
     const revision = replaced.json().ids_file;
-    expect(revision).toMatchObject({ lineage_id: original.lineage_id, revision: 2, revisions_count: 2, is_active: true });
+    expect(revision).toMatchObject({
+      lineage_id: original.lineage_id,
+      revision: 2,
+      revisions_count: 2,
+      is_active: true,
+    });
     const listed = (await call(server, owner, 'GET', idsBase)).json().ids_files;
     expect(listed.map((f: { id: string }) => f.id)).toEqual([revision.id]);
-    const revisions = (await call(server, owner, 'GET', `${idsBase}/${revision.id}/revisions`)).json().revisions;
-    expect(revisions.map((r: { revision: number; is_active: boolean }) => [r.revision, r.is_active])).toEqual([
-      [2, true],
-      [1, false],
-    ]);
+    const revisions = (await call(server, owner, 'GET', `${idsBase}/${revision.id}/revisions`)).json()
+      .revisions;
+    expect(revisions.map((r: { revision: number; is_active: boolean }) => [r.revision, r.is_active])).toEqual(
+      [
+        [2, true],
+        [1, false],
+      ],
+    );
 
     // The re-check of v2 against the revision: FR-1's requirement kept its key and its history;
     // FR-2's changed requirement has a new key, not compared with v1 (no new failures from the edit).
@@ -330,7 +426,9 @@ describe('finding history across versions (issue 30)', () => {
     await waitCompleted(projectId, fileId);
     const after = await changesByKind(second.versionId);
     expect(after.rows).toEqual(before.rows);
-    const comparison = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/comparison`)).json().comparison;
+    const comparison = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/comparison`)
+    ).json().comparison;
     const fr2 = comparison.specifications.find((s: { identifier: string }) => s.identifier === 'FR-2');
     expect(fr2.counts.new).toBe(0);
     expect(fr2.uncompared).toBeGreaterThan(0);

@@ -60,7 +60,11 @@ export interface CliIo {
 
 export interface CliDependencies {
   readonly checkFiles: (ifcPath: string, idsPath: string) => Promise<CheckReport>;
-  readonly compareFiles?: (oldIfc: string, newIfc: string, idsPaths: readonly string[]) => Promise<ComparedFiles>;
+  readonly compareFiles?: (
+    oldIfc: string,
+    newIfc: string,
+    idsPaths: readonly string[],
+  ) => Promise<ComparedFiles>;
 }
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
@@ -216,7 +220,8 @@ async function runCompare(
   if (!oldArg || !newArg || idsArgs.length === 0)
     throw usage('compare needs the old model, the new model and at least one IDS file');
   const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
-  const chosen = values.format === undefined && outPath === null ? 'json' : chooseFormat(values.format, outPath);
+  const chosen =
+    values.format === undefined && outPath === null ? 'json' : chooseFormat(values.format, outPath);
   const format = COMPARE_FORMATS.find((candidate) => candidate === chosen);
   if (!format) throw usage(`compare writes ${COMPARE_FORMATS.join(', ')}, not '${chosen}'`);
   if (format === 'bcf' && outPath === null && io.stdout.isTTY)
@@ -232,7 +237,8 @@ async function runCompare(
   try {
     compared = await (dependencies.compareFiles ?? compareFiles)(oldPath, newPath, idsPaths);
   } catch (error) {
-    if (error instanceof IfcReadError) throw new CliError(EXIT.unreadableModel, `cannot read a model: ${error.message}`);
+    if (error instanceof IfcReadError)
+      throw new CliError(EXIT.unreadableModel, `cannot read a model: ${error.message}`);
     throw error;
   }
   if (compared.status === 'invalid') {
@@ -248,7 +254,8 @@ async function runCompare(
     format === 'json'
       ? async (write) => write(`${JSON.stringify(toCompareJson(compared), null, 2)}\n`)
       : format === 'html'
-        ? async (write) => write(renderCompareHtml(compared, { old: basename(oldPath), next: basename(newPath) }))
+        ? async (write) =>
+            write(renderCompareHtml(compared, { old: basename(oldPath), next: basename(newPath) }))
         : async (write) => {
             await writeCompareBcf(compared, write, bcf);
           };
@@ -259,7 +266,9 @@ async function runCompare(
     { new: 0, resolved: 0 },
   );
   if (outPath !== null)
-    io.stderr.write(`plumbline: wrote ${format} comparison to ${values.out} (${totals.new} new, ${totals.resolved} resolved)\n`);
+    io.stderr.write(
+      `plumbline: wrote ${format} comparison to ${values.out} (${totals.new} new, ${totals.resolved} resolved)\n`,
+    );
   return hasNewFailures(compared) ? EXIT.fail : EXIT.pass;
 }
 

@@ -55,6 +55,11 @@ export const findingChanges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.fileVersionId, t.requirementKey, t.kind, t.elementStepId] }),
-    index('finding_changes_specification_idx').on(t.fileVersionId, t.specificationKey, t.kind, t.elementStepId),
+    index('finding_changes_specification_idx').on(
+      t.fileVersionId,
+      t.specificationKey,
+      t.kind,
+      t.elementStepId,
+    ),
   ],
 );

@@ -137,6 +137,15 @@ export const routeRequests: Record<string, Build> = {
     file: { name: 'upload.ids', content: ctx.fixture.ids },
   }),
   'PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}': () => ({ payload: { is_active: true } }),
+  // A revision of a fresh IDS file, so the fixture's own file is not replaced under the other routes.
+  'POST /api/v1/projects/{projectId}/idsfiles/{idsFileId}/revisions': async (ctx) => ({
+    params: { idsFileId: await freshIdsFile(ctx) },
+    file: { name: 'revision.ids', content: ctx.fixture.ids },
+  }),
+  // The fixture's file has one version: nothing to compare it with (409), past the access gate.
+  'GET /api/v1/projects/{projectId}/bimfiles/{fileId}/comparison/changes': () => ({
+    query: { specification_key: 's_matrix' },
+  }),
   'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}': async (ctx) => ({
     params: { idsFileId: await freshIdsFile(ctx) },
   }),

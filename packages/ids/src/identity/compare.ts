@@ -40,7 +40,12 @@ export interface SpecificationComparison {
   readonly compared: boolean;
   /** Sorted: new, then resolved, then removed; each by element. */
   readonly changes: readonly FindingChange[];
-  readonly counts: { readonly new: number; readonly resolved: number; readonly removed: number; readonly persisting: number };
+  readonly counts: {
+    readonly new: number;
+    readonly resolved: number;
+    readonly removed: number;
+    readonly persisting: number;
+  };
   /** Failures now of requirements the old version was not checked against (not compared). */
   readonly uncompared: number;
 }
@@ -117,14 +122,21 @@ export function compareVersions(
       for (const [element, failure] of now) {
         const o = match.oldIndexOf[element] ?? -1;
         if (o >= 0 && was.has(o)) persisting++;
-        else changes.push({ kind: 'new', requirementKey, element, elementKey: elementKeys[element]!, failure });
+        else
+          changes.push({ kind: 'new', requirementKey, element, elementKey: elementKeys[element]!, failure });
       }
       for (const [o, failure] of was) {
         const element = match.newIndexOf[o] ?? -1;
         if (element < 0)
           changes.push({ kind: 'removed', requirementKey, element: o, elementKey: keyOf(old, o), failure });
         else if (!now.has(element))
-          changes.push({ kind: 'resolved', requirementKey, element, elementKey: elementKeys[element]!, failure });
+          changes.push({
+            kind: 'resolved',
+            requirementKey,
+            element,
+            elementKey: elementKeys[element]!,
+            failure,
+          });
       }
     }
     changes.sort(

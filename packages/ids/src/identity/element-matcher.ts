@@ -65,7 +65,12 @@ function distance(a: ElementSignatures, i: number, b: ElementSignatures, j: numb
 }
 
 /** How alike two elements of one bucket are, from 0 to 1; null when they may not be matched. */
-export function contentScore(a: ElementSignatures, i: number, b: ElementSignatures, j: number): number | null {
+export function contentScore(
+  a: ElementSignatures,
+  i: number,
+  b: ElementSignatures,
+  j: number,
+): number | null {
   let score = 0;
   let weight = W_NAME + W_TYPE + W_LEVEL + W_PROPERTIES;
   const sameName = a.name[i] != null && a.name[i] === b.name[j];
@@ -99,10 +104,7 @@ class BucketIndex {
   private readonly byCell = new Map<string, number[]>();
   private readonly byLook = new Map<string, number[]>();
 
-  constructor(
-    private readonly old: ElementSignatures,
-    members: readonly number[],
-  ) {
+  constructor(old: ElementSignatures, members: readonly number[]) {
     for (const i of members) {
       const name = old.name[i];
       if (name != null) push(this.byName, name, i);

@@ -7,7 +7,7 @@
  */
 import type { IfcModel } from '@plumbline/ifc/model';
 import type { CheckReport, FacetFailure, FacetType, FailureOutcome } from '../results';
-import { type ElementSignatures, emptySignatures } from './element-signature';
+import type { ElementSignatures } from './element-signature';
 import type { SpecificationKeys } from './requirement-key';
 
 /** Why an element fails one requirement, as data. */
@@ -186,5 +186,3 @@ export function findingsOfReports(
   }
   return builder.build();
 }
-
-

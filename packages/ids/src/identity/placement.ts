@@ -119,8 +119,12 @@ export class PlacementOrigins {
     if (!t) return null;
     const origin: [number, number, number] = [t[0] ?? 0, t[1] ?? 0, t[2] ?? 0];
     const z: [number, number, number] =
-      cls === 'IFCAXIS2PLACEMENT3D' ? (this.direction(this.model.attribute(id, 'Axis')) ?? [0, 0, 1]) : [0, 0, 1];
-    const ref: [number, number, number] = this.direction(this.model.attribute(id, 'RefDirection')) ?? [1, 0, 0];
+      cls === 'IFCAXIS2PLACEMENT3D'
+        ? (this.direction(this.model.attribute(id, 'Axis')) ?? [0, 0, 1])
+        : [0, 0, 1];
+    const ref: [number, number, number] = this.direction(this.model.attribute(id, 'RefDirection')) ?? [
+      1, 0, 0,
+    ];
     // RefDirection projected onto the plane normal to Axis (IFC's "P[1]").
     const dot = ref[0] * z[0] + ref[1] * z[1] + ref[2] * z[2];
     const x = normalise([ref[0] - dot * z[0], ref[1] - dot * z[1], ref[2] - dot * z[2]]) ?? [1, 0, 0];

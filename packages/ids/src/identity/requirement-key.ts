@@ -108,7 +108,10 @@ function requirementKeyOf(specificationKey: string, contentHash: string, occurre
  * The keys of every specification of a document of `lineage` and of each of its requirements, by
  * position. Identical facets in one specification (allowed, and failed together) are numbered.
  */
-export function documentKeys(lineage: string, document: Pick<IdsDocument, 'specifications'>): SpecificationKeys[] {
+export function documentKeys(
+  lineage: string,
+  document: Pick<IdsDocument, 'specifications'>,
+): SpecificationKeys[] {
   const namesake = occurrences();
   return document.specifications.map((spec) => {
     const part = specificationPart(spec);
@@ -118,7 +121,10 @@ export function documentKeys(lineage: string, document: Pick<IdsDocument, 'speci
 }
 
 /** A specification's requirement keys, given its own key (an edit that appends a facet keeps the rest). */
-export function specificationKeysOf(key: string, spec: Pick<Specification, 'requirements'>): SpecificationKeys {
+export function specificationKeysOf(
+  key: string,
+  spec: Pick<Specification, 'requirements'>,
+): SpecificationKeys {
   const repeat = occurrences();
   return {
     key,

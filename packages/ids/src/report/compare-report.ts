@@ -121,7 +121,8 @@ export function newFailuresReport(compared: Compared): { report: CheckReport; id
     const byElement = new Map<number, FacetFailure[]>();
     for (const change of spec.changes) {
       if (change.kind !== 'new') continue;
-      const facet = change.failure.facetIndex === null ? null : compared.requirements.get(change.requirementKey);
+      const facet =
+        change.failure.facetIndex === null ? null : compared.requirements.get(change.requirementKey);
       const failures = byElement.get(change.element) ?? [];
       if (change.failure.facetIndex !== null) {
         failures.push({

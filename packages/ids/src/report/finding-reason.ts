@@ -30,7 +30,10 @@ const ENGLISH: Record<FindingMessageId, string> = {
 };
 
 /** The message for a failure of the requirement `facet` describes (null: the specification itself). */
-export function findingMessage(facet: FacetSummary | null | undefined, failure: FindingFailure): FindingMessage {
+export function findingMessage(
+  facet: FacetSummary | null | undefined,
+  failure: FindingFailure,
+): FindingMessage {
   const requirement = facet?.description ?? (failure.facetType ? `${failure.facetType} requirement` : '');
   const value = failure.actualValue === null ? '' : JSON.stringify(failure.actualValue);
   if (failure.facetIndex === null) return { id: 'finding.specification', params: { requirement, value } };
@@ -42,13 +45,17 @@ export function findingMessage(facet: FacetSummary | null | undefined, failure: 
     case 'prohibited':
       return { id: 'finding.prohibited', params: { requirement, value } };
     default:
-      return { id: value === '' ? 'finding.mismatch' : 'finding.mismatchValue', params: { requirement, value } };
+      return {
+        id: value === '' ? 'finding.mismatch' : 'finding.mismatchValue',
+        params: { requirement, value },
+      };
   }
 }
 
 /** The message in English (the command line's language). */
 export function renderFindingMessage(message: FindingMessage): string {
-  return ENGLISH[message.id].replace(/\{(requirement|value)\}/g, (_, name: 'requirement' | 'value') =>
-    message.params[name],
+  return ENGLISH[message.id].replace(
+    /\{(requirement|value)\}/g,
+    (_, name: 'requirement' | 'value') => message.params[name],
   );
 }

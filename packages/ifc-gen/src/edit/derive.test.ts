@@ -37,7 +37,8 @@ function danglingReferences(text: string): string[] {
     const eq = line.indexOf('=');
     if (!line.startsWith('#') || eq < 0) continue;
     const body = line.slice(eq).replace(/'(?:[^']|'')*'/g, "''");
-    for (const m of body.matchAll(/#(\d+)/g)) if (!ids.has(m[1] as string)) dangling.push(`${line.slice(0, eq)} → #${m[1]}`);
+    for (const m of body.matchAll(/#(\d+)/g))
+      if (!ids.has(m[1] as string)) dangling.push(`${line.slice(0, eq)} → #${m[1]}`);
   }
   return dangling;
 }
@@ -59,10 +60,14 @@ describe('deriving a version by known edits', () => {
     }) as number;
     expect(removeProperty(file, withRating, 'Pset_WallCommon', 'FireRating')).toBe(true);
     const after = new StepFile(file.text());
-    expect(propertyNames(after, occurrencePset(after, withRating, 'Pset_WallCommon')!)).not.toContain('FireRating');
+    expect(propertyNames(after, occurrencePset(after, withRating, 'Pset_WallCommon')!)).not.toContain(
+      'FireRating',
+    );
     expect(addProperty(after, withRating, 'Pset_WallCommon', 'FireRating', "IFCLABEL('EI60')")).toBe(true);
     const again = new StepFile(after.text());
-    expect(propertyNames(again, occurrencePset(again, withRating, 'Pset_WallCommon')!)).toContain('FireRating');
+    expect(propertyNames(again, occurrencePset(again, withRating, 'Pset_WallCommon')!)).toContain(
+      'FireRating',
+    );
     expect(danglingReferences(again.text())).toEqual([]);
   });
 

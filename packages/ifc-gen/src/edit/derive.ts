@@ -124,7 +124,9 @@ export function copyElement(
   for (const rel of file.relationsOf(sourceId)) {
     const listed = rel.params.map((param) => {
       const items = listItems(param);
-      return items?.some((item) => refId(item) === sourceId) ? `(${[...items, `#${copy}`].join(',')})` : param;
+      return items?.some((item) => refId(item) === sourceId)
+        ? `(${[...items, `#${copy}`].join(',')})`
+        : param;
     });
     if (listed.some((param, i) => param !== rel.params[i])) file.set({ ...rel, params: listed });
   }

@@ -119,7 +119,7 @@ export class StepFile {
       if (!line) continue;
       const relId = Number(line.slice(1, line.indexOf('=')));
       const parsed = this.get(relId);
-      if (parsed && parsed.params.some((p) => refId(p) === id || listItems(p)?.some((i) => refId(i) === id)))
+      if (parsed?.params.some((p) => refId(p) === id || listItems(p)?.some((i) => refId(i) === id)))
         out.push(parsed);
     }
     return out;
@@ -140,7 +140,8 @@ export class StepFile {
     this.added.push(text);
     this.lineOf.set(id, slot);
     if (className.startsWith('IFCREL'))
-      for (const m of text.slice(text.indexOf('=')).matchAll(/#(\d+)/g)) push(this.relationsNaming, Number(m[1]), slot);
+      for (const m of text.slice(text.indexOf('=')).matchAll(/#(\d+)/g))
+        push(this.relationsNaming, Number(m[1]), slot);
     return id;
   }
 
@@ -153,7 +154,9 @@ export class StepFile {
   }
 
   private lineAt(slot: number): string | null {
-    return slot < this.lines.length ? (this.lines[slot] ?? null) : (this.added[slot - this.lines.length] ?? null);
+    return slot < this.lines.length
+      ? (this.lines[slot] ?? null)
+      : (this.added[slot - this.lines.length] ?? null);
   }
 
   private setLineAt(slot: number, text: string | null): void {

@@ -40,7 +40,11 @@ export function currentFindings(
   const builder = new FindingsBuilder(signatures, elementKeys);
   const e = check.entities;
   e.stepId.forEach((stepId, i) => {
-    builder.addEntity(stepId, { globalId: e.globalId[i] ?? null, ifcClass: e.ifcClass[i] ?? 'UNKNOWN', name: e.name[i] ?? null });
+    builder.addEntity(stepId, {
+      globalId: e.globalId[i] ?? null,
+      ifcClass: e.ifcClass[i] ?? 'UNKNOWN',
+      name: e.name[i] ?? null,
+    });
   });
   const indexOf = new Map<string, number>();
   for (const spec of check.specifications) {

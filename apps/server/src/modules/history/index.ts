@@ -1,5 +1,12 @@
 // The history module as other modules see it: only what they use. Everything else in modules/history/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+
+export type {
+  ChangedElements,
+  CompareTaskInput,
+  CompareTaskOutput,
+  SpecificationSummary,
+} from './compare-task';
 export {
   CHANGE_KIND_CODE,
   type ComparisonHeader,
@@ -8,14 +15,6 @@ export {
   type FindingChangeColumns,
 } from './comparison-rows';
 export { type CheckedSpecificationRow, type CurrentCheck, currentFindings } from './current-findings';
-export { loadVersionData } from './load';
-export {
-  type StoredSpecification,
-  type StoredVersionData,
-  storedFindings,
-  storedSignatures,
-  transfersOfData,
-} from './stored-version';
 export {
   announceComparison,
   type ComparisonStoredPayload,
@@ -23,11 +22,13 @@ export {
   type RecomparePayload,
   recompareJob,
 } from './jobs';
-export {
-  type ChangedElements,
-  type CompareTaskInput,
-  type CompareTaskOutput,
-  type SpecificationSummary,
-} from './compare-task';
+export { loadVersionData } from './load';
 export { historyRoutes } from './routes';
 export { createHistoryService, type HistoryService } from './service';
+export {
+  type StoredSpecification,
+  type StoredVersionData,
+  storedFindings,
+  storedSignatures,
+  transfersOfData,
+} from './stored-version';

@@ -43,7 +43,12 @@ export const comparisonStoredJob: JobSpec<ComparisonStoredPayload> = {
 export function announceComparison(
   jobs: JobSender,
   tx: Database,
-  address: { projectId: string; fileId: string; toVersionId: string; cause: ComparisonStoredPayload['cause'] },
+  address: {
+    projectId: string;
+    fileId: string;
+    toVersionId: string;
+    cause: ComparisonStoredPayload['cause'];
+  },
   header: ComparisonHeader,
 ): Promise<string> {
   return jobs.send(

@@ -4,8 +4,9 @@
  * 200,000 rows); the analysis or compare thread gets them transferred. One read-only snapshot, so the
  * four reads agree with each other.
  */
-import { pipeline } from 'node:stream/promises';
+
 import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -65,7 +66,13 @@ export async function loadVersionData(
          from elements where file_version_id = ${v} order by step_id`,
       );
       if (parts === 'elements')
-        return { versionId, elements, entities: NOTHING.slice(), failing: NOTHING.slice(), specifications: [] };
+        return {
+          versionId,
+          elements,
+          entities: NOTHING.slice(),
+          failing: NOTHING.slice(),
+          specifications: [],
+        };
       const entities = await copyOut(
         tx,
         `select step_id, global_id, ifc_class, name from result_entities where file_version_id = ${v} order by step_id`,

@@ -90,7 +90,10 @@ export interface CheckedSpecification {
   failedCount: number;
 }
 
-export async function checkedSpecifications(db: Database, versionId: string): Promise<CheckedSpecification[]> {
+export async function checkedSpecifications(
+  db: Database,
+  versionId: string,
+): Promise<CheckedSpecification[]> {
   return rowsOf<CheckedSpecification>(
     db,
     sql`select s.id, s.key, s.name, s.identifier, s.requirement_keys as "requirementKeys",
@@ -158,7 +161,10 @@ export async function pageOfChanges(
 ): Promise<{ rows: ChangeRow[]; total: number }> {
   const kind = input.kind === null ? sql`` : sql`and c.kind = ${input.kind}`;
   const where = sql`c.file_version_id = ${input.toVersionId} and c.specification_key = ${input.specificationKey} ${kind}`;
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from finding_changes c where ${where}`);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from finding_changes c where ${where}`,
+  );
   const changes = await rowsOf<Omit<ChangeRow, 'versionId' | 'globalId' | 'name' | 'ifcClass' | 'level'>>(
     db,
     sql`select c.kind, c.requirement_key as "requirementKey", c.element_key as "elementKey",

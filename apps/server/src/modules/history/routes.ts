@@ -52,7 +52,9 @@ export function historyRoutes(history: HistoryService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return { comparison: await history.comparison(optionalUserId(request), projectId, fileId, request.query) };
+        return {
+          comparison: await history.comparison(optionalUserId(request), projectId, fileId, request.query),
+        };
       },
     );
 

@@ -38,7 +38,11 @@ interface Pair {
   stored: repo.StoredHeader | null;
 }
 
-const versionDto = (v: repo.VersionRef) => ({ id: v.id, version_number: v.versionNumber, version_tag: v.versionTag });
+const versionDto = (v: repo.VersionRef) => ({
+  id: v.id,
+  version_number: v.versionNumber,
+  version_tag: v.versionTag,
+});
 
 function reasonOf(row: {
   facetIndex: number | null;
@@ -58,20 +62,37 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
   const { db } = deps;
   const cache = new LRUCache<string, Promise<CompareTaskOutput>>({ max: deps.cacheEntries ?? 8 });
 
-  async function resolvePair(userId: string | null, projectId: string, fileId: string, query: ComparisonQuery) {
+  async function resolvePair(
+    userId: string | null,
+    projectId: string,
+    fileId: string,
+    query: ComparisonQuery,
+  ) {
     await requireProjectReader({ db, userId }, projectId);
     const to = (await requireCheckedVersion(db, { projectId, fileId, versionId: query.to })).version;
-    const toRef = { id: to.id, versionNumber: to.versionNumber, versionTag: to.versionTag, checkedAt: to.checkedAt };
+    const toRef = {
+      id: to.id,
+      versionNumber: to.versionNumber,
+      versionTag: to.versionTag,
+      checkedAt: to.checkedAt,
+    };
     let fromRef: repo.VersionRef | null;
     if (query.from !== undefined) {
       const from = (await requireCheckedVersion(db, { projectId, fileId, versionId: query.from })).version;
-      fromRef = { id: from.id, versionNumber: from.versionNumber, versionTag: from.versionTag, checkedAt: from.checkedAt };
+      fromRef = {
+        id: from.id,
+        versionNumber: from.versionNumber,
+        versionTag: from.versionTag,
+        checkedAt: from.checkedAt,
+      };
     } else {
       fromRef = await repo.previousCompletedVersion(db, fileId, to.versionNumber);
     }
     if (fromRef === null) throw new HistoryError('comparison_unavailable');
     if (fromRef.id === toRef.id)
-      throw new HistoryError('comparison_unavailable', { message: 'Choose two different versions to compare.' });
+      throw new HistoryError('comparison_unavailable', {
+        message: 'Choose two different versions to compare.',
+      });
     const header = await repo.findStoredHeader(db, toRef.id);
     return { from: fromRef, to: toRef, stored: header?.fromVersionId === fromRef.id ? header : null } as Pair;
   }
@@ -100,7 +121,13 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
     return entry;
   }
 
-  function summary(pair: Pair, totals: ComparisonSummary['totals'], computedAt: Date, source: 'stored' | 'computed', elements: ComparisonSummary['elements']): ComparisonSummary {
+  function summary(
+    pair: Pair,
+    totals: ComparisonSummary['totals'],
+    computedAt: Date,
+    source: 'stored' | 'computed',
+    elements: ComparisonSummary['elements'],
+  ): ComparisonSummary {
     return {
       from_version: versionDto(pair.from),
       to_version: versionDto(pair.to),
@@ -121,7 +148,12 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       return (await repo.listComparisons(db, fileId)).map((h) =>
         summary(
           { from: h.from, to: h.to, stored: h },
-          { new: h.newCount, resolved: h.resolvedCount, removed: h.removedCount, persisting: h.persistingCount },
+          {
+            new: h.newCount,
+            resolved: h.resolvedCount,
+            removed: h.removedCount,
+            persisting: h.persistingCount,
+          },
           h.computedAt,
           'stored',
           {
@@ -135,7 +167,12 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
     },
 
     /** Two versions compared: per specification the counts, and the requirements' facets. */
-    async comparison(userId: string | null, projectId: string, fileId: string, query: ComparisonQuery): Promise<Comparison> {
+    async comparison(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: ComparisonQuery,
+    ): Promise<Comparison> {
       const pair = await resolvePair(userId, projectId, fileId, query);
       const now = await repo.checkedSpecifications(db, pair.to.id);
       if (pair.stored) {
@@ -146,7 +183,12 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
           repo.facetFailureCounts(db, pair.to.id),
         ]);
         const specifications = storedSpecificationComparisons({ now, before, changes, facetFailures });
-        const totals = { new: h.newCount, resolved: h.resolvedCount, removed: h.removedCount, persisting: h.persistingCount };
+        const totals = {
+          new: h.newCount,
+          resolved: h.resolvedCount,
+          removed: h.removedCount,
+          persisting: h.persistingCount,
+        };
         const elements = {
           matched_by_global_id: h.matchedByGlobalId,
           matched_by_content: h.matchedByContent,
@@ -173,12 +215,19 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
               facet_index: i as number | null,
               facet: row?.requirementFacets[i] ?? null,
             })),
-            ...(row?.prohibited ? [{ key: ownRequirementKey(spec.key), facet_index: null, facet: null }] : []),
+            ...(row?.prohibited
+              ? [{ key: ownRequirementKey(spec.key), facet_index: null, facet: null }]
+              : []),
           ],
         };
       });
       const h = output.rows.header;
-      const totals = { new: h.newCount, resolved: h.resolvedCount, removed: h.removedCount, persisting: h.persistingCount };
+      const totals = {
+        new: h.newCount,
+        resolved: h.resolvedCount,
+        removed: h.removedCount,
+        persisting: h.persistingCount,
+      };
       const elements = {
         matched_by_global_id: h.matchedByGlobalId,
         matched_by_content: h.matchedByContent,
@@ -189,7 +238,12 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
     },
 
     /** A page of one specification's changed findings (of one kind, or all), with their elements. */
-    async changes(userId: string | null, projectId: string, fileId: string, query: ChangesQuery): Promise<ChangesResponse> {
+    async changes(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: ChangesQuery,
+    ): Promise<ChangesResponse> {
       const pair = await resolvePair(userId, projectId, fileId, query);
       const offset = (query.page - 1) * query.page_size;
       const kind = query.kind === undefined ? null : CHANGE_KIND_CODE[query.kind];
@@ -222,7 +276,8 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
         const c = rows.changes;
         const picked: number[] = [];
         for (let i = 0; i < c.kind.length; i++)
-          if (c.specificationKey[i] === query.specification_key && (kind === null || c.kind[i] === kind)) picked.push(i);
+          if (c.specificationKey[i] === query.specification_key && (kind === null || c.kind[i] === kind))
+            picked.push(i);
         total = picked.length;
         changes = picked.slice(offset, offset + query.page_size).map((i) => ({
           kind: CHANGE_KIND_OF[c.kind[i] ?? 1] ?? 'new',

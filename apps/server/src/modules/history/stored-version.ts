@@ -71,7 +71,10 @@ export function* copyRows(bytes: Uint8Array): Generator<(string | null)[]> {
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 
 /** The elements of a stored version as signatures, with their stored keys. */
-export function storedSignatures(bytes: Uint8Array): { signatures: ElementSignatures; keys: (string | null)[] } {
+export function storedSignatures(bytes: Uint8Array): {
+  signatures: ElementSignatures;
+  keys: (string | null)[];
+} {
   const s = emptySignatures();
   const keys: (string | null)[] = [];
   for (const r of copyRows(bytes)) {
@@ -100,7 +103,11 @@ export function storedFindings(data: StoredVersionData): VersionFindings {
   const { signatures, keys } = storedSignatures(data.elements);
   const builder = new FindingsBuilder(signatures, keys);
   for (const r of copyRows(data.entities))
-    builder.addEntity(Number(r[0]), { globalId: r[1] ?? null, ifcClass: r[2] ?? 'UNKNOWN', name: r[3] ?? null });
+    builder.addEntity(Number(r[0]), {
+      globalId: r[1] ?? null,
+      ifcClass: r[2] ?? 'UNKNOWN',
+      name: r[3] ?? null,
+    });
   const indexOf = new Map<string, number>();
   for (const spec of data.specifications) {
     if (spec.key === null) continue;

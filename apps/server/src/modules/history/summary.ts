@@ -31,7 +31,8 @@ export function storedSpecificationComparisons(input: {
       facet_index: i as number | null,
       facet: spec.requirementFacets[i] ?? null,
     }));
-    if (spec.prohibited) requirements.push({ key: ownRequirementKey(spec.key), facet_index: null, facet: null });
+    if (spec.prohibited)
+      requirements.push({ key: ownRequirementKey(spec.key), facet_index: null, facet: null });
     const counts = { new: 0, resolved: 0, removed: 0, persisting: 0 };
     let uncompared = 0;
     for (const requirement of requirements) {

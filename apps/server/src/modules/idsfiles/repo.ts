@@ -2,7 +2,10 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { idsFiles, idsSpecifications } from '../../schema';
 
-export type IdsFileRow = typeof idsFiles.$inferSelect & { specificationsCount: number; revisionsCount: number };
+export type IdsFileRow = typeof idsFiles.$inferSelect & {
+  specificationsCount: number;
+  revisionsCount: number;
+};
 
 const withCount = {
   id: idsFiles.id,
@@ -40,7 +43,11 @@ export async function listIdsFiles(db: Database, projectId: string): Promise<Ids
 }
 
 /** Every revision of a lineage, newest first. */
-export async function listRevisions(db: Database, projectId: string, lineageId: string): Promise<IdsFileRow[]> {
+export async function listRevisions(
+  db: Database,
+  projectId: string,
+  lineageId: string,
+): Promise<IdsFileRow[]> {
   return db
     .select(withCount)
     .from(idsFiles)

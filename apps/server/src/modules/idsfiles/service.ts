@@ -76,7 +76,9 @@ export function createIdsFileService(deps: {
     });
     if (reading.kind === 'valid') return reading;
     const { problems } = reading;
-    const fields = Object.fromEntries(problems.slice(0, 100).map((p, i) => [`problems.${i}`, describeProblem(p)]));
+    const fields = Object.fromEntries(
+      problems.slice(0, 100).map((p, i) => [`problems.${i}`, describeProblem(p)]),
+    );
     throw new IdsFileError('invalid_ids', {
       message: `The file is not a valid IDS 1.0 file. ${describeProblem(problems[0] as (typeof problems)[0])}`,
       fields,
@@ -105,7 +107,8 @@ export function createIdsFileService(deps: {
       const now = clock.now();
       await db.transaction(async (tx) => {
         // First, under the replaced row's lock: of two Replace at once, the second is refused here.
-        if (lineage && !(await repo.supersede(tx, lineage.id, now))) throw new IdsFileError('ids_file_superseded');
+        if (lineage && !(await repo.supersede(tx, lineage.id, now)))
+          throw new IdsFileError('ids_file_superseded');
         await repo.insertIdsFile(
           tx,
           {

@@ -130,7 +130,15 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>)
         const id = specificationIds[position];
         const key = keys[position];
         return id && key
-          ? [{ id, keys: key, name: spec.name, identifier: spec.identifier, prohibited: spec.cardinality === 'prohibited' }]
+          ? [
+              {
+                id,
+                keys: key,
+                name: spec.name,
+                identifier: spec.identifier,
+                prohibited: spec.cardinality === 'prohibited',
+              },
+            ]
           : [];
       });
     });

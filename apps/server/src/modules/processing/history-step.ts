@@ -64,5 +64,7 @@ export function compareWithPrevious(
 }
 
 function copyOf(s: ElementSignatures): ElementSignatures {
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, [...(v as unknown[])]])) as unknown as ElementSignatures;
+  return Object.fromEntries(
+    Object.entries(s).map(([k, v]) => [k, [...(v as unknown[])]]),
+  ) as unknown as ElementSignatures;
 }

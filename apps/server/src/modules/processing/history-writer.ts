@@ -39,7 +39,10 @@ export async function writeHistory(
 }
 
 /** Sets the keys of the given specifications where they differ from the stored ones. */
-export async function updateSpecificationKeys(tx: Database, keys: readonly SpecificationKeyRow[]): Promise<void> {
+export async function updateSpecificationKeys(
+  tx: Database,
+  keys: readonly SpecificationKeyRow[],
+): Promise<void> {
   if (keys.length === 0) return;
   await tx.execute(sql`
     update ids_specifications s set key = k.key, requirement_keys = k.requirement_keys

@@ -8,12 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { runWorkerTask } from '../../platform/worker-task';
 import { fileVersions } from '../../schema';
-import {
-  announceComparison,
-  type CompareTaskOutput,
-  loadVersionData,
-  transfersOfData,
-} from '../history';
+import { announceComparison, type CompareTaskOutput, loadVersionData, transfersOfData } from '../history';
 import { writeHistory } from './history-writer';
 import * as repo from './repo';
 import { DEFAULT_TIME_LIMIT_MS, type ProcessingDeps } from './service';
@@ -24,7 +19,11 @@ export async function recompareVersion(deps: ProcessingDeps, versionId: string):
   const version = await repo.findVersionToProcess(deps.db, versionId);
   if (version?.status !== 'completed') return 'skipped';
   const checkedAt = await checkedAtOf(deps, versionId);
-  const previousId = await repo.findPreviousCompletedVersion(deps.db, version.bimFileId, version.versionNumber);
+  const previousId = await repo.findPreviousCompletedVersion(
+    deps.db,
+    version.bimFileId,
+    version.versionNumber,
+  );
   let rows: CompareTaskOutput['rows'] | null = null;
   if (previousId !== null) {
     const previous = await loadVersionData(deps.db, previousId);

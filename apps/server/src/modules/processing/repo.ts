@@ -15,8 +15,8 @@ import {
   versionAttributeStats,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
-import { refreshVersionTotals } from '../overview';
 import type { ComparisonRows } from '../history';
+import { refreshVersionTotals } from '../overview';
 import type { SpecificationKeyRow, StoredModel, StoredResults } from './analyse';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';

@@ -45,7 +45,12 @@ async function loadActiveIds(
   const ids: AnalysisInput['ids'] = [];
   for (const file of files) {
     const xml = await readAll(await deps.storage.getStream(file.storageKey));
-    ids.push({ name: file.name, xml, specificationIds: [...file.specificationIds], lineageId: file.lineageId });
+    ids.push({
+      name: file.name,
+      xml,
+      specificationIds: [...file.specificationIds],
+      lineageId: file.lineageId,
+    });
   }
   return { ids, fingerprint: repo.idsFingerprint(files) };
 }
@@ -122,7 +127,11 @@ async function analyseAndWrite(
   await hooks.beforeWrite?.();
   const { results, extracted } = analysis;
   const analysisMs = performance.now() - analysisStarted;
-  const timings: Record<string, number> = { readFile: readMs, readHistory: historyReadMs, ...analysis.timings };
+  const timings: Record<string, number> = {
+    readFile: readMs,
+    readHistory: historyReadMs,
+    ...analysis.timings,
+  };
   // The thread's start and the hand-over of bytes and results: the analysis' wall time less its steps.
   timings.analysisThread = Math.round(
     analysisMs - Object.values(analysis.timings).reduce((sum, ms) => sum + ms, 0),
@@ -173,7 +182,11 @@ async function loadHistoryInput(
   version: repo.VersionToProcess,
   mode: ProcessingMode,
 ): Promise<AnalysisInput['history']> {
-  const previousId = await repo.findPreviousCompletedVersion(deps.db, version.bimFileId, version.versionNumber);
+  const previousId = await repo.findPreviousCompletedVersion(
+    deps.db,
+    version.bimFileId,
+    version.versionNumber,
+  );
   const previous = previousId === null ? null : await loadVersionData(deps.db, previousId);
   const own = mode === 'recheck' ? await loadVersionData(deps.db, version.id, 'elements') : null;
   return { previous, own };
@@ -194,10 +207,20 @@ function afterComparison(
   if (!jobs) return undefined;
   return async (tx) => {
     if (history) {
-      const address = { projectId: version.projectId, fileId: version.bimFileId, toVersionId: version.id, cause };
+      const address = {
+        projectId: version.projectId,
+        fileId: version.bimFileId,
+        toVersionId: version.id,
+        cause,
+      };
       await announceComparison(jobs, tx, address, history.header);
     }
-    const stale = await repo.nextVersionComparedWithAnother(tx, version.bimFileId, version.versionNumber, version.id);
+    const stale = await repo.nextVersionComparedWithAnother(
+      tx,
+      version.bimFileId,
+      version.versionNumber,
+      version.id,
+    );
     if (stale) await jobs.send(recompareJob, { fileVersionId: stale }, tx);
   };
 }

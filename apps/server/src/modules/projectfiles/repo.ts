@@ -44,7 +44,12 @@ export async function deleteIdsFile(
   const deleted = await tx
     .delete(idsFiles)
     .where(and(eq(idsFiles.projectId, projectId), sql`${idsFiles.lineageId} = (${lineage})`))
-    .returning({ id: idsFiles.id, name: idsFiles.name, storageKey: idsFiles.storageKey, isActive: idsFiles.isActive });
+    .returning({
+      id: idsFiles.id,
+      name: idsFiles.name,
+      storageKey: idsFiles.storageKey,
+      isActive: idsFiles.isActive,
+    });
   if (deleted.length === 0) return null;
   await refreshVersionTotals(tx, checked);
   return {
