@@ -2,7 +2,7 @@
  * What the elements' identity signatures add to processing's extraction (issue 30): the extraction's
  * walk as it was before them (names, type, storey, predefined type, every property) against
  * `describeElements` carrying the same property walk (what processing/extract.ts does now), on one
- * model, best of two runs each. Run as a child: `tsx bench/lib/signature-cost.ts model.ifc`; prints
+ * model, best of three interleaved runs each. Run as a child: `tsx bench/lib/signature-cost.ts model.ifc`; prints
  * JSON.
  */
 import { describeElements } from '@plumbline/ids';
@@ -49,20 +49,29 @@ function withSignatures(model: IfcModel): number {
   return s.stepId.length;
 }
 
-function best(run: () => number): number {
-  let ms = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 2; i++) {
-    const started = performance.now();
-    run();
-    ms = Math.min(ms, performance.now() - started);
-  }
-  return Math.round(ms);
+function timed(run: () => number): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
 }
 
 const path = process.argv[2];
 if (!path) throw new Error('usage: signature-cost.ts model.ifc');
 const model = await readIfcFile(path);
-const plainMs = best(() => plainWalk(model));
-const signedMs = best(() => withSignatures(model));
+// Interleaved, best of three each: a busy machine slows both alike.
+let plainMs = Number.POSITIVE_INFINITY;
+let signedMs = Number.POSITIVE_INFINITY;
+for (let round = 0; round < 3; round++) {
+  plainMs = Math.min(
+    plainMs,
+    timed(() => plainWalk(model)),
+  );
+  signedMs = Math.min(
+    signedMs,
+    timed(() => withSignatures(model)),
+  );
+}
+plainMs = Math.round(plainMs);
+signedMs = Math.round(signedMs);
 model.dispose();
 process.stdout.write(`${JSON.stringify({ plainMs, signedMs })}\n`);

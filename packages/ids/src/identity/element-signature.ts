@@ -5,7 +5,7 @@
  * model's products gives every element's signature; the server's extraction rides along on the same
  * walk (`onPropertySet`), so the properties are decoded once.
  */
-import type { IfcModel, IfcValue, PropertySetView, PropertyView } from '@plumbline/ifc/model';
+import type { IfcModel, PropertySetView, PropertyView } from '@plumbline/ifc/model';
 import { PlacementOrigins } from './placement';
 
 /** Every product's signature, as column arrays (index i is one element in all of them). */
@@ -80,7 +80,8 @@ export function describeElements(model: IfcModel, options: DescribeOptions = {})
     hasher.start();
     for (const set of model.propertySets(id)) {
       options.onPropertySet?.(id, set);
-      for (const property of set.properties) hasher.add(set.name, property, '');
+      hasher.set(set.name);
+      for (const property of set.properties) hasher.add(property, '');
     }
     out.propertyHash.push(hasher.finish());
   }
@@ -94,8 +95,9 @@ function round(metres: number): number {
 
 /**
  * A property fingerprint that ignores the order sets and properties are written in: each property's
- * (set, name, values) is hashed on two 32-bit lanes and the hashes summed. Numbers are taken in SI
- * units with ten significant digits, so a re-export in other units or with float noise agrees.
+ * (set, name, values) is hashed on two 32-bit lanes and the hashes summed. Numbers are hashed as
+ * 32-bit floats, so float noise below seven significant digits does not change it. Values are taken
+ * as written (in the file's units): converting every number to SI cost more than the rest.
  */
 class PropertyHasher {
   private a = 0;
@@ -103,6 +105,9 @@ class PropertyHasher {
   private count = 0;
   private la = 0;
   private lb = 0;
+  /** The lanes after a set's name, shared by its properties. */
+  private setA = 0;
+  private setB = 0;
 
   start(): void {
     this.a = 0;
@@ -110,25 +115,40 @@ class PropertyHasher {
     this.count = 0;
   }
 
-  add(setName: string, property: PropertyView, prefix: string): void {
-    if (property.kind === 'complex' && property.properties) {
-      for (const nested of property.properties) this.add(setName, nested, `${prefix}${property.name}.`);
-      return;
-    }
+  set(setName: string): void {
     this.la = 0x811c9dc5;
     this.lb = 0x9747b28c;
     this.feed(setName);
-    this.feed('\u0000');
-    this.feed(prefix);
+    this.feedCode(0);
+    this.setA = this.la;
+    this.setB = this.lb;
+  }
+
+  add(property: PropertyView, prefix: string): void {
+    if (property.kind === 'complex' && property.properties) {
+      for (const nested of property.properties) this.add(nested, `${prefix}${property.name}.`);
+      return;
+    }
+    this.la = this.setA;
+    this.lb = this.setB;
+    if (prefix !== '') this.feed(prefix);
     this.feed(property.name);
-    const values = property.siValues.length === property.values.length ? property.siValues : property.values;
-    for (const value of values) {
-      this.feed('\u0001');
-      this.feed(valueText(value));
+    for (const value of property.values) {
+      this.feedCode(1);
+      const v = value.value;
+      if (typeof v === 'number') {
+        FLOAT[0] = v;
+        this.feedCode(WORD[0] as number);
+      } else this.feed(typeof v === 'string' ? v : v ? 'true' : 'false');
     }
     this.a = (this.a + mix(this.la)) >>> 0;
     this.b = (this.b + mix(this.lb)) >>> 0;
     this.count++;
+  }
+
+  finish(): string | null {
+    if (this.count === 0) return null;
+    return hex(this.a) + hex(this.b) + hex(this.count);
   }
 
   /** FNV-1a on lane a, a multiplicative hash on lane b, over the text's UTF-16 code units. */
@@ -145,17 +165,15 @@ class PropertyHasher {
     this.lb = b;
   }
 
-  finish(): string | null {
-    if (this.count === 0) return null;
-    return hex(this.a) + hex(this.b) + hex(this.count);
+  private feedCode(c: number): void {
+    this.la = Math.imul(this.la ^ c, 0x01000193);
+    const b = Math.imul(this.lb ^ c, 0x5bd1e995);
+    this.lb = b ^ (b >>> 13);
   }
 }
 
-function valueText(value: IfcValue): string {
-  const v = value.value;
-  if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(10))) : String(v);
-  return String(v);
-}
+const FLOAT = new Float32Array(1);
+const WORD = new Uint32Array(FLOAT.buffer);
 
 /** A final avalanche (murmur3's fmix32), so sums of similar hashes do not collide. */
 function mix(h: number): number {

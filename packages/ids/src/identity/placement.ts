@@ -67,6 +67,8 @@ function apply(frame: Frame, v: readonly number[], translate: boolean): [number,
 /** World origins of object placements, with the frames of shared parent placements cached. */
 export class PlacementOrigins {
   private readonly frames = new Map<number, Frame | null>();
+  /** Directions by id: a handful (the axes) are shared by most placements. */
+  private readonly directions = new Map<number, [number, number, number] | null>();
   private readonly metres: number;
 
   constructor(private readonly model: IfcModel) {
@@ -76,12 +78,25 @@ export class PlacementOrigins {
   /** The world origin of the element's ObjectPlacement in metres, or null. */
   originOf(id: number): [number, number, number] | null {
     const placement = refOf(this.model.attribute(id, 'ObjectPlacement'));
-    if (placement === null) return null;
-    // The element's own placement is not cached: only parents are shared.
-    const frame = this.frameOf(placement, 0, false);
-    if (!frame) return null;
+    if (placement === null || this.model.classOf(placement) !== 'IFCLOCALPLACEMENT') return null;
+    // The element's own placement is not cached (only parents are shared), and only its location
+    // matters: its own axes turn nothing of the origin.
+    const parentRef = refOf(this.model.attribute(placement, 'PlacementRelTo'));
+    const parent = parentRef === null ? IDENTITY : this.frameOf(parentRef, 1, true);
+    const location = parent && this.locationOf(refOf(this.model.attribute(placement, 'RelativePlacement')));
+    if (!parent || !location) return null;
+    const t = apply(parent, location, true);
     const m = this.metres;
-    return [frame.t[0] * m, frame.t[1] * m, frame.t[2] * m];
+    return [t[0] * m, t[1] * m, t[2] * m];
+  }
+
+  /** The Location of an IfcAxis2Placement3D or 2D, in its parent's coordinates. */
+  private locationOf(axis: number | null): number[] | null {
+    if (axis === null) return null;
+    const cls = this.model.classOf(axis);
+    if (cls !== 'IFCAXIS2PLACEMENT3D' && cls !== 'IFCAXIS2PLACEMENT2D') return null;
+    const point = refOf(this.model.attribute(axis, 'Location'));
+    return point === null ? null : numbers(this.model.attribute(point, 'Coordinates'));
   }
 
   private frameOf(placement: number, depth: number, cache: boolean): Frame | null {
@@ -135,7 +150,11 @@ export class PlacementOrigins {
   private direction(value: StepValue | undefined): [number, number, number] | null {
     const id = refOf(value);
     if (id === null) return null;
+    const known = this.directions.get(id);
+    if (known !== undefined) return known;
     const ratios = numbers(this.model.attribute(id, 'DirectionRatios'));
-    return ratios ? normalise(ratios) : null;
+    const direction = ratios ? normalise(ratios) : null;
+    if (this.directions.size < 100_000) this.directions.set(id, direction);
+    return direction;
   }
 }

@@ -23,7 +23,7 @@ const IDS = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
 const VERSION = '0c5a7d3e-2b1f-4c6d-8e9f-0a1b2c3d4e5f';
 const wall = () => new Uint8Array(readFileSync(new URL('SimpleWall.ifc', SAMPLES)));
 const ids = [{ name: 'walls.ids', xml: IDS, specificationIds: ['spec-1'], lineageId: 'lineage-1' }];
-const history = { previous: null, own: null };
+const history = { own: null };
 
 describe('analysis on a worker thread (issue 15)', () => {
   it('reads, checks and extracts on another thread than the one the API answers on', async () => {

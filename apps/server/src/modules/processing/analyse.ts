@@ -27,11 +27,13 @@ export interface AnalysisInput {
   ids: { name: string; xml: Uint8Array; specificationIds: string[]; lineageId: string }[];
   /** full: check and extract elements and properties; recheck: check only. */
   mode: 'full' | 'recheck';
-  /**
-   * What the comparison with the previous completed version reads (history/load.ts): that version's
-   * stored rows, or null when it has none; in a re-check, this version's own stored elements too.
-   */
-  history: { previous: StoredVersionData | null; own: StoredVersionData | null };
+  /** In a re-check, this version's own stored elements (history/load.ts): its signatures and keys. */
+  history: { own: StoredVersionData | null };
+}
+
+/** What the comparison with the previous completed version reads: its stored rows, or null (none). */
+export interface PreviousVersion {
+  previous: StoredVersionData | null;
 }
 
 /** Each checked specification's stable keys, for the write to keep ids_specifications' in step. */
@@ -157,7 +159,10 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>)
  * rows in COPY's text format. Pure (no database, no storage), so it runs on a worker thread
  * (analyse-runner).
  */
-export function analyse(input: AnalysisInput): AnalysisOutput {
+export async function analyse(
+  input: AnalysisInput,
+  loadPrevious: () => Promise<PreviousVersion>,
+): Promise<AnalysisOutput> {
   const analysed = analyseRows(input);
   if (analysed.kind === 'unreadable') return analysed;
   const { timings } = analysed;
@@ -167,6 +172,9 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
   // A re-check compares with the elements stored at processing (its signatures and keys).
   const own = rows === null && input.history.own ? storedSignatures(input.history.own.elements) : null;
   const signatures: ElementSignatures | null = rows?.elements ?? own?.signatures ?? null;
+  // Read by the main thread while this one parsed and checked; waited for only if it is not here yet.
+  const { previous } = await loadPrevious();
+  lap('wait for previous');
   const history =
     signatures === null
       ? null
@@ -174,7 +182,7 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
           signatures,
           own?.keys,
           { specifications: analysed.specifications, entities: checked.entities, failing: analysed.failing },
-          input.history.previous,
+          previous,
         );
   lap('history');
   const specificationKeys = analysed.specifications.map((spec) => ({

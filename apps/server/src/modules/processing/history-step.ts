@@ -38,8 +38,6 @@ export function compareWithPrevious(
   previous: StoredVersionData | null,
 ): HistoryResult {
   const products = signatures.stepId.length;
-  // The builder appends the version's non-element entities to the signatures: compare a copy.
-  const next = currentFindings(copyOf(signatures), storedKeys && [...storedKeys], check);
   if (previous === null) {
     return {
       rows: null,
@@ -50,6 +48,8 @@ export function compareWithPrevious(
       },
     };
   }
+  // The builder appends the version's non-element entities to the signatures: compare a copy.
+  const next = currentFindings(copyOf(signatures), storedKeys && [...storedKeys], check);
   const old = storedFindings(previous);
   const match = matchElements(old.elements, next.elements);
   const comparison = compareVersions(old, next, match);

@@ -5,7 +5,7 @@ import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
-import type { AnalysisInput } from './analyse';
+import type { AnalysisInput, PreviousVersion } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import * as repo from './repo';
 
@@ -105,15 +105,21 @@ async function analyseAndWrite(
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
   const readMs = Math.round(performance.now() - started);
   const { ids, fingerprint } = await loadActiveIds(deps, version.projectId);
-  const historyStarted = performance.now();
-  const history = await loadHistoryInput(deps, version, mode);
-  const historyReadMs = Math.round(performance.now() - historyStarted);
+  const own = mode === 'recheck' ? await loadVersionData(deps.db, version.id, 'elements') : null;
   const analysisStarted = performance.now();
+  // The previous version's rows are read while the thread parses and checks (fed to it when asked).
+  let historyReadMs = 0;
+  const previous = readPrevious(deps, version).then((data) => {
+    historyReadMs = Math.round(performance.now() - analysisStarted);
+    return data;
+  });
+  previous.catch(() => undefined); // awaited by the analysis' feed; its failure fails the run there
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(
-      { versionId, bytes, fileName: version.fileName, ids, mode, history },
+      { versionId, bytes, fileName: version.fileName, ids, mode, history: { own } },
       deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+      previous,
     );
   } catch (error) {
     if (!(error instanceof AnalysisTimeLimitError)) throw error;
@@ -173,23 +179,14 @@ async function analyseAndWrite(
   };
 }
 
-/**
- * What the comparison with the previous completed version reads: that version's stored rows and, for
- * a re-check (which extracts nothing), this version's own stored elements. Bytes only (history/load.ts).
- */
-async function loadHistoryInput(
-  deps: ProcessingDeps,
-  version: repo.VersionToProcess,
-  mode: ProcessingMode,
-): Promise<AnalysisInput['history']> {
+/** The previous completed version's stored rows, as bytes (history/load.ts); null when there is none. */
+async function readPrevious(deps: ProcessingDeps, version: repo.VersionToProcess): Promise<PreviousVersion> {
   const previousId = await repo.findPreviousCompletedVersion(
     deps.db,
     version.bimFileId,
     version.versionNumber,
   );
-  const previous = previousId === null ? null : await loadVersionData(deps.db, previousId);
-  const own = mode === 'recheck' ? await loadVersionData(deps.db, version.id, 'elements') : null;
-  return { previous, own };
+  return { previous: previousId === null ? null : await loadVersionData(deps.db, previousId) };
 }
 
 /**
