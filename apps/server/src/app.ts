@@ -51,6 +51,7 @@ import { createMemberService } from './modules/members/service';
 import { metadataRoutes } from './modules/metadata/routes';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
+import { createMailSettingsService, type MailSettingsService } from './modules/notifications/mail-settings';
 import type { OutboxService } from './modules/notifications/outbox';
 import { createOutboxService } from './modules/notifications/outbox';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -81,6 +82,12 @@ import { settingsRoutes } from './modules/settings/routes';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
+import {
+  createStringSeal,
+  createWebhookService,
+  type WebhookService,
+  webhookRoutes,
+} from './modules/webhooks';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './platform/db';
@@ -115,6 +122,8 @@ export interface AppServices {
   projectFiles: ProjectFilesService;
   profile: ProfileService;
   outbox: OutboxService;
+  mailSettings: MailSettingsService;
+  webhooks: WebhookService;
   performance: PerformanceService;
   reports: ReportService;
   viewer: ViewerService;
@@ -145,7 +154,8 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     stripeWebhookRoutes(services.billing),
     reportRoutes(services.reports),
     profileRoutes(services.profile),
-    notificationRoutes(services.outbox),
+    notificationRoutes(services.outbox, services.mailSettings),
+    webhookRoutes(services.webhooks),
     settingsRoutes(services.performance),
   ];
 }
@@ -192,6 +202,10 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     : createLedgerProvider();
   let queue: JobQueue<JobDeps> | null = null;
   const acc = createAccRuntime(config, database.db, clock);
+  // Links in mails and webhooks: PUBLIC_URL, else this server on localhost; never a request's Host
+  // header, which a caller chooses (a verification link pointing elsewhere would hand its token to that host).
+  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const webhooks = { config: config.webhooks, seal: createStringSeal(config.sessionSecret) };
   try {
     await database.migrate(options.migrationsFolder);
     queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
@@ -215,6 +229,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           acc,
           timeLimitMs: config.processingTimeLimitMs,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+          appUrl,
+          webhooks,
         },
         queueConcurrency(await readPerformanceSettings(database.db)),
       );
@@ -252,9 +268,6 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           })
         : null,
   });
-  // Links in mails: PUBLIC_URL, else this server on localhost; never a request's Host header, which a
-  // caller chooses (a verification link pointing elsewhere would hand its token to that host).
-  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const invitationValidity = validityOf(config.invitationValidDays);
   const services: AppServices = {
     acc: accService,
@@ -314,6 +327,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),
     outbox: createOutboxService({ db }),
+    mailSettings: createMailSettingsService({ db }),
+    webhooks: createWebhookService({ db, clock, jobs, seal: webhooks.seal, config: config.webhooks }),
     performance: createPerformanceService({
       db,
       clock,

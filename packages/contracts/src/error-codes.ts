@@ -48,6 +48,11 @@ export const ERROR_STATUS = {
   admin_role_required: 403,
   demo_read_only: 403,
 
+  // Project webhooks.
+  webhook_not_found: 404,
+  webhook_delivery_not_found: 404,
+  webhook_address_not_allowed: 400,
+
   // Compliance, elements, metadata, attributes.
   specification_not_found: 404,
   element_not_found: 404,
@@ -273,3 +278,10 @@ export const historyErrorCodes = [
   'comparison_unavailable',
 ] as const satisfies readonly ErrorCode[];
 export type HistoryErrorCode = (typeof historyErrorCodes)[number];
+
+export const webhookErrorCodes = [
+  'webhook_not_found',
+  'webhook_delivery_not_found',
+  'webhook_address_not_allowed',
+] as const satisfies readonly ErrorCode[];
+export type WebhookErrorCode = (typeof webhookErrorCodes)[number];

@@ -110,6 +110,18 @@ export const projectPermissions = {
       'GET /api/v1/billing/invoices/{invoiceId}/pdf',
     ],
   },
+  'webhooks.manage': {
+    role: 'Admin',
+    reason: "Only a project Admin can manage the project's webhooks.",
+    routes: [
+      'GET /api/v1/projects/{projectId}/webhooks',
+      'POST /api/v1/projects/{projectId}/webhooks',
+      'DELETE /api/v1/projects/{projectId}/webhooks/{webhookId}',
+      'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/ping',
+      'GET /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries',
+      'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
+    ],
+  },
 } as const satisfies Record<string, { role: ProjectRole; reason: string; routes: readonly string[] }>;
 
 export type ProjectAction = keyof typeof projectPermissions;

@@ -5,6 +5,7 @@ import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
 import { comparisonStoredHandler } from './comparison-stored';
 import { convertFragmentsHandler } from './convert-fragments';
+import { deliverWebhookHandler } from './deliver-webhook';
 import type { JobDeps } from './deps';
 import { generateReportHandler } from './generate-report';
 import { processBimFileHandler } from './process-bimfile';
@@ -27,4 +28,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   syncAccProjectsJob,
   recompareVersionHandler,
   comparisonStoredHandler,
+  deliverWebhookHandler,
 ];
