@@ -1663,6 +1663,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/project-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own mail setting in each of their projects: every version, regressions only, none */
+        get: operations["getProfileProjectMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/project-mail/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the caller's own mail setting in one of their projects */
+        put: operations["putProfileProjectMailByProjectId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/outbox": {
         parameters: {
             query?: never;
@@ -1674,6 +1708,92 @@ export interface paths {
         get: operations["getAdminOutbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's webhooks (Admin); URLs shown by host only */
+        get: operations["getProjectsByProjectIdWebhooks"];
+        put?: never;
+        /** Add a webhook (Admin); the answer holds its signing secret, shown this once */
+        post: operations["postProjectsByProjectIdWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook and its delivery log (Admin) */
+        delete: operations["deleteProjectsByProjectIdWebhooksByWebhookId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test delivery (Admin); it appears in the delivery log */
+        post: operations["postProjectsByProjectIdWebhooksByWebhookIdPing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's last 50 deliveries, newest first, each with every attempt (Admin) */
+        get: operations["getProjectsByProjectIdWebhooksByWebhookIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again, freshly signed (Admin) */
+        post: operations["postProjectsByProjectIdWebhooksByWebhookIdDeliveriesByDeliveryIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1747,7 +1867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1841,7 +1961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1959,7 +2079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2071,7 +2191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2238,7 +2358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2364,7 +2484,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2504,7 +2624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,7 +2718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2718,7 +2838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2866,7 +2986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2944,7 +3064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2998,7 +3118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3054,7 +3174,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3108,7 +3228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3193,7 +3313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +3367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3369,7 +3489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3423,7 +3543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,7 +3611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3545,7 +3665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3656,7 +3776,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3710,7 +3830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3793,7 +3913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3847,7 +3967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3940,7 +4060,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3994,7 +4114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4078,7 +4198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,7 +4252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4245,7 +4365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4350,7 +4470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,7 +4567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4501,7 +4621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4629,7 +4749,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +4803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4762,7 +4882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4816,7 +4936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4917,7 +5037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4971,7 +5091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5089,7 +5209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5212,7 +5332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5266,7 +5386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5326,7 +5446,7 @@ export interface operations {
                     "application/x-step": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5380,7 +5500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5456,7 +5576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5510,7 +5630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5588,7 +5708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5642,7 +5762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5773,7 +5893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5827,7 +5947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5904,7 +6024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5958,7 +6078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6069,7 +6189,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6123,7 +6243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +6326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6260,7 +6380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6373,7 +6493,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6427,7 +6547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6524,7 +6644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6578,7 +6698,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6768,7 +6888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6822,7 +6942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6907,7 +7027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6961,7 +7081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7033,7 +7153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7087,7 +7207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7160,7 +7280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7214,7 +7334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7342,7 +7462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7396,7 +7516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7603,7 +7723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7657,7 +7777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7796,7 +7916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7850,7 +7970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7941,7 +8061,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7995,7 +8115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8116,7 +8236,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8170,7 +8290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8278,7 +8398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8332,7 +8452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8556,7 +8676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8610,7 +8730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8705,7 +8825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8759,7 +8879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8886,7 +9006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8940,7 +9060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9045,7 +9165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9099,7 +9219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9190,7 +9310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9244,7 +9364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9351,7 +9471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9405,7 +9525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9554,7 +9674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9608,7 +9728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9715,7 +9835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9769,7 +9889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9869,7 +9989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9923,7 +10043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10023,7 +10143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10077,7 +10197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10284,7 +10404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10338,7 +10458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10447,7 +10567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10501,7 +10621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10593,7 +10713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10647,7 +10767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10741,7 +10861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10795,7 +10915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10899,7 +11019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10953,7 +11073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11042,7 +11162,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11096,7 +11216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11249,7 +11369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11303,7 +11423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11381,7 +11501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11435,7 +11555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11519,7 +11639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11573,7 +11693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11670,7 +11790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11724,7 +11844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11835,7 +11955,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11889,7 +12009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11951,7 +12071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12070,7 +12190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12124,7 +12244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12228,7 +12348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12282,7 +12402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12386,7 +12506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12626,7 +12746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12698,7 +12818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12865,7 +12985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12919,7 +13039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13046,7 +13166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13100,7 +13220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13276,7 +13396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13330,7 +13450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13508,7 +13628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13562,7 +13682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13740,7 +13860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13794,7 +13914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13917,7 +14037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13971,7 +14091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14104,7 +14224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14158,7 +14278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14275,7 +14395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14329,7 +14449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14427,7 +14547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14481,7 +14601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14539,7 +14659,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14593,7 +14713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14651,7 +14771,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14705,7 +14825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14787,7 +14907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14841,7 +14961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14899,7 +15019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14991,7 +15111,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15045,7 +15165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15121,7 +15241,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15175,7 +15295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15239,7 +15359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15293,7 +15413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15354,7 +15474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15492,7 +15612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15546,7 +15666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15631,7 +15751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +15805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15780,7 +15900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15834,7 +15954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15924,7 +16044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15978,7 +16098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16093,7 +16213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16147,7 +16267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16257,7 +16377,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16311,7 +16431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16374,7 +16494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16428,7 +16548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16506,7 +16626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16560,7 +16680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16620,7 +16740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16638,7 +16758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16777,7 +16897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16831,7 +16951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16945,7 +17065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16999,7 +17119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17099,7 +17219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17153,7 +17273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17238,7 +17358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17292,7 +17412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17354,7 +17474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17408,7 +17528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17541,7 +17661,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17595,7 +17715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17677,7 +17797,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17731,7 +17851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17806,7 +17926,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17860,7 +17980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17929,7 +18049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18045,7 +18165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18190,7 +18310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18331,7 +18451,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18369,6 +18489,265 @@ export interface operations {
             };
             /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProfileProjectMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** Format: uuid */
+                            project_id: string;
+                            /** @enum {string} */
+                            changes: "every" | "regressions" | "none";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putProfileProjectMailByProjectId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    changes: "every" | "regressions" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        project_id: string;
+                        /** @enum {string} */
+                        changes: "every" | "regressions" | "none";
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18437,7 +18816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18511,6 +18890,890 @@ export interface operations {
             };
         };
     };
+    getProjectsByProjectIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            url_host: string;
+                            /** @enum {string} */
+                            format: "json" | "slack";
+                            created_at: string;
+                            last_delivery: {
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                at: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: uri */
+                    url: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "slack";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            url_host: string;
+                            /** @enum {string} */
+                            format: "json" | "slack";
+                            created_at: string;
+                            last_delivery: {
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                at: string;
+                            } | null;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteProjectsByProjectIdWebhooksByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdWebhooksByWebhookIdPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            event: "version.compared" | "ping";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            created_at: string;
+                            delivered_at: string | null;
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                status_code: number | null;
+                                ok: boolean;
+                                error: string | null;
+                                duration_ms: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByProjectIdWebhooksByWebhookIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            event: "version.compared" | "ping";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            created_at: string;
+                            delivered_at: string | null;
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                status_code: number | null;
+                                ok: boolean;
+                                error: string | null;
+                                duration_ms: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdWebhooksByWebhookIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            event: "version.compared" | "ping";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            created_at: string;
+                            delivered_at: string | null;
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                status_code: number | null;
+                                ok: boolean;
+                                error: string | null;
+                                duration_ms: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     getAdminPerformance: {
         parameters: {
             query?: never;
@@ -18532,7 +19795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18634,7 +19897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
