@@ -149,15 +149,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
             />
           </FormField>
           <FormField label="Format">
-            <Select value={format} onValueChange={(v) => setFormat(v as WebhookFormat)}>
-              <SelectTrigger className="w-32">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="json">JSON</SelectItem>
-                <SelectItem value="slack">Slack</SelectItem>
-              </SelectContent>
-            </Select>
+            <FormatSelect value={format} onChange={setFormat} />
           </FormField>
           <Button type="submit" disabled={create.isPending}>
             Add webhook
@@ -165,5 +157,28 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The payload format picker; FormField's id goes to the trigger, so the label names it. */
+function FormatSelect({
+  value,
+  onChange,
+  id,
+}: {
+  value: WebhookFormat;
+  onChange: (format: WebhookFormat) => void;
+  id?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as WebhookFormat)}>
+      <SelectTrigger id={id} className="w-32">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="json">JSON</SelectItem>
+        <SelectItem value="slack">Slack</SelectItem>
+      </SelectContent>
+    </Select>
   );
 }
