@@ -256,5 +256,8 @@ export function defaultParams(ctx: RequestContext): Record<string, string | numb
     invitationId: NO_SUCH_INVITATION,
     sessionId: 'matrix-session-0000000000',
     hubId: 'matrix-hub',
+    // Routes given no builder's ids (invalid-request variants) reach a hook that is not there.
+    webhookId: NO_SUCH_INVITATION,
+    deliveryId: NO_SUCH_INVITATION,
   };
 }
