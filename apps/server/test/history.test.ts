@@ -12,6 +12,7 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { runCli } from '@plumbline/ids/cli';
 import { bcfSchemaErrors, haveBcfSchemas } from '@plumbline/ids/testing/bcf-xsd';
 import { generateIfc } from '@plumbline/ifc-gen';
@@ -29,10 +30,15 @@ import {
 } from '@plumbline/ifc-gen/edit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { processFileVersion } from '../src/modules/processing/service';
+import { storageKeys } from '../src/modules/storage/keys';
 import { rowsOf } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
+import { fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
+import { storeUnqueuedVersion } from './support/unqueued-version';
 
 const N = 7; // walls losing Pset_WallCommon.FireRating: new failures
 const M = 5; // failing walls given one: resolved
@@ -278,6 +284,23 @@ describe('finding history across versions (issue 30)', () => {
     expect(header?.content).toBeGreaterThanOrEqual(Math.ceil(0.99 * derived.regenerated));
     expect(header?.content).toBeLessThanOrEqual(derived.regenerated);
 
+    // The hook (history.comparison-stored) ran once for the stored comparison, with its counts.
+    const announced = await eventually(async () => {
+      const lines = logs.filter(
+        (l) => l.includes('version comparison stored') && l.includes(second.versionId),
+      );
+      return lines.length > 0 ? lines.map((l) => JSON.parse(l)) : null;
+    }, 600_000);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({
+      projectId,
+      fileId: first.fileId,
+      fromVersionId: first.versionId,
+      toVersionId: second.versionId,
+      cause: 'processed',
+      counts: { new: N, resolved: M, removed: K },
+    });
+
     // The API: latest against previous by default, counts per specification and the paged lists.
     const base = `/api/v1/projects/${projectId}/bimfiles/${first.fileId}`;
     const comparison = (await call(server, owner, 'GET', `${base}/comparison`)).json().comparison;
@@ -356,6 +379,52 @@ describe('finding history across versions (issue 30)', () => {
         await bcfSchemaErrors([{ name: 'new.bcf', bytes: new Uint8Array(await readFile(out)) }]),
       ).toEqual([]);
     }
+  }, 900_000);
+
+  it('compares a version again with the one before it when they completed out of order', async () => {
+    const projectId = await newProject('Out of order');
+    await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'rules.ids', IDS_V1);
+    const { fileId, versionId: v1 } = await storeUnqueuedVersion(
+      server,
+      projectId,
+      'Late.ifc',
+      await readFile(derived.v1),
+    );
+    const v2 = randomUUID();
+    const key = storageKeys.bimFileVersion(projectId, v2);
+    const stored = await server.storage.putStream(key, Readable.from([await readFile(derived.v2)]));
+    await server.database.db.insert(fileVersions).values({
+      id: v2,
+      bimFileId: fileId,
+      versionNumber: 2,
+      versionTag: 'v2',
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+      storageKey: key,
+    });
+    const deps = {
+      db: server.database.db,
+      storage: server.storage,
+      clock: server.clock,
+      logger: createLogger('silent'),
+      jobs: server.queue,
+    };
+    // v2 first: nothing completed before it, so nothing to compare with.
+    expect((await processFileVersion(deps, v2)).status).toBe('completed');
+    expect(await changesByKind(v2)).toMatchObject({ rows: [] });
+    // Then v1: v2's comparison must now be with v1, made again by the history.recompare job.
+    expect((await processFileVersion(deps, v1)).status).toBe('completed');
+    await eventually(async () => {
+      const [row] = await rowsOf<{ fromId: string }>(
+        server.database.db,
+        sql`select from_version_id as "fromId" from version_comparisons where file_version_id = ${v2}`,
+      );
+      return row?.fromId === v1;
+    }, 600_000);
+    const changes = await changesByKind(v2);
+    expect(changes.new).toEqual([...derived.lost].sort());
+    expect(changes.resolved).toEqual([...derived.given].sort());
+    expect(changes.removed).toEqual([...derived.deleted].sort());
   }, 900_000);
 
   it('adds no history rows for ten uploads of the same model', async () => {
