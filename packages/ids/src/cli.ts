@@ -22,8 +22,8 @@ import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
-import { type ComparedFiles, compareFiles } from './compare-files';
 import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
+import { type ComparedFiles, compareFiles } from './compare-files';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 import { lintIds } from './lint/lint';
 import {
