@@ -79,6 +79,9 @@ import {
   readPerformanceSettings,
 } from './modules/settings/performance';
 import { settingsRoutes } from './modules/settings/routes';
+import { validityRoutes } from './modules/validity/routes';
+import type { ValidityService } from './modules/validity/service';
+import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
@@ -119,6 +122,7 @@ export interface AppServices {
   performance: PerformanceService;
   reports: ReportService;
   viewer: ViewerService;
+  validity: ValidityService;
   health: HealthService;
 }
 
@@ -135,6 +139,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
+    validityRoutes(services.validity),
     complianceRoutes(services.compliance),
     historyRoutes(services.history),
     elementRoutes(services.elements),
@@ -309,6 +314,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       compliance: createComplianceService({ db }),
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
+    validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),
