@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
+import { accProjectSetup, restoreAccSetup } from './modules/acc/project-setup';
 import { accRoutes } from './modules/acc/routes';
 import { createAccRuntime } from './modules/acc/runtime';
-import { type AccService, accProjectSetup, createAccService, restoreAccSetup } from './modules/acc/service';
+import { type AccService, createAccService } from './modules/acc/service';
 import { aiRoutes } from './modules/ai/routes';
 import type { AiService } from './modules/ai/service';
 import { createAiService } from './modules/ai/service';
@@ -18,8 +19,8 @@ import { authRoutes } from './modules/auth/routes';
 import type { AuthService } from './modules/auth/service';
 import { createAuthService } from './modules/auth/service';
 import { createSignInThrottle } from './modules/auth/throttle';
-import { createHostedProvider } from './modules/billing/payments/hosted';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
+import { chargeNothing, createStripeProvider } from './modules/billing/payments/stripe';
 import { createStripeGateway } from './modules/billing/payments/stripe-gateway';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import type { BillingService } from './modules/billing/service';
@@ -79,6 +80,9 @@ import {
   readPerformanceSettings,
 } from './modules/settings/performance';
 import { settingsRoutes } from './modules/settings/routes';
+import { validityRoutes } from './modules/validity/routes';
+import type { ValidityService } from './modules/validity/service';
+import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
@@ -127,6 +131,7 @@ export interface AppServices {
   performance: PerformanceService;
   reports: ReportService;
   viewer: ViewerService;
+  validity: ValidityService;
   health: HealthService;
 }
 
@@ -143,6 +148,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
+    validityRoutes(services.validity),
     complianceRoutes(services.compliance),
     historyRoutes(services.history),
     elementRoutes(services.elements),
@@ -195,11 +201,10 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
   }
   const stripeConfig = config.billing.stripe;
-  const payments = stripeConfig
-    ? createHostedProvider(
-        stripeConfig.secretKey.startsWith('sk_test_') || stripeConfig.secretKey.startsWith('rk_test_'),
-      )
-    : createLedgerProvider();
+  const ledger = createLedgerProvider();
+  // What the billing cycle job charges renewals with: it renews only subscriptions kept in our rows,
+  // and under PAYMENTS=stripe it charges no card (decision 0210).
+  const renewals = stripeConfig ? { chargeSaved: chargeNothing } : ledger;
   let queue: JobQueue<JobDeps> | null = null;
   const acc = createAccRuntime(config, database.db, clock);
   // Links in mails and webhooks: PUBLIC_URL, else this server on localhost; never a request's Host
@@ -224,7 +229,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           logger: logger.child({ component: 'worker' }),
           storage,
           jobs: queue,
-          billing: { enabled: config.billing.enabled, provider: payments },
+          billing: { enabled: config.billing.enabled, provider: renewals },
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
@@ -249,24 +254,27 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     db,
     clock,
     audit,
-    provider: payments,
-    enabled: config.billing.enabled,
-    jobs,
-    stripe:
+    provider:
       stripeConfig && config.publicUrl
-        ? createStripeBilling({
-            db,
-            clock,
-            audit,
-            publicUrl: config.publicUrl,
-            restoreSetup: acc ? restoreAccSetup(accService) : null,
-            gateway: createStripeGateway({
-              secretKey: stripeConfig.secretKey,
-              webhookSecret: stripeConfig.webhookSecret,
-              apiBase: stripeConfig.apiBase ?? undefined,
+        ? createStripeProvider({
+            testMode:
+              stripeConfig.secretKey.startsWith('sk_test_') || stripeConfig.secretKey.startsWith('rk_test_'),
+            stripe: createStripeBilling({
+              db,
+              clock,
+              audit,
+              publicUrl: config.publicUrl,
+              restoreSetup: acc ? restoreAccSetup(accService) : null,
+              gateway: createStripeGateway({
+                secretKey: stripeConfig.secretKey,
+                webhookSecret: stripeConfig.webhookSecret,
+                apiBase: stripeConfig.apiBase ?? undefined,
+              }),
             }),
           })
-        : null,
+        : ledger,
+    enabled: config.billing.enabled,
+    jobs,
   });
   const invitationValidity = validityOf(config.invitationValidDays);
   const services: AppServices = {
@@ -319,6 +327,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       compliance: createComplianceService({ db }),
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
+    validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),

@@ -12,129 +12,22 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { runCli } from '@plumbline/ids/cli';
 import { bcfSchemaErrors, haveBcfSchemas } from '@plumbline/ids/testing/bcf-xsd';
 import { generateIfc } from '@plumbline/ifc-gen';
-import {
-  addProperty,
-  copyElement,
-  deleteElement,
-  newGlobalId,
-  occurrencePset,
-  propertyNames,
-  regenerateGlobalId,
-  removeProperty,
-  StepFile,
-  stringValue,
-} from '@plumbline/ifc-gen/edit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { processFileVersion } from '../src/modules/processing/service';
+import { storageKeys } from '../src/modules/storage/keys';
 import { rowsOf } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
+import { fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
+import { type Derived, deriveVersions, IDS_V1, IDS_V2, K, L, M, N } from './support/derived-versions';
 import { upload } from './support/multipart';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
-
-const N = 7; // walls losing Pset_WallCommon.FireRating: new failures
-const M = 5; // failing walls given one: resolved
-const K = 4; // failing walls deleted: removed
-const L = 6; // walls added (copies of passing walls, 1 km away): pass, so no new failure
-const REGENERATED_CLASSES = [
-  'IFCWALL',
-  'IFCDOOR',
-  'IFCWINDOW',
-  'IFCSLAB',
-  'IFCSPACE',
-  'IFCCOLUMN',
-  'IFCBEAM',
-];
-
-function idsXml(options: { title: string; referencePattern: string }): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<ids xmlns="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://standards.buildingsmart.org/IDS http://standards.buildingsmart.org/IDS/1.0/ids.xsd">
-  <info><title>${options.title}</title></info>
-  <specifications>
-    <specification name="Walls have a fire rating" ifcVersion="IFC4" identifier="FR-1">
-      <applicability minOccurs="0" maxOccurs="unbounded">
-        <entity><name><simpleValue>IFCWALL</simpleValue></name></entity>
-      </applicability>
-      <requirements>
-        <property dataType="IFCLABEL" cardinality="required">
-          <propertySet><simpleValue>Pset_WallCommon</simpleValue></propertySet>
-          <baseName><simpleValue>FireRating</simpleValue></baseName>
-        </property>
-      </requirements>
-    </specification>
-    <specification name="Walls have a reference" ifcVersion="IFC4" identifier="FR-2">
-      <applicability minOccurs="0" maxOccurs="unbounded">
-        <entity><name><simpleValue>IFCWALL</simpleValue></name></entity>
-      </applicability>
-      <requirements>
-        <property dataType="IFCIDENTIFIER" cardinality="required">
-          <propertySet><simpleValue>Pset_WallCommon</simpleValue></propertySet>
-          <baseName><simpleValue>Reference</simpleValue></baseName>
-          <value><xs:restriction base="xs:string"><xs:pattern value="${options.referencePattern}"/></xs:restriction></value>
-        </property>
-      </requirements>
-    </specification>
-  </specifications>
-</ids>
-`;
-}
-
-const IDS_V1 = idsXml({ title: 'Wall rules', referencePattern: '.+' });
-/** The corrected revision: FR-1 unchanged, FR-2's pattern changed (every wall now fails it). */
-const IDS_V2 = idsXml({ title: 'Wall rules', referencePattern: 'NO-SUCH-.*' });
-
-interface Derived {
-  v1: string;
-  v2: string;
-  /** v1 GlobalIds of the walls that lose their fire rating, are given one, are deleted. */
-  lost: string[];
-  given: string[];
-  deleted: string[];
-  /** v2 GlobalIds of the lost walls (some regenerated). */
-  lostNow: string[];
-  regenerated: number;
-}
-
-/** v1 generated, v2 derived from it by the edits (the expectations come from here). */
-async function deriveVersions(dir: string): Promise<Derived> {
-  const v1 = join(dir, 'v1.ifc');
-  await generateIfc({ targetBytes: 1_200_000, seed: 11, out: v1 });
-  const text = await readFile(v1, 'utf8');
-  const file = new StepFile(text);
-  const globalIdOf = (id: number) => stringValue(file.get(id)?.params[0] ?? '') as string;
-  const walls = file.idsOfClass('IFCWALL');
-  const rated = (w: number) =>
-    propertyNames(file, occurrencePset(file, w, 'Pset_WallCommon')!).includes('FireRating');
-  const passing = walls.filter(rated);
-  const failing = walls.filter((w) => !rated(w));
-  if (passing.length < N + L || failing.length < M + K)
-    throw new Error('the generated model has too few walls');
-  const lost = passing.slice(0, N);
-  const copied = passing.slice(N, N + L);
-  const given = failing.slice(0, M);
-  const deleted = failing.slice(M, M + K);
-  const before = {
-    lost: lost.map(globalIdOf),
-    given: given.map(globalIdOf),
-    deleted: deleted.map(globalIdOf),
-  };
-  const originals = REGENERATED_CLASSES.flatMap((cls) => file.idsOfClass(cls));
-  for (const w of lost) expect(removeProperty(file, w, 'Pset_WallCommon', 'FireRating')).toBe(true);
-  for (const w of given)
-    expect(addProperty(file, w, 'Pset_WallCommon', 'FireRating', "IFCLABEL('EI60')")).toBe(true);
-  for (const w of deleted) deleteElement(file, w);
-  for (const [i, w] of copied.entries()) copyElement(file, w, newGlobalId(30, i), `Added wall ${i}`, 1000);
-  // Every third element of these classes in v1 gets a new GlobalId, edited walls included.
-  const gone = new Set(deleted);
-  let regenerated = 0;
-  for (const id of originals.filter((id) => id % 3 === 0 && !gone.has(id)))
-    regenerateGlobalId(file, id, newGlobalId(31, regenerated++));
-  const v2 = join(dir, 'v2.ifc');
-  writeFileSync(v2, file.text());
-  return { v1, v2, ...before, lostNow: lost.map(globalIdOf), regenerated };
-}
+import { storeUnqueuedVersion } from './support/unqueued-version';
 
 const [backend] = testBackends();
 if (!backend) throw new Error('no test backend');
@@ -278,6 +171,23 @@ describe('finding history across versions (issue 30)', () => {
     expect(header?.content).toBeGreaterThanOrEqual(Math.ceil(0.99 * derived.regenerated));
     expect(header?.content).toBeLessThanOrEqual(derived.regenerated);
 
+    // The hook (history.comparison-stored) ran once for the stored comparison, with its counts.
+    const announced = await eventually(async () => {
+      const lines = logs.filter(
+        (l) => l.includes('version comparison stored') && l.includes(second.versionId),
+      );
+      return lines.length > 0 ? lines.map((l) => JSON.parse(l)) : null;
+    }, 600_000);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({
+      projectId,
+      fileId: first.fileId,
+      fromVersionId: first.versionId,
+      toVersionId: second.versionId,
+      cause: 'processed',
+      counts: { new: N, resolved: M, removed: K },
+    });
+
     // The API: latest against previous by default, counts per specification and the paged lists.
     const base = `/api/v1/projects/${projectId}/bimfiles/${first.fileId}`;
     const comparison = (await call(server, owner, 'GET', `${base}/comparison`)).json().comparison;
@@ -356,6 +266,52 @@ describe('finding history across versions (issue 30)', () => {
         await bcfSchemaErrors([{ name: 'new.bcf', bytes: new Uint8Array(await readFile(out)) }]),
       ).toEqual([]);
     }
+  }, 900_000);
+
+  it('compares a version again with the one before it when they completed out of order', async () => {
+    const projectId = await newProject('Out of order');
+    await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'rules.ids', IDS_V1);
+    const { fileId, versionId: v1 } = await storeUnqueuedVersion(
+      server,
+      projectId,
+      'Late.ifc',
+      await readFile(derived.v1),
+    );
+    const v2 = randomUUID();
+    const key = storageKeys.bimFileVersion(projectId, v2);
+    const stored = await server.storage.putStream(key, Readable.from([await readFile(derived.v2)]));
+    await server.database.db.insert(fileVersions).values({
+      id: v2,
+      bimFileId: fileId,
+      versionNumber: 2,
+      versionTag: 'v2',
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+      storageKey: key,
+    });
+    const deps = {
+      db: server.database.db,
+      storage: server.storage,
+      clock: server.clock,
+      logger: createLogger('silent'),
+      jobs: server.queue,
+    };
+    // v2 first: nothing completed before it, so nothing to compare with.
+    expect((await processFileVersion(deps, v2)).status).toBe('completed');
+    expect(await changesByKind(v2)).toMatchObject({ rows: [] });
+    // Then v1: v2's comparison must now be with v1, made again by the history.recompare job.
+    expect((await processFileVersion(deps, v1)).status).toBe('completed');
+    await eventually(async () => {
+      const [row] = await rowsOf<{ fromId: string }>(
+        server.database.db,
+        sql`select from_version_id as "fromId" from version_comparisons where file_version_id = ${v2}`,
+      );
+      return row?.fromId === v1;
+    }, 600_000);
+    const changes = await changesByKind(v2);
+    expect(changes.new).toEqual([...derived.lost].sort());
+    expect(changes.resolved).toEqual([...derived.given].sort());
+    expect(changes.removed).toEqual([...derived.deleted].sort());
   }, 900_000);
 
   it('adds no history rows for ten uploads of the same model', async () => {

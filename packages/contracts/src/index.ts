@@ -26,5 +26,6 @@ export * from './project-files';
 export * from './projects';
 export * from './reports';
 export * from './session-cookies';
+export * from './validity';
 export * from './viewer';
 export * from './webhooks';

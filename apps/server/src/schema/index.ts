@@ -16,4 +16,5 @@ export * from './rate-limits';
 export * from './reports';
 export * from './settings';
 export * from './users';
+export * from './validity';
 export * from './webhooks';

@@ -78,9 +78,8 @@ export type RecomparePayload = z.infer<typeof recomparePayload>;
 
 /**
  * Compares a completed version again with the completed version now before it (handled by
- * modules/processing `recompareVersion`): queued when a version completes before or after its
- * neighbours out of order, or a version in between is deleted, so every stored comparison is with
- * the previous completed version.
+ * modules/processing `recompareVersion`): queued when versions complete out of order (a later one
+ * was compared with an older one), so every stored comparison is with the previous completed version.
  */
 export const recompareJob: JobSpec<RecomparePayload> = {
   name: 'history.recompare',

@@ -1,6 +1,7 @@
 import { documentKeys, type ElementSignatures, parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
+import { validateModel } from '@plumbline/validity';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
 import { type CheckedSpecificationRow, type StoredVersionData, storedSignatures } from '../history';
 import { primaryBimCategory } from '../metadata';
@@ -10,6 +11,7 @@ import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
 import { compareWithPrevious, type HistoryResult } from './history-step';
 import type { ResultColumns } from './result-columns';
+import { VALIDITY_FINDINGS_PER_RULE, type ValidityRows, validityRows } from './validity-rows';
 import {
   type EncodedVersionRows,
   encodeVersionRows,
@@ -58,7 +60,11 @@ export interface StoredModel {
   origin: IfcModelOrigin;
   /** The schema the model was read with. */
   schema: string;
+  /** The model's validity: per rule its outcome, and the findings of failing rules (validity-rows.ts). */
+  validity: ValidityRows;
 }
+
+export type { ValidityRows } from './validity-rows';
 
 /** The check's results as the write stores them: the per-element rows encoded for COPY. */
 export type StoredResults = Omit<ResultColumns, 'elements'> & {
@@ -85,7 +91,7 @@ export type AnalysedRows =
   | {
       kind: 'done';
       results: ResultColumns;
-      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string }) | null;
+      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string; validity: ValidityRows }) | null;
       /** The failing elements as the check found them, and the specifications with their keys. */
       failing: FailingElement[];
       specifications: CheckedSpecificationRow[];
@@ -146,9 +152,12 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>)
     });
     const checked = { kind: 'done' as const, results, failing, specifications, timings };
     if (input.mode !== 'full') return { ...checked, extracted: null };
+    // Before the extraction: what validity builds is garbage by the time the rows are made.
+    const validity = validityRows(validateModel(model, { maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE }));
+    lap('validity');
     const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');
-    return { ...checked, extracted };
+    return { ...checked, extracted: { ...extracted, validity } };
   } finally {
     model.dispose();
   }
@@ -227,6 +236,7 @@ export async function analyse(
     facetCounts,
     origin: rows.origin,
     schema: rows.schema,
+    validity: rows.validity,
   };
   lap('encode rows');
   return { ...done, extracted };

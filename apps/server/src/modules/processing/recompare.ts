@@ -1,9 +1,9 @@
 /**
  * A completed version's stored comparison made again, with the completed version now before it
- * (the `history.recompare` job, history/jobs.ts): after versions completed out of order, or the
- * version it was compared with was deleted. Both versions' stored rows are compared on a worker
- * thread (history/compare-task.ts) and the comparison replaced in one transaction, unless the
- * version was checked again meanwhile (its own run wrote a newer comparison).
+ * (the `history.recompare` job, history/jobs.ts): after versions completed out of order. Both
+ * versions' stored rows are compared on a worker thread (history/compare-task.ts) and the comparison
+ * replaced in one transaction, unless the version was checked again meanwhile (its own run wrote a
+ * newer comparison).
  */
 import { eq } from 'drizzle-orm';
 import { runWorkerTask } from '../../platform/worker-task';
