@@ -76,7 +76,7 @@ describe('finding history across versions (issue 30)', () => {
       const file = files.find((f: { id: string }) => f.id === fileId);
       if (file?.status === 'failed') throw new Error(`processing failed\n${errorLines()}`);
       return file?.status === 'completed' && !file.rechecking;
-    }, 600_000);
+    });
   }
 
   function errorLines(): string {
@@ -177,7 +177,7 @@ describe('finding history across versions (issue 30)', () => {
         (l) => l.includes('version comparison stored') && l.includes(second.versionId),
       );
       return lines.length > 0 ? lines.map((l) => JSON.parse(l)) : null;
-    }, 600_000);
+    });
     expect(announced).toHaveLength(1);
     expect(announced[0]).toMatchObject({
       projectId,
@@ -307,7 +307,7 @@ describe('finding history across versions (issue 30)', () => {
         sql`select from_version_id as "fromId" from version_comparisons where file_version_id = ${v2}`,
       );
       return row?.fromId === v1;
-    }, 600_000);
+    });
     const changes = await changesByKind(v2);
     expect(changes.new).toEqual([...derived.lost].sort());
     expect(changes.resolved).toEqual([...derived.given].sort());

@@ -30,7 +30,6 @@ import { formatValidityConsole, type ValidityReport, validateModel } from '@plum
 import packageJson from '../package.json';
 import { checkFiles, type WithModel } from './check-files';
 import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
-import { type ComparedFiles, compareFiles } from './compare-files';
 import { RULES_USAGE, type RulesCommandResult, rulesCheck, rulesExport } from './cli-rules';
 import {
   renderValidity,
@@ -40,6 +39,7 @@ import {
   validateOptions,
   validityExitCode,
 } from './cli-validate';
+import { type ComparedFiles, compareFiles } from './compare-files';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 import { lintIds } from './lint/lint';
 import {
