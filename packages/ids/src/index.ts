@@ -23,6 +23,7 @@ export {
 } from './edit/index';
 export { type RequirementSplice, spliceRequirement, type TextEdit } from './edit/splice-requirement';
 export type { IdsEditRefusal } from './edit/utf8-source';
+export * from './identity';
 export { DEFAULT_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 export {
   applyEdits,

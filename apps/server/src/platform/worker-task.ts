@@ -43,6 +43,8 @@ export function runWorkerTask<T>(
     limitMessage: string;
     transfer?: ArrayBuffer[];
     feed?: AsyncIterable<unknown>;
+    /** The buffers of a feed item to hand over rather than copy (a large item of bytes). */
+    feedTransfer?: (item: unknown) => ArrayBuffer[];
   },
 ): Promise<T> {
   const { file, fromSource } = workerEntry();
@@ -77,7 +79,10 @@ export function runWorkerTask<T>(
         // The next item only when the worker asks: it never holds more than the one it writes.
         if (!feed) return worker.postMessage({ feedDone: true });
         feed.next().then(
-          (item) => worker.postMessage(item.done ? { feedDone: true } : { feedItem: item.value }),
+          (item) =>
+            item.done
+              ? worker.postMessage({ feedDone: true })
+              : worker.postMessage({ feedItem: item.value }, options.feedTransfer?.(item.value) ?? []),
           (error: unknown) => finish(() => reject(error)),
         );
         return;

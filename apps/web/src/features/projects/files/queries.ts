@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DataSourceMode } from '@/lib/data-source';
 import { projectKeys } from '../queries';
-import { type UploadOptions, useFilesSource } from './data-source';
+import { type IdsUploadOptions, type UploadOptions, useFilesSource } from './data-source';
 import { upsertFile } from './file-list';
 import { filesPollInterval } from './polling';
 
@@ -12,6 +12,8 @@ export const fileKeys = {
   bimFiles: (mode: DataSourceMode, projectId: string) => projectKeys.files(mode, projectId),
   idsFiles: (mode: DataSourceMode, projectId: string) =>
     [...projectKeys.all(mode), projectId, 'ids-files'] as const,
+  idsRevisions: (mode: DataSourceMode, projectId: string, idsFileId: string) =>
+    [...projectKeys.all(mode), projectId, 'ids-files', idsFileId, 'revisions'] as const,
 };
 
 /** The project's BIM files, polled every 5 s (also in a background tab) until all are settled. */
@@ -61,7 +63,7 @@ export function useUploadFile(projectId: string, kind: UploadKind) {
       options,
     }: {
       file: File;
-      options?: UploadOptions;
+      options?: IdsUploadOptions;
     }): Promise<BimFile | null> => {
       if (kind === 'ifc') return (await source.uploadBimFile(projectId, file, options)).bim_file;
       await source.uploadIdsFile(projectId, file, options);
@@ -94,5 +96,27 @@ export function useSetIdsFileActive(projectId: string) {
       // Switching re-checks the latest versions: their status moves again, so the files list refetches.
       return queryClient.invalidateQueries({ queryKey: fileKeys.bimFiles(mode, projectId) });
     },
+  });
+}
+
+/** The revisions of an IDS file's lineage, read when `enabled` (a list opened). */
+export function useIdsRevisions(projectId: string, idsFileId: string, enabled: boolean) {
+  const { mode, source } = useFilesSource();
+  return useQuery({
+    queryKey: fileKeys.idsRevisions(mode, projectId, idsFileId),
+    queryFn: ({ signal }) => source.listIdsRevisions(projectId, idsFileId, signal),
+    enabled,
+  });
+}
+
+/** Replace: a corrected IDS stored as the next revision of a file (issue 30). */
+export function useReplaceIdsFile(projectId: string) {
+  const { mode, source } = useFilesSource();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idsFileId, file, options }: { idsFileId: string; file: File; options?: UploadOptions }) =>
+      source.replaceIdsFile(projectId, idsFileId, file, options),
+    // The list, the revisions and the re-checked files' statuses all change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
   });
 }
