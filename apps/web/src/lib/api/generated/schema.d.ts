@@ -6719,7 +6719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6737,7 +6737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6820,7 +6820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6874,7 +6874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6892,7 +6892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6961,7 +6961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7015,7 +7015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7033,7 +7033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7115,7 +7115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7169,7 +7169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7187,7 +7187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
