@@ -51,7 +51,15 @@ export const comparisonStoredHandler: JobDefinition<ComparisonStoredPayload, Job
       return { mails, hooks };
     });
     deps.logger.info(
-      { projectId: context.projectId, toVersionId: payload.toVersionId, counts: payload.counts, ...told },
+      {
+        projectId: context.projectId,
+        fileId: payload.fileId,
+        fromVersionId: payload.fromVersionId,
+        toVersionId: payload.toVersionId,
+        cause: payload.cause,
+        counts: payload.counts,
+        ...told,
+      },
       'version comparison stored',
     );
   },
