@@ -122,7 +122,16 @@ for (const backend of testBackends()) {
         ).json();
         return status.status === 'completed' && status.version_tag === 'v2';
       });
-      // The processing job has finished, and with it the only place this mail could be queued.
+      // The comparison with v1 is stored after processing, and its mail is queued for the colleague
+      // (whose setting is the default, every version). Once it is, every mail this upload causes is.
+      const compared = await eventually(async () => {
+        const rows = await server.database.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.kind, 'version.compared'));
+        return rows[0];
+      });
+      expect(compared.toAddress).toBe(colleague.email);
       const queued = await server.database.db
         .select()
         .from(emailOutbox)
@@ -146,7 +155,7 @@ for (const backend of testBackends()) {
           .json()
           .mails.map((m: { kind: string }) => m.kind)
           .sort(),
-      ).toEqual(['account.verify', 'member.added', 'processing.completed']);
+      ).toEqual(['account.verify', 'member.added', 'processing.completed', 'version.compared']);
     });
   });
 }
