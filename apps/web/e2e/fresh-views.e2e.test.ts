@@ -252,7 +252,10 @@ describe.skipIf(!haveHouse)('views that never go stale', () => {
       mimeType: 'application/xml',
       buffer: Buffer.from(moreRulesIds(gap)),
     });
-    await expectVisible(page.getByText('more-rules.ids uploaded'));
+    await expectVisible(page.getByText('more-rules.ids uploaded'), 60_000).catch(async (error) => {
+      await screenshot(page, 'fresh-views-upload-failed');
+      throw new Error(`${error}\nThe files panel says: ${await region.innerText()}`);
+    });
 
     await waitForSettledViaApi(context.request, projectId);
     const after = await figuresViaApi(context.request, setUp);
