@@ -14,7 +14,9 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
       expect.unreachable('a 65-deep document must be refused');
     } catch (error) {
       expect(error).toBeInstanceOf(XmlReadError);
-      expect((error as XmlReadError).message).toBe('Elements nested deeper than 64 levels.');
+      expect((error as XmlReadError).message).toBe(
+        'Elements nested deeper than 64 levels, the limit for an IDS file.',
+      );
       expect((error as XmlReadError).line).toBe(1);
     }
   });
@@ -23,7 +25,9 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
     // Before: read to the end at a cost quadratic in depth (570 s for this input). The bound below is
     // two orders of magnitude above what the chunked reader needs, so it does not depend on the machine.
     const started = performance.now();
-    expect(() => readXml(nested(200_000))).toThrow('Elements nested deeper than 64 levels.');
+    expect(() => readXml(nested(200_000))).toThrow(
+      'Elements nested deeper than 64 levels, the limit for an IDS file.',
+    );
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
@@ -34,7 +38,7 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
 
   it('refuses more elements than the limit', () => {
     expect(() => readXml(`<r>${'<a/>'.repeat(11)}</r>`, { maxElements: 10 })).toThrow(
-      'More than 10 elements.',
+      'More than 10 XML elements, the limit for this file.',
     );
   });
 });

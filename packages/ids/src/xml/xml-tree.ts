@@ -8,6 +8,7 @@ import { SaxesParser } from 'saxes';
 import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
 import { readPlainXml } from './plain-xml';
 import type { XmlElement } from './xml-element';
+import { LIMIT_MESSAGES, XmlReadError } from './xml-read-error';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -18,6 +19,7 @@ export interface XmlLimits {
   /** Largest accepted document in bytes (UTF-8). Default maxIdsBytes() (ids-size-limit.ts). */
   readonly maxBytes?: number;
   readonly maxDepth?: number;
+  /** Default maxIdsElements of the document's own size: both readers stop as they reach it. */
   readonly maxElements?: number;
   /**
    * Plain documents only: an xs:restriction's `<xs:enumeration value="…"/>` children as its
@@ -29,16 +31,7 @@ export interface XmlLimits {
   readonly codeListRuns?: number[];
 }
 
-export class XmlReadError extends Error {
-  constructor(
-    message: string,
-    readonly line: number | null,
-    readonly column: number | null,
-  ) {
-    super(message);
-    this.name = 'XmlReadError';
-  }
-}
+export { XmlReadError } from './xml-read-error';
 
 const MAX_DEPTH = 64;
 /** How much text is parsed between two checks for a limit already hit. */
@@ -83,8 +76,8 @@ export function byteLength(input: string | Uint8Array): number {
 export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): XmlElement {
   const maxBytes = limits.maxBytes ?? maxIdsBytes();
   const maxDepth = limits.maxDepth ?? MAX_DEPTH;
-  const maxElements = limits.maxElements ?? maxIdsElements(maxBytes);
   const size = byteLength(input);
+  const maxElements = limits.maxElements ?? maxIdsElements(size);
   if (size > maxBytes) {
     throw new XmlReadError(
       `The file is ${size} bytes; the limit for an IDS file is ${maxBytes} bytes.`,
@@ -93,7 +86,8 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
     );
   }
   const text = xmlText(input).replace(/^\uFEFF/, '');
-  // Plain IDS text is read by one fast scan; anything else (and every error) by saxes below.
+  // Plain IDS text is read by one fast scan; anything else (and every error but a limit) by saxes
+  // below. A limit reached by the scan is refused there: saxes would stop at the same element.
   const enumerationValues = limits.enumerationValues === true;
   const runs = limits.codeListRuns;
   const known = runs?.length ?? 0;
@@ -119,8 +113,8 @@ export function readXmlWithSaxes(text: string, maxDepth: number, maxElements: nu
   let root: XmlElement | null = null;
   let count = 0;
   let failure: XmlReadError | null = null;
-  const fail = (message: string) => {
-    if (!failure) failure = new XmlReadError(message, parser.line, parser.column + 1);
+  const fail = (message: string, limit = false) => {
+    if (!failure) failure = new XmlReadError(message, parser.line, parser.column + 1, limit);
   };
 
   parser.on('doctype', () =>
@@ -135,8 +129,8 @@ export function readXmlWithSaxes(text: string, maxDepth: number, maxElements: nu
   parser.on('opentag', (tag) => {
     if (failure) return;
     count++;
-    if (count > maxElements) return fail(`More than ${maxElements} elements.`);
-    if (stack.length >= maxDepth) return fail(`Elements nested deeper than ${maxDepth} levels.`);
+    if (count > maxElements) return fail(LIMIT_MESSAGES.elements(maxElements), true);
+    if (stack.length >= maxDepth) return fail(LIMIT_MESSAGES.depth(maxDepth), true);
     const attributes = new Map<string, string>();
     let declarations: Map<string, string> | undefined;
     for (const attr of Object.values(tag.attributes)) {
