@@ -254,7 +254,7 @@ describe.skipIf(!haveHouse)('views that never go stale', () => {
     });
     await expectVisible(page.getByText('more-rules.ids uploaded'), 60_000).catch(async (error) => {
       await screenshot(page, 'fresh-views-upload-failed');
-      throw new Error(`${error}\nThe files panel says: ${await region.innerText()}`);
+      throw new Error(`${error}\nThe files panel says: ${await region.textContent()}`);
     });
 
     await waitForSettledViaApi(context.request, projectId);

@@ -10,7 +10,6 @@ import {
   accHubsResponseSchema,
   accProjectsResponseSchema,
   accSessionStatusSchema,
-  tokenRefreshResponseSchema,
 } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiRequestError, apiRequest } from '@/lib/api';
@@ -108,7 +107,7 @@ export function useAccConfig() {
   const { readOnly } = useDataSource();
   return useQuery({
     queryKey: ['acc', 'config'],
-    queryFn: () => apiRequest('/acc/config', { schema: accConfigSchema }),
+    queryFn: () => apiRequest(apiPath('/acc/config'), { schema: accConfigSchema }),
     enabled: !readOnly,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -134,7 +133,7 @@ export async function accSessionStatus(sessionId: string): Promise<AccSessionSta
 
 export async function invalidateAccSession(sessionId: string, reason: string): Promise<void> {
   try {
-    await apiRequest('/oauth/invalidate-session', {
+    await apiRequest(apiPath('/oauth/invalidate-session'), {
       method: 'POST',
       body: { session_id: sessionId, reason },
       ...quiet,
@@ -186,12 +185,4 @@ export function isAuthError(error: unknown): boolean {
   if ((ACC_AUTH_ERROR_CODES as readonly string[]).includes(error.code)) return true;
   if (['AUTHENTICATION_FAILED', 'AUTH_FAILED'].includes(error.code)) return true;
   return /unauthori[sz]ed|token|oauth|forbidden|expired/i.test(error.message);
-}
-
-export async function refreshProjectTokens(projectId: string) {
-  return apiRequest(apiPath('/projects/{projectId}/acc/refresh-tokens', { path: { projectId } }), {
-    method: 'POST',
-    schema: tokenRefreshResponseSchema,
-    ...quiet,
-  });
 }

@@ -9,7 +9,8 @@ import { FileDropZone } from '@/components/upload/file-drop-zone';
 import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { errorMessage } from '@/lib/api';
 import { idsUploadProblems } from '@/lib/api/upload-request';
-import { billingKeys } from '@/lib/billing';
+import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import { type UploadKind, useUploadFile } from '../projects/files/queries';
 import { PlanLimitCounter } from '../projects/plan-limit-counter';
 import { uploadMilestone } from './progress-announcements';
@@ -54,6 +55,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadFile(projectId, kind);
   const queryClient = useQueryClient();
+  const { mode } = useDataSource();
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const [failures, setFailures] = useState<Failure[]>([]);
   const announce = useAnnounce();
@@ -99,7 +101,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
       }
     }
     // The counter reads the server's usage again; the uploaded files are in the table now.
-    void queryClient.invalidateQueries({ queryKey: billingKeys.limits(projectId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.limits(mode, projectId) });
     setQueue([]);
   }
 
