@@ -25,6 +25,8 @@ browserPagePerTest(baseUrl, (session) => {
 
 /** How long an open view may take to show the re-check's figures once it has settled. */
 const REFRESH_DEADLINE_MS = 60_000;
+/** How long a view may take to show its first figures: a wait on a loaded machine, not a speed check. */
+const OPENING = { timeout: 60_000, interval: 250 };
 
 interface Figures {
   validationPairs: number;
@@ -196,41 +198,41 @@ describe.skipIf(!haveHouse)('views that never go stale', () => {
     const overview = await context.newPage();
     await overview.goto(`/dashboard?tab=overview&project=${projectId}`);
     const pairs = statValue(overview, 'Total Validation Pairs');
-    await expect.poll(async () => digits(await textOf(pairs))).toBe(before.validationPairs);
+    await expect.poll(async () => digits(await textOf(pairs)), OPENING).toBe(before.validationPairs);
     // The Schema Analysis Summary's figure (read from the attribute routes, not the overview).
     const specCount = overview
       .locator('dt', { hasText: /^Specifications$/ })
       .locator('xpath=following-sibling::dd');
-    await expect.poll(async () => digits(await textOf(specCount))).toBe(before.specifications);
+    await expect.poll(async () => digits(await textOf(specCount)), OPENING).toBe(before.specifications);
 
     const explorer = await context.newPage();
     await explorer.goto(`/dashboard?tab=metadata&${selection}`);
     await explorer.getByRole('tab', { name: 'IDS Compliance' }).click();
     await explorer.getByLabel('3D Viewer & AI Assistant').click();
     const failedCard = statValue(explorer, 'Failed');
-    await expect.poll(async () => digits(await textOf(failedCard))).toBe(before.failedElements);
+    await expect.poll(async () => digits(await textOf(failedCard)), OPENING).toBe(before.failedElements);
     const viewer = explorer.getByRole('region', { name: 'IDS compliance 3D viewer' });
     await waitForViewerReady(viewer);
     const legendFailed = viewer
       .getByRole('list', { name: 'Compliance colour legend' })
       .locator('li[data-status="failed"] [data-count]');
-    await expect.poll(async () => digits(await textOf(legendFailed))).toBe(before.failedElements);
+    await expect.poll(async () => digits(await textOf(legendFailed)), OPENING).toBe(before.failedElements);
     const suggestions = explorer
       .getByRole('region', { name: 'AI Assistant' })
       .getByRole('region', { name: 'Suggested questions' })
       .getByRole('button')
       .filter({ hasNotText: 'More' });
-    await expect.poll(() => suggestions.allTextContents()).toEqual(before.suggestions);
+    await expect.poll(() => suggestions.allTextContents(), OPENING).toEqual(before.suggestions);
 
     const inspector = await context.newPage();
     await inspector.goto(`/dashboard?tab=dashboard&fileTab=extra-attributes&${selection}`);
     const notCovered = inspector.getByRole('button', { name: /^Not Covered \(\d+\)$/ });
-    await expect.poll(async () => digits(await textOf(notCovered))).toBe(before.notCovered);
+    await expect.poll(async () => digits(await textOf(notCovered)), OPENING).toBe(before.notCovered);
 
     const reports = await context.newPage();
     await reports.goto(`/dashboard?tab=reports&project=${projectId}`);
     const totalReports = statValue(reports, 'Total Reports');
-    await expect.poll(async () => digits(await textOf(totalReports))).toBe(before.reports);
+    await expect.poll(async () => digits(await textOf(totalReports)), OPENING).toBe(before.reports);
     // A teammate adds a report while the list is open (arranged through the API): the list has
     // nothing of its own that a re-check changes, so this is the change it should pick up when the
     // project's views refresh.

@@ -1,5 +1,6 @@
 import {
   ACC_AUTH_ERROR_CODES,
+  ACC_MESSAGES,
   type AccFile,
   type AccHub,
   type AccProject,
@@ -12,7 +13,7 @@ import {
   accSessionStatusSchema,
 } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, apiRequest } from '@/lib/api';
+import { API_BASE, ApiRequestError, apiRequest, errorCodeOf } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { apiPath, apiUrl } from './api/paths';
 
@@ -162,8 +163,17 @@ export async function listAccFiles(sessionId: string, hubId: string, projectId: 
   return (await apiRequest(path, { schema: accFilesResponseSchema, ...quiet })).files;
 }
 
-/** The spec 1 §8 message for a failed ACC project check. */
+/**
+ * The wizard's Autodesk session is unknown to the server or past its 30 minutes: the server's own
+ * code for it (401 `session_not_found`), on which the reconnect flow keys (issue 37 item 5).
+ */
+export function isAccSessionGone(error: unknown): boolean {
+  return errorCodeOf(error) === 'session_not_found';
+}
+
+/** The spec 1 §8 message for a failed ACC project check; a gone session says to reconnect. */
 export function accCheckError(error: unknown): string {
+  if (isAccSessionGone(error)) return ACC_MESSAGES.sessionNotFound;
   return accCheckMessage(error instanceof ApiRequestError ? error.status : 0);
 }
 
