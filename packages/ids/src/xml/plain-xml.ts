@@ -13,6 +13,14 @@
  * lenient; `plain-xml.test.ts` compares both readers' trees on the conformance files and more.
  */
 import { type CodeListText, codeListValues } from './code-list-text';
+import {
+  decode,
+  LeaveToSaxes,
+  LineCounter,
+  leave,
+  normaliseAttribute,
+  normaliseLineEnds,
+} from './plain-xml-text';
 import type { XmlElement } from './xml-element';
 import { LIMIT_MESSAGES, XmlReadError } from './xml-read-error';
 
@@ -25,8 +33,6 @@ const NAME = /[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?/y;
 const SPACES = /[ \t\r\n]*/y;
 const XML_DECLARATION =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/y;
-const REFERENCE = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /**
  * A code list's value, the whole element after its `<`: `xs:enumeration value="…"/>` with that one
  * attribute (any prefix, or none). Anything else about an enumeration takes the general path.
@@ -54,12 +60,6 @@ class Names {
     return name;
   }
 }
-
-/** Thrown inside the scan when the document leaves the subset; caught once, at the top. */
-class LeaveToSaxes extends Error {}
-const leave = (): never => {
-  throw new LeaveToSaxes();
-};
 
 export interface PlainXmlLimits {
   readonly maxDepth: number;
@@ -447,78 +447,4 @@ function startTag(
     stack.push({ element, qname, pieces: [], scope, values, codeList: null, schemaPrefix: null });
   }
   return at;
-}
-
-/** Line ends as XML reads them: CR LF and a lone CR are LF. */
-function normaliseLineEnds(raw: string): string {
-  return raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
-}
-
-/** Attribute values: each line end or tab is one space (XML attribute-value normalisation). */
-function normaliseAttribute(raw: string): string {
-  return /[\t\r\n]/.test(raw) ? raw.replace(/\r\n|[\t\r\n]/g, ' ') : raw;
-}
-
-/** Resolves entity and character references; an unknown one, or a bare '&', leaves the subset. */
-function decode(raw: string): string {
-  if (!raw.includes('&')) return raw;
-  let references = 0;
-  const decoded = raw.replace(REFERENCE, (_, hex: string | undefined, dec: string | undefined, name) => {
-    references++;
-    if (name) return PREDEFINED[name] as string;
-    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
-    const allowed =
-      code === 0x9 ||
-      code === 0xa ||
-      code === 0xd ||
-      (code >= 0x20 && code <= 0xd7ff) ||
-      (code >= 0xe000 && code <= 0xfffd);
-    return allowed ? String.fromCharCode(code) : leave();
-  });
-  if (references !== raw.split('&').length - 1) leave();
-  return decoded;
-}
-
-/**
- * Line and column after a position, as saxes counts them (line from 1; column from 0, the UTF-16
- * units since the last line end, CR LF being one), found by scanning forward only once overall.
- */
-class LineCounter {
-  private scanned = 0;
-  private line = 1;
-  /** The next LF and CR at or after `scanned` (text.length when none): found with indexOf, kept. */
-  private nextLf = -1;
-  private nextCr = -1;
-
-  constructor(private readonly text: string) {}
-
-  /** Where the current line starts, after the last lineAt(). */
-  lineStart = 0;
-
-  /** The line of a position at or after the last one asked for; lineStart is then its line's start. */
-  lineAt(position: number): number {
-    const { text } = this;
-    if (position <= this.scanned) return this.line;
-    for (;;) {
-      if (this.nextLf < this.scanned) this.nextLf = indexOrEnd(text, '\n', this.scanned);
-      if (this.nextCr < this.scanned) this.nextCr = indexOrEnd(text, '\r', this.scanned);
-      const end = Math.min(this.nextLf, this.nextCr);
-      if (end >= position) break;
-      // A CR followed by an LF ends one line, at the LF.
-      if (end === this.nextCr && this.nextLf === end + 1) {
-        this.scanned = end + 1;
-        continue;
-      }
-      this.line++;
-      this.lineStart = end + 1;
-      this.scanned = end + 1;
-    }
-    this.scanned = position;
-    return this.line;
-  }
-}
-
-function indexOrEnd(text: string, char: string, from: number): number {
-  const at = text.indexOf(char, from);
-  return at < 0 ? text.length : at;
 }
