@@ -175,7 +175,9 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     io.stderr.write(
       `plumbline: the IDS file ${idsArg} is invalid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}); nothing was checked\n`,
     );
-    await printLintErrors(idsPath, idsArg, io);
+    // A file that could not be read as XML has its reason in the report; the linter would read it
+    // again only to say the same (for a file past the element limit, a second tree to the limit).
+    if (!report.problems.some((problem) => problem.unreadable)) await printLintErrors(idsPath, idsArg, io);
     if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
     if (format === 'bcf') return EXIT.invalidIds;
   }

@@ -51,7 +51,7 @@ export function parseIdsWithCodeListRuns(
     const maxElements = maxIdsElements(size);
     root = readXmlText(text, { maxBytes, maxElements, enumerationValues: true, codeListRuns }, true);
   } catch (err) {
-    if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column);
+    if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column, true);
     throw err;
   }
   return { document: documentOf(root, options, text), codeListRuns };
