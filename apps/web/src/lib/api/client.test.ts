@@ -34,6 +34,17 @@ describe('apiRequest', () => {
     );
   });
 
+  it('takes only an address apiPath made: a plain string is refused by the typecheck', async () => {
+    const fetchImpl = respond(200, {});
+    // @ts-expect-error: a template string the typecheck cannot hold to the OpenAPI document (issue 37)
+    await apiRequest('/projects', { fetchImpl });
+    await apiRequest(apiPath('/projects'), { fetchImpl });
+    expect(vi.mocked(fetchImpl).mock.calls.map(([url]) => url)).toEqual([
+      '/api/v1/projects',
+      '/api/v1/projects',
+    ]);
+  });
+
   it('maps an API error body to ApiRequestError with code, message and fields', async () => {
     const body = {
       error: {
