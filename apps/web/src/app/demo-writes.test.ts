@@ -10,8 +10,8 @@ import { ReadOnlyDataSourceError } from '@/lib/data-source';
 /**
  * The demo guard (decision 0061, issue 37): every data source's demo variant refuses each of its
  * writes before any request. The reads are named here; every other method is a write, so a write
- * added to a source is held to the guard without being listed. writes.test.ts holds that every
- * write is in a source.
+ * added to a source is held to the guard without being listed. lib/api/writes.test.ts holds that every
+ * write is in a source. (In app/, which may import every feature.)
  */
 const SOURCES: Record<string, { source: object; reads: string[] }> = {
   projects: {
