@@ -61,7 +61,7 @@ describe('API contract: every answer is documented', () => {
     await server.app.ready();
     routes = routesOf(server);
     answers = new DocumentedAnswers(server.app.swagger() as unknown as OpenApiDocument);
-  }, 300_000);
+  });
 
   async function judge(route: Route, caller: CallerKind, what: string, invalid: boolean): Promise<void> {
     const ctx = requestContext(server, fixture, caller);
