@@ -38,9 +38,12 @@ import { createElementService } from './modules/elements/service';
 import { healthRoutes } from './modules/health/routes';
 import type { HealthService } from './modules/health/service';
 import { createHealthService } from './modules/health/service';
+import { createHistoryService, type HistoryService, historyRoutes } from './modules/history';
 import { idsFileRoutes } from './modules/idsfiles/routes';
 import type { IdsFileService } from './modules/idsfiles/service';
 import { createIdsFileService } from './modules/idsfiles/service';
+import { idsStudioRoutes } from './modules/idsstudio/routes';
+import { createIdsStudioService, type IdsStudioService } from './modules/idsstudio/service';
 import { invitationRoutes } from './modules/members/invitation-routes';
 import { invitationValidity as validityOf } from './modules/members/invitation-validity';
 import type { InvitationService } from './modules/members/invitations';
@@ -51,6 +54,7 @@ import { createMemberService } from './modules/members/service';
 import { metadataRoutes } from './modules/metadata/routes';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
+import { createMailSettingsService, type MailSettingsService } from './modules/notifications/mail-settings';
 import type { OutboxService } from './modules/notifications/outbox';
 import { createOutboxService } from './modules/notifications/outbox';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -84,6 +88,12 @@ import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
+import {
+  createStringSeal,
+  createWebhookService,
+  type WebhookService,
+  webhookRoutes,
+} from './modules/webhooks';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './platform/db';
@@ -92,6 +102,7 @@ import type { Logger } from './platform/logger';
 import { createSmtpMailer } from './platform/mail';
 import { carryOverPglite, pgliteDirBeside } from './platform/pglite-carry-over';
 import { JobQueue } from './platform/queue';
+import { ResidentWorker } from './platform/resident-worker';
 import { LocalDiskStorage } from './platform/storage/local-disk';
 import { openStorage } from './platform/storage/open-storage';
 import type { FileStorage } from './platform/storage/storage';
@@ -109,14 +120,18 @@ export interface AppServices {
   invitations: InvitationService;
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
+  idsStudio: IdsStudioService;
   attributes: AttributeService;
   compliance: ComplianceService;
+  history: HistoryService;
   elements: ElementService;
   metadata: MetadataService;
   overview: OverviewService;
   projectFiles: ProjectFilesService;
   profile: ProfileService;
   outbox: OutboxService;
+  mailSettings: MailSettingsService;
+  webhooks: WebhookService;
   performance: PerformanceService;
   reports: ReportService;
   viewer: ViewerService;
@@ -134,11 +149,13 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     invitationRoutes(services.invitations),
     bimFileRoutes(services.bimFiles),
     idsFileRoutes(services.idsFiles),
+    idsStudioRoutes(services.idsStudio),
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
     validityRoutes(services.validity),
     complianceRoutes(services.compliance),
+    historyRoutes(services.history),
     elementRoutes(services.elements),
     metadataRoutes(services.metadata),
     overviewRoutes(services.overview),
@@ -148,7 +165,8 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     stripeWebhookRoutes(services.billing),
     reportRoutes(services.reports),
     profileRoutes(services.profile),
-    notificationRoutes(services.outbox),
+    notificationRoutes(services.outbox, services.mailSettings),
+    webhookRoutes(services.webhooks),
     settingsRoutes(services.performance),
   ];
 }
@@ -194,6 +212,10 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const renewals = stripeConfig ? { chargeSaved: chargeNothing } : ledger;
   let queue: JobQueue<JobDeps> | null = null;
   const acc = createAccRuntime(config, database.db, clock);
+  // Links in mails and webhooks: PUBLIC_URL, else this server on localhost; never a request's Host
+  // header, which a caller chooses (a verification link pointing elsewhere would hand its token to that host).
+  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const webhooks = { config: config.webhooks, seal: createStringSeal(config.sessionSecret) };
   try {
     await database.migrate(options.migrationsFolder);
     queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
@@ -217,6 +239,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           acc,
           timeLimitMs: config.processingTimeLimitMs,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+          appUrl,
+          webhooks,
         },
         queueConcurrency(await readPerformanceSettings(database.db)),
       );
@@ -257,10 +281,14 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     enabled: config.billing.enabled,
     jobs,
   });
-  // Links in mails: PUBLIC_URL, else this server on localhost; never a request's Host header, which a
-  // caller chooses (a verification link pointing elsewhere would hand its token to that host).
-  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const invitationValidity = validityOf(config.invitationValidDays);
+  // The IDS Studio's live check: one thread that keeps the models being edited against read.
+  const liveCheck = new ResidentWorker({
+    entry: 'live-check-worker',
+    idleMs: 10 * 60 * 1000,
+    maxPending: 8,
+    threadOptions: { budgetBytes: config.liveCheckCacheBytes },
+  });
   const services: AppServices = {
     acc: accService,
     auth: createAuthService({
@@ -303,6 +331,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       limits: billing.enforcement,
     }),
     idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
+    idsStudio: createIdsStudioService({
+      db,
+      storage,
+      liveCheck,
+      timeLimitMs: config.processingTimeLimitMs,
+    }),
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
     ai: createAiService({
       db,
@@ -313,12 +347,15 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     viewer: createViewerService({ db, clock, storage, jobs }),
     validity: createValidityService(db),
     compliance: createComplianceService({ db }),
+    history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),
     metadata: createMetadataService({ db, clock, rateCounter }),
     rateCounter,
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),
     outbox: createOutboxService({ db }),
+    mailSettings: createMailSettingsService({ db }),
+    webhooks: createWebhookService({ db, clock, jobs, seal: webhooks.seal, config: config.webhooks }),
     performance: createPerformanceService({
       db,
       clock,
@@ -371,6 +408,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         shuttingDown = true;
         try {
           await app.close();
+          await liveCheck.close();
           logger.info('http server closed');
         } finally {
           try {

@@ -2,8 +2,9 @@
 // event loop (platform/worker-task.ts) and posts the outcome back. Tasks are pure functions.
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
+import type { compareStored } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
-import type { analyse } from './modules/processing/analyse';
+import type { analyse, PreviousVersion } from './modules/processing/analyse';
 import type { renderInsightsPdf } from './modules/reports/ai-insights';
 import type { FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
 import type { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
@@ -30,12 +31,21 @@ const TRANSFER = Symbol('transfer');
 // Each task loads its own modules when it runs: a thread that analyses a model never loads the PDF
 // and spreadsheet libraries (a thread runs one task, decision 0157).
 const tasks = {
+  // The previous version's rows come through the feed when the main thread has read them (it reads
+  // them while this thread parses and checks).
   analyse: async (input: Parameters<typeof analyse>[0]) => {
     const { analyse, transfersOf } = await import('./modules/processing/analyse');
-    const output = analyse(input);
+    const previous = async (): Promise<PreviousVersion> => {
+      for await (const item of feedOf<PreviousVersion>()) return item;
+      return { previous: null };
+    };
+    const output = await analyse(input, previous);
     // The rows encoded for COPY go back without a copy (the thread ends after this one task).
     return output.kind === 'done' ? { ...output, threadId, [TRANSFER]: transfersOf(output) } : output;
   },
+  // Two stored versions compared (their rows come as COPY bytes, transferred): history and the API.
+  'compare-stored': async (input: Parameters<typeof compareStored>[0]) =>
+    (await import('./modules/history/compare-task')).compareStored(input),
   'read-ids': async (input: Parameters<typeof readIdsUpload>[0]) =>
     (await import('./modules/idsfiles/read-ids')).readIdsUpload(input),
   'render-comprehensive-pdf': async (input: Parameters<typeof renderComprehensivePdf>) =>

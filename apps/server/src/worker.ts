@@ -7,6 +7,7 @@ import { type JobDeps, jobDefinitions } from './jobs';
 import { createAccRuntime } from './modules/acc/runtime';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
 import { queueConcurrency, readPerformanceSettings } from './modules/settings/performance';
+import { createStringSeal } from './modules/webhooks';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
       timeLimitMs: config.processingTimeLimitMs,
       acc: createAccRuntime(config, database.db, systemClock),
       mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+      appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      webhooks: { config: config.webhooks, seal: createStringSeal(config.sessionSecret) },
     },
     queueConcurrency(await readPerformanceSettings(database.db)),
   );

@@ -109,6 +109,7 @@ for (const backend of testBackends()) {
               name: 'demo.ids',
               xml: new Uint8Array(demoIds),
               specificationIds: Array.from({ length: specificationCount }, (_, i) => `s${i}`),
+              lineageId: 'demo',
             },
           ],
           mode: 'full',

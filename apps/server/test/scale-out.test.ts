@@ -115,6 +115,7 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
               name: 'demo.ids',
               xml: new Uint8Array(demoIds),
               specificationIds: Array.from({ length: 100 }, (_, i) => `s${i}`),
+              lineageId: 'demo',
             },
           ],
           mode: 'full',

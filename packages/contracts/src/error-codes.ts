@@ -39,12 +39,19 @@ export const ERROR_STATUS = {
   invalid_ids: 400,
   file_too_large: 413,
   ids_file_not_found: 404,
+  ids_revision_suggested: 409,
+  ids_file_superseded: 409,
 
   // Projects and roles.
   project_not_found: 404,
   editor_role_required: 403,
   admin_role_required: 403,
   demo_read_only: 403,
+
+  // Project webhooks.
+  webhook_not_found: 404,
+  webhook_delivery_not_found: 404,
+  webhook_address_not_allowed: 400,
 
   // Compliance, elements, metadata, attributes.
   specification_not_found: 404,
@@ -136,6 +143,11 @@ export const ERROR_STATUS = {
   download_rate_limited: 429,
   download_link_invalid: 403,
   bcf_one_file: 400,
+
+  // IDS Studio.
+  live_check_unavailable: 503,
+  // History (comparisons of versions).
+  comparison_unavailable: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -192,8 +204,16 @@ export const idsFileErrorCodes = [
   'invalid_ids',
   'file_too_large',
   'ids_file_not_found',
+  'ids_revision_suggested',
+  'ids_file_superseded',
 ] as const satisfies readonly ErrorCode[];
 export type IdsFileErrorCode = (typeof idsFileErrorCodes)[number];
+
+export const idsStudioErrorCodes = [
+  ...versionLookupErrorCodes,
+  'live_check_unavailable',
+] as const satisfies readonly ErrorCode[];
+export type IdsStudioErrorCode = (typeof idsStudioErrorCodes)[number];
 
 export const projectErrorCodes = [
   'project_not_found',
@@ -260,3 +280,16 @@ export type ModuleErrorCode =
   | ReportErrorCode;
 // A code listed there but missing from the table above fails this line at compile time.
 export const everyModuleCodeHasAStatus: Record<ModuleErrorCode, number> = ERROR_STATUS;
+
+export const historyErrorCodes = [
+  ...versionLookupErrorCodes,
+  'comparison_unavailable',
+] as const satisfies readonly ErrorCode[];
+export type HistoryErrorCode = (typeof historyErrorCodes)[number];
+
+export const webhookErrorCodes = [
+  'webhook_not_found',
+  'webhook_delivery_not_found',
+  'webhook_address_not_allowed',
+] as const satisfies readonly ErrorCode[];
+export type WebhookErrorCode = (typeof webhookErrorCodes)[number];

@@ -26,7 +26,12 @@ export const projectPermissions = {
   'files.upload': {
     role: 'Editor',
     reason: 'Viewers cannot upload or change files. Ask a project Admin for the Editor role.',
-    routes: ['POST /api/v1/projects/{projectId}/bimfiles', 'POST /api/v1/projects/{projectId}/idsfiles'],
+    // Editing an IDS in the Studio needs what uploading one needs (issue 33).
+    routes: [
+      'POST /api/v1/projects/{projectId}/bimfiles',
+      'POST /api/v1/projects/{projectId}/idsfiles',
+      'POST /api/v1/projects/{projectId}/ids-studio/live-check',
+    ],
   },
   'files.select': {
     role: 'Editor',
@@ -40,6 +45,11 @@ export const projectPermissions = {
       'DELETE /api/v1/projects/{projectId}/bimfiles/{fileId}',
       'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}',
     ],
+  },
+  'ids.replace': {
+    role: 'Editor',
+    reason: 'Viewers cannot replace IDS files. Ask a project Admin for the Editor role.',
+    routes: ['POST /api/v1/projects/{projectId}/idsfiles/{idsFileId}/revisions'],
   },
   'ids.toggle': {
     role: 'Editor',
@@ -103,6 +113,18 @@ export const projectPermissions = {
       'POST /api/v1/billing/subscriptions/{subscriptionId}/downgrade',
       'GET /api/v1/billing/billing-history/{invoiceId}/receipt/download',
       'GET /api/v1/billing/invoices/{invoiceId}/pdf',
+    ],
+  },
+  'webhooks.manage': {
+    role: 'Admin',
+    reason: "Only a project Admin can manage the project's webhooks.",
+    routes: [
+      'GET /api/v1/projects/{projectId}/webhooks',
+      'POST /api/v1/projects/{projectId}/webhooks',
+      'DELETE /api/v1/projects/{projectId}/webhooks/{webhookId}',
+      'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/ping',
+      'GET /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries',
+      'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
     ],
   },
 } as const satisfies Record<string, { role: ProjectRole; reason: string; routes: readonly string[] }>;

@@ -7,11 +7,18 @@
  *   plumbline validate <model.ifc> [--rules PJS003,…] [--format console|json|html] [--out FILE]
  *                   (cli-validate.ts: exit 0 valid, 1 warnings, 2 errors, 3 unreadable model)
  *
- * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
- * command line is wrong, 3 the model cannot be read, 4 an internal error (a bug).
+ *   plumbline compare <old.ifc> <new.ifc> <rules.ids> [more.ids …] [--format json|html|bcf] [--out FILE]
+ *
+ * Exit codes: 0 every specification passes (compare: nothing newly fails), 1 any fails (compare:
+ * something newly fails), 2 the IDS is invalid or unreadable or the command line is wrong, 3 a model
+ * cannot be read, 4 an internal error (a bug).
  *
  * `runCli` takes its arguments, streams and environment as parameters so tests run it in-process;
  * `main` binds it to the real process (bin/plumbline.js calls it from the bundled dist/cli.js).
+ *
+ * Over 500 lines: the one dispatcher of every subcommand (check, compare, validate, rules, lint) with
+ * the argument, file and output handling they share; each command's work is in its own module
+ * (check-files, compare-files, cli-validate, cli-rules, cli-lint).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -33,6 +40,7 @@ import {
   validateOptions,
   validityExitCode,
 } from './cli-validate';
+import { type ComparedFiles, compareFiles } from './compare-files';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 import {
   BCF_VERSIONS,
@@ -45,6 +53,7 @@ import {
   writeBcfReport,
   writeHtmlReport,
 } from './report';
+import { hasNewFailures, renderCompareHtml, toCompareJson, writeCompareBcf } from './report/compare-report';
 import { handOver, writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
 
@@ -67,18 +76,28 @@ export interface CliDependencies {
     options?: Record<string, never>,
     withModel?: WithModel,
   ) => Promise<CheckReport>;
+  readonly compareFiles?: (
+    oldIfc: string,
+    newIfc: string,
+    idsPaths: readonly string[],
+  ) => Promise<ComparedFiles>;
 }
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
+       plumbline compare <old.ifc> <new.ifc> <rules.ids> [more.ids …] [options]
        plumbline validate <model.ifc> [options]   (plumbline validate --help)
        plumbline rules check|export …             (plumbline rules --help)
        plumbline lint <spec.ids> [--format text|json|sarif] [--fix]   (plumbline lint --help)
 
-Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file.
+Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file, or compare two
+versions of a model checked against the same IDS files: per specification the failures that are
+new, resolved, removed with their element, and how many persist (elements are matched by GlobalId,
+then by content where an exporter regenerated GlobalIds).
 
 Options:
   -f, --format <format>    console (default), json, html or bcf; without --format the
-                           extension of --out decides (.json, .html, .bcf)
+                           extension of --out decides (.json, .html, .bcf). compare: json
+                           (default), html or bcf (the new failures)
       --bcf-version <v>    BCF-XML release: 2.1 (default; most BCF tools import it) or 3.0
       --bcf-topics <t>     type (default): a topic per failing element type and specification;
                            element: a topic per failing element
@@ -94,10 +113,12 @@ Options:
   -v, --version            show the version
 
 Exit codes:
-  0  every specification passes (and, with --validate, no validity error)
-  1  at least one specification fails (or, with --validate, a validity rule fails with an error)
+  0  every specification passes (and, with --validate, no validity error; compare: nothing
+     newly fails)
+  1  at least one specification fails (or, with --validate, a validity rule fails with an error;
+     compare: something newly fails)
   2  the IDS is invalid or cannot be read, or the command line is wrong
-  3  the model cannot be read
+  3  a model cannot be read
   4  internal error (a bug: please report it with the message)
 `;
 
@@ -113,7 +134,7 @@ class CliError extends Error {
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
-  dependencies: CliDependencies = { checkFiles },
+  dependencies: CliDependencies = { checkFiles, compareFiles },
 ): Promise<number> {
   try {
     return await run(argv, io, dependencies);
@@ -155,6 +176,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     return 0;
   }
   const [command, modelArg, idsArg, ...extra] = positionals;
+  if (command === 'compare') return runCompare(positionals.slice(1), values, io, dependencies);
   if (command === 'validate') return runValidate(values, modelArg, [idsArg, ...extra], io);
   if (command === 'rules') return runRules(values, positionals.slice(1), io);
   if (command !== 'check') {
@@ -242,6 +264,73 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     if (validityExitCode(checked) === 2) return EXIT.fail;
   }
   return report.status === 'pass' ? EXIT.pass : EXIT.fail;
+}
+
+type ParsedValues = ReturnType<typeof parseCommandLine>['values'];
+
+const COMPARE_FORMATS = ['json', 'html', 'bcf'] as const;
+
+/** `plumbline compare old.ifc new.ifc rules.ids [more.ids …]`: exit 1 when anything newly fails. */
+async function runCompare(
+  args: readonly string[],
+  values: ParsedValues,
+  io: CliIo,
+  dependencies: CliDependencies,
+): Promise<number> {
+  const [oldArg, newArg, ...idsArgs] = args;
+  if (!oldArg || !newArg || idsArgs.length === 0)
+    throw usage('compare needs the old model, the new model and at least one IDS file');
+  const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
+  const chosen =
+    values.format === undefined && outPath === null ? 'json' : chooseFormat(values.format, outPath);
+  const format = COMPARE_FORMATS.find((candidate) => candidate === chosen);
+  if (!format) throw usage(`compare writes ${COMPARE_FORMATS.join(', ')}, not '${chosen}'`);
+  if (format === 'bcf' && outPath === null && io.stdout.isTTY)
+    throw usage('a BCF report is a zip archive; pass --out FILE.bcf (or redirect standard output)');
+  const bcf = parseBcfOptions({ ...values, 'bcf-topics': values['bcf-topics'] ?? 'element' });
+  const idsPaths = idsArgs.map((arg) => resolve(io.cwd, arg));
+  for (const path of idsPaths) await assertReadableFile(path, 'IDS file', EXIT.invalidIds, maxIdsBytes());
+  const oldPath = resolve(io.cwd, oldArg);
+  const newPath = resolve(io.cwd, newArg);
+  await assertReadableFile(oldPath, 'model', EXIT.unreadableModel, null);
+  await assertReadableFile(newPath, 'model', EXIT.unreadableModel, null);
+  let compared: ComparedFiles;
+  try {
+    compared = await (dependencies.compareFiles ?? compareFiles)(oldPath, newPath, idsPaths);
+  } catch (error) {
+    if (error instanceof IfcReadError)
+      throw new CliError(EXIT.unreadableModel, `cannot read a model: ${error.message}`);
+    throw error;
+  }
+  if (compared.status === 'invalid') {
+    for (const file of compared.invalid) {
+      const first = file.problems[0];
+      io.stderr.write(
+        `plumbline: the IDS file ${file.fileName} is invalid (${file.problems.length} problem${file.problems.length === 1 ? '' : 's'})${first ? `: ${first.line === null ? '' : `line ${first.line}: `}${first.message}` : ''}\n`,
+      );
+    }
+    return EXIT.invalidIds;
+  }
+  const produce: (write: Write) => Promise<void> =
+    format === 'json'
+      ? async (write) => write(`${JSON.stringify(toCompareJson(compared), null, 2)}\n`)
+      : format === 'html'
+        ? async (write) =>
+            write(renderCompareHtml(compared, { old: basename(oldPath), next: basename(newPath) }))
+        : async (write) => {
+            await writeCompareBcf(compared, write, bcf);
+          };
+  if (outPath === null) await produce((chunk) => writeToStdout(io.stdout, chunk));
+  else await writeAtomically(outPath, produce);
+  const totals = compared.comparison.specifications.reduce(
+    (sum, spec) => ({ new: sum.new + spec.counts.new, resolved: sum.resolved + spec.counts.resolved }),
+    { new: 0, resolved: 0 },
+  );
+  if (outPath !== null)
+    io.stderr.write(
+      `plumbline: wrote ${format} comparison to ${values.out} (${totals.new} new, ${totals.resolved} resolved)\n`,
+    );
+  return hasNewFailures(compared) ? EXIT.fail : EXIT.pass;
 }
 
 function parseValidateOptions(values: { rules?: string; 'max-findings'?: string }) {

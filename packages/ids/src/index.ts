@@ -12,8 +12,18 @@ export { LiveChecker, type LiveCheckResult, type LiveSpecification, liveCheck } 
 export { CheckThreads, checkModelInParallel } from './check/parallel-check';
 export { checkFiles } from './check-files';
 export type * from './document';
+export {
+  applyIdsEdit,
+  type EditableIds,
+  type FacetSection,
+  type IdsEdit,
+  type IdsEditResult,
+  readEditable,
+  type SpecificationField,
+} from './edit/index';
 export { type RequirementSplice, spliceRequirement, type TextEdit } from './edit/splice-requirement';
 export type { IdsEditRefusal } from './edit/utf8-source';
+export * from './identity';
 export { DEFAULT_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 export {
   applyEdits,

@@ -1,7 +1,9 @@
 import type { AccConnector } from '../modules/acc/connector';
 import type { ModelTarget } from '../modules/ai/model-chat';
 import type { PaymentProvider } from '../modules/billing/payments/provider';
+import type { StringSeal } from '../modules/webhooks';
 import type { Clock } from '../platform/clock';
+import type { WebhookConfig } from '../platform/config';
 import type { Database } from '../platform/db';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
@@ -24,6 +26,10 @@ export interface JobDeps {
   mailer: Mailer | null;
   /** The ACC import (APS_*): the Autodesk connection and the largest file it may bring; null when off. */
   acc: { connector: AccConnector; maxBytes: number } | null;
+  /** Where links in notices point: PUBLIC_URL, else this server on localhost. */
+  appUrl: string;
+  /** Outbound project webhooks: the bounds and retry policy (WEBHOOK_*), the seal of URLs and secrets. */
+  webhooks: { config: WebhookConfig; seal: StringSeal };
   /** The assistant's model for the AI Insights report (null: the built-in analyst). */
   ai: ModelTarget | null;
 }

@@ -3,11 +3,14 @@ import { fetchAccVersionHandler } from './acc-fetch-version';
 import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
+import { comparisonStoredHandler } from './comparison-stored';
 import { convertFragmentsHandler } from './convert-fragments';
+import { deliverWebhookHandler } from './deliver-webhook';
 import type { JobDeps } from './deps';
 import { generateReportHandler } from './generate-report';
 import { processBimFileHandler } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
+import { recompareVersionHandler } from './recompare-version';
 import { sendMailHandler } from './send-mail';
 
 export type { JobDeps } from './deps';
@@ -23,4 +26,7 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   sendMailHandler,
   fetchAccVersionHandler,
   syncAccProjectsJob,
+  recompareVersionHandler,
+  comparisonStoredHandler,
+  deliverWebhookHandler,
 ];

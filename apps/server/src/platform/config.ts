@@ -53,6 +53,7 @@ export const envSchema = z.object({
     .max(MAX_MAX_IDS_MB, `must be a whole number of MiB from ${MIN_MAX_IDS_MB} to ${MAX_MAX_IDS_MB}`)
     .default(DEFAULT_MAX_IDS_MB),
   PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
+  LIVE_CHECK_CACHE_MB: positiveInt(1024),
   INVITATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
@@ -80,6 +81,18 @@ export const envSchema = z.object({
     .url({ message: 'must be an SMTP URL such as smtps://user:password@mail.example.com:465' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.invalid>'),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOK_RESPONSE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024)
+    .default(64 * 1024),
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false'),
   STRIPE_API_BASE: z.url({ message: 'must be an absolute URL such as https://api.stripe.com' }).optional(),
   STORAGE_URL: z
     .string()
@@ -118,6 +131,8 @@ export interface Config {
   maxIdsMb: number;
   /** How long one model's reading and checking may run before it is stopped and the version failed. */
   processingTimeLimitMs: number;
+  /** IFC bytes of the models the IDS Studio's live check keeps read (the one in use always stays). */
+  liveCheckCacheBytes: number;
   invitationValidDays: number;
   /** Where files are kept: local disk (DATA_DIR/files) or an S3 bucket (STORAGE_URL). */
   storage: StorageConfig;
@@ -127,6 +142,8 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   /** Plans, invoices and limits (BILLING=on) and the payment provider. */
   mail: { smtpUrl: string | null; from: string };
+  /** Outbound project webhooks (decision 0291): request bounds, retry policy, which addresses they may reach. */
+  webhooks: WebhookConfig;
   /** The Autodesk app for the ACC import (APS_*); null: ACC is not offered. */
   aps: { clientId: string; clientSecret: string; callbackUrl: string; baseUrl: string } | null;
   billing: {
@@ -134,6 +151,14 @@ export interface Config {
     payments: 'ledger' | 'stripe';
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
   };
+}
+
+export interface WebhookConfig {
+  timeoutMs: number;
+  responseMaxBytes: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  allowPrivateAddresses: boolean;
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageOptions);
@@ -219,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxIdsMb: e.MAX_IDS_MB,
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
+    liveCheckCacheBytes: e.LIVE_CHECK_CACHE_MB * 1024 * 1024,
     invitationValidDays: e.INVITATION_VALID_DAYS,
     storage: storageConfig(e, dataDir),
     demoSeed: e.DEMO_SEED === 'true',
@@ -227,6 +253,13 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL }
         : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      responseMaxBytes: e.WEBHOOK_RESPONSE_MAX_BYTES,
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true',
+    },
     aps:
       e.APS_CLIENT_ID && e.APS_CLIENT_SECRET && e.APS_CALLBACK_URL
         ? {

@@ -33,7 +33,14 @@ export type AnyJobDefinition<TDeps> = JobDefinition<any, TDeps>;
  * is enqueued in that same transaction: both happen, or neither does.
  */
 export interface JobSender {
-  send<T>(definition: JobSpec<T>, payload: T, tx?: Database): Promise<string>;
+  send<T>(definition: JobSpec<T>, payload: T, tx?: Database, options?: JobRetry): Promise<string>;
+}
+
+/** A retry policy for one job instead of its queue's (a policy read from configuration). */
+export interface JobRetry {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
 }
 
 /**
@@ -117,9 +124,12 @@ export class JobQueue<TDeps> implements JobSender {
     if (orphans.length > 0) logger.warn({ jobs: orphans.length }, 'jobs of a stopped process retried');
   }
 
-  async send<T>(definition: JobSpec<T>, payload: T, tx?: Database): Promise<string> {
+  async send<T>(definition: JobSpec<T>, payload: T, tx?: Database, options?: JobRetry): Promise<string> {
     const data = definition.payload.parse(payload) as object;
-    const id = await this.boss.send(definition.name, data, tx ? { db: fromDrizzle(tx as never, sql) } : {});
+    const id = await this.boss.send(definition.name, data, {
+      ...options,
+      ...(tx ? { db: fromDrizzle(tx as never, sql) } : {}),
+    });
     if (!id) throw new Error(`The job queue refused a ${definition.name} job.`);
     return id;
   }

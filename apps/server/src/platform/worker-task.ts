@@ -9,18 +9,20 @@ export class WorkerTimeLimitError extends Error {
 }
 
 /**
- * The worker's entry: the bundled `cpu-worker.js` beside the server's bundle, or, running from source
- * (tests, `npm run dev`), `src/cpu-worker.ts` loaded through tsx's loader.
+ * A worker's entry (`name` is a file at src/, e.g. 'cpu-worker'): the bundled `<name>.js` beside the
+ * server's bundle, or, running from source (tests, `npm run dev`), `src/<name>.ts` loaded through
+ * tsx's loader.
  */
-function workerEntry(): { file: URL; fromSource: boolean } {
-  const bundled = new URL('./cpu-worker.js', import.meta.url);
+export function workerEntry(name = 'cpu-worker'): { file: URL; fromSource: boolean } {
+  const bundled = new URL(`./${name}.js`, import.meta.url);
   if (!import.meta.url.endsWith('.ts') && existsSync(fileURLToPath(bundled))) {
     return { file: bundled, fromSource: false };
   }
-  return { file: new URL('../cpu-worker.ts', import.meta.url), fromSource: true };
+  return { file: new URL(`../${name}.ts`, import.meta.url), fromSource: true };
 }
 
-const FROM_SOURCE = `
+/** A worker started from source loads its entry through tsx (workerData.entry names it). */
+export const FROM_SOURCE = `
 const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
 `;
@@ -41,6 +43,8 @@ export function runWorkerTask<T>(
     limitMessage: string;
     transfer?: ArrayBuffer[];
     feed?: AsyncIterable<unknown>;
+    /** The buffers of a feed item to hand over rather than copy (a large item of bytes). */
+    feedTransfer?: (item: unknown) => ArrayBuffer[];
   },
 ): Promise<T> {
   const { file, fromSource } = workerEntry();
@@ -75,7 +79,10 @@ export function runWorkerTask<T>(
         // The next item only when the worker asks: it never holds more than the one it writes.
         if (!feed) return worker.postMessage({ feedDone: true });
         feed.next().then(
-          (item) => worker.postMessage(item.done ? { feedDone: true } : { feedItem: item.value }),
+          (item) =>
+            item.done
+              ? worker.postMessage({ feedDone: true })
+              : worker.postMessage({ feedItem: item.value }, options.feedTransfer?.(item.value) ?? []),
           (error: unknown) => finish(() => reject(error)),
         );
         return;

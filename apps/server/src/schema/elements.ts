@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { fileVersions } from './files';
 import { idsSpecifications } from './ids';
 
@@ -30,6 +42,24 @@ export const elements = pgTable(
      * versions processed before it was stored.
      */
     category: text('category'),
+    /**
+     * What identifies the element across versions besides its GlobalId (packages/ids identity): its
+     * placement origin in metres and a fingerprint of its properties. Null on versions processed
+     * before they were stored.
+     */
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    z: doublePrecision('z'),
+    propertyHash: text('property_hash'),
+    /**
+     * The element's stable key (issue 30): its GlobalId, or the key of the previous version's element
+     * it was matched to by content when its GlobalId was regenerated. Waivers (issue 32) key on it.
+     */
+    elementKey: text('element_key'),
+    /** How it was matched to the previous version: 0 none (new), 1 GlobalId, 2 content; null: no previous version. */
+    matchKind: smallint('match_kind'),
+    /** 1 for a GlobalId, the content score (0.6–1) for a content match, 0 for none. */
+    matchConfidence: real('match_confidence'),
   },
   (t) => [
     primaryKey({ columns: [t.fileVersionId, t.stepId] }),

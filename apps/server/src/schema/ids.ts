@@ -1,5 +1,7 @@
 import type { FacetCardinality, IdsFacet } from '@plumbline/contracts';
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -13,7 +15,12 @@ import {
 import { projects } from './projects';
 import { users } from './users';
 
-/** An uploaded IDS file of a project; only active ones take part in checks. */
+/**
+ * An uploaded IDS file of a project; only active ones take part in checks. A corrected file uploaded
+ * as a new revision of another (Replace) shares its lineage: the lineage is part of every requirement
+ * key (issue 30), so unchanged requirements keep their history. A replaced revision stays, inactive,
+ * with `superseded_at` set: the versions checked against it keep their results.
+ */
 export const idsFiles = pgTable(
   'ids_files',
   {
@@ -21,6 +28,13 @@ export const idsFiles = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The document's lineage: its first revision's id. */
+    lineageId: uuid('lineage_id').notNull(),
+    /** 1 for the first upload, then one more per Replace. */
+    revision: integer('revision').notNull().default(1),
+    /** When a newer revision replaced it (then it is inactive); null for the current revision. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededBy: uuid('superseded_by').references((): AnyPgColumn => idsFiles.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     title: text('title'),
     isActive: boolean('is_active').notNull().default(true),
@@ -31,7 +45,10 @@ export const idsFiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ids_files_project_id_idx').on(t.projectId)],
+  (t) => [
+    index('ids_files_project_id_idx').on(t.projectId),
+    uniqueIndex('ids_files_lineage_revision_unique').on(t.lineageId, t.revision),
+  ],
 );
 
 /**
@@ -57,6 +74,16 @@ export const idsSpecifications = pgTable(
     cardinality: text('cardinality').$type<FacetCardinality>().notNull(),
     applicabilityFacets: jsonb('applicability_facets').$type<IdsFacet[]>().notNull(),
     requirementFacets: jsonb('requirement_facets').$type<IdsFacet[]>().notNull(),
+    /**
+     * The specification's stable key and its requirement facets' keys by index (issue 30,
+     * `documentKeys` in packages/ids): lineage + identifier or name + facet content, never a position.
+     * Null on rows written before keys existed; processing fills them in.
+     */
+    key: text('key'),
+    requirementKeys: text('requirement_keys').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [uniqueIndex('ids_specifications_file_position_unique').on(t.idsFileId, t.position)],
+  (t) => [
+    uniqueIndex('ids_specifications_file_position_unique').on(t.idsFileId, t.position),
+    index('ids_specifications_key_idx').on(t.key),
+  ],
 );

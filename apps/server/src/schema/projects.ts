@@ -54,9 +54,12 @@ export const projectMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: projectRole('role').notNull(),
+    /** Mail when a version's comparison is stored: every version, regressions only (new failures), none. */
+    changesMail: text('changes_mail').notNull().default('every'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('project_members_changes_mail', sql`${t.changesMail} in ('every', 'regressions', 'none')`),
     uniqueIndex('project_members_project_user_unique').on(t.projectId, t.userId),
     index('project_members_user_id_idx').on(t.userId),
   ],

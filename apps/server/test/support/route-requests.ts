@@ -89,6 +89,22 @@ async function freshInvitation(ctx: RequestContext): Promise<string> {
   return invitation?.id ?? NO_SUCH_INVITATION;
 }
 
+/** A fresh webhook of the project, with one delivery (a ping), so a delete takes no other route's hook. */
+async function freshWebhook(ctx: RequestContext): Promise<{ webhookId: string; deliveryId: string }> {
+  const owner = ctx.fixture.sessions.owner;
+  const base = `/api/v1/projects/${ctx.ids.projectId}/webhooks`;
+  const created = await call(ctx.server, owner, 'POST', base, {
+    name: 'Matrix',
+    url: 'https://hooks.example.invalid/matrix',
+    format: 'json',
+  });
+  // The demo project refuses webhooks; its routes are refused before the ids are looked at.
+  if (created.statusCode !== 201) return { webhookId: NO_SUCH_INVITATION, deliveryId: NO_SUCH_INVITATION };
+  const webhookId = created.json().webhook.id as string;
+  const ping = await call(ctx.server, owner, 'POST', `${base}/${webhookId}/ping`);
+  return { webhookId, deliveryId: ping.json().delivery.id as string };
+}
+
 // A well-formed id of no invitation: the routes of the invitee's own invitations answer 404 for it to
 // any signed-in account (the gate is passed), and 401 without one.
 const NO_SUCH_INVITATION = '00000000-0000-4000-8000-00000000a11e';
@@ -137,6 +153,34 @@ export const routeRequests: Record<string, Build> = {
     file: { name: 'upload.ids', content: ctx.fixture.ids },
   }),
   'PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}': () => ({ payload: { is_active: true } }),
+  'GET /api/v1/ids-studio/schema/{ifcVersion}': () => ({ params: { ifcVersion: 'IFC4' } }),
+  'GET /api/v1/projects/{projectId}/ids-studio/model': (ctx) => ({
+    query: { file_id: ctx.ids.fileId, version_id: ctx.ids.versionId },
+  }),
+  'GET /api/v1/projects/{projectId}/ids-studio/values': (ctx) => ({
+    query: {
+      file_id: ctx.ids.fileId,
+      version_id: ctx.ids.versionId,
+      property_set: 'Pset_WallCommon',
+      name: 'FireRating',
+    },
+  }),
+  'POST /api/v1/projects/{projectId}/ids-studio/live-check': (ctx) => ({
+    payload: {
+      file_id: ctx.ids.fileId,
+      version_id: ctx.ids.versionId,
+      ids: ctx.fixture.ids.toString('utf8'),
+    },
+  }),
+  // A revision of a fresh IDS file, so the fixture's own file is not replaced under the other routes.
+  'POST /api/v1/projects/{projectId}/idsfiles/{idsFileId}/revisions': async (ctx) => ({
+    params: { idsFileId: await freshIdsFile(ctx) },
+    file: { name: 'revision.ids', content: ctx.fixture.ids },
+  }),
+  // The fixture's file has one version: nothing to compare it with (409), past the access gate.
+  'GET /api/v1/projects/{projectId}/bimfiles/{fileId}/comparison/changes': () => ({
+    query: { specification_key: 's_matrix' },
+  }),
   'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}': async (ctx) => ({
     params: { idsFileId: await freshIdsFile(ctx) },
   }),
@@ -203,6 +247,22 @@ export const routeRequests: Record<string, Build> = {
   'POST /api/v1/billing/subscriptions/{subscriptionId}/cancel': () => ({ payload: {} }),
   'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate': () => ({ payload: {} }),
   'PUT /api/v1/billing/tiers/{tierId}': () => ({ payload: { popular: false } }),
+  'POST /api/v1/projects/{projectId}/webhooks': () => ({
+    payload: { name: 'Matrix', url: 'https://hooks.example.invalid/matrix', format: 'slack' },
+  }),
+  'DELETE /api/v1/projects/{projectId}/webhooks/{webhookId}': async (ctx) => ({
+    params: await freshWebhook(ctx),
+  }),
+  'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/ping': async (ctx) => ({
+    params: await freshWebhook(ctx),
+  }),
+  'GET /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries': async (ctx) => ({
+    params: await freshWebhook(ctx),
+  }),
+  'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/resend': async (ctx) => ({
+    params: await freshWebhook(ctx),
+  }),
+  'PUT /api/v1/profile/project-mail/{projectId}': () => ({ payload: { changes: 'regressions' } }),
   'PUT /api/v1/admin/performance': () => ({ payload: { processing_concurrency: 1, report_concurrency: 1 } }),
 };
 
@@ -215,5 +275,8 @@ export function defaultParams(ctx: RequestContext): Record<string, string | numb
     invitationId: NO_SUCH_INVITATION,
     sessionId: 'matrix-session-0000000000',
     hubId: 'matrix-hub',
+    // Routes given no builder's ids (invalid-request variants) reach a hook that is not there.
+    webhookId: NO_SUCH_INVITATION,
+    deliveryId: NO_SUCH_INVITATION,
   };
 }

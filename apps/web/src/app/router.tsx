@@ -58,6 +58,10 @@ export const router = createBrowserRouter([
         path: 'contact',
         lazy: async () => ({ Component: (await import('@/features/help/contact-page')).ContactPage }),
       },
+      {
+        path: 'projects/:projectId/files/:fileId/changes',
+        lazy: async () => ({ Component: (await import('./changes-redirect')).ChangesRedirect }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -35,6 +35,9 @@ export const queryKeys = {
   fileVersions: (mode: Mode, projectId: Id, fileId: Id) =>
     [...files(mode, projectId), fileId, 'versions'] as const,
   idsFiles: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'ids-files'] as const,
+  /** The revisions of one IDS file's lineage. */
+  idsRevisions: (mode: Mode, projectId: Id, idsFileId: Id) =>
+    [...project(mode, projectId), 'ids-files', idsFileId, 'revisions'] as const,
   members: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'members'] as const,
   overview: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'overview'] as const,
   fileSelection: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'file-selection'] as const,

@@ -8,33 +8,12 @@
 import type { IfcSchemaId } from '@plumbline/ifc/model';
 import { type PropertySetTables, propertySetTables } from '@plumbline/ifc/schema/property-sets';
 import { entityNames, isSchemaId, SCHEMA_IDS, tablesFor } from '../audit/schema-lookup';
-import { dataTypeTable } from './generated/data-types';
+import { dataTypeInfo } from './data-type-info';
 
-export { entityNames, isSchemaId, SCHEMA_IDS, tablesFor };
+export { dataTypeInfo, entityNames, isSchemaId, SCHEMA_IDS, tablesFor };
 
 export function psetTables(version: IfcSchemaId): PropertySetTables | null {
   return propertySetTables(version);
-}
-
-interface DataTypeInfo {
-  readonly versions: readonly IfcSchemaId[];
-  /** xs: base a restriction on this dataType uses ('double', 'string' …), or null when none. */
-  readonly base: string | null;
-}
-
-let dataTypes: Map<string, DataTypeInfo> | null = null;
-
-/** What IDS says about a dataType (valid versions, restriction base); undefined when it does not list it. */
-export function dataTypeInfo(name: string): DataTypeInfo | undefined {
-  if (!dataTypes) {
-    dataTypes = new Map();
-    for (const row of dataTypeTable.split('\n')) {
-      const [type, flags, base] = row.split('|') as [string, string, string];
-      const versions = SCHEMA_IDS.filter((_, i) => flags[i] === '1');
-      dataTypes.set(type, { versions, base: base || null });
-    }
-  }
-  return dataTypes.get(name.toUpperCase());
 }
 
 /**

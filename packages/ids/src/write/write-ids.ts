@@ -32,7 +32,8 @@ function attrs(pairs: Array<[string, string | null | undefined]>): string {
 const BOUNDS = ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
 const LENGTHS = ['length', 'minLength', 'maxLength'] as const;
 
-function value(tag: string, v: IdsValue | null, indent: string): string {
+/** One value element (`<name>`, `<value>` …) with its simpleValue or xs:restriction, ending in \n. */
+export function writeValue(tag: string, v: IdsValue | null, indent: string): string {
   if (!v) return '';
   if (v.kind === 'simple') {
     return `${indent}<${tag}><simpleValue>${escapeText(v.value)}</simpleValue></${tag}>\n`;
@@ -68,21 +69,24 @@ export function writeFacet(f: Facet, inRequirements: boolean, indent: string): s
   const uri = (u: string | null): Array<[string, string | null]> => (inRequirements ? [['uri', u]] : []);
   switch (f.type) {
     case 'entity':
-      return `${indent}<entity${attrs(extra)}>\n${value('name', f.name, inner)}${value('predefinedType', f.predefinedType, inner)}${indent}</entity>\n`;
+      return `${indent}<entity${attrs(extra)}>\n${writeValue('name', f.name, inner)}${writeValue('predefinedType', f.predefinedType, inner)}${indent}</entity>\n`;
     case 'attribute':
-      return `${indent}<attribute${attrs(extra)}>\n${value('name', f.name, inner)}${value('value', f.value, inner)}${indent}</attribute>\n`;
+      return `${indent}<attribute${attrs(extra)}>\n${writeValue('name', f.name, inner)}${writeValue('value', f.value, inner)}${indent}</attribute>\n`;
     case 'property':
-      return `${indent}<property${attrs([['dataType', f.dataType], ...uri(f.uri), ...extra])}>\n${value('propertySet', f.propertySet, inner)}${value('baseName', f.baseName, inner)}${value('value', f.value, inner)}${indent}</property>\n`;
+      return `${indent}<property${attrs([['dataType', f.dataType], ...uri(f.uri), ...extra])}>\n${writeValue('propertySet', f.propertySet, inner)}${writeValue('baseName', f.baseName, inner)}${writeValue('value', f.value, inner)}${indent}</property>\n`;
     case 'classification':
-      return `${indent}<classification${attrs([...uri(f.uri), ...extra])}>\n${value('value', f.value, inner)}${value('system', f.system, inner)}${indent}</classification>\n`;
+      return `${indent}<classification${attrs([...uri(f.uri), ...extra])}>\n${writeValue('value', f.value, inner)}${writeValue('system', f.system, inner)}${indent}</classification>\n`;
     case 'material':
-      return `${indent}<material${attrs([...uri(f.uri), ...extra])}>\n${value('value', f.value, inner)}${indent}</material>\n`;
+      return `${indent}<material${attrs([...uri(f.uri), ...extra])}>\n${writeValue('value', f.value, inner)}${indent}</material>\n`;
     case 'partOf':
-      return `${indent}<partOf${attrs([['relation', f.relation], ...extra])}>\n${inner}<entity>\n${value('name', f.entity.name, `${inner}  `)}${value('predefinedType', f.entity.predefinedType, `${inner}  `)}${inner}</entity>\n${indent}</partOf>\n`;
+      return `${indent}<partOf${attrs([['relation', f.relation], ...extra])}>\n${inner}<entity>\n${writeValue('name', f.entity.name, `${inner}  `)}${writeValue('predefinedType', f.entity.predefinedType, `${inner}  `)}${inner}</entity>\n${indent}</partOf>\n`;
   }
 }
 
-function specification(spec: Specification): string {
+/** One specification's XML, each line starting with `indent` and nested two spaces a level. */
+export function writeSpecification(spec: Specification, indent = '    '): string {
+  const i1 = `${indent}  `;
+  const i2 = `${indent}    `;
   const head = attrs([
     ['name', spec.name],
     ['ifcVersion', spec.ifcVersions.join(' ')],
@@ -94,15 +98,16 @@ function specification(spec: Specification): string {
     ['minOccurs', String(spec.minOccurs)],
     ['maxOccurs', spec.maxOccurs === null ? 'unbounded' : String(spec.maxOccurs)],
   ]);
-  const applicability = spec.applicability.map((f) => writeFacet(f, false, '        ')).join('');
+  const applicability = spec.applicability.map((f) => writeFacet(f, false, i2)).join('');
   const requirements =
     spec.requirements.length === 0
       ? ''
-      : `      <requirements>\n${spec.requirements.map((f) => writeFacet(f, true, '        ')).join('')}      </requirements>\n`;
-  return `    <specification${head}>\n      <applicability${occurs}>\n${applicability}      </applicability>\n${requirements}    </specification>\n`;
+      : `${i1}<requirements>\n${spec.requirements.map((f) => writeFacet(f, true, i2)).join('')}${i1}</requirements>\n`;
+  return `${indent}<specification${head}>\n${i1}<applicability${occurs}>\n${applicability}${i1}</applicability>\n${requirements}${indent}</specification>\n`;
 }
 
-const INFO_FIELDS: ReadonlyArray<keyof IdsInfo> = [
+/** The info block's elements in the order ids.xsd requires. */
+export const INFO_FIELDS: ReadonlyArray<keyof IdsInfo> = [
   'title',
   'copyright',
   'version',
@@ -125,7 +130,7 @@ export function writeIds(doc: IdsDocument): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <ids xmlns="${IDS_NS}" xmlns:xs="${XS_NS}" xmlns:xsi="${XSI_NS}" xsi:schemaLocation="${SCHEMA_LOCATION}">
 ${info(doc.info)}  <specifications>
-${doc.specifications.map(specification).join('')}  </specifications>
+${doc.specifications.map((spec) => writeSpecification(spec)).join('')}  </specifications>
 </ids>
 `;
 }

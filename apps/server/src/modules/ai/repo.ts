@@ -167,31 +167,31 @@ export async function elementsWithReason(
   return (result as unknown as { rows: ElementRow[] }).rows;
 }
 
-export interface ElementFingerprint {
+export interface ElementIdentity {
+  /** The stable key (issue 30): the GlobalId, or the one carried over a content match. */
+  elementKey: string;
   globalId: string;
   ifcClass: string;
   name: string | null;
   typeName: string | null;
   predefinedType: string | null;
   level: string | null;
-  /** md5 of the element's sorted properties: equal when no property changed. */
+  /** The fingerprint of its properties stored at processing (packages/ids identity): equal when none changed. */
   properties: string | null;
 }
 
-/** Every element with a GlobalId and a fingerprint of its properties, for comparing two versions. */
-export async function elementFingerprints(db: Database, versionId: string): Promise<ElementFingerprint[]> {
+/**
+ * Every element with a GlobalId, by its stable key and with its stored signature: the assistant pairs
+ * two versions' elements by key, so an element whose GlobalId an exporter regenerated is still itself.
+ */
+export async function elementIdentities(db: Database, versionId: string): Promise<ElementIdentity[]> {
   const result = await db.execute(sql`
-    select e.global_id as "globalId", e.ifc_class as "ifcClass", e.name, e.type_name as "typeName",
-      e.predefined_type as "predefinedType", e.level, p.hash as properties
+    select coalesce(e.element_key, e.global_id) as "elementKey", e.global_id as "globalId",
+      e.ifc_class as "ifcClass", e.name, e.type_name as "typeName",
+      e.predefined_type as "predefinedType", e.level, e.property_hash as properties
     from ${elements} e
-    left join (
-      select element_step_id, md5(string_agg(property_set || '.' || name || '=' || coalesce(value, ''),
-        '|' order by property_set, name, value)) as hash
-      from element_properties where file_version_id = ${versionId}
-      group by element_step_id
-    ) p on p.element_step_id = e.step_id
     where e.file_version_id = ${versionId} and e.global_id is not null`);
-  return (result as unknown as { rows: ElementFingerprint[] }).rows;
+  return (result as unknown as { rows: ElementIdentity[] }).rows;
 }
 
 /** Distinct storey names of a version (elements placed on a level). */

@@ -159,7 +159,9 @@ export async function findSpecificationWithFile(db: Database, specificationId: s
       id: idsSpecifications.id,
       name: idsSpecifications.name,
       position: idsSpecifications.position,
+      key: idsSpecifications.key,
       idsFileId: idsFiles.id,
+      lineageId: idsFiles.lineageId,
       projectId: idsFiles.projectId,
       fileName: idsFiles.name,
       isActive: idsFiles.isActive,
@@ -180,15 +182,19 @@ export async function replaceIdsFileContent(
   await tx.update(idsFiles).set(content).where(eq(idsFiles.id, idsFileId));
 }
 
-/** Replaces a specification's requirements; the overview figures of versions checked against it follow. */
+/**
+ * Replaces a specification's requirements and their keys (and its own key, where it had none); the
+ * overview figures of versions checked against it follow.
+ */
 export async function setRequirementFacets(
   tx: Database,
   specificationId: string,
   facets: IdsFacet[],
+  keys: { key: string; requirementKeys: string[] },
 ): Promise<void> {
   await tx
     .update(idsSpecifications)
-    .set({ requirementFacets: facets })
+    .set({ requirementFacets: facets, key: keys.key, requirementKeys: keys.requirementKeys })
     .where(eq(idsSpecifications.id, specificationId));
   await refreshVersionTotals(tx, await versionsCheckedAgainst(tx, sql`${specificationId}::uuid`));
 }

@@ -14,7 +14,7 @@ import type {
   SchemaSummary,
 } from '@plumbline/contracts';
 import { addAttributeRequestSchema } from '@plumbline/contracts';
-import { parseIds, validateIds, writeIds } from '@plumbline/ids';
+import { documentKeys, parseIds, specificationKeysOf, validateIds, writeIds } from '@plumbline/ids';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
@@ -249,9 +249,15 @@ export function createAttributeService(deps: AttributeDeps) {
         if (problems.length > 0) throw invalidRequirement(problems[0]?.message);
       }
       const idsWritten = inPlace.ok ? 'edited_in_place' : 'rewritten_whole';
-      const reread = parseIds(xml, { fileName: spec.fileName }).specifications[spec.position];
+      const document = parseIds(xml, { fileName: spec.fileName });
+      const reread = document.specifications[spec.position];
       if (!reread) throw new AttributeError('specification_not_found');
-      const facets = toSpecificationRow(reread, spec.position).requirementFacets;
+      // The specification keeps its key; its requirements keep theirs and the new one gets its own.
+      const keys = spec.key
+        ? specificationKeysOf(spec.key, reread)
+        : documentKeys(spec.lineageId, document)[spec.position];
+      if (!keys) throw new AttributeError('specification_not_found');
+      const facets = toSpecificationRow(reread, spec.position, keys).requirementFacets;
       const key = storageKeys.idsFile(spec.projectId, `${spec.idsFileId}.${randomUUID()}`);
       const stored = await storage.putStream(key, Readable.from([Buffer.from(xml, 'utf8')]));
       let rechecks = 0;
@@ -267,7 +273,10 @@ export function createAttributeService(deps: AttributeDeps) {
             sha256: stored.sha256,
             updatedAt: now,
           });
-          await repo.setRequirementFacets(tx, spec.id, facets);
+          await repo.setRequirementFacets(tx, spec.id, facets, {
+            key: keys.key,
+            requirementKeys: [...keys.requirementKeys],
+          });
           await repo.upsertRecommendation(tx, {
             projectId: spec.projectId,
             propertySet: body.property_set_name,

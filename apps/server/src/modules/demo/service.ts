@@ -64,11 +64,11 @@ export async function seedDemoProject(deps: DemoSeedDeps): Promise<DemoSeedOutco
   if (await repo.hasDemoProject(db)) return 'present';
 
   const idsBytes = await readFile(deps.idsPath);
-  const ids = await readIdsUpload({ bytes: idsBytes, fileName: DEMO_IDS_FILE });
-  if (ids.kind === 'invalid') throw new Error(`The demo IDS is invalid: ${ids.problems[0]?.message}`);
-
   const projectId = randomUUID();
   const idsFileId = randomUUID();
+  const ids = await readIdsUpload({ bytes: idsBytes, fileName: DEMO_IDS_FILE, lineageId: idsFileId });
+  if (ids.kind === 'invalid') throw new Error(`The demo IDS is invalid: ${ids.problems[0]?.message}`);
+
   const storedKeys: string[] = [];
   const store = async (key: string, stream: Readable): Promise<StoredObject> => {
     storedKeys.push(key);

@@ -8,4 +8,6 @@ export const IdsFileError = defineErrors('IdsFileError', {
   invalid_ids: 'The file is not a valid IDS 1.0 file.',
   file_too_large: 'The IDS file is too large.',
   ids_file_not_found: 'IDS file not found',
+  ids_revision_suggested: 'This looks like a new revision of an IDS file the project has. Replace it?',
+  ids_file_superseded: 'A newer revision replaced this IDS file; change the current revision instead.',
 } satisfies Record<IdsFileErrorCode, string>);

@@ -1,5 +1,7 @@
 // The notifications module as other modules see it: only what they use. Everything else in modules/notifications/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
+
+export { claimComparisonNotice, comparisonContext, mailComparison } from './changes';
 export {
   invitationMail,
   memberAddedMail,

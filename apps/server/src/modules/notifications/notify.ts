@@ -14,7 +14,8 @@ export type NotificationKind =
   | 'member.invited'
   | 'account.verify'
   | 'account.signup_attempt'
-  | 'invoice.issued';
+  | 'invoice.issued'
+  | 'version.compared';
 
 export interface Notification {
   kind: NotificationKind;

@@ -22,12 +22,13 @@ const IDS = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
 
 const VERSION = '0c5a7d3e-2b1f-4c6d-8e9f-0a1b2c3d4e5f';
 const wall = () => new Uint8Array(readFileSync(new URL('SimpleWall.ifc', SAMPLES)));
-const ids = [{ name: 'walls.ids', xml: IDS, specificationIds: ['spec-1'] }];
+const ids = [{ name: 'walls.ids', xml: IDS, specificationIds: ['spec-1'], lineageId: 'lineage-1' }];
+const history = { own: null };
 
 describe('analysis on a worker thread (issue 15)', () => {
   it('reads, checks and extracts on another thread than the one the API answers on', async () => {
     const output = await runAnalysis(
-      { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' },
+      { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full', history },
       60_000,
     );
     expect(output.kind).toBe('done');
@@ -57,6 +58,7 @@ describe('analysis on a worker thread (issue 15)', () => {
         fileName: 'x.ifc',
         ids,
         mode: 'full',
+        history,
       },
       60_000,
     );
@@ -65,7 +67,7 @@ describe('analysis on a worker thread (issue 15)', () => {
 
   it('ends the thread at the time limit and says which limit', async () => {
     const run = runAnalysis(
-      { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full' },
+      { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full', history },
       1,
     );
     await expect(run).rejects.toBeInstanceOf(AnalysisTimeLimitError);

@@ -1,13 +1,15 @@
-import { parseIds } from '@plumbline/ids';
+import { documentKeys, type ElementSignatures, parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { validateModel } from '@plumbline/validity';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
+import { type CheckedSpecificationRow, type StoredVersionData, storedSignatures } from '../history';
 import { primaryBimCategory } from '../metadata';
 import { attributeStatRows } from './attribute-stats';
-import { checkAgainst } from './check';
+import { checkAgainst, type FailingElement } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
+import { compareWithPrevious, type HistoryResult } from './history-step';
 import type { ResultColumns } from './result-columns';
 import { VALIDITY_FINDINGS_PER_RULE, type ValidityRows, validityRows } from './validity-rows';
 import {
@@ -23,9 +25,24 @@ export interface AnalysisInput {
   versionId: string;
   bytes: Uint8Array;
   fileName: string;
-  ids: { name: string; xml: Uint8Array; specificationIds: string[] }[];
+  /** The active IDS files: their specifications' row ids by position, and the lineage their keys use. */
+  ids: { name: string; xml: Uint8Array; specificationIds: string[]; lineageId: string }[];
   /** full: check and extract elements and properties; recheck: check only. */
   mode: 'full' | 'recheck';
+  /** In a re-check, this version's own stored elements (history/load.ts): its signatures and keys. */
+  history: { own: StoredVersionData | null };
+}
+
+/** What the comparison with the previous completed version reads: its stored rows, or null (none). */
+export interface PreviousVersion {
+  previous: StoredVersionData | null;
+}
+
+/** Each checked specification's stable keys, for the write to keep ids_specifications' in step. */
+export interface SpecificationKeyRow {
+  specificationId: string;
+  key: string;
+  requirementKeys: string[];
 }
 
 /**
@@ -59,6 +76,9 @@ export type AnalysisOutput =
       kind: 'done';
       results: StoredResults;
       extracted: StoredModel | null;
+      /** The comparison with the previous completed version, as rows; null when there is none. */
+      history: HistoryResult['rows'];
+      specificationKeys: SpecificationKeyRow[];
       timings: Record<string, number>;
       /** The worker thread it ran on (set by cpu-worker; the main thread is 0). */
       threadId?: number;
@@ -72,6 +92,9 @@ export type AnalysedRows =
       kind: 'done';
       results: ResultColumns;
       extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string; validity: ValidityRows }) | null;
+      /** The failing elements as the check found them, and the specifications with their keys. */
+      failing: FailingElement[];
+      specifications: CheckedSpecificationRow[];
       timings: Record<string, number>;
     }
   | { kind: 'unreadable'; message: string };
@@ -87,7 +110,7 @@ function stopwatch(timings: Record<string, number>): (name: string) => void {
 }
 
 /** Reads the IFC, checks it against each IDS and, in full mode, extracts what the database stores. */
-export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRows {
+export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>): AnalysedRows {
   const timings: Record<string, number> = {};
   const lap = stopwatch(timings);
   let model: ReturnType<typeof readIfc>;
@@ -104,16 +127,37 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRo
       name: file.name,
       document: parseIds(file.xml, { fileName: file.name }),
       specificationIds: file.specificationIds,
+      lineageId: file.lineageId,
     }));
-    const results = checkAgainst(model, ids, input.fileName);
+    const failing: FailingElement[] = [];
+    const results = checkAgainst(model, ids, input.fileName, failing);
     lap('check');
-    if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
+    const specifications = ids.flatMap(({ document, specificationIds, lineageId }) => {
+      const keys = documentKeys(lineageId, document);
+      return document.specifications.flatMap((spec, position) => {
+        const id = specificationIds[position];
+        const key = keys[position];
+        return id && key
+          ? [
+              {
+                id,
+                keys: key,
+                name: spec.name,
+                identifier: spec.identifier,
+                prohibited: spec.cardinality === 'prohibited',
+              },
+            ]
+          : [];
+      });
+    });
+    const checked = { kind: 'done' as const, results, failing, specifications, timings };
+    if (input.mode !== 'full') return { ...checked, extracted: null };
     // Before the extraction: what validity builds is garbage by the time the rows are made.
     const validity = validityRows(validateModel(model, { maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE }));
     lap('validity');
     const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');
-    return { kind: 'done', results, extracted: { ...extracted, validity }, timings };
+    return { ...checked, extracted: { ...extracted, validity } };
   } finally {
     model.dispose();
   }
@@ -124,28 +168,68 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRo
  * rows in COPY's text format. Pure (no database, no storage), so it runs on a worker thread
  * (analyse-runner).
  */
-export function analyse(input: AnalysisInput): AnalysisOutput {
+export async function analyse(
+  input: AnalysisInput,
+  loadPrevious: () => Promise<PreviousVersion>,
+): Promise<AnalysisOutput> {
   const analysed = analyseRows(input);
   if (analysed.kind === 'unreadable') return analysed;
   const { timings } = analysed;
   const lap = stopwatch(timings);
   const checked = analysed.results;
+  const rows = analysed.extracted;
+  // A re-check compares with the elements stored at processing (its signatures and keys).
+  const own = rows === null && input.history.own ? storedSignatures(input.history.own.elements) : null;
+  const signatures: ElementSignatures | null = rows?.elements ?? own?.signatures ?? null;
+  // Read by the main thread while this one parsed and checked; waited for only if it is not here yet.
+  const { previous } = await loadPrevious();
+  lap('wait for previous');
+  const history =
+    signatures === null
+      ? null
+      : compareWithPrevious(
+          signatures,
+          own?.keys,
+          { specifications: analysed.specifications, entities: checked.entities, failing: analysed.failing },
+          previous,
+        );
+  lap('history');
+  const specificationKeys = analysed.specifications.map((spec) => ({
+    specificationId: spec.id,
+    key: spec.keys.key,
+    requirementKeys: [...spec.keys.requirementKeys],
+  }));
   const results = {
     ...checked,
     elements: encodeVersionRows(elementResults, input.versionId, checked.elements),
   };
   lap('encode results');
-  const rows = analysed.extracted;
-  if (rows === null) return { kind: 'done', results, extracted: null, timings };
+  const done = { kind: 'done' as const, results, history: history?.rows ?? null, specificationKeys, timings };
+  if (rows === null) return { ...done, extracted: null };
   const attributeStats = attributeStatRows(rows);
   lap('summarise properties');
   const facetCounts = countFacets(rows);
   lap('count facets');
   const e = rows.elements;
+  const match = history?.match;
   const extracted: StoredModel = {
     elements: encodeVersionRows(elements, input.versionId, {
-      ...e,
+      stepId: e.stepId,
+      globalId: e.globalId,
+      ifcClass: e.ifcClass,
+      name: e.name,
+      typeName: e.typeName,
+      predefinedType: e.predefinedType,
+      predefinedTypeUserDefined: e.predefinedTypeUserDefined,
+      level: e.level,
       category: e.ifcClass.map(primaryBimCategory),
+      x: e.x,
+      y: e.y,
+      z: e.z,
+      propertyHash: e.propertyHash,
+      elementKey: match?.elementKey ?? e.globalId,
+      matchKind: match?.matchKind ?? e.stepId.map(() => null),
+      matchConfidence: match?.matchConfidence ?? e.stepId.map(() => null),
     }),
     properties: encodeVersionRows(elementProperties, input.versionId, rows.properties),
     attributeStats,
@@ -155,7 +239,7 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     validity: rows.validity,
   };
   lap('encode rows');
-  return { kind: 'done', results, extracted, timings };
+  return { ...done, extracted };
 }
 
 /** The buffers of a finished analysis' encoded rows: the thread transfers them with its output. */

@@ -13,6 +13,10 @@ function model(rows: Array<[number, string, string, string | null, string | null
       predefinedType: [null, null, null],
       predefinedTypeUserDefined: [false, false, false],
       level: [null, null, null],
+      x: [null, null, null],
+      y: [null, null, null],
+      z: [null, null, null],
+      propertyHash: [null, null, null],
     },
     properties: {
       elementStepId: rows.map((r) => r[0]),

@@ -1,4 +1,4 @@
-import { checkModel, type IdsDocument } from '@plumbline/ids';
+import { checkModel, type FacetFailure, type IdsDocument } from '@plumbline/ids';
 import type { IfcModel } from '@plumbline/ifc';
 import { countFacetFailures } from './facet-failures';
 import type { ResultColumns } from './result-columns';
@@ -12,14 +12,23 @@ export interface IdsForCheck {
   specificationIds: readonly string[];
 }
 
+/** An element's failures of one specification, as the check found them (history's input). */
+export interface FailingElement {
+  specificationId: string;
+  stepId: number;
+  failures: readonly FacetFailure[];
+}
+
 /**
  * Checks the model against each active IDS file and turns the reports into result rows: one per
- * specification, and one per applicable element with its failing facets and their reasons.
+ * specification, and one per applicable element with its failing facets and their reasons. The
+ * failing elements are also returned as found, for the comparison with the previous version.
  */
 export function checkAgainst(
   model: IfcModel,
   idsFiles: readonly IdsForCheck[],
   fileName: string,
+  failing: FailingElement[] = [],
 ): ResultColumns {
   const results: ResultColumns = {
     specifications: [],
@@ -30,6 +39,7 @@ export function checkAgainst(
   // What processing stores as elements (extract.ts) is named there; any other applicable entity is
   // named here, once: it joins this set when its row is written.
   const named = new Set(model.products());
+  const failingOut = failing;
   for (const ids of idsFiles) {
     const report = checkModel(model, ids.document, { modelFileName: fileName });
     report.specifications.forEach((spec, position) => {
@@ -70,6 +80,7 @@ export function checkAgainst(
           continue;
         }
         f++;
+        failingOut.push({ specificationId, stepId: failing.id, failures: failing.failures });
         results.elements.elementStepId.push(failing.id);
         results.elements.passed.push(false);
         results.elements.failures.push(JSON.stringify(failing.failures));

@@ -1,16 +1,12 @@
+import { describeElements, type ElementSignatures } from '@plumbline/ids';
 import type { IfcModel, IfcModelOrigin, PropertyView } from '@plumbline/ifc';
 
-/** Column arrays of the `elements` table for one version, for the COPY writer (output-writer.ts). */
-export interface ElementColumns {
-  stepId: number[];
-  globalId: (string | null)[];
-  ifcClass: string[];
-  name: (string | null)[];
-  typeName: (string | null)[];
-  predefinedType: (string | null)[];
-  predefinedTypeUserDefined: boolean[];
-  level: (string | null)[];
-}
+/**
+ * Column arrays of the `elements` table for one version, for the COPY writer (output-writer.ts): each
+ * product's signature (packages/ids identity: class, names, storey, placement, property
+ * fingerprint), which is also what the next version is matched against.
+ */
+export type ElementColumns = ElementSignatures;
 
 /** Column arrays of `element_properties`: one entry per element, set and property. */
 export interface PropertyColumns {
@@ -32,20 +28,11 @@ export interface ExtractedModel {
 
 /**
  * Everything the database stores about a model: each IfcProduct and IfcTypeObject with its class,
- * names, resolved predefined type and storey, and every property and quantity (the type's merged in,
- * as the IDS engine sees them). Values are kept as written, several values joined with '; '.
+ * names, resolved predefined type, storey and identity signature, and every property and quantity
+ * (the type's merged in, as the IDS engine sees them). Values are kept as written, several values
+ * joined with '; '. One walk of the model gives both (the properties ride on `describeElements`).
  */
 export function extractModel(model: IfcModel): ExtractedModel {
-  const elements: ElementColumns = {
-    stepId: [],
-    globalId: [],
-    ifcClass: [],
-    name: [],
-    typeName: [],
-    predefinedType: [],
-    predefinedTypeUserDefined: [],
-    level: [],
-  };
   const properties: PropertyColumns = {
     elementStepId: [],
     propertySet: [],
@@ -53,28 +40,11 @@ export function extractModel(model: IfcModel): ExtractedModel {
     value: [],
     dataType: [],
   };
-  const storeyNames = new Map<number, string | null>();
-  for (const id of model.products()) {
-    const typeId = model.typeOf(id);
-    const storeyId = model.storeyOf(id);
-    let level: string | null = null;
-    if (storeyId !== null) {
-      if (!storeyNames.has(storeyId)) storeyNames.set(storeyId, model.name(storeyId));
-      level = storeyNames.get(storeyId) ?? null;
-    }
-    elements.stepId.push(id);
-    elements.globalId.push(model.globalId(id));
-    elements.ifcClass.push(model.classOf(id) ?? 'UNKNOWN');
-    elements.name.push(model.name(id));
-    elements.typeName.push(typeId === null ? null : model.name(typeId));
-    const predefined = model.predefinedTypeView(id);
-    elements.predefinedType.push(predefined?.value ?? null);
-    elements.predefinedTypeUserDefined.push(predefined?.userDefined ?? false);
-    elements.level.push(level);
-    for (const set of model.propertySets(id)) {
+  const elements = describeElements(model, {
+    onPropertySet: (id, set) => {
       for (const property of set.properties) addProperty(properties, id, set.name, property, '');
-    }
-  }
+    },
+  });
   return { elements, properties };
 }
 

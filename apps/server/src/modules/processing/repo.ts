@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { type Database, rowsOf } from '../../platform/db';
 import {
   bimFiles,
   elementProperties,
@@ -17,16 +17,19 @@ import {
   versionValidityRules,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
+import type { ComparisonRows } from '../history';
 import { refreshVersionTotals } from '../overview';
-import type { StoredModel, StoredResults } from './analyse';
+import type { SpecificationKeyRow, StoredModel, StoredResults } from './analyse';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
+import { updateSpecificationKeys, writeHistory } from './history-writer';
 import { loadVersionPartition, type OutputHooks, replaceVersionRows, timed } from './output-writer';
 
 export interface VersionToProcess {
   id: string;
   projectId: string;
   bimFileId: string;
+  versionNumber: number;
   status: 'pending' | 'processing' | 'completed' | 'failed';
   sizeBytes: number;
   storageKey: string;
@@ -44,6 +47,7 @@ export async function findVersionToProcess(
       id: fileVersions.id,
       projectId: bimFiles.projectId,
       bimFileId: fileVersions.bimFileId,
+      versionNumber: fileVersions.versionNumber,
       status: fileVersions.status,
       sizeBytes: fileVersions.sizeBytes,
       storageKey: fileVersions.storageKey,
@@ -54,6 +58,47 @@ export async function findVersionToProcess(
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
     .where(eq(fileVersions.id, versionId));
   return row ?? null;
+}
+
+/** The newest completed version of the file before `versionNumber`: what a version is compared with. */
+export async function findPreviousCompletedVersion(
+  db: Database,
+  bimFileId: string,
+  versionNumber: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: fileVersions.id })
+    .from(fileVersions)
+    .where(
+      and(
+        eq(fileVersions.bimFileId, bimFileId),
+        eq(fileVersions.status, 'completed'),
+        sql`${fileVersions.versionNumber} < ${versionNumber}`,
+      ),
+    )
+    .orderBy(sql`${fileVersions.versionNumber} desc`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The next completed version after `versionNumber` when its stored comparison is not with `versionId`
+ * (it completed before this one, or compared with a version since deleted); null when none is.
+ */
+export async function nextVersionComparedWithAnother(
+  db: Database,
+  bimFileId: string,
+  versionNumber: number,
+  versionId: string,
+): Promise<string | null> {
+  const [row] = await rowsOf<{ id: string; fromVersionId: string | null }>(
+    db,
+    sql`select fv.id, vc.from_version_id as "fromVersionId"
+        from file_versions fv left join version_comparisons vc on vc.file_version_id = fv.id
+        where fv.bim_file_id = ${bimFileId} and fv.status = 'completed' and fv.version_number > ${versionNumber}
+        order by fv.version_number limit 1`,
+  );
+  return row && row.fromVersionId !== versionId ? row.id : null;
 }
 
 export async function markProcessing(db: Database, versionId: string): Promise<void> {
@@ -74,13 +119,20 @@ export interface ActiveIdsFile {
   id: string;
   name: string;
   storageKey: string;
+  /** The lineage the file's requirement keys belong to (issue 30). */
+  lineageId: string;
   /** Specification ids by their position in the file. */
   specificationIds: string[];
 }
 
 export async function listActiveIdsFiles(db: Database, projectId: string): Promise<ActiveIdsFile[]> {
   const files = await db
-    .select({ id: idsFiles.id, name: idsFiles.name, storageKey: idsFiles.storageKey })
+    .select({
+      id: idsFiles.id,
+      name: idsFiles.name,
+      storageKey: idsFiles.storageKey,
+      lineageId: idsFiles.lineageId,
+    })
     .from(idsFiles)
     .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.isActive, true)))
     .orderBy(asc(idsFiles.createdAt));
@@ -185,6 +237,20 @@ export interface ResultsToWrite {
   recheckQueuedAt: Date | null;
   /** idsFingerprint of the files the results were checked against. */
   checkedAgainst: string;
+  /** The comparison with the previous completed version (null: none), and the specifications' keys. */
+  history: ComparisonRows | null;
+  specificationKeys: SpecificationKeyRow[];
+  /**
+   * Runs last in the transaction, with the comparison's header when one was stored: where the
+   * service queues what follows a stored comparison (history/jobs.ts), in the same transaction.
+   */
+  afterWrite?: (tx: Database) => Promise<void>;
+}
+
+/** The comparison and the keys, written in the version's transaction. */
+async function writeComparison(tx: Database, input: ResultsToWrite, hooks: WriteHooks): Promise<void> {
+  await timed(hooks, 'specification keys', () => updateSpecificationKeys(tx, input.specificationKeys));
+  await writeHistory(tx, input.versionId, input.history, input.at, hooks);
 }
 
 /**
@@ -207,6 +273,7 @@ export async function writeProcessedVersion(
     await replaceVersionRows(tx, versionValidityRules, versionId, model.validity.rules, hooks);
     await replaceVersionRows(tx, versionValidityFindings, versionId, model.validity.findings, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
+    await writeComparison(tx, input, hooks);
     // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
     await elementRows.attach();
     await properties.attach();
@@ -227,6 +294,7 @@ export async function writeProcessedVersion(
       })
       .where(eq(fileVersions.id, versionId));
     await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
+    await input.afterWrite?.(tx);
   });
 }
 
@@ -241,10 +309,12 @@ export async function writeRecheckedVersion(
       lockForWrite(tx, input.versionId, input.projectId, input.checkedAgainst),
     );
     await replaceResults(tx, input.versionId, input.results, hooks);
+    await writeComparison(tx, input, hooks);
     await tx
       .update(fileVersions)
       .set({ checkedAt: input.at, recheckQueuedAt: clearRecheck(input.recheckQueuedAt) })
       .where(eq(fileVersions.id, input.versionId));
+    await input.afterWrite?.(tx);
   });
 }
 

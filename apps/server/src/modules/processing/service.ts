@@ -1,9 +1,11 @@
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
+import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
-import type { AnalysisInput } from './analyse';
+import type { AnalysisInput, PreviousVersion } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import * as repo from './repo';
 
@@ -14,6 +16,11 @@ export interface ProcessingDeps {
   logger: Logger;
   /** How long one analysis may run before its thread is ended and the version failed. */
   timeLimitMs?: number;
+  /**
+   * Where a stored comparison is announced and a stale later one queued for comparing again, in the
+   * write's transaction (history/jobs.ts); without it (some tests) neither is sent.
+   */
+  jobs?: JobSender;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -38,7 +45,12 @@ async function loadActiveIds(
   const ids: AnalysisInput['ids'] = [];
   for (const file of files) {
     const xml = await readAll(await deps.storage.getStream(file.storageKey));
-    ids.push({ name: file.name, xml, specificationIds: [...file.specificationIds] });
+    ids.push({
+      name: file.name,
+      xml,
+      specificationIds: [...file.specificationIds],
+      lineageId: file.lineageId,
+    });
   }
   return { ids, fingerprint: repo.idsFingerprint(files) };
 }
@@ -93,12 +105,21 @@ async function analyseAndWrite(
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
   const readMs = Math.round(performance.now() - started);
   const { ids, fingerprint } = await loadActiveIds(deps, version.projectId);
+  const own = mode === 'recheck' ? await loadVersionData(deps.db, version.id, 'elements') : null;
   const analysisStarted = performance.now();
+  // The previous version's rows are read while the thread parses and checks (fed to it when asked).
+  let historyReadMs = 0;
+  const previous = readPrevious(deps, version).then((data) => {
+    historyReadMs = Math.round(performance.now() - analysisStarted);
+    return data;
+  });
+  previous.catch(() => undefined); // awaited by the analysis' feed; its failure fails the run there
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(
-      { versionId, bytes, fileName: version.fileName, ids, mode },
+      { versionId, bytes, fileName: version.fileName, ids, mode, history: { own } },
       deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+      previous,
     );
   } catch (error) {
     if (!(error instanceof AnalysisTimeLimitError)) throw error;
@@ -112,7 +133,11 @@ async function analyseAndWrite(
   await hooks.beforeWrite?.();
   const { results, extracted } = analysis;
   const analysisMs = performance.now() - analysisStarted;
-  const timings: Record<string, number> = { readFile: readMs, ...analysis.timings };
+  const timings: Record<string, number> = {
+    readFile: readMs,
+    readHistory: historyReadMs,
+    ...analysis.timings,
+  };
   // The thread's start and the hand-over of bytes and results: the analysis' wall time less its steps.
   timings.analysisThread = Math.round(
     analysisMs - Object.values(analysis.timings).reduce((sum, ms) => sum + ms, 0),
@@ -128,6 +153,9 @@ async function analyseAndWrite(
     at: deps.clock.now(),
     recheckQueuedAt: version.recheckQueuedAt,
     checkedAgainst: fingerprint,
+    history: analysis.history,
+    specificationKeys: analysis.specificationKeys,
+    afterWrite: afterComparison(deps, version, mode === 'full' ? 'processed' : 'rechecked', analysis.history),
   };
   if (mode === 'recheck' || !extracted) {
     await repo.writeRecheckedVersion(deps.db, common, writeHooks);
@@ -148,6 +176,49 @@ async function analyseAndWrite(
     properties: extracted.properties.count,
     results: results.elements.count,
     timings: { ...timings, ...prefixed(writeTimings) },
+  };
+}
+
+/** The previous completed version's stored rows, as bytes (history/load.ts); null when there is none. */
+async function readPrevious(deps: ProcessingDeps, version: repo.VersionToProcess): Promise<PreviousVersion> {
+  const previousId = await repo.findPreviousCompletedVersion(
+    deps.db,
+    version.bimFileId,
+    version.versionNumber,
+  );
+  return { previous: previousId === null ? null : await loadVersionData(deps.db, previousId) };
+}
+
+/**
+ * In the write's transaction: announces a stored comparison (the hook of issue 30), and queues the
+ * next completed version for comparing again when it was compared with another version than this one
+ * (versions completing out of order).
+ */
+function afterComparison(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  cause: 'processed' | 'rechecked' | 'recompared',
+  history: repo.ResultsToWrite['history'],
+): repo.ResultsToWrite['afterWrite'] {
+  const { jobs } = deps;
+  if (!jobs) return undefined;
+  return async (tx) => {
+    if (history) {
+      const address = {
+        projectId: version.projectId,
+        fileId: version.bimFileId,
+        toVersionId: version.id,
+        cause,
+      };
+      await announceComparison(jobs, tx, address, history.header);
+    }
+    const stale = await repo.nextVersionComparedWithAnother(
+      tx,
+      version.bimFileId,
+      version.versionNumber,
+      version.id,
+    );
+    if (stale) await jobs.send(recompareJob, { fileVersionId: stale }, tx);
   };
 }
 

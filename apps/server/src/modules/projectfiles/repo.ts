@@ -27,24 +27,36 @@ export async function deleteBimFile(
 }
 
 /**
- * Deletes an IDS file with its specifications and their results (cascade and triggers), and
- * refreshes the overview figures of every version that was checked against them.
+ * Deletes an IDS file, every revision of its lineage (issue 30) with it, with their specifications
+ * and results (cascade and triggers), and refreshes the overview figures of every version that was
+ * checked against them.
  */
 export async function deleteIdsFile(
   tx: Database,
   projectId: string,
   id: string,
-): Promise<{ name: string; storageKey: string; isActive: boolean } | null> {
+): Promise<{ name: string; storageKeys: string[]; isActive: boolean } | null> {
+  const lineage = sql`select f.lineage_id from ids_files f where f.id = ${id} and f.project_id = ${projectId}`;
   const checked = await versionsCheckedAgainst(
     tx,
-    sql`select s.id from ids_specifications s where s.ids_file_id = ${id}`,
+    sql`select s.id from ids_specifications s join ids_files f on f.id = s.ids_file_id where f.lineage_id = (${lineage})`,
   );
-  const [deleted] = await tx
+  const deleted = await tx
     .delete(idsFiles)
-    .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.id, id)))
-    .returning({ name: idsFiles.name, storageKey: idsFiles.storageKey, isActive: idsFiles.isActive });
-  if (deleted) await refreshVersionTotals(tx, checked);
-  return deleted ?? null;
+    .where(and(eq(idsFiles.projectId, projectId), sql`${idsFiles.lineageId} = (${lineage})`))
+    .returning({
+      id: idsFiles.id,
+      name: idsFiles.name,
+      storageKey: idsFiles.storageKey,
+      isActive: idsFiles.isActive,
+    });
+  if (deleted.length === 0) return null;
+  await refreshVersionTotals(tx, checked);
+  return {
+    name: deleted.find((row) => row.id === id)?.name ?? deleted[0]?.name ?? '',
+    storageKeys: deleted.map((row) => row.storageKey),
+    isActive: deleted.some((row) => row.isActive),
+  };
 }
 
 /** Marks exactly `fileIds` as the project's files; the others stay stored but excluded. */

@@ -263,7 +263,7 @@ export function createProjectFilesService(deps: {
         return row;
       });
       if (!deleted) throw new ProjectFilesError('ids_file_not_found');
-      await deleteBlobs([deleted.storageKey]);
+      await deleteBlobs(deleted.storageKeys);
     },
   };
 }

@@ -7,16 +7,21 @@ import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { apiUrl } from '@/lib/api/paths';
 import { formatBytes, pluralize } from '@/lib/format';
+import { IdsRevisions } from '../projects/files/ids-revisions';
 import { useIdsFiles, useSetIdsFileActive } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
+import { ReplaceIdsButton } from './replace-ids-button';
+import { StudioDialog } from './studio/studio-dialog';
 
 export interface IdsFilesListProps {
   projectId: string;
   blockedReason: string | undefined;
+  /** Why Replace is not allowed; undefined when it is. */
+  replaceBlockedReason?: string | undefined;
 }
 
 /** The project's IDS files; only active ones take part in checks, switched here by Editors and Admins. */
-export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
+export function IdsFilesList({ projectId, blockedReason, replaceBlockedReason }: IdsFilesListProps) {
   const files = useIdsFiles(projectId);
   const setActive = useSetIdsFileActive(projectId);
 
@@ -64,6 +69,7 @@ export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
                 {file.name}
               </a>
             </span>
+            {file.revision > 1 && <span className="text-muted-foreground">revision {file.revision}</span>}
             <span className="text-muted-foreground">
               {pluralize(file.specifications_count, 'specification')}
             </span>
@@ -81,6 +87,8 @@ export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
                 {file.is_active ? 'Active' : 'Inactive'}
               </label>
             </span>
+            <StudioDialog projectId={projectId} idsFileId={file.id} fileName={file.name} />
+            <ReplaceIdsButton projectId={projectId} file={file} blockedReason={replaceBlockedReason} />
             <DeleteFileButton
               projectId={projectId}
               fileId={file.id}
@@ -88,6 +96,7 @@ export function IdsFilesList({ projectId, blockedReason }: IdsFilesListProps) {
               kind="ids"
               blockedReason={blockedReason}
             />
+            <IdsRevisions projectId={projectId} file={file} />
           </li>
         );
       })}

@@ -16,6 +16,7 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
   // Each control asks the permission table about its own action (issue 17).
   const deleteBlocked = actionBlockedReason(project.role, 'files.delete', readOnly);
   const toggleBlocked = actionBlockedReason(project.role, 'ids.toggle', readOnly);
+  const replaceBlocked = actionBlockedReason(project.role, 'ids.replace', readOnly);
   return (
     <div className="space-y-5">
       {blockedReason && (
@@ -29,7 +30,11 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
       </section>
       <section className="space-y-2" aria-label="IDS files">
         <UploadArea title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
-        <IdsFilesList projectId={project.id} blockedReason={toggleBlocked} />
+        <IdsFilesList
+          projectId={project.id}
+          blockedReason={toggleBlocked}
+          replaceBlockedReason={replaceBlocked}
+        />
       </section>
     </div>
   );

@@ -8,12 +8,14 @@ import { useAnnounce } from '@/components/ui/live-announcer';
 import { FileDropZone } from '@/components/upload/file-drop-zone';
 import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { errorMessage } from '@/lib/api';
+import { ApiRequestError } from '@/lib/api/errors';
 import { idsUploadProblems } from '@/lib/api/upload-request';
 import { useDataSource } from '@/lib/data-source';
 import { queryKeys } from '@/lib/query-keys';
-import { type UploadKind, useUploadFile } from '../projects/files/queries';
+import { type UploadKind, useReplaceIdsFile, useUploadFile } from '../projects/files/queries';
 import { PlanLimitCounter } from '../projects/plan-limit-counter';
 import { uploadMilestone } from './progress-announcements';
+import { useRevisionPrompt } from './revision-prompt';
 import { hasAcceptedExtension, type QueuedUpload, queuedUploadLabel, withUpload } from './upload-queue';
 
 const KIND = {
@@ -54,6 +56,8 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
   const { label, accept, zone, input } = KIND[kind];
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadFile(projectId, kind);
+  const replace = useReplaceIdsFile(projectId);
+  const revisionPrompt = useRevisionPrompt();
   const queryClient = useQueryClient();
   const { mode } = useDataSource();
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
@@ -61,6 +65,35 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
   const announce = useAnnounce();
   const busy = queue.length > 0;
   const disabledReason = blockedReason ?? (busy ? 'Wait for the files being uploaded.' : undefined);
+
+  /**
+   * Sends one file. An IDS that looks like a new revision of a current one (same title and file name)
+   * asks first whether to replace it; false when the user chose not to upload it.
+   */
+  async function sendOne(
+    file: File,
+    onProgress: (percent: number) => void,
+  ): Promise<'uploaded' | 'replaced' | false> {
+    if (kind !== 'ids') {
+      await upload.mutateAsync({ file, options: { onProgress } });
+      return 'uploaded';
+    }
+    try {
+      await upload.mutateAsync({ file, options: { onProgress, onMatch: 'ask' } });
+      return 'uploaded';
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.code !== 'ids_revision_suggested') throw error;
+      const { ids_file_id: idsFileId = '', name = '', title = '' } = error.fields;
+      const choice = await revisionPrompt.ask({ fileName: file.name, name, title });
+      if (choice === 'skip') return false;
+      if (choice === 'replace') {
+        await replace.mutateAsync({ idsFileId, file, options: { onProgress } });
+        return 'replaced';
+      }
+      await upload.mutateAsync({ file, options: { onProgress, onMatch: 'new' } });
+      return 'uploaded';
+    }
+  }
 
   async function uploadAll(chosen: File[]) {
     if (busy || blockedReason || chosen.length === 0) return;
@@ -92,9 +125,13 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
           if (milestone !== null) announce(`Uploading ${file.name}: ${milestone}%`);
           announced = Math.max(announced, percent);
         };
-        await upload.mutateAsync({ file, options: { onProgress } });
+        const sent = await sendOne(file, onProgress);
+        if (!sent) {
+          change(index, { status: 'failed' });
+          continue;
+        }
         change(index, { status: 'uploaded', percent: 100 });
-        toast.success(`${file.name} uploaded`);
+        toast.success(`${file.name} ${sent === 'replaced' ? 'uploaded as a new revision' : 'uploaded'}`);
       } catch (error) {
         change(index, { status: 'failed' });
         setFailures((previous) => [...previous, { name: file.name, error }]);
@@ -107,6 +144,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
 
   return (
     <div className="space-y-2">
+      {revisionPrompt.dialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-0.5">
           <h3 className="text-sm font-semibold">{title}</h3>

@@ -10,6 +10,7 @@ import { NoProjectsPrompt } from '../projects/no-projects-prompt';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { SelectionBar } from '../projects/selection/selection-bar';
 import { useSelection } from '../projects/selection/use-selection';
+import { IdsDocuments } from './ids-documents';
 import { SpecificationsTable } from './specifications-table';
 
 /**
@@ -80,6 +81,7 @@ export function SchemaTab() {
         <>
           <SelectionBar selection={selection} />
           {card}
+          {projectId && <IdsDocuments projectId={projectId} />}
         </>
       )}
     </div>

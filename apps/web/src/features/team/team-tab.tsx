@@ -18,6 +18,7 @@ import { ProjectSelector } from '../projects/project-selector';
 import { useProjects } from '../projects/queries';
 import { useSelectedProject } from '../projects/use-selected-project';
 import { AddMemberDialog } from './add-member-dialog';
+import { ChangeMailSelect } from './change-mail-select';
 import { EditRoleDialog } from './edit-role-dialog';
 import { teamLoadErrorMessage } from './load-error';
 import { computeMemberStats } from './member-list';
@@ -27,6 +28,7 @@ import { useProjectInvitations, useProjectMembers, useRevokeInvitation } from '.
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { TeamStatsCards } from './team-stats-cards';
 import { TransferOwnerDialog } from './transfer-owner-dialog';
+import { WebhooksCard } from './webhooks-card';
 
 /** The Team Members tab (spec 2 §2.8): who works on the selected project, and with which role. */
 export function TeamTab() {
@@ -143,6 +145,10 @@ export function TeamTab() {
           blockedReason={blockedReason}
           callerIsOwner={callerIsOwner}
         />
+      ) : null}
+      {selected && !readOnly ? <ChangeMailSelect projectId={selected.id} enabled={!selected.isDemo} /> : null}
+      {selected && !readOnly && selected.role === 'Admin' && !selected.isDemo ? (
+        <WebhooksCard projectId={selected.id} />
       ) : null}
       <AddMemberDialog project={selected} open={adding} onOpenChange={setAdding} />
       <EditRoleDialog

@@ -8,7 +8,7 @@ export interface ChangesArgs {
   compareToVersionId?: string;
 }
 
-type Fingerprint = repo.ElementFingerprint;
+type Fingerprint = repo.ElementIdentity;
 
 function differences(a: Fingerprint, b: Fingerprint): string[] {
   const out: string[] = [];
@@ -45,17 +45,18 @@ export async function versionChanges(facts: VersionFacts, args: ChangesArgs = {}
       citations: new Citations(),
     };
   }
+  // Paired by their stable keys (issue 30): GlobalIds, carried over elements matched by content.
   const [oldRows, newRows] = await Promise.all([
-    repo.elementFingerprints(db, before.id),
-    repo.elementFingerprints(db, version.id),
+    repo.elementIdentities(db, before.id),
+    repo.elementIdentities(db, version.id),
   ]);
-  const old = new Map(oldRows.map((r) => [r.globalId, r]));
-  const current = new Map(newRows.map((r) => [r.globalId, r]));
-  const added = newRows.filter((r) => !old.has(r.globalId));
-  const removed = oldRows.filter((r) => !current.has(r.globalId));
+  const old = new Map(oldRows.map((r) => [r.elementKey, r]));
+  const current = new Map(newRows.map((r) => [r.elementKey, r]));
+  const added = newRows.filter((r) => !old.has(r.elementKey));
+  const removed = oldRows.filter((r) => !current.has(r.elementKey));
   const changed: { row: Fingerprint; what: string[] }[] = [];
   for (const r of newRows) {
-    const was = old.get(r.globalId);
+    const was = old.get(r.elementKey);
     if (!was) continue;
     const what = differences(was, r);
     if (what.length > 0) changed.push({ row: r, what });
@@ -89,7 +90,7 @@ export async function versionChanges(facts: VersionFacts, args: ChangesArgs = {}
 
   const citations = new Citations().addAll(added).addAll(changed.map((c) => c.row));
   const text = [
-    `Version ${version.versionTag} compared with ${before.versionTag} (elements matched by GlobalId):`,
+    `Version ${version.versionTag} compared with ${before.versionTag} (elements matched by GlobalId, or by content where it was regenerated):`,
     `- Added: ${plural(added.length, 'element')}${added.length > 0 ? ` (${countLabels(added)})` : ''}`,
     `- Removed: ${plural(removed.length, 'element')}${removed.length > 0 ? ` (${countLabels(removed)})` : ''}`,
     `- Changed: ${plural(changed.length, 'element')}${changed.length > 0 ? ` (${countLabels(changed.map((c) => c.row))})` : ''}`,

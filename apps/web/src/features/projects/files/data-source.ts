@@ -5,6 +5,7 @@ import {
   type IdsFile,
   idsFileListResponseSchema,
   idsFileResponseSchema,
+  idsRevisionListResponseSchema,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
@@ -16,12 +17,24 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+export interface IdsUploadOptions extends UploadOptions {
+  /**
+   * 'ask': the server refuses a file that looks like a new revision of a current one (409
+   * ids_revision_suggested, naming it), so the user can be asked; 'new' stores it as a file of its own.
+   */
+  onMatch?: 'ask' | 'new';
+}
+
 /** The model and IDS files of a project: what the files panel reads and writes (decision 0066). */
 export interface FilesSource {
   listBimFiles(projectId: string, signal?: AbortSignal): Promise<BimFile[]>;
   listIdsFiles(projectId: string, signal?: AbortSignal): Promise<IdsFile[]>;
   uploadBimFile(projectId: string, file: File, options?: UploadOptions): Promise<BimFileUploadResponse>;
-  uploadIdsFile(projectId: string, file: File, options?: UploadOptions): Promise<IdsFile>;
+  uploadIdsFile(projectId: string, file: File, options?: IdsUploadOptions): Promise<IdsFile>;
+  /** Stores `file` as the next revision of the IDS file (Replace, issue 30). */
+  replaceIdsFile(projectId: string, idsFileId: string, file: File, options?: UploadOptions): Promise<IdsFile>;
+  /** Every revision of the IDS file's lineage, newest first. */
+  listIdsRevisions(projectId: string, idsFileId: string, signal?: AbortSignal): Promise<IdsFile[]>;
   setIdsFileActive(projectId: string, idsFileId: string, isActive: boolean): Promise<IdsFile>;
   /** Deletes a model (every version) or an IDS file. */
   deleteFile(projectId: string, kind: 'bim' | 'ids', fileId: string): Promise<void>;
@@ -43,9 +56,24 @@ export const liveFilesSource: FilesSource = {
       ...options,
     });
   },
-  async uploadIdsFile(projectId, file, options = {}) {
-    const path = apiPath('/projects/{projectId}/idsfiles', { path: { projectId } });
+  async uploadIdsFile(projectId, file, { onMatch, ...options } = {}) {
+    const path = apiPath('/projects/{projectId}/idsfiles', {
+      path: { projectId },
+      query: { on_match: onMatch },
+    });
     return (await uploadFile<{ ids_file: IdsFile }>({ path, file, ...options })).ids_file;
+  },
+  async replaceIdsFile(projectId, idsFileId, file, options = {}) {
+    const path = apiPath('/projects/{projectId}/idsfiles/{idsFileId}/revisions', {
+      path: { projectId, idsFileId },
+    });
+    return (await uploadFile<{ ids_file: IdsFile }>({ path, file, ...options })).ids_file;
+  },
+  async listIdsRevisions(projectId, idsFileId, signal) {
+    const path = apiPath('/projects/{projectId}/idsfiles/{idsFileId}/revisions', {
+      path: { projectId, idsFileId },
+    });
+    return (await apiRequest(path, { schema: idsRevisionListResponseSchema, signal })).revisions;
   },
   async setIdsFileActive(projectId, idsFileId, isActive) {
     const path = apiPath('/projects/{projectId}/idsfiles/{idsFileId}', { path: { projectId, idsFileId } });
@@ -71,6 +99,11 @@ export const demoFilesSource: FilesSource = {
   uploadIdsFile: async () => {
     throw new ReadOnlyDataSourceError();
   },
+  replaceIdsFile: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  listIdsRevisions: (projectId, idsFileId, signal) =>
+    liveFilesSource.listIdsRevisions(projectId, idsFileId, signal),
   setIdsFileActive: async () => {
     throw new ReadOnlyDataSourceError();
   },

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filesPollInterval } from '@/lib/file-polling';
 import { projectChanged } from '@/lib/project-freshness';
 import { queryKeys } from '@/lib/query-keys';
-import { type UploadOptions, useFilesSource } from './data-source';
+import { type IdsUploadOptions, type UploadOptions, useFilesSource } from './data-source';
 import { upsertFile } from './file-list';
 
 /** The project's BIM files, polled every 5 s (also in a background tab) until all are settled. */
@@ -38,7 +38,7 @@ export function useUploadFile(projectId: string, kind: UploadKind) {
       options,
     }: {
       file: File;
-      options?: UploadOptions;
+      options?: IdsUploadOptions;
     }): Promise<BimFile | null> => {
       if (kind === 'ifc') return (await source.uploadBimFile(projectId, file, options)).bim_file;
       await source.uploadIdsFile(projectId, file, options);
@@ -72,5 +72,27 @@ export function useSetIdsFileActive(projectId: string) {
       // Switching re-checks the latest versions: their status moves again, so every view asks again.
       projectChanged(queryClient, mode, projectId);
     },
+  });
+}
+
+/** The revisions of an IDS file's lineage, read when `enabled` (a list opened). */
+export function useIdsRevisions(projectId: string, idsFileId: string, enabled: boolean) {
+  const { mode, source } = useFilesSource();
+  return useQuery({
+    queryKey: queryKeys.idsRevisions(mode, projectId, idsFileId),
+    queryFn: ({ signal }) => source.listIdsRevisions(projectId, idsFileId, signal),
+    enabled,
+  });
+}
+
+/** Replace: a corrected IDS stored as the next revision of a file (issue 30). */
+export function useReplaceIdsFile(projectId: string) {
+  const { mode, source } = useFilesSource();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idsFileId, file, options }: { idsFileId: string; file: File; options?: UploadOptions }) =>
+      source.replaceIdsFile(projectId, idsFileId, file, options),
+    // The list, the revisions and the re-checked files' statuses all change: every view asks again.
+    onSuccess: () => projectChanged(queryClient, mode, projectId),
   });
 }

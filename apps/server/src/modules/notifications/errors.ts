@@ -1,0 +1,5 @@
+import { defineErrors } from '../../platform/errors';
+
+export const NotificationError = defineErrors('NotificationError', {
+  project_not_found: 'Project not found',
+});

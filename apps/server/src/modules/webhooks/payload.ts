@@ -1,0 +1,129 @@
+import {
+  type ChangeMessageParams,
+  renderChangeMessage,
+  type VersionComparedEvent,
+  type WebhookFormat,
+} from '@plumbline/contracts';
+
+/** What a version-comparison notice says: the stored comparison with the names it needs. */
+export interface ComparisonNotice {
+  eventId: string;
+  occurredAt: Date;
+  cause: VersionComparedEvent['cause'];
+  project: { id: string; name: string };
+  file: { id: string; name: string };
+  version: { id: string; tag: string };
+  previousVersion: { id: string; tag: string };
+  counts: VersionComparedEvent['counts'];
+  elements: VersionComparedEvent['elements'];
+}
+
+/**
+ * The web address of a file's Changes view. The view itself is issue 30 item 3; until it exists the
+ * web app sends this path to the file's Overview (apps/web router).
+ */
+export function changesLink(
+  appUrl: string,
+  n: Pick<ComparisonNotice, 'project' | 'file' | 'version' | 'previousVersion'>,
+): string {
+  const query = new URLSearchParams({ from: n.previousVersion.id, to: n.version.id });
+  return `${appUrl}/projects/${n.project.id}/files/${n.file.id}/changes?${query}`;
+}
+
+export function projectLink(appUrl: string, projectId: string): string {
+  return `${appUrl}/dashboard?${new URLSearchParams({ tab: 'overview', project: projectId })}`;
+}
+
+/** "ARC" from "ARC.ifc": the file as people call it. */
+function displayName(fileName: string): string {
+  return fileName.replace(/\.ifc(zip|xml)?$/i, '');
+}
+
+export function messageParams(appUrl: string, n: ComparisonNotice): ChangeMessageParams {
+  return {
+    project: n.project.name,
+    file: displayName(n.file.name),
+    version: n.version.tag,
+    previous: n.previousVersion.tag,
+    new: n.counts.new,
+    resolved: n.counts.resolved,
+    removed: n.counts.removed,
+    persisting: n.counts.persisting,
+    link: changesLink(appUrl, n),
+  };
+}
+
+export function versionComparedEvent(appUrl: string, n: ComparisonNotice): VersionComparedEvent {
+  const params = messageParams(appUrl, n);
+  return {
+    event: 'version.compared',
+    id: n.eventId,
+    occurred_at: n.occurredAt.toISOString(),
+    project: n.project,
+    file: n.file,
+    version: n.version,
+    previous_version: n.previousVersion,
+    cause: n.cause,
+    counts: n.counts,
+    elements: n.elements,
+    message: {
+      id: 'changes.summary',
+      params: { ...params },
+      text: renderChangeMessage('changes.summary', params),
+    },
+    links: { changes: params.link, project: projectLink(appUrl, n.project.id) },
+  };
+}
+
+/**
+ * Slack's incoming-webhook body (api.slack.com/messaging/webhooks): `text` (the notification's
+ * fallback) and Block Kit `blocks`: a section in mrkdwn, a context line, a link button. Slack caps a
+ * section's text at 3,000 characters and a button's at 75; ours stay far below.
+ */
+export function slackBody(event: VersionComparedEvent): { text: string; blocks: unknown[] } {
+  const p = event.message.params as unknown as ChangeMessageParams;
+  const text = event.message.text;
+  const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    text,
+    blocks: [
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `*${mrkdwn(text)}*\n${event.counts.removed} gone with removed elements, ${event.counts.persisting} persisting (compared with ${mrkdwn(p.previous)}).`,
+        },
+      },
+      {
+        type: 'context',
+        elements: [
+          { type: 'mrkdwn', text: `Plumbline · ${mrkdwn(event.project.name)} · ${mrkdwn(event.file.name)}` },
+        ],
+      },
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            text: { type: 'plain_text', text: renderChangeMessage('changes.open', p) },
+            url: event.links.changes,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A ping: what an Admin sends to try a new hook. */
+export function pingBody(format: WebhookFormat, hook: { id: string; name: string }, at: Date): string {
+  const text = `Plumbline webhook "${hook.name}" is connected.`;
+  return JSON.stringify(
+    format === 'slack'
+      ? { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] }
+      : { event: 'ping', id: hook.id, occurred_at: at.toISOString(), message: { text } },
+  );
+}
+
+export function deliveryBody(format: WebhookFormat, event: VersionComparedEvent): string {
+  return JSON.stringify(format === 'slack' ? slackBody(event) : event);
+}

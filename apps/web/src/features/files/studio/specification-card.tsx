@@ -1,0 +1,81 @@
+import type { Specification } from '@plumbline/ids/document';
+import type { SpecificationField } from '@plumbline/ids/edit/index';
+import type { Diagnostic, Fix } from '@plumbline/ids/lint/index';
+import { Label } from '@/components/ui/label';
+import { FieldInput } from './field-input';
+import { ProblemsList } from './problems-list';
+import { sentenceOf } from './studio-document';
+
+export interface SpecificationCardProps {
+  spec: Specification;
+  index: number;
+  diagnostics: readonly Diagnostic[];
+  onField: (field: SpecificationField, value: string | null) => void;
+  onFix?: (fix: Fix) => void;
+}
+
+const FIELDS = [
+  { field: 'name', label: 'Name' },
+  { field: 'identifier', label: 'Identifier' },
+  { field: 'description', label: 'Description' },
+  { field: 'instructions', label: 'Instructions' },
+] as const;
+
+/** The IFC versions IDS 1.0 names (ids.xsd). */
+const IFC_VERSIONS = ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const;
+
+/** One specification: its fields, its meaning in one sentence and the problems found in it. */
+export function SpecificationCard({ spec, index, diagnostics, onField, onFix }: SpecificationCardProps) {
+  const headingId = `studio-spec-${index}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border p-4">
+      <h3 id={headingId} className="font-medium">
+        Specification {index + 1}: {spec.name || 'Untitled'}
+      </h3>
+      <p className="text-sm" data-testid="specification-sentence">
+        {sentenceOf(spec)}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FIELDS.map(({ field, label }) => {
+          const id = `${headingId}-${field}`;
+          return (
+            <div key={field} className="space-y-1">
+              <Label htmlFor={id}>{label}</Label>
+              <FieldInput
+                id={id}
+                value={spec[field] ?? ''}
+                onChange={(value) => onField(field, value === '' && field !== 'name' ? null : value)}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <legend className="mb-1 text-sm font-medium">IFC versions</legend>
+        {IFC_VERSIONS.map((version) => {
+          const checked = spec.ifcVersions.includes(version);
+          return (
+            <label key={version} className="flex items-center gap-1.5">
+              <input
+                type="checkbox"
+                checked={checked}
+                onChange={() => {
+                  // Versions IDS 1.0 does not name stay as written (the linter says so).
+                  const others = spec.ifcVersions.filter(
+                    (v) => !(IFC_VERSIONS as readonly string[]).includes(v),
+                  );
+                  const next = IFC_VERSIONS.filter((v) =>
+                    v === version ? !checked : spec.ifcVersions.includes(v),
+                  );
+                  onField('ifcVersion', [...next, ...others].join(' '));
+                }}
+              />
+              {version}
+            </label>
+          );
+        })}
+      </fieldset>
+      <ProblemsList diagnostics={diagnostics} onFix={onFix} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { applyFix, lintIds } from '@plumbline/ids/lint/index';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/lib/testing/render';
+import { StudioEditor } from './studio-editor';
+import type { StudioLinter } from './use-lint';
+
+/** The engine's linter in the test's thread (the page runs it on a web worker). */
+const linter: StudioLinter = {
+  lint: async (text) => lintIds(text).diagnostics,
+  fix: async (text, fix) => applyFix(text, fix),
+};
+
+const IDS = `<?xml version="1.0" encoding="UTF-8"?>
+<ids xmlns="http://standards.buildingsmart.org/IDS" xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <info>
+    <title>Doors</title>
+  </info>
+  <specifications>
+    <specification name="Fire rating" ifcVersion="IFC4">
+      <applicability minOccurs="1" maxOccurs="unbounded">
+        <entity>
+          <name>
+            <simpleValue>IFCDOR</simpleValue>
+          </name>
+        </entity>
+      </applicability>
+      <requirements>
+        <property dataType="IFCLABEL">
+          <propertySet>
+            <simpleValue>Pset_DoorCommon</simpleValue>
+          </propertySet>
+          <baseName>
+            <simpleValue>FireRating</simpleValue>
+          </baseName>
+          <value>
+            <xs:restriction base="xs:string">
+              <xs:enumeration value="EI30"/>
+              <xs:enumeration value="EI60"/>
+            </xs:restriction>
+          </value>
+        </property>
+      </requirements>
+    </specification>
+  </specifications>
+</ids>
+`;
+
+function renderEditor(text = IDS) {
+  return renderWithApp(<StudioEditor initialText={text} fileName="doors.ids" linter={linter} />);
+}
+
+const problems = () => screen.findByRole('list', { name: 'Problems' });
+
+describe('StudioEditor', () => {
+  it('says each specification in plain language and lists the linter’s problems with their fixes', async () => {
+    renderEditor();
+    expect(screen.getByRole('heading', { name: 'Specification 1: Fire rating' })).toBeVisible();
+    expect(screen.getByTestId('specification-sentence')).toHaveTextContent(
+      'Every dor (IFCDOR) must have Pset_DoorCommon.FireRating as text, one of EI30, EI60.',
+    );
+    const problem = within(await problems()).getByRole('listitem');
+    expect(screen.getByTestId('lint-summary')).toHaveTextContent('1 error');
+    expect(problem).toHaveTextContent('"IFCDOR" is not an entity of IFC4; did you mean IFCDOOR, IFCPORT?');
+    expect(problem).toHaveTextContent('line 11 · entity-unknown');
+    expect(within(problem).getByRole('button', { name: 'Replace with IFCDOOR' })).toBeVisible();
+    // And at the specification it concerns.
+    const card = screen.getByRole('region', { name: 'Specification 1: Fire rating' });
+    expect(within(card).getByRole('listitem')).toHaveTextContent('line 11 · entity-unknown');
+  });
+
+  it('shows a problem at its own specification only', async () => {
+    const second = IDS.replace(
+      '<specifications>',
+      `<specifications>
+    <specification name="Walls" ifcVersion="IFC4">
+      <applicability minOccurs="1" maxOccurs="unbounded">
+        <entity><name><simpleValue>IFCWALL</simpleValue></name></entity>
+      </applicability>
+    </specification>`,
+    );
+    renderEditor(second);
+    await problems();
+    const walls = screen.getByRole('region', { name: 'Specification 1: Walls' });
+    const doors = screen.getByRole('region', { name: 'Specification 2: Fire rating' });
+    expect(within(doors).getByRole('listitem')).toHaveTextContent('entity-unknown');
+    expect(within(walls).queryByText(/entity-unknown/)).toBeNull();
+  });
+
+  it('applies a quick fix with one action, and undo and redo take it back and again', async () => {
+    const { user } = renderEditor();
+    const problem = within(await problems()).getByRole('listitem');
+    await user.click(within(problem).getByRole('button', { name: 'Replace with IFCDOOR' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('specification-sentence')).toHaveTextContent(
+        'Every door (IFCDOOR) must have Pset_DoorCommon.FireRating as text, one of EI30, EI60.',
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('lint-summary')).toHaveTextContent('No problems'));
+    expect(screen.getByText('The linter finds nothing to report.')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByTestId('specification-sentence')).toHaveTextContent('Every dor (IFCDOR)');
+    await waitFor(() => expect(screen.getByTestId('lint-summary')).toHaveTextContent('1 error'));
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(screen.getByTestId('specification-sentence')).toHaveTextContent('Every door (IFCDOOR)');
+  });
+
+  it('edits fields through the document, with the keyboard’s undo', async () => {
+    const { user } = renderEditor();
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Door fire rating');
+    expect(screen.getByRole('heading', { name: 'Specification 1: Door fire rating' })).toBeVisible();
+    await user.click(screen.getByLabelText('IFC2X3'));
+    expect(screen.getByLabelText('IFC2X3')).toBeChecked();
+    expect(screen.getByLabelText('IFC4')).toBeChecked();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByLabelText('IFC2X3')).not.toBeChecked();
+    const title = screen.getByLabelText('Title');
+    await user.type(title, ' and windows');
+    expect(title).toHaveValue('Doors and windows');
+    // A name cannot be emptied into nothing: the document keeps the attribute, empty.
+    await user.clear(name);
+    expect(screen.getByRole('heading', { name: 'Specification 1: Untitled' })).toBeVisible();
+  });
+
+  it('says when a text cannot be edited field by field, and still lints it', async () => {
+    renderEditor('<ids><info>');
+    expect(screen.getByRole('alert')).toHaveTextContent('This file cannot be edited field by field');
+    await waitFor(() => expect(screen.getByTestId('lint-summary')).toHaveTextContent(/error/));
+  });
+});

@@ -1,0 +1,44 @@
+import type { ChangeMail } from '@plumbline/contracts';
+import { toast } from 'sonner';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api';
+import { useProjectMail } from './webhook-queries';
+
+const CHOICES: Array<{ value: ChangeMail; label: string }> = [
+  { value: 'every', label: 'Every new version' },
+  { value: 'regressions', label: 'Only when something newly fails' },
+  { value: 'none', label: 'No mail' },
+];
+
+/** The caller's own choice of mail when a new version of a model in this project has been compared. */
+export function ChangeMailSelect({ projectId, enabled }: { projectId: string; enabled: boolean }) {
+  const { current, set } = useProjectMail(projectId, enabled);
+  if (!enabled || current === null) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <Label htmlFor="change-mail">Mail me about new versions</Label>
+      <Select
+        value={current}
+        onValueChange={(value) =>
+          set.mutate(value as ChangeMail, {
+            onSuccess: () => toast.success('Notification setting saved'),
+            onError: (error) =>
+              toast.error('Could not save the setting', { description: errorMessage(error) }),
+          })
+        }
+      >
+        <SelectTrigger id="change-mail" className="w-64">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {CHOICES.map((c) => (
+            <SelectItem key={c.value} value={c.value}>
+              {c.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { WebhookDelivery } from '@plumbline/contracts';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api';
+import { useWebhookActions, useWebhookDeliveries } from './webhook-queries';
+
+const STATUS_VARIANT = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
+const EVENT_LABEL = { 'version.compared': 'Version compared', ping: 'Test' } as const;
+
+function attemptText(a: WebhookDelivery['attempts'][number]): string {
+  const answer = a.status_code === null ? 'no answer' : `HTTP ${a.status_code}`;
+  return `#${a.attempt} ${new Date(a.at).toLocaleString()}: ${answer}, ${a.duration_ms} ms${a.error ? ` (${a.error})` : ''}`;
+}
+
+/** A hook's last deliveries with every attempt, newest first; each can be sent again. */
+export function WebhookLog({ projectId, webhookId }: { projectId: string; webhookId: string }) {
+  const deliveries = useWebhookDeliveries(projectId, webhookId);
+  const { resend } = useWebhookActions(projectId);
+  if (deliveries.isPending) return <p className="text-sm text-muted-foreground">Loading deliveries…</p>;
+  if (deliveries.isError)
+    return (
+      <p className="text-sm text-destructive">
+        Could not load the deliveries: {errorMessage(deliveries.error)}
+      </p>
+    );
+  const rows = deliveries.data.deliveries;
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
+  return (
+    <ul className="grid gap-2" aria-label="Delivery log">
+      {rows.map((d) => (
+        <li key={d.id} className="rounded-md border border-border p-2 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={STATUS_VARIANT[d.status]}>{d.status}</Badge>
+            <span className="font-medium">{EVENT_LABEL[d.event]}</span>
+            <span className="text-muted-foreground">{new Date(d.created_at).toLocaleString()}</span>
+            <Button
+              size="sm"
+              variant="outline"
+              className="ml-auto"
+              disabled={resend.isPending || d.status === 'pending'}
+              onClick={() =>
+                resend.mutate(
+                  { webhookId, deliveryId: d.id },
+                  {
+                    onSuccess: () => toast.success('Delivery sent again'),
+                    onError: (error) =>
+                      toast.error('Could not re-send', { description: errorMessage(error) }),
+                  },
+                )
+              }
+            >
+              Re-send
+            </Button>
+          </div>
+          <ol className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
+            {d.attempts.map((a) => (
+              <li key={a.attempt}>{attemptText(a)}</li>
+            ))}
+          </ol>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+/** The edit model's entry bundles for the browser: nothing it reaches imports a Node module. */
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+describe('the edit model in a browser', { timeout: 120_000 }, () => {
+  it('bundles src/edit/index.ts for the browser with no Node module', async () => {
+    const result = await build({
+      entryPoints: [new URL('./index.ts', import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      conditions: ['source'],
+      logLevel: 'silent',
+      metafile: true,
+    });
+    expect(result.errors).toEqual([]);
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((i) => i.includes('node:'))).toBe(false);
+    expect(inputs.some((i) => i.endsWith('edit/ids-edit.ts'))).toBe(true);
+    // The schema tables are not part of it (the page loads them from the server when needed).
+    expect(inputs.some((i) => i.includes('schema/generated'))).toBe(false);
+    expect(result.outputFiles[0]?.text ?? '').not.toMatch(/from ["']node:/);
+  });
+});
