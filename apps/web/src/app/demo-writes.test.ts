@@ -18,7 +18,7 @@ const SOURCES: Record<string, { source: object; reads: string[] }> = {
     source: demoProjectsSource,
     reads: ['listProjects', 'listProjectFiles', 'listProjectMembers', 'listAllMemberships'],
   },
-  files: { source: demoFilesSource, reads: ['listBimFiles', 'listIdsFiles'] },
+  files: { source: demoFilesSource, reads: ['listBimFiles', 'listIdsFiles', 'listIdsRevisions'] },
   team: { source: demoTeamSource, reads: ['listTeam'] },
   reports: { source: demoReportsSource, reads: [] },
   settings: { source: demoSettingsSource, reads: [] },

@@ -35,6 +35,17 @@ export const queryKeys = {
   fileVersions: (mode: Mode, projectId: Id, fileId: Id) =>
     [...files(mode, projectId), fileId, 'versions'] as const,
   idsFiles: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'ids-files'] as const,
+  /** The text of one IDS file as the Studio opened it. */
+  idsText: (mode: Mode, projectId: Id, idsFileId: Id) =>
+    [...project(mode, projectId), 'ids-studio', 'text', idsFileId] as const,
+  /** The signed-in person's change-mail choice in every project: no one project's. */
+  projectMail: ['profile', 'project-mail'] as const,
+  /** The Studio's linter (the page's worker): no project's. */
+  studioLinter: ['ids-studio', 'linter'] as const,
+  /** The project's outbound webhooks, and one hook's delivery log. */
+  webhooks: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'webhooks'] as const,
+  webhookDeliveries: (mode: Mode, projectId: Id, webhookId: Id) =>
+    [...project(mode, projectId), 'webhooks', webhookId, 'deliveries'] as const,
   /** The revisions of one IDS file's lineage. */
   idsRevisions: (mode: Mode, projectId: Id, idsFileId: Id) =>
     [...project(mode, projectId), 'ids-files', idsFileId, 'revisions'] as const,

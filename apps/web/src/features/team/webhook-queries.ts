@@ -11,18 +11,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
-
-const keys = {
-  hooks: (projectId: string) => ['webhooks', projectId] as const,
-  deliveries: (projectId: string, webhookId: string) =>
-    ['webhooks', projectId, webhookId, 'deliveries'] as const,
-  mail: ['profile', 'project-mail'] as const,
-};
+import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The project's webhooks; only asked for when the caller is its Admin (`enabled`). */
 export function useWebhooks(projectId: string | undefined, enabled: boolean) {
+  const { mode } = useDataSource();
   return useQuery({
-    queryKey: keys.hooks(projectId ?? ''),
+    queryKey: queryKeys.webhooks(mode, projectId ?? ''),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/webhooks', { path: { projectId: projectId ?? '' } }), {
         schema: webhookListResponseSchema,
@@ -34,8 +30,9 @@ export function useWebhooks(projectId: string | undefined, enabled: boolean) {
 
 /** A hook's delivery log; polled while a delivery is pending (its retries are on their way). */
 export function useWebhookDeliveries(projectId: string, webhookId: string) {
+  const { mode } = useDataSource();
   return useQuery({
-    queryKey: keys.deliveries(projectId, webhookId),
+    queryKey: queryKeys.webhookDeliveries(mode, projectId, webhookId),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/webhooks/{webhookId}/deliveries', { path: { projectId, webhookId } }),
@@ -51,7 +48,8 @@ export function useWebhookDeliveries(projectId: string, webhookId: string) {
 
 export function useWebhookActions(projectId: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', projectId] });
+  const { mode } = useDataSource();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(mode, projectId) });
   const create = useMutation({
     mutationFn: (body: CreateWebhookBody) =>
       apiRequest(apiPath('/projects/{projectId}/webhooks', { path: { projectId } }), {
@@ -96,7 +94,7 @@ export function useWebhookActions(projectId: string) {
 export function useProjectMail(projectId: string | undefined, enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: keys.mail,
+    queryKey: queryKeys.projectMail,
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/profile/project-mail'), { schema: projectMailSettingsResponseSchema, signal }),
     enabled,
@@ -108,7 +106,7 @@ export function useProjectMail(projectId: string | undefined, enabled: boolean) 
         body: { changes },
         schema: projectMailSettingSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.mail }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projectMail }),
   });
   const current = query.data?.projects.find((p) => p.project_id === projectId)?.changes ?? null;
   return { current, set };
