@@ -4,6 +4,7 @@ import { demoFilesSource } from '@/features/projects/files/data-source';
 import { demoReportsSource } from '@/features/reports/data-source';
 import { demoSettingsSource } from '@/features/settings/data-source';
 import { demoTeamSource } from '@/features/team/data-source';
+import { demoWebhooksSource } from '@/features/team/webhooks-source';
 import { demoBillingSource } from '@/lib/billing-source';
 import { ReadOnlyDataSourceError } from '@/lib/data-source';
 
@@ -20,6 +21,10 @@ const SOURCES: Record<string, { source: object; reads: string[] }> = {
   },
   files: { source: demoFilesSource, reads: ['listBimFiles', 'listIdsFiles', 'listIdsRevisions'] },
   team: { source: demoTeamSource, reads: ['listTeam'] },
+  webhooks: {
+    source: demoWebhooksSource,
+    reads: ['listWebhooks', 'listDeliveries', 'listProjectMail'],
+  },
   reports: { source: demoReportsSource, reads: [] },
   settings: { source: demoSettingsSource, reads: [] },
   billing: { source: demoBillingSource, reads: [] },
