@@ -58,10 +58,10 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     const v1 = readFileSync(FZK_HOUSE_IFC, 'latin1');
     const model = (text: string) => ({ name: 'AC20-FZK-Haus.ifc', buffer: Buffer.from(text, 'latin1') });
     const first = await uploadViaApi(context.request, `${base}/bimfiles`, model(v1));
-    await waitForCompletedViaApi(context.request, project.id, first.bim_file.id, 300_000);
+    await waitForCompletedViaApi(context.request, project.id, first.bim_file.id);
     const second = await uploadViaApi(context.request, `${base}/bimfiles`, model(deriveV2(v1)));
     expect(second.bim_file.id).toBe(first.bim_file.id);
-    await waitForCompletedViaApi(context.request, project.id, first.bim_file.id, 300_000);
+    await waitForCompletedViaApi(context.request, project.id, first.bim_file.id);
 
     await page.goto('/dashboard?tab=projects');
     await page.getByRole('button', { name: 'House changes', exact: true }).click();

@@ -34,6 +34,18 @@ export const queryKeys = {
   files,
   fileVersions: (mode: Mode, projectId: Id, fileId: Id) =>
     [...files(mode, projectId), fileId, 'versions'] as const,
+  /** Two versions of a file compared (empty ids: the server's default pair), and one page of changes. */
+  comparison: (mode: Mode, projectId: Id, fileId: Id, from: Id, to: Id) =>
+    [...files(mode, projectId), fileId, 'comparison', from, to] as const,
+  comparisonChanges: (
+    mode: Mode,
+    projectId: Id,
+    fileId: Id,
+    from: Id,
+    to: Id,
+    specKey: string,
+    kind: string,
+  ) => [...files(mode, projectId), fileId, 'comparison', from, to, 'changes', specKey, kind] as const,
   idsFiles: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'ids-files'] as const,
   /** The text of one IDS file as the Studio opened it. */
   idsText: (mode: Mode, projectId: Id, idsFileId: Id) =>

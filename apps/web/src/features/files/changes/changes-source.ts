@@ -1,6 +1,4 @@
 import {
-  type BimFileVersion,
-  bimFileVersionListResponseSchema,
   type ChangeKind,
   type ChangesResponse,
   type ComparisonResponse,
@@ -19,14 +17,10 @@ export interface VersionPair {
 export type Comparison = ComparisonResponse['comparison'];
 
 /**
- * What the Changes view reads (issue 30): a file's versions, two of them compared, and a page of one
+ * What the Changes view reads (issue 30): two of a file's versions compared, and a page of one
  * specification's changed findings. The routes are demo-readable, so the demo reads them too.
  */
 export const changesSource = {
-  async versions(projectId: string, fileId: string, signal?: AbortSignal): Promise<BimFileVersion[]> {
-    const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/versions', { path: { projectId, fileId } });
-    return (await apiRequest(path, { schema: bimFileVersionListResponseSchema, signal })).versions;
-  },
   async comparison(
     projectId: string,
     fileId: string,

@@ -4,10 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useFileVersions } from '../../projects/selection/versions-query';
 import { KIND_LABEL, KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
 import type { Comparison, VersionPair } from './changes-source';
-import { useComparison, useFileVersions } from './queries';
+import { useComparison } from './queries';
 
 const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
 
