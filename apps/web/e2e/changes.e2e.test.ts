@@ -91,6 +91,7 @@ describe.skipIf(!haveHouse)('Changes view', () => {
       persisting: WALLS - DESCRIBED.length,
     });
     expect(await counts('Walls have a name')).toEqual({ new: 1, resolved: 0, removed: 0, persisting: 0 });
+    await screenshot(page, 'changes-dialog');
 
     await dialog.getByRole('button', { name: 'Elements of Walls have a description' }).click();
     const resolved = dialog.getByRole('table', { name: 'Resolved in Walls have a description' });

@@ -115,6 +115,9 @@ describe('Changes view', () => {
     ).toEqual(['Walls have a fire rating', '1', '0', '0', '4', expect.stringContaining('Elements')]);
     await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('From version').value).toBe(V(2)));
     expect(screen.getByLabelText<HTMLSelectElement>('To version').value).toBe(V(3));
+    expect(screen.getByText(/v2 → v3:/).textContent?.replace(/\s+/g, ' ')).toBe(
+      'v2 → v3: 9 elements matched by GlobalId, 1 by content; 0 added, 0 removed.',
+    );
 
     await user.click(within(row).getByRole('button', { name: 'Elements of Walls have a fire rating' }));
     const list = await screen.findByRole('table', { name: 'New failures in Walls have a fire rating' });

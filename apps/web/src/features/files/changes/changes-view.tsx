@@ -103,9 +103,9 @@ function ComparisonTable({
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">
-        v{comparison.from_version.version_number} → v{comparison.to_version.version_number}: elements matched
-        by GlobalId {formatNumber(elements.matched_by_global_id)}, by content{' '}
-        {formatNumber(elements.matched_by_content)}; {formatNumber(elements.added)} added,{' '}
+        v{comparison.from_version.version_number} → v{comparison.to_version.version_number}:{' '}
+        {formatNumber(elements.matched_by_global_id)} elements matched by GlobalId,{' '}
+        {formatNumber(elements.matched_by_content)} by content; {formatNumber(elements.added)} added,{' '}
         {formatNumber(elements.removed)} removed.
       </p>
       {comparison.specifications.length === 0 ? (
