@@ -434,5 +434,43 @@ for (const backend of testBackends()) {
         'invalid',
       );
     });
+
+    it('answers an unknown or expired session 401 session_not_found, whatever its id looks like (issue 37)', async () => {
+      const q = (id: string) => `oauth_session_id=${encodeURIComponent(id)}`;
+      const routes = (id: string) => [
+        `/api/v1/acc/hubs?${q(id)}`,
+        `/api/v1/acc/hubs/b.hub-acc/projects?${q(id)}`,
+        `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?${q(id)}`,
+      ];
+      // Ids the document admits (any text up to 100 characters) that no connection has: not malformed.
+      for (const id of ['x', 'unknown session', 'ünïcödé-séssion', 'a'.repeat(100), sessionId.slice(0, 15)]) {
+        for (const url of routes(id)) {
+          const res = await call(server, owner, 'GET', url);
+          expect([res.statusCode, res.json().error.code], url).toEqual([401, 'session_not_found']);
+        }
+        const fromAcc = await call(server, owner, 'POST', '/api/v1/projects/from-acc', {
+          projectName: 'Unknown session',
+          accHubId: 'b.hub-acc',
+          accProjectUrnId: 'b.proj-harbour',
+          temporaryAccSessionId: id,
+          selectedFileIds: ['urn:any'],
+        });
+        expect([fromAcc.statusCode, fromAcc.json().error.code]).toEqual([401, 'session_not_found']);
+      }
+      // A connected session past its 30 minutes is gone the same way.
+      const fresh = 'expiring-session-0123456789ab';
+      expect((await connect(fresh)).statusCode).toBe(302);
+      expect((await call(server, owner, 'GET', routes(fresh)[0] as string)).statusCode).toBe(200);
+      server.clock.advance(31 * 60_000);
+      for (const url of routes(fresh)) {
+        const res = await call(server, owner, 'GET', url);
+        expect([res.statusCode, res.json().error.code], url).toEqual([401, 'session_not_found']);
+      }
+      // Only an empty or oversized id is malformed.
+      for (const id of ['', 'a'.repeat(101)]) {
+        const res = await call(server, owner, 'GET', `/api/v1/acc/hubs?${q(id)}`);
+        expect([res.statusCode, res.json().error.code]).toEqual([400, 'validation_failed']);
+      }
+    });
   });
 }

@@ -6,11 +6,27 @@ import { z } from 'zod';
  * except the short-lived viewer token (spec 3 §7).
  */
 
-/** A browser-generated id for one connection attempt (spec 1 §3 oauthSessionId). */
+/**
+ * A browser-generated id for one connection attempt (spec 1 §3 oauthSessionId), as a call names the
+ * session it uses: any text up to 100 characters. One the server does not know, or one past its 30
+ * minutes, is answered 401 `session_not_found`: a missing session is not a malformed request, and
+ * the web's reconnect flow keys on that code (issue 37 item 5).
+ */
 export const accSessionIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Authentication session not found. Please reconnect to Autodesk.');
+  .min(1, 'Authentication session not found. Please reconnect to Autodesk.')
+  .max(100, 'Authentication session not found. Please reconnect to Autodesk.');
+
+/**
+ * The id the browser proposes when it starts a connection (initiate_company_auth): 16 to 100
+ * characters, so that it cannot be guessed (the browser sends 32 random base64url characters).
+ */
+export const newAccSessionIdSchema = z
+  .string()
+  .trim()
+  .min(16, 'A new Autodesk session id has 16 to 100 characters.')
+  .max(100, 'A new Autodesk session id has 16 to 100 characters.');
 
 export const accConfigSchema = z.object({
   /** Whether this installation has an Autodesk app configured (APS_CLIENT_ID and friends). */

@@ -56,9 +56,11 @@ export const webhookSchema = z.object({
 export type Webhook = z.infer<typeof webhookSchema>;
 
 export const webhookListResponseSchema = z.object({ webhooks: z.array(webhookSchema) });
+export type WebhookListResponse = z.infer<typeof webhookListResponseSchema>;
 
 /** The answer to creating a hook: the only time its signing secret is shown. */
 export const createWebhookResponseSchema = z.object({ webhook: webhookSchema, secret: z.string() });
+export type CreateWebhookResponse = z.infer<typeof createWebhookResponseSchema>;
 
 export const webhookParamsSchema = z.object({
   projectId: z.string().uuid('Project not found'),
@@ -90,7 +92,9 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+export type WebhookDeliveryListResponse = z.infer<typeof webhookDeliveryListResponseSchema>;
 export const webhookDeliveryResponseSchema = z.object({ delivery: webhookDeliverySchema });
+export type WebhookDeliveryResponse = z.infer<typeof webhookDeliveryResponseSchema>;
 
 /** The `json` format's body for a stored comparison (documented in the server README). */
 export const versionComparedEventSchema = z.object({
@@ -134,4 +138,6 @@ export const projectMailSettingSchema = z.object({
   changes: changeMailSchema,
 });
 export const projectMailSettingsResponseSchema = z.object({ projects: z.array(projectMailSettingSchema) });
+export type ProjectMailSetting = z.infer<typeof projectMailSettingSchema>;
+export type ProjectMailSettingsResponse = z.infer<typeof projectMailSettingsResponseSchema>;
 export const updateProjectMailBodySchema = z.object({ changes: changeMailSchema });

@@ -48,7 +48,8 @@ async function checkWithThreads(
   threads: CheckThreads,
   withModel: WithModel | undefined,
 ): Promise<CheckReport> {
-  const idsBytes = new Uint8Array(await readFile(idsPath));
+  // A Buffer is a Uint8Array: no copy of a pack of tens of MiB.
+  const idsBytes: Uint8Array = await readFile(idsPath);
   const idsFileName = basename(idsPath);
   // One read of the IDS serves the audit and the check (a national pack can be tens of MiB).
   const { problems, document } = await validateAndParseIds(idsBytes, { fileName: idsFileName });

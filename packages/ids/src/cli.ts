@@ -22,7 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
@@ -30,6 +30,7 @@ import { formatValidityConsole, type ValidityReport, validateModel } from '@plum
 import packageJson from '../package.json';
 import { checkFiles, type WithModel } from './check-files';
 import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
+import { type CliStdout, printLintErrors, type Write, writeToStdout } from './cli-output';
 import { RULES_USAGE, type RulesCommandResult, rulesCheck, rulesExport } from './cli-rules';
 import {
   renderValidity,
@@ -41,7 +42,6 @@ import {
 } from './cli-validate';
 import { type ComparedFiles, compareFiles } from './compare-files';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
-import { lintIds } from './lint/lint';
 import {
   BCF_VERSIONS,
   type BcfGrouping,
@@ -56,7 +56,6 @@ import {
 import { hasNewFailures, renderCompareHtml, toCompareJson, writeCompareBcf } from './report/compare-report';
 import { handOver, writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
-import { xmlText } from './xml/xml-tree';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
 
@@ -64,14 +63,7 @@ const FORMATS = ['console', 'json', 'html', 'bcf'] as const;
 type Format = (typeof FORMATS)[number];
 
 export interface CliIo {
-  readonly stdout: {
-    write(chunk: string | Uint8Array): unknown;
-    /** When given, a `write` returning false is waited on until 'drain' (back-pressure) or 'close'. */
-    once?(event: 'drain' | 'close', listener: () => void): unknown;
-    /** True once the stream is gone (the reader closed the pipe): nothing more is written or awaited. */
-    readonly destroyed?: boolean;
-    readonly isTTY?: boolean;
-  };
+  readonly stdout: CliStdout;
   readonly stderr: { write(chunk: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
@@ -237,7 +229,10 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     io.stderr.write(
       `plumbline: the IDS file ${idsArg} is invalid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}); nothing was checked\n`,
     );
-    await printLintErrors(idsPath, idsArg, io);
+    // A file that could not be read as XML has its reason in the report; the linter would read it
+    // again only to say the same (for a file past the element limit, a second tree to the limit).
+    if (!report.problems.some((problem) => problem.unreadable))
+      await printLintErrors(idsPath, idsArg, io.stderr);
     if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
     if (format === 'bcf') return EXIT.invalidIds;
   }
@@ -408,27 +403,6 @@ async function runValidate(
   return validityExitCode(result.report);
 }
 
-/** Lint errors printed for a refused IDS at most; the report lists every problem. */
-const MAX_LINT_LINES = 50;
-
-/**
- * The lint errors that make the IDS invalid, compiler style with their rule ids, on standard error
- * (the XSD's findings are in the report already: not validated a second time).
- */
-async function printLintErrors(idsPath: string, idsArg: string, io: CliIo): Promise<void> {
-  const errors = lintIds(xmlText(new Uint8Array(await readFile(idsPath)))).diagnostics.filter(
-    (d) => d.severity === 'error',
-  );
-  for (const d of errors.slice(0, MAX_LINT_LINES))
-    io.stderr.write(
-      `${idsArg}:${d.range.start.line}:${d.range.start.column}: error ${d.rule}: ${d.message}\n`,
-    );
-  if (errors.length > MAX_LINT_LINES)
-    io.stderr.write(
-      `plumbline: ${errors.length - MAX_LINT_LINES} more lint errors; run plumbline lint ${idsArg}\n`,
-    );
-}
-
 function parseCommandLine(argv: readonly string[]) {
   try {
     return parseArgs({
@@ -559,22 +533,6 @@ function verdict(report: CheckReport): string {
   if (report.status === 'invalid') return 'IDS invalid';
   const passed = report.specifications.filter((specification) => specification.status === 'pass').length;
   return `${report.status.toUpperCase()}: ${passed} of ${report.specifications.length} specifications passed`;
-}
-
-type Write = (chunk: string | Uint8Array) => void | Promise<void>;
-
-/**
- * Writes to standard output, waiting for 'drain' when the stream asks to. A reader that closed the
- * pipe (`| head`) never drains: then the rest is dropped instead of awaited for ever (Node would
- * end the process with exit code 13, an unsettled top-level await).
- */
-function writeToStdout(stdout: CliIo['stdout'], chunk: string | Uint8Array): void | Promise<void> {
-  if (stdout.destroyed) return;
-  if (stdout.write(chunk) !== false || !stdout.once) return;
-  return new Promise((resolve) => {
-    stdout.once?.('drain', resolve);
-    stdout.once?.('close', resolve);
-  });
 }
 
 /**

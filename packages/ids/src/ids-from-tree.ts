@@ -16,7 +16,7 @@ import type {
 } from './document';
 import type { MessageParams } from './lint/format-message';
 import { CodeListInterner, restrictionWithCodeList } from './restriction/code-list';
-import type { FacetCardinality, SpecificationCardinality } from './results';
+import type { FacetCardinality, SpecificationCardinality, ValidationProblem } from './results';
 import { childNamed, childrenNamed, IDS_NAMESPACE, type XmlElement, XS_NAMESPACE } from './xml/read-xml-text';
 
 /** Thrown when the input is not well-formed XML or not an IDS document at all. */
@@ -25,13 +25,21 @@ export class IdsParseError extends Error {
     message: string,
     readonly line: number | null,
     readonly column: number | null,
+    /** The XML itself could not be read (ill-formed, or past a limit), not only its root is wrong. */
+    readonly unreadable = false,
   ) {
     super(line === null ? message : `line ${line}: ${message}`);
     this.name = 'IdsParseError';
   }
 
-  toProblem(): { line: number | null; column: number | null; message: string } {
-    return { line: this.line, column: this.column, message: this.message.replace(/^line \d+: /, '') };
+  toProblem(): ValidationProblem {
+    const message = this.message.replace(/^line \d+: /, '');
+    return {
+      line: this.line,
+      column: this.column,
+      message,
+      ...(this.unreadable ? { unreadable: true } : {}),
+    };
   }
 }
 

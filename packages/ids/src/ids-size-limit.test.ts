@@ -31,8 +31,10 @@ describe('IDS size limit', () => {
     ]);
   });
 
-  it('bounds the XML elements by the size', () => {
-    expect(maxIdsElements(32 * MiB)).toBe(2_000_000);
+  it("bounds the XML elements by the file's own size: one per 32 bytes, 100,000 in any case", () => {
+    expect(maxIdsElements(1_000)).toBe(100_000);
+    expect(maxIdsElements(3_200_000)).toBe(100_000);
+    expect(maxIdsElements(8_000_000)).toBe(250_000);
     expect(maxIdsElements(128 * MiB)).toBe(4_194_304);
   });
 });

@@ -7,8 +7,9 @@
  * 128 MiB, admits such a pack. A process may change it once at start, between 1 MiB and 1 GiB: the
  * server from its configuration (MAX_IDS_MB, apps/server/src/platform/config.ts, handed on to its
  * worker threads), the command line from `--max-ids-mb`. The cost stays bounded before work starts:
- * the size is checked before anything is read, and the XML reader also refuses more elements than
- * the size allows (one per 32 bytes, at least 2,000,000).
+ * the size is checked before anything is read, and the XML reader refuses a file with more elements
+ * than its own size allows (maxIdsElements), as it reads: a refusal costs what the limit costs, not
+ * what the file would (issue 37: 2,000,000 empty elements in 8 MB cost 1 GB before).
  */
 
 const MiB = 1024 * 1024;
@@ -33,7 +34,14 @@ export function setMaxIdsMb(mb: number): void {
   limitBytes = mb * MiB;
 }
 
-/** Most XML elements in an IDS of `maxBytes` bytes. */
-export function maxIdsElements(maxBytes: number): number {
-  return Math.max(2_000_000, Math.floor(maxBytes / 32));
+export const MIN_IDS_ELEMENTS = 100_000;
+export const BYTES_PER_IDS_ELEMENT = 32;
+
+/**
+ * Most XML elements in an IDS file of `bytes` bytes: one per 32 bytes of the file, and 100,000 in
+ * any case. Real files hold one per 55 to 80 bytes (the practitioners' examples); a national pack's
+ * code lists, written by a tool, one per 40 or more.
+ */
+export function maxIdsElements(bytes: number): number {
+  return Math.max(MIN_IDS_ELEMENTS, Math.floor(bytes / BYTES_PER_IDS_ELEMENT));
 }

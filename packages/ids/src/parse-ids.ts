@@ -6,7 +6,7 @@
 import { auditTree } from './audit/audit';
 import type { IdsDocument } from './document';
 import { IdsParseError, readIdsTree } from './ids-from-tree';
-import { maxIdsBytes } from './ids-size-limit';
+import { maxIdsBytes, maxIdsElements } from './ids-size-limit';
 import { byteLength, readXmlText, type XmlElement, XmlReadError, xmlText } from './xml/xml-tree';
 
 export { IdsParseError } from './ids-from-tree';
@@ -47,9 +47,11 @@ export function parseIdsWithCodeListRuns(
         null,
       );
     text = xmlText(xml).replace(/^\uFEFF/, '');
-    root = readXmlText(text, { maxBytes, enumerationValues: true, codeListRuns }, true);
+    // The element limit follows the file's own size (ids-size-limit.ts, decision 0217).
+    const maxElements = maxIdsElements(size);
+    root = readXmlText(text, { maxBytes, maxElements, enumerationValues: true, codeListRuns }, true);
   } catch (err) {
-    if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column);
+    if (err instanceof XmlReadError) throw new IdsParseError(err.message, err.line, err.column, true);
     throw err;
   }
   return { document: documentOf(root, options, text), codeListRuns };

@@ -91,6 +91,8 @@ export interface ValidationProblem {
   readonly line: number | null;
   readonly column: number | null;
   readonly message: string;
+  /** The file could not be read as XML (ill-formed, or past a size, depth or element limit): no rule ran. */
+  readonly unreadable?: true;
 }
 
 export interface ReportIdsInfo {

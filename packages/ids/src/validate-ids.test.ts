@@ -41,3 +41,39 @@ describe('validateIds', () => {
     );
   });
 });
+
+/**
+ * Issue 37 item 6: an IDS of 8 MB whose description holds two million empty elements. It was refused
+ * by libxml2 after reading all of it (7–8 s, 1 GB); the reader now stops at the element limit of a
+ * file of that size, and the XSD validation never sees it.
+ */
+describe('a wide IDS', () => {
+  const wide = ids(spec({ applicability: entity('IFCWALL') })).replace(
+    '</title>',
+    `</title><description>${'<a/>'.repeat(2_000_000)}</description>`,
+  );
+  const limit = Math.floor(Buffer.byteLength(wide) / 32);
+
+  it('is refused at the element limit of its size, with the limit in the message', async () => {
+    expect(limit).toBeGreaterThan(100_000);
+    expect(limit).toBeLessThan(2_000_000);
+    const problems = await validateIds(wide, { fileName: 'wide.ids' });
+    expect(problems).toEqual([
+      {
+        line: expect.any(Number),
+        column: expect.any(Number),
+        message: `More than ${limit.toLocaleString('en-US')} XML elements, the limit for this file.`,
+        // No rule ran: the CLI does not lint it a second time (cli.ts).
+        unreadable: true,
+      },
+    ]);
+    // A generous deadline: building the 8 MB text is slow on a loaded machine; speed is not asserted.
+  }, 60_000);
+
+  it('is refused by the same limit when only its schema is validated', async () => {
+    const problems = await validateIdsSchema(wide);
+    expect(problems.map((p) => p.message)).toEqual([
+      `More than ${limit.toLocaleString('en-US')} XML elements, the limit for this file.`,
+    ]);
+  }, 60_000);
+});

@@ -10,7 +10,7 @@ import type { IdsDocument } from './document';
 import { maxIdsBytes } from './ids-size-limit';
 import { IdsParseError, parseIdsWithCodeListRuns } from './parse-ids';
 import type { ValidationProblem } from './results';
-import { byteLength, xmlText } from './xml/xml-tree';
+import { byteLength, readXml, XmlReadError, xmlText } from './xml/xml-tree';
 import { BatchXsdValidator } from './xsd/batch-validator';
 import { withoutRepeatedEnumerations } from './xsd/code-list-runs';
 import type { XmllintFile } from './xsd/xmllint-pool';
@@ -46,8 +46,19 @@ function loadSchemas(): Promise<readonly XmllintFile[]> {
 
 const validator = new BatchXsdValidator(loadSchemas);
 
-/** XSD problems only (no semantic audit). Empty when the file is schema-valid. */
-export function validateIdsSchema(xml: string | Uint8Array): Promise<ValidationProblem[]> {
+/**
+ * XSD problems only (no semantic audit). Empty when the file is schema-valid. A file past the XML
+ * reader's limits is refused by them first: libxml2 builds the whole document, which for two
+ * million empty elements in 8 MB is a gigabyte (issue 37).
+ */
+export async function validateIdsSchema(xml: string | Uint8Array): Promise<ValidationProblem[]> {
+  try {
+    readXml(xml);
+  } catch (error) {
+    if (error instanceof XmlReadError && error.limit)
+      return [{ line: error.line, column: error.column, message: error.message }];
+    // Anything else wrong with the XML is libxml2's to report, as before.
+  }
   return schemaProblems(xml, []);
 }
 
@@ -83,7 +94,8 @@ async function schemaProblems(
 }
 
 /**
- * Validates an IDS file: well-formedness, the IDS 1.0 XSD, and the semantic audit. Returns every
+ * Validates an IDS file: well-formedness, the IDS 1.0 XSD, and the semantic audit. The XML is read
+ * first, within its limits; libxml2 sees only a document the reader took. Returns every
  * problem found, each with a line when known; an empty list means the IDS is valid.
  */
 export async function validateIds(

@@ -69,6 +69,11 @@ beforeAll(() => {
   );
   writeFileSync(path('bomb.ids'), billionLaughs);
   writeFileSync(path('not-xml.ids'), 'this is not XML at all <<<');
+  // Issue 37 item 6: two million empty elements in the title, 8 MB.
+  writeFileSync(
+    path('wide.ids'),
+    ids(nameRequirement).replace('</ids:title>', `</ids:title>${'<a/>'.repeat(2_000_000)}`),
+  );
   writeLongLine(
     path('long-line.ids'),
     `<?xml version="1.0"?><ids:ids xmlns:ids="${IDS_NS}"><ids:info><ids:title>`,
@@ -163,6 +168,17 @@ describe.skipIf(!haveSample)('CLI on malformed input (real engine)', { timeout: 
     const result = await check(sampleModel, 'not-xml.ids');
     expect(result.code).toBe(2);
     expect(result.out).toMatch(/line 1(:\d+)?: /);
+  });
+
+  it('exits 2 for an IDS of two million elements at its element limit, read once', async () => {
+    const result = await check(sampleModel, 'wide.ids');
+    expect(result.code).toBe(2);
+    const limit = Math.floor(readFileSync(path('wide.ids')).length / 32);
+    expect(result.out).toContain(
+      `More than ${limit.toLocaleString('en-US')} XML elements, the limit for this file.`,
+    );
+    // The reason is in the report; the linter does not read the file a second time to repeat it.
+    expect(result.err).toBe('plumbline: the IDS file wide.ids is invalid (1 problem); nothing was checked\n');
   });
 
   it('exits 2 for a 100 MB single-line IDS over the size limit, refused before it is read', async () => {

@@ -64,7 +64,7 @@ export async function callRoute(
   request: RouteRequest,
   raw?: { contentType: string; payload: string },
 ): Promise<LightMyRequestResponse> {
-  const params = { ...defaultParams(ctx), ...request.params };
+  const params = requestParams(ctx, request);
   const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`${route.key}: no value for {${name}}`);
     return encodeURIComponent(String(params[name]));
@@ -93,6 +93,11 @@ export async function callRoute(
     // Each call from its own address, so sign-in and sign-up budgets never get in the way.
     remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
+}
+
+/** The path parameters a call sends: the caller's project's ids, under the request's own. */
+export function requestParams(ctx: RequestContext, request: RouteRequest): Record<string, string | number> {
+  return { ...defaultParams(ctx), ...request.params };
 }
 
 /** Runs calls in batches of 16 at a time (or one by one), collecting what they report. */

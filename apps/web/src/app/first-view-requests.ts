@@ -2,7 +2,7 @@
 import { SESSION_HINT_COOKIE } from '@plumbline/contracts/session-cookies';
 import { API_BASE } from '@/lib/api/base';
 import { startEarlyRequest } from '@/lib/api/early-responses';
-import { apiPath } from '@/lib/api/paths';
+import { type ApiAddress, apiPath } from '@/lib/api/paths';
 import { getBrowserCookie } from '@/lib/cookies';
 import { DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
 import { opensOnOverview } from '@/lib/opening-heading';
@@ -18,18 +18,18 @@ export function startFirstViewRequests(pathname: string, search: string): void {
   if (pathname.startsWith('/dashboard')) {
     if (getBrowserCookie(SESSION_HINT_COOKIE) === undefined) return;
     // The session (fetchCurrentUser asks the same path and takes this answer).
-    startEarlyRequest(API_BASE, '/auth/me');
-    startEarlyRequest(API_BASE, '/invitations');
+    startEarlyRequest(API_BASE, apiPath('/auth/me'));
+    startEarlyRequest(API_BASE, apiPath('/invitations'));
     // The plan banner's subscriptions are asked only where billing is on, as useSubscriptions does.
-    void startEarlyRequest(API_BASE, '/billing/config')
+    void startEarlyRequest(API_BASE, apiPath('/billing/config'))
       .then((response) => (response.ok ? response.clone().json() : undefined))
       .then((config: { enabled?: boolean } | undefined) => {
-        if (config?.enabled === true) startEarlyRequest(API_BASE, '/billing/subscriptions');
+        if (config?.enabled === true) startEarlyRequest(API_BASE, apiPath('/billing/subscriptions'));
       })
       .catch(() => {});
-    if (opensOnOverview({}, search)) startOverviewRequests('/projects', search);
+    if (opensOnOverview({}, search)) startOverviewRequests(apiPath('/projects'), search);
   } else if (pathname.startsWith('/demo') && opensOnOverview(DEMO_SHELL_OPTIONS, search)) {
-    startOverviewRequests('/demo/projects', search);
+    startOverviewRequests(apiPath('/demo/projects'), search);
   }
 }
 
@@ -38,7 +38,7 @@ export function startFirstViewRequests(pathname: string, search: string): void {
  * `?project=` when listed, else the first active project (features/overview/selection.ts). A wrong
  * guess costs a request nobody takes, never a wrong answer: the hooks ask by path.
  */
-function startOverviewRequests(listPath: string, search: string): void {
+function startOverviewRequests(listPath: ApiAddress, search: string): void {
   const requested = new URLSearchParams(search).get('project');
   void startEarlyRequest(API_BASE, listPath)
     .then((response) => (response.ok ? response.clone().json() : undefined))

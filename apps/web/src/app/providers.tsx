@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
 import { setUnauthorizedHandler } from '@/lib/api';
+import { watchProjectSettles } from '@/lib/project-freshness';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session';
 import { router } from './router';
@@ -24,6 +25,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
     return () => setUnauthorizedHandler(undefined);
   }, [queryClient]);
+
+  // A project that settles (re-check, new version) refreshes every view of it, in every tab.
+  useEffect(() => watchProjectSettles(queryClient), [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import { ACC_MESSAGES } from '@plumbline/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accCheckError, isAuthError, SESSION_TTL_MS, storedAccSession } from './acc';
+import { accCheckError, isAccSessionGone, isAuthError, SESSION_TTL_MS, storedAccSession } from './acc';
 import { ApiRequestError } from './api';
 
 class MemoryStorage {
@@ -68,5 +68,22 @@ describe('authentication-type errors (spec 2 §8)', () => {
     expect(accCheckError(apiError(403, 'forbidden'))).toBe(ACC_MESSAGES.check403);
     expect(accCheckError(apiError(404, 'not_found'))).toBe(ACC_MESSAGES.check404);
     expect(accCheckError(apiError(502, 'unavailable'))).toBe(ACC_MESSAGES.checkOther);
+  });
+});
+
+describe('a gone ACC session (issue 37 item 5)', () => {
+  it("is known by the server's code, not by its words", () => {
+    expect(isAccSessionGone(apiError(401, 'session_not_found'))).toBe(true);
+    // Words about a session in another error are not the reconnect signal.
+    expect(isAccSessionGone(apiError(400, 'validation_failed', 'Authentication session not found.'))).toBe(
+      false,
+    );
+    expect(isAccSessionGone(apiError(401, 'unauthorized'))).toBe(false);
+    expect(isAccSessionGone(new Error('session'))).toBe(false);
+  });
+
+  it('says to reconnect where an ACC check fails on it', () => {
+    expect(accCheckError(apiError(401, 'session_not_found'))).toBe(ACC_MESSAGES.sessionNotFound);
+    expect(accCheckError(apiError(401, 'unauthorized'))).toBe(ACC_MESSAGES.check401);
   });
 });

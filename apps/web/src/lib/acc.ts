@@ -1,5 +1,6 @@
 import {
   ACC_AUTH_ERROR_CODES,
+  ACC_MESSAGES,
   type AccFile,
   type AccHub,
   type AccProject,
@@ -10,10 +11,9 @@ import {
   accHubsResponseSchema,
   accProjectsResponseSchema,
   accSessionStatusSchema,
-  tokenRefreshResponseSchema,
 } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, apiRequest } from '@/lib/api';
+import { API_BASE, ApiRequestError, apiRequest, errorCodeOf } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { apiPath, apiUrl } from './api/paths';
 
@@ -108,7 +108,7 @@ export function useAccConfig() {
   const { readOnly } = useDataSource();
   return useQuery({
     queryKey: ['acc', 'config'],
-    queryFn: () => apiRequest('/acc/config', { schema: accConfigSchema }),
+    queryFn: () => apiRequest(apiPath('/acc/config'), { schema: accConfigSchema }),
     enabled: !readOnly,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -134,7 +134,7 @@ export async function accSessionStatus(sessionId: string): Promise<AccSessionSta
 
 export async function invalidateAccSession(sessionId: string, reason: string): Promise<void> {
   try {
-    await apiRequest('/oauth/invalidate-session', {
+    await apiRequest(apiPath('/oauth/invalidate-session'), {
       method: 'POST',
       body: { session_id: sessionId, reason },
       ...quiet,
@@ -163,8 +163,17 @@ export async function listAccFiles(sessionId: string, hubId: string, projectId: 
   return (await apiRequest(path, { schema: accFilesResponseSchema, ...quiet })).files;
 }
 
-/** The spec 1 §8 message for a failed ACC project check. */
+/**
+ * The wizard's Autodesk session is unknown to the server or past its 30 minutes: the server's own
+ * code for it (401 `session_not_found`), on which the reconnect flow keys (issue 37 item 5).
+ */
+export function isAccSessionGone(error: unknown): boolean {
+  return errorCodeOf(error) === 'session_not_found';
+}
+
+/** The spec 1 §8 message for a failed ACC project check; a gone session says to reconnect. */
 export function accCheckError(error: unknown): string {
+  if (isAccSessionGone(error)) return ACC_MESSAGES.sessionNotFound;
   return accCheckMessage(error instanceof ApiRequestError ? error.status : 0);
 }
 
@@ -186,12 +195,4 @@ export function isAuthError(error: unknown): boolean {
   if ((ACC_AUTH_ERROR_CODES as readonly string[]).includes(error.code)) return true;
   if (['AUTHENTICATION_FAILED', 'AUTH_FAILED'].includes(error.code)) return true;
   return /unauthori[sz]ed|token|oauth|forbidden|expired/i.test(error.message);
-}
-
-export async function refreshProjectTokens(projectId: string) {
-  return apiRequest(apiPath('/projects/{projectId}/acc/refresh-tokens', { path: { projectId } }), {
-    method: 'POST',
-    schema: tokenRefreshResponseSchema,
-    ...quiet,
-  });
 }

@@ -13,6 +13,7 @@ import {
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
 import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
+import { apiPath } from './api/paths';
 
 /**
  * The signed-in user, or null when there is no valid session cookie. Without the session hint cookie
@@ -22,7 +23,7 @@ import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   if (getBrowserCookie(SESSION_HINT_COOKIE) === undefined) return null;
   try {
-    const { user } = await apiRequest('/auth/me', {
+    const { user } = await apiRequest(apiPath('/auth/me'), {
       schema: meResponseSchema,
       signal,
       redirectOnUnauthorized: false,
@@ -39,7 +40,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
 }
 
 export async function signIn(body: SignInBody): Promise<User> {
-  const session = await apiRequest('/auth/login', {
+  const session = await apiRequest(apiPath('/auth/login'), {
     method: 'POST',
     body,
     schema: sessionResponseSchema,
@@ -50,7 +51,7 @@ export async function signIn(body: SignInBody): Promise<User> {
 
 /** Creates the account (unverified) and has its verification link mailed; does not sign in. */
 export async function signUp(body: SignUpBody): Promise<SignUpResponse> {
-  return apiRequest('/auth/signup', {
+  return apiRequest(apiPath('/auth/signup'), {
     method: 'POST',
     body,
     schema: signUpResponseSchema,
@@ -60,7 +61,7 @@ export async function signUp(body: SignUpBody): Promise<SignUpResponse> {
 
 /** Opens a verification link (its token). */
 export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
-  return apiRequest('/auth/verify-email', {
+  return apiRequest(apiPath('/auth/verify-email'), {
     method: 'POST',
     body: { token },
     schema: verifyEmailResponseSchema,
@@ -70,7 +71,7 @@ export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
 
 /** Mails the signed-in, unverified account a new link. */
 export async function resendVerification(): Promise<string> {
-  const answer = await apiRequest('/auth/verification', {
+  const answer = await apiRequest(apiPath('/auth/verification'), {
     method: 'POST',
     schema: resendVerificationResponseSchema,
   });
@@ -80,7 +81,7 @@ export async function resendVerification(): Promise<string> {
 /** Ends the session. A 401 means it had already ended, which is what signing out wants anyway. */
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest('/auth/logout', { method: 'POST', redirectOnUnauthorized: false });
+    await apiRequest(apiPath('/auth/logout'), { method: 'POST', redirectOnUnauthorized: false });
   } catch (error) {
     if (isApiRequestError(error) && error.isUnauthorized) return;
     throw error;

@@ -2,27 +2,24 @@ import {
   type BillingConfig,
   billingConfigSchema,
   billingHistoryResponseSchema,
-  type CheckoutSessionBody,
   type Currency,
-  checkoutSessionResponseSchema,
   checkoutStatusSchema,
   type InvoiceRow,
   type ProjectLimits,
   projectLimitsSchema,
   type Subscription,
-  type SubscriptionPaymentBody,
   subscriptionListResponseSchema,
-  subscriptionPaymentResponseSchema,
-  subscriptionResponseSchema,
   type Tier,
   tierListResponseSchema,
   type VoucherValidation,
   voucherValidationSchema,
 } from '@plumbline/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import { apiPath, apiUrl } from './api/paths';
+import { type SubscriptionChange, useBillingSource } from './billing-source';
 
 /** The billing API (plans, vouchers, payments, subscriptions, invoices, limits), shared by the wizard and the Subscriptions tab. */
 export const billingKeys = {
@@ -31,8 +28,15 @@ export const billingKeys = {
   tiers: (currency: Currency) => ['billing', 'tiers', currency] as const,
   subscriptions: ['billing', 'subscriptions'] as const,
   history: ['billing', 'history'] as const,
-  limits: (projectId: string) => ['billing', 'limits', projectId] as const,
 };
+
+/** A plan change moves the limits of its project: each project's limits (under its root) ask again. */
+function invalidateProjectLimits(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: queryKeys.everyProject('live'),
+    predicate: (query) => query.queryKey[3] === 'limits',
+  });
+}
 
 /** What the demo shows without asking: billing on, nothing to pay (spec 3 §1: demo counts as subscribed). */
 const DEMO_CONFIG: BillingConfig = { enabled: true, provider: 'ledger', testMode: true, currencies: ['AUD'] };
@@ -44,7 +48,7 @@ export function useBillingConfig() {
     queryFn: ({ signal }) =>
       mode === 'demo'
         ? Promise.resolve(DEMO_CONFIG)
-        : apiRequest('/billing/config', { schema: billingConfigSchema, signal }),
+        : apiRequest(apiPath('/billing/config'), { schema: billingConfigSchema, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -67,8 +71,12 @@ export function useSubscriptions(enabled = true) {
   return useQuery({
     queryKey: billingKeys.subscriptions,
     queryFn: async ({ signal }): Promise<Subscription[]> =>
-      (await apiRequest('/billing/subscriptions', { schema: subscriptionListResponseSchema, signal }))
-        .subscriptions,
+      (
+        await apiRequest(apiPath('/billing/subscriptions'), {
+          schema: subscriptionListResponseSchema,
+          signal,
+        })
+      ).subscriptions,
     enabled,
   });
 }
@@ -77,15 +85,20 @@ export function useBillingHistory(enabled = true) {
   return useQuery({
     queryKey: billingKeys.history,
     queryFn: async ({ signal }): Promise<InvoiceRow[]> =>
-      (await apiRequest('/billing/billing-history', { schema: billingHistoryResponseSchema, signal }))
-        .invoices,
+      (
+        await apiRequest(apiPath('/billing/billing-history'), {
+          schema: billingHistoryResponseSchema,
+          signal,
+        })
+      ).invoices,
     enabled,
   });
 }
 
 export function useProjectLimits(projectId: string | null) {
+  const { mode } = useDataSource();
   return useQuery({
-    queryKey: billingKeys.limits(projectId ?? ''),
+    queryKey: queryKeys.limits(mode, projectId ?? ''),
     queryFn: ({ signal }): Promise<ProjectLimits> =>
       apiRequest(apiPath('/projects/{projectId}/limits', { path: { projectId: projectId ?? '' } }), {
         schema: projectLimitsSchema,
@@ -96,29 +109,10 @@ export function useProjectLimits(projectId: string | null) {
 }
 
 export function validateVoucher(code: string): Promise<VoucherValidation> {
-  return apiRequest('/vouchers/validate', {
+  return apiRequest(apiPath('/vouchers/validate'), {
     method: 'POST',
     body: { code },
     schema: voucherValidationSchema,
-  });
-}
-
-export function paySubscription(body: SubscriptionPaymentBody) {
-  return apiRequest('/billing/subscription-payments', {
-    method: 'POST',
-    body,
-    schema: subscriptionPaymentResponseSchema,
-    // A 401 here may be the Autodesk session's (spec 1 §8 payment messages), shown in the form.
-    redirectOnUnauthorized: false,
-  });
-}
-
-/** Spec 1 §7 checkout-session mutation (PAYMENTS=stripe): the hosted page to send the browser to. */
-export function startCheckout(body: CheckoutSessionBody) {
-  return apiRequest('/billing/checkout-sessions', {
-    method: 'POST',
-    body,
-    schema: checkoutSessionResponseSchema,
   });
 }
 
@@ -128,41 +122,18 @@ export function checkoutStatus(sessionId: string) {
   });
 }
 
-export type SubscriptionAction = 'cancel' | 'reactivate' | 'upgrade' | 'downgrade';
-
 /** Cancel, reactivate, upgrade or downgrade; every billing read is refreshed afterwards. */
 export function useSubscriptionAction() {
   const queryClient = useQueryClient();
+  const source = useBillingSource();
   return useMutation({
-    mutationFn: async (input: {
-      action: SubscriptionAction;
-      subscriptionId: string;
-      newTierId?: string;
-      confirmProjectName?: string;
-    }) => {
-      const { action, subscriptionId } = input;
-      const body =
-        action === 'cancel'
-          ? { subscriptionId, cancelImmediately: false }
-          : action === 'reactivate'
-            ? { subscriptionId }
-            : { subscriptionId, newTierId: input.newTierId, confirmProjectName: input.confirmProjectName };
-      const path = apiPath(`/billing/subscriptions/{subscriptionId}/${action}`, { path: { subscriptionId } });
-      return (await apiRequest(path, { method: 'POST', body, schema: subscriptionResponseSchema }))
-        .subscription;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    mutationFn: (input: SubscriptionChange) => source.changeSubscription(input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+        invalidateProjectLimits(queryClient),
+      ]),
   });
-}
-
-export async function openBillingPortal(): Promise<string> {
-  const { url } = (await apiRequest('/billing/portal', {
-    method: 'POST',
-    body: { returnUrl: '/dashboard' },
-  })) as {
-    url: string;
-  };
-  return url;
 }
 
 /** The receipt PDF of a paid invoice, as a Blob (spec 3 §7 receipt download). */

@@ -8,19 +8,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
+import { projectOfKey, queryKeys } from '@/lib/query-keys';
 
 /**
- * IDS compliance reads. Demo mode reads the same routes (the demo project is public); keys start
- * with the mode so the two caches never mix.
+ * IDS compliance reads. Demo mode reads the same routes (the demo project is public); the keys carry
+ * the mode so the two caches never mix (lib/query-keys.ts).
  */
-const keys = {
-  specifications: (mode: string, projectId: string, fileId: string | null, versionId: string | null) =>
-    [mode, 'projects', projectId, 'ids-specifications', fileId, versionId] as const,
-  file: (mode: string, projectId: string, fileId: string, versionId: string) =>
-    [mode, 'projects', projectId, 'compliance', fileId, versionId] as const,
-  results: (mode: string, projectId: string, fileId: string, versionId: string, filters: ResultFilters) =>
-    [mode, 'projects', projectId, 'compliance', fileId, versionId, 'results', filters] as const,
-};
 
 export function useIdsSpecifications(
   projectId: string | null,
@@ -29,7 +22,7 @@ export function useIdsSpecifications(
 ) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: keys.specifications(mode, projectId ?? '', fileId, versionId),
+    queryKey: queryKeys.idsSpecifications(mode, projectId ?? '', fileId, versionId),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/ids/specifications', {
@@ -44,14 +37,16 @@ export function useIdsSpecifications(
     enabled: Boolean(projectId),
     // Choosing a file or version keeps the list on screen while its compliance loads (no skeleton flash).
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === (projectId ?? '') ? previous : undefined,
+      previousQuery && projectOfKey(previousQuery.queryKey)?.projectId === (projectId ?? '')
+        ? previous
+        : undefined,
   });
 }
 
 export function useFileCompliance(projectId: string, fileId: string, versionId: string) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: keys.file(mode, projectId, fileId, versionId),
+    queryKey: queryKeys.compliance(mode, projectId, fileId, versionId),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/bimfiles/{fileId}/compliance', {
@@ -82,7 +77,7 @@ export function useComplianceResults(
 ) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: keys.results(mode, projectId, fileId, versionId, filters),
+    queryKey: queryKeys.complianceResults(mode, projectId, fileId, versionId, filters),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/bimfiles/{fileId}/compliance/results', {

@@ -2,12 +2,14 @@
  * The fast reader against the saxes reader, the independent path: on every IDS file we have (also
  * with CR LF line ends), a generated national-size pack and hand-made documents, both build the
  * same tree — names, namespaces, attributes, text, line, column and source spans. Documents outside
- * the fast reader's subset, and every ill-formed one, make it step aside (null), never guess.
+ * the fast reader's subset, and every ill-formed one, make it step aside (null), never guess; at a
+ * limit both refuse the document alike.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPlainXml } from './plain-xml';
+import { XmlReadError } from './xml-read-error';
 import { readXmlWithSaxes, type XmlElement } from './xml-tree';
 
 const LIMITS = { maxDepth: 64, maxElements: 5_000_000 };
@@ -136,10 +138,72 @@ describe('readPlainXml steps aside for saxes', () => {
     }
   });
 
-  it('on a DOCTYPE, and at the depth and element limits (saxes reports them, with positions)', () => {
+  it('on a DOCTYPE (saxes reports it, with its position)', () => {
     expect(aside('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>')).toBeNull();
-    expect(readPlainXml(`${'<a>'.repeat(65)}${'</a>'.repeat(65)}`, LIMITS)).toBeNull();
-    expect(readPlainXml(`<r>${'<a/>'.repeat(11)}</r>`, { maxDepth: 64, maxElements: 10 })).toBeNull();
-    expect(readPlainXml(`${'<a>'.repeat(64)}${'</a>'.repeat(64)}`, LIMITS)).not.toBeNull();
   });
+});
+
+/** The error a reader throws, as plain data (null when it reads the document). */
+function refusal(
+  read: () => unknown,
+): { message: string; line: number | null; column: number | null } | null {
+  try {
+    read();
+    return null;
+  } catch (error) {
+    if (!(error instanceof XmlReadError)) throw error;
+    return { message: error.message, line: error.line, column: error.column };
+  }
+}
+
+/** Both readers refuse `text` alike: the fast one as it reaches the limit, without saxes. */
+function expectSameRefusal(text: string, limits: { maxDepth: number; maxElements: number }): void {
+  const saxes = refusal(() => readXmlWithSaxes(text, limits.maxDepth, limits.maxElements));
+  expect(saxes, 'saxes read it').not.toBeNull();
+  expect(refusal(() => readPlainXml(text, { ...limits, enumerationValues: true }))).toEqual(saxes);
+  expect(refusal(() => readPlainXml(text, limits))).toEqual(saxes);
+}
+
+describe('readPlainXml at the depth and element limits', () => {
+  const XS = 'xmlns:xs="http://www.w3.org/2001/XMLSchema"';
+  const restriction = (values: string, attributes = XS) =>
+    `<r ${attributes}>\n  <xs:restriction base="xs:string">\n${values}\n  </xs:restriction>\n</r>`;
+  const enumerations = (n: number, separator = '\n    ') =>
+    Array.from({ length: n }, (_, i) => `<xs:enumeration value="v${i}"/>`).join(separator);
+
+  it('refuses where saxes does, with its message and position', () => {
+    expectSameRefusal(`${'<a>'.repeat(65)}${'</a>'.repeat(65)}`, LIMITS);
+    expectSameRefusal(`<r>\n${'<a/>'.repeat(11)}</r>`, { maxDepth: 64, maxElements: 10 });
+    expectSameRefusal(`<r>\n${'<a x="1">\n</a>'.repeat(11)}</r>`, { maxDepth: 64, maxElements: 10 });
+    // Code lists: kept as text (a run), read one value at a time after an odd one, or nested too deep.
+    expectSameRefusal(restriction(enumerations(20)), { maxDepth: 64, maxElements: 12 });
+    expectSameRefusal(restriction(enumerations(20, '')), { maxDepth: 64, maxElements: 12 });
+    expectSameRefusal(restriction(`<xs:enumeration value="a&amp;b"/>\n${enumerations(20)}`), {
+      maxDepth: 64,
+      maxElements: 12,
+    });
+    expectSameRefusal(restriction(enumerations(5)), { maxDepth: 2, maxElements: 100 });
+    expectSameRefusal(restriction(enumerations(5)), { maxDepth: 2, maxElements: 2 });
+  });
+
+  it('reads a document exactly at the limits', () => {
+    expect(readPlainXml(`${'<a>'.repeat(64)}${'</a>'.repeat(64)}`, LIMITS)).not.toBeNull();
+    expect(readPlainXml(`<r>${'<a/>'.repeat(9)}</r>`, { maxDepth: 64, maxElements: 10 })).not.toBeNull();
+    const list = restriction(enumerations(10));
+    expect(readPlainXml(list, { maxDepth: 64, maxElements: 12, enumerationValues: true })).not.toBeNull();
+  });
+
+  it('stops reading at the limit: a wide document costs what the limit allows, not what it holds', () => {
+    // Two million empty elements (8 MB), refused at the limit; the whole tree would be ~1 GB.
+    const wide = `<r>${'<a/>'.repeat(2_000_000)}</r>`;
+    const before = process.memoryUsage().heapUsed;
+    expect(refusal(() => readPlainXml(wide, { maxDepth: 64, maxElements: 1_000 }))).toEqual({
+      message: 'More than 1,000 XML elements, the limit for this file.',
+      line: 1,
+      // The 1,001st element is the 1,000th <a/> (after <r>); saxes counts columns from 0, plus one.
+      column: 3 + 4 * 1_000 + 1,
+    });
+    // Elements past the limit are never built (each is a few hundred bytes).
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  }, 60_000);
 });

@@ -5,13 +5,24 @@
  * reader. A national pack of 1,500-value code lists is 30+ MB of `<xs:enumeration value="…"/>`;
  * saxes reads it at about 4 MB/s, this scan many times faster.
  *
- * It never decides that a document is wrong: anything outside that subset, anything ill-formed and
- * any limit reached returns null, and the caller reads the document with saxes, which accepts what
- * XML accepts and gives the error and its position. So the subset can only be too small, never too
+ * It decides that a document is wrong only at a limit (element count, depth), which it refuses as it
+ * reaches it, with saxes's message and position: reading on to hand it to saxes would cost what the
+ * file holds, not what the limit allows (issue 37). Anything outside that subset and anything
+ * ill-formed returns null, and the caller reads the document with saxes, which accepts what XML
+ * accepts and gives the error and its position. So the subset can only be too small, never too
  * lenient; `plain-xml.test.ts` compares both readers' trees on the conformance files and more.
  */
 import { type CodeListText, codeListValues } from './code-list-text';
+import {
+  decode,
+  LeaveToSaxes,
+  LineCounter,
+  leave,
+  normaliseAttribute,
+  normaliseLineEnds,
+} from './plain-xml-text';
 import type { XmlElement } from './xml-element';
+import { LIMIT_MESSAGES, XmlReadError } from './xml-read-error';
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -22,8 +33,6 @@ const NAME = /[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?/y;
 const SPACES = /[ \t\r\n]*/y;
 const XML_DECLARATION =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/y;
-const REFERENCE = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /**
  * A code list's value, the whole element after its `<`: `xs:enumeration value="…"/>` with that one
  * attribute (any prefix, or none). Anything else about an enumeration takes the general path.
@@ -34,6 +43,9 @@ const BLANK = /[ \t\r\n]*/y;
 
 /** The children of every self-closing element: none, shared (an IDS pack has hundreds of thousands). */
 const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
+/** The attributes of every element without any: none, shared (the tree's maps are read-only). */
+const NO_ATTRIBUTES = new Map<string, string>();
+const NO_RAW: Array<[string, string]> = [];
 
 /**
  * One string per distinct name (element local names, attribute names): the tree keeps a name per
@@ -48,12 +60,6 @@ class Names {
     return name;
   }
 }
-
-/** Thrown inside the scan when the document leaves the subset; caught once, at the top. */
-class LeaveToSaxes extends Error {}
-const leave = (): never => {
-  throw new LeaveToSaxes();
-};
 
 export interface PlainXmlLimits {
   readonly maxDepth: number;
@@ -132,6 +138,18 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
   let root: XmlElement | null = null;
   let count = 0;
   let pos = 0;
+  /**
+   * A limit reached: refused here, with saxes's message and position (after the tag of the
+   * `counted`-th element), so that reading stops at the limit instead of reading on with saxes.
+   */
+  const refuse = (counted: number, after: number): never => {
+    const line = lines.lineAt(after);
+    const message =
+      counted > limits.maxElements
+        ? LIMIT_MESSAGES.elements(limits.maxElements)
+        : LIMIT_MESSAGES.depth(limits.maxDepth);
+    throw new XmlReadError(message, line, after - lines.lineStart + 1, true);
+  };
   XML_DECLARATION.lastIndex = 0;
   if (XML_DECLARATION.test(text)) pos = XML_DECLARATION.lastIndex;
   else if (text.startsWith('<?xml')) leave();
@@ -145,19 +163,22 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
     const next = text.charCodeAt(lt + 1);
     if (top?.values && next !== 0x2f && next !== 0x21) {
       if (top.values.length === 0 && top.codeList === null) {
-        const run = codeListRun(text, lt, top);
+        const run = codeListRun(text, lt, top, limits.maxElements - count);
         if (run !== null) {
+          // Refused where saxes would stop: at the first value nested too deep, or at the one past
+          // the count (the run stops reading there).
+          if (stack.length >= limits.maxDepth) refuse(count + 1, tagEnd(text, run.firstEnd));
+          if (count + run.count > limits.maxElements) refuse(count + run.count, tagEnd(text, run.end));
           top.codeList = run;
           limits.codeListRuns?.push(run.start, run.firstEnd, run.end);
           count += run.count;
-          if (count > limits.maxElements || stack.length >= limits.maxDepth) leave();
           pos = run.end;
           continue;
         }
       }
       const after = enumerationValue(text, lt, top);
       if (after >= 0) {
-        if (++count > limits.maxElements || stack.length >= limits.maxDepth) leave();
+        if (++count > limits.maxElements || stack.length >= limits.maxDepth) refuse(count, after);
         pos = after;
         continue;
       }
@@ -201,7 +222,7 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
     } else {
       // A start tag. Processing instructions and anything else go to saxes.
       if (root !== null && stack.length === 0) leave();
-      if (++count > limits.maxElements || stack.length >= limits.maxDepth) leave();
+      const depth = stack.length;
       pos = startTag(
         text,
         lt,
@@ -214,6 +235,8 @@ function scan(text: string, limits: PlainXmlLimits): XmlElement {
           root = element;
         },
       );
+      // Checked once the tag is read, as saxes does (its position is after the tag).
+      if (++count > limits.maxElements || depth >= limits.maxDepth) refuse(count, pos);
     }
   }
   if (stack.length > 0 || root === null) leave();
@@ -256,6 +279,7 @@ function codeListRun(
   text: string,
   lt: number,
   open: Open,
+  room: number,
 ): { start: number; firstEnd: number; end: number; count: number } | null {
   ENUMERATION.lastIndex = lt + 1;
   const match = ENUMERATION.exec(text);
@@ -274,8 +298,15 @@ function codeListRun(
     count++;
     end = run.lastIndex;
     if (count === 1) firstEnd = end;
+    // One past the room left under the element limit is enough to refuse the document.
+    if (count > room) break;
   }
   return count === 0 ? null : { start: lt, firstEnd, end, count };
+}
+
+/** The end of the enumeration tag a code-list run position follows (after its `/>`, before white space). */
+function tagEnd(text: string, after: number): number {
+  return text.lastIndexOf('/>', after) + 2;
 }
 
 const plainEnumerations = new Map<string, RegExp>();
@@ -322,7 +353,8 @@ function startTag(
   if (!NAME.test(text)) leave();
   const qname = text.slice(lt + 1, NAME.lastIndex);
   let at = NAME.lastIndex;
-  const raw: Array<[string, string]> = [];
+  // Most elements of an IDS have no attributes: no list for them (a wide file has hundreds of thousands).
+  let raw: Array<[string, string]> = NO_RAW;
   let selfClosing = false;
   for (;;) {
     SPACES.lastIndex = at;
@@ -355,6 +387,7 @@ function startTag(
     if (close < 0) leave();
     const value = text.slice(SPACES.lastIndex + 1, close);
     if (value.includes('<')) leave();
+    if (raw === NO_RAW) raw = [];
     raw.push([name, decode(normaliseAttribute(value))]);
     at = close + 1;
   }
@@ -373,7 +406,7 @@ function startTag(
     declarations.set(prefix, value);
   }
   if (declarations) scope = { declared: declarations, parent: scope };
-  const attributes = new Map<string, string>();
+  const attributes = raw.length === 0 ? NO_ATTRIBUTES : new Map<string, string>();
   let expanded: Set<string> | undefined;
   for (const [name, value] of raw) {
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
@@ -414,78 +447,4 @@ function startTag(
     stack.push({ element, qname, pieces: [], scope, values, codeList: null, schemaPrefix: null });
   }
   return at;
-}
-
-/** Line ends as XML reads them: CR LF and a lone CR are LF. */
-function normaliseLineEnds(raw: string): string {
-  return raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
-}
-
-/** Attribute values: each line end or tab is one space (XML attribute-value normalisation). */
-function normaliseAttribute(raw: string): string {
-  return /[\t\r\n]/.test(raw) ? raw.replace(/\r\n|[\t\r\n]/g, ' ') : raw;
-}
-
-/** Resolves entity and character references; an unknown one, or a bare '&', leaves the subset. */
-function decode(raw: string): string {
-  if (!raw.includes('&')) return raw;
-  let references = 0;
-  const decoded = raw.replace(REFERENCE, (_, hex: string | undefined, dec: string | undefined, name) => {
-    references++;
-    if (name) return PREDEFINED[name] as string;
-    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
-    const allowed =
-      code === 0x9 ||
-      code === 0xa ||
-      code === 0xd ||
-      (code >= 0x20 && code <= 0xd7ff) ||
-      (code >= 0xe000 && code <= 0xfffd);
-    return allowed ? String.fromCharCode(code) : leave();
-  });
-  if (references !== raw.split('&').length - 1) leave();
-  return decoded;
-}
-
-/**
- * Line and column after a position, as saxes counts them (line from 1; column from 0, the UTF-16
- * units since the last line end, CR LF being one), found by scanning forward only once overall.
- */
-class LineCounter {
-  private scanned = 0;
-  private line = 1;
-  /** The next LF and CR at or after `scanned` (text.length when none): found with indexOf, kept. */
-  private nextLf = -1;
-  private nextCr = -1;
-
-  constructor(private readonly text: string) {}
-
-  /** Where the current line starts, after the last lineAt(). */
-  lineStart = 0;
-
-  /** The line of a position at or after the last one asked for; lineStart is then its line's start. */
-  lineAt(position: number): number {
-    const { text } = this;
-    if (position <= this.scanned) return this.line;
-    for (;;) {
-      if (this.nextLf < this.scanned) this.nextLf = indexOrEnd(text, '\n', this.scanned);
-      if (this.nextCr < this.scanned) this.nextCr = indexOrEnd(text, '\r', this.scanned);
-      const end = Math.min(this.nextLf, this.nextCr);
-      if (end >= position) break;
-      // A CR followed by an LF ends one line, at the LF.
-      if (end === this.nextCr && this.nextLf === end + 1) {
-        this.scanned = end + 1;
-        continue;
-      }
-      this.line++;
-      this.lineStart = end + 1;
-      this.scanned = end + 1;
-    }
-    this.scanned = position;
-    return this.line;
-  }
-}
-
-function indexOrEnd(text: string, char: string, from: number): number {
-  const at = text.indexOf(char, from);
-  return at < 0 ? text.length : at;
 }

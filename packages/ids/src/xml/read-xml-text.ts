@@ -9,6 +9,7 @@ import { SaxesParser } from 'saxes';
 import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
 import { readPlainXml } from './plain-xml';
 import type { XmlElement } from './xml-element';
+import { LIMIT_MESSAGES, XmlReadError } from './xml-read-error';
 
 export const IDS_NAMESPACE = 'http://standards.buildingsmart.org/IDS';
 export const XS_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
@@ -19,6 +20,7 @@ export interface XmlLimits {
   /** Largest accepted document in bytes (UTF-8). Default maxIdsBytes() (ids-size-limit.ts). */
   readonly maxBytes?: number;
   readonly maxDepth?: number;
+  /** Default maxIdsElements of the document's own size: both readers stop as they reach it. */
   readonly maxElements?: number;
   /**
    * Plain documents only: an xs:restriction's `<xs:enumeration value="…"/>` children as its
@@ -30,16 +32,7 @@ export interface XmlLimits {
   readonly codeListRuns?: number[];
 }
 
-export class XmlReadError extends Error {
-  constructor(
-    message: string,
-    readonly line: number | null,
-    readonly column: number | null,
-  ) {
-    super(message);
-    this.name = 'XmlReadError';
-  }
-}
+export { XmlReadError } from './xml-read-error';
 
 const MAX_DEPTH = 64;
 /** How much text is parsed between two checks for a limit already hit. */
@@ -58,6 +51,16 @@ export function utf8LengthOver(text: string, limit: number): number | null {
   return bytes > limit ? bytes : null;
 }
 
+/** UTF-8 length of a string (what the element limit of a text handed over as text is measured by). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xdc00 && c <= 0xdfff ? 1 : 3;
+  }
+  return bytes;
+}
+
 /**
  * Reads XML text (a byte-order mark at its start is dropped; offsets in the tree count from after
  * it). `checkedSize` skips the size check when the caller has measured the bytes already.
@@ -65,7 +68,6 @@ export function utf8LengthOver(text: string, limit: number): number | null {
 export function readXmlText(text: string, limits: XmlLimits = {}, checkedSize = false): XmlElement {
   const maxBytes = limits.maxBytes ?? maxIdsBytes();
   const maxDepth = limits.maxDepth ?? MAX_DEPTH;
-  const maxElements = limits.maxElements ?? maxIdsElements(maxBytes);
   const size = checkedSize ? null : utf8LengthOver(text, maxBytes);
   if (size !== null) {
     throw new XmlReadError(
@@ -74,8 +76,10 @@ export function readXmlText(text: string, limits: XmlLimits = {}, checkedSize = 
       null,
     );
   }
+  const maxElements = limits.maxElements ?? maxIdsElements(utf8Length(text));
   const body = text.replace(/^\uFEFF/, '');
-  // Plain IDS text is read by one fast scan; anything else (and every error) by saxes below.
+  // Plain IDS text is read by one fast scan; anything else (and every error but a limit) by saxes
+  // below. A limit reached by the scan is refused there: saxes would stop at the same element.
   const enumerationValues = limits.enumerationValues === true;
   const runs = limits.codeListRuns;
   const known = runs?.length ?? 0;
@@ -101,8 +105,8 @@ export function readXmlWithSaxes(text: string, maxDepth: number, maxElements: nu
   let root: XmlElement | null = null;
   let count = 0;
   let failure: XmlReadError | null = null;
-  const fail = (message: string) => {
-    if (!failure) failure = new XmlReadError(message, parser.line, parser.column + 1);
+  const fail = (message: string, limit = false) => {
+    if (!failure) failure = new XmlReadError(message, parser.line, parser.column + 1, limit);
   };
 
   parser.on('doctype', () =>
@@ -117,8 +121,8 @@ export function readXmlWithSaxes(text: string, maxDepth: number, maxElements: nu
   parser.on('opentag', (tag) => {
     if (failure) return;
     count++;
-    if (count > maxElements) return fail(`More than ${maxElements} elements.`);
-    if (stack.length >= maxDepth) return fail(`Elements nested deeper than ${maxDepth} levels.`);
+    if (count > maxElements) return fail(LIMIT_MESSAGES.elements(maxElements), true);
+    if (stack.length >= maxDepth) return fail(LIMIT_MESSAGES.depth(maxDepth), true);
     const attributes = new Map<string, string>();
     let declarations: Map<string, string> | undefined;
     for (const attr of Object.values(tag.attributes)) {

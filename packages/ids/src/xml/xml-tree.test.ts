@@ -14,7 +14,9 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
       expect.unreachable('a 65-deep document must be refused');
     } catch (error) {
       expect(error).toBeInstanceOf(XmlReadError);
-      expect((error as XmlReadError).message).toBe('Elements nested deeper than 64 levels.');
+      expect((error as XmlReadError).message).toBe(
+        'Elements nested deeper than 64 levels, the limit for an IDS file.',
+      );
       expect((error as XmlReadError).line).toBe(1);
     }
   });
@@ -23,7 +25,9 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
     // Before: read to the end at a cost quadratic in depth (570 s for this input); the chunked reader
     // needs milliseconds. The test's timeout (60 s, a guard against a hang, not a speed check: decision
     // 0205) fails the quadratic reader whatever the machine's load.
-    expect(() => readXml(nested(200_000))).toThrow('Elements nested deeper than 64 levels.');
+    expect(() => readXml(nested(200_000))).toThrow(
+      'Elements nested deeper than 64 levels, the limit for an IDS file.',
+    );
   }, 60_000);
 
   it('keeps characters outside the BMP whole across chunk boundaries', () => {
@@ -33,7 +37,7 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
 
   it('refuses more elements than the limit', () => {
     expect(() => readXml(`<r>${'<a/>'.repeat(11)}</r>`, { maxElements: 10 })).toThrow(
-      'More than 10 elements.',
+      'More than 10 XML elements, the limit for this file.',
     );
   });
 });

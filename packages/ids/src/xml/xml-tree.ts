@@ -4,7 +4,7 @@
  * refused, size, depth and element count bounded).
  */
 import { isAscii } from 'node:buffer';
-import { maxIdsBytes } from '../ids-size-limit';
+import { maxIdsBytes, maxIdsElements } from '../ids-size-limit';
 import { readXmlText, type XmlLimits, XmlReadError } from './read-xml-text';
 import type { XmlElement } from './xml-element';
 
@@ -66,5 +66,10 @@ export function readXml(input: string | Uint8Array, limits: XmlLimits = {}): Xml
       null,
     );
   }
-  return readXmlText(xmlText(input), limits, true);
+  // The element limit follows the file's own size (ids-size-limit.ts), measured here in bytes.
+  return readXmlText(
+    xmlText(input),
+    { ...limits, maxElements: limits.maxElements ?? maxIdsElements(size) },
+    true,
+  );
 }

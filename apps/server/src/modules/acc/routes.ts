@@ -11,6 +11,7 @@ import {
   createProjectFromAccBodySchema,
   invalidateAccSessionBodySchema,
   modelUrnResponseSchema,
+  newAccSessionIdSchema,
   projectIdParamsSchema,
   routeAccessOf,
   tokenRefreshResponseSchema,
@@ -55,7 +56,7 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
           tags,
           summary:
             "Spec 1 §7: starts the Autodesk sign-in for the browser's session id (PKCE, state); answers with a redirect to Autodesk",
-          querystring: z.object({ session_id: accSessionIdSchema }),
+          querystring: z.object({ session_id: newAccSessionIdSchema }),
           response: { 302: z.null(), ...errorResponses(400, 401, 404, 409) },
         },
       },

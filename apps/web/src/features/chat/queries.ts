@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The project and version summary the chat panel opens with (welcome, focus and analysis boxes). */
 export function useChatContext(
@@ -12,7 +13,7 @@ export function useChatContext(
 ) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: ['chat-context', mode, projectId, fileId, versionId ?? 'latest'],
+    queryKey: queryKeys.chatContext(mode, projectId ?? '', fileId ?? null, versionId ?? null),
     enabled: Boolean(projectId && fileId),
     queryFn: ({ signal }) =>
       apiRequest(

@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataSource } from '@/lib/data-source';
+import { type DataSourceMode, useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import { type ElementAddress, fetchElement, fetchElementCompliance } from './api';
 
-function key(mode: string, a: ElementAddress, part: 'element' | 'compliance') {
-  return [
-    mode,
-    'projects',
-    a.projectId,
-    'files',
-    a.fileId,
-    a.versionId ?? 'latest',
-    'elements',
-    a.viewerDbId,
-    part,
-  ];
+function key(mode: DataSourceMode, a: ElementAddress, part: 'element' | 'compliance') {
+  return queryKeys.element(mode, a.projectId, a.fileId, a.versionId ?? null, a.viewerDbId, part);
 }
 
 export function useElement(address: ElementAddress) {

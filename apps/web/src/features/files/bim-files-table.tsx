@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 import { useBimFiles } from '../projects/files/queries';
+import { ChangesButton } from './changes/changes-button';
 import { DeleteFileButton } from './delete-file-button';
 import { FileStatusBadge } from './file-status-badge';
 import { processingAnnouncements } from './progress-announcements';
@@ -89,7 +90,8 @@ export function BimFilesTable({
               <TableCell className="whitespace-nowrap text-muted-foreground">
                 {formatDateTime(file.updated_at)}
               </TableCell>
-              <TableCell>
+              <TableCell className="whitespace-nowrap">
+                <ChangesButton projectId={projectId} file={file} />
                 <DeleteFileButton
                   projectId={projectId}
                   fileId={file.id}

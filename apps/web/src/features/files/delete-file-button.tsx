@@ -14,8 +14,8 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { projectChanged } from '@/lib/project-freshness';
 import { useFilesSource } from '../projects/files/data-source';
-import { projectKeys } from '../projects/queries';
 
 export interface DeleteFileButtonProps {
   projectId: string;
@@ -44,7 +44,7 @@ export function DeleteFileButton({
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => source.deleteFile(projectId, kind, fileId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
+    onSuccess: () => projectChanged(queryClient, mode, projectId),
   });
 
   async function confirm() {

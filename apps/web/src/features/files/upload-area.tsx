@@ -10,7 +10,8 @@ import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { errorMessage } from '@/lib/api';
 import { ApiRequestError } from '@/lib/api/errors';
 import { idsUploadProblems } from '@/lib/api/upload-request';
-import { billingKeys } from '@/lib/billing';
+import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import { type UploadKind, useReplaceIdsFile, useUploadFile } from '../projects/files/queries';
 import { PlanLimitCounter } from '../projects/plan-limit-counter';
 import { uploadMilestone } from './progress-announcements';
@@ -58,6 +59,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
   const replace = useReplaceIdsFile(projectId);
   const revisionPrompt = useRevisionPrompt();
   const queryClient = useQueryClient();
+  const { mode } = useDataSource();
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const [failures, setFailures] = useState<Failure[]>([]);
   const announce = useAnnounce();
@@ -136,7 +138,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
       }
     }
     // The counter reads the server's usage again; the uploaded files are in the table now.
-    void queryClient.invalidateQueries({ queryKey: billingKeys.limits(projectId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.limits(mode, projectId) });
     setQueue([]);
   }
 

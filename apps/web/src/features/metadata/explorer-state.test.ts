@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { apiPath } from '@/lib/api/paths';
 import {
   cycleSort,
   initialExplorerState,
-  pageQueryString,
+  pageQuery,
   readPreferences,
   readSubTab,
   withFilters,
@@ -48,14 +49,17 @@ describe('explorer state', () => {
   });
 
   it('builds the API query with repeated filter keys', () => {
-    const query = pageQueryString('v1', {
-      ...initialExplorerState,
-      search: ' wall ',
-      filters: { category: ['Walls', 'Doors'], attribute: ['Width'] },
-      sort: { key: 'ifc_class', direction: 'desc' },
-      page: 2,
+    const query = apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata', {
+      path: { projectId: 'p', fileId: 'f' },
+      query: pageQuery('v1', {
+        ...initialExplorerState,
+        search: ' wall ',
+        filters: { category: ['Walls', 'Doors'], attribute: ['Width'] },
+        sort: { key: 'ifc_class', direction: 'desc' },
+        page: 2,
+      }),
     });
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams(query.slice(query.indexOf('?')));
     expect(params.get('versionId')).toBe('v1');
     expect(params.get('page')).toBe('2');
     expect(params.get('page_size')).toBe('100');

@@ -1,6 +1,7 @@
 import {
   METADATA_PAGE_SIZE,
   type MetadataFilterKey,
+  type MetadataFilters,
   type MetadataSortKey,
   metadataFilterKeys,
   metadataSortKeys,
@@ -47,28 +48,27 @@ export function withPageSize(state: ExplorerState, pageSize: number): ExplorerSt
 }
 
 /** The API query string of a page (repeated keys for multi-select filters). */
-export function pageQueryString(versionId: string, state: ExplorerState): string {
-  const params = new URLSearchParams({
+export function pageQuery(versionId: string, state: ExplorerState) {
+  return {
     versionId,
-    page: String(state.page),
-    page_size: String(state.pageSize),
-  });
-  appendSelection(params, state);
-  if (state.sort) {
-    params.set('sort', state.sort.key);
-    params.set('order', state.sort.direction);
-  }
-  return params.toString();
+    page: state.page,
+    page_size: state.pageSize,
+    ...selectionQuery(state),
+    ...(state.sort ? { sort: state.sort.key, order: state.sort.direction } : {}),
+  };
 }
 
-/** Search and filters only: what the export selects. */
-export function appendSelection(
-  params: URLSearchParams,
+/** Search and filters only: what the export selects (each filter key repeats per value). */
+export function selectionQuery(
   state: Pick<ExplorerState, 'search' | 'filters'>,
-): void {
-  if (state.search.trim()) params.set('search', state.search.trim());
-  for (const key of metadataFilterKeys)
-    for (const value of state.filters[key] ?? []) params.append(key, value);
+): { search?: string } & MetadataFilters {
+  const query: { search?: string } & MetadataFilters = {};
+  if (state.search.trim()) query.search = state.search.trim();
+  for (const key of metadataFilterKeys) {
+    const values = state.filters[key] ?? [];
+    if (values.length > 0) query[key] = [...values];
+  }
+  return query;
 }
 
 const storageKey = (projectId: string, fileId: string, versionId: string) =>

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@plumbline/contracts';
 import { apiUrl } from '@/lib/api/paths';
-import { appendSelection, type ExplorerState } from './explorer-state';
+import { type ExplorerState, selectionQuery } from './explorer-state';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -16,9 +16,10 @@ export function exportUrl(
   state: Pick<ExplorerState, 'search' | 'filters'>,
   format: ExportFormat,
 ): string {
-  const params = new URLSearchParams({ versionId: address.versionId, format });
-  appendSelection(params, state);
-  return `${apiUrl('/projects/{projectId}/bimfiles/{fileId}/metadata/export', { path: address })}?${params}`;
+  return apiUrl('/projects/{projectId}/bimfiles/{fileId}/metadata/export', {
+    path: address,
+    query: { versionId: address.versionId, format, ...selectionQuery(state) },
+  });
 }
 
 /** The file name from Content-Disposition (RFC 5987 form first), else a default. */

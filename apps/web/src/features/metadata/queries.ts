@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-import { type ExplorerState, pageQueryString } from './explorer-state';
+import { queryKeys } from '@/lib/query-keys';
+import { type ExplorerState, pageQuery } from './explorer-state';
 
 export interface VersionAddress {
   projectId: string;
@@ -18,14 +19,13 @@ export interface VersionAddress {
 /** Metadata reads; demo mode reads the same routes (the demo project is public), in its own cache. */
 export function useMetadataPage(address: VersionAddress, state: ExplorerState) {
   const { mode } = useDataSource();
-  const query = pageQueryString(address.versionId, state);
+  const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata', {
+    path: { projectId: address.projectId, fileId: address.fileId },
+    query: pageQuery(address.versionId, state),
+  });
   return useQuery({
-    queryKey: [mode, 'metadata', address.projectId, address.fileId, 'rows', query],
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `${apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata', { path: address })}?${query}`,
-        { schema: metadataPageResponseSchema, signal },
-      ),
+    queryKey: queryKeys.metadataRows(mode, address.projectId, address.fileId, path),
+    queryFn: ({ signal }) => apiRequest(path, { schema: metadataPageResponseSchema, signal }),
     // Rows stay on screen while the next page loads, instead of flashing empty.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -35,7 +35,7 @@ export function useMetadataPage(address: VersionAddress, state: ExplorerState) {
 export function useMetadataFacets(address: VersionAddress) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: [mode, 'metadata', address.projectId, address.fileId, 'facets', address.versionId],
+    queryKey: queryKeys.metadataFacets(mode, address.projectId, address.fileId, address.versionId),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata/facets', {
@@ -54,7 +54,13 @@ export function useMetadataFacets(address: VersionAddress) {
 export function useMetadataElement(address: VersionAddress, viewerDbId: number | null) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: [mode, 'metadata', address.projectId, address.fileId, 'element', address.versionId, viewerDbId],
+    queryKey: queryKeys.metadataElement(
+      mode,
+      address.projectId,
+      address.fileId,
+      address.versionId,
+      viewerDbId,
+    ),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata/elements/{viewerDbId}', {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-import { attributeKeys } from '../projects/attribute-queries';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec 1 §5: coverage rate labels. */
 export function coverageLabel(rate: number): 'Excellent' | 'Good' | 'Needs Attention' {
@@ -18,7 +18,7 @@ export const OVERVIEW_RECOMMENDATIONS = 4;
 export function useSchemaSummary(projectId: string) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: [...attributeKeys.project(mode, projectId), 'schema-summary'],
+    queryKey: queryKeys.schemaSummary(mode, projectId),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/schema-summary', { path: { projectId } }), {
         schema: schemaSummarySchema,
@@ -30,7 +30,7 @@ export function useSchemaSummary(projectId: string) {
 export function useAttributeInsights(projectId: string) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: [...attributeKeys.project(mode, projectId), 'insights'],
+    queryKey: queryKeys.attributeInsights(mode, projectId),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/attribute-insights', { path: { projectId } }), {
         schema: attributeInsightsSchema,

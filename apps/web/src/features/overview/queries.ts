@@ -3,18 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-import { filesPollInterval } from '../projects/files/polling';
-import { projectKeys } from '../projects/queries';
+import { filesPollInterval } from '@/lib/file-polling';
+import { queryKeys } from '@/lib/query-keys';
 import { type TrendColors, trendColorsFrom } from './trend';
 
 /**
  * The Dashboard Overview of a project. The same route serves /demo (the demo project is public).
- * Under the project keys, so uploads, deletes and refreshes that invalidate them refresh it too.
+ * Under the project's root, so uploads, deletes, refreshes and settled re-checks refresh it too.
  */
 export function useProjectOverview(projectId: string) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: [...projectKeys.all(mode), projectId, 'overview'] as const,
+    queryKey: queryKeys.overview(mode, projectId),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/overview', { path: { projectId } }), {
         schema: projectOverviewSchema,

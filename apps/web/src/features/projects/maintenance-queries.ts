@@ -1,22 +1,16 @@
-import {
-  type FileSelectionResponse,
-  fileSelectionResponseSchema,
-  projectRefreshResponseSchema,
-} from '@plumbline/contracts';
+import { type FileSelectionResponse, fileSelectionResponseSchema } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
-import { ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
-import { projectKeys } from './queries';
-
-const selectionKey = (mode: string, projectId: string) =>
-  [mode, 'projects', projectId, 'file-selection'] as const;
+import { projectChanged } from '@/lib/project-freshness';
+import { queryKeys } from '@/lib/query-keys';
+import { useProjectsSource } from './data-source';
 
 /** The project's uploaded files with whether each belongs to it, and the plan limits (manage files). */
 export function useFileSelection(projectId: string, enabled: boolean) {
-  const { mode } = useDataSource();
+  const { mode } = useProjectsSource();
   return useQuery({
-    queryKey: selectionKey(mode, projectId),
+    queryKey: queryKeys.fileSelection(mode, projectId),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/file-selection', { path: { projectId } }), {
         schema: fileSelectionResponseSchema,
@@ -27,40 +21,26 @@ export function useFileSelection(projectId: string, enabled: boolean) {
 }
 
 export function useUpdateFileSelection(projectId: string) {
-  const { mode, readOnly } = useDataSource();
+  const { mode, source } = useProjectsSource();
   const queryClient = useQueryClient();
   return useMutation({
-    // The demo refuses before any request, as its data sources do (decision 0061).
-    mutationFn: async (fileIds: string[]) => {
-      if (readOnly) throw new ReadOnlyDataSourceError();
-      return apiRequest(apiPath('/projects/{projectId}/file-selection', { path: { projectId } }), {
-        method: 'PUT',
-        body: { file_ids: fileIds },
-        schema: fileSelectionResponseSchema,
-      });
-    },
+    // The demo's source refuses before any request (decision 0061).
+    mutationFn: (fileIds: string[]) => source.setFileSelection(projectId, fileIds),
     onSuccess: (answer: FileSelectionResponse) => {
-      queryClient.setQueryData(selectionKey(mode, projectId), answer);
+      queryClient.setQueryData(queryKeys.fileSelection(mode, projectId), answer);
       // Totals, the overview and the pickers all change with the selection.
-      return queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+      projectChanged(queryClient, mode, projectId);
     },
   });
 }
 
 /** Smart refresh (spec 2 §4): re-processes the newest version of each file; refused within 24 hours. */
 export function useRefreshProject() {
-  const { mode, readOnly } = useDataSource();
+  const { mode, source } = useProjectsSource();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (projectId: string) => {
-      if (readOnly) throw new ReadOnlyDataSourceError();
-      return apiRequest(apiPath('/projects/{projectId}/refresh', { path: { projectId } }), {
-        method: 'POST',
-        schema: projectRefreshResponseSchema,
-        // An ACC project's 401 is Autodesk's: the button's reconnect flow handles it (spec 2 §4).
-        redirectOnUnauthorized: false,
-      });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
+    // An ACC project's 401 is Autodesk's: the button's reconnect flow handles it (spec 2 §4).
+    mutationFn: (projectId: string) => source.refreshProject(projectId),
+    onSuccess: (_answer, projectId) => projectChanged(queryClient, mode, projectId),
   });
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDataSource } from '@/lib/data-source';
-import { projectKeys } from './queries';
+import { invalidateEveryProject } from './queries';
 import { forgetSelections } from './selection/selection-memory';
 import { withSelection } from './selection-params';
 
@@ -32,7 +32,7 @@ export function ProjectNotFound({ first }: { first: Project | undefined }) {
     forgetSelections(typeof window === 'undefined' ? undefined : window.localStorage);
     // Data no screen shows now goes; the project list is read again (kept on screen meanwhile).
     queryClient.removeQueries({ type: 'inactive' });
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+    void invalidateEveryProject(queryClient, mode);
   }, [queryClient, mode]);
   return (
     <Card>

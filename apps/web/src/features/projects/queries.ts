@@ -1,37 +1,34 @@
 import type { BimFile, Project, UpdateProjectBody } from '@plumbline/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@/lib/api';
 import type { DataSourceMode } from '@/lib/data-source';
+import { filesPollInterval } from '@/lib/file-polling';
+import { queryKeys } from '@/lib/query-keys';
 import { useProjectsSource } from './data-source';
-
-/** Cache keys start with the data-source mode so live and demo answers never mix. */
-export const projectKeys = {
-  all: (mode: DataSourceMode) => [mode, 'projects'] as const,
-  list: (mode: DataSourceMode) => [mode, 'projects', 'list'] as const,
-  files: (mode: DataSourceMode, projectId: string) => [mode, 'projects', projectId, 'files'] as const,
-  members: (mode: DataSourceMode, projectId: string) => [mode, 'projects', projectId, 'members'] as const,
-  memberships: (mode: DataSourceMode) => [mode, 'projects', 'memberships'] as const,
-};
 
 export function useProjects() {
   const { mode, source } = useProjectsSource();
   return useQuery({
-    queryKey: projectKeys.list(mode),
+    queryKey: queryKeys.projectList(mode),
     queryFn: ({ signal }) => source.listProjects(signal),
   });
 }
 
 /**
  * The files that belong to the project (manage files): the pickers list these. The cache holds every
- * uploaded file (the files panel shares it), so excluded ones are dropped per observer.
+ * uploaded file (the files panel shares it), so excluded ones are dropped per observer. Asked again
+ * every 5 s while a file is processing or being re-checked (spec 1 §4), so a view that picks from
+ * them sees its project settle and refreshes (lib/project-freshness.ts).
  */
 export function useProjectFiles(projectId: string | undefined) {
   const { mode, source } = useProjectsSource();
   return useQuery({
-    queryKey: projectKeys.files(mode, projectId ?? ''),
+    queryKey: queryKeys.files(mode, projectId ?? ''),
     queryFn: ({ signal }) => source.listProjectFiles(projectId ?? '', signal),
     select: includedFiles,
     enabled: Boolean(projectId),
+    refetchInterval: (query) => filesPollInterval(query.state.data),
+    refetchIntervalInBackground: true,
   });
 }
 
@@ -43,7 +40,7 @@ function includedFiles(files: BimFile[]): BimFile[] {
 export function useAllMemberships() {
   const { mode, source } = useProjectsSource();
   return useQuery({
-    queryKey: projectKeys.memberships(mode),
+    queryKey: queryKeys.memberships(mode),
     queryFn: ({ signal }) => source.listAllMemberships(signal),
   });
 }
@@ -56,16 +53,24 @@ export function useUpdateProject() {
       source.updateProject(projectId, body),
     onSuccess: (updated) => {
       // Show the new name at once, then refetch for figures the server derives.
-      queryClient.setQueryData<Project[]>(projectKeys.list(mode), (list) =>
+      queryClient.setQueryData<Project[]>(queryKeys.projectList(mode), (list) =>
         list?.map((project) => (project.id === updated.id ? updated : project)),
       );
-      return queryClient.invalidateQueries({ queryKey: projectKeys.list(mode) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectList(mode) });
     },
     // A project that is gone (deleted elsewhere) or no longer ours should leave the list.
     onError: (error) => {
       if (isApiRequestError(error) && (error.isNotFound || error.status === 403)) {
-        return queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) });
+        return invalidateEveryProject(queryClient, mode);
       }
     },
   });
+}
+
+/** Everything of every project in this mode, and the lists: after a project went away or came. */
+export function invalidateEveryProject(queryClient: QueryClient, mode: DataSourceMode): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.projects(mode) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.everyProject(mode) }),
+  ]).then(() => undefined);
 }

@@ -3,9 +3,10 @@ import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { isAuthError, reauthoriseProject, refreshProjectTokens } from '@/lib/acc';
+import { isAuthError, reauthoriseProject } from '@/lib/acc';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { pluralize } from '@/lib/format';
+import { useProjectsSource } from './data-source';
 import { useRefreshProject } from './maintenance-queries';
 import { useRefreshCooldown } from './use-refresh-cooldown';
 
@@ -18,6 +19,7 @@ const REDIRECT_DELAY_MS = 1500;
  */
 export function RefreshButton({ project, blockedReason }: { project: Project; blockedReason?: string }) {
   const refresh = useRefreshProject();
+  const { source } = useProjectsSource();
   const [refreshedAt, setRefreshedAt] = useState<string | null>(null);
   const hoursLeft = useRefreshCooldown(project.lastProcessedAt, refreshedAt);
   const busy = refresh.isPending && refresh.variables === project.id;
@@ -38,7 +40,7 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
           description: 'Restoring the connection to Autodesk Construction Cloud...',
         });
         try {
-          await refreshProjectTokens(project.id);
+          await source.refreshAccTokens(project.id);
         } catch {
           toast.error('Redirecting to Autodesk', { description: REFRESH_MESSAGES.notRestored });
           setTimeout(() => reauthoriseProject(project.id), REDIRECT_DELAY_MS);

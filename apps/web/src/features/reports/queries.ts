@@ -10,12 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  list: (mode: string, projectId: string) => ['reports', mode, projectId, 'list'] as const,
-  usage: (mode: string, projectId: string) => ['reports', mode, projectId, 'usage'] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
 
 const busy = (report: Report) => report.status === 'pending' || report.status === 'processing';
 
@@ -23,7 +18,7 @@ const busy = (report: Report) => report.status === 'pending' || report.status ==
 export function useReports(projectId: string | undefined) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: reportKeys.list(mode, projectId ?? ''),
+    queryKey: queryKeys.reportList(mode, projectId ?? ''),
     queryFn: async ({ signal }) =>
       (
         await apiRequest(apiPath('/projects/{projectId}/reports', { path: { projectId: projectId ?? '' } }), {
@@ -39,7 +34,7 @@ export function useReports(projectId: string | undefined) {
 export function useReportUsage(projectId: string | undefined) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: reportKeys.usage(mode, projectId ?? ''),
+    queryKey: queryKeys.reportUsage(mode, projectId ?? ''),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/reports/usage', { path: { projectId: projectId ?? '' } }), {
         schema: reportUsageSchema,

@@ -25,6 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import { saveBlob } from '@/lib/save-file';
 import { actionBlockedReason } from '../projects/permissions';
 import { ProjectNotFound } from '../projects/project-not-found';
@@ -34,7 +35,7 @@ import { useProjects } from '../projects/queries';
 import { useSelectedProject } from '../projects/use-selected-project';
 import { useReportsSource } from './data-source';
 import { GenerateReportDialog, type GenerateRequest } from './generate-report-dialog';
-import { fetchReportFile, reportKeys, useReports, useReportUsage } from './queries';
+import { fetchReportFile, useReports, useReportUsage } from './queries';
 import { downloadErrorTitle, generationErrorMessage } from './report-messages';
 import { ReportsTable } from './reports-table';
 import { useReportGeneration } from './use-report-generation';
@@ -55,7 +56,7 @@ const TYPES: Array<{ type: ReportType; icon: typeof BarChart3; text: string }> =
 
 /** The Reports tab (spec 2 §2.7): generate, follow, download and delete a project's reports. */
 export function ReportsTab() {
-  const { readOnly } = useDataSource();
+  const { mode, readOnly } = useDataSource();
   const source = useReportsSource();
   const projects = useProjects();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
@@ -98,7 +99,7 @@ export function ReportsTab() {
         description: `${report.name} is being generated. You can keep working; it appears below when ready.`,
       });
       track(report);
-      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports(mode, selected.id) });
       return true;
     } catch (error) {
       toast.error('Report generation failed', { description: generationErrorMessage(error) });
@@ -135,7 +136,7 @@ export function ReportsTab() {
     try {
       await source.deleteReport(selected.id, deleting.id);
       toast.success('Report deleted', { description: `${deleting.name} was deleted.` });
-      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports(mode, selected.id) });
     } catch (error) {
       toast.error('Delete failed', { description: errorMessage(error) });
     } finally {

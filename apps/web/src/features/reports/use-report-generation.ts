@@ -2,7 +2,9 @@ import { REPORT_POLL_MS, REPORT_TIMEOUT_MS, type Report } from '@plumbline/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { reportKeys, reportStatus } from './queries';
+import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
+import { reportStatus } from './queries';
 
 /**
  * Spec 2 §4 Report generation: each report asked for is polled every 6 s while pending or processing;
@@ -12,6 +14,7 @@ import { reportKeys, reportStatus } from './queries';
  */
 export function useReportGeneration() {
   const queryClient = useQueryClient();
+  const { mode } = useDataSource();
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
@@ -25,7 +28,8 @@ export function useReportGeneration() {
   return useCallback(
     (report: Report) => {
       const started = Date.now();
-      const refresh = () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      const refresh = () =>
+        queryClient.invalidateQueries({ queryKey: queryKeys.reports(mode, report.project_id) });
       const poll = async () => {
         timers.current.delete(report.id);
         if (Date.now() - started > REPORT_TIMEOUT_MS) {
@@ -57,6 +61,6 @@ export function useReportGeneration() {
       };
       timers.current.set(report.id, setTimeout(poll, REPORT_POLL_MS));
     },
-    [queryClient],
+    [queryClient, mode],
   );
 }

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiRequest, errorMessage } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
 
 const outboxSchema = z.object({
   mails: z.array(
@@ -29,7 +30,7 @@ const STATUS = {
 export function OutboxCard() {
   const outbox = useQuery({
     queryKey: ['admin', 'outbox'],
-    queryFn: ({ signal }) => apiRequest('/admin/outbox', { schema: outboxSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiPath('/admin/outbox'), { schema: outboxSchema, signal }),
   });
   const mails = outbox.data?.mails.slice(0, 20) ?? [];
   return (

@@ -7,6 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiRequest, errorMessage } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
+import { useSettingsSource } from './data-source';
 
 const KEY = ['admin', 'performance'] as const;
 const CHOICES = [1, 2, 3, 4];
@@ -14,9 +16,11 @@ const CHOICES = [1, 2, 3, 4];
 /** Performance Settings (spec 2 §2.9, admins only): jobs run at once, applied without a restart. */
 export function PerformanceCard() {
   const queryClient = useQueryClient();
+  const source = useSettingsSource();
   const settings = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => apiRequest('/admin/performance', { schema: performanceSettingsSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath('/admin/performance'), { schema: performanceSettingsSchema, signal }),
   });
   const [draft, setDraft] = useState<PerformanceSettings | null>(null);
   const [saving, setSaving] = useState(false);
@@ -28,11 +32,7 @@ export function PerformanceCard() {
     if (!draft) return;
     setSaving(true);
     try {
-      const saved = await apiRequest('/admin/performance', {
-        method: 'PUT',
-        body: draft,
-        schema: performanceSettingsSchema,
-      });
+      const saved = await source.savePerformance(draft);
       queryClient.setQueryData(KEY, saved);
       toast.success('Performance settings saved', {
         description: 'The workers follow them now; running jobs finish first.',

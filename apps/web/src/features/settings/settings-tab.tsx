@@ -15,9 +15,10 @@ import { formatDate, initials } from '@/lib/format';
 import { sessionQueryKey, useCurrentUser, useSignOut } from '@/lib/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
+import { useSettingsSource } from './data-source';
 import { OutboxCard } from './outbox-card';
 import { PerformanceCard } from './performance-card';
-import { profileQueryKey, saveProfile, uploadAvatar, useProfile } from './queries';
+import { profileQueryKey, useProfile } from './queries';
 
 /** Settings (spec 2 §2.9): profile with avatar, e-mail notifications, and sign-out. */
 export function SettingsTab() {
@@ -25,6 +26,7 @@ export function SettingsTab() {
   const signOut = useSignOut();
   const profile = useProfile(user !== null);
   const queryClient = useQueryClient();
+  const { saveProfile, uploadAvatar } = useSettingsSource();
   const [form, setForm] = useState({ full_name: '', company: '', job_title: '' });
   const [saving, setSaving] = useState(false);
   const [image, setImage] = useState<LoadedImage | null>(null);

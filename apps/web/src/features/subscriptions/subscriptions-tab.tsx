@@ -7,13 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  openBillingPortal,
-  useBillingConfig,
-  useBillingHistory,
-  useSubscriptions,
-  useTiers,
-} from '@/lib/billing';
+import { useBillingConfig, useBillingHistory, useSubscriptions, useTiers } from '@/lib/billing';
+import { useBillingSource } from '@/lib/billing-source';
 import { useDataSource } from '@/lib/data-source';
 import { BillingHistoryTable } from './billing-history-table';
 import { subscriptionProjectName } from './billing-rules';
@@ -38,6 +33,7 @@ function Skeletons() {
 /** Subscriptions (spec 3 §2.7–2.9): one plan per project, plan changes, cancellation, billing history. */
 export function SubscriptionsTab() {
   const { readOnly } = useDataSource();
+  const billing = useBillingSource();
   const config = useBillingConfig();
   const live = !readOnly && config.data?.enabled === true;
   const [currency, setCurrency] = useState<Currency>('AUD');
@@ -62,7 +58,7 @@ export function SubscriptionsTab() {
 
   const manageBilling = async () => {
     try {
-      const url = await openBillingPortal();
+      const url = await billing.openPortal();
       window.location.assign(url);
     } catch {
       toast.error('You must be logged in to manage billing.');

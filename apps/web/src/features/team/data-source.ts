@@ -1,6 +1,7 @@
 import {
   type AddMemberBody,
   type AddMemberResponse,
+  acceptInvitationResponseSchema,
   addMemberResponseSchema,
   type Member,
   type MemberListResponse,
@@ -21,6 +22,8 @@ export interface TeamSource {
   removeMember(projectId: string, userId: string): Promise<void>;
   revokeInvitation(projectId: string, invitationId: string): Promise<void>;
   transferOwnership(projectId: string, userId: string): Promise<void>;
+  /** An invitation to the signed-in account: accept joins the project, decline drops it. */
+  answerInvitation(invitationId: string, accept: boolean): Promise<void>;
 }
 
 /** A members list that takes longer than this is reported as a timeout rather than spinning forever. */
@@ -64,6 +67,15 @@ export const liveTeamSource: TeamSource = {
     const path = apiPath('/projects/{projectId}/owner', { path: { projectId } });
     await apiRequest(path, { method: 'POST', body: { userId } });
   },
+  async answerInvitation(invitationId, accept) {
+    const options = { path: { invitationId } };
+    if (accept)
+      await apiRequest(apiPath('/invitations/{invitationId}/accept', options), {
+        method: 'POST',
+        schema: acceptInvitationResponseSchema,
+      });
+    else await apiRequest(apiPath('/invitations/{invitationId}', options), { method: 'DELETE' });
+  },
 };
 
 /**
@@ -85,6 +97,9 @@ export const demoTeamSource: TeamSource = {
     throw new ReadOnlyDataSourceError();
   },
   transferOwnership: async () => {
+    throw new ReadOnlyDataSourceError();
+  },
+  answerInvitation: async () => {
     throw new ReadOnlyDataSourceError();
   },
 };

@@ -2,19 +2,20 @@ import type { AddMemberBody, MemberListResponse, ProjectRole } from '@plumbline/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@/lib/api';
 import { billingKeys } from '@/lib/billing';
+import { projectChanged } from '@/lib/project-freshness';
 import { shouldRetry } from '@/lib/query-client';
-import { projectKeys } from '../projects/queries';
+import { queryKeys } from '@/lib/query-keys';
 import { useTeamSource } from './data-source';
 import { isTimeoutError } from './load-error';
 
 /**
- * Members live under the projects' cache key (`[mode, 'projects', id, 'members']`), so a change here also
- * refreshes what the Projects and Overview areas count (team sizes, unique members) in one invalidation.
+ * Members live under the project's root (lib/query-keys.ts), so a change here also refreshes what the
+ * Projects and Overview areas count (team sizes, unique members) with the project's other views.
  */
 function useProjectTeam<T>(projectId: string | undefined, select: (team: MemberListResponse) => T) {
   const { mode, source } = useTeamSource();
   return useQuery({
-    queryKey: projectKeys.members(mode, projectId ?? ''),
+    queryKey: queryKeys.members(mode, projectId ?? ''),
     queryFn: ({ signal }) => source.listTeam(projectId ?? '', signal),
     select,
     enabled: Boolean(projectId),
@@ -36,20 +37,20 @@ export function useProjectInvitations(projectId: string | undefined) {
   return useProjectTeam(projectId, selectInvitations);
 }
 
-function useInvalidateProjects() {
+function useInvalidateProjects(projectId: string | undefined) {
   const { mode } = useTeamSource();
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: projectKeys.all(mode) }),
-      // The plan's member counter reads the server's usage again (issue 17).
-      queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-    ]);
+  return () => {
+    // The project's views (team counts, the plan's member counter: issue 17) and the lists ask again.
+    if (projectId) projectChanged(queryClient, mode, projectId);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.memberships(mode) });
+    return queryClient.invalidateQueries({ queryKey: billingKeys.all });
+  };
 }
 
 export function useAddMember(projectId: string | undefined) {
   const { source } = useTeamSource();
-  const invalidate = useInvalidateProjects();
+  const invalidate = useInvalidateProjects(projectId);
   return useMutation({
     mutationFn: (body: AddMemberBody) => source.addMember(projectId ?? '', body),
     onSuccess: invalidate,
@@ -58,7 +59,7 @@ export function useAddMember(projectId: string | undefined) {
 
 export function useChangeMemberRole(projectId: string | undefined) {
   const { source } = useTeamSource();
-  const invalidate = useInvalidateProjects();
+  const invalidate = useInvalidateProjects(projectId);
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: ProjectRole }) =>
       source.changeRole(projectId ?? '', userId, role),
@@ -72,7 +73,7 @@ export function useChangeMemberRole(projectId: string | undefined) {
 
 export function useRemoveMember(projectId: string | undefined) {
   const { source } = useTeamSource();
-  const invalidate = useInvalidateProjects();
+  const invalidate = useInvalidateProjects(projectId);
   return useMutation({
     mutationFn: (userId: string) => source.removeMember(projectId ?? '', userId),
     onSuccess: invalidate,
@@ -84,7 +85,7 @@ export function useRemoveMember(projectId: string | undefined) {
 
 export function useRevokeInvitation(projectId: string | undefined) {
   const { source } = useTeamSource();
-  const invalidate = useInvalidateProjects();
+  const invalidate = useInvalidateProjects(projectId);
   return useMutation({
     mutationFn: (invitationId: string) => source.revokeInvitation(projectId ?? '', invitationId),
     onSettled: invalidate,
@@ -93,7 +94,7 @@ export function useRevokeInvitation(projectId: string | undefined) {
 
 export function useTransferOwnership(projectId: string | undefined) {
   const { source } = useTeamSource();
-  const invalidate = useInvalidateProjects();
+  const invalidate = useInvalidateProjects(projectId);
   return useMutation({
     mutationFn: (userId: string) => source.transferOwnership(projectId ?? '', userId),
     onSettled: invalidate,

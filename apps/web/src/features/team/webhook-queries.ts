@@ -1,49 +1,24 @@
-import {
-  type ChangeMail,
-  type CreateWebhookBody,
-  createWebhookResponseSchema,
-  projectMailSettingSchema,
-  projectMailSettingsResponseSchema,
-  webhookDeliveryListResponseSchema,
-  webhookDeliveryResponseSchema,
-  webhookListResponseSchema,
-} from '@plumbline/contracts';
+import type { ChangeMail, CreateWebhookBody } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
-import { apiPath } from '@/lib/api/paths';
-
-const keys = {
-  hooks: (projectId: string) => ['webhooks', projectId] as const,
-  deliveries: (projectId: string, webhookId: string) =>
-    ['webhooks', projectId, webhookId, 'deliveries'] as const,
-  mail: ['profile', 'project-mail'] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
+import { useWebhooksSource } from './webhooks-source';
 
 /** The project's webhooks; only asked for when the caller is its Admin (`enabled`). */
 export function useWebhooks(projectId: string | undefined, enabled: boolean) {
+  const { mode, source } = useWebhooksSource();
   return useQuery({
-    queryKey: keys.hooks(projectId ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPath('/projects/{projectId}/webhooks', { path: { projectId: projectId ?? '' } }), {
-        schema: webhookListResponseSchema,
-        signal,
-      }),
+    queryKey: queryKeys.webhooks(mode, projectId ?? ''),
+    queryFn: ({ signal }) => source.listWebhooks(projectId ?? '', signal),
     enabled: Boolean(projectId) && enabled,
   });
 }
 
 /** A hook's delivery log; polled while a delivery is pending (its retries are on their way). */
 export function useWebhookDeliveries(projectId: string, webhookId: string) {
+  const { mode, source } = useWebhooksSource();
   return useQuery({
-    queryKey: keys.deliveries(projectId, webhookId),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        apiPath('/projects/{projectId}/webhooks/{webhookId}/deliveries', { path: { projectId, webhookId } }),
-        {
-          schema: webhookDeliveryListResponseSchema,
-          signal,
-        },
-      ),
+    queryKey: queryKeys.webhookDeliveries(mode, projectId, webhookId),
+    queryFn: ({ signal }) => source.listDeliveries(projectId, webhookId, signal),
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((d) => d.status === 'pending') ? 3000 : false,
   });
@@ -51,42 +26,23 @@ export function useWebhookDeliveries(projectId: string, webhookId: string) {
 
 export function useWebhookActions(projectId: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', projectId] });
+  const { mode, source } = useWebhooksSource();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(mode, projectId) });
   const create = useMutation({
-    mutationFn: (body: CreateWebhookBody) =>
-      apiRequest(apiPath('/projects/{projectId}/webhooks', { path: { projectId } }), {
-        method: 'POST',
-        body,
-        schema: createWebhookResponseSchema,
-      }),
+    mutationFn: (body: CreateWebhookBody) => source.createWebhook(projectId, body),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (webhookId: string) =>
-      apiRequest(apiPath('/projects/{projectId}/webhooks/{webhookId}', { path: { projectId, webhookId } }), {
-        method: 'DELETE',
-      }),
+    mutationFn: (webhookId: string) => source.deleteWebhook(projectId, webhookId),
     onSuccess: refresh,
   });
   const ping = useMutation({
-    mutationFn: (webhookId: string) =>
-      apiRequest(
-        apiPath('/projects/{projectId}/webhooks/{webhookId}/ping', { path: { projectId, webhookId } }),
-        {
-          method: 'POST',
-          schema: webhookDeliveryResponseSchema,
-        },
-      ),
+    mutationFn: (webhookId: string) => source.ping(projectId, webhookId),
     onSuccess: refresh,
   });
   const resend = useMutation({
     mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
-      apiRequest(
-        apiPath('/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/resend', {
-          path: { projectId, webhookId, deliveryId },
-        }),
-        { method: 'POST', schema: webhookDeliveryResponseSchema },
-      ),
+      source.resend(projectId, webhookId, deliveryId),
     onSuccess: refresh,
   });
   return { create, remove, ping, resend };
@@ -95,20 +51,15 @@ export function useWebhookActions(projectId: string) {
 /** The caller's own mail setting in a project (null while unknown, or for the demo). */
 export function useProjectMail(projectId: string | undefined, enabled: boolean) {
   const queryClient = useQueryClient();
+  const { source } = useWebhooksSource();
   const query = useQuery({
-    queryKey: keys.mail,
-    queryFn: ({ signal }) =>
-      apiRequest(apiPath('/profile/project-mail'), { schema: projectMailSettingsResponseSchema, signal }),
+    queryKey: queryKeys.projectMail,
+    queryFn: ({ signal }) => source.listProjectMail(signal),
     enabled,
   });
   const set = useMutation({
-    mutationFn: (changes: ChangeMail) =>
-      apiRequest(apiPath('/profile/project-mail/{projectId}', { path: { projectId: projectId ?? '' } }), {
-        method: 'PUT',
-        body: { changes },
-        schema: projectMailSettingSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.mail }),
+    mutationFn: (changes: ChangeMail) => source.setProjectMail(projectId ?? '', changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projectMail }),
   });
   const current = query.data?.projects.find((p) => p.project_id === projectId)?.changes ?? null;
   return { current, set };

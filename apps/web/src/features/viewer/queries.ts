@@ -9,6 +9,7 @@ import { apiRequest } from '@/lib/api';
 import { errorFromResponse, networkError } from '@/lib/api/errors';
 import { apiPath, apiUrl } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The version's converted model (.frag bytes). Not kept in the query cache: a big model would stay
@@ -75,7 +76,7 @@ export function useElementStatuses(
 ) {
   const { mode } = useDataSource();
   return useQuery<ElementStatusesResponse>({
-    queryKey: [mode, 'element-statuses', projectId, fileId, versionId, specificationId ?? null],
+    queryKey: queryKeys.elementStatuses(mode, projectId, fileId, versionId, specificationId ?? null),
     enabled,
     queryFn: ({ signal }) => {
       const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/compliance/element-statuses', {

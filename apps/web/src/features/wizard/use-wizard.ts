@@ -1,23 +1,21 @@
-import {
-  type AccFile,
-  type AccHub,
-  type AccProject,
-  type BimFile,
-  bimFileListResponseSchema,
-  type Currency,
-  projectResponseSchema,
-  type Tier,
-  type VoucherValidation,
+import type {
+  AccFile,
+  AccHub,
+  AccProject,
+  BimFile,
+  Currency,
+  Tier,
+  VoucherValidation,
 } from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { apiPath } from '@/lib/api/paths';
-import { uploadFile } from '@/lib/api/upload-request';
-import { checkoutStatus, paySubscription, startCheckout } from '@/lib/billing';
+import { errorMessage } from '@/lib/api';
+import { checkoutStatus } from '@/lib/billing';
+import { useBillingSource } from '@/lib/billing-source';
 import { savePendingFiles, takePendingFiles } from '@/lib/pending-files';
+import { useProjectsSource } from '../projects/data-source';
+import { useFilesSource } from '../projects/files/data-source';
 import { type FileSource, flowSteps, nextStep, previousStep, type WizardStepId } from './wizard-steps';
 
 export interface CardFields {
@@ -101,6 +99,10 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
   const [state, setState] = useState<WizardState>(() => initialWizardState());
   const [projectFiles, setProjectFiles] = useState<BimFile[]>([]);
   const queryClient = useQueryClient();
+  // Every write goes through the data sources, whose demo variants refuse (decision 0061).
+  const projects = useProjectsSource().source;
+  const uploads = useFilesSource().source;
+  const billing = useBillingSource();
   const update = useCallback((patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch })), []);
   const flow = flowSteps(state.source, billingEnabled);
 
@@ -113,9 +115,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     for (const file of files) {
       setUpload(file.name, { percent: 0, status: 'uploading' });
       try {
-        await uploadFile({
-          path: apiPath('/projects/{projectId}/bimfiles', { path: { projectId } }),
-          file,
+        await uploads.uploadBimFile(projectId, file, {
           onProgress: (percent) => setUpload(file.name, { percent, status: 'uploading' }),
         });
         setUpload(file.name, { percent: 100, status: 'uploaded' });
@@ -146,7 +146,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     const acc = accSelection(state);
     let projectId: string;
     if (billingEnabled && input.tier && input.card) {
-      const paid = await paySubscription({
+      const paid = await billing.paySubscription({
         customerName: input.customerName.trim(),
         billingEmail: input.billingEmail,
         saveCard: state.saveCard,
@@ -161,19 +161,18 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       });
       projectId = paid.project_id;
     } else if (acc) {
-      const created = await apiRequest('/projects/from-acc', {
-        method: 'POST',
-        body: { projectName: state.name.trim(), projectDescription: state.description.trim(), ...acc },
-        schema: z.object({ project_id: z.string() }),
+      const created = await projects.createProjectFromAcc({
+        projectName: state.name.trim(),
+        projectDescription: state.description.trim(),
+        ...acc,
       });
       projectId = created.project_id;
     } else {
-      const created = await apiRequest('/projects', {
-        method: 'POST',
-        body: { name: state.name.trim(), description: state.description.trim() },
-        schema: projectResponseSchema,
+      const created = await projects.createProject({
+        name: state.name.trim(),
+        description: state.description.trim(),
       });
-      projectId = created.project.id;
+      projectId = created.id;
     }
     update({ createdProjectId: projectId, step: 'complete' });
     toast.success('Project created successfully', {
@@ -195,7 +194,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     billingEmail: string;
   }): Promise<string> {
     const acc = accSelection(state);
-    const session = await startCheckout({
+    const session = await billing.startCheckout({
       tierId: input.tier.id,
       quantity: 1,
       customerName: input.customerName.trim(),
@@ -237,8 +236,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
   /** The created project's files, for the Complete step's processing list (polled every 5 s there). */
   async function pollProjectFiles(): Promise<BimFile[]> {
     if (!state.createdProjectId || demo) return [];
-    const path = apiPath('/projects/{projectId}/bimfiles', { path: { projectId: state.createdProjectId } });
-    const files = (await apiRequest(path, { schema: bimFileListResponseSchema })).bim_files;
+    const files = await projects.listProjectFiles(state.createdProjectId);
     setProjectFiles(files);
     return files;
   }

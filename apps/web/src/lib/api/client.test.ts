@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, setUnauthorizedHandler } from './client';
 import { ApiRequestError, errorMessage } from './errors';
+import { apiPath } from './paths';
 
 function respond(status: number, body?: unknown, statusText = ''): typeof fetch {
   return vi.fn(async () => {
@@ -15,7 +16,7 @@ afterEach(() => setUnauthorizedHandler(undefined));
 describe('apiRequest', () => {
   it('sends JSON with same-origin credentials to /api/v1 and parses the schema', async () => {
     const fetchImpl = respond(200, { id: 'p1', extra: true });
-    const result = await apiRequest('/projects/p1', {
+    const result = await apiRequest(apiPath('/projects/{projectId}', { path: { projectId: 'p1' } }), {
       method: 'PATCH',
       body: { name: 'A' },
       schema: z.object({ id: z.string() }),
@@ -33,6 +34,17 @@ describe('apiRequest', () => {
     );
   });
 
+  it('takes only an address apiPath made: a plain string is refused by the typecheck', async () => {
+    const fetchImpl = respond(200, {});
+    // @ts-expect-error: a template string the typecheck cannot hold to the OpenAPI document (issue 37)
+    await apiRequest('/projects', { fetchImpl });
+    await apiRequest(apiPath('/projects'), { fetchImpl });
+    expect(vi.mocked(fetchImpl).mock.calls.map(([url]) => url)).toEqual([
+      '/api/v1/projects',
+      '/api/v1/projects',
+    ]);
+  });
+
   it('maps an API error body to ApiRequestError with code, message and fields', async () => {
     const body = {
       error: {
@@ -42,7 +54,7 @@ describe('apiRequest', () => {
         fields: { name: 'Too long' },
       },
     };
-    const error = await apiRequest('/projects', { fetchImpl: respond(400, body) }).catch((e) => e);
+    const error = await apiRequest(apiPath('/projects'), { fetchImpl: respond(400, body) }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
       status: 400,
@@ -54,7 +66,7 @@ describe('apiRequest', () => {
   });
 
   it('gives a readable error when the body is not an API error', async () => {
-    const error = await apiRequest('/x', {
+    const error = await apiRequest(apiPath('/projects'), {
       fetchImpl: respond(502, '<html>bad gateway</html>', 'Bad Gateway'),
     }).catch((e: ApiRequestError) => e);
     expect(error).toMatchObject({ status: 502, code: 'HTTP_ERROR' });
@@ -67,12 +79,12 @@ describe('apiRequest', () => {
     const fetchImpl = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
-    const error = await apiRequest('/x', { fetchImpl }).catch((e) => e);
+    const error = await apiRequest(apiPath('/projects'), { fetchImpl }).catch((e) => e);
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('reports a response that does not match the schema', async () => {
-    const error = await apiRequest('/x', {
+    const error = await apiRequest(apiPath('/projects'), {
       fetchImpl: respond(200, { id: 3 }),
       schema: z.object({ id: z.string() }),
     }).catch((e) => e);
@@ -83,17 +95,18 @@ describe('apiRequest', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     const body = { error: { code: 'unauthenticated', message: 'Please sign in' } };
-    await apiRequest('/projects', { fetchImpl: respond(401, body) }).catch(() => undefined);
+    await apiRequest(apiPath('/projects'), { fetchImpl: respond(401, body) }).catch(() => undefined);
     expect(handler).toHaveBeenCalledTimes(1);
-    await apiRequest('/auth/me', { fetchImpl: respond(401, body), redirectOnUnauthorized: false }).catch(
-      () => undefined,
-    );
+    await apiRequest(apiPath('/auth/me'), {
+      fetchImpl: respond(401, body),
+      redirectOnUnauthorized: false,
+    }).catch(() => undefined);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('returns undefined for 204 No Content', async () => {
     await expect(
-      apiRequest('/auth/logout', { method: 'POST', fetchImpl: respond(204) }),
+      apiRequest(apiPath('/auth/logout'), { method: 'POST', fetchImpl: respond(204) }),
     ).resolves.toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { API_BASE } from './base';
 import { takeEarlyResponse } from './early-responses';
 import { ApiRequestError, CLIENT_ERROR_CODES, errorFromResponse, networkError } from './errors';
+import type { ApiAddress } from './paths';
 
 export { API_BASE };
 
@@ -30,11 +31,12 @@ export interface ApiRequestOptions<TSchema extends z.ZodType | undefined> {
 type Result<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
 
 /**
- * Calls the Plumbline API. The session travels in the httpOnly `plumbline_session` cookie, so requests are
+ * Calls the Plumbline API at an address `apiPath` made (typed by the OpenAPI document; a plain
+ * string is refused by the typecheck). The session travels in the httpOnly `plumbline_session` cookie, so requests are
  * same-origin with credentials; the token is never read or stored by this code.
  */
 export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
-  path: string,
+  path: ApiAddress,
   options: ApiRequestOptions<TSchema> = {},
 ): Promise<Result<TSchema>> {
   const { method = 'GET', body, schema, signal, redirectOnUnauthorized = true } = options;

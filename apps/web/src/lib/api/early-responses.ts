@@ -6,10 +6,12 @@
  */
 const TAKE_WITHIN_MS = 10_000;
 
+import type { ApiAddress } from './paths';
+
 const started = new Map<string, { response: Promise<Response>; at: number }>();
 
 /** Starts `GET /api/v1<path>` now, as `apiRequest` would send it; returns the response's promise. */
-export function startEarlyRequest(apiBase: string, path: string): Promise<Response> {
+export function startEarlyRequest(apiBase: string, path: ApiAddress): Promise<Response> {
   const response = fetch(`${apiBase}${path}`, {
     headers: { accept: 'application/json' },
     credentials: 'same-origin',

@@ -8,6 +8,13 @@ import type { paths } from './generated/schema';
  * parameter the route does not take fails the typecheck; every value is URL-encoded here, once.
  */
 type Prefixed = keyof paths;
+
+declare const typed: unique symbol;
+/**
+ * An address `apiPath` made: the only kind `apiRequest` takes, so no call is written as a template
+ * the typecheck cannot see (issue 37; decision 0180 made the paths typed, this makes them required).
+ */
+export type ApiAddress = string & { readonly [typed]: true };
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 
 /** A route of the API without the '/api/v1' prefix, as the OpenAPI document names it. */
@@ -23,7 +30,7 @@ type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query 
   ? NonNullable<Query>
   : never;
 type RouteQuery<P extends ApiPath> = { [M in Method]: QueryOf<Operations<P>[M]> }[Method];
-/** The route's query parameters; null or undefined ones are left out of the address. */
+/** The route's query parameters; null or undefined ones are left out, a list's values each repeat the key. */
 type QueryParams<P extends ApiPath> = [RouteQuery<P>] extends [never]
   ? never
   : { [K in keyof RouteQuery<P>]?: RouteQuery<P>[K] | null | undefined };
@@ -37,7 +44,7 @@ type OptionsArgument<P extends ApiPath> = [ParamNames<P>] extends [never]
   : [options: ApiPathOptions<P>];
 
 /** The address for `apiRequest`: '/projects/{projectId}' with { path: { projectId } } → '/projects/3f…'. */
-export function apiPath<P extends ApiPath>(path: P, ...[options]: OptionsArgument<P>): string {
+export function apiPath<P extends ApiPath>(path: P, ...[options]: OptionsArgument<P>): ApiAddress {
   const params = (options?.path ?? {}) as Record<string, string | number>;
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
@@ -46,10 +53,12 @@ export function apiPath<P extends ApiPath>(path: P, ...[options]: OptionsArgumen
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries((options?.query ?? {}) as Record<string, unknown>))
-    if (value !== null && value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries((options?.query ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else if (value !== null && value !== undefined) search.set(name, String(value));
+  }
   const text = search.toString();
-  return text ? `${filled}?${text}` : filled;
+  return (text ? `${filled}?${text}` : filled) as ApiAddress;
 }
 
 /** The same address with the API's base, for links, downloads and requests not made by `apiRequest`. */

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiUrl } from '@/lib/api/paths';
+import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import type { StudioLinter } from './use-lint';
 
 // The editor, the engine's reader and the sentences load when the Studio opens, not with the page.
@@ -35,15 +37,16 @@ export interface StudioDialogProps {
 /** "Open in Studio" for one IDS file of the project: the Studio's editor in a dialog. */
 export function StudioDialog({ projectId, idsFileId, fileName, linter }: StudioDialogProps) {
   const [open, setOpen] = useState(false);
+  const { mode } = useDataSource();
   const text = useQuery({
-    queryKey: ['ids-studio', 'text', projectId, idsFileId],
+    queryKey: queryKeys.idsText(mode, projectId, idsFileId),
     queryFn: () => idsText(projectId, idsFileId),
     enabled: open,
     // The Studio edits the text it opened with; the stored file does not change under it.
     staleTime: Number.POSITIVE_INFINITY,
   });
   const chosenLinter = useQuery({
-    queryKey: ['ids-studio', 'linter'],
+    queryKey: queryKeys.studioLinter,
     queryFn: pageLinter,
     enabled: open && !linter,
     staleTime: Number.POSITIVE_INFINITY,

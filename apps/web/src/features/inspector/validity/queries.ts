@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
+import { queryKeys } from '@/lib/query-keys';
 import type { FileVersionRef } from '../../projects/attribute-queries';
 
 /** Findings listed per rule in the tab (the rule's count says how many there are). */
@@ -12,7 +13,7 @@ export const FINDINGS_PER_RULE = 100;
 export function useVersionValidity({ projectId, fileId, versionId }: FileVersionRef) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: ['validity', mode, projectId, fileId, versionId] as const,
+    queryKey: queryKeys.validity(mode, projectId, fileId, versionId ?? null),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/bimfiles/{fileId}/validity', {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { clearAccSession, invalidateAccSession, storedAccSession } from '@/lib/acc';
+import { queryKeys } from '@/lib/query-keys';
 import type { StepProps } from '../step-props';
 
 /** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
@@ -17,7 +18,8 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
   const { state } = wizard;
   const navigate = useNavigate();
   const files = useQuery({
-    queryKey: ['wizard', 'files', state.createdProjectId],
+    // Under the new project's root (lib/query-keys.ts); the wizard's own read, apart from the views'.
+    queryKey: queryKeys.wizardFiles(state.createdProjectId ?? ''),
     queryFn: wizard.pollProjectFiles,
     enabled: Boolean(state.createdProjectId) && !demo,
     refetchInterval: (query) => {

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { clearAccSession, storedAccSession } from '@/lib/acc';
+import { clearAccSession, isAccSessionGone, storedAccSession } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { formatPrice, useBillingConfig, useTiers, validateVoucher } from '@/lib/billing';
 import type { StepProps } from '../step-props';
@@ -104,9 +104,8 @@ export function PaymentStep({ wizard, user }: StepProps) {
     } catch (error) {
       // A payment error clears the stored project data (spec 1 §4); the form stays for another try.
       // One about the Autodesk session also clears that session: the person reconnects.
-      const message = errorMessage(error);
-      if (state.source === 'acc' && /authentication|session/i.test(message)) clearAccSession();
-      toast.error('Payment failed', { description: message });
+      if (state.source === 'acc' && isAccSessionGone(error)) clearAccSession();
+      toast.error('Payment failed', { description: errorMessage(error) });
     } finally {
       setProcessing(false);
     }

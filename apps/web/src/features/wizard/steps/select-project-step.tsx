@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { accKeys, listAccProjects, listHubs } from '@/lib/acc';
+import { accKeys, clearAccSession, isAccSessionGone, listAccProjects, listHubs } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -81,11 +81,17 @@ export function SelectProjectStep({ wizard }: StepProps) {
 
   useEffect(() => {
     const failure = hubs.error ?? projects.error;
-    if (failure) {
-      toast.error('Connection Error', { description: ACC_MESSAGES.connectionError });
-      console.warn('ACC listing failed:', errorMessage(failure));
+    if (!failure) return;
+    if (isAccSessionGone(failure)) {
+      // The server no longer knows the session (past 30 minutes, or gone): connect again.
+      clearAccSession();
+      toast.error('Connection Error', { description: ACC_MESSAGES.sessionNotFound });
+      update({ accSessionId: null, hub: null, accProject: null, accFiles: [], step: 'connect_acc' });
+      return;
     }
-  }, [hubs.error, projects.error]);
+    toast.error('Connection Error', { description: ACC_MESSAGES.connectionError });
+    console.warn('ACC listing failed:', errorMessage(failure));
+  }, [hubs.error, projects.error, update]);
 
   const chooseHub = (hub: AccHub) => {
     if (hub.id !== state.hub?.id) update({ hub, accProject: null, accFiles: [] });

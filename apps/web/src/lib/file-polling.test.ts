@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_STATUS_POLL_MS, filesPollInterval, isSettled } from './polling';
+import { FILE_STATUS_POLL_MS, filesPollInterval, isSettled } from './file-polling';
 
 describe('filesPollInterval', () => {
   it('polls every 5 seconds while any file is pending or processing', () => {

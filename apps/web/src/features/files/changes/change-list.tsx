@@ -1,0 +1,76 @@
+import type { ChangeKind, SpecificationComparison } from '@plumbline/contracts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+import { KIND_LABEL, KindIcon } from './change-kind';
+import { CHANGES_PAGE_SIZE, useChanges } from './queries';
+import { reasonText } from './reason-text';
+
+/** One specification's elements of one kind (new, resolved, removed): name, class, storey and why. */
+export function ChangeList({
+  projectId,
+  fileId,
+  pair,
+  specification,
+  kind,
+}: {
+  projectId: string;
+  fileId: string;
+  pair: { from: string; to: string };
+  specification: SpecificationComparison;
+  kind: ChangeKind;
+}) {
+  const count = specification.counts[kind];
+  const query = { ...pair, specificationKey: specification.key, kind };
+  const changes = useChanges(projectId, fileId, query, count > 0);
+  const label = `${KIND_LABEL[kind]} (${formatNumber(count)})`;
+  return (
+    <section aria-label={`${KIND_LABEL[kind]}: ${specification.name}`} className="space-y-1">
+      <h4 className="flex items-center gap-1.5 text-sm font-medium">
+        <KindIcon kind={kind} />
+        {label}
+      </h4>
+      {count === 0 ? (
+        <p className="text-xs text-muted-foreground">None</p>
+      ) : changes.isPending ? (
+        <p role="status" className="text-xs text-muted-foreground">
+          Loading elements…
+        </p>
+      ) : changes.isError ? (
+        <p className="text-xs text-destructive">
+          {errorMessage(changes.error, 'Failed to load the elements.')}
+        </p>
+      ) : (
+        <>
+          <Table aria-label={`${KIND_LABEL[kind]} in ${specification.name}`}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Class</TableHead>
+                <TableHead>Storey</TableHead>
+                <TableHead>{kind === 'new' ? 'Reason' : 'Reason before'}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {changes.data.changes.map((change) => (
+                <TableRow key={`${change.requirement_key} ${change.element_key}`}>
+                  <TableCell className="max-w-48 truncate" title={change.global_id ?? undefined}>
+                    {change.name ?? change.global_id ?? `#${change.step_id}`}
+                  </TableCell>
+                  <TableCell>{change.ifc_class}</TableCell>
+                  <TableCell>{change.level ?? '—'}</TableCell>
+                  <TableCell>{reasonText(change.reason, specification)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {changes.data.total > changes.data.changes.length && (
+            <p className="text-xs text-muted-foreground">
+              The first {formatNumber(CHANGES_PAGE_SIZE)} of {formatNumber(changes.data.total)}.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

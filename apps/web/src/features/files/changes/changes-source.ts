@@ -1,0 +1,54 @@
+import {
+  type ChangeKind,
+  type ChangesResponse,
+  type ComparisonResponse,
+  changesResponseSchema,
+  comparisonResponseSchema,
+} from '@plumbline/contracts';
+import { apiRequest } from '@/lib/api';
+import { apiPath } from '@/lib/api/paths';
+
+/** Two versions of a file; either left out means the server's default (newest against the one before). */
+export interface VersionPair {
+  from?: string;
+  to?: string;
+}
+
+export type Comparison = ComparisonResponse['comparison'];
+
+/**
+ * What the Changes view reads (issue 30): two of a file's versions compared, and a page of one
+ * specification's changed findings. The routes are demo-readable, so the demo reads them too.
+ */
+export const changesSource = {
+  async comparison(
+    projectId: string,
+    fileId: string,
+    pair: VersionPair,
+    signal?: AbortSignal,
+  ): Promise<Comparison> {
+    const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/comparison', {
+      path: { projectId, fileId },
+      query: { from: pair.from, to: pair.to },
+    });
+    return (await apiRequest(path, { schema: comparisonResponseSchema, signal })).comparison;
+  },
+  changes(
+    projectId: string,
+    fileId: string,
+    query: { from: string; to: string; specificationKey: string; kind: ChangeKind; pageSize: number },
+    signal?: AbortSignal,
+  ): Promise<ChangesResponse> {
+    const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/comparison/changes', {
+      path: { projectId, fileId },
+      query: {
+        from: query.from,
+        to: query.to,
+        specification_key: query.specificationKey,
+        kind: query.kind,
+        page_size: query.pageSize,
+      },
+    });
+    return apiRequest(path, { schema: changesResponseSchema, signal });
+  },
+};

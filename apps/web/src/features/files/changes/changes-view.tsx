@@ -1,0 +1,214 @@
+import type { BimFileVersion, ChangeKind, SpecificationComparison } from '@plumbline/contracts';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+import { useFileVersions } from '../../projects/selection/versions-query';
+import { KIND_LABEL, KindIcon } from './change-kind';
+import { ChangeList } from './change-list';
+import type { Comparison, VersionPair } from './changes-source';
+import { useComparison } from './queries';
+
+const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
+
+/**
+ * What changed between two versions of a file (issue 30): latest against the one before by default;
+ * per specification the counts of new, resolved, removed and persisting failures, each opening the
+ * lists of its elements.
+ */
+export function ChangesView({ projectId, fileId }: { projectId: string; fileId: string }) {
+  const [pair, setPair] = useState<VersionPair>({});
+  const versions = useFileVersions(projectId, fileId);
+  const comparison = useComparison(projectId, fileId, pair);
+  const completed = (versions.data ?? []).filter((v) => v.status === 'completed');
+  const from = pair.from ?? comparison.data?.from_version.id ?? '';
+  const to = pair.to ?? comparison.data?.to_version.id ?? '';
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-4">
+        <VersionSelect
+          label="From version"
+          value={from}
+          versions={completed}
+          onChange={(id) => setPair({ from: id, to })}
+        />
+        <VersionSelect
+          label="To version"
+          value={to}
+          versions={completed}
+          onChange={(id) => setPair({ from, to: id })}
+        />
+      </div>
+      {comparison.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Comparing the versions…
+        </p>
+      ) : comparison.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(comparison.error, 'Failed to compare the versions.')}
+        </p>
+      ) : (
+        <ComparisonTable projectId={projectId} fileId={fileId} comparison={comparison.data} />
+      )}
+    </div>
+  );
+}
+
+function VersionSelect({
+  label,
+  value,
+  versions,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  versions: BimFileVersion[];
+  onChange: (id: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="h-8 rounded-md border border-input bg-background px-2"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {versions.map((version) => (
+          <option key={version.id} value={version.id}>
+            v{version.version_number}
+            {version.version_tag && version.version_tag !== `v${version.version_number}`
+              ? ` (${version.version_tag})`
+              : ''}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ComparisonTable({
+  projectId,
+  fileId,
+  comparison,
+}: {
+  projectId: string;
+  fileId: string;
+  comparison: Comparison;
+}) {
+  const pair = { from: comparison.from_version.id, to: comparison.to_version.id };
+  const { elements } = comparison;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground">
+        v{comparison.from_version.version_number} → v{comparison.to_version.version_number}:{' '}
+        {formatNumber(elements.matched_by_global_id)} elements matched by GlobalId,{' '}
+        {formatNumber(elements.matched_by_content)} by content; {formatNumber(elements.added)} added,{' '}
+        {formatNumber(elements.removed)} removed.
+      </p>
+      {comparison.specifications.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No specifications were checked in both versions.</p>
+      ) : (
+        <Table aria-label="Changes per specification">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Specification</TableHead>
+              {KINDS.map((kind) => (
+                <TableHead key={kind} className="text-right">
+                  {KIND_LABEL[kind]}
+                </TableHead>
+              ))}
+              <TableHead className="text-right">Persisting</TableHead>
+              <TableHead>
+                <span className="sr-only">Elements</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {comparison.specifications.map((specification) => (
+              <SpecificationRows
+                key={specification.key}
+                projectId={projectId}
+                fileId={fileId}
+                pair={pair}
+                specification={specification}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+function SpecificationRows({
+  projectId,
+  fileId,
+  pair,
+  specification,
+}: {
+  projectId: string;
+  fileId: string;
+  pair: { from: string; to: string };
+  specification: SpecificationComparison;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { counts } = specification;
+  const changed = counts.new + counts.resolved + counts.removed > 0;
+  return (
+    <>
+      <TableRow>
+        <TableCell className="font-medium">
+          {specification.name}
+          {!specification.compared && (
+            <span className="ml-2 text-xs font-normal text-muted-foreground">(not checked before)</span>
+          )}
+        </TableCell>
+        {KINDS.map((kind) => (
+          <TableCell key={kind} className="text-right tabular-nums" data-kind={kind}>
+            <span className="inline-flex items-center gap-1">
+              {counts[kind] > 0 && <KindIcon kind={kind} />}
+              {formatNumber(counts[kind])}
+            </span>
+          </TableCell>
+        ))}
+        <TableCell className="text-right tabular-nums" data-kind="persisting">
+          {formatNumber(counts.persisting)}
+        </TableCell>
+        <TableCell>
+          {changed && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen((was) => !was)}
+            >
+              {open ? 'Hide elements' : 'Elements'}
+              <span className="sr-only"> of {specification.name}</span>
+            </Button>
+          )}
+        </TableCell>
+      </TableRow>
+      {open && (
+        <TableRow id={panelId}>
+          <TableCell colSpan={6} className="space-y-3 bg-muted/30">
+            {KINDS.map((kind) => (
+              <ChangeList
+                key={kind}
+                projectId={projectId}
+                fileId={fileId}
+                pair={pair}
+                specification={specification}
+                kind={kind}
+              />
+            ))}
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}

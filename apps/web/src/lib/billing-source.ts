@@ -1,0 +1,91 @@
+import {
+  type CheckoutSessionBody,
+  checkoutSessionResponseSchema,
+  type SubscriptionPaymentBody,
+  subscriptionPaymentResponseSchema,
+  subscriptionResponseSchema,
+} from '@plumbline/contracts';
+import { z } from 'zod';
+import { apiRequest } from './api';
+import { apiPath } from './api/paths';
+import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from './data-source';
+
+export type SubscriptionAction = 'cancel' | 'reactivate' | 'upgrade' | 'downgrade';
+
+export interface SubscriptionChange {
+  action: SubscriptionAction;
+  subscriptionId: string;
+  newTierId?: string;
+  confirmProjectName?: string;
+}
+
+/**
+ * The billing writes, shared by the wizard and the Subscriptions tab: paying, Stripe's checkout and
+ * portal, plan changes. The demo counts as subscribed and its source refuses each (decision 0061).
+ */
+export interface BillingSource {
+  paySubscription(body: SubscriptionPaymentBody): Promise<z.infer<typeof subscriptionPaymentResponseSchema>>;
+  /** Spec 1 §7 checkout-session mutation (PAYMENTS=stripe): the hosted page to send the browser to. */
+  startCheckout(body: CheckoutSessionBody): Promise<z.infer<typeof checkoutSessionResponseSchema>>;
+  /** Cancel, reactivate, upgrade or downgrade. */
+  changeSubscription(
+    change: SubscriptionChange,
+  ): Promise<z.infer<typeof subscriptionResponseSchema>['subscription']>;
+  /** The provider's billing portal: its address. */
+  openPortal(): Promise<string>;
+}
+
+export const liveBillingSource: BillingSource = {
+  paySubscription(body) {
+    return apiRequest(apiPath('/billing/subscription-payments'), {
+      method: 'POST',
+      body,
+      schema: subscriptionPaymentResponseSchema,
+      // A 401 here may be the Autodesk session's (spec 1 §8 payment messages), shown in the form.
+      redirectOnUnauthorized: false,
+    });
+  },
+  startCheckout(body) {
+    return apiRequest(apiPath('/billing/checkout-sessions'), {
+      method: 'POST',
+      body,
+      schema: checkoutSessionResponseSchema,
+    });
+  },
+  async changeSubscription({ action, subscriptionId, newTierId, confirmProjectName }) {
+    const body =
+      action === 'cancel'
+        ? { subscriptionId, cancelImmediately: false }
+        : action === 'reactivate'
+          ? { subscriptionId }
+          : { subscriptionId, newTierId, confirmProjectName };
+    const path = apiPath(`/billing/subscriptions/{subscriptionId}/${action}`, { path: { subscriptionId } });
+    return (await apiRequest(path, { method: 'POST', body, schema: subscriptionResponseSchema }))
+      .subscription;
+  },
+  async openPortal() {
+    const { url } = await apiRequest(apiPath('/billing/portal'), {
+      method: 'POST',
+      body: { returnUrl: '/dashboard' },
+      schema: z.object({ url: z.string() }),
+    });
+    return url;
+  },
+};
+
+const refuse = async (): Promise<never> => {
+  throw new ReadOnlyDataSourceError();
+};
+
+export const demoBillingSource: BillingSource = {
+  paySubscription: refuse,
+  startCheckout: refuse,
+  changeSubscription: refuse,
+  openPortal: refuse,
+};
+
+const SOURCES: Record<DataSourceMode, BillingSource> = { live: liveBillingSource, demo: demoBillingSource };
+
+export function useBillingSource(): BillingSource {
+  return SOURCES[useDataSource().mode];
+}
