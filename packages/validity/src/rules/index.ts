@@ -8,8 +8,8 @@ import { IFC101, IFC102 } from './ifc-schema';
 import { MPD001, SWE002 } from './mapped-profiles';
 import { PJS001, PJS002, PJS003, PJS101 } from './pjs';
 import { PSE001, PSE002, QTY001 } from './pse';
-import { SCH001, SCH002 } from './schema-unique';
 import { BLT001, BLT002, BLT003, GRP001, OJP001, OJT001 } from './relations';
+import { SCH001, SCH002 } from './schema-unique';
 import { SPS001, SPS002, SPS003, SPS004, SPS005, SPS006, SPS007, SPS008 } from './sps';
 
 export const RULES: readonly Rule[] = [

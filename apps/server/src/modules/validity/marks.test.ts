@@ -3,8 +3,8 @@
 // @plumbline/ifc (GlobalIds counted, property sets followed through their relationships), not from
 // the validity rules; the marks come from the rules' findings through `validityEvidence`.
 
-import { newGlobalId, regenerateGlobalId, repeatPropertySet, StepFile } from '@plumbline/ifc-gen/edit';
 import { readIfc, type StepIfcModel } from '@plumbline/ifc';
+import { newGlobalId, regenerateGlobalId, repeatPropertySet, StepFile } from '@plumbline/ifc-gen/edit';
 import { validateModel } from '@plumbline/validity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile } from '../../../test/support/samples';
@@ -40,7 +40,8 @@ function repeatedSetNames(model: StepIfcModel): Map<number, string[]> {
   for (const rel of model.idsOfClass('IFCRELDEFINESBYPROPERTIES')) {
     const objects = model.attribute(rel, 'RelatedObjects');
     const set = model.attribute(rel, 'RelatingPropertyDefinition');
-    if (set?.kind !== 'ref' || objects?.kind !== 'list' || model.classOf(set.id) !== 'IFCPROPERTYSET') continue;
+    if (set?.kind !== 'ref' || objects?.kind !== 'list' || model.classOf(set.id) !== 'IFCPROPERTYSET')
+      continue;
     const name = model.attribute(set.id, 'Name');
     if (name?.kind !== 'string') continue;
     for (const o of objects.items) {
@@ -95,9 +96,10 @@ describe.runIf(sample)('marked IDS verdicts (decision 0249)', () => {
             ? [{ code: 'repeated_property_set', rule: 'SCH002', property_sets: sets.get(id) }]
             : []),
         ];
-        expect(verdictMarks({ stepId: id, globalId: guid, readsProperties: readsProps }, evidence), `#${id}`).toEqual(
-          expected,
-        );
+        expect(
+          verdictMarks({ stepId: id, globalId: guid, readsProperties: readsProps }, evidence),
+          `#${id}`,
+        ).toEqual(expected);
       }
     }
   });
@@ -126,12 +128,12 @@ describe.runIf(sample)('marked IDS verdicts (decision 0249)', () => {
 
   it('a specification reads properties when any of its facets is a property facet', () => {
     const facet = (facet_type: string) => ({ facet_type });
-    expect(readsProperties({ applicabilityFacets: [facet('entity')], requirementFacets: [facet('attribute')] })).toBe(
-      false,
-    );
+    expect(
+      readsProperties({ applicabilityFacets: [facet('entity')], requirementFacets: [facet('attribute')] }),
+    ).toBe(false);
     expect(readsProperties({ applicabilityFacets: [facet('property')], requirementFacets: [] })).toBe(true);
-    expect(readsProperties({ applicabilityFacets: [facet('entity')], requirementFacets: [facet('property')] })).toBe(
-      true,
-    );
+    expect(
+      readsProperties({ applicabilityFacets: [facet('entity')], requirementFacets: [facet('property')] }),
+    ).toBe(true);
   });
 });
