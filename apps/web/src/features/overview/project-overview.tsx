@@ -31,6 +31,7 @@ import { ComplianceTrendChart } from './compliance-trend-chart';
 import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
 import { SchemaAnalysisSummary } from './schema-analysis-summary';
+import { ValidityCard } from './validity-card';
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -84,6 +85,7 @@ export function ProjectOverview({ project }: { project: Project }) {
         <SchemaAnalysisSummary projectId={project.id} />
         <AttributeInsights projectId={project.id} />
       </div>
+      <ValidityCard projectId={project.id} files={data.files} />
       <Section
         icon={TrendingUp}
         title="Project Compliance Trend"

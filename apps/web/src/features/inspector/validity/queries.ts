@@ -8,16 +8,22 @@ import type { FileVersionRef } from '../../projects/attribute-queries';
 /** Findings listed per rule in the tab (the rule's count says how many there are). */
 export const FINDINGS_PER_RULE = 100;
 
-/** A file version's model validity (GET …/validity): every rule, its outcome and first findings. */
-export function useVersionValidity({ projectId, fileId, versionId }: FileVersionRef) {
+/**
+ * A file version's model validity (GET …/validity): every rule, its outcome and first findings
+ * (`maxFindings` per rule; 0 for the counts alone, as the Overview card reads them).
+ */
+export function useVersionValidity(
+  { projectId, fileId, versionId }: FileVersionRef,
+  maxFindings: number = FINDINGS_PER_RULE,
+) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: ['validity', mode, projectId, fileId, versionId] as const,
+    queryKey: ['validity', mode, projectId, fileId, versionId, maxFindings] as const,
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/bimfiles/{fileId}/validity', {
           path: { projectId, fileId },
-          query: { versionId: versionId ?? undefined, max_findings: FINDINGS_PER_RULE },
+          query: { versionId: versionId ?? undefined, max_findings: maxFindings },
         }),
         { schema: versionValidityResponseSchema, signal },
       ),
