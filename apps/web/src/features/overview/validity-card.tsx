@@ -100,6 +100,10 @@ function FileValidity({ projectId, file }: { projectId: string; file: OverviewFi
   const warnings = failing.filter((r) => r.severity === 'warning');
   return (
     <CardContent className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        {file.name}
+        {data.schema ? ` · ${data.schema}` : ''}
+      </p>
       <dl className="grid grid-cols-3 gap-3 text-sm" aria-label={`Validity of ${file.name}`}>
         <Figure label="Rules with errors" value={data.summary.error_rules} />
         <Figure label="Rules with warnings" value={data.summary.warning_rules} />
