@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { formatNumber } from '@/lib/format';
-import { useVersionValidity } from '../inspector/validity/queries';
+import { useVersionValidity } from '@/lib/validity-queries';
 import { validityLink } from './explorer-link';
 
 /** Processed files, the most recently updated first: the card opens on the latest processed version. */

@@ -3,7 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-import type { FileVersionRef } from '../../projects/attribute-queries';
+
+/** A file version; `versionId` null for the latest completed one. */
+export interface ValidityVersionRef {
+  projectId: string;
+  fileId: string;
+  versionId: string | null;
+}
 
 /** Findings listed per rule in the tab (the rule's count says how many there are). */
 export const FINDINGS_PER_RULE = 100;
@@ -13,7 +19,7 @@ export const FINDINGS_PER_RULE = 100;
  * (`maxFindings` per rule; 0 for the counts alone, as the Overview card reads them).
  */
 export function useVersionValidity(
-  { projectId, fileId, versionId }: FileVersionRef,
+  { projectId, fileId, versionId }: ValidityVersionRef,
   maxFindings: number = FINDINGS_PER_RULE,
 ) {
   const { mode } = useDataSource();
