@@ -3,6 +3,7 @@ import { specificationStateSchema } from './figures';
 import { fileParamsSchema, versionQuerySchema } from './file-address';
 import { facetCardinalitySchema, idsFacetSchema, idsFacetTypeSchema } from './ids-facets';
 import { count, percent } from './numbers';
+import { verdictMarkSchema } from './validity';
 
 /**
  * IDS compliance reads: the project's specifications with their facets, a file version's compliance
@@ -180,6 +181,8 @@ export const facetComplianceResultSchema = z.object({
     ),
   }),
   failures: z.array(facetFailureSchema),
+  /** Validity errors that make this verdict unreliable (decision 0249); empty when none. */
+  validity_marks: z.array(verdictMarkSchema),
 });
 export type FacetComplianceResult = z.infer<typeof facetComplianceResultSchema>;
 
@@ -214,6 +217,8 @@ export const complianceResultRowSchema = z.object({
   status: complianceStatusSchema,
   specification_id: z.string().uuid().nullable(),
   specification_name: z.string().nullable(),
+  /** Validity errors that make this verdict unreliable (decision 0249); empty when none. */
+  validity_marks: z.array(verdictMarkSchema),
 });
 export type ComplianceResultRow = z.infer<typeof complianceResultRowSchema>;
 

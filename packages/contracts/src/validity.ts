@@ -56,3 +56,23 @@ export const versionValidityResponseSchema = z.object({
   rules: z.array(validityRuleSchema),
 });
 export type VersionValidityResponse = z.infer<typeof versionValidityResponseSchema>;
+
+/**
+ * Why a validity error makes an IDS verdict unreliable (decision 0249): the code and its parameters,
+ * rendered in the reader's language by the web; `rule` is the validity rule whose finding marks it.
+ * - repeated_global_id: the element's GlobalId is used by another instance too (SCH001).
+ * - repeated_property_set: the element carries two property sets of one name (SCH002); marks
+ *   verdicts of specifications with a property facet.
+ * - unofficial_schema: the file's schema identifier is not an official one (IFC101); marks every verdict.
+ */
+export const verdictMarkSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('repeated_global_id'), rule: z.string(), global_id: z.string() }),
+  z.object({
+    code: z.literal('repeated_property_set'),
+    rule: z.string(),
+    property_sets: z.array(z.string()),
+  }),
+  z.object({ code: z.literal('unofficial_schema'), rule: z.string(), schema: z.string() }),
+]);
+export type VerdictMark = z.infer<typeof verdictMarkSchema>;
+export type VerdictMarkCode = VerdictMark['code'];

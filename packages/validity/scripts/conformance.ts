@@ -84,7 +84,12 @@ for (const rule of RULE_IDS.filter((r) => wanted.includes(r))) {
       if (values.verbose && detail) console.log(`      ${detail}`);
     }
   }
-  const share = files.length === 0 ? 'no fixtures' : `${((100 * agree) / files.length).toFixed(0)} %`;
+  const share =
+    files.length === 0
+      ? rule.startsWith('SCH')
+        ? 'no fixtures (schema constraint, 0249)'
+        : 'no fixtures'
+      : `${((100 * agree) / files.length).toFixed(0)} %`;
   rows.push(`${rule.padEnd(7)} ${String(agree).padStart(3)}/${String(files.length).padEnd(3)} ${share}`);
 }
 

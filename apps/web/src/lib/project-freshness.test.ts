@@ -27,7 +27,7 @@ const VIEWS: Record<string, readonly unknown[]> = {
   'element inspector': queryKeys.element('live', P, F, V, 7, 'compliance'),
   metadata: queryKeys.metadataRows('live', P, F, '/metadata?page=1'),
   'metadata facets': queryKeys.metadataFacets('live', P, F, V),
-  'model validity': queryKeys.validity('live', P, F, V),
+  'model validity': queryKeys.validity('live', P, F, V, 100),
   'assistant suggestions': queryKeys.chatContext('live', P, F, V),
   reports: queryKeys.reportList('live', P),
   'report usage': queryKeys.reportUsage('live', P),

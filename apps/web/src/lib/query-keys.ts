@@ -93,9 +93,9 @@ export const queryKeys = {
   metadataElement: (mode: Mode, projectId: Id, fileId: Id, versionId: Id, viewerDbId: number | null) =>
     [...metadata(mode, projectId, fileId), 'element', versionId, viewerDbId] as const,
 
-  /** A version's model validity (its rules and findings); `null` is the latest version. */
-  validity: (mode: Mode, projectId: Id, fileId: Id, versionId: Id | null) =>
-    [...project(mode, projectId), 'validity', fileId, versionId ?? 'latest'] as const,
+  /** A version's model validity (its rules, with up to `maxFindings` findings each); `null` is the latest version. */
+  validity: (mode: Mode, projectId: Id, fileId: Id, versionId: Id | null, maxFindings: number) =>
+    [...project(mode, projectId), 'validity', fileId, versionId ?? 'latest', maxFindings] as const,
 
   chatContext: (mode: Mode, projectId: Id, fileId: Id | null, versionId: Id | null) =>
     [...project(mode, projectId), 'chat-context', fileId, versionId ?? 'latest'] as const,

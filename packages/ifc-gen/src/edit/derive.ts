@@ -153,3 +153,29 @@ function formatReal(n: number): string {
   const text = String(n);
   return /[.eE]/.test(text) ? text : `${text}.`;
 }
+
+/**
+ * Attaches a second property set of the same name to the element (a copy of its set `psetName`,
+ * with its own GlobalId, through a relationship of its own), as an exporter that writes a set twice
+ * would; returns the copy's id.
+ */
+export function repeatPropertySet(
+  file: StepFile,
+  elementId: number,
+  psetName: string,
+  globalIds: readonly [string, string],
+): number {
+  const pset = occurrencePset(file, elementId, psetName);
+  if (!pset) throw new Error(`#${elementId} has no property set ${psetName}`);
+  const copy = file.add(pset.className, [stepString(globalIds[0]), ...pset.params.slice(1)]);
+  const ownerHistory = pset.params[1] ?? '$';
+  file.add('IFCRELDEFINESBYPROPERTIES', [
+    stepString(globalIds[1]),
+    ownerHistory,
+    '$',
+    '$',
+    `(#${elementId})`,
+    `#${copy}`,
+  ]);
+  return copy;
+}

@@ -11,5 +11,6 @@ export {
   propertyNames,
   regenerateGlobalId,
   removeProperty,
+  repeatPropertySet,
 } from './derive';
 export { listItems, refId, StepFile, type StepLine, splitParams, stringValue } from './step-file';

@@ -1,4 +1,4 @@
-/** Every implemented normative rule, in the order reports list them. */
+/** Every implemented rule, in the order reports list them: buildingSMART's 38, then two schema constraints. */
 import type { Rule } from '../rule';
 import { GEM111, GEM112, GEM113 } from './gem-curves';
 import { GEM002, GEM003, GEM004, GEM005, GEM011, GEM051, GEM052 } from './gem-representations';
@@ -9,6 +9,7 @@ import { MPD001, SWE002 } from './mapped-profiles';
 import { PJS001, PJS002, PJS003, PJS101 } from './pjs';
 import { PSE001, PSE002, QTY001 } from './pse';
 import { BLT001, BLT002, BLT003, GRP001, OJP001, OJT001 } from './relations';
+import { SCH001, SCH002 } from './schema-unique';
 import { SPS001, SPS002, SPS003, SPS004, SPS005, SPS006, SPS007, SPS008 } from './sps';
 
 export const RULES: readonly Rule[] = [
@@ -50,6 +51,8 @@ export const RULES: readonly Rule[] = [
   GEM113,
   MPD001,
   SWE002,
+  SCH001,
+  SCH002,
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((r) => r.id);

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../platform/db';
 import { requireCheckedVersion, resolveFileVersion } from '../bimfiles';
 import { requireProjectReader } from '../projects';
+import { loadValidityEvidence, readsProperties, verdictMarks } from '../validity';
 import { ComplianceError } from './errors';
 import { specificationSummary, statusCounts } from './figures';
 import * as repo from './repo';
@@ -180,6 +181,8 @@ export function createComplianceService(deps: { db: Database }) {
       });
       const applicability = spec.applicabilityFacets;
       const requirements = spec.requirementFacets;
+      const evidence = await loadValidityEvidence(db, version.id);
+      const specReadsProperties = readsProperties(spec);
       return {
         specification_id: spec.id,
         version_id: version.id,
@@ -218,6 +221,10 @@ export function createComplianceService(deps: { db: Database }) {
               reason: f.reason,
               actual_value: f.actualValue ?? null,
             })),
+            validity_marks: verdictMarks(
+              { stepId: row.stepId, globalId: row.globalId, readsProperties: specReadsProperties },
+              evidence,
+            ),
           };
         }),
       };
@@ -266,6 +273,8 @@ export function createComplianceService(deps: { db: Database }) {
               rank: query.status === undefined ? undefined : STATUS_RANK[query.status],
             });
       const names = new Map(specs.map((s) => [s.id, s.name]));
+      const readingProperties = new Set(specs.filter(readsProperties).map((s) => s.id));
+      const evidence = await loadValidityEvidence(db, version.id);
       return {
         version_id: version.id,
         summary,
@@ -280,6 +289,14 @@ export function createComplianceService(deps: { db: Database }) {
           status: STATUS_BY_RANK[r.rank] ?? 'not_applicable',
           specification_id: r.specificationId,
           specification_name: r.specificationId ? (names.get(r.specificationId) ?? null) : null,
+          validity_marks: verdictMarks(
+            {
+              stepId: r.stepId,
+              globalId: r.globalId,
+              readsProperties: r.specificationId !== null && readingProperties.has(r.specificationId),
+            },
+            evidence,
+          ),
         })),
       };
     },

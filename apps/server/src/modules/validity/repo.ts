@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { fileVersions, versionValidityFindings, versionValidityRules } from '../../schema';
 
@@ -72,4 +72,24 @@ export function listFindings(
     .from(ranked)
     .where(sql`${ranked.n} <= ${perRule}`)
     .orderBy(asc(ranked.rule), asc(ranked.n));
+}
+
+/** The findings of the rules that mark IDS verdicts (decision 0249), as stored. */
+export function listMarkingFindings(
+  db: Database,
+  versionId: string,
+  rules: readonly string[],
+): Promise<ValidityFindingRow[]> {
+  const f = versionValidityFindings;
+  return db
+    .select({
+      rule: f.rule,
+      stepId: f.stepId,
+      globalId: f.globalId,
+      ifcClass: f.ifcClass,
+      messageId: f.messageId,
+      messageValues: f.messageValues,
+    })
+    .from(f)
+    .where(and(eq(f.fileVersionId, versionId), inArray(f.rule, [...rules])));
 }

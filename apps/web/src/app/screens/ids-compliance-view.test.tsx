@@ -39,6 +39,7 @@ function row(
   status: ComplianceStatus,
   specificationId: string,
   name: string,
+  validityMarks: ComplianceResultRow['validity_marks'] = [],
 ): ComplianceResultRow {
   return {
     viewer_db_id: viewerDbId,
@@ -48,12 +49,16 @@ function row(
     status,
     specification_id: specificationId,
     specification_name: specificationId === SPEC_DOORS ? 'Doors have a fire rating' : 'Walls are typed',
+    validity_marks: validityMarks,
   };
 }
 
 const ROWS = [
   row(11, 'passed', SPEC_DOORS, 'Door D-01'),
-  row(12, 'failed', SPEC_DOORS, 'Door D-02'),
+  row(12, 'failed', SPEC_DOORS, 'Door D-02', [
+    { code: 'repeated_global_id', rule: 'SCH001', global_id: 'GUID12' },
+    { code: 'repeated_property_set', rule: 'SCH002', property_sets: ['Pset_DoorCommon'] },
+  ]),
   row(21, 'warning', SPEC_WALLS, 'Wall W-01'),
 ];
 
@@ -115,6 +120,27 @@ describe('IDS compliance results', () => {
     expect(within(rows[1] as HTMLElement).getByText('Failed')).toBeVisible();
     expect(within(rows[2] as HTMLElement).getByText('Walls are typed')).toBeVisible();
     expect(screen.getByText('Showing the first 3 of 103 results')).toBeVisible();
+  });
+
+  it('shows why a verdict is unreliable beside it, and nothing beside the others', async () => {
+    mockCompliance();
+    renderWithApp(<IdsComplianceView projectId={PROJECT} fileId={FILE} versionId={VERSION} />);
+    await screen.findByRole('table', { name: 'Compliance results' });
+    const [first, second, third] = resultRows() as HTMLElement[];
+    const marks = within(second as HTMLElement).getByRole('list', { name: 'Why this verdict is unreliable' });
+    expect(
+      within(marks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Unreliable: this element's GlobalId is used by another element too (SCH001).",
+      'Unreliable: property set Pset_DoorCommon is written twice on this element (SCH002).',
+    ]);
+    for (const unmarked of [first, third]) {
+      expect(
+        within(unmarked as HTMLElement).queryByRole('list', { name: 'Why this verdict is unreliable' }),
+      ).not.toBeInTheDocument();
+    }
   });
 
   it('filters by status and by specification through the server', async () => {

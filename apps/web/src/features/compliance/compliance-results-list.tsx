@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { classLabel, objectLabel } from '@/lib/object-label';
 import { StatusBadge } from './status-badge';
+import { ValidityMarks } from './validity-marks';
 
 /** The first results of the IDS Compliance view, one row per element and specification. */
 export function ComplianceResultsList({
@@ -60,6 +61,7 @@ export function ComplianceResultsList({
                 </TableCell>
                 <TableCell>
                   <StatusBadge status={row.status} />
+                  <ValidityMarks marks={row.validity_marks} />
                 </TableCell>
                 <TableCell
                   className={cn('truncate', compact ? 'max-w-40' : 'max-w-56')}

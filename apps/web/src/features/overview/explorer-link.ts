@@ -12,3 +12,15 @@ export function explorerLink(
   if (versionId) params.set('version', versionId);
   return `${basePath}?${params.toString()}`;
 }
+
+/** The File Inspector's Validity tab of a file version, on the same route. */
+export function validityLink(basePath: string, projectId: string, fileId: string, versionId: string): string {
+  const params = new URLSearchParams({
+    tab: 'dashboard',
+    fileTab: 'validity',
+    project: projectId,
+    file: fileId,
+    version: versionId,
+  });
+  return `${basePath}?${params.toString()}`;
+}

@@ -12,7 +12,7 @@ import {
   TrendingUp,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -31,6 +31,10 @@ import { ComplianceTrendChart } from './compliance-trend-chart';
 import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
 import { SchemaAnalysisSummary } from './schema-analysis-summary';
+
+// Its rule explanations come from the validity catalogue (and its message formatter): loaded with
+// the card, not with the dashboard's first view.
+const ValidityCard = lazy(async () => ({ default: (await import('./validity-card')).ValidityCard }));
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -84,6 +88,9 @@ export function ProjectOverview({ project }: { project: Project }) {
         <SchemaAnalysisSummary projectId={project.id} />
         <AttributeInsights projectId={project.id} />
       </div>
+      <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+        <ValidityCard projectId={project.id} files={data.files} />
+      </Suspense>
       <Section
         icon={TrendingUp}
         title="Project Compliance Trend"

@@ -8,8 +8,8 @@ import { Card } from '@/components/ui/card';
 import { SegmentedFilter } from '@/components/ui/segmented-filter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
+import { FINDINGS_PER_RULE, useVersionValidity } from '@/lib/validity-queries';
 import type { FileVersionRef } from '../../projects/attribute-queries';
-import { FINDINGS_PER_RULE, useVersionValidity } from './queries';
 
 type RuleFilter = 'failing' | 'all';
 

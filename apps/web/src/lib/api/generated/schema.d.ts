@@ -9862,6 +9862,22 @@ export interface operations {
                                 reason: string;
                                 actual_value: string | null;
                             }[];
+                            validity_marks: ({
+                                /** @enum {string} */
+                                code: "repeated_global_id";
+                                rule: string;
+                                global_id: string;
+                            } | {
+                                /** @enum {string} */
+                                code: "repeated_property_set";
+                                rule: string;
+                                property_sets: string[];
+                            } | {
+                                /** @enum {string} */
+                                code: "unofficial_schema";
+                                rule: string;
+                                schema: string;
+                            })[];
                         }[];
                     };
                 };
@@ -10021,6 +10037,22 @@ export interface operations {
                             status: "passed" | "warning" | "failed" | "not_applicable";
                             specification_id: string | null;
                             specification_name: string | null;
+                            validity_marks: ({
+                                /** @enum {string} */
+                                code: "repeated_global_id";
+                                rule: string;
+                                global_id: string;
+                            } | {
+                                /** @enum {string} */
+                                code: "repeated_property_set";
+                                rule: string;
+                                property_sets: string[];
+                            } | {
+                                /** @enum {string} */
+                                code: "unofficial_schema";
+                                rule: string;
+                                schema: string;
+                            })[];
                         }[];
                     };
                 };
