@@ -23,11 +23,18 @@ module.exports = {
       to: { path: '^(packages/(?!ifc/)|apps/|bench/|scripts/)' },
     },
     {
+      name: 'i18n-imports-nothing-ours',
+      comment: 'packages/i18n (locales, rendering messages from catalogues) is below every other package.',
+      severity: 'error',
+      from: { path: '^packages/i18n/' },
+      to: { path: '^(packages/(?!i18n/)|apps/|bench/|scripts/)' },
+    },
+    {
       name: 'ids-imports-only-ifc',
-      comment: 'packages/ids builds on packages/ifc alone.',
+      comment: 'packages/ids builds on packages/ifc alone (and renders its messages with packages/i18n).',
       severity: 'error',
       from: { path: '^packages/ids/' },
-      to: { path: '^(packages/(?!ids/|ifc/)|apps/|bench/|scripts/)' },
+      to: { path: '^(packages/(?!ids/|ifc/|i18n/)|apps/|bench/|scripts/)' },
     },
     {
       name: 'contracts-import-nothing-ours',
@@ -37,7 +44,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/contracts/' },
       to: {
-        path: '^(packages/(?!contracts/)|apps/|bench/|scripts/)',
+        path: '^(packages/(?!contracts/|i18n/)|apps/|bench/|scripts/)',
         pathNot: '^packages/ids/src/report/percent\\.ts$',
       },
     },

@@ -57,7 +57,9 @@ describe('the boundary rules', () => {
       // Breaches, one per rule.
       'packages/contracts/src/index.ts': "import '../../../apps/server/src/platform/db';",
       'packages/ifc/src/index.ts': "import '../../ids/src/index';",
-      'packages/ids/src/index.ts': "import '../../ifc/src/index';\nimport '../../contracts/src/index';",
+      'packages/ids/src/index.ts':
+        "import '../../ifc/src/index';\nimport '../../i18n/src/index';\nimport '../../contracts/src/index';",
+      'packages/i18n/src/index.ts': "import '../../ifc/src/index';",
       'apps/server/src/platform/db.ts': "import '../schema/tables';",
       'apps/server/src/platform/http/app.ts': "import '../../modules/projects/index';",
       'apps/server/src/modules/bimfiles/service.ts':
@@ -96,6 +98,7 @@ describe('the boundary rules', () => {
           'contracts-import-nothing-ours: packages/contracts/src/index.ts → apps/server/src/platform/db.ts',
           'ifc-imports-nothing-ours: packages/ifc/src/index.ts → packages/ids/src/index.ts',
           'ids-imports-only-ifc: packages/ids/src/index.ts → packages/contracts/src/index.ts',
+          'i18n-imports-nothing-ours: packages/i18n/src/index.ts → packages/ifc/src/index.ts',
           // The ifc → ids breach above also closes a cycle (one row a cycle).
           'no-circular: packages/ids/src/index.ts → packages/ifc/src/index.ts',
           'platform-imports-no-module: apps/server/src/platform/http/app.ts → apps/server/src/modules/projects/index.ts',
