@@ -15,6 +15,7 @@ export * from './health';
 export * from './ids-facets';
 export * from './idsfiles';
 export * from './members';
+export * from './messages';
 export * from './metadata';
 export { percentOf } from './numbers';
 export * from './overview';

@@ -66,15 +66,20 @@ export function formatMessage(locale: UiLocale, message: CompiledMessage, values
 export function formatMessageParts<T>(
   locale: UiLocale,
   message: CompiledMessage,
-  values: Readonly<Record<string, MessageValue | T | ((chunks: (string | T)[]) => T)>>,
+  values: RichValues<T>,
 ): (string | T)[] {
   if (typeof message === 'string') return [message];
   const result = formatWith<T>(formatterOf(message, intlLocale(locale)), values);
   return Array.isArray(result) ? result : [result];
 }
 
+/** Values of a message with tags: each tag a function of its content (`link: (chunks) => <a>…</a>`). */
+export type RichValues<T> = Readonly<Record<string, MessageValue | T | ((chunks: (string | T)[]) => T)>>;
+
 export interface Translator<Id extends string = string> {
   (id: Id, values?: MessageValues): string;
+  /** A message whose tags become the caller's objects (React elements): the parts, in order. */
+  parts<T>(id: Id, values: RichValues<T>): (string | T)[];
   readonly locale: UiLocale;
   /** Whether the catalogues hold `id` (for ids that come as data, e.g. an error's message id). */
   has(id: string): id is Id;
@@ -100,6 +105,12 @@ export function createTranslator<Id extends string = string>(
     return message === undefined ? id : formatMessage(locale, message, values);
   }) as Translator<Id>;
   Object.defineProperty(t, 'locale', { value: locale });
-  (t as { has: (id: string) => boolean }).has = (id: string) => lookup(id) !== undefined;
+  Object.assign(t, {
+    has: (id: string) => lookup(id) !== undefined,
+    parts: <T>(id: Id, values: RichValues<T>) => {
+      const message = lookup(id);
+      return message === undefined ? [id] : formatMessageParts<T>(locale, message, values);
+    },
+  });
   return t;
 }

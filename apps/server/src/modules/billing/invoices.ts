@@ -71,7 +71,7 @@ export async function issueInvoice(
     providerInvoiceId: draft.providerInvoiceId ?? null,
   });
   if (!row)
-    throw new BillingError('idempotency_conflict', { message: 'This billing cycle is already invoiced.' });
+    throw new BillingError('idempotency_conflict', { messageId: 'error.idempotency_conflict.invoiced' });
   if (jobs) {
     const amount = `${(total / 100).toFixed(2)} ${sub.currency}`;
     await queueMail(

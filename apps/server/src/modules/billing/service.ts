@@ -1,5 +1,6 @@
 import type {
   BillingConfig,
+  ContractsMessageId,
   Currency,
   InvoiceRow,
   ProjectLimits,
@@ -111,25 +112,28 @@ export function createBillingService(deps: BillingDeps) {
     if (!tier?.isActive) throw new BillingError('tier_not_found');
     if (!tier.stripePriceId) {
       throw new BillingError('tier_not_configured', {
-        message: `Plan configuration error: The ${tier.name} plan is not properly configured for payments. Please try a different plan or contact support.`,
+        messageId: 'error.tier_not_configured.named',
+        params: { plan: tier.name },
       });
     }
     return tier;
   }
 
   /** A voucher usable now, or null with the reason. */
-  async function usableVoucher(code: string): Promise<{ voucher: repo.VoucherRow | null; reason: string }> {
+  async function usableVoucher(
+    code: string,
+  ): Promise<{ voucher: repo.VoucherRow; reason: null } | { voucher: null; reason: ContractsMessageId }> {
     const voucher = await repo.getVoucher(db, code.toUpperCase());
     const now = clock.now();
-    if (!voucher?.isActive) return { voucher: null, reason: 'Invalid voucher code' };
+    if (!voucher?.isActive) return { voucher: null, reason: 'error.voucher_invalid' };
     if (voucher.validFrom && now < voucher.validFrom)
-      return { voucher: null, reason: 'This voucher is not valid yet.' };
+      return { voucher: null, reason: 'error.voucher_invalid.notYet' };
     if (voucher.validUntil && now >= voucher.validUntil)
-      return { voucher: null, reason: 'This voucher has expired.' };
+      return { voucher: null, reason: 'error.voucher_invalid.expired' };
     if (voucher.maxRedemptions !== null && voucher.redemptions >= voucher.maxRedemptions) {
-      return { voucher: null, reason: 'This voucher has been fully redeemed.' };
+      return { voucher: null, reason: 'error.voucher_invalid.redeemed' };
     }
-    return { voucher, reason: '' };
+    return { voucher, reason: null };
   }
 
   async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
@@ -214,7 +218,8 @@ export function createBillingService(deps: BillingDeps) {
     tier: repo.TierRow | null;
   }> {
     const usage = await repo.projectUsage(tx, projectId);
-    if (!usage) throw new BillingError('subscription_not_found', { message: 'Project not found' });
+    if (!usage)
+      throw new BillingError('subscription_not_found', { messageId: 'error.subscription_not_found.project' });
     const { isDemo, ...counts } = usage;
     if (!enabled) return { limits: UNLIMITED_PLAN, usage: counts, sub: null, tier: null };
     if (isDemo) return { limits: DEMO_PLAN, usage: counts, sub: null, tier: null };
@@ -236,10 +241,9 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
-  function planWords(limits: PlanLimits): string {
-    return limits.plan === DEFAULT_PLAN.plan
-      ? 'Projects without a plan allow'
-      : `Your ${limits.plan} plan allows`;
+  /** Whose limit it is, as the limit messages name it: the plan's, or that of projects without one. */
+  function planParams(limits: PlanLimits) {
+    return { hasPlan: limits.plan === DEFAULT_PLAN.plan ? 'no' : 'yes', plan: limits.plan };
   }
 
   const enforcement = {
@@ -258,12 +262,14 @@ export function createBillingService(deps: BillingDeps) {
       const isNewFile = !(await repo.fileNameExists(tx, projectId, fileName));
       if (isNewFile && usage.files + 1 > limits.maxFiles) {
         throw new BillingError('limit_files', {
-          message: `File limit reached: ${planWords(limits)} a maximum of ${limits.maxFiles} files.`,
+          messageId: 'error.limit_files.detail',
+          params: { ...planParams(limits), max: limits.maxFiles },
         });
       }
       if (usage.storageBytes + (sizeBytes ?? UNKNOWN_FILE_BYTES) > limits.maxStorageGB * GB) {
         throw new BillingError('limit_storage', {
-          message: `Storage limit exceeded: this file would exceed the ${formatGb(limits.maxStorageGB)} GB storage limit (${limits.plan}).`,
+          messageId: 'error.limit_storage.detail',
+          params: { limit: formatGb(limits.maxStorageGB), plan: limits.plan },
         });
       }
     },
@@ -274,7 +280,8 @@ export function createBillingService(deps: BillingDeps) {
       const { limits, usage } = await planOf(tx, projectId);
       if (usage.users + 1 > limits.maxUsers) {
         throw new BillingError('limit_users', {
-          message: `User limit reached: ${planWords(limits)} a maximum of ${limits.maxUsers} team members.`,
+          messageId: 'error.limit_users.detail',
+          params: { ...planParams(limits), max: limits.maxUsers },
         });
       }
     },
@@ -287,14 +294,15 @@ export function createBillingService(deps: BillingDeps) {
       if (described.limits.allowRefresh) return;
       const reason =
         sub && sub.paymentStatus !== 'paid'
-          ? 'an invoice is unpaid'
+          ? 'unpaid'
           : sub?.cancelAtPeriodEnd
-            ? 'the subscription is cancelling'
+            ? 'cancelling'
             : violationsOf(limits, usage).some((v) => v.severity === 'error')
-              ? 'a plan limit is exceeded'
-              : 'the plan does not include refreshes';
+              ? 'exceeded'
+              : 'excluded';
       throw new BillingError('refresh_not_allowed', {
-        message: `This project cannot be refreshed: ${reason} (${limits.plan}).`,
+        messageId: 'error.refresh_not_allowed.detail',
+        params: { reason, plan: limits.plan },
       });
     },
 
@@ -308,7 +316,8 @@ export function createBillingService(deps: BillingDeps) {
       const { limits } = await planOf(tx, projectId);
       if (reportsThisMonth >= limits.maxReportsPerMonth) {
         throw new BillingError('limit_reports', {
-          message: `Monthly limit reached (${limits.maxReportsPerMonth} reports)`,
+          messageId: 'error.limit_reports.detail',
+          params: { max: limits.maxReportsPerMonth },
         });
       }
     },
@@ -362,7 +371,10 @@ export function createBillingService(deps: BillingDeps) {
       return toTierDto(row, 'AUD');
     },
 
-    async validateVoucher(code: string): Promise<VoucherValidation> {
+    /** `message`: a message id, rendered by the route in the request's language. */
+    async validateVoucher(
+      code: string,
+    ): Promise<Omit<VoucherValidation, 'message'> & { message: ContractsMessageId }> {
       requireEnabled();
       const { voucher, reason } = await usableVoucher(code);
       if (!voucher)
@@ -378,7 +390,7 @@ export function createBillingService(deps: BillingDeps) {
         discount_type: voucher.discountType === 'amount' ? 'amount' : 'percentage',
         discount_value: voucher.discountValue,
         description: voucher.description,
-        message: 'Voucher applied!',
+        message: 'billing.voucher.applied',
       };
     },
 
@@ -408,7 +420,7 @@ export function createBillingService(deps: BillingDeps) {
       let voucher: repo.VoucherRow | null = null;
       if (input.voucherCode) {
         const found = await usableVoucher(input.voucherCode);
-        if (!found.voucher) throw new BillingError('voucher_invalid', { message: found.reason });
+        if (!found.voucher) throw new BillingError('voucher_invalid', { messageId: found.reason });
         voucher = found.voucher;
       }
       await setup?.check(tierFileLimits(tier));
@@ -427,14 +439,15 @@ export function createBillingService(deps: BillingDeps) {
         now,
       );
       if (!charge.ok) {
+        // The ledger names its reason; Stripe's own text (English) is passed on as it is.
         throw new BillingError(charge.reason === 'declined' ? 'card_declined' : 'card_invalid', {
-          message: charge.message,
+          ...(charge.messageId ? { messageId: charge.messageId } : { detail: { text: charge.message } }),
         });
       }
       const card = input.saveCard ? charge.card : null;
       const written = await db.transaction(async (tx) => {
         if (voucher && !(await repo.redeemVoucher(tx, voucher.code))) {
-          throw new BillingError('voucher_invalid', { message: 'This voucher has been fully redeemed.' });
+          throw new BillingError('voucher_invalid', { messageId: 'error.voucher_invalid.redeemed' });
         }
         const project = await insertProject(tx, {
           name: input.projectName,
@@ -639,7 +652,7 @@ export function createBillingService(deps: BillingDeps) {
       requireEnabled();
       if (!stripe) {
         throw new BillingError('checkout_not_found', {
-          message: 'This installation takes cards in the app: there is no hosted checkout.',
+          messageId: 'error.checkout_not_found.inApp',
         });
       }
       const tier = await requireTier(input.tierId);
@@ -685,7 +698,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       if (kind === 'receipt' && !invoice.receiptNumber) {
         throw new BillingError('invoice_not_found', {
-          message: 'This invoice has no receipt: it is not paid yet.',
+          messageId: 'error.invoice_not_found.noReceipt',
         });
       }
       const pdf = await renderBillingDocument(kind, invoice);
@@ -718,7 +731,8 @@ async function requireConfirmation(tx: Database, projectId: string, typed: strin
   const name = await projectNameOf(tx, projectId);
   if (typed !== name) {
     throw new BillingError('confirmation_required', {
-      message: `Please type the exact project name "${name}" to confirm the upgrade.`,
+      messageId: 'error.confirmation_required.named',
+      params: { name },
     });
   }
 }

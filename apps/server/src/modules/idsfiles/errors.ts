@@ -1,11 +1,11 @@
-import type { IdsFileErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, IdsFileErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 export const IdsFileError = defineErrors('IdsFileError', {
-  file_missing: 'Choose an IDS file to upload.',
-  not_multipart: 'Send the file as multipart/form-data.',
-  invalid_name: 'The file name must be 1 to 255 characters.',
-  invalid_ids: 'The file is not a valid IDS 1.0 file.',
-  file_too_large: 'The IDS file is too large.',
-  ids_file_not_found: 'IDS file not found',
-} satisfies Record<IdsFileErrorCode, string>);
+  file_missing: 'error.file_missing.ids',
+  not_multipart: 'error.not_multipart',
+  invalid_name: 'error.invalid_name',
+  invalid_ids: 'error.invalid_ids',
+  file_too_large: 'error.file_too_large.ids',
+  ids_file_not_found: 'error.ids_file_not_found',
+} satisfies Record<IdsFileErrorCode, ContractsMessageId>);

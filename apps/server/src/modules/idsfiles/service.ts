@@ -91,16 +91,18 @@ export function createIdsFileService(deps: {
         },
       ).catch((error: unknown) => {
         if (error instanceof WorkerTimeLimitError)
-          throw new IdsFileError('invalid_ids', { message: error.message });
+          throw new IdsFileError('invalid_ids', { messageId: 'error.invalid_ids.slow' });
         throw error;
       });
       if (reading.kind === 'invalid') {
         const { problems } = reading;
         const fields = Object.fromEntries(
-          problems.slice(0, 100).map((p, i) => [`problems.${i}`, describeProblem(p)]),
+          problems.slice(0, 100).map((p, i) => [`problems.${i}`, { text: describeProblem(p) }]),
         );
+        // The engine's diagnostics are English text until they are message ids (IDS Studio issue).
         throw new IdsFileError('invalid_ids', {
-          message: `The file is not a valid IDS 1.0 file. ${describeProblem(problems[0] as (typeof problems)[0])}`,
+          messageId: 'error.invalid_ids.detail',
+          params: { detail: describeProblem(problems[0] as (typeof problems)[0]) },
           fields,
         });
       }

@@ -1,13 +1,8 @@
-import type {
-  AddMemberResponse,
-  Invitation,
-  Member,
-  ProjectRole,
-  TeamMemberAcrossProjects,
-} from '@plumbline/contracts';
+import type { Invitation, Member, ProjectRole, TeamMemberAcrossProjects } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
+import type { MessageRef } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
@@ -45,8 +40,9 @@ export function toInvitationDto(
 }
 
 /** The answer to every add, whatever happened, so it never tells whether the address has an account. */
-export function addedMessage(email: string): string {
-  return `We sent ${email} an e-mail about joining the project.`;
+/** The answer to an add, the same whether the person joined or was invited (no account enumeration). */
+export function addedMessage(email: string): MessageRef {
+  return { id: 'members.added', params: { email } };
 }
 
 export function createMemberService(deps: {
@@ -123,7 +119,7 @@ export function createMemberService(deps: {
       actorId: string,
       projectId: string,
       input: { email: string; role: ProjectRole },
-    ): Promise<AddMemberResponse> {
+    ): Promise<{ message: MessageRef }> {
       await db
         .transaction(async (tx) => {
           const access = await requireProjectPermission(

@@ -10,7 +10,12 @@ export function createHostedProvider(testMode: boolean): PaymentProvider {
     kind: 'stripe',
     testMode,
     async charge() {
-      return { ok: false, reason: 'invalid', message: "Cards are taken on Stripe's checkout page." };
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: "Cards are taken on Stripe's checkout page.",
+        messageId: 'error.card_invalid.hosted',
+      };
     },
     async chargeSaved() {
       return false;

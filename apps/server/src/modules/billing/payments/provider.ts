@@ -1,3 +1,5 @@
+import type { ContractsMessageId } from '@plumbline/contracts';
+
 /**
  * How the billing service takes money. `PAYMENTS=ledger` (default) charges test cards offline; a
  * Stripe provider can implement the same interface. Card numbers never leave `charge`: what comes
@@ -28,7 +30,13 @@ export interface SavedCard {
 
 export type ChargeResult =
   | { ok: true; chargeId: string; card: SavedCard }
-  | { ok: false; reason: 'declined' | 'invalid'; message: string };
+  | {
+      ok: false;
+      reason: 'declined' | 'invalid';
+      /** The provider's words (English), shown when it gives no message id of ours. */
+      message: string;
+      messageId?: ContractsMessageId;
+    };
 
 export interface PaymentProvider {
   readonly kind: 'ledger' | 'stripe';
