@@ -26,7 +26,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { saveBlob } from '@/lib/save-file';
-import { actionBlockedReason } from '../projects/permissions';
+import { actionBlockedReason, demoBlockedReason } from '../projects/permissions';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
@@ -39,7 +39,6 @@ import { downloadErrorTitle, generationErrorMessage } from './report-messages';
 import { ReportsTable } from './reports-table';
 import { useReportGeneration } from './use-report-generation';
 
-const DEMO_BLOCKED = 'Demo data cannot be modified.';
 const TYPES: Array<{ type: ReportType; icon: typeof BarChart3; text: string }> = [
   {
     type: 'comprehensive',
@@ -78,7 +77,7 @@ export function ReportsTab() {
 
   const choose = (type: ReportType) => {
     if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      toast.error('Access Denied', { description: demoBlockedReason() });
       return;
     }
     if (usage.data && !usage.data.can_generate) {
