@@ -40,6 +40,24 @@ const TOAST_METHODS = new Set(['success', 'error', 'info', 'warning', 'message',
 /** Options of a toast that are shown. */
 const TOAST_TEXT_OPTIONS = new Set(['description', 'title']);
 
+/** Names that stay as they are in every language: the product's and the standards'. */
+const NOT_TRANSLATED = new Set([
+  'Plumbline',
+  'IFC',
+  'IDS',
+  'BCF',
+  'PDF',
+  'Excel',
+  'CSV',
+  'XLSX',
+  'JSON',
+  'GlobalId',
+  'buildingSMART',
+  'Autodesk',
+  'ACC',
+  'Stripe',
+]);
+
 /** Words: text with a letter in it. Punctuation, numbers and symbols alone ("·", "—", "%", "2×") are not. */
 const HAS_WORD = /\p{L}{2,}/u;
 
@@ -88,7 +106,7 @@ export function findLiterals(fileName: string, source: string): Finding[] {
   const findings: Finding[] = [];
   const add = (node: ts.Node, findingKind: Finding['kind'], text: string) => {
     const trimmed = text.replace(/\s+/g, ' ').trim();
-    if (!HAS_WORD.test(trimmed)) return;
+    if (!HAS_WORD.test(trimmed) || NOT_TRANSLATED.has(trimmed)) return;
     const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
     findings.push({ file: fileName, line: line + 1, kind: findingKind, text: trimmed });
   };
@@ -96,16 +114,19 @@ export function findLiterals(fileName: string, source: string): Finding[] {
     if (ts.isJsxText(node)) {
       add(node, 'jsx-text', node.text);
     } else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
-      for (const literal of literalsOf(node.expression)) add(literal, 'jsx-string', literalText(literal) ?? '');
+      for (const literal of literalsOf(node.expression))
+        add(literal, 'jsx-string', literalText(literal) ?? '');
     } else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(sourceFile))) {
       const value = node.initializer;
       if (value && ts.isStringLiteral(value)) add(value, 'attribute', value.text);
       else if (value && ts.isJsxExpression(value) && value.expression) {
-        for (const literal of literalsOf(value.expression)) add(literal, 'attribute', literalText(literal) ?? '');
+        for (const literal of literalsOf(value.expression))
+          add(literal, 'attribute', literalText(literal) ?? '');
       }
     } else if (ts.isCallExpression(node) && isToastCall(node)) {
       const [message, options] = node.arguments;
-      if (message) for (const literal of literalsOf(message)) add(literal, 'toast', literalText(literal) ?? '');
+      if (message)
+        for (const literal of literalsOf(message)) add(literal, 'toast', literalText(literal) ?? '');
       if (options && ts.isObjectLiteralExpression(options)) {
         for (const property of options.properties) {
           if (
