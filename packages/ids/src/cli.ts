@@ -3,7 +3,7 @@
  *
  *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
  *                   [--bcf-version 2.1|3.0] [--bcf-topics type|element] [--bcf-max-topics N]
- *                   [--max-ids-mb N]
+ *                   [--max-ids-mb N] [--lang en|de|fr|nl]
  *
  * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
  * command line is wrong, 3 the model cannot be read, 4 an internal error (a bug).
@@ -16,6 +16,7 @@ import { createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isLocale, LOCALES } from '@plumbline/i18n/locales';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
@@ -32,6 +33,7 @@ import {
   writeHtmlReport,
 } from './report';
 import { handOver, writeJsonReport } from './report/json-stream';
+import { idsWords, type Words } from './report/words';
 import type { CheckReport } from './results';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
@@ -70,6 +72,7 @@ Options:
       --bcf-max-topics <n> most topics in the BCF (default 5000, at most 32766); when more, every failing
                            specification keeps one and a summary topic says what was left out
   -o, --out <file>         write the report to this file instead of standard output
+      --lang <language>    language of the report: en (default), de, fr or nl
       --max-failures <n>   failing elements listed per specification (console; default 10)
       --max-ids-mb <n>     largest IDS file read, in MiB (default 128, at most 1024)
       --no-color           no colours in console output (also when NO_COLOR is set)
@@ -135,6 +138,9 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     throw usage('a BCF report is a zip archive; pass --out FILE.bcf (or redirect standard output)');
   }
   const maxFailures = parseCount(values['max-failures']);
+  const lang = values.lang ?? 'en';
+  if (!isLocale(lang)) throw usage(`unknown language '${lang}'; choose one of ${LOCALES.join(', ')}`);
+  const words = idsWords(lang);
   const bcf = parseBcfOptions(values);
   if (values['max-ids-mb'] !== undefined) {
     const mb = parseCount(values['max-ids-mb'], '--max-ids-mb', 0);
@@ -162,7 +168,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     io.stderr.write(
       `plumbline: the IDS file ${idsArg} is invalid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}); nothing was checked\n`,
     );
-    if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
+    if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report, { words }));
     if (format === 'bcf') return EXIT.invalidIds;
   }
 
@@ -173,12 +179,12 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   // build, and memory should not follow the report's size (issue 22).
   const produce: (write: Write) => Promise<void> =
     format === 'json'
-      ? (write) => writeJsonReport(report, write)
+      ? (write) => writeJsonReport(report, write, undefined, words)
       : format === 'html'
-        ? (write) => writeHtmlReport(report, write)
+        ? (write) => writeHtmlReport(report, write, { words })
         : format === 'bcf'
-          ? (write) => writeBcf(report, write, bcf, io)
-          : async (write) => write(renderConsole(report, { color, maxFailures }));
+          ? (write) => writeBcf(report, write, bcf, io, words)
+          : async (write) => write(renderConsole(report, { color, maxFailures, words }));
   if (outPath === null) {
     await produce((chunk) => writeToStdout(io.stdout, chunk));
   } else {
@@ -204,6 +210,7 @@ function parseCommandLine(argv: readonly string[]) {
         'bcf-topics': { type: 'string' },
         'bcf-max-topics': { type: 'string' },
         'no-color': { type: 'boolean' },
+        lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -287,18 +294,29 @@ async function assertReadableFile(path: string, what: string, exitCode: number, 
   }
 }
 
-function renderConsole(report: CheckReport, options: { color: boolean; maxFailures: number }): string {
+function renderConsole(
+  report: CheckReport,
+  options: { color: boolean; maxFailures: number; words: Words },
+): string {
   return formatConsoleReport(report, {
     color: options.color,
     maxFailuresPerSpecification: options.maxFailures,
+    words: options.words,
   });
 }
 
-async function writeBcf(report: CheckReport, write: Write, options: BcfCliOptions, io: CliIo): Promise<void> {
+async function writeBcf(
+  report: CheckReport,
+  write: Write,
+  options: BcfCliOptions,
+  io: CliIo,
+  words: Words,
+): Promise<void> {
   const bcf = await writeBcfReport(report, write, {
     ...options,
+    words,
     fullExportHint: (findings) =>
-      `run plumbline check again with --bcf-max-topics ${findings + 1}${options.grouping === 'element' ? ', or with --bcf-topics type (one topic per element type)' : ''}, or with --format json, whose report lists every failing element.`,
+      words.t('ids.bcf.cliHint', { topics: findings + 1, grouping: options.grouping }),
   });
   if (bcf.omittedFindings > 0) {
     io.stderr.write(

@@ -11,6 +11,7 @@ import type {
   ElementResult,
   FacetFailure,
   FacetSummary,
+  FailureOutcome,
   ReportModelInfo,
   SpecificationResult,
   ValidationProblem,
@@ -19,6 +20,7 @@ import { groupKey, LookupGroup, lookupFacet } from './applicability-index';
 import { CandidateLists } from './candidates';
 import { ElementMemo } from './element-memo';
 import { IdList, mergeIds } from './id-list';
+import { specificationReasonOf } from './specification-reason';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -34,7 +36,7 @@ export interface CheckOptions {
 const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
 function summary(facet: CompiledFacet): FacetSummary {
-  return { type: facet.type, description: facet.description, cardinality: facet.cardinality };
+  return { type: facet.type, facet: facet.source, cardinality: facet.cardinality };
 }
 
 /** Applies a requirement's cardinality to its evaluation; null when satisfied. */
@@ -54,12 +56,7 @@ function requirementFailure(
       return failureOf(facet, index, e);
     case 'prohibited':
       if (e.status !== 'pass') return null;
-      return {
-        facetIndex: index,
-        type: facet.type,
-        outcome: 'prohibited',
-        reason: `has ${facet.description}, which is prohibited`,
-      };
+      return { facetIndex: index, type: facet.type, outcome: 'prohibited', kind: 'prohibited' };
   }
 }
 
@@ -68,10 +65,11 @@ function failureOf(
   index: number,
   e: Exclude<Evaluation, { status: 'pass' }>,
 ): FacetFailure {
-  const outcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
+  const outcome: FailureOutcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
+  const failure = { facetIndex: index, type: facet.type, outcome, ...e.detail };
   return e.status === 'fail' && e.actualValue !== undefined
-    ? { facetIndex: index, type: facet.type, outcome, reason: e.reason, actualValue: e.actualValue }
-    : { facetIndex: index, type: facet.type, outcome, reason: e.reason };
+    ? { ...failure, actualValue: e.actualValue }
+    : failure;
 }
 
 /** One specification being checked: compiled facets and its results. */
@@ -235,14 +233,7 @@ function result(run: SpecRun, { passingIds, failingElements }: PartResult): Spec
   const passedCount = passingIds.length;
   const failedCount = failingElements.length;
   const applicableCount = passedCount + failedCount;
-  let reason: string | null = null;
-  if (run.prohibited && applicableCount > 0) {
-    reason = `${applicableCount} element${applicableCount === 1 ? '' : 's'} match${applicableCount === 1 ? 'es' : ''} a prohibited specification`;
-  } else if (spec.cardinality === 'required' && applicableCount === 0) {
-    reason = 'No element matches the applicability, but the specification is required';
-  } else if (failedCount > 0) {
-    reason = `${failedCount} of ${applicableCount} applicable element${applicableCount === 1 ? '' : 's'} fail${failedCount === 1 ? 's' : ''} the requirements`;
-  }
+  const reason = specificationReasonOf(spec.cardinality, applicableCount, failedCount);
   return {
     name: spec.name,
     description: spec.description,

@@ -7,15 +7,17 @@
  * 'pass' means it is there and satisfies the facet: prohibited fails.
  */
 import type { IfcModel, StepValue } from '@plumbline/ifc/model';
+import type { Facet } from '../document';
 import type { ScalarValue } from '../restriction/matcher';
-import type { FacetCardinality, FacetType } from '../results';
+import type { FacetCardinality, FacetType, FailureDetail } from '../results';
 
+/** `detail`: what was found, as data (the reader's language says it: report/words.ts). */
 export type Evaluation =
   | { readonly status: 'pass'; readonly actualValue?: string }
-  | { readonly status: 'absent'; readonly reason: string }
+  | { readonly status: 'absent'; readonly detail: FailureDetail }
   | {
       readonly status: 'fail';
-      readonly reason: string;
+      readonly detail: FailureDetail;
       readonly actualValue?: string;
       /** What kind of failure, when not a value that does not satisfy the facet ('mismatch'). */
       readonly outcome?: 'absent' | 'empty';
@@ -26,12 +28,12 @@ export const PASS: Evaluation = { status: 'pass' };
 export interface CompiledFacet {
   readonly type: FacetType;
   readonly cardinality: FacetCardinality;
-  /** Human description for summaries and messages. */
-  readonly description: string;
+  /** The facet it was compiled from (reports describe it). */
+  readonly source: Facet;
   evaluate(model: IfcModel, id: number): Evaluation;
 }
 
-/** A model scalar as text for messages. */
+/** A model scalar as text for messages: strings quoted, numbers and booleans as they are. */
 export function formatScalar(v: ScalarValue): string {
   return typeof v.value === 'string' ? JSON.stringify(v.value) : String(v.value);
 }
@@ -82,9 +84,4 @@ export function isStepAbsent(v: StepValue | undefined): boolean {
 export function isStepEmpty(v: StepValue): boolean {
   if (v.kind === 'typed') return isStepEmpty(v.value);
   return v.kind === 'string' && v.value === '';
-}
-
-/** Text of an IDS value for descriptions: plain for simple values, phrase for restrictions. */
-export function describeName(matcherDescription: string, exact: string | null): string {
-  return exact ?? matcherDescription;
 }

@@ -12,6 +12,8 @@ import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
 import { type CompiledFacet, type Evaluation, formatScalar, PASS } from './evaluation';
 
+const MISSING: Evaluation = { status: 'absent', detail: { kind: 'propertyMissing' } };
+
 function isEmptyValue(v: IfcValue): boolean {
   if (v.value === '') return true;
   return v.value === 'UNKNOWN' && v.dataType === 'IFCLOGICAL';
@@ -20,26 +22,17 @@ function isEmptyValue(v: IfcValue): boolean {
 export class CompiledPropertyFacet implements CompiledFacet {
   readonly type = 'property' as const;
   readonly cardinality: FacetCardinality;
-  readonly description: string;
   readonly propertySet: ValueMatcher;
   readonly baseName: ValueMatcher;
   readonly value: ValueMatcher | null;
   readonly dataType: string | null;
-  private readonly missingReason: string;
 
-  constructor(facet: PropertyFacet) {
-    this.cardinality = facet.cardinality;
-    this.propertySet = compileValue(facet.propertySet);
-    this.baseName = compileValue(facet.baseName);
-    this.value = facet.value ? compileValue(facet.value) : null;
-    this.dataType = facet.dataType ? facet.dataType.toUpperCase() : null;
-    const pset = this.propertySet.exact ?? `property set ${this.propertySet.description}`;
-    const prop = this.baseName.exact ?? `property ${this.baseName.description}`;
-    let d = `${pset}.${prop}`;
-    if (this.dataType) d += ` (${this.dataType})`;
-    if (this.value) d += ` ${this.value.finiteCount === 1 ? '= ' : ''}${this.value.description}`;
-    this.description = d;
-    this.missingReason = `${pset}.${prop} is missing`;
+  constructor(readonly source: PropertyFacet) {
+    this.cardinality = source.cardinality;
+    this.propertySet = compileValue(source.propertySet);
+    this.baseName = compileValue(source.baseName);
+    this.value = source.value ? compileValue(source.value) : null;
+    this.dataType = source.dataType ? source.dataType.toUpperCase() : null;
   }
 
   evaluate(model: IfcModel, id: number): Evaluation {
@@ -63,13 +56,9 @@ export class CompiledPropertyFacet implements CompiledFacet {
       if (found > 0) setsWithProperty++;
       else if (lackingSet === null) lackingSet = set.name;
     }
-    if (matchedSets === 0 || setsWithProperty === 0) return { status: 'absent', reason: this.missingReason };
+    if (matchedSets === 0 || setsWithProperty === 0) return MISSING;
     if (lackingSet !== null) {
-      return {
-        status: 'fail',
-        reason: `${lackingSet} has no property ${this.baseName.exact ?? this.baseName.description}`,
-        outcome: 'absent',
-      };
+      return { status: 'fail', detail: { kind: 'propertyNotInSet', subject: lackingSet }, outcome: 'absent' };
     }
     return PASS;
   }
@@ -77,7 +66,10 @@ export class CompiledPropertyFacet implements CompiledFacet {
   private checkProperty(setName: string, prop: PropertyView): Evaluation {
     const label = `${setName}.${prop.name}`;
     if (prop.kind === 'reference' || prop.kind === 'complex') {
-      return { status: 'fail', reason: `${label} is a ${prop.kind} property, which IDS cannot check` };
+      return {
+        status: 'fail',
+        detail: { kind: 'propertyNotCheckable', subject: label, actual: [prop.kind] },
+      };
     }
     const values = prop.siValues.length === prop.values.length ? prop.siValues : prop.values;
     let candidates = 0;
@@ -98,18 +90,17 @@ export class CompiledPropertyFacet implements CompiledFacet {
       if (wrongType !== null) {
         return {
           status: 'fail',
-          reason: `${label} is ${wrongType}, expected ${this.dataType}`,
+          detail: { kind: 'dataTypeMismatch', subject: label, actual: [wrongType] },
           actualValue: wrongType,
         };
       }
-      return { status: 'fail', reason: `${label} has no value`, outcome: 'empty' };
+      return { status: 'fail', detail: { kind: 'propertyEmpty', subject: label }, outcome: 'empty' };
     }
     const actual = firstActual as IfcValue;
-    const shown =
-      values.length > 1 ? `values ${values.map(formatScalar).join(', ')}` : `value ${formatScalar(actual)}`;
+    const shown = values.length > 1 ? values.map(formatScalar) : [formatScalar(actual)];
     return {
       status: 'fail',
-      reason: `${label} has ${shown}, expected ${this.value?.description ?? 'a value'}`,
+      detail: { kind: 'propertyMismatch', subject: label, actual: shown },
       actualValue: String(actual.value),
     };
   }

@@ -4,7 +4,8 @@
  * text (plus a chunk buffer) is in memory at a time.
  */
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
-import { toJsonReportHead, toJsonSpecificationHead } from './json';
+import { failureReason, toJsonReportHead, toJsonSpecificationHead } from './json';
+import { idsWords, type Words } from './words';
 
 /** Reports handed over to be written once (`handOver`): the writer lets go of what it has written. */
 const handedOver = new WeakSet<CheckReport>();
@@ -36,7 +37,12 @@ function nested(value: unknown, depth: number): string {
  * without the intermediate object and the re-indenting pass (a report of millions of failing
  * elements spent most of its writing time there).
  */
-function failingElementText(element: ElementResult, depth: number): string {
+function failingElementText(
+  w: Words,
+  specification: SpecificationResult,
+  element: ElementResult,
+  depth: number,
+): string {
   const i1 = '  '.repeat(depth + 1);
   const i2 = `${i1}  `;
   const i3 = `${i2}  `;
@@ -44,7 +50,7 @@ function failingElementText(element: ElementResult, depth: number): string {
   if (element.failures.length > 0) {
     const items = element.failures.map(
       (f) =>
-        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(f.reason)},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
+        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(failureReason(w, specification, f))},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
     );
     failures = `[\n${items.join(',\n')}\n${i1}]`;
   }
@@ -58,8 +64,8 @@ function open(value: object, depth: number): string {
 }
 
 /** The report's text in order: the head, then each specification and each failing element. */
-export function* jsonReportPieces(report: CheckReport): Generator<string> {
-  yield `${open(toJsonReportHead(report), 0)},\n  "specifications": `;
+export function* jsonReportPieces(report: CheckReport, w: Words = idsWords()): Generator<string> {
+  yield `${open(toJsonReportHead(report, w), 0)},\n  "specifications": `;
   if (report.specifications.length === 0) {
     yield '[]\n}\n';
     return;
@@ -69,11 +75,11 @@ export function* jsonReportPieces(report: CheckReport): Generator<string> {
   let firstSpecification = true;
   for (let s = 0; s < report.specifications.length; s++) {
     const specification = report.specifications[s] as SpecificationResult;
-    yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification), 2)},\n      "failingElements": `;
+    yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification, w), 2)},\n      "failingElements": `;
     firstSpecification = false;
     let anyFailing = false;
     for (const element of specification.failingElements) {
-      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(element, 4)}`;
+      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(w, specification, element, 4)}`;
       anyFailing = true;
     }
     yield anyFailing ? '\n      ]\n    }' : '[]\n    }';
@@ -95,9 +101,10 @@ export async function writeJsonReport(
   report: CheckReport,
   write: (chunk: string) => void | Promise<void>,
   chunkChars = JSON_CHUNK_CHARS,
+  w: Words = idsWords(),
 ): Promise<void> {
   let buffer = '';
-  for (const piece of jsonReportPieces(report)) {
+  for (const piece of jsonReportPieces(report, w)) {
     buffer += piece;
     if (buffer.length >= chunkChars) {
       await write(buffer);
