@@ -52,10 +52,10 @@ module.exports = {
       name: 'platform-imports-no-module',
       comment:
         'The platform (config, db, queue, http, storage) knows no module and no job; the composition root ' +
-        '(src/server.ts) wires modules onto it.',
+        '(src/server.ts) wires modules onto it. The message catalogues (src/messages) are data it renders.',
       severity: 'error',
       from: { path: `${server}platform/` },
-      to: { path: `${server}(?!platform/|schema/)` },
+      to: { path: `${server}(?!platform/|schema/|messages/)` },
     },
     {
       name: 'modules-import-no-job-or-root',

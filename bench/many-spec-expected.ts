@@ -11,7 +11,7 @@ import { readIfc } from '@plumbline/ifc';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { MANY_SPEC_CASES, MANY_SPEC_MODEL } from './lib/many-spec-cases';
 import { manySpecPack } from './lib/many-spec-pack';
-import { digestSpecification } from './lib/result-digest';
+import { digestResult } from './lib/result-digest';
 
 const dir = await mkdtemp(join(tmpdir(), 'plumbline-many-'));
 try {
@@ -21,7 +21,7 @@ try {
   const out: Record<string, unknown> = {};
   for (const c of MANY_SPEC_CASES) {
     const report = checkModel(model, parseIds(manySpecPack(c)));
-    out[c.name] = report.specifications.map((s) => digestSpecification({ ...s, failing: s.failingElements }));
+    out[c.name] = report.specifications.map((s) => digestResult(s));
   }
   model.dispose();
   await writeFile(

@@ -13,7 +13,7 @@ import { generateIfc } from '@plumbline/ifc-gen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANY_SPEC_CASES, MANY_SPEC_MODEL } from './lib/many-spec-cases';
 import { manySpecPack } from './lib/many-spec-pack';
-import { digestSpecification, type SpecificationDigest } from './lib/result-digest';
+import { digestResult, type SpecificationDigest } from './lib/result-digest';
 
 let dir: string;
 let model: ReturnType<typeof readIfc>;
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 function digests(report: CheckReport): SpecificationDigest[] {
-  return report.specifications.map((s) => digestSpecification({ ...s, failing: s.failingElements }));
+  return report.specifications.map((s) => digestResult(s));
 }
 
 describe('many-specification pack', () => {

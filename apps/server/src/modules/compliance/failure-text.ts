@@ -25,7 +25,7 @@ export function wordsFor(locale: Locale): Words {
 
 const at = { line: 0, column: 0 };
 
-function valueOf(constraints: readonly ValueConstraint[]): IdsValue | null {
+function idsValueOf(constraints: readonly ValueConstraint[]): IdsValue | null {
   if (constraints.length === 0) return null;
   const [only] = constraints;
   if (constraints.length === 1 && only?.type === 'simpleValue') return { kind: 'simple', value: only.value };
@@ -56,7 +56,7 @@ const optionalName = (text: string | null): IdsValue | null => (text === null ? 
  */
 export function facetOfStored(f: IdsFacet): Facet {
   const base = { location: at, cardinality: f.cardinality, instructions: f.instructions };
-  const value = valueOf(f.value_constraints);
+  const value = idsValueOf(f.value_constraints);
   switch (f.facet_type) {
     case 'entity':
       return {
