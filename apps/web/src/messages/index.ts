@@ -10,6 +10,7 @@ import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
 import type app from './app/en.json';
 import type pages from './pages/en.json';
+import type settings from './settings/en.json';
 
 type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
@@ -18,6 +19,8 @@ export const namespaces = {
   app: (locale: Locale): Catalogue => import(`./app/${locale}.json`),
   /** The pages outside the dashboard: the error page, the e-mail verification page and notice. */
   pages: (locale: Locale): Catalogue => import(`./pages/${locale}.json`),
+  /** The Settings tab (the language card so far). */
+  settings: (locale: Locale): Catalogue => import(`./settings/${locale}.json`),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
   errors: (locale: Locale): Catalogue => shared.errors[locale](),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
@@ -32,6 +35,7 @@ export type Namespace = keyof typeof namespaces;
 export type MessageId =
   | keyof typeof app
   | keyof typeof pages
+  | keyof typeof settings
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation;

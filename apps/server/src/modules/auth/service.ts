@@ -16,7 +16,7 @@ import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
-import { queueMail, signUpAttemptMail } from '../notifications';
+import { mailLocale, queueMail, signUpAttemptMail } from '../notifications';
 import { AuthError } from './errors';
 import { passwordWeakness } from './password-strength';
 import * as repo from './repo';
@@ -118,7 +118,7 @@ export function createAuthService(deps: {
             now.getTime() - existing.createdAt.getTime() > VERIFICATION_LIFETIME_MS;
           if (existing && !stale) {
             if (!existing.isSystem) {
-              const note = signUpAttemptMail({ appUrl });
+              const note = signUpAttemptMail(await mailLocale(tx, { userId: existing.id }), { appUrl });
               await queueMail(tx, jobs, { userId: existing.id, to: existing.email, ...note }, now);
             }
             await audit.record(

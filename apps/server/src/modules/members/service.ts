@@ -6,7 +6,7 @@ import type { MessageRef } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
-import { invitationMail, memberAddedMail, notifyUser, queueMail } from '../notifications';
+import { invitationMail, mailLocale, memberAddedMail, notifyUser, queueMail } from '../notifications';
 import { type ProjectAccess, requireProjectPermission, requireProjectReader } from '../projects';
 import { MemberError } from './errors';
 import * as invitations from './invitation-repo';
@@ -139,8 +139,8 @@ export function createMemberService(deps: {
           await deps.limits.assertCanAddMember(tx, projectId);
           if (target && input.role !== 'Admin') {
             await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: now });
-            const mail = memberAddedMail({ projectName: access.project.name, role: input.role });
-            await notifyUser(tx, jobs, target, mail, now);
+            const added = { projectName: access.project.name, role: input.role };
+            await notifyUser(tx, jobs, target, (locale) => memberAddedMail(locale, added), now, projectId);
             await audit.record(
               {
                 actorId,
@@ -162,10 +162,11 @@ export function createMemberService(deps: {
             at: now,
           });
           const inviter = await repo.findProjectMember(tx, projectId, actorId);
-          const mail = invitationMail({
+          // In the project's language, else the inviter's: the invitee has no profile yet.
+          const mail = invitationMail(await mailLocale(tx, { projectId, userId: actorId }), {
             projectName: access.project.name,
             role: input.role,
-            inviter: inviter?.user.fullName ?? 'A project Admin',
+            inviter: inviter?.user.fullName ?? null,
             appUrl: deps.appUrl,
             validDays: invitationValidity.validDays,
           });

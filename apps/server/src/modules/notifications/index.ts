@@ -7,4 +7,4 @@ export {
   signUpAttemptMail,
   verificationMail,
 } from './messages';
-export { notifyUser, queueMail } from './notify';
+export { type MailIn, mailLocale, notifyUser, queueMail } from './notify';

@@ -167,8 +167,9 @@ export async function generateReport(
       tx,
       deps.jobs,
       userId,
-      reportReadyMail({ name: report.name, projectName }),
+      (mailIn) => reportReadyMail(mailIn, { name: report.name, projectName }),
       deps.clock.now(),
+      report.projectId,
     );
   });
   return { status: 'completed', bytes: stored.size };

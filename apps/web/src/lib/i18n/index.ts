@@ -4,6 +4,7 @@ export { isMessageId, MessageText } from './message-text';
 export { rich } from './rich';
 export {
   currentLocale,
+  followProfileLanguage,
   isLoaded,
   loadNamespaces,
   startLocale,

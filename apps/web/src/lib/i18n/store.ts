@@ -105,6 +105,16 @@ export async function switchLocale(locale: UiLocale): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The signed-in user's profile language becomes the page's (issue 31), unless the address asks for one
+ * (`?lang=`, the pseudo-locale's switch).
+ */
+export function followProfileLanguage(language: Locale | undefined): void {
+  if (!language || language === current) return;
+  if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('lang')) return;
+  void switchLocale(language).catch(() => {});
+}
+
 export function subscribeLocale(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
