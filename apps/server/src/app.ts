@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
+import { accProjectSetup, restoreAccSetup } from './modules/acc/project-setup';
 import { accRoutes } from './modules/acc/routes';
 import { createAccRuntime } from './modules/acc/runtime';
-import { type AccService, accProjectSetup, createAccService, restoreAccSetup } from './modules/acc/service';
+import { type AccService, createAccService } from './modules/acc/service';
 import { aiRoutes } from './modules/ai/routes';
 import type { AiService } from './modules/ai/service';
 import { createAiService } from './modules/ai/service';
@@ -18,8 +19,8 @@ import { authRoutes } from './modules/auth/routes';
 import type { AuthService } from './modules/auth/service';
 import { createAuthService } from './modules/auth/service';
 import { createSignInThrottle } from './modules/auth/throttle';
-import { createHostedProvider } from './modules/billing/payments/hosted';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
+import { chargeNothing, createStripeProvider } from './modules/billing/payments/stripe';
 import { createStripeGateway } from './modules/billing/payments/stripe-gateway';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import type { BillingService } from './modules/billing/service';
@@ -182,11 +183,10 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     if (staleTemporaries > 0) logger.info({ removed: staleTemporaries }, 'stale upload temporaries removed');
   }
   const stripeConfig = config.billing.stripe;
-  const payments = stripeConfig
-    ? createHostedProvider(
-        stripeConfig.secretKey.startsWith('sk_test_') || stripeConfig.secretKey.startsWith('rk_test_'),
-      )
-    : createLedgerProvider();
+  const ledger = createLedgerProvider();
+  // What the billing cycle job charges renewals with: it renews only subscriptions kept in our rows,
+  // and under PAYMENTS=stripe it charges no card (decision 0210).
+  const renewals = stripeConfig ? { chargeSaved: chargeNothing } : ledger;
   let queue: JobQueue<JobDeps> | null = null;
   const acc = createAccRuntime(config, database.db, clock);
   try {
@@ -207,7 +207,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           logger: logger.child({ component: 'worker' }),
           storage,
           jobs: queue,
-          billing: { enabled: config.billing.enabled, provider: payments },
+          billing: { enabled: config.billing.enabled, provider: renewals },
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
@@ -230,24 +230,27 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     db,
     clock,
     audit,
-    provider: payments,
-    enabled: config.billing.enabled,
-    jobs,
-    stripe:
+    provider:
       stripeConfig && config.publicUrl
-        ? createStripeBilling({
-            db,
-            clock,
-            audit,
-            publicUrl: config.publicUrl,
-            restoreSetup: acc ? restoreAccSetup(accService) : null,
-            gateway: createStripeGateway({
-              secretKey: stripeConfig.secretKey,
-              webhookSecret: stripeConfig.webhookSecret,
-              apiBase: stripeConfig.apiBase ?? undefined,
+        ? createStripeProvider({
+            testMode:
+              stripeConfig.secretKey.startsWith('sk_test_') || stripeConfig.secretKey.startsWith('rk_test_'),
+            stripe: createStripeBilling({
+              db,
+              clock,
+              audit,
+              publicUrl: config.publicUrl,
+              restoreSetup: acc ? restoreAccSetup(accService) : null,
+              gateway: createStripeGateway({
+                secretKey: stripeConfig.secretKey,
+                webhookSecret: stripeConfig.webhookSecret,
+                apiBase: stripeConfig.apiBase ?? undefined,
+              }),
             }),
           })
-        : null,
+        : ledger,
+    enabled: config.billing.enabled,
+    jobs,
   });
   // Links in mails: PUBLIC_URL, else this server on localhost; never a request's Host header, which a
   // caller chooses (a verification link pointing elsewhere would hand its token to that host).

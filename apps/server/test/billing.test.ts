@@ -1,3 +1,7 @@
+// The billing flow on the built-in ledger, through the API: pay, upgrade, downgrade, cancel, renew,
+// plan limits, invoices (decisions 0140–0142, 0210).
+// Over 500 lines: one server and one clock carried through the whole flow (a second server for
+// BILLING=off); later tests build on the subscriptions and the time earlier ones left.
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -18,8 +18,8 @@ export interface JobDeps {
   timeLimitMs?: number;
   /** For a job that queues the next step (bimfile.process → fragments.convert). */
   jobs: JobSender;
-  /** For the billing cycle: whether plans are sold, and the provider that charges saved cards. */
-  billing: { enabled: boolean; provider: PaymentProvider };
+  /** For the billing cycle: whether plans are sold, and how a renewal charges a saved card. */
+  billing: { enabled: boolean; provider: Pick<PaymentProvider, 'chargeSaved'> };
   /** SMTP delivery (SMTP_URL); null: mail stays in the outbox. */
   mailer: Mailer | null;
   /** The ACC import (APS_*): the Autodesk connection and the largest file it may bring; null when off. */

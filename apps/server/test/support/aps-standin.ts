@@ -3,6 +3,8 @@
 // with rotation), Data Management JSON:API (hubs, projects, top folders, folder contents, item
 // versions, versions), OSS signeds3download, Model Derivative (job, manifest, signedcookies).
 // Used by the tests and by `npm run dev:aps`. Listens on 127.0.0.1 only.
+// Over 500 lines: one server whose routes share the state of one closure (tokens, folders, items,
+// translations, test switches); split into files, that state would have to be passed around.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

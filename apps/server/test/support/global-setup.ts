@@ -53,16 +53,20 @@ export default async function setup(project: TestProject) {
   const logDir = mkdtempSync(join(tmpdir(), 'plumbline-test-logs-'));
   project.provide('testLogDir', logDir);
   return async () => {
-    // Issue 16: the logs of the whole suite hold no password hash, password, token or cookie.
-    const leaks = findSecretsInLogs(logDir);
-    rmSync(logDir, { recursive: true, force: true });
-    if (leaks.logBytes === 0)
-      throw new Error('The test servers wrote no log: the secrets check saw nothing.');
-    if (leaks.found.length > 0) {
-      throw new Error(`Secrets in the test servers' logs:\n${leaks.found.slice(0, 20).join('\n')}`);
+    // Issue 16: the logs of the whole suite hold no password hash, password, token or cookie. The
+    // database is stopped whatever the check finds, so a failing run leaves no server behind.
+    try {
+      const leaks = findSecretsInLogs(logDir);
+      rmSync(logDir, { recursive: true, force: true });
+      if (leaks.logBytes === 0)
+        throw new Error('The test servers wrote no log: the secrets check saw nothing.');
+      if (leaks.found.length > 0) {
+        throw new Error(`Secrets in the test servers' logs:\n${leaks.found.slice(0, 20).join('\n')}`);
+      }
+    } finally {
+      await admin(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
+      await embedded?.stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     }
-    await admin(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
-    await embedded?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   };
 }

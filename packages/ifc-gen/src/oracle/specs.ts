@@ -2,6 +2,9 @@
  * The oracle's specifications as data: every facet kind, in applicability and requirements, with
  * required, optional and prohibited cardinalities and each kind of value restriction. The same data
  * is written as IDS XML (for the engine) and evaluated against the facts (for the expectation).
+ *
+ * Over 500 lines: one list of data, a specification per facet kind, cardinality and restriction;
+ * its order numbers them (OR-01…), and the list reads best whole.
  */
 import {
   MATERIALS,

@@ -1,7 +1,7 @@
 /** Attribute access by name through the schema tables, with small typed helpers. */
 import type { StepValue } from '../model';
 import type { EntityDef, SchemaTables } from '../schema/schema-info';
-import { decodeStringAt, referencesAt } from '../step/decode';
+import { decodeStringAt, referencesAt } from '../step/decode-direct';
 import type { InstanceStore } from './store';
 
 export class Access {

@@ -3,13 +3,8 @@
  * object's sets property by property (the occurrence's value winning).
  */
 import type { IfcValue, PropertyKind, PropertySetView, PropertyView } from '../model';
-import {
-  decodeScalarFields,
-  decodeSimpleFields,
-  decodeStringAt,
-  type ScalarFields,
-  type SimpleFields,
-} from '../step/decode';
+import { decodeSimpleFields, type SimpleFields } from '../step/decode';
+import { decodeScalarFields, decodeStringAt, type ScalarFields } from '../step/decode-direct';
 import type { Access } from './access';
 import type { RelationIndex } from './relations';
 import type { Conversion, Units } from './units';

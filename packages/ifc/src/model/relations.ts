@@ -3,7 +3,7 @@
  * relationship class (and its subtypes).
  */
 import type { SchemaTables } from '../schema/schema-info';
-import { extractRefPairs } from '../step/decode';
+import { extractRefPairs } from '../step/decode-direct';
 import type { RelationPairs, RelationScan } from '../step/scan-instances';
 import type { Access } from './access';
 

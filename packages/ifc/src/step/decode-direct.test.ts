@@ -6,15 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { refsOf } from '../model/access';
 import { scalarValue, toIfcValues } from '../model/values';
-import {
-  decodeParameterAt,
-  decodeScalarFields,
-  decodeSimpleFields,
-  decodeStringAt,
-  referencesAt,
-  type ScalarFields,
-  type SimpleFields,
-} from './decode';
+import { decodeParameterAt, decodeSimpleFields, type SimpleFields } from './decode';
+import { decodeScalarFields, decodeStringAt, referencesAt, type ScalarFields } from './decode-direct';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeParameterAt, decodeParameters, extractRefPairs, extractRefs } from './decode';
+import { decodeParameterAt, decodeParameters } from './decode';
+import { extractRefPairs, extractRefs } from './decode-direct';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 /** Decodes `(…)` written as the whole input; `end` is the position of a trailing ';'. */

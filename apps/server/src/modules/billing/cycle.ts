@@ -20,7 +20,7 @@ export async function renewSubscription(
   input: {
     id: string;
     now: Date;
-    provider: PaymentProvider;
+    provider: Pick<PaymentProvider, 'chargeSaved'>;
     jobs?: JobSender | null;
   },
 ): Promise<number> {
@@ -74,7 +74,7 @@ export async function renewSubscription(
 export async function runBillingCycle(deps: {
   db: Database;
   clock: Clock;
-  provider: PaymentProvider;
+  provider: Pick<PaymentProvider, 'chargeSaved'>;
   enabled: boolean;
   jobs?: JobSender | null;
 }): Promise<{ renewed: number; overdue: number }> {

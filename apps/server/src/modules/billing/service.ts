@@ -12,35 +12,19 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
-import {
-  findActiveProject,
-  insertMembership,
-  insertProject,
-  requireProjectReader,
-  requireProjectRole,
-} from '../projects';
+import { insertMembership, insertProject, requireProjectReader, requireProjectRole } from '../projects';
 import { runBillingCycle } from './cycle';
 import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
+import { createPlanEnforcement } from './enforcement';
 import { BillingError } from './errors';
-import { issueInvoice, savedCard, subscriptionDiscount } from './invoices';
-import {
-  DEFAULT_PLAN,
-  DEMO_PLAN,
-  describeLimits,
-  formatGb,
-  GB,
-  type PlanLimits,
-  UNKNOWN_FILE_BYTES,
-  UNLIMITED_PLAN,
-  type Usage,
-  violationsOf,
-} from './limits';
-import { addOneMonth, type Discount, discountedCents, prorationCents } from './money';
-import type { PaymentProvider } from './payments/provider';
+import { issueInvoice } from './invoices';
+import { describeLimits } from './limits';
+import { addOneMonth, type Discount, discountedCents } from './money';
+import type { ChangeContext, CheckoutInput, PaymentProvider, SubscriptionChanges } from './payments/provider';
 import { renderBillingDocument } from './pdf';
+import { requireManaged, requirePlanChange } from './plan-rules';
 import type { ProjectSetup } from './project-setup';
 import * as repo from './repo';
-import type { CheckoutInput, StripeBilling } from './stripe-billing';
 
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
@@ -51,8 +35,6 @@ export interface BillingDeps {
   provider: PaymentProvider;
   /** false with BILLING=off. */
   enabled: boolean;
-  /** PAYMENTS=stripe: Stripe holds the subscriptions (decision 0151); null with the ledger. */
-  stripe?: StripeBilling | null;
   /** Mails each invoice as it is issued. */
   jobs?: JobSender | null;
 }
@@ -85,23 +67,8 @@ function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
 
 export function createBillingService(deps: BillingDeps) {
   const { db, clock, audit, provider, enabled } = deps;
-  const stripe = deps.stripe ?? null;
-
-  /** A Stripe-held subscription's change: our checks in a short transaction, then Stripe, outside it. */
-  async function stripeChange(
-    userId: string,
-    subscriptionId: string,
-    check: (tx: Database, sub: repo.SubscriptionRow) => Promise<unknown> = async () => {},
-  ): Promise<repo.SubscriptionRow | null> {
-    if (!stripe) return null;
-    const row = await repo.getSubscription(db, subscriptionId);
-    if (row?.provider !== 'stripe' || !row.providerSubscriptionId) return null;
-    return db.transaction(async (tx) => {
-      const sub = await requireManaged(tx, userId, subscriptionId);
-      await check(tx, sub);
-      return sub;
-    });
-  }
+  const { planOf, enforcement } = createPlanEnforcement(enabled);
+  const context: ChangeContext = { clock, jobs: deps.jobs ?? null };
 
   function requireEnabled(): void {
     if (!enabled) throw new BillingError('billing_disabled');
@@ -145,183 +112,67 @@ export function createBillingService(deps: BillingDeps) {
     return toSubscriptionDto(row, tier as repo.TierRow);
   }
 
-  /** The subscription for a change by a project Admin, locked inside the caller's transaction. */
-  async function requireManaged(
-    tx: Database,
+  /**
+   * One change of a subscription (decision 0210): the rules (`requireManaged`, then the change's own
+   * `check`) with the subscription locked, then the provider's change, inside that transaction (the
+   * ledger) or once it has committed (Stripe).
+   */
+  async function change<C>(
     userId: string,
     subscriptionId: string,
-  ): Promise<repo.SubscriptionRow> {
-    const sub = await repo.lockSubscription(tx, subscriptionId);
-    if (!sub) throw new BillingError('subscription_not_found');
-    try {
-      await requireProjectRole({ db: tx, userId }, sub.projectId, 'Admin');
-    } catch (error) {
-      if (error instanceof Error && 'status' in error && (error as { status: number }).status === 404) {
-        throw new BillingError('subscription_not_found');
-      }
-      throw new BillingError('admin_role_required');
-    }
-    if (sub.status === 'canceled') throw new BillingError('subscription_canceled');
-    return sub;
+    check: (tx: Database, sub: repo.SubscriptionRow) => Promise<C>,
+    make: (changes: SubscriptionChanges, db: Database, checked: C) => Promise<void>,
+  ): Promise<Subscription> {
+    const changes = await provider.changesOf(subscriptionId);
+    const checked = await db.transaction(async (tx) => {
+      const sub = await requireManaged(tx, userId, subscriptionId);
+      const result = await check(tx, sub);
+      if (changes.when === 'in-transaction') await make(changes, tx, result);
+      return result;
+    });
+    if (changes.when === 'after-commit') await make(changes, db, checked);
+    return subscriptionDto(userId, subscriptionId);
   }
 
-  /**
-   * A plan change's checks: the typed project name, and a new tier priced above ('up') or below
-   * ('down') the current one. Returns the current tier.
-   */
-  async function requirePlanChange(
-    tx: Database,
-    sub: repo.SubscriptionRow,
-    newTier: repo.TierRow,
-    confirmProjectName: string,
-    direction: 'up' | 'down',
-  ): Promise<repo.TierRow> {
-    await requireConfirmation(tx, sub.projectId, confirmProjectName);
-    const current = (await repo.getTier(tx, sub.tierId)) as repo.TierRow;
-    if (direction === 'up' && newTier.priceAudCents <= current.priceAudCents)
-      throw new BillingError('not_an_upgrade');
-    if (direction === 'down' && newTier.priceAudCents >= current.priceAudCents)
-      throw new BillingError('not_a_downgrade');
-    return current;
-  }
-
-  /** Cancel at period end (true) or reactivate (false): in Stripe for a Stripe-held subscription. */
+  /** Cancel at period end (true) or reactivate (false). */
   async function setCancelAtPeriodEnd(
     userId: string,
     subscriptionId: string,
     cancel: boolean,
   ): Promise<Subscription> {
     requireEnabled();
-    const held = await stripeChange(userId, subscriptionId);
-    if (held && stripe) {
-      await stripe.setCancelAtPeriodEnd(held, cancel);
-      return subscriptionDto(userId, subscriptionId);
-    }
-    await db.transaction(async (tx) => {
-      await requireManaged(tx, userId, subscriptionId);
-      await repo.updateSubscription(tx, subscriptionId, {
-        cancelAtPeriodEnd: cancel,
-        updatedAt: clock.now(),
-      });
-    });
-    return subscriptionDto(userId, subscriptionId);
+    return change(
+      userId,
+      subscriptionId,
+      async (_tx, sub) => sub,
+      (changes, tx, sub) => changes.setCancelAtPeriodEnd(tx, sub, cancel, context),
+    );
   }
 
-  /** The plan a project runs on, its usage, and its subscription (null without one). */
-  async function planOf(
-    tx: Database,
-    projectId: string,
-  ): Promise<{
-    limits: PlanLimits;
-    usage: Usage;
-    sub: repo.SubscriptionRow | null;
-    tier: repo.TierRow | null;
-  }> {
-    const usage = await repo.projectUsage(tx, projectId);
-    if (!usage)
-      throw new BillingError('subscription_not_found', { messageId: 'error.subscription_not_found.project' });
-    const { isDemo, ...counts } = usage;
-    if (!enabled) return { limits: UNLIMITED_PLAN, usage: counts, sub: null, tier: null };
-    if (isDemo) return { limits: DEMO_PLAN, usage: counts, sub: null, tier: null };
-    const sub = await repo.getProjectSubscription(tx, projectId);
-    const tier = sub && sub.status !== 'canceled' ? await repo.getTier(tx, sub.tierId) : null;
-    if (!sub || !tier) return { limits: DEFAULT_PLAN, usage: counts, sub: null, tier: null };
-    return {
-      limits: {
-        plan: tier.name,
-        maxFiles: tier.maxFiles,
-        maxStorageGB: tier.maxStorageGb,
-        maxUsers: tier.maxUsers,
-        maxReportsPerMonth: tier.maxReportsPerMonth,
-        refreshFrequency: tier.refreshFrequency as PlanLimits['refreshFrequency'],
-      },
-      usage: counts,
-      sub,
-      tier,
-    };
+  /** A plan change up (now, prorated: decision 0141) or down (at the period's end). */
+  async function changePlan(
+    userId: string,
+    subscriptionId: string,
+    newTierId: string,
+    confirmProjectName: string,
+    direction: 'up' | 'down',
+  ): Promise<Subscription> {
+    requireEnabled();
+    const tier = await requireTier(newTierId);
+    return change(
+      userId,
+      subscriptionId,
+      async (tx, sub) => ({
+        sub,
+        tier,
+        current: await requirePlanChange(tx, sub, tier, confirmProjectName, direction),
+      }),
+      (changes, tx, planChange) =>
+        direction === 'up'
+          ? changes.upgrade(tx, planChange, context)
+          : changes.downgrade(tx, planChange, context),
+    );
   }
-
-  /** Whose limit it is, as the limit messages name it: the plan's, or that of projects without one. */
-  function planParams(limits: PlanLimits) {
-    return { hasPlan: limits.plan === DEFAULT_PLAN.plan ? 'no' : 'yes', plan: limits.plan };
-  }
-
-  const enforcement = {
-    /**
-     * Before a file version is written: a new file must fit the file limit, every version the storage
-     * limit. Call inside the write's transaction; it locks the project row so two uploads take turns.
-     */
-    async assertCanStore(
-      tx: Database,
-      projectId: string,
-      fileName: string,
-      sizeBytes: number | null,
-    ): Promise<void> {
-      await repo.lockProject(tx, projectId);
-      const { limits, usage } = await planOf(tx, projectId);
-      const isNewFile = !(await repo.fileNameExists(tx, projectId, fileName));
-      if (isNewFile && usage.files + 1 > limits.maxFiles) {
-        throw new BillingError('limit_files', {
-          messageId: 'error.limit_files.detail',
-          params: { ...planParams(limits), max: limits.maxFiles },
-        });
-      }
-      if (usage.storageBytes + (sizeBytes ?? UNKNOWN_FILE_BYTES) > limits.maxStorageGB * GB) {
-        throw new BillingError('limit_storage', {
-          messageId: 'error.limit_storage.detail',
-          params: { limit: formatGb(limits.maxStorageGB), plan: limits.plan },
-        });
-      }
-    },
-
-    /** Before a member is added. */
-    async assertCanAddMember(tx: Database, projectId: string): Promise<void> {
-      await repo.lockProject(tx, projectId);
-      const { limits, usage } = await planOf(tx, projectId);
-      if (usage.users + 1 > limits.maxUsers) {
-        throw new BillingError('limit_users', {
-          messageId: 'error.limit_users.detail',
-          params: { ...planParams(limits), max: limits.maxUsers },
-        });
-      }
-    },
-
-    /** Before a refresh (spec 3 §4). */
-    async assertRefreshAllowed(tx: Database, projectId: string): Promise<void> {
-      const { limits, usage, sub, tier } = await planOf(tx, projectId);
-      const state = sub && tier ? { ...sub, allowApiAccess: tier.allowApiAccess } : null;
-      const described = describeLimits(limits, usage, state);
-      if (described.limits.allowRefresh) return;
-      const reason =
-        sub && sub.paymentStatus !== 'paid'
-          ? 'unpaid'
-          : sub?.cancelAtPeriodEnd
-            ? 'cancelling'
-            : violationsOf(limits, usage).some((v) => v.severity === 'error')
-              ? 'exceeded'
-              : 'excluded';
-      throw new BillingError('refresh_not_allowed', {
-        messageId: 'error.refresh_not_allowed.detail',
-        params: { reason, plan: limits.plan },
-      });
-    },
-
-    /** How many reports a month the project's plan allows (the reports module's usage figure). */
-    async reportLimit(tx: Database, projectId: string): Promise<number> {
-      return (await planOf(tx, projectId)).limits.maxReportsPerMonth;
-    },
-
-    /** Before a report is queued; `reportsThisMonth` is counted by the reports module. */
-    async assertReportAllowed(tx: Database, projectId: string, reportsThisMonth: number): Promise<void> {
-      const { limits } = await planOf(tx, projectId);
-      if (reportsThisMonth >= limits.maxReportsPerMonth) {
-        throw new BillingError('limit_reports', {
-          messageId: 'error.limit_reports.detail',
-          params: { max: limits.maxReportsPerMonth },
-        });
-      }
-    },
-  };
 
   return {
     enforcement,
@@ -405,7 +256,7 @@ export function createBillingService(deps: BillingDeps) {
       setup?: ProjectSetup,
     ): Promise<{ projectId: string; subscription: Subscription; invoiceId: string }> {
       requireEnabled();
-      if (stripe) throw new BillingError('checkout_required');
+      if (provider.hosted) throw new BillingError('checkout_required');
       const earlier = await repo.findPayment(db, userId, input.idempotencyKey);
       if (earlier) {
         const sub = await repo.getSubscription(db, earlier.subscriptionId);
@@ -439,7 +290,6 @@ export function createBillingService(deps: BillingDeps) {
         now,
       );
       if (!charge.ok) {
-        // The ledger names its reason; Stripe's own text (English) is passed on as it is.
         throw new BillingError(charge.reason === 'declined' ? 'card_declined' : 'card_invalid', {
           ...(charge.messageId ? { messageId: charge.messageId } : { detail: { text: charge.message } }),
         });
@@ -540,107 +390,17 @@ export function createBillingService(deps: BillingDeps) {
       setCancelAtPeriodEnd(userId, subscriptionId, false),
 
     /** Immediate, with a prorated invoice for the rest of the period (decision 0141). */
-    async upgrade(
-      userId: string,
-      subscriptionId: string,
-      newTierId: string,
-      confirmProjectName: string,
-    ): Promise<Subscription> {
-      requireEnabled();
-      const newTier = await requireTier(newTierId);
-      const held = await stripeChange(userId, subscriptionId, (tx, sub) =>
-        requirePlanChange(tx, sub, newTier, confirmProjectName, 'up'),
-      );
-      if (held && stripe) {
-        await stripe.upgrade(held, newTier);
-        return subscriptionDto(userId, subscriptionId);
-      }
-      await db.transaction(async (tx) => {
-        const sub = await requireManaged(tx, userId, subscriptionId);
-        const current = await requirePlanChange(tx, sub, newTier, confirmProjectName, 'up');
-        const currency = sub.currency as Currency;
-        const discount = subscriptionDiscount(sub);
-        const now = clock.now();
-        const amount = prorationCents({
-          oldMonthlyCents: discountedCents(tierPriceCents(current, currency), discount),
-          newMonthlyCents: discountedCents(tierPriceCents(newTier, currency), discount),
-          periodStart: sub.currentPeriodStart,
-          periodEnd: sub.currentPeriodEnd,
-          now,
-        });
-        const card = savedCard(sub);
-        const paid = await provider.chargeSaved(card, amount, now);
-        const projectName = await projectNameOf(tx, sub.projectId);
-        await issueInvoice(
-          tx,
-          sub,
-          {
-            kind: 'proration',
-            description: `Upgrade from ${current.name} to ${newTier.name} (prorated)`,
-            tierName: newTier.name,
-            projectName,
-            periodStart: now,
-            periodEnd: sub.currentPeriodEnd,
-            subtotalCents: amount,
-            totalCents: amount,
-            paid,
-            cardBrand: card?.brand ?? null,
-            cardLast4: card?.last4 ?? null,
-            now,
-          },
-          deps.jobs ?? null,
-        );
-        await repo.updateSubscription(tx, sub.id, {
-          tierId: newTier.id,
-          scheduledTierId: null,
-          paymentStatus: paid ? sub.paymentStatus : 'due',
-          updatedAt: now,
-        });
-      });
-      return subscriptionDto(userId, subscriptionId);
-    },
+    upgrade: (userId: string, subscriptionId: string, newTierId: string, confirmProjectName: string) =>
+      changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'up'),
 
     /** Scheduled: the next billing cycle opens on the lower plan. */
-    async downgrade(
-      userId: string,
-      subscriptionId: string,
-      newTierId: string,
-      confirmProjectName: string,
-    ): Promise<Subscription> {
-      requireEnabled();
-      const newTier = await requireTier(newTierId);
-      const held = await stripeChange(userId, subscriptionId, (tx, sub) =>
-        requirePlanChange(tx, sub, newTier, confirmProjectName, 'down'),
-      );
-      if (held && stripe) {
-        await stripe.downgrade(held, newTier);
-        return subscriptionDto(userId, subscriptionId);
-      }
-      await db.transaction(async (tx) => {
-        const sub = await requireManaged(tx, userId, subscriptionId);
-        await requirePlanChange(tx, sub, newTier, confirmProjectName, 'down');
-        await repo.updateSubscription(tx, sub.id, { scheduledTierId: newTier.id, updatedAt: clock.now() });
-      });
-      return subscriptionDto(userId, subscriptionId);
-    },
+    downgrade: (userId: string, subscriptionId: string, newTierId: string, confirmProjectName: string) =>
+      changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'down'),
 
-    /**
-     * Stripe's hosted billing portal for the user's Stripe customer; the ledger has no hosted portal,
-     * so there the app's own subscriptions tab is the portal.
-     */
+    /** The provider's hosted billing portal; the ledger has none, so there the app's own tab is the portal. */
     async portal(userId: string, returnUrl: string): Promise<{ url: string }> {
       requireEnabled();
-      if (stripe) {
-        const rows = await repo.listSubscriptionsOfUser(db, userId);
-        const held = rows
-          .filter((r) => r.role === 'Admin' && r.subscription.providerCustomerId)
-          .sort((a, b) => b.subscription.createdAt.getTime() - a.subscription.createdAt.getTime())[0];
-        if (!held) throw new BillingError('subscription_not_found');
-        return stripe.portal(held.subscription, returnUrl);
-      }
-      const url = new URL(returnUrl, 'http://app.invalid');
-      url.searchParams.set('tab', 'subscriptions');
-      return { url: `${url.pathname}${url.search}` };
+      return provider.portal(userId, returnUrl);
     },
 
     /** Spec 1 §4 redirect path (PAYMENTS=stripe): a hosted Checkout for the plan, the project made once paid. */
@@ -650,26 +410,26 @@ export function createBillingService(deps: BillingDeps) {
       setup?: ProjectSetup,
     ): Promise<{ session_id: string; url: string }> {
       requireEnabled();
-      if (!stripe) {
+      if (!provider.hosted) {
         throw new BillingError('checkout_not_found', {
           messageId: 'error.checkout_not_found.inApp',
         });
       }
       const tier = await requireTier(input.tierId);
       await setup?.check(tierFileLimits(tier));
-      return stripe.startCheckout(userId, input, tier, setup?.snapshot() ?? null);
+      return provider.hosted.startCheckout(userId, input, tier, setup?.snapshot() ?? null);
     },
 
     async checkoutStatus(userId: string, sessionId: string) {
       requireEnabled();
-      if (!stripe) throw new BillingError('checkout_not_found');
-      return stripe.checkoutStatus(userId, sessionId);
+      if (!provider.hosted) throw new BillingError('checkout_not_found');
+      return provider.hosted.checkoutStatus(userId, sessionId);
     },
 
-    /** Stripe's webhook endpoint; 404 when this installation does not use Stripe. */
+    /** The provider's webhook endpoint; 404 when this installation has none (the ledger). */
     async stripeWebhook(rawBody: Buffer, signature: string | undefined) {
-      if (!enabled || !stripe) throw new BillingError('billing_disabled');
-      return stripe.handleWebhook(rawBody, signature);
+      if (!enabled || !provider.hosted) throw new BillingError('billing_disabled');
+      return provider.hosted.handleWebhook(rawBody, signature);
     },
 
     async history(userId: string): Promise<InvoiceRow[]> {
@@ -719,22 +479,6 @@ export function createBillingService(deps: BillingDeps) {
     /** The scheduled job (also callable directly): see runBillingCycle. */
     runCycle: () => runBillingCycle({ db, clock, provider, enabled, jobs: deps.jobs ?? null }),
   };
-}
-
-async function projectNameOf(tx: Database, projectId: string): Promise<string> {
-  const project = await findActiveProject(tx, projectId);
-  if (!project) throw new BillingError('subscription_not_found');
-  return project.name;
-}
-
-async function requireConfirmation(tx: Database, projectId: string, typed: string): Promise<void> {
-  const name = await projectNameOf(tx, projectId);
-  if (typed !== name) {
-    throw new BillingError('confirmation_required', {
-      messageId: 'error.confirmation_required.named',
-      params: { name },
-    });
-  }
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -10,6 +10,7 @@ import type { AuditRecorder } from '../audit';
 import { findActiveProject, insertMembership, insertProject } from '../projects';
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
+import type { CheckoutInput } from './payments/provider';
 import { StripeCardError, type StripeGateway } from './payments/stripe-gateway';
 import type { ProjectSetupRestorer } from './project-setup';
 import * as repo from './repo';
@@ -32,14 +33,6 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.deleted',
 ]);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
-
-export interface CheckoutInput {
-  tierId: string;
-  customerName: string;
-  billingEmail: string;
-  projectName: string;
-  projectDescription: string;
-}
 
 export function createStripeBilling(deps: {
   db: Database;
@@ -339,6 +332,8 @@ export function createStripeBilling(deps: {
     },
 
     syncById,
+    /** The database the mirror writes to (the provider reads a subscription's holder there). */
+    db,
   };
 }
 

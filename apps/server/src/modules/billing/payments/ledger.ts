@@ -1,15 +1,31 @@
 import { createHash } from 'node:crypto';
-import { cardBrand, cardExpired, luhnValid } from '../money';
-import type { ChargeRequest, ChargeResult, PaymentProvider, SavedCard } from './provider';
+import type { Currency } from '@plumbline/contracts';
+import { tierPriceCents } from '../dto';
+import { issueInvoice, savedCard, subscriptionDiscount } from '../invoices';
+import { cardBrand, cardExpired, discountedCents, luhnValid, prorationCents } from '../money';
+import { projectNameOf } from '../plan-rules';
+import * as repo from '../repo';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  SavedCard,
+  SubscriptionChanges,
+} from './provider';
 
 /** Documented test cards that decline (Stripe's numbers, so the same cards work in both modes). */
 const DECLINING_CARDS = new Set(['4000000000000002', '4000000000009995', '4000000000000069']);
 
 /**
  * The built-in offline provider (`PAYMENTS=ledger`): test mode only. Any Luhn-valid, unexpired card
- * pays, except the documented declining numbers; the ledger itself is the invoices table.
+ * pays, except the documented declining numbers; the ledger itself is the invoices table, and every
+ * subscription lives in our rows.
  */
 export function createLedgerProvider(): PaymentProvider {
+  async function chargeSaved(card: SavedCard | null, _amountCents: number, now: Date): Promise<boolean> {
+    return card !== null && !cardExpired(card.expMonth, card.expYear, now);
+  }
+  const changes = ledgerChanges(chargeSaved);
   return {
     kind: 'ledger',
     testMode: true,
@@ -56,8 +72,74 @@ export function createLedgerProvider(): PaymentProvider {
       const chargeId = `ch_ledger_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
       return { ok: true, chargeId, card };
     },
-    async chargeSaved(card: SavedCard | null, _amountCents: number, now: Date): Promise<boolean> {
-      return card !== null && !cardExpired(card.expMonth, card.expYear, now);
+    chargeSaved,
+    changesOf: async () => changes,
+    /** No hosted portal: the app's own Subscriptions tab is the portal. */
+    async portal(_userId: string, returnUrl: string) {
+      const url = new URL(returnUrl, 'http://app.invalid');
+      url.searchParams.set('tab', 'subscriptions');
+      return { url: `${url.pathname}${url.search}` };
+    },
+    hosted: null,
+  };
+}
+
+/**
+ * Changes of a subscription kept in our rows, made in the transaction that checked them; a proration
+ * is charged to the saved card by `chargeSaved` (decision 0141). Also used under `PAYMENTS=stripe`
+ * for a subscription Stripe does not hold.
+ */
+export function ledgerChanges(chargeSaved: PaymentProvider['chargeSaved']): SubscriptionChanges {
+  return {
+    when: 'in-transaction',
+
+    async upgrade(tx, { sub, current, tier }, { clock, jobs }) {
+      const currency = sub.currency as Currency;
+      const discount = subscriptionDiscount(sub);
+      const now = clock.now();
+      const amount = prorationCents({
+        oldMonthlyCents: discountedCents(tierPriceCents(current, currency), discount),
+        newMonthlyCents: discountedCents(tierPriceCents(tier, currency), discount),
+        periodStart: sub.currentPeriodStart,
+        periodEnd: sub.currentPeriodEnd,
+        now,
+      });
+      const card = savedCard(sub);
+      const paid = await chargeSaved(card, amount, now);
+      const projectName = await projectNameOf(tx, sub.projectId);
+      await issueInvoice(
+        tx,
+        sub,
+        {
+          kind: 'proration',
+          description: `Upgrade from ${current.name} to ${tier.name} (prorated)`,
+          tierName: tier.name,
+          projectName,
+          periodStart: now,
+          periodEnd: sub.currentPeriodEnd,
+          subtotalCents: amount,
+          totalCents: amount,
+          paid,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+          now,
+        },
+        jobs,
+      );
+      await repo.updateSubscription(tx, sub.id, {
+        tierId: tier.id,
+        scheduledTierId: null,
+        paymentStatus: paid ? sub.paymentStatus : 'due',
+        updatedAt: now,
+      });
+    },
+
+    async downgrade(tx, { sub, tier }, { clock }) {
+      await repo.updateSubscription(tx, sub.id, { scheduledTierId: tier.id, updatedAt: clock.now() });
+    },
+
+    async setCancelAtPeriodEnd(tx, sub, cancel, { clock }) {
+      await repo.updateSubscription(tx, sub.id, { cancelAtPeriodEnd: cancel, updatedAt: clock.now() });
     },
   };
 }
