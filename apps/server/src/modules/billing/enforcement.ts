@@ -31,7 +31,8 @@ export function createPlanEnforcement(enabled: boolean) {
     tier: repo.TierRow | null;
   }> {
     const usage = await repo.projectUsage(tx, projectId);
-    if (!usage) throw new BillingError('subscription_not_found', { messageId: 'error.subscription_not_found.project' });
+    if (!usage)
+      throw new BillingError('subscription_not_found', { messageId: 'error.subscription_not_found.project' });
     const { isDemo, ...counts } = usage;
     if (!enabled) return { limits: UNLIMITED_PLAN, usage: counts, sub: null, tier: null };
     if (isDemo) return { limits: DEMO_PLAN, usage: counts, sub: null, tier: null };
