@@ -184,15 +184,9 @@ for (const backend of testBackends()) {
         .orderBy(idsSpecifications.position, elementResults.elementStepId);
       const expected = report.specifications
         .flatMap((spec, position) =>
-          spec.elements.map((e) => ({
-            position,
-            stepId: e.id,
-            passed: e.passed,
-            failures: e.failures,
-          })),
+          spec.elements.map((e) => ({ position, stepId: e.id, passed: e.passed, failures: e.failures })),
         )
         .sort((a, b) => a.position - b.position || a.stepId - b.stepId);
-      // The engine's findings as data, exactly; no sentence is stored (issue 31).
       expect(
         stored.map((row) => ({
           position: row.position,
@@ -202,6 +196,7 @@ for (const backend of testBackends()) {
         })),
       ).toEqual(expected);
       expect(expected.some((row) => !row.passed && row.failures.length > 0)).toBe(true);
+      // The engine's findings as data, exactly; no sentence is stored (issue 31).
       expect(JSON.stringify(stored.map((row) => row.failures))).not.toContain('"reason"');
       model.dispose();
 

@@ -1688,6 +1688,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1706,6 +1710,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1782,6 +1790,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1800,6 +1812,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1818,6 +1834,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1836,6 +1856,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1854,6 +1878,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1900,6 +1928,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1918,6 +1950,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1936,6 +1972,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1954,6 +1994,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1972,6 +2016,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2012,6 +2060,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2030,6 +2082,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2048,6 +2104,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2066,6 +2126,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2084,6 +2148,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2102,6 +2170,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2120,6 +2192,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2165,6 +2241,8 @@ export interface operations {
                             createdAt: string;
                             avatarUrl: string | null;
                             emailVerified: boolean;
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "nl";
                         };
                     };
                 };
@@ -2179,6 +2257,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2197,6 +2279,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2215,6 +2301,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2233,6 +2323,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2251,6 +2345,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2269,6 +2367,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2305,6 +2407,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2323,6 +2429,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2341,6 +2451,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2359,6 +2473,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2377,6 +2495,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2395,6 +2517,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2431,6 +2557,8 @@ export interface operations {
                             createdAt: string;
                             avatarUrl: string | null;
                             emailVerified: boolean;
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "nl";
                         };
                     };
                 };
@@ -2445,6 +2573,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2463,6 +2595,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2481,6 +2617,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2519,6 +2659,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2539,6 +2680,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2557,6 +2702,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2575,6 +2724,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2593,6 +2746,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2639,6 +2796,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2659,6 +2817,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2677,6 +2839,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2695,6 +2861,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2713,6 +2883,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2731,6 +2905,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2749,6 +2927,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2787,6 +2969,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2807,6 +2990,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2825,6 +3012,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2865,6 +3056,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2885,6 +3077,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2903,6 +3099,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2921,6 +3121,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2939,6 +3143,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2957,6 +3165,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2995,6 +3207,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3013,6 +3229,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3031,6 +3251,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3049,6 +3273,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3067,6 +3295,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3091,6 +3323,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string;
+                    language?: ("en" | "de" | "fr" | "nl") | null;
                 };
             };
         };
@@ -3114,6 +3347,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3134,6 +3368,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3152,6 +3390,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3170,6 +3412,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3188,6 +3434,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3206,6 +3456,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3224,6 +3478,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3242,6 +3500,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3310,6 +3572,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3328,6 +3594,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3346,6 +3616,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3364,6 +3638,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3382,6 +3660,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3432,6 +3714,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3450,6 +3736,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3468,6 +3758,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3486,6 +3780,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3504,6 +3802,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3522,6 +3824,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3540,6 +3846,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3558,6 +3868,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3597,6 +3911,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3615,6 +3933,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3633,6 +3955,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3651,6 +3977,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3669,6 +3999,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3734,6 +4068,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3752,6 +4090,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3770,6 +4112,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3788,6 +4134,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3806,6 +4156,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3824,6 +4178,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3842,6 +4200,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3881,6 +4243,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3899,6 +4265,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3917,6 +4287,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3935,6 +4309,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3953,6 +4331,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4019,6 +4401,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4037,6 +4423,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4055,6 +4445,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4073,6 +4467,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4091,6 +4489,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4109,6 +4511,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4127,6 +4533,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4186,6 +4596,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4204,6 +4618,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4222,6 +4640,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4240,6 +4662,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4291,6 +4717,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4309,6 +4739,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4327,6 +4761,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4345,6 +4783,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4388,6 +4830,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4406,6 +4852,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4424,6 +4874,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4442,6 +4896,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4460,6 +4918,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4478,6 +4940,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4496,6 +4962,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4514,6 +4984,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4532,6 +5006,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4570,6 +5048,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4588,6 +5070,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4606,6 +5092,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4624,6 +5114,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4642,6 +5136,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4703,6 +5201,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4721,6 +5223,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4739,6 +5245,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4757,6 +5267,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4775,6 +5289,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4858,6 +5376,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4876,6 +5398,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4894,6 +5420,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4912,6 +5442,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4930,6 +5464,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4948,6 +5486,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4966,6 +5508,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5030,6 +5576,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5048,6 +5598,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5066,6 +5620,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5084,6 +5642,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5102,6 +5664,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5153,6 +5719,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5171,6 +5741,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5189,6 +5763,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5207,6 +5785,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5225,6 +5807,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5267,6 +5853,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5285,6 +5875,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5303,6 +5897,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5321,6 +5919,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5339,6 +5941,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5392,6 +5998,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5410,6 +6020,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5428,6 +6042,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5446,6 +6064,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5464,6 +6086,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5517,6 +6143,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5535,6 +6165,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5553,6 +6187,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5571,6 +6209,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5589,6 +6231,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5607,6 +6253,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5625,6 +6275,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5664,6 +6318,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5682,6 +6340,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5700,6 +6362,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5718,6 +6384,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5736,6 +6406,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5796,6 +6470,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5814,6 +6492,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5832,6 +6514,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5850,6 +6536,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5868,6 +6558,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5886,6 +6580,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5904,6 +6602,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5945,6 +6647,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5963,6 +6669,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5981,6 +6691,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5999,6 +6713,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6017,6 +6735,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6096,6 +6818,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6114,6 +6840,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6132,6 +6862,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6150,6 +6884,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6168,6 +6906,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6186,6 +6928,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6340,6 +7086,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6358,6 +7108,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6376,6 +7130,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6394,6 +7152,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6412,6 +7174,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6430,6 +7196,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6479,6 +7249,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6497,6 +7271,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6515,6 +7293,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6533,6 +7315,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6551,6 +7337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6605,6 +7395,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6623,6 +7417,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6641,6 +7439,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6659,6 +7461,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6677,6 +7483,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6732,6 +7542,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6750,6 +7564,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6768,6 +7586,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6786,6 +7608,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6804,6 +7630,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6822,6 +7652,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6840,6 +7674,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6914,6 +7752,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6932,6 +7774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6950,6 +7796,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6968,6 +7818,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6986,6 +7840,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7004,6 +7862,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7022,6 +7884,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7175,6 +8041,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7193,6 +8063,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7211,6 +8085,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7229,6 +8107,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7247,6 +8129,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7265,6 +8151,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7283,6 +8173,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7301,6 +8195,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7368,6 +8266,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7386,6 +8288,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7404,6 +8310,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7422,6 +8332,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7440,6 +8354,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7458,6 +8376,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7513,6 +8435,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7531,6 +8457,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7549,6 +8479,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7567,6 +8501,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7585,6 +8523,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7603,6 +8545,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7621,6 +8567,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7639,6 +8589,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7688,6 +8642,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7706,6 +8664,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7724,6 +8686,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7742,6 +8708,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7760,6 +8730,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7778,6 +8752,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7796,6 +8774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7850,6 +8832,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7868,6 +8854,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7886,6 +8876,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7904,6 +8898,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7922,6 +8920,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7940,6 +8942,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7958,6 +8964,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7976,6 +8986,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8128,6 +9142,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8146,6 +9164,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8164,6 +9186,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8182,6 +9208,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8200,6 +9230,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8277,6 +9311,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8295,6 +9333,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8313,6 +9355,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8331,6 +9377,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8349,6 +9399,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8367,6 +9421,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8441,6 +9499,9 @@ export interface operations {
                                 facet_type: "entity" | "attribute" | "property" | "classification" | "material" | "partof";
                                 /** @enum {string} */
                                 outcome: "absent" | "empty" | "mismatch" | "prohibited";
+                                kind: string | null;
+                                subject: string | null;
+                                actual: string[];
                                 reason: string;
                                 actual_value: string | null;
                             }[];
@@ -8458,6 +9519,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8476,6 +9541,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8494,6 +9563,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8512,6 +9585,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8530,6 +9607,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8548,6 +9629,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8617,6 +9702,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8635,6 +9724,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8653,6 +9746,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8671,6 +9768,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8689,6 +9790,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8707,6 +9812,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8762,6 +9871,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8780,6 +9893,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8798,6 +9915,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8816,6 +9937,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8834,6 +9959,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8852,6 +9981,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8916,6 +10049,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8934,6 +10071,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8952,6 +10093,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8970,6 +10115,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8988,6 +10137,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9006,6 +10159,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9070,6 +10227,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9088,6 +10249,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9106,6 +10271,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9124,6 +10293,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9142,6 +10315,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9160,6 +10337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9331,6 +10512,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9349,6 +10534,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9367,6 +10556,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9385,6 +10578,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9403,6 +10600,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9421,6 +10622,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9494,6 +10699,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9512,6 +10721,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9530,6 +10743,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9548,6 +10765,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9566,6 +10787,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9584,6 +10809,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9640,6 +10869,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9658,6 +10891,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9676,6 +10913,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9694,6 +10935,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9712,6 +10957,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9730,6 +10979,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9788,6 +11041,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9806,6 +11063,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9824,6 +11085,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9842,6 +11107,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9860,6 +11129,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9878,6 +11151,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9946,6 +11223,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9964,6 +11245,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9982,6 +11267,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10000,6 +11289,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10018,6 +11311,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10036,6 +11333,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10089,6 +11390,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10107,6 +11412,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10125,6 +11434,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10143,6 +11456,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10161,6 +11478,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10179,6 +11500,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10197,6 +11522,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10296,6 +11625,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10314,6 +11647,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10332,6 +11669,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10350,6 +11691,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10368,6 +11713,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10428,6 +11777,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10446,6 +11799,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10464,6 +11821,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10482,6 +11843,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10500,6 +11865,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10566,6 +11935,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10584,6 +11957,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10602,6 +11979,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10620,6 +12001,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10638,6 +12023,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10656,6 +12045,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10674,6 +12067,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10717,6 +12114,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10735,6 +12136,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10753,6 +12158,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10771,6 +12180,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10789,6 +12202,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10807,6 +12224,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10825,6 +12246,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10843,6 +12268,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10882,6 +12311,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10900,6 +12333,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10918,6 +12355,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10936,6 +12377,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10954,6 +12399,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10998,6 +12447,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11016,6 +12469,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11034,6 +12491,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11052,6 +12513,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11117,6 +12582,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11135,6 +12604,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11153,6 +12626,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11171,6 +12648,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11189,6 +12670,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11275,6 +12760,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11293,6 +12782,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11311,6 +12804,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11329,6 +12826,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11347,6 +12848,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11365,6 +12870,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11383,6 +12892,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11433,6 +12946,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11451,6 +12968,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11469,6 +12990,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11487,6 +13012,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11505,6 +13034,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11523,6 +13056,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11541,6 +13078,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11673,6 +13214,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11691,6 +13236,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11709,6 +13258,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11727,6 +13280,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11745,6 +13302,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11763,6 +13324,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11781,6 +13346,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11799,6 +13368,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11817,6 +13390,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11912,6 +13489,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11930,6 +13511,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11948,6 +13533,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11966,6 +13555,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11984,6 +13577,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12093,6 +13690,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12111,6 +13712,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12129,6 +13734,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12147,6 +13756,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12165,6 +13778,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12183,6 +13800,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12201,6 +13822,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12219,6 +13844,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12323,6 +13952,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12341,6 +13974,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12359,6 +13996,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12377,6 +14018,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12395,6 +14040,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12413,6 +14062,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12431,6 +14084,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12449,6 +14106,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12555,6 +14216,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12573,6 +14238,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12591,6 +14260,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12609,6 +14282,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12627,6 +14304,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12645,6 +14326,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12663,6 +14348,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12681,6 +14370,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12787,6 +14480,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12805,6 +14502,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12823,6 +14524,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12841,6 +14546,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12859,6 +14568,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12877,6 +14590,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12895,6 +14612,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12913,6 +14634,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12964,6 +14689,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12982,6 +14711,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13000,6 +14733,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13018,6 +14755,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13036,6 +14777,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13054,6 +14799,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13072,6 +14821,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13090,6 +14843,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13151,6 +14908,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13169,6 +14930,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13187,6 +14952,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13205,6 +14974,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13223,6 +14996,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13241,6 +15018,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13259,6 +15040,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13277,6 +15062,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13322,6 +15111,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13340,6 +15133,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13358,6 +15155,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13376,6 +15177,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13394,6 +15199,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13412,6 +15221,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13474,6 +15287,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13492,6 +15309,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13510,6 +15331,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13528,6 +15353,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13546,6 +15375,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13586,6 +15419,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13604,6 +15441,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13622,6 +15463,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13640,6 +15485,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13658,6 +15507,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13698,6 +15551,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13716,6 +15573,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13734,6 +15595,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13752,6 +15617,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13770,6 +15639,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13834,6 +15707,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13852,6 +15729,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13870,6 +15751,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13888,6 +15773,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13906,6 +15795,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13946,6 +15839,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13964,6 +15861,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13982,6 +15883,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14000,6 +15905,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14038,6 +15947,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14056,6 +15969,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14074,6 +15991,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14092,6 +16013,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14110,6 +16035,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14128,6 +16057,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14168,6 +16101,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14186,6 +16123,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14204,6 +16145,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14222,6 +16167,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14240,6 +16189,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14286,6 +16239,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14304,6 +16261,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14322,6 +16283,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14340,6 +16305,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14358,6 +16327,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14401,6 +16374,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14419,6 +16396,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14437,6 +16418,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14455,6 +16440,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14473,6 +16462,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14491,6 +16484,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14539,6 +16536,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14557,6 +16558,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14575,6 +16580,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14593,6 +16602,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14611,6 +16624,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14629,6 +16646,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14678,6 +16699,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14696,6 +16721,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14714,6 +16743,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14732,6 +16765,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14750,6 +16787,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14768,6 +16809,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14827,6 +16872,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14845,6 +16894,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14863,6 +16916,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14881,6 +16938,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14899,6 +16960,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14917,6 +16982,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14971,6 +17040,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14989,6 +17062,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15007,6 +17084,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15025,6 +17106,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15043,6 +17128,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15061,6 +17150,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15079,6 +17172,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15097,6 +17194,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15140,6 +17241,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15158,6 +17263,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15176,6 +17285,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15194,6 +17307,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15212,6 +17329,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15230,6 +17351,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15248,6 +17373,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15266,6 +17395,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15304,6 +17437,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15322,6 +17459,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15340,6 +17481,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15358,6 +17503,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15376,6 +17525,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15421,6 +17574,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15439,6 +17596,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15457,6 +17618,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15475,6 +17640,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15493,6 +17662,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15511,6 +17684,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15553,6 +17730,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15571,6 +17752,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15589,6 +17774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15607,6 +17796,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15625,6 +17818,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15667,6 +17864,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15685,6 +17886,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15703,6 +17908,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15721,6 +17930,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15739,6 +17952,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15757,6 +17974,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15824,6 +18045,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15842,6 +18067,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15860,6 +18089,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15878,6 +18111,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15896,6 +18133,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15992,6 +18233,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16010,6 +18255,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16028,6 +18277,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16046,6 +18299,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16064,6 +18321,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16082,6 +18343,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16100,6 +18365,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16146,6 +18415,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16164,6 +18437,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16182,6 +18459,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16200,6 +18481,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16218,6 +18503,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16285,6 +18574,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16303,6 +18596,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16321,6 +18618,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16339,6 +18640,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16357,6 +18662,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16401,6 +18710,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16419,6 +18732,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16437,6 +18754,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16455,6 +18776,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16473,6 +18798,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16491,6 +18820,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16509,6 +18842,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16527,6 +18864,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16545,6 +18886,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16588,6 +18933,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16606,6 +18955,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16624,6 +18977,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16642,6 +18999,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16660,6 +19021,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16678,6 +19043,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16724,6 +19093,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16742,6 +19115,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16760,6 +19137,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16778,6 +19159,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16796,6 +19181,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16814,6 +19203,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16853,6 +19246,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16871,6 +19268,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16889,6 +19290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16907,6 +19312,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16925,6 +19334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16961,6 +19374,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -16976,6 +19391,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16994,6 +19413,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17012,6 +19435,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17030,6 +19457,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17055,6 +19486,8 @@ export interface operations {
                     preferences?: {
                         job_title?: string;
                         emailNotifications?: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "de" | "fr" | "nl";
                     };
                 };
             };
@@ -17077,6 +19510,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -17092,6 +19527,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17110,6 +19549,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17128,6 +19571,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17146,6 +19593,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17164,6 +19615,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17182,6 +19637,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17222,6 +19681,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -17237,6 +19698,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17255,6 +19720,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17273,6 +19742,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17291,6 +19764,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17309,6 +19786,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17327,6 +19808,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17363,6 +19848,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -17378,6 +19865,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17396,6 +19887,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17414,6 +19909,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17432,6 +19931,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17484,6 +19987,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17502,6 +20009,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17520,6 +20031,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17538,6 +20053,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17579,6 +20098,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17597,6 +20120,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17615,6 +20142,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17633,6 +20164,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17681,6 +20216,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17699,6 +20238,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17717,6 +20260,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17735,6 +20282,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17753,6 +20304,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17771,6 +20326,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
