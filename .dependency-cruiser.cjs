@@ -31,10 +31,19 @@ module.exports = {
     },
     {
       name: 'ids-imports-only-ifc',
-      comment: 'packages/ids builds on packages/ifc alone (and renders its messages with packages/i18n).',
+      comment:
+        'packages/ids builds on packages/ifc (and, for its command line, packages/validity) alone; it renders its messages with packages/i18n.',
       severity: 'error',
       from: { path: '^packages/ids/' },
-      to: { path: '^(packages/(?!ids/|ifc/|i18n/)|apps/|bench/|scripts/)' },
+      to: { path: '^(packages/(?!ids/|ifc/|validity/|i18n/)|apps/|bench/|scripts/)' },
+    },
+    {
+      name: 'validity-imports-only-ifc',
+      comment:
+        'packages/validity (model validity, rules beyond IDS) builds on packages/ifc alone; ids may use it, not the reverse.',
+      severity: 'error',
+      from: { path: '^packages/validity/' },
+      to: { path: '^(packages/(?!validity/|ifc/)|apps/|bench/|scripts/)' },
     },
     {
       name: 'contracts-import-nothing-ours',

@@ -58,8 +58,11 @@ describe('the boundary rules', () => {
       'packages/contracts/src/index.ts': "import '../../../apps/server/src/platform/db';",
       'packages/ifc/src/index.ts': "import '../../ids/src/index';",
       'packages/ids/src/index.ts':
-        "import '../../ifc/src/index';\nimport '../../i18n/src/index';\nimport '../../contracts/src/index';",
+        "import '../../ifc/src/index';\nimport '../../i18n/src/index';\nimport '../../validity/src/index';\nimport '../../contracts/src/index';",
       'packages/i18n/src/index.ts': "import '../../ifc/src/index';",
+      'packages/validity/src/index.ts': "import '../../ifc/src/dep';\nimport '../../ids/src/dep';",
+      'packages/ifc/src/dep.ts': 'export const dep = 1;',
+      'packages/ids/src/dep.ts': 'export const dep = 1;',
       'apps/server/src/platform/db.ts': "import '../schema/tables';",
       'apps/server/src/platform/http/app.ts': "import '../../modules/projects/index';",
       'apps/server/src/modules/bimfiles/service.ts':
@@ -99,6 +102,7 @@ describe('the boundary rules', () => {
           'ifc-imports-nothing-ours: packages/ifc/src/index.ts → packages/ids/src/index.ts',
           'ids-imports-only-ifc: packages/ids/src/index.ts → packages/contracts/src/index.ts',
           'i18n-imports-nothing-ours: packages/i18n/src/index.ts → packages/ifc/src/index.ts',
+          'validity-imports-only-ifc: packages/validity/src/index.ts → packages/ids/src/dep.ts',
           // The ifc → ids breach above also closes cycles (one row a cycle): ids → ifc, and i18n → ifc → ids → i18n.
           'no-circular: packages/ids/src/index.ts → packages/ifc/src/index.ts',
           'no-circular: packages/i18n/src/index.ts → packages/ifc/src/index.ts',

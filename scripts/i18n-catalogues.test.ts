@@ -40,6 +40,12 @@ function safeIsDir(path: string): boolean {
   }
 }
 
+/**
+ * Catalogues that landed in English only, not translated yet: their other locales are listed as to do,
+ * not checked. The list only shrinks; a new catalogue must come with its four languages.
+ */
+const ENGLISH_ONLY = ['packages/validity/src/messages'];
+
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
 const dirs = catalogueDirs();
 
@@ -60,6 +66,10 @@ describe('the message catalogues', () => {
       });
 
       for (const locale of LOCALES.filter((l) => l !== 'en')) {
+        if (ENGLISH_ONLY.includes(name)) {
+          it.todo(`${locale}: not translated yet (English only)`);
+          continue;
+        }
         it(`${locale} has every id with the same arguments`, () => {
           const file = join(dir, `${locale}.json`);
           expect(safeFile(file), `${name}/${locale}.json is missing`).toBe(true);
@@ -77,6 +87,14 @@ describe('the message catalogues', () => {
       }
     });
   }
+
+  it('leave only the listed catalogues in English alone, each still English only', () => {
+    const names = dirs.map((dir) => relative(root, dir).split(sep).join('/'));
+    for (const name of ENGLISH_ONLY) {
+      expect(names).toContain(name);
+      expect(LOCALES.filter((l) => l !== 'en' && safeFile(join(root, name, `${l}.json`)))).toEqual([]);
+    }
+  });
 
   it('define each id once across the repository', () => {
     const owner = new Map<string, string>();

@@ -78,6 +78,9 @@ import {
   readPerformanceSettings,
 } from './modules/settings/performance';
 import { settingsRoutes } from './modules/settings/routes';
+import { validityRoutes } from './modules/validity/routes';
+import type { ValidityService } from './modules/validity/service';
+import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
@@ -117,6 +120,7 @@ export interface AppServices {
   performance: PerformanceService;
   reports: ReportService;
   viewer: ViewerService;
+  validity: ValidityService;
   health: HealthService;
 }
 
@@ -133,6 +137,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
+    validityRoutes(services.validity),
     complianceRoutes(services.compliance),
     elementRoutes(services.elements),
     metadataRoutes(services.metadata),
@@ -306,6 +311,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       compliance: createComplianceService({ db }),
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
+    validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     elements: createElementService({ db, storage }),
     metadata: createMetadataService({ db, clock, rateCounter }),

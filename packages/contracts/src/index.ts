@@ -25,4 +25,5 @@ export * from './project-files';
 export * from './projects';
 export * from './reports';
 export * from './session-cookies';
+export * from './validity';
 export * from './viewer';

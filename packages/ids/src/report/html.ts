@@ -6,6 +6,7 @@
  * Written as a stream of chunks (a row, a section at a time: `htmlReportChunks`, `writeHtmlReport`),
  * so the page is never one string in memory however many specifications it has (issue 22).
  */
+import { type ValidityReport, validityHtmlSection } from '@plumbline/validity';
 import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } from '../results';
 import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
@@ -26,6 +27,8 @@ export interface HtmlReportOptions {
   readonly words?: Words;
   /** Most rows in the failing-elements table; the rest are counted in a note. Default 10,000. */
   readonly maxFailureRows?: number;
+  /** The model's validity (plumbline check --validate), shown after the specifications. */
+  readonly validity?: ValidityReport | null;
 }
 
 /** The whole page as one string (small reports, tests); large ones go through writeHtmlReport. */
@@ -87,6 +90,7 @@ ${renderMeta(w, report)}
     yield* failureTableChunks(w, report, maxRows);
     yield '\n';
     yield* sectionChunks(w, report);
+    if (options.validity) yield `\n${validityHtmlSection(options.validity)}`;
   }
   yield `
 <footer>${e(t('ids.html.footer', { at: report.checkedAt }))}</footer>

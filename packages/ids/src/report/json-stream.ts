@@ -3,6 +3,7 @@
  * one string, so its size is not capped by V8's string limit (about 512 MB) and only one element's
  * text (plus a chunk buffer) is in memory at a time.
  */
+import { toValidityJson, type ValidityReport } from '@plumbline/validity';
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 import { failureReason, toJsonReportHead, toJsonSpecificationHead } from './json';
 import { idsWords, type Words } from './words';
@@ -64,10 +65,16 @@ function open(value: object, depth: number): string {
 }
 
 /** The report's text in order: the head, then each specification and each failing element. */
-export function* jsonReportPieces(report: CheckReport, w: Words = idsWords()): Generator<string> {
+export function* jsonReportPieces(
+  report: CheckReport,
+  w: Words = idsWords(),
+  validity: ValidityReport | null = null,
+): Generator<string> {
+  // With --validate the model's validity follows the specifications (report-schema.json: validity).
+  const tail = validity ? `,\n  "validity": ${nested(toValidityJson(validity), 1)}\n}\n` : '\n}\n';
   yield `${open(toJsonReportHead(report, w), 0)},\n  "specifications": `;
   if (report.specifications.length === 0) {
-    yield '[]\n}\n';
+    yield `[]${tail}`;
     return;
   }
   yield '[';
@@ -90,7 +97,7 @@ export function* jsonReportPieces(report: CheckReport, w: Words = idsWords()): G
         failingElements: [],
       };
   }
-  yield '\n  ]\n}\n';
+  yield `\n  ]${tail}`;
 }
 
 /**
@@ -102,9 +109,10 @@ export async function writeJsonReport(
   write: (chunk: string) => void | Promise<void>,
   chunkChars = JSON_CHUNK_CHARS,
   w: Words = idsWords(),
+  validity: ValidityReport | null = null,
 ): Promise<void> {
   let buffer = '';
-  for (const piece of jsonReportPieces(report, w)) {
+  for (const piece of jsonReportPieces(report, w, validity)) {
     buffer += piece;
     if (buffer.length >= chunkChars) {
       await write(buffer);
