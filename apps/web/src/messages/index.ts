@@ -9,6 +9,7 @@ import type permissions from '@plumbline/contracts/messages/permissions/en.json'
 import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
 import type app from './app/en.json';
+import type overview from './overview/en.json';
 import type pages from './pages/en.json';
 import type settings from './settings/en.json';
 
@@ -19,6 +20,8 @@ export const namespaces = {
   app: (locale: Locale): Catalogue => import(`./app/${locale}.json`),
   /** The pages outside the dashboard: the error page, the e-mail verification page and notice. */
   pages: (locale: Locale): Catalogue => import(`./pages/${locale}.json`),
+  /** The Overview tab. */
+  overview: (locale: Locale): Catalogue => import(`./overview/${locale}.json`),
   /** The Settings tab (the language card so far). */
   settings: (locale: Locale): Catalogue => import(`./settings/${locale}.json`),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
@@ -34,6 +37,7 @@ export type Namespace = keyof typeof namespaces;
 /** Every message id the web app may render. */
 export type MessageId =
   | keyof typeof app
+  | keyof typeof overview
   | keyof typeof pages
   | keyof typeof settings
   | keyof typeof errors
