@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
 import { setUnauthorizedHandler } from '@/lib/api';
+import { subscribeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session';
 import { router } from './router';
@@ -24,6 +25,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
     return () => setUnauthorizedHandler(undefined);
   }, [queryClient]);
+
+  // What the server wrote in words (reasons, answers) is asked again in the new language.
+  useEffect(() => subscribeLocale(() => void queryClient.invalidateQueries()), [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

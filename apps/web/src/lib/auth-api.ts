@@ -13,6 +13,7 @@ import {
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
 import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
+import { followProfileLanguage } from '@/lib/i18n/store';
 
 /**
  * The signed-in user, or null when there is no valid session cookie. Without the session hint cookie
@@ -27,6 +28,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
       signal,
       redirectOnUnauthorized: false,
     });
+    followProfileLanguage(user.language);
     return user;
   } catch (error) {
     if (isApiRequestError(error) && error.isUnauthorized) {
@@ -45,6 +47,7 @@ export async function signIn(body: SignInBody): Promise<User> {
     schema: sessionResponseSchema,
     redirectOnUnauthorized: false,
   });
+  followProfileLanguage(session.user.language);
   return session.user;
 }
 

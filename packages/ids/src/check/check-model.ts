@@ -13,6 +13,7 @@ import type {
   FacetCardinality,
   FacetFailure,
   FacetSummary,
+  FailureOutcome,
   ReportModelInfo,
   SpecificationResult,
   ValidationProblem,
@@ -31,6 +32,7 @@ import {
   type PartResult,
   type PartResults,
 } from './part-results';
+import { specificationReasonOf } from './specification-reason';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -47,7 +49,7 @@ const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
 /** A facet's summary as its specification holds it (an entity facet is always required). */
 function summary(facet: CompiledFacet, cardinality: FacetCardinality): FacetSummary {
-  return { type: facet.type, description: facet.description, cardinality };
+  return { type: facet.type, facet: facet.source, cardinality };
 }
 
 /** One specification being checked: its facets (shared with others, check/facet-table.ts) and its results. */
@@ -332,14 +334,7 @@ function result(
   const passedCount = passingIds.length;
   const failedCount = failing.ids.length;
   const applicableCount = passedCount + failedCount;
-  let reason: string | null = null;
-  if (run.prohibited && applicableCount > 0) {
-    reason = `${applicableCount} element${applicableCount === 1 ? '' : 's'} match${applicableCount === 1 ? 'es' : ''} a prohibited specification`;
-  } else if (spec.cardinality === 'required' && applicableCount === 0) {
-    reason = 'No element matches the applicability, but the specification is required';
-  } else if (failedCount > 0) {
-    reason = `${failedCount} of ${applicableCount} applicable element${applicableCount === 1 ? '' : 's'} fail${failedCount === 1 ? 's' : ''} the requirements`;
-  }
+  const reason = specificationReasonOf(spec.cardinality, applicableCount, failedCount);
   let elements: ElementResult[] | null = null;
   const specification: SpecificationResult = {
     name: spec.name,

@@ -15,6 +15,7 @@ import { formatDate, initials } from '@/lib/format';
 import { sessionQueryKey, useCurrentUser, useSignOut } from '@/lib/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
+import { LanguageCard } from './language-card';
 import { OutboxCard } from './outbox-card';
 import { PerformanceCard } from './performance-card';
 import { profileQueryKey, saveProfile, uploadAvatar, useProfile } from './queries';
@@ -213,6 +214,7 @@ export function SettingsTab() {
           </div>
         </CardContent>
       </Card>
+      <LanguageCard onSaved={updated} />
       {user.role === 'admin' && <PerformanceCard />}
       {user.role === 'admin' && <OutboxCard />}
       <Card>

@@ -1962,6 +1962,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1980,6 +1984,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2056,6 +2064,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2074,6 +2086,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2092,6 +2108,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2110,6 +2130,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2128,6 +2152,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2174,6 +2202,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2192,6 +2224,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2210,6 +2246,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2228,6 +2268,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2246,6 +2290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2286,6 +2334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2304,6 +2356,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2322,6 +2378,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2340,6 +2400,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2358,6 +2422,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2376,6 +2444,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2394,6 +2466,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2439,6 +2515,8 @@ export interface operations {
                             createdAt: string;
                             avatarUrl: string | null;
                             emailVerified: boolean;
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "nl";
                         };
                     };
                 };
@@ -2453,6 +2531,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2471,6 +2553,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2489,6 +2575,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2507,6 +2597,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2525,6 +2619,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2543,6 +2641,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2579,6 +2681,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2597,6 +2703,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2615,6 +2725,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2633,6 +2747,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2651,6 +2769,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2669,6 +2791,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2705,6 +2831,8 @@ export interface operations {
                             createdAt: string;
                             avatarUrl: string | null;
                             emailVerified: boolean;
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "nl";
                         };
                     };
                 };
@@ -2719,6 +2847,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2737,6 +2869,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2755,6 +2891,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2793,6 +2933,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2813,6 +2954,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2831,6 +2976,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2849,6 +2998,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2867,6 +3020,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2913,6 +3070,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2933,6 +3091,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2951,6 +3113,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2969,6 +3135,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2987,6 +3157,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3005,6 +3179,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3023,6 +3201,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3061,6 +3243,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3081,6 +3264,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3099,6 +3286,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3139,6 +3330,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3159,6 +3351,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3177,6 +3373,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3195,6 +3395,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3213,6 +3417,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3231,6 +3439,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3269,6 +3481,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3287,6 +3503,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3305,6 +3525,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3323,6 +3547,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3341,6 +3569,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3365,6 +3597,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string;
+                    language?: ("en" | "de" | "fr" | "nl") | null;
                 };
             };
         };
@@ -3388,6 +3621,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3408,6 +3642,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3426,6 +3664,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3444,6 +3686,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3462,6 +3708,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3480,6 +3730,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3498,6 +3752,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3516,6 +3774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3584,6 +3846,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3602,6 +3868,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3620,6 +3890,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3638,6 +3912,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3656,6 +3934,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3706,6 +3988,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3724,6 +4010,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3742,6 +4032,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3760,6 +4054,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3778,6 +4076,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3796,6 +4098,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3814,6 +4120,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3832,6 +4142,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3871,6 +4185,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3889,6 +4207,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3907,6 +4229,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3925,6 +4251,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3943,6 +4273,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4008,6 +4342,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4026,6 +4364,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4044,6 +4386,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4062,6 +4408,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4080,6 +4430,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4098,6 +4452,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4116,6 +4474,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4155,6 +4517,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4173,6 +4539,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4191,6 +4561,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4209,6 +4583,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4227,6 +4605,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4293,6 +4675,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4311,6 +4697,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4329,6 +4719,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4347,6 +4741,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4365,6 +4763,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4383,6 +4785,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4401,6 +4807,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4460,6 +4870,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4478,6 +4892,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4496,6 +4914,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4514,6 +4936,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4565,6 +4991,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4583,6 +5013,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4601,6 +5035,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4619,6 +5057,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4662,6 +5104,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4680,6 +5126,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4698,6 +5148,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4716,6 +5170,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4734,6 +5192,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4752,6 +5214,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4770,6 +5236,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4788,6 +5258,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4806,6 +5280,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4844,6 +5322,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4862,6 +5344,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4880,6 +5366,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4898,6 +5388,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4916,6 +5410,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4977,6 +5475,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4995,6 +5497,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5013,6 +5519,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5031,6 +5541,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5049,6 +5563,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5132,6 +5650,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5150,6 +5672,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5168,6 +5694,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5186,6 +5716,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5204,6 +5738,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5222,6 +5760,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5240,6 +5782,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5304,6 +5850,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5322,6 +5872,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5340,6 +5894,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5358,6 +5916,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5376,6 +5938,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5427,6 +5993,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5445,6 +6015,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5463,6 +6037,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5481,6 +6059,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5499,6 +6081,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5541,6 +6127,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5559,6 +6149,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5577,6 +6171,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5595,6 +6193,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5613,6 +6215,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5671,6 +6277,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5689,6 +6299,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5707,6 +6321,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5725,6 +6343,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5743,6 +6365,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5803,6 +6429,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5821,6 +6451,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5839,6 +6473,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5857,6 +6495,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6209,6 +6851,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6227,6 +6873,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6245,6 +6895,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6284,6 +6938,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6302,6 +6960,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6320,6 +6982,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6338,6 +7004,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6356,6 +7026,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6421,6 +7095,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6439,6 +7117,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6457,6 +7139,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6475,6 +7161,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6511,6 +7201,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6529,6 +7223,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6547,6 +7245,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6588,6 +7290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6606,6 +7312,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6624,6 +7334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6642,6 +7356,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6660,6 +7378,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7348,6 +8070,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7366,6 +8092,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7384,6 +8114,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7402,6 +8136,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7420,6 +8158,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7438,6 +8180,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7592,6 +8338,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7610,6 +8360,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7628,6 +8382,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7646,6 +8404,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7664,6 +8426,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7682,6 +8448,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7731,6 +8501,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7749,6 +8523,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7767,6 +8545,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7785,6 +8567,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7803,6 +8589,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7857,6 +8647,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7875,6 +8669,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7893,6 +8691,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7911,6 +8713,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7929,6 +8735,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7984,6 +8794,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8002,6 +8816,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8020,6 +8838,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8038,6 +8860,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8056,6 +8882,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8074,6 +8904,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8092,6 +8926,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8166,6 +9004,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8184,6 +9026,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8202,6 +9048,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8220,6 +9070,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8238,6 +9092,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8256,6 +9114,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8274,6 +9136,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8427,6 +9293,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8445,6 +9315,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8463,6 +9337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8481,6 +9359,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8499,6 +9381,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8517,6 +9403,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8535,6 +9425,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8553,6 +9447,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8620,6 +9518,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8638,6 +9540,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8656,6 +9562,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8674,6 +9584,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8692,6 +9606,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8710,6 +9628,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8765,6 +9687,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8783,6 +9709,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8801,6 +9731,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8819,6 +9753,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8837,6 +9775,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8855,6 +9797,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8873,6 +9819,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8891,6 +9841,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8940,6 +9894,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8958,6 +9916,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8976,6 +9938,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8994,6 +9960,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9012,6 +9982,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9030,6 +10004,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9048,6 +10026,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9102,6 +10084,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9120,6 +10106,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9138,6 +10128,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9156,6 +10150,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9174,6 +10172,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9192,6 +10194,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9210,6 +10216,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9228,6 +10238,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9304,6 +10318,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9322,6 +10340,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9340,6 +10362,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9358,6 +10384,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9376,6 +10406,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9394,6 +10428,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9546,6 +10584,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9564,6 +10606,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9582,6 +10628,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9600,6 +10650,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9618,6 +10672,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9695,6 +10753,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9713,6 +10775,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9731,6 +10797,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9749,6 +10819,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9767,6 +10841,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9785,6 +10863,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9859,6 +10941,9 @@ export interface operations {
                                 facet_type: "entity" | "attribute" | "property" | "classification" | "material" | "partof";
                                 /** @enum {string} */
                                 outcome: "absent" | "empty" | "mismatch" | "prohibited";
+                                kind: string | null;
+                                subject: string | null;
+                                actual: string[];
                                 reason: string;
                                 actual_value: string | null;
                             }[];
@@ -9876,6 +10961,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9894,6 +10983,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9912,6 +11005,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9930,6 +11027,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9948,6 +11049,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9966,6 +11071,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10035,6 +11144,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10053,6 +11166,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10071,6 +11188,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10089,6 +11210,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10107,6 +11232,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10125,6 +11254,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10180,6 +11313,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10198,6 +11335,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10216,6 +11357,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10234,6 +11379,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10777,6 +11926,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10795,6 +11948,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10859,6 +12016,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10877,6 +12038,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10895,6 +12060,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10913,6 +12082,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10931,6 +12104,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10949,6 +12126,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11013,6 +12194,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11031,6 +12216,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11049,6 +12238,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11067,6 +12260,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11085,6 +12282,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11103,6 +12304,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11274,6 +12479,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11292,6 +12501,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11310,6 +12523,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11328,6 +12545,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11346,6 +12567,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11364,6 +12589,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11437,6 +12666,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11455,6 +12688,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11473,6 +12710,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11491,6 +12732,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11509,6 +12754,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11527,6 +12776,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11583,6 +12836,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11601,6 +12858,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11619,6 +12880,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11637,6 +12902,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11655,6 +12924,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11673,6 +12946,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11731,6 +13008,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11749,6 +13030,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11767,6 +13052,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11785,6 +13074,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11803,6 +13096,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11821,6 +13118,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11889,6 +13190,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11907,6 +13212,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11925,6 +13234,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11943,6 +13256,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11961,6 +13278,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11979,6 +13300,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12032,6 +13357,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12050,6 +13379,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12068,6 +13401,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12086,6 +13423,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12104,6 +13445,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12122,6 +13467,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12140,6 +13489,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12239,6 +13592,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12257,6 +13614,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12275,6 +13636,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12293,6 +13658,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12311,6 +13680,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12371,6 +13744,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12389,6 +13766,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12407,6 +13788,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12425,6 +13810,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12443,6 +13832,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12509,6 +13902,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12527,6 +13924,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12545,6 +13946,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12563,6 +13968,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12581,6 +13990,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12599,6 +14012,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12617,6 +14034,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12660,6 +14081,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12678,6 +14103,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12696,6 +14125,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12714,6 +14147,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12732,6 +14169,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12750,6 +14191,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12768,6 +14213,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12786,6 +14235,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12825,6 +14278,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12843,6 +14300,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12861,6 +14322,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12879,6 +14344,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12897,6 +14366,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12941,6 +14414,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12959,6 +14436,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12977,6 +14458,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12995,6 +14480,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13060,6 +14549,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13078,6 +14571,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13096,6 +14593,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13114,6 +14615,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13132,6 +14637,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13218,6 +14727,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13236,6 +14749,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13254,6 +14771,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13272,6 +14793,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13290,6 +14815,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13308,6 +14837,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13326,6 +14859,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13376,6 +14913,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13394,6 +14935,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13412,6 +14957,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13430,6 +14979,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13448,6 +15001,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13466,6 +15023,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13484,6 +15045,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13616,6 +15181,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13634,6 +15203,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13652,6 +15225,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13670,6 +15247,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13688,6 +15269,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13706,6 +15291,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13724,6 +15313,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13742,6 +15335,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13760,6 +15357,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13855,6 +15456,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13873,6 +15478,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13891,6 +15500,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13909,6 +15522,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13927,6 +15544,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14036,6 +15657,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14054,6 +15679,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14072,6 +15701,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14090,6 +15723,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14108,6 +15745,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14126,6 +15767,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14144,6 +15789,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14162,6 +15811,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14266,6 +15919,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14284,6 +15941,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14302,6 +15963,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14320,6 +15985,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14338,6 +16007,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14356,6 +16029,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14374,6 +16051,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14392,6 +16073,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14498,6 +16183,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14516,6 +16205,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14534,6 +16227,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14552,6 +16249,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14570,6 +16271,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14588,6 +16293,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14606,6 +16315,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14624,6 +16337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14730,6 +16447,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14748,6 +16469,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14766,6 +16491,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14784,6 +16513,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14802,6 +16535,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14820,6 +16557,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14838,6 +16579,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14856,6 +16601,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14907,6 +16656,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14925,6 +16678,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14943,6 +16700,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14961,6 +16722,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14979,6 +16744,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14997,6 +16766,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15015,6 +16788,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15033,6 +16810,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15094,6 +16875,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15112,6 +16897,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15130,6 +16919,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15148,6 +16941,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15166,6 +16963,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15184,6 +16985,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15202,6 +17007,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15220,6 +17029,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15265,6 +17078,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15283,6 +17100,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15301,6 +17122,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15319,6 +17144,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15337,6 +17166,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15355,6 +17188,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15417,6 +17254,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15435,6 +17276,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15453,6 +17298,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15471,6 +17320,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15489,6 +17342,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15529,6 +17386,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15547,6 +17408,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15565,6 +17430,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15583,6 +17452,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15601,6 +17474,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15641,6 +17518,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15659,6 +17540,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15677,6 +17562,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15695,6 +17584,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15713,6 +17606,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15777,6 +17674,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15795,6 +17696,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15813,6 +17718,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15831,6 +17740,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15849,6 +17762,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15889,6 +17806,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15907,6 +17828,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15925,6 +17850,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15943,6 +17872,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15981,6 +17914,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15999,6 +17936,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16017,6 +17958,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16035,6 +17980,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16053,6 +18002,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16071,6 +18024,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16111,6 +18068,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16129,6 +18090,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16147,6 +18112,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16165,6 +18134,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16183,6 +18156,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16229,6 +18206,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16247,6 +18228,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16265,6 +18250,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16283,6 +18272,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16301,6 +18294,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16344,6 +18341,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16362,6 +18363,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16380,6 +18385,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16398,6 +18407,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16416,6 +18429,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16434,6 +18451,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16482,6 +18503,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16500,6 +18525,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16518,6 +18547,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16536,6 +18569,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16554,6 +18591,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16572,6 +18613,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16621,6 +18666,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16639,6 +18688,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16657,6 +18710,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16675,6 +18732,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16693,6 +18754,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16711,6 +18776,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16770,6 +18839,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16788,6 +18861,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16806,6 +18883,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16824,6 +18905,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16842,6 +18927,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16860,6 +18949,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16914,6 +19007,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16932,6 +19029,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16950,6 +19051,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16968,6 +19073,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16986,6 +19095,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17004,6 +19117,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17022,6 +19139,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17040,6 +19161,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17083,6 +19208,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17101,6 +19230,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17119,6 +19252,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17137,6 +19274,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17155,6 +19296,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17173,6 +19318,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17191,6 +19340,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17209,6 +19362,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17247,6 +19404,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17265,6 +19426,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17283,6 +19448,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17301,6 +19470,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17319,6 +19492,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17364,6 +19541,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17382,6 +19563,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17400,6 +19585,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17418,6 +19607,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17436,6 +19629,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17454,6 +19651,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17496,6 +19697,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17514,6 +19719,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17532,6 +19741,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17550,6 +19763,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17568,6 +19785,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17610,6 +19831,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17628,6 +19853,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17646,6 +19875,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17664,6 +19897,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17682,6 +19919,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17700,6 +19941,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17767,6 +20012,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17785,6 +20034,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17803,6 +20056,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17821,6 +20078,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17839,6 +20100,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17935,6 +20200,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17953,6 +20222,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17971,6 +20244,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17989,6 +20266,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18007,6 +20288,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18025,6 +20310,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18043,6 +20332,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18089,6 +20382,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18107,6 +20404,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18125,6 +20426,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18143,6 +20448,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18161,6 +20470,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18228,6 +20541,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18246,6 +20563,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18264,6 +20585,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18282,6 +20607,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18300,6 +20629,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18344,6 +20677,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18362,6 +20699,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18380,6 +20721,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18398,6 +20743,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18416,6 +20765,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18434,6 +20787,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18452,6 +20809,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18470,6 +20831,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18488,6 +20853,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18531,6 +20900,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18549,6 +20922,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18567,6 +20944,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18585,6 +20966,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18603,6 +20988,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18621,6 +21010,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18667,6 +21060,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18685,6 +21082,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18703,6 +21104,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18721,6 +21126,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18739,6 +21148,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18757,6 +21170,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18796,6 +21213,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18814,6 +21235,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18832,6 +21257,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18850,6 +21279,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18868,6 +21301,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18904,6 +21341,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -18919,6 +21358,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18937,6 +21380,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18955,6 +21402,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18973,6 +21424,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18998,6 +21453,8 @@ export interface operations {
                     preferences?: {
                         job_title?: string;
                         emailNotifications?: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "de" | "fr" | "nl";
                     };
                 };
             };
@@ -19020,6 +21477,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -19035,6 +21494,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19053,6 +21516,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19071,6 +21538,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19089,6 +21560,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19107,6 +21582,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19125,6 +21604,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19165,6 +21648,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -19180,6 +21665,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19198,6 +21687,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19216,6 +21709,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19234,6 +21731,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19252,6 +21753,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19270,6 +21775,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19306,6 +21815,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -19321,6 +21832,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19339,6 +21854,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19357,6 +21876,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19375,6 +21898,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19686,6 +22213,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19704,6 +22235,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19722,6 +22257,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19740,6 +22279,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20665,6 +23208,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20683,6 +23230,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20701,6 +23252,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20719,6 +23274,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20767,6 +23326,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20785,6 +23348,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20803,6 +23370,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20821,6 +23392,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20839,6 +23414,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20857,6 +23436,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
