@@ -6517,6 +6517,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6535,6 +6539,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6553,6 +6561,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6571,6 +6583,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6630,6 +6646,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6648,6 +6668,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6666,6 +6690,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6684,6 +6712,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6702,6 +6734,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6761,6 +6797,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6779,6 +6819,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6797,6 +6841,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6815,6 +6863,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6833,6 +6885,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7183,6 +7239,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7451,6 +7511,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7469,6 +7533,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7487,6 +7555,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7552,6 +7624,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7570,6 +7646,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7588,6 +7668,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7606,6 +7690,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7624,6 +7712,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7642,6 +7734,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7693,6 +7789,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7711,6 +7811,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7729,6 +7833,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7747,6 +7855,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7765,6 +7877,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7783,6 +7899,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7847,6 +7967,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7865,6 +7989,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7883,6 +8011,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7901,6 +8033,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7919,6 +8055,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7937,6 +8077,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7955,6 +8099,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7973,6 +8121,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7991,6 +8143,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11401,6 +11557,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11419,6 +11579,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11490,6 +11654,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11508,6 +11676,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11526,6 +11698,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11544,6 +11720,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11562,6 +11742,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11693,6 +11877,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11711,6 +11899,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11729,6 +11921,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11747,6 +11943,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11765,6 +11965,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11783,6 +11987,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11854,6 +12062,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11872,6 +12084,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11890,6 +12106,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11908,6 +12128,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -21947,6 +22171,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -21965,6 +22193,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -21983,6 +22215,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22001,6 +22237,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22053,6 +22293,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22071,6 +22315,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22089,6 +22337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22107,6 +22359,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22125,6 +22381,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22143,6 +22403,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22161,6 +22425,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22338,6 +22606,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22356,6 +22628,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22374,6 +22650,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22392,6 +22672,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22410,6 +22694,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22479,6 +22767,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22497,6 +22789,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22515,6 +22811,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22533,6 +22833,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22551,6 +22855,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22569,6 +22877,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22587,6 +22899,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22626,6 +22942,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22644,6 +22964,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22662,6 +22986,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22680,6 +23008,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22698,6 +23030,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22758,6 +23094,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22776,6 +23116,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22794,6 +23138,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22812,6 +23160,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22830,6 +23182,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22848,6 +23204,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22866,6 +23226,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22926,6 +23290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22944,6 +23312,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22962,6 +23334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22980,6 +23356,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -22998,6 +23378,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23059,6 +23443,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23077,6 +23465,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23095,6 +23487,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23113,6 +23509,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23131,6 +23531,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23149,6 +23553,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -23167,6 +23575,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
