@@ -47,9 +47,12 @@ export interface CheckOptions {
 
 const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
-/** A facet's summary as its specification holds it (an entity facet is always required). */
-function summary(facet: CompiledFacet, cardinality: FacetCardinality): FacetSummary {
-  return { type: facet.type, facet: facet.source, cardinality };
+/**
+ * A facet's summary as its specification holds it: its own facet as written (a compiled facet is
+ * shared by every specification holding an equal one) and cardinality (an entity facet is always required).
+ */
+function summary(compiled: CompiledFacet, facet: Facet, cardinality: FacetCardinality): FacetSummary {
+  return { type: compiled.type, facet, cardinality };
 }
 
 /** One specification being checked: its facets (shared with others, check/facet-table.ts) and its results. */
@@ -343,10 +346,13 @@ function result(
     instructions: spec.instructions,
     ifcVersions: spec.ifcVersions,
     cardinality: spec.cardinality,
-    applicability: run.applicability.map((f, i) =>
-      summary(f, f.type === 'entity' ? f.cardinality : (spec.applicability[i] as Facet).cardinality),
+    applicability: run.applicability.map((f, i) => {
+      const own = spec.applicability[i] as Facet;
+      return summary(f, own, f.type === 'entity' ? f.cardinality : own.cardinality);
+    }),
+    requirements: run.requirements.map((use) =>
+      summary(use.facet, spec.requirements[use.index] as Facet, use.cardinality),
     ),
-    requirements: run.requirements.map((use) => summary(use.facet, use.cardinality)),
     status: reason === null ? 'pass' : 'fail',
     reason,
     applicableCount,
