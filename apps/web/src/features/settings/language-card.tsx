@@ -5,7 +5,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { t as inPageLanguage, useT } from '@/lib/i18n';
-import { saveProfile } from './queries';
+import { useSettingsSource } from './data-source';
 
 /**
  * The profile's language (issue 31): switching it shows the app in it at once and keeps it for the
@@ -13,6 +13,7 @@ import { saveProfile } from './queries';
  */
 export function LanguageCard({ onSaved }: { onSaved: (profile: Profile) => void }) {
   const t = useT('settings');
+  const source = useSettingsSource();
   return (
     <Card>
       <CardHeader>
@@ -24,7 +25,7 @@ export function LanguageCard({ onSaved }: { onSaved: (profile: Profile) => void 
           onChanged={async (language) => {
             if (!isLocale(language)) return;
             try {
-              onSaved(await saveProfile({ preferences: { language } }));
+              onSaved(await source.saveProfile({ preferences: { language } }));
               // In the language just switched to: this render's `t` is still the previous one's.
               toast.success(inPageLanguage('settings.language.saved'));
             } catch (error) {
