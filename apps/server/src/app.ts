@@ -221,6 +221,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
       pollIntervalSeconds: config.queuePollIntervalSeconds,
       logger: logger.child({ component: 'queue' }),
+      // A server on a clock of its own (tests) gets its scheduled jobs sent by hand, on that clock.
+      runSchedules: clock === systemClock,
     });
     // Before the embedded PostgreSQL the default kept its data in PGlite: copied over once.
     if (target.kind === 'embedded') {

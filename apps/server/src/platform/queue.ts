@@ -65,6 +65,12 @@ export interface QueueStatus {
 export interface JobQueueOptions {
   pollIntervalSeconds: number;
   logger: Logger;
+  /**
+   * Whether this process sends the jobs of the definitions' cron schedules (default true). False for
+   * a server on a clock of its own (tests): wall-clock schedules would run its jobs at moments its
+   * clock knows nothing of.
+   */
+  runSchedules?: boolean;
 }
 
 export class JobQueue<TDeps> implements JobSender {
@@ -93,6 +99,7 @@ export class JobQueue<TDeps> implements JobSender {
       // Expiry and heartbeat checks: one process does them per interval, whichever claims it first.
       superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      schedule: options.runSchedules !== false,
     });
     boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
     await boss.start();

@@ -46,6 +46,7 @@ export default async function setup(project: TestProject) {
   const queue = await JobQueue.start(database, jobDefinitions, {
     pollIntervalSeconds: 2,
     logger: pino({ level: 'silent' }),
+    runSchedules: false,
   });
   await queue.stop(1000);
   await database.close();
