@@ -70,7 +70,19 @@ describe('plumbline validate', () => {
     };
     expect(validateJson(json), JSON.stringify(validateJson.errors)).toBe(true);
     expect(json.schema).toBe('IFC4');
-    expect(json.rules).toHaveLength(38);
+    // Issue 38's 38 buildingSMART rules and the two schema constraints of decision 0249.
+    const range = (prefix: string, from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${String(from + i).padStart(3, '0')}`);
+    const expected = [
+      ...['IFC101', 'IFC102', 'IFC105', 'IFC106', 'PJS001', 'PJS002', 'PJS003', 'PJS101'],
+      ...range('SPS', 1, 8),
+      ...['GRP001', 'OJT001', 'OJP001', 'PSE001', 'PSE002', 'QTY001', 'BLT001', 'BLT002', 'BLT003'],
+      ...range('GEM', 1, 5),
+      ...['GEM011', 'GEM051', 'GEM052', ...range('GEM', 111, 113), 'MPD001', 'SWE002'],
+      ...['SCH001', 'SCH002'],
+    ];
+    expect(expected).toHaveLength(40);
+    expect(json.rules.map((r) => r.rule).sort()).toEqual(expected.sort());
     expect(json.rules.find((r) => r.rule === 'PJS003')).toEqual({
       rule: 'PJS003',
       outcome: 'fail',

@@ -135,8 +135,10 @@ export function withoutQueryParameters(error: Error): Error {
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     current.message = cut(current.message);
     if (current.stack) current.stack = cut(current.stack);
+    // An AppError's `params` are its message's parameters, sent to the caller: only a driver's go.
     for (const key of ['params', 'parameters'] as const) {
-      if (key in current) (current as unknown as Record<string, unknown>)[key] = '[not logged]';
+      if (key in current && !(current instanceof AppError))
+        (current as unknown as Record<string, unknown>)[key] = '[not logged]';
     }
     current = (current as { cause?: unknown }).cause;
   }
