@@ -23,11 +23,19 @@ module.exports = {
       to: { path: '^(packages/(?!ifc/)|apps/|bench/|scripts/)' },
     },
     {
+      name: 'i18n-imports-nothing-ours',
+      comment: 'packages/i18n (locales, rendering messages from catalogues) is below every other package.',
+      severity: 'error',
+      from: { path: '^packages/i18n/' },
+      to: { path: '^(packages/(?!i18n/)|apps/|bench/|scripts/)' },
+    },
+    {
       name: 'ids-imports-only-ifc',
-      comment: 'packages/ids builds on packages/ifc (and, for its command line, packages/validity) alone.',
+      comment:
+        'packages/ids builds on packages/ifc (and, for its command line, packages/validity) alone; it renders its messages with packages/i18n.',
       severity: 'error',
       from: { path: '^packages/ids/' },
-      to: { path: '^(packages/(?!ids/|ifc/|validity/)|apps/|bench/|scripts/)' },
+      to: { path: '^(packages/(?!ids/|ifc/|validity/|i18n/)|apps/|bench/|scripts/)' },
     },
     {
       name: 'validity-imports-only-ifc',
@@ -45,7 +53,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/contracts/' },
       to: {
-        path: '^(packages/(?!contracts/)|apps/|bench/|scripts/)',
+        path: '^(packages/(?!contracts/|i18n/)|apps/|bench/|scripts/)',
         pathNot: '^packages/ids/src/report/percent\\.ts$',
       },
     },
@@ -53,10 +61,10 @@ module.exports = {
       name: 'platform-imports-no-module',
       comment:
         'The platform (config, db, queue, http, storage) knows no module and no job; the composition root ' +
-        '(src/server.ts) wires modules onto it.',
+        '(src/server.ts) wires modules onto it. The message catalogues (src/messages) are data it renders.',
       severity: 'error',
       from: { path: `${server}platform/` },
-      to: { path: `${server}(?!platform/|schema/)` },
+      to: { path: `${server}(?!platform/|schema/|messages/)` },
     },
     {
       name: 'modules-import-no-job-or-root',

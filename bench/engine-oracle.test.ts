@@ -62,7 +62,9 @@ describe('engine against the oracle', () => {
         if (gotFailing.join() !== failing.join())
           problems.push(
             `${label}: ${globalId} (${element.className}) fails facets [${gotFailing}], expected [${failing}]` +
-              (element.failures[0] ? ` — ${element.failures[0].reason}` : ''),
+              (element.failures[0]
+                ? ` — ${element.failures[0].kind} ${element.failures[0].subject ?? ''}`
+                : ''),
           );
       }
       for (const globalId of actual.keys())

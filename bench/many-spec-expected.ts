@@ -16,7 +16,7 @@ import { generateIfc } from '@plumbline/ifc-gen';
 import { classPack } from './lib/class-pack';
 import { CLASS_PACK_CASES, MANY_SPEC_CASES, MANY_SPEC_MODEL } from './lib/many-spec-cases';
 import { manySpecPack } from './lib/many-spec-pack';
-import { digestSpecification } from './lib/result-digest';
+import { digestResult } from './lib/result-digest';
 
 const { values } = parseArgs({ options: { shape: { type: 'string', default: 'property' } } });
 const classShape = values.shape === 'class';
@@ -31,7 +31,7 @@ try {
   const out: Record<string, unknown> = {};
   for (const c of cases) {
     const report = checkModel(model, parseIds(c.xml()));
-    out[c.name] = report.specifications.map((s) => digestSpecification({ ...s, failing: s.failingElements }));
+    out[c.name] = report.specifications.map((s) => digestResult(s));
   }
   model.dispose();
   const file = classShape ? 'class-pack-results.expected.json' : 'many-spec-results.expected.json';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classPack } from './lib/class-pack';
 import { CLASS_PACK_CASES, MANY_SPEC_CASES, MANY_SPEC_MODEL } from './lib/many-spec-cases';
 import { manySpecPack } from './lib/many-spec-pack';
-import { digestSpecification, type SpecificationDigest } from './lib/result-digest';
+import { digestResult, type SpecificationDigest } from './lib/result-digest';
 
 let dir: string;
 let model: ReturnType<typeof readIfc>;
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 function digests(report: CheckReport): SpecificationDigest[] {
-  return report.specifications.map((s) => digestSpecification({ ...s, failing: s.failingElements }));
+  return report.specifications.map((s) => digestResult(s));
 }
 
 describe('many-specification pack', () => {

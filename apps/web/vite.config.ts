@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleBudget } from './build/bundle-budget';
 import { firstViewChunkGroups } from './build/first-view-chunks';
+import { icuCatalogues, icuParserFree } from './build/icu-catalogues';
 import { precompress } from './build/precompress';
 import { routeHtml } from './build/route-html';
 
@@ -57,13 +58,23 @@ export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each asset, sent by the server to browsers that take them.
   // routeHtml: /dashboard and /demo get an index.html that also preloads their route's chunk.
   // bundleBudget: the build fails when a first view's JavaScript outgrows its budget (issue 21).
-  plugins: [react(), tailwindcss(), fragmentsWorkerUrl(), routeHtml(), precompress(outDir), bundleBudget()],
+  // icuCatalogues: message catalogues reach the browser compiled, without the ICU parser (decision 0230).
+  plugins: [
+    icuCatalogues(),
+    react(),
+    tailwindcss(),
+    fragmentsWorkerUrl(),
+    routeHtml(),
+    precompress(outDir),
+    bundleBudget(),
+  ],
   resolve: {
     // @plumbline/contracts is a source package: use its TypeScript directly.
     conditions: ['source'],
     alias: [
       { find: '@', replacement: srcDir },
       { find: /^web-ifc$/, replacement: webIfcStub },
+      icuParserFree(),
       ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },

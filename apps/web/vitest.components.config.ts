@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { icuCatalogues } from './build/icu-catalogues';
 import { webResolve } from './vitest.config';
 
 // Component tests (Testing Library) ask for a DOM themselves with a `// @vitest-environment happy-dom`
@@ -6,10 +7,13 @@ import { webResolve } from './vitest.config';
 // src/lib/testing/fetch-mock.ts. Each file keeps a module graph of its own (the default isolation): they
 // share React Query clients, the fetch mock and the DOM. Whole journeys in a real browser are e2e/.
 export default defineProject({
+  plugins: [icuCatalogues()],
   resolve: webResolve,
   test: {
     name: 'web-components',
     environment: 'node',
+    // Every catalogue in English before a test renders a message (src/lib/i18n/test-setup.ts).
+    setupFiles: ['src/lib/i18n/test-setup.ts'],
     include: ['src/**/*.test.tsx'],
     // A guard against a hung test, not a speed check (decision 0205): a first render pays for its file's
     // imports, seconds on a loaded machine, and Testing Library's waits take up to a minute

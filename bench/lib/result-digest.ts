@@ -4,6 +4,8 @@
  * passing element ids. Two checks with equal digests reported the same failures for the same reasons.
  */
 import { createHash } from 'node:crypto';
+import type { SpecificationResult } from '@plumbline/ids';
+import { elementReasons, idsWords, specificationReasonText } from '@plumbline/ids/report/index';
 
 export interface DigestableFailure {
   readonly facetIndex: number;
@@ -61,4 +63,21 @@ export function digestSpecification(s: DigestableSpecification): SpecificationDi
     passing: passing.digest('hex').slice(0, 32),
     firstFailure,
   };
+}
+
+/**
+ * A specification's results with their reasons in English words, as the engine wrote them before
+ * findings were data (issue 31): the reference digests were taken then, so equal digests also say the
+ * English catalogue renders the same sentences.
+ */
+export function digestResult(s: SpecificationResult): SpecificationDigest {
+  const en = idsWords('en');
+  const failing = s.failingElements.map((element) => {
+    const reasons = elementReasons(en, s, element);
+    return {
+      id: element.id,
+      failures: element.failures.map((f, i) => ({ ...f, reason: reasons[i] ?? '' })),
+    };
+  });
+  return digestSpecification({ ...s, reason: specificationReasonText(en, s), failing });
 }

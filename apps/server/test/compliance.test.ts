@@ -1,5 +1,7 @@
 import type { FacetComplianceResult, IdsSpecification } from '@plumbline/contracts';
+import type { FacetFailure, SpecificationResult } from '@plumbline/ids';
 import { checkModel, parseIds } from '@plumbline/ids';
+import { failureText, idsWords } from '@plumbline/ids/report/words';
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +40,11 @@ const stateOf = (passed: number, applicable: number) =>
 function statusBySpec(passed: boolean, failed: number, required: number): keyof typeof rank {
   if (passed) return required === 0 ? 'not_applicable' : 'passed';
   return failed > 0 && required > 0 && required - failed >= required / 2 ? 'warning' : 'failed';
+}
+
+/** A failure in the engine's words, from the engine's own facet. */
+function reasonOf(spec: SpecificationResult, failure: FacetFailure): string {
+  return failureText(idsWords(), failure, spec.requirements[failure.facetIndex]!.facet);
 }
 
 /** What the compliance reads must say, worked out from the engine's own report. */
@@ -250,8 +257,11 @@ for (const backend of testBackends()) {
           passed: el.passed,
           applicability: true,
           requirements: e.spec.requirements.map((_, i) => !el.failures.some((f) => f.facetIndex === i)),
-          reasons: el.failures.map((f) => f.reason),
-          details: [...el.failures].sort((a, b) => a.facetIndex - b.facetIndex).map((f) => f.reason),
+          // The engine's own words for its findings (English: the request sends no Accept-Language).
+          reasons: el.failures.map((f) => reasonOf(e.spec, f)),
+          details: [...el.failures]
+            .sort((a, b) => a.facetIndex - b.facetIndex)
+            .map((f) => reasonOf(e.spec, f)),
         })),
       );
       const second = (await call(server, owner, 'GET', `${url}?offset=1&limit=1`)).json();

@@ -1,4 +1,5 @@
 import { checkModel, parseIds } from '@plumbline/ids';
+import { failureText, idsWords } from '@plumbline/ids/report/words';
 import { type IfcModel, readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,7 +154,9 @@ for (const backend of testBackends()) {
         );
         expect(got?.requirement_results).toHaveLength(spec.requirements.length);
         got?.requirement_results.forEach((facet, index) => {
-          const reasons = mine.failures.filter((f) => f.facetIndex === index).map((f) => f.reason);
+          const reasons = mine.failures
+            .filter((f) => f.facetIndex === index)
+            .map((f) => failureText(idsWords(), f, spec.requirements[f.facetIndex]!.facet));
           expect(facet.errors).toEqual(reasons);
           expect(facet.result).toBe(reasons.length > 0 ? 'failed' : 'passed');
           expect(facet.is_satisfied).toBe(reasons.length === 0);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkModel, parseIds } from '@plumbline/ids';
+import { elementReasons, idsWords } from '@plumbline/ids/report/words';
 import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -151,7 +152,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     } else {
       const spec = applicable[0];
       const result = spec?.failingElements.find((e) => e.id === viewerDbId);
-      const reason = result?.failures[0]?.reason;
+      const reason = spec && result ? elementReasons(idsWords(), spec, result)[0] : undefined;
       expect(reason, 'every wall and door lacks Plumbline_Checks.ApprovedBy').toBeDefined();
       await expectVisible(inspector.getByText('Non-Compliant').first());
       await inspector
@@ -259,7 +260,8 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     await expectVisible(inspector.getByText(new RegExp(`^${summary}`)));
     expect(failing, 'the first result row is a wall or a door, which all lack ApprovedBy').toBeDefined();
     if (failing) {
-      const reason = failing.failingElements.find((e) => e.id === viewerDbId)?.failures[0]?.reason as string;
+      const element = failing.failingElements.find((e) => e.id === viewerDbId);
+      const reason = element ? (elementReasons(idsWords(), failing, element)[0] as string) : '';
       await inspector
         .getByRole('table', { name: 'Specifications' })
         .getByRole('button', { name: failing.name })

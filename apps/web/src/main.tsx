@@ -2,12 +2,19 @@ import './index.css';
 import { startFirstViewRequests } from './app/first-view-requests';
 import { preloadPageCode } from './app/page-code-preload';
 import { fitStaticShell } from './app/static-shell';
+import { pageLocale } from './lib/i18n/locale';
+import { namespaces } from './messages';
 
 // The static shell names the Overview; a dashboard opening elsewhere shows the plain loading page.
 fitStaticShell(document, window.location.pathname, window.location.search);
 
 // Opened on the dashboard or the demo: its first requests start now, while the code downloads.
 startFirstViewRequests(window.location.pathname, window.location.search);
+
+// The page's first catalogue downloads beside the app's code (boot.tsx waits for it; the pseudo-locale
+// is made from English).
+const locale = pageLocale();
+void namespaces.app(locale === 'en-XA' ? 'en' : locale).catch(() => {});
 
 /**
  * The app (app/boot.tsx, with the route's code the page names) starts once the browser has painted index.html's

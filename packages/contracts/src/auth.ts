@@ -1,27 +1,33 @@
+import { LOCALES } from '@plumbline/i18n/locales';
 import { z } from 'zod';
 
+/** A language Plumbline speaks (issue 31): a user's, a project's reports' and mails'. */
+export const languageSchema = z.enum(LOCALES);
+
+// Validation messages are message ids of this package's catalogue (src/messages): the server renders
+// them in the request's language, the web's forms in the page's (docs/i18n.md).
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, 'Email address is too long')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
+  .max(254, 'validation.email.tooLong')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.email.invalid');
 
 export const passwordSchema = z
   .string()
-  .min(12, 'Password must be at least 12 characters')
-  .max(256, 'Password is too long');
+  .min(12, 'validation.password.tooShort')
+  .max(256, 'validation.password.tooLong');
 
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  fullName: z.string().trim().min(1, 'Full name is required').max(255, 'Full name is too long'),
+  fullName: z.string().trim().min(1, 'validation.fullName.required').max(255, 'validation.fullName.tooLong'),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(256, 'Password is too long'),
+  password: z.string().min(1, 'validation.password.required').max(256, 'validation.password.tooLong'),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -39,6 +45,8 @@ export const userSchema = z.object({
   /** False until the link of the verification mail is opened; an unverified account may only sign in,
    * read itself, ask for a new link and sign out (decision 0158). */
   emailVerified: z.boolean(),
+  /** The language the user reads Plumbline in; the web app shows itself in it once signed in. */
+  language: languageSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -48,11 +56,15 @@ export type User = z.infer<typeof userSchema>;
  */
 export const signUpResponseSchema = z.object({ message: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
-export const SIGN_UP_MESSAGE =
-  'Check your e-mail: we sent a link to verify your address. Open it, then sign in.';
+/** The answer to a sign-up, a message id (rendered in the request's language). */
+export const SIGN_UP_MESSAGE = 'auth.signUp.sent';
+/** The answer to a new verification link. */
+export const RESEND_MESSAGE = 'auth.verification.resent';
 
 /** The token of a verification link (`/verify-email?token=…`). */
-export const verifyEmailBodySchema = z.object({ token: z.string().min(1, 'The link has no token').max(100) });
+export const verifyEmailBodySchema = z.object({
+  token: z.string().min(1, 'validation.verification.noToken').max(100),
+});
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 export const verifyEmailResponseSchema = z.object({ email: z.string() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

@@ -149,11 +149,21 @@ export const facetResultsQuerySchema = versionQuerySchema.extend({
 export const failureOutcomeSchema = z.enum(['absent', 'empty', 'mismatch', 'prohibited']);
 export type FailureOutcomeDto = z.infer<typeof failureOutcomeSchema>;
 
-/** A failing requirement as the engine reported it (stored in element_results.failures). */
+/**
+ * A failing requirement as the engine reported it (stored in element_results.failures): what it found
+ * as data (`kind`, `subject`, `actual`; group and compare by these) and `reason`, the same rendered in
+ * the request's language (issue 31).
+ */
 export const facetFailureSchema = z.object({
   facet_id: z.string(),
   facet_type: idsFacetTypeSchema,
   outcome: failureOutcomeSchema,
+  /** The engine's finding (packages/ids results.ts FailureKind); null for results stored before it. */
+  kind: z.string().nullable(),
+  /** The thing at fault as the model names it (a property, attribute or set), when the engine names one. */
+  subject: z.string().nullable(),
+  /** What was found, each as text (a class, a data type, values as written). */
+  actual: z.array(z.string()),
   reason: z.string(),
   actual_value: z.string().nullable(),
 });

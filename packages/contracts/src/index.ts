@@ -18,6 +18,7 @@ export * from './ids-facets';
 export * from './ids-studio';
 export * from './idsfiles';
 export * from './members';
+export * from './messages';
 export * from './metadata';
 export { percentOf } from './numbers';
 export * from './overview';

@@ -1,31 +1,32 @@
+import type { ContractsMessageId } from './messages';
 import type { ProjectRole } from './projects';
 
 /**
  * Who may do what in a project: the one permission table (issue 17). The server declares each route's
  * access from it (`config: { access: routeAccessOf(action) }`) and checks the caller's role with it in
  * the services; the web disables every control whose action the caller's role does not reach and
- * shows `reason`. Reading (lists, figures, viewer) needs a member (Viewer); the routes that read are
+ * shows `reason`, the id of its message (src/messages/permissions), in the reader's language. Reading (lists, figures, viewer) needs a member (Viewer); the routes that read are
  * declared 'demo-readable' and are not listed here.
  */
 export const projectPermissions = {
   'project.edit': {
     role: 'Editor',
-    reason: 'Viewers cannot edit this project. Ask an Admin.',
+    reason: 'permission.project.edit',
     routes: ['PATCH /api/v1/projects/{projectId}'],
   },
   'project.delete': {
     role: 'Admin',
-    reason: 'Only a project Admin can delete the project.',
+    reason: 'permission.project.delete',
     routes: ['DELETE /api/v1/projects/{projectId}'],
   },
   'project.refresh': {
     role: 'Editor',
-    reason: 'Viewers cannot refresh a project. Ask a project Admin for the Editor role.',
+    reason: 'permission.project.refresh',
     routes: ['POST /api/v1/projects/{projectId}/refresh'],
   },
   'files.upload': {
     role: 'Editor',
-    reason: 'Viewers cannot upload or change files. Ask a project Admin for the Editor role.',
+    reason: 'permission.files.upload',
     // Editing an IDS in the Studio needs what uploading one needs (issue 33).
     routes: [
       'POST /api/v1/projects/{projectId}/bimfiles',
@@ -35,12 +36,12 @@ export const projectPermissions = {
   },
   'files.select': {
     role: 'Editor',
-    reason: "Viewers cannot change a project's files. Ask a project Admin for the Editor role.",
+    reason: 'permission.files.select',
     routes: ['PUT /api/v1/projects/{projectId}/file-selection'],
   },
   'files.delete': {
     role: 'Editor',
-    reason: 'Viewers cannot delete files. Ask a project Admin for the Editor role.',
+    reason: 'permission.files.delete',
     routes: [
       'DELETE /api/v1/projects/{projectId}/bimfiles/{fileId}',
       'DELETE /api/v1/projects/{projectId}/idsfiles/{idsFileId}',
@@ -48,37 +49,37 @@ export const projectPermissions = {
   },
   'ids.replace': {
     role: 'Editor',
-    reason: 'Viewers cannot replace IDS files. Ask a project Admin for the Editor role.',
+    reason: 'permission.ids.replace',
     routes: ['POST /api/v1/projects/{projectId}/idsfiles/{idsFileId}/revisions'],
   },
   'ids.toggle': {
     role: 'Editor',
-    reason: 'Viewers cannot switch IDS files on or off. Ask a project Admin for the Editor role.',
+    reason: 'permission.ids.toggle',
     routes: ['PATCH /api/v1/projects/{projectId}/idsfiles/{idsFileId}'],
   },
   'attributes.setStatus': {
     role: 'Editor',
-    reason: "Viewers cannot change an attribute's status. Ask a project Admin for the Editor role.",
+    reason: 'permission.attributes.setStatus',
     routes: ['PATCH /api/v1/projects/{projectId}/attributes/recommendation'],
   },
   'attributes.addToSpecification': {
     role: 'Editor',
-    reason: 'Viewers cannot add attributes to a specification. Ask a project Admin for the Editor role.',
+    reason: 'permission.attributes.addToSpecification',
     routes: ['POST /api/v1/attributes/add-to-specification'],
   },
   'reports.generate': {
     role: 'Editor',
-    reason: 'Viewers cannot generate reports. Ask a project Admin for the Editor role.',
+    reason: 'permission.reports.generate',
     routes: ['POST /api/v1/projects/{projectId}/reports'],
   },
   'reports.delete': {
     role: 'Editor',
-    reason: 'Viewers cannot delete reports. Ask a project Admin for the Editor role.',
+    reason: 'permission.reports.delete',
     routes: ['DELETE /api/v1/projects/{projectId}/reports/{reportId}'],
   },
   'acc.connect': {
     role: 'Editor',
-    reason: 'Viewers cannot connect the project to Autodesk. Ask a project Admin for the Editor role.',
+    reason: 'permission.acc.connect',
     routes: [
       'POST /api/v1/projects/{projectId}/acc/refresh-tokens',
       'GET /api/v1/auth/aps/login/{projectId}',
@@ -86,7 +87,7 @@ export const projectPermissions = {
   },
   'viewer.open': {
     role: 'Viewer',
-    reason: 'Only project members can open the Autodesk viewer.',
+    reason: 'permission.viewer.open',
     routes: [
       'GET /api/v1/aps-token/viewer-token/file/{fileId}',
       'GET /api/v1/aps-token/model-urn/file/{fileId}',
@@ -94,7 +95,7 @@ export const projectPermissions = {
   },
   'members.manage': {
     role: 'Admin',
-    reason: 'Only project Admins can add, edit or remove members.',
+    reason: 'permission.members.manage',
     routes: [
       'POST /api/v1/projects/{projectId}/members',
       'PATCH /api/v1/projects/{projectId}/members/{userId}',
@@ -105,7 +106,7 @@ export const projectPermissions = {
   },
   'billing.manage': {
     role: 'Admin',
-    reason: "Only a project Admin can change the project's plan or read its invoices.",
+    reason: 'permission.billing.manage',
     routes: [
       'POST /api/v1/billing/subscriptions/{subscriptionId}/cancel',
       'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate',
@@ -117,7 +118,7 @@ export const projectPermissions = {
   },
   'webhooks.manage': {
     role: 'Admin',
-    reason: "Only a project Admin can manage the project's webhooks.",
+    reason: 'permission.webhooks.manage',
     routes: [
       'GET /api/v1/projects/{projectId}/webhooks',
       'POST /api/v1/projects/{projectId}/webhooks',
@@ -127,7 +128,10 @@ export const projectPermissions = {
       'POST /api/v1/projects/{projectId}/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
     ],
   },
-} as const satisfies Record<string, { role: ProjectRole; reason: string; routes: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  { role: ProjectRole; reason: ContractsMessageId; routes: readonly string[] }
+>;
 
 export type ProjectAction = keyof typeof projectPermissions;
 
@@ -139,11 +143,11 @@ export function roleAllows(role: ProjectRole | null | undefined, action: Project
   return ROLE_RANK[role] >= ROLE_RANK[projectPermissions[action].role];
 }
 
-/** Why `role` may not take `action` (the text a disabled control shows), or undefined when it may. */
+/** Why `role` may not take `action` (the message a disabled control shows), or undefined when it may. */
 export function permissionBlockedReason(
   role: ProjectRole | null | undefined,
   action: ProjectAction,
-): string | undefined {
+): ContractsMessageId | undefined {
   return roleAllows(role, action) ? undefined : projectPermissions[action].reason;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './auth';
 
 /** Spec 2 §3 User profile. */
 export const profileSchema = z.object({
@@ -7,7 +8,7 @@ export const profileSchema = z.object({
   company: z.string(),
   avatar_url: z.string().nullable(),
   role: z.enum(['user', 'admin']),
-  preferences: z.object({ job_title: z.string(), emailNotifications: z.boolean() }),
+  preferences: z.object({ job_title: z.string(), emailNotifications: z.boolean(), language: languageSchema }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -21,6 +22,7 @@ export const updateProfileBodySchema = z.object({
     .object({
       job_title: z.string().trim().max(200, 'Job title is too long').optional(),
       emailNotifications: z.boolean().optional(),
+      language: languageSchema.optional(),
     })
     .optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContractsMessage } from './messages';
 
 /** Plan limits for choosing a project's files (spec 2 §9). */
 export const fileLimitsSchema = z.object({
@@ -75,21 +76,27 @@ export function formatLimitSize(bytes: number): string {
 }
 
 /**
- * The first problem with a selection under the plan limits, in the words of spec 2 §5, or null.
- * Files are counted by distinct name, as the spec says.
+ * The first problem with a selection under the plan limits, in the words of spec 2 §5 (a message of
+ * the catalogue, with its values), or null. Files are counted by distinct name, as the spec says.
  */
 export function fileSelectionProblem(
   selected: ReadonlyArray<{ name: string; size_bytes: number }>,
   limits: FileLimits,
-): string | null {
-  if (selected.length === 0) return 'Please select at least one file to continue.';
+): ContractsMessage | null {
+  if (selected.length === 0) return { id: 'error.selection_invalid' };
   const n = new Set(selected.map((f) => f.name)).size;
   if (n > limits.max_files) {
-    return `You have selected ${n} files, but your plan allows only ${limits.max_files} files. Please deselect ${n - limits.max_files} file(s).`;
+    return {
+      id: 'error.selection_invalid.tooManyFiles',
+      params: { selected: n, allowed: limits.max_files, excess: n - limits.max_files },
+    };
   }
   const size = selected.reduce((sum, f) => sum + f.size_bytes, 0);
   if (size > limits.max_storage_bytes) {
-    return `Selected files exceed your storage limit of ${formatLimitSize(limits.max_storage_bytes)}. Please deselect some files.`;
+    return {
+      id: 'error.selection_invalid.tooMuchStorage',
+      params: { limit: formatLimitSize(limits.max_storage_bytes) },
+    };
   }
   return null;
 }

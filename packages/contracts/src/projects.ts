@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './auth';
 
 export const projectRoleSchema = z.enum(['Admin', 'Editor', 'Viewer']);
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
@@ -21,8 +22,10 @@ export const updateProjectBodySchema = z
   .object({
     name: projectNameSchema.optional(),
     description: projectDescriptionSchema.optional(),
+    /** The language of the project's reports and mails; null: each reader's own (issue 31). */
+    language: languageSchema.nullable().optional(),
   })
-  .refine((v) => v.name !== undefined || v.description !== undefined, {
+  .refine((v) => v.name !== undefined || v.description !== undefined || v.language !== undefined, {
     message: 'Nothing to update',
   });
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
@@ -38,6 +41,8 @@ export const projectSchema = z.object({
   lastProcessedAt: z.string().nullable(),
   /** The read-only sample project of /demo. */
   isDemo: z.boolean(),
+  /** The language of its reports and mails; null: the language of whoever asks for one, or receives it. */
+  language: languageSchema.nullable(),
   /** The caller's role in this project. */
   role: projectRoleSchema,
   filesCount: z.number().int(),

@@ -7,3 +7,9 @@ export const SESSION_COOKIE = 'plumbline_session';
  * asks /auth/me only when it is present, so a signed-out visitor's pages make no request sure to fail.
  */
 export const SESSION_HINT_COOKIE = 'plumbline_signed_in';
+
+/**
+ * The language the web app is shown in (`en`, `de`, `fr`, `nl`, or the pseudo-locale `en-XA`), readable by
+ * scripts: chosen in a language switcher, or the signed-in user's profile language (issue 31).
+ */
+export const LOCALE_COOKIE = 'plumbline_locale';

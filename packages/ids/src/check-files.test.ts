@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { IfcReadError } from '@plumbline/ifc';
 import { describe, expect, it } from 'vitest';
 import { checkFiles } from './check-files';
+import { elementReasons, idsWords } from './report/words';
 import { entity, ids, spec, sv } from './testing/ids-xml';
 
 const dir = mkdtempSync(join(tmpdir(), 'plumbline-ids-'));
@@ -102,9 +103,10 @@ describe('checkFiles', () => {
       ),
     );
     expect(report.status).toBe('fail');
-    expect(report.specifications[0]?.failingElements[0]?.failures[0]?.reason).toBe(
+    const specification = report.specifications[0]!;
+    expect(elementReasons(idsWords(), specification, specification.failingElements[0]!)).toEqual([
       'Pset_WallCommon.FireRating has value "EI60", expected "EI90"',
-    );
+    ]);
   });
 
   it('reports an invalid IDS without reading the model', async () => {

@@ -3,7 +3,7 @@
  *
  *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
  *                   [--bcf-version 2.1|3.0] [--bcf-topics type|element] [--bcf-max-topics N]
- *                   [--max-ids-mb N] [--validate [--rules …]]
+ *                   [--max-ids-mb N] [--lang en|de|fr|nl] [--validate [--rules …]]
  *   plumbline validate <model.ifc> [--rules PJS003,…] [--format console|json|html] [--out FILE]
  *                   (cli-validate.ts: exit 0 valid, 1 warnings, 2 errors, 3 unreadable model)
  *
@@ -25,6 +25,7 @@ import { createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isLocale, LOCALES } from '@plumbline/i18n/locales';
 import { IfcReadError } from '@plumbline/ifc';
 import { formatValidityConsole, type ValidityReport, validateModel } from '@plumbline/validity';
 import packageJson from '../package.json';
@@ -55,6 +56,7 @@ import {
 } from './report';
 import { hasNewFailures, renderCompareHtml, toCompareJson, writeCompareBcf } from './report/compare-report';
 import { handOver, writeJsonReport } from './report/json-stream';
+import { idsWords, type Words } from './report/words';
 import type { CheckReport } from './results';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
@@ -104,6 +106,7 @@ Options:
       --bcf-max-topics <n> most topics in the BCF (default 5000, at most 32766); when more, every failing
                            specification keeps one and a summary topic says what was left out
   -o, --out <file>         write the report to this file instead of standard output
+      --lang <language>    language of the report: en (default), de, fr or nl
       --max-failures <n>   failing elements listed per specification (console; default 10)
       --max-ids-mb <n>     largest IDS file read, in MiB (default 128, at most 1024)
       --validate           also check the model's own validity (plumbline validate) and add it
@@ -191,6 +194,9 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     throw usage('a BCF report is a zip archive; pass --out FILE.bcf (or redirect standard output)');
   }
   const maxFailures = parseCount(values['max-failures']);
+  const lang = values.lang ?? 'en';
+  if (!isLocale(lang)) throw usage(`unknown language '${lang}'; choose one of ${LOCALES.join(', ')}`);
+  const words = idsWords(lang);
   const bcf = parseBcfOptions(values);
   if (values['max-ids-mb'] !== undefined) {
     const mb = parseCount(values['max-ids-mb'], '--max-ids-mb', 0);
@@ -233,7 +239,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     // again only to say the same (for a file past the element limit, a second tree to the limit).
     if (!report.problems.some((problem) => problem.unreadable))
       await printLintErrors(idsPath, idsArg, io.stderr);
-    if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
+    if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report, { words }));
     if (format === 'bcf') return EXIT.invalidIds;
   }
 
@@ -245,12 +251,12 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   const checked: ValidityReport | null = validity;
   const produce: (write: Write) => Promise<void> =
     format === 'json'
-      ? (write) => writeJsonReport(report, write, undefined, checked)
+      ? (write) => writeJsonReport(report, write, undefined, words, checked)
       : format === 'html'
-        ? (write) => writeHtmlReport(report, write, { validity: checked })
+        ? (write) => writeHtmlReport(report, write, { words, validity: checked })
         : format === 'bcf'
-          ? (write) => writeBcf(report, write, bcf, io)
-          : async (write) => write(renderConsole(report, { color, maxFailures }, checked));
+          ? (write) => writeBcf(report, write, bcf, io, words)
+          : async (write) => write(renderConsole(report, { color, maxFailures, words }, checked));
   if (outPath === null) {
     await produce((chunk) => writeToStdout(io.stdout, chunk));
   } else {
@@ -418,6 +424,7 @@ function parseCommandLine(argv: readonly string[]) {
         'bcf-topics': { type: 'string' },
         'bcf-max-topics': { type: 'string' },
         'no-color': { type: 'boolean' },
+        lang: { type: 'string' },
         validate: { type: 'boolean' },
         rules: { type: 'string' },
         'max-findings': { type: 'string' },
@@ -506,21 +513,29 @@ async function assertReadableFile(path: string, what: string, exitCode: number, 
 
 function renderConsole(
   report: CheckReport,
-  options: { color: boolean; maxFailures: number },
+  options: { color: boolean; maxFailures: number; words: Words },
   validity: ValidityReport | null,
 ): string {
   const text = formatConsoleReport(report, {
     color: options.color,
     maxFailuresPerSpecification: options.maxFailures,
+    words: options.words,
   });
   return validity ? `${text}\n${formatValidityConsole(validity, { color: options.color })}` : text;
 }
 
-async function writeBcf(report: CheckReport, write: Write, options: BcfCliOptions, io: CliIo): Promise<void> {
+async function writeBcf(
+  report: CheckReport,
+  write: Write,
+  options: BcfCliOptions,
+  io: CliIo,
+  words: Words,
+): Promise<void> {
   const bcf = await writeBcfReport(report, write, {
     ...options,
+    words,
     fullExportHint: (findings) =>
-      `run plumbline check again with --bcf-max-topics ${findings + 1}${options.grouping === 'element' ? ', or with --bcf-topics type (one topic per element type)' : ''}, or with --format json, whose report lists every failing element.`,
+      words.t('ids.bcf.cliHint', { topics: findings + 1, grouping: options.grouping }),
   });
   if (bcf.omittedFindings > 0) {
     io.stderr.write(

@@ -3,7 +3,19 @@
  * Values keep the text exactly as written; typed interpretation happens when restrictions are
  * compiled (restriction/compile.ts), so the document stays a faithful picture of the XML.
  */
-import type { FacetCardinality, SpecificationCardinality, ValidationProblem } from './results';
+/** required: must match; optional: must match if present; prohibited: must not match. */
+export type FacetCardinality = 'required' | 'optional' | 'prohibited';
+
+/** A specification's own cardinality from minOccurs/maxOccurs. */
+export type SpecificationCardinality = 'required' | 'optional' | 'prohibited';
+
+export interface ValidationProblem {
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly message: string;
+  /** The file could not be read as XML (ill-formed, or past a size, depth or element limit): no rule ran. */
+  readonly unreadable?: true;
+}
 
 /** An IDS value: either `<simpleValue>` or an `<xs:restriction>`. */
 export type IdsValue = SimpleValue | RestrictionValue;

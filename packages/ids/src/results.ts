@@ -4,19 +4,19 @@
  * reporters (console, JSON, HTML, BCF) and the server, which stores it.
  */
 import type { SchemaSubstitution } from '@plumbline/ifc';
+import type { Facet, FacetCardinality, SpecificationCardinality, ValidationProblem } from './document';
+
+export type { FacetCardinality, SpecificationCardinality, ValidationProblem };
 
 export type FacetType = 'entity' | 'attribute' | 'property' | 'classification' | 'material' | 'partOf';
 
-/** required: must match; optional: must match if present; prohibited: must not match. */
-export type FacetCardinality = 'required' | 'optional' | 'prohibited';
-
-/** A specification's own cardinality from minOccurs/maxOccurs. */
-export type SpecificationCardinality = 'required' | 'optional' | 'prohibited';
-
 export interface FacetSummary {
   readonly type: FacetType;
-  /** Human sentence, e.g. "Pset_WallCommon.FireRating (IFCLABEL) matching pattern EI[0-9]{2,3}". */
-  readonly description: string;
+  /**
+   * The facet as the IDS states it. Reports and screens describe it in their reader's language
+   * (report/words.ts `facetText`: "Pset_WallCommon.FireRating (IFCLABEL) matching pattern …").
+   */
+  readonly facet: Facet;
   readonly cardinality: FacetCardinality;
 }
 
@@ -27,16 +27,86 @@ export interface FacetSummary {
  */
 export type FailureOutcome = 'absent' | 'empty' | 'mismatch' | 'prohibited';
 
-export interface FacetFailure {
+/**
+ * Which of the engine's findings it is: with the facet (`facetIndex`) and the fields below, everything
+ * a reason says, rendered in the reader's language when shown (report/words.ts `failureText`, issue 31).
+ * Nothing stores or compares the rendered sentence.
+ */
+export type FailureKind =
+  /** entity: the element is another class (`actual`: [its class]). */
+  | 'classMismatch'
+  /** entity: the element has no predefined type. */
+  | 'predefinedTypeMissing'
+  /** entity: another predefined type (`actual`: [it]; `userDefined` when written as USERDEFINED). */
+  | 'predefinedTypeMismatch'
+  /** attribute: the class has no such attribute (`subject`: its name, when the facet names one). */
+  | 'attributeUndefined'
+  /** attribute: null, derived, unknown or an empty list (`subject`: its name, when known). */
+  | 'attributeUnset'
+  /** attribute: the empty string (`subject`). */
+  | 'attributeEmpty'
+  /** attribute: a reference or a list, which has no value to compare (`subject`). */
+  | 'attributeNotAValue'
+  /** attribute: a value that does not satisfy the facet (`subject`; `actual`: [the value, formatted]). */
+  | 'attributeMismatch'
+  /** property: no matching property set holds the property. */
+  | 'propertyMissing'
+  /** property: a matching set lacks it (`subject`: the set's name). */
+  | 'propertyNotInSet'
+  /** property: a reference or complex property (`subject`: "Set.Property"; `actual`: [its kind]). */
+  | 'propertyNotCheckable'
+  /** property: another data type (`subject`; `actual`: [its data type]). */
+  | 'dataTypeMismatch'
+  /** property: there without a value (`subject`). */
+  | 'propertyEmpty'
+  /** property: values that do not satisfy the facet (`subject`; `actual`: the values, formatted). */
+  | 'propertyMismatch'
+  | 'classificationMissing'
+  /** classification: other references (`references`: [system, identification] of each). */
+  | 'classificationMismatch'
+  | 'materialMissing'
+  /** material: other names or categories (`actual`). */
+  | 'materialMismatch'
+  /** material: its materials have neither a name nor a category. */
+  | 'materialUnnamed'
+  | 'partOfMissing'
+  /** partOf: part of wholes of other classes (`actual`: their classes). */
+  | 'partOfMismatch'
+  /** the facet is prohibited and the element satisfies it. */
+  | 'prohibited';
+
+/** What a failure found, as data. */
+export interface FailureDetail {
+  readonly kind: FailureKind;
+  /** The thing at fault as the model names it ('Pset_WallCommon.FireRating', an attribute or set name). */
+  readonly subject?: string;
+  /** What was found, each as text: a class, a data type, values as written (strings quoted). */
+  readonly actual?: readonly string[];
+  /** A predefined type written as USERDEFINED with its own name. */
+  readonly userDefined?: boolean;
+  /** The classification references found: [system, identification], either may be missing. */
+  readonly references?: readonly (readonly [string | null, string | null])[];
+}
+
+export interface FacetFailure extends FailureDetail {
   /** Index into the specification's requirement facets. */
   readonly facetIndex: number;
   readonly type: FacetType;
   readonly outcome: FailureOutcome;
-  /** A reason a person can act on, e.g. 'Pset_WallCommon.FireRating is missing'. */
-  readonly reason: string;
   /** The offending value as written, when there was one. */
   readonly actualValue?: string;
+  /**
+   * Only on results a server stored before reasons were data (issue 31): the English sentence it
+   * stored, shown as it is, since there is no `kind` to render.
+   */
+  readonly storedReason?: string;
 }
+
+/**
+ * Why a specification failed as a whole, when it did; the counts say the rest: elements match a
+ * prohibited specification, a required one applies to none, or applicable elements fail.
+ */
+export type SpecificationReason = 'prohibitedMatched' | 'noneApplicable' | 'elementsFailed';
 
 /**
  * An applicable element that failed a specification, with why. Elements that passed are kept as
@@ -65,8 +135,8 @@ export interface SpecificationResult {
   readonly applicability: readonly FacetSummary[];
   readonly requirements: readonly FacetSummary[];
   readonly status: CheckStatus;
-  /** Why the specification failed as a whole (cardinality), when it did. */
-  readonly reason: string | null;
+  /** Why the specification failed (report/words.ts `specificationReasonText` says it in words). */
+  readonly reason: SpecificationReason | null;
   readonly applicableCount: number;
   readonly passedCount: number;
   readonly failedCount: number;
@@ -85,14 +155,6 @@ export interface CheckReport {
   readonly specifications: readonly SpecificationResult[];
   readonly checkedAt: string;
   readonly durationMs: number;
-}
-
-export interface ValidationProblem {
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly message: string;
-  /** The file could not be read as XML (ill-formed, or past a size, depth or element limit): no rule ran. */
-  readonly unreadable?: true;
 }
 
 export interface ReportIdsInfo {

@@ -53,6 +53,36 @@ describe.skipIf(!haveExample)('plumbline check on the wooden-windows example', {
     }
   });
 
+  it('writes German headings and reasons with --lang de (plumbline check model.ifc rules.ids --lang de --format html)', async () => {
+    const result = await run('--lang', 'de', '--format', 'html');
+    expect(result.code).toBe(1);
+    const html = result.out;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<span>IDS-Prüfbericht</span>');
+    expect(html).toContain('<h2 id="failing-elements">Fehlerhafte Bauteile</h2>');
+    expect(html).toContain('<h2>Details der Spezifikationen</h2>');
+    expect(html).toContain('<th>Spezifikation</th><th>Status</th>');
+    // The English report's reason for the first failing window member, and the same in German.
+    const english = JSON.parse((await run('--format', 'json')).out);
+    const reasons = english.specifications.flatMap(
+      (spec: { failingElements: { failures: { reason: string }[] }[] }) =>
+        spec.failingElements.flatMap((element) => element.failures.map((failure) => failure.reason)),
+    );
+    expect(reasons).toContain(
+      'is classified as Uniformat 31.20; expected classification in system "Custom" with reference matching pattern 3[1-2]\\.[0-9][0-9]',
+    );
+    expect(html).toContain(
+      'ist klassifiziert als Uniformat 31.20; erwartet: Klassifikation im System &quot;Custom&quot; mit Referenz nach Muster 3[1-2]\\.[0-9][0-9]',
+    );
+    expect(html).not.toContain('is classified as');
+  });
+
+  it('refuses a language it does not speak', async () => {
+    const result = await run('--lang', 'es');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("unknown language 'es'; choose one of en, de, fr, nl");
+  });
+
   it('writes an HTML file and a BCF archive with one topic per failing element', async () => {
     expect((await run('-o', 'report.html')).code).toBe(1);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<h1>Wooden Windows</h1>');

@@ -51,7 +51,14 @@ async function notifyUploader(deps: JobDeps, fileVersionId: string, outcome: 'co
     const context = await versionContext(deps.db, fileVersionId);
     if (!context) return;
     await deps.db.transaction((tx) =>
-      notifyUser(tx, deps.jobs, context.uploader, processingMail(context, outcome), deps.clock.now()),
+      notifyUser(
+        tx,
+        deps.jobs,
+        context.uploader,
+        (locale) => processingMail(locale, context, outcome),
+        deps.clock.now(),
+        context.projectId,
+      ),
     );
   } catch (error) {
     deps.logger.warn({ err: error, fileVersionId }, 'could not queue the processing mail');

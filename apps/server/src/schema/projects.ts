@@ -36,8 +36,14 @@ export const projects = pgTable(
     lastProcessedAt: timestamp('last_processed_at', { withTimezone: true }),
     /** The sample project of /demo: anyone may read it, nobody may change it (spec 2 §6). */
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * The language of the project's reports and mails; null: each in the language of whoever asks for
+     * the report or receives the mail (issue 31).
+     */
+    language: text('language'),
   },
   (t) => [
+    check('projects_language_known', sql`${t.language} in ('en', 'de', 'fr', 'nl')`),
     check('projects_name_length', sql`char_length(${t.name}) between 1 and 255`),
     check('projects_description_length', sql`char_length(${t.description}) <= 1000`),
   ],

@@ -27,6 +27,11 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     company: text('company').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
+    /**
+     * The language the user reads Plumbline in (`en`, `de`, `fr`, `nl`): the web app's, and that of mails
+     * sent to them; at sign-up the browser's (Accept-Language), then the Settings choice (issue 31).
+     */
+    language: text('language').notNull().default('en'),
     /** The Settings toggle: off, no mail is sent to this user. */
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** An account of the installation itself (the demo project's owner): no password, never signs in. */
@@ -39,6 +44,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('users_language_known', sql`${t.language} in ('en', 'de', 'fr', 'nl')`),
   ],
 );
 

@@ -2,8 +2,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { loadNamespaces, pageLocale, startLocale } from '@/lib/i18n';
 import { AppProviders } from './providers';
 import { router } from './router';
+
+// The page's language and its first catalogue (already on its way: main.tsx asked for it). Without it
+// (a failed download) the page still opens, showing message ids, rather than staying blank.
+const locale = pageLocale();
+await loadNamespaces(locale, ['app']).catch((error: unknown) => console.error('catalogue', error));
+startLocale(locale);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -21,3 +28,10 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// The API's error messages, for when something fails (until then, and should it not load, an error
+// shows the message the server wrote, in the same language: lib/api/errors.ts). Off the first view.
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window
+    ? window.requestIdleCallback(run, { timeout: 5000 })
+    : setTimeout(run, 2000);
+whenIdle(() => void loadNamespaces(locale, ['errors']).catch(() => {}));

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
+import { useT } from '@/lib/i18n';
 
 export interface GenericErrorPageProps {
   title: string;
@@ -12,6 +13,7 @@ export interface GenericErrorPageProps {
 
 /** The full-page error (spec 1 §2.4): what happened, with Go to Home and Refresh Page. */
 export function GenericErrorPage({ title, message, notFound = false }: GenericErrorPageProps) {
+  const t = useT('pages');
   const Icon = notFound ? Compass : AlertTriangle;
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
@@ -38,11 +40,11 @@ export function GenericErrorPage({ title, message, notFound = false }: GenericEr
           <div className="mt-8 flex gap-3">
             <Button asChild>
               <Link to="/">
-                <Home /> Go to Home
+                <Home /> {t('pages.errorPage.goHome')}
               </Link>
             </Button>
             <Button variant="outline" onClick={() => window.location.reload()}>
-              <RotateCw /> Refresh Page
+              <RotateCw /> {t('pages.errorPage.refresh')}
             </Button>
           </div>
         </div>
@@ -53,24 +55,23 @@ export function GenericErrorPage({ title, message, notFound = false }: GenericEr
 
 /** Any route we do not have. */
 export function NotFoundPage() {
+  const t = useT('pages');
   return (
     <GenericErrorPage
       notFound
-      title="Page not found"
-      message="The page you are looking for does not exist or has moved."
+      title={t('pages.errorPage.notFoundTitle')}
+      message={t('pages.errorPage.notFoundText')}
     />
   );
 }
 
 /** The router's error element: an error thrown while rendering or loading a route. */
 export function RouteErrorPage() {
+  const t = useT('pages');
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.error('Route error:', error);
   return (
-    <GenericErrorPage
-      title="Something went wrong"
-      message="An unexpected error stopped this page from loading. Refreshing usually helps; if it keeps happening, go back home and try again."
-    />
+    <GenericErrorPage title={t('pages.errorPage.errorTitle')} message={t('pages.errorPage.errorText')} />
   );
 }

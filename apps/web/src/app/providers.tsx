@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
 import { setUnauthorizedHandler } from '@/lib/api';
+import { subscribeLocale } from '@/lib/i18n';
 import { watchProjectSettles } from '@/lib/project-freshness';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session';
@@ -28,6 +29,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   // A project that settles (re-check, new version) refreshes every view of it, in every tab.
   useEffect(() => watchProjectSettles(queryClient), [queryClient]);
+  // What the server wrote in words (reasons, answers) is asked again in the new language.
+  useEffect(() => subscribeLocale(() => void queryClient.invalidateQueries()), [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

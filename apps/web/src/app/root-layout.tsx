@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { focusPageHeadingWhenShown } from '@/lib/focus-page-heading';
+import { type MessageId, useT } from '@/lib/i18n';
 
-const TITLES: Record<string, string> = {
-  '/login': 'Sign in',
-  '/signup': 'Create account',
-  '/dashboard': 'Dashboard',
-  '/demo': 'Demo',
-  '/help/acc-integration': 'ACC integration help',
+const TITLES: Record<string, MessageId> = {
+  '/login': 'app.title.signIn',
+  '/signup': 'app.title.signUp',
+  '/dashboard': 'app.title.dashboard',
+  '/demo': 'app.title.demo',
+  '/help/acc-integration': 'app.title.accHelp',
 };
 
 /**
@@ -15,11 +16,16 @@ const TITLES: Record<string, string> = {
  * page (not on the first load, where the skip link comes first), focuses the new page's heading.
  */
 export function RootLayout() {
+  const t = useT('app');
   const { pathname } = useLocation();
   const firstPage = useRef(true);
   useEffect(() => {
     const title = TITLES[pathname];
-    document.title = title ? `${title} · Plumbline` : 'Plumbline';
+    document.title = title ? `${t(title)} · Plumbline` : 'Plumbline';
+  }, [pathname, t]);
+  // Runs on each move to another page (the path), not on a language switch.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input
+  useEffect(() => {
     if (firstPage.current) {
       firstPage.current = false;
       return;

@@ -4,6 +4,7 @@ import { LoginPage } from '@/features/auth/login-page';
 import { SignupPage } from '@/features/auth/signup-page';
 import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
+import { currentLocale, loadNamespaces } from '@/lib/i18n';
 import { openingHeading } from '@/lib/opening-heading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RootLayout } from './root-layout';
@@ -15,6 +16,9 @@ import { preloadFirstTab } from './shell/tab-loaders';
  * (issue 21: Lighthouse counts each task's time past 50 ms, times four on a phone).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The dashboard's and the demo's catalogues, loaded beside their code (disabled controls say why). */
+const dashboardMessages = () => loadNamespaces(currentLocale(), ['permissions']).catch(() => {});
 
 // The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
 // so a visitor who lands on /login does not download every dashboard area.
@@ -37,7 +41,10 @@ export const router = createBrowserRouter([
           await nextTask();
           // The opening tab's chunk loads beside the dashboard's, not after it (one round trip less).
           preloadFirstTab({});
-          return { Component: (await import('./dashboard-page')).DashboardPage };
+          const messages = dashboardMessages();
+          const { DashboardPage } = await import('./dashboard-page');
+          await messages;
+          return { Component: DashboardPage };
         },
       },
       {
@@ -45,7 +52,10 @@ export const router = createBrowserRouter([
         lazy: async () => {
           await nextTask();
           preloadFirstTab(DEMO_SHELL_OPTIONS);
-          return { Component: (await import('./demo-page')).DemoPage };
+          const messages = dashboardMessages();
+          const { DemoPage } = await import('./demo-page');
+          await messages;
+          return { Component: DemoPage };
         },
       },
       {

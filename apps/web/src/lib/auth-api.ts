@@ -13,6 +13,7 @@ import {
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
 import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
+import { followProfileLanguage } from '@/lib/i18n/store';
 import { apiPath } from './api/paths';
 
 /**
@@ -28,6 +29,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
       signal,
       redirectOnUnauthorized: false,
     });
+    followProfileLanguage(user.language);
     return user;
   } catch (error) {
     if (isApiRequestError(error) && error.isUnauthorized) {
@@ -46,6 +48,7 @@ export async function signIn(body: SignInBody): Promise<User> {
     schema: sessionResponseSchema,
     redirectOnUnauthorized: false,
   });
+  followProfileLanguage(session.user.language);
   return session.user;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIds } from '../parse-ids';
+import { elementReasons, facetText, idsWords, specificationReasonText } from '../report/words';
 import { applicableIds, passedById } from '../testing/element-outcomes';
 import { FakeModel, property, propertySet, step, value } from '../testing/fake-model';
 import { entity, ids, spec, sv } from '../testing/ids-xml';
@@ -30,10 +31,13 @@ describe('checkModel', () => {
     expect(report.checkedAt).toBe('2026-01-01T00:00:00.000Z');
     const s = report.specifications[0];
     expect(s).toMatchObject({ applicableCount: 3, passedCount: 1, failedCount: 2, status: 'fail' });
-    expect(s?.reason).toBe('2 of 3 applicable elements fail the requirements');
-    expect(s?.requirements).toEqual([
-      { type: 'attribute', description: 'Name = "W01"', cardinality: 'required' },
+    const w = idsWords();
+    expect(s?.reason).toBe('elementsFailed');
+    expect(specificationReasonText(w, s!)).toBe('2 of 3 applicable elements fail the requirements');
+    expect(s?.requirements.map((r) => ({ type: r.type, cardinality: r.cardinality }))).toEqual([
+      { type: 'attribute', cardinality: 'required' },
     ]);
+    expect(facetText(w, s!.requirements[0]!.facet)).toBe('Name = "W01"');
     expect(Array.from(s?.passingIds ?? [])).toEqual([good]);
     const byId = new Map(s?.failingElements.map((e) => [e.id, e]));
     expect(byId.get(bad)).toMatchObject({ globalId: '1wall', name: 'W02', className: 'IFCWALL' });
@@ -42,11 +46,14 @@ describe('checkModel', () => {
         facetIndex: 0,
         type: 'attribute',
         outcome: 'mismatch',
-        reason: 'Name is "W02", expected "W01"',
+        kind: 'attributeMismatch',
+        subject: 'Name',
+        actual: ['"W02"'],
         actualValue: 'W02',
       },
     ]);
-    expect(byId.get(unnamed)?.failures[0]?.reason).toBe('Name is not set');
+    expect(elementReasons(w, s!, byId.get(bad)!)).toEqual(['Name is "W02", expected "W01"']);
+    expect(elementReasons(w, s!, byId.get(unnamed)!)).toEqual(['Name is not set']);
     expect(byId.get(unnamed)?.failures[0]?.outcome).toBe('absent');
   });
 

@@ -13,6 +13,7 @@ import type {
   FacetCardinality,
   FacetFailure,
   FacetSummary,
+  FailureOutcome,
   ReportModelInfo,
   SpecificationResult,
   ValidationProblem,
@@ -31,6 +32,7 @@ import {
   type PartResult,
   type PartResults,
 } from './part-results';
+import { specificationReasonOf } from './specification-reason';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -45,9 +47,12 @@ export interface CheckOptions {
 
 const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
-/** A facet's summary as its specification holds it (an entity facet is always required). */
-function summary(facet: CompiledFacet, cardinality: FacetCardinality): FacetSummary {
-  return { type: facet.type, description: facet.description, cardinality };
+/**
+ * A facet's summary as its specification holds it: its own facet as written (a compiled facet is
+ * shared by every specification holding an equal one) and cardinality (an entity facet is always required).
+ */
+function summary(compiled: CompiledFacet, facet: Facet, cardinality: FacetCardinality): FacetSummary {
+  return { type: compiled.type, facet, cardinality };
 }
 
 /** One specification being checked: its facets (shared with others, check/facet-table.ts) and its results. */
@@ -332,14 +337,7 @@ function result(
   const passedCount = passingIds.length;
   const failedCount = failing.ids.length;
   const applicableCount = passedCount + failedCount;
-  let reason: string | null = null;
-  if (run.prohibited && applicableCount > 0) {
-    reason = `${applicableCount} element${applicableCount === 1 ? '' : 's'} match${applicableCount === 1 ? 'es' : ''} a prohibited specification`;
-  } else if (spec.cardinality === 'required' && applicableCount === 0) {
-    reason = 'No element matches the applicability, but the specification is required';
-  } else if (failedCount > 0) {
-    reason = `${failedCount} of ${applicableCount} applicable element${applicableCount === 1 ? '' : 's'} fail${failedCount === 1 ? 's' : ''} the requirements`;
-  }
+  const reason = specificationReasonOf(spec.cardinality, applicableCount, failedCount);
   let elements: ElementResult[] | null = null;
   const specification: SpecificationResult = {
     name: spec.name,
@@ -348,10 +346,13 @@ function result(
     instructions: spec.instructions,
     ifcVersions: spec.ifcVersions,
     cardinality: spec.cardinality,
-    applicability: run.applicability.map((f, i) =>
-      summary(f, f.type === 'entity' ? f.cardinality : (spec.applicability[i] as Facet).cardinality),
+    applicability: run.applicability.map((f, i) => {
+      const own = spec.applicability[i] as Facet;
+      return summary(f, own, f.type === 'entity' ? f.cardinality : own.cardinality);
+    }),
+    requirements: run.requirements.map((use) =>
+      summary(use.facet, spec.requirements[use.index] as Facet, use.cardinality),
     ),
-    requirements: run.requirements.map((use) => summary(use.facet, use.cardinality)),
     status: reason === null ? 'pass' : 'fail',
     reason,
     applicableCount,

@@ -24,7 +24,7 @@ import { compileFacet } from '../facets/compile';
 import type { CompiledFacet, Evaluation } from '../facets/evaluation';
 import { CompiledPropertyFacet, PropertyLocator } from '../facets/property';
 import type { ValueMatcher } from '../restriction/matcher';
-import type { FacetCardinality, FacetFailure } from '../results';
+import type { FacetCardinality, FacetFailure, FailureOutcome } from '../results';
 import { facetKey, valueKey } from './facet-key';
 
 /** A requirement as one specification holds it. */
@@ -104,11 +104,12 @@ function requirementFailure(
 }
 
 function failureOf(use: RequirementUse, e: Exclude<Evaluation, { status: 'pass' }>): FacetFailure {
-  const outcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
+  const outcome: FailureOutcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
   const { index, facet } = use;
+  const failure = { facetIndex: index, type: facet.type, outcome, ...e.detail };
   return e.status === 'fail' && e.actualValue !== undefined
-    ? { facetIndex: index, type: facet.type, outcome, reason: e.reason, actualValue: e.actualValue }
-    : { facetIndex: index, type: facet.type, outcome, reason: e.reason };
+    ? { ...failure, actualValue: e.actualValue }
+    : failure;
 }
 
 /** The element being checked: each slot's evaluation and each use's failure, computed once. */
@@ -136,7 +137,7 @@ export class ElementOutcomes {
       facetIndex: u.index,
       type: u.facet.type,
       outcome: 'prohibited',
-      reason: `has ${u.facet.description}, which is prohibited`,
+      kind: 'prohibited',
     }));
   }
 

@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFiles } from '../check-files';
+import { failureReason } from '../report/json';
+import { idsWords, specificationReasonText } from '../report/words';
 import type { CheckReport } from '../results';
 
 export interface ConformanceCase {
@@ -48,8 +50,10 @@ function explain(report: CheckReport): string {
   for (const spec of report.specifications) {
     const failing = spec.failingElements[0];
     const failure = failing?.failures[0];
-    if (failing && failure) return `${failing.className} #${failing.id} ${failure.reason}`;
-    if (spec.reason) return spec.reason;
+    if (failing && failure)
+      return `${failing.className} #${failing.id} ${failureReason(idsWords(), spec, failure)}`;
+    const reason = specificationReasonText(idsWords(), spec);
+    if (reason) return reason;
   }
   const spec = report.specifications[0];
   return spec ? `${spec.applicableCount} applicable, ${spec.passedCount} passed` : 'no specification';

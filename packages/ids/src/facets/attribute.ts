@@ -23,19 +23,15 @@ import {
 export class CompiledAttributeFacet implements CompiledFacet {
   readonly type = 'attribute' as const;
   readonly cardinality: FacetCardinality;
-  readonly description: string;
   readonly name: ValueMatcher;
   readonly value: ValueMatcher | null;
-  private readonly label: string;
   /** Declared type (upper case) per "CLASS.Attribute", for unit conversion. */
   private readonly declared = new Map<string, string | null>();
 
-  constructor(facet: AttributeFacet) {
-    this.cardinality = facet.cardinality;
-    this.name = compileValue(facet.name);
-    this.value = facet.value ? compileValue(facet.value) : null;
-    this.label = this.name.exact ?? `attribute ${this.name.description}`;
-    this.description = this.value ? `${this.label} = ${this.value.description}` : `${this.label} provided`;
+  constructor(readonly source: AttributeFacet) {
+    this.cardinality = source.cardinality;
+    this.name = compileValue(source.name);
+    this.value = source.value ? compileValue(source.value) : null;
   }
 
   evaluate(model: IfcModel, id: number): Evaluation {
@@ -52,10 +48,8 @@ export class CompiledAttributeFacet implements CompiledFacet {
       if (result.status !== 'pass') return result;
     }
     if (present === 0) {
-      return {
-        status: 'absent',
-        reason: seen === 0 ? `has no attribute ${this.label}` : `${this.label} is not set`,
-      };
+      // The facet names the attribute by a pattern here: the report names it by the facet.
+      return { status: 'absent', detail: { kind: seen === 0 ? 'attributeUndefined' : 'attributeUnset' } };
     }
     return PASS;
   }
@@ -81,23 +75,26 @@ export class CompiledAttributeFacet implements CompiledFacet {
   }
 
   private check(model: IfcModel, id: number, name: string, v: StepValue | undefined): Evaluation {
-    if (v === undefined) return { status: 'absent', reason: `has no attribute ${name}` };
-    if (isStepAbsent(v)) return { status: 'absent', reason: `${name} is not set` };
-    if (isStepEmpty(v))
-      return { status: 'fail', reason: `${name} is empty`, actualValue: '', outcome: 'empty' };
+    if (v === undefined) return { status: 'absent', detail: { kind: 'attributeUndefined', subject: name } };
+    if (isStepAbsent(v)) return { status: 'absent', detail: { kind: 'attributeUnset', subject: name } };
+    if (isStepEmpty(v)) {
+      return {
+        status: 'fail',
+        detail: { kind: 'attributeEmpty', subject: name },
+        actualValue: '',
+        outcome: 'empty',
+      };
+    }
     if (!this.value) return PASS;
     const raw = stepScalar(v);
     if (raw === null) {
-      return {
-        status: 'fail',
-        reason: `${name} refers to an object or a list, which cannot be compared with a value`,
-      };
+      return { status: 'fail', detail: { kind: 'attributeNotAValue', subject: name } };
     }
     const scalar = this.inSI(model, id, name, v, raw);
     const value = this.value;
     if (!value.matches(scalar)) {
       return describedLater(() => ({
-        reason: `${name} is ${formatScalar(scalar)}, expected ${value.description}`,
+        detail: { kind: 'attributeMismatch', subject: name, actual: [formatScalar(scalar)] },
         actualValue: String(scalar.value),
       }));
     }

@@ -9,23 +9,18 @@ import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
 import { type CompiledFacet, describedLater, type Evaluation, PASS } from './evaluation';
 
-const NONE: Evaluation = { status: 'absent', reason: 'has no classification' };
+const NONE: Evaluation = { status: 'absent', detail: { kind: 'classificationMissing' } };
 
 export class CompiledClassificationFacet implements CompiledFacet {
   readonly type = 'classification' as const;
   readonly cardinality: FacetCardinality;
-  readonly description: string;
   readonly system: ValueMatcher | null;
   readonly value: ValueMatcher | null;
 
-  constructor(facet: ClassificationFacet) {
-    this.cardinality = facet.cardinality;
-    this.system = facet.system ? compileValue(facet.system) : null;
-    this.value = facet.value ? compileValue(facet.value) : null;
-    const parts = ['classification'];
-    if (this.system) parts.push(`in system ${this.system.description}`);
-    if (this.value) parts.push(`with reference ${this.value.description}`);
-    this.description = parts.join(' ');
+  constructor(readonly source: ClassificationFacet) {
+    this.cardinality = source.cardinality;
+    this.system = source.system ? compileValue(source.system) : null;
+    this.value = source.value ? compileValue(source.value) : null;
   }
 
   private matchesReference(ref: ClassificationReferenceView): boolean {
@@ -40,14 +35,14 @@ export class CompiledClassificationFacet implements CompiledFacet {
     const refs = model.classifications(id);
     if (refs.length === 0) return NONE;
     for (const ref of refs) if (this.matchesReference(ref)) return PASS;
-    return describedLater(() => {
-      const found = refs.map(
-        (r) => `${r.system ?? '(no system)'}${r.identification ? ` ${r.identification}` : ''}`,
-      );
-      return {
-        reason: `is classified as ${found.join(', ')}; expected ${this.description}`,
-        actualValue: found.join(', '),
-      };
-    });
+    return describedLater(() => ({
+      detail: {
+        kind: 'classificationMismatch',
+        references: refs.map((r) => [r.system, r.identification || null] as const),
+      },
+      actualValue: refs
+        .map((r) => `${r.system ?? '(no system)'}${r.identification ? ` ${r.identification}` : ''}`)
+        .join(', '),
+    }));
   }
 }

@@ -12,19 +12,14 @@ import { type CompiledFacet, type Evaluation, PASS } from './evaluation';
 export class CompiledEntityFacet implements CompiledFacet {
   readonly type = 'entity' as const;
   readonly cardinality = 'required' as const;
-  readonly description: string;
   readonly name: ValueMatcher;
   readonly predefinedType: ValueMatcher | null;
   /** IFC2X3 mappings of the finite names that IFC2X3 lacks (computed on first IFC2X3 use). */
   private mappings: readonly Ifc2x3Mapping[] | null = null;
 
-  constructor(facet: EntityFacet) {
-    this.name = compileValue(facet.name);
-    this.predefinedType = facet.predefinedType ? compileValue(facet.predefinedType) : null;
-    const cls = this.name.exact ?? `entity ${this.name.description}`;
-    this.description = this.predefinedType
-      ? `${cls} with predefined type ${this.predefinedType.description}`
-      : cls;
+  constructor(readonly source: EntityFacet) {
+    this.name = compileValue(source.name);
+    this.predefinedType = source.predefinedType ? compileValue(source.predefinedType) : null;
   }
 
   /** Whether the class alone matches (used to pick candidate classes). */
@@ -52,29 +47,22 @@ export class CompiledEntityFacet implements CompiledFacet {
   evaluate(model: IfcModel, id: number): Evaluation {
     const cls = model.classOf(id) ?? '';
     if (!this.name.matchesString(cls) && !this.matchesMapped(model, id, cls)) {
-      return {
-        status: 'fail',
-        reason: `is ${cls}, expected ${this.name.exact ?? this.name.description}`,
-        actualValue: cls,
-      };
+      return { status: 'fail', detail: { kind: 'classMismatch', actual: [cls] }, actualValue: cls };
     }
     if (this.predefinedType) {
       const view = model.predefinedTypeView(id);
-      if (view === null)
-        return {
-          status: 'fail',
-          reason: `has no predefined type, expected ${this.predefinedType.description}`,
-        };
+      if (view === null) return { status: 'fail', detail: { kind: 'predefinedTypeMissing' } };
       // A user-defined type answers to its name and to USERDEFINED (IDS 1.0 entity facet).
       const matcher = this.predefinedType;
       if (!predefinedTypeNames(view).some((name) => matcher.matchesString(name))) {
-        const shown =
-          view.userDefined && view.value !== 'USERDEFINED'
-            ? `USERDEFINED "${view.value}"`
-            : `"${view.value}"`;
+        const userDefined = view.userDefined && view.value !== 'USERDEFINED';
         return {
           status: 'fail',
-          reason: `predefined type is ${shown}, expected ${matcher.description}`,
+          detail: {
+            kind: 'predefinedTypeMismatch',
+            actual: [view.value],
+            ...(userDefined ? { userDefined: true } : {}),
+          },
           actualValue: view.value,
         };
       }

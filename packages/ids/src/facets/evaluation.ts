@@ -7,15 +7,17 @@
  * 'pass' means it is there and satisfies the facet: prohibited fails.
  */
 import type { IfcModel, StepValue } from '@plumbline/ifc/model';
+import type { Facet } from '../document';
 import type { ScalarValue } from '../restriction/matcher';
-import type { FacetCardinality, FacetType } from '../results';
+import type { FacetCardinality, FacetType, FailureDetail } from '../results';
 
+/** `detail`: what was found, as data (the reader's language says it: report/words.ts). */
 export type Evaluation =
   | { readonly status: 'pass'; readonly actualValue?: string }
-  | { readonly status: 'absent'; readonly reason: string }
+  | { readonly status: 'absent'; readonly detail: FailureDetail }
   | {
       readonly status: 'fail';
-      readonly reason: string;
+      readonly detail: FailureDetail;
       readonly actualValue?: string;
       /** What kind of failure, when not a value that does not satisfy the facet ('mismatch'). */
       readonly outcome?: 'absent' | 'empty';
@@ -24,20 +26,20 @@ export type Evaluation =
 export const PASS: Evaluation = { status: 'pass' };
 
 /**
- * A failure whose reason and actual value are worked out when first read (issue 36): an
+ * A failure whose detail and actual value are worked out when first read (issue 36): an
  * applicability facet fails on most of the elements it is tried on, and only whether it passes is
  * asked there; describing each miss (material names, classification codes, values) was a tenth of
  * such a check.
  */
 class FailureDescribedLater {
   readonly status = 'fail' as const;
-  private described: { readonly reason: string; readonly actualValue?: string } | null = null;
+  private described: { readonly detail: FailureDetail; readonly actualValue?: string } | null = null;
 
-  constructor(private readonly describe: () => { reason: string; actualValue?: string }) {}
+  constructor(private readonly describe: () => { detail: FailureDetail; actualValue?: string }) {}
 
-  get reason(): string {
+  get detail(): FailureDetail {
     this.described ??= this.describe();
-    return this.described.reason;
+    return this.described.detail;
   }
 
   get actualValue(): string | undefined {
@@ -46,19 +48,19 @@ class FailureDescribedLater {
   }
 }
 
-export function describedLater(describe: () => { reason: string; actualValue?: string }): Evaluation {
+export function describedLater(describe: () => { detail: FailureDetail; actualValue?: string }): Evaluation {
   return new FailureDescribedLater(describe);
 }
 
 export interface CompiledFacet {
   readonly type: FacetType;
   readonly cardinality: FacetCardinality;
-  /** Human description for summaries and messages. */
-  readonly description: string;
+  /** The facet it was compiled from (reports describe it). */
+  readonly source: Facet;
   evaluate(model: IfcModel, id: number): Evaluation;
 }
 
-/** A model scalar as text for messages. */
+/** A model scalar as text for messages: strings quoted, numbers and booleans as they are. */
 export function formatScalar(v: ScalarValue): string {
   return typeof v.value === 'string' ? JSON.stringify(v.value) : String(v.value);
 }
@@ -109,9 +111,4 @@ export function isStepAbsent(v: StepValue | undefined): boolean {
 export function isStepEmpty(v: StepValue): boolean {
   if (v.kind === 'typed') return isStepEmpty(v.value);
   return v.kind === 'string' && v.value === '';
-}
-
-/** Text of an IDS value for descriptions: plain for simple values, phrase for restrictions. */
-export function describeName(matcherDescription: string, exact: string | null): string {
-  return exact ?? matcherDescription;
 }

@@ -8,18 +8,16 @@ import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
 import { type CompiledFacet, describedLater, type Evaluation, PASS } from './evaluation';
 
-const NONE: Evaluation = { status: 'absent', reason: 'has no material' };
+const NONE: Evaluation = { status: 'absent', detail: { kind: 'materialMissing' } };
 
 export class CompiledMaterialFacet implements CompiledFacet {
   readonly type = 'material' as const;
   readonly cardinality: FacetCardinality;
-  readonly description: string;
   readonly value: ValueMatcher | null;
 
-  constructor(facet: MaterialFacet) {
-    this.cardinality = facet.cardinality;
-    this.value = facet.value ? compileValue(facet.value) : null;
-    this.description = this.value ? `material ${this.value.description}` : 'a material';
+  constructor(readonly source: MaterialFacet) {
+    this.cardinality = source.cardinality;
+    this.value = source.value ? compileValue(source.value) : null;
   }
 
   evaluate(model: IfcModel, id: number): Evaluation {
@@ -36,10 +34,7 @@ export class CompiledMaterialFacet implements CompiledFacet {
         (n) => n !== '',
       );
       return {
-        reason:
-          names.length > 0
-            ? `has material ${names.map((n) => `"${n}"`).join(', ')}, expected ${value.description}`
-            : `its material has no name or category, expected ${value.description}`,
+        detail: names.length > 0 ? { kind: 'materialMismatch', actual: names } : { kind: 'materialUnnamed' },
         actualValue: names.join(', '),
       };
     });

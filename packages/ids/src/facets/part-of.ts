@@ -17,28 +17,22 @@ import type { FacetCardinality } from '../results';
 import { type CompiledFacet, type Evaluation, PASS } from './evaluation';
 
 const MAX_DEPTH = 256;
+const NONE: Evaluation = { status: 'absent', detail: { kind: 'partOfMissing' } };
 
 export class CompiledPartOfFacet implements CompiledFacet {
   readonly type = 'partOf' as const;
   readonly cardinality: FacetCardinality;
-  readonly description: string;
   readonly name: ValueMatcher;
   readonly predefinedType: ValueMatcher | null;
   private readonly relations: ReadonlySet<PartOfRelation> | null;
   private readonly containment: boolean;
-  private readonly none: Evaluation;
 
-  constructor(facet: PartOfFacet) {
-    this.cardinality = facet.cardinality;
-    this.name = compileValue(facet.entity.name);
-    this.predefinedType = facet.entity.predefinedType ? compileValue(facet.entity.predefinedType) : null;
-    this.relations = facet.relation ? new Set(facet.relation.split(' ') as PartOfRelation[]) : null;
-    this.containment = facet.relation === 'IFCRELCONTAINEDINSPATIALSTRUCTURE';
-    const whole = this.name.exact ?? `an entity ${this.name.description}`;
-    const pt = this.predefinedType ? ` with predefined type ${this.predefinedType.description}` : '';
-    const via = facet.relation ? ` via ${facet.relation.replace(' ', ' or ')}` : '';
-    this.description = `part of ${whole}${pt}${via}`;
-    this.none = { status: 'absent', reason: `is not part of anything${via}` };
+  constructor(readonly source: PartOfFacet) {
+    this.cardinality = source.cardinality;
+    this.name = compileValue(source.entity.name);
+    this.predefinedType = source.entity.predefinedType ? compileValue(source.entity.predefinedType) : null;
+    this.relations = source.relation ? new Set(source.relation.split(' ') as PartOfRelation[]) : null;
+    this.containment = source.relation === 'IFCRELCONTAINEDINSPATIALSTRUCTURE';
   }
 
   private matchesWhole(model: IfcModel, id: number, cls: string): boolean {
@@ -84,11 +78,11 @@ export class CompiledPartOfFacet implements CompiledFacet {
         if (this.matchesWhole(model, link.id, model.classOf(link.id) ?? '')) return PASS;
       }
     }
-    if (seen.length === 0) return this.none;
+    if (seen.length === 0) return NONE;
     const classes = [...new Set(seen.map((w) => model.classOf(w) ?? '?'))];
     return {
       status: 'fail',
-      reason: `is part of ${classes.join(', ')}; expected ${this.description}`,
+      detail: { kind: 'partOfMismatch', actual: classes },
       actualValue: classes.join(', '),
     };
   }

@@ -12,6 +12,8 @@ import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
 import { type CompiledFacet, describedLater, type Evaluation, formatScalar, PASS } from './evaluation';
 
+const MISSING: Evaluation = { status: 'absent', detail: { kind: 'propertyMissing' } };
+
 function isEmptyValue(v: IfcValue): boolean {
   if (v.value === '') return true;
   return v.value === 'UNKNOWN' && v.dataType === 'IFCLOGICAL';
@@ -88,31 +90,22 @@ const NOWHERE: PropertyLocation = { setNames: [], properties: [], found: false, 
 export class CompiledPropertyFacet implements CompiledFacet {
   readonly type = 'property' as const;
   readonly cardinality: FacetCardinality;
-  readonly description: string;
   readonly propertySet: ValueMatcher;
   readonly baseName: ValueMatcher;
   readonly value: ValueMatcher | null;
   readonly dataType: string | null;
-  private readonly missingReason: string;
   private readonly locator: PropertyLocator;
 
   /** `locator`: shared with the facets of the same property set and name matchers (check/facet-table.ts). */
   constructor(
-    facet: PropertyFacet,
+    readonly source: PropertyFacet,
     locator?: (propertySet: ValueMatcher, baseName: ValueMatcher) => PropertyLocator,
   ) {
-    this.cardinality = facet.cardinality;
-    this.propertySet = compileValue(facet.propertySet);
-    this.baseName = compileValue(facet.baseName);
-    this.value = facet.value ? compileValue(facet.value) : null;
-    this.dataType = facet.dataType ? facet.dataType.toUpperCase() : null;
-    const pset = this.propertySet.exact ?? `property set ${this.propertySet.description}`;
-    const prop = this.baseName.exact ?? `property ${this.baseName.description}`;
-    let d = `${pset}.${prop}`;
-    if (this.dataType) d += ` (${this.dataType})`;
-    if (this.value) d += ` ${this.value.finiteCount === 1 ? '= ' : ''}${this.value.description}`;
-    this.description = d;
-    this.missingReason = `${pset}.${prop} is missing`;
+    this.cardinality = source.cardinality;
+    this.propertySet = compileValue(source.propertySet);
+    this.baseName = compileValue(source.baseName);
+    this.value = source.value ? compileValue(source.value) : null;
+    this.dataType = source.dataType ? source.dataType.toUpperCase() : null;
     this.locator = locator
       ? locator(this.propertySet, this.baseName)
       : new PropertyLocator(this.propertySet, this.baseName);
@@ -128,13 +121,9 @@ export class CompiledPropertyFacet implements CompiledFacet {
       const result = this.checkProperty(setNames[i] as string, properties[i] as PropertyView);
       if (result !== PASS) return result;
     }
-    if (!found) return { status: 'absent', reason: this.missingReason };
+    if (!found) return MISSING;
     if (lackingSet !== null) {
-      return {
-        status: 'fail',
-        reason: `${lackingSet} has no property ${this.baseName.exact ?? this.baseName.description}`,
-        outcome: 'absent',
-      };
+      return { status: 'fail', detail: { kind: 'propertyNotInSet', subject: lackingSet }, outcome: 'absent' };
     }
     return PASS;
   }
@@ -143,7 +132,7 @@ export class CompiledPropertyFacet implements CompiledFacet {
     if (prop.kind === 'reference' || prop.kind === 'complex') {
       return {
         status: 'fail',
-        reason: `${setName}.${prop.name} is a ${prop.kind} property, which IDS cannot check`,
+        detail: { kind: 'propertyNotCheckable', subject: `${setName}.${prop.name}`, actual: [prop.kind] },
       };
     }
     const values = prop.siValues.length === prop.values.length ? prop.siValues : prop.values;
@@ -167,18 +156,20 @@ export class CompiledPropertyFacet implements CompiledFacet {
       if (wrongType !== null) {
         return {
           status: 'fail',
-          reason: `${label} is ${wrongType}, expected ${this.dataType}`,
+          detail: { kind: 'dataTypeMismatch', subject: label, actual: [wrongType] },
           actualValue: wrongType,
         };
       }
-      return { status: 'fail', reason: `${label} has no value`, outcome: 'empty' };
+      return { status: 'fail', detail: { kind: 'propertyEmpty', subject: label }, outcome: 'empty' };
     }
     const actual = firstActual as IfcValue;
-    const expected = this.value?.description ?? 'a value';
-    return describedLater(() => {
-      const shown =
-        values.length > 1 ? `values ${values.map(formatScalar).join(', ')}` : `value ${formatScalar(actual)}`;
-      return { reason: `${label} has ${shown}, expected ${expected}`, actualValue: String(actual.value) };
-    });
+    return describedLater(() => ({
+      detail: {
+        kind: 'propertyMismatch',
+        subject: label,
+        actual: values.length > 1 ? values.map(formatScalar) : [formatScalar(actual)],
+      },
+      actualValue: String(actual.value),
+    }));
   }
 }

@@ -5,7 +5,8 @@
  */
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 import { type BcfIdentity, summaryTopicGuid, topicGuid, viewpointGuid } from './bcf-identity';
-import { describeElement, elementReasons, specificationLabel } from './summary';
+import { describeElement, specificationLabel } from './summary';
+import { elementReasons, idsWords, specificationReasonText, type Words } from './words';
 
 /** 'type': one topic per specification and IFC class; 'element': one per failing element. */
 export type BcfGrouping = 'type' | 'element';
@@ -41,6 +42,8 @@ export interface BcfTopicOptions {
   readonly identity: BcfIdentity;
   /** How to get every failure, for the summary topic (the CLI and the web say it differently). */
   readonly fullExportHint: string | ((findingCount: number) => string);
+  /** The language of the topics' titles and texts; default English. */
+  readonly words?: Words;
 }
 
 const TITLE_MAX = 200;
@@ -85,9 +88,10 @@ export interface BcfTopicStream extends Omit<BcfTopicPlan, 'topics'> {
  * topics one specification at a time: memory holds a specification's findings, not the archive's.
  */
 export function streamBcfTopics(report: CheckReport, options: BcfTopicOptions): BcfTopicStream {
+  const w = options.words ?? idsWords();
   const omittedCounts = { findings: 0, elements: 0 };
   const findingCounts = report.specifications.map(
-    (specification, index) => findingsOf(specification, index, options.grouping).length,
+    (specification, index) => findingsOf(w, specification, index, options.grouping).length,
   );
   const findingCount = findingCounts.reduce((sum, count) => sum + count, 0);
   const maxTopics = Math.max(2, options.maxTopics);
@@ -96,7 +100,7 @@ export function streamBcfTopics(report: CheckReport, options: BcfTopicOptions): 
   const labels = [
     ...new Set(
       report.specifications.flatMap((specification, index) =>
-        (keptCounts[index] ?? 0) > 0 ? [specificationLabel(specification, index)] : [],
+        (keptCounts[index] ?? 0) > 0 ? [specificationLabel(specification, index, w)] : [],
       ),
     ),
   ];
@@ -106,7 +110,7 @@ export function streamBcfTopics(report: CheckReport, options: BcfTopicOptions): 
     report.specifications.forEach((specification, index) => {
       const kept = keptCounts[index] ?? 0;
       if (kept >= (findingCounts[index] ?? 0)) return;
-      const findings = findingsOf(specification, index, options.grouping).slice(kept);
+      const findings = findingsOf(w, specification, index, options.grouping).slice(kept);
       const elements = findings.reduce((sum, finding) => sum + finding.elements.length, 0);
       omittedCounts.findings += findings.length;
       omittedCounts.elements += elements;
@@ -123,11 +127,12 @@ export function streamBcfTopics(report: CheckReport, options: BcfTopicOptions): 
       for (const [index, specification] of report.specifications.entries()) {
         const kept = keptCounts[index] ?? 0;
         if (kept === 0) continue;
-        for (const finding of findingsOf(specification, index, options.grouping).slice(0, kept))
-          yield failureTopic(finding, report, options.identity);
+        for (const finding of findingsOf(w, specification, index, options.grouping).slice(0, kept))
+          yield failureTopic(w, finding, report, options.identity);
       }
       if (capped)
         yield summaryTopic(
+          w,
           options,
           keptTotal,
           findingCount,
@@ -161,8 +166,13 @@ export function shareOut(available: readonly number[], budget: number): number[]
   return kept;
 }
 
-function findingsOf(specification: SpecificationResult, index: number, grouping: BcfGrouping): Finding[] {
-  const label = specificationLabel(specification, index);
+function findingsOf(
+  w: Words,
+  specification: SpecificationResult,
+  index: number,
+  grouping: BcfGrouping,
+): Finding[] {
+  const label = specificationLabel(specification, index, w);
   const failing = specification.failingElements;
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
@@ -199,7 +209,7 @@ function findingsOf(specification: SpecificationResult, index: number, grouping:
   return findings;
 }
 
-function failureTopic(finding: Finding, report: CheckReport, identity: BcfIdentity): BcfTopic {
+function failureTopic(w: Words, finding: Finding, report: CheckReport, identity: BcfIdentity): BcfTopic {
   const guid = topicGuid(identity, finding.specificationIndex, finding.subject);
   const ifcGuids = finding.elements
     .map((element) => element.globalId)
@@ -207,23 +217,24 @@ function failureTopic(finding: Finding, report: CheckReport, identity: BcfIdenti
   return {
     guid,
     kind: 'failure',
-    title: clip(`${finding.label}: ${subjectOf(finding)}`),
-    description: describeFinding(finding, report),
+    title: clip(`${finding.label}: ${subjectOf(w, finding)}`),
+    description: describeFinding(w, finding, report),
     labels: [finding.label],
     ifcGuids,
     viewpointGuid: ifcGuids.length > 0 ? viewpointGuid(guid) : null,
   };
 }
 
-function subjectOf(finding: Finding): string {
+function subjectOf(w: Words, finding: Finding): string {
   const element = finding.elements[0];
   const count = finding.elements.length;
-  if (finding.className) return `${count} ${finding.className} element${count === 1 ? '' : 's'}`;
+  if (finding.className) return w.t('ids.bcf.typeSubject', { count, className: finding.className });
   if (element) return `${element.className} ${element.name?.trim() || `#${element.id}`}`;
-  return finding.specification.reason ?? 'specification failed';
+  return specificationReasonText(w, finding.specification) ?? w.t('ids.bcf.specificationFailedShort');
 }
 
-function describeFinding(finding: Finding, report: CheckReport): string {
+function describeFinding(w: Words, finding: Finding, report: CheckReport): string {
+  const { t } = w;
   const { specification } = finding;
   const lines: string[] = [];
   if (finding.elements.length > 0) {
@@ -231,23 +242,25 @@ function describeFinding(finding: Finding, report: CheckReport): string {
     // topic lists the first 50; its viewpoint selects them all).
     for (const element of finding.elements.slice(0, TYPE_TOPIC_LISTED)) {
       lines.push(describeElement(element));
-      for (const reason of elementReasons(specification, element)) lines.push(`- ${reason}`);
+      for (const reason of elementReasons(w, specification, element)) lines.push(`- ${reason}`);
     }
     const rest = finding.elements.length - TYPE_TOPIC_LISTED;
-    if (rest > 0) lines.push(`… and ${rest.toLocaleString('en')} more, selected in the viewpoint.`);
+    if (rest > 0) lines.push(t('ids.bcf.more', { count: rest }));
   } else {
-    lines.push(specification.reason ?? 'The specification failed.');
+    lines.push(specificationReasonText(w, specification) ?? t('ids.bcf.specificationFailed'));
   }
   lines.push('');
   const identifier = specification.identifier ? ` [${specification.identifier}]` : '';
-  lines.push(`Specification: ${finding.label}${identifier}`);
-  if (specification.instructions) lines.push(`Instructions: ${specification.instructions}`);
+  lines.push(t('ids.bcf.specification', { label: `${finding.label}${identifier}` }));
+  if (specification.instructions)
+    lines.push(t('ids.bcf.instructions', { instructions: specification.instructions }));
   const ids = report.ids.title ?? report.ids.fileName;
-  if (ids) lines.push(`IDS: ${ids}`);
+  if (ids) lines.push(t('ids.bcf.ids', { ids }));
   return lines.join('\n');
 }
 
 function summaryTopic(
+  w: Words,
   options: BcfTopicOptions,
   kept: number,
   findingCount: number,
@@ -255,7 +268,7 @@ function summaryTopic(
   omittedFindings: number,
   omittedElements: number,
 ): BcfTopic {
-  const n = (value: number) => value.toLocaleString('en');
+  const { t } = w;
   // Two specifications with one label share a line, as they did when findings were grouped by label.
   const bySpecification = new Map<string, { topics: number; elements: number }>();
   for (const { label, topics, elements } of omittedBySpecification) {
@@ -264,22 +277,28 @@ function summaryTopic(
     entry.elements += elements;
     bySpecification.set(label, entry);
   }
-  const topicWord = options.grouping === 'type' ? 'element-type topics' : 'element topics';
+  const hint =
+    typeof options.fullExportHint === 'string'
+      ? options.fullExportHint
+      : options.fullExportHint(findingCount);
   const lines = [
-    `This BCF holds ${n(kept)} of ${n(findingCount)} ${topicWord} (cap: ${n(options.maxTopics)} topics, this one included). Every failing specification has at least one topic.`,
-    `Left out: ${n(omittedFindings)} topics covering ${n(omittedElements)} failing elements:`,
-    ...[...bySpecification].map(
-      ([label, entry]) => `- ${label}: ${n(entry.elements)} elements in ${n(entry.topics)} topics`,
+    t('ids.bcf.summaryHolds', {
+      kept,
+      total: findingCount,
+      grouping: options.grouping,
+      cap: options.maxTopics,
+    }),
+    t('ids.bcf.summaryLeftOut', { topics: omittedFindings, elements: omittedElements }),
+    ...[...bySpecification].map(([label, entry]) =>
+      t('ids.bcf.summaryLine', { label, elements: entry.elements, topics: entry.topics }),
     ),
     '',
-    `To get them all: ${typeof options.fullExportHint === 'string' ? options.fullExportHint : options.fullExportHint(findingCount)}`,
+    t('ids.bcf.summaryAll', { hint }),
   ];
   return {
     guid: summaryTopicGuid(options.identity, options.grouping),
     kind: 'summary',
-    title: clip(
-      `${n(omittedElements)} failing elements not in this BCF (${n(omittedFindings)} topics left out)`,
-    ),
+    title: clip(t('ids.bcf.summaryTitle', { elements: omittedElements, topics: omittedFindings })),
     description: lines.join('\n'),
     labels: [],
     ifcGuids: [],

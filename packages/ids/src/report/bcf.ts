@@ -12,12 +12,15 @@
  * - Written entry by entry (`writeBcfReport`): a topic is built, compressed and handed on before the
  *   next, so memory does not grow with the archive (issue 22).
  */
+
+import type { Locale } from '@plumbline/i18n';
 import type { CheckReport } from '../results';
 import { type BcfIdentity, reportIdentity } from './bcf-identity';
 import { type BcfGrouping, type BcfTopic, streamBcfTopics } from './bcf-topics';
 import { markupXml21, versionXml21, viewpointXml21 } from './bcf-xml-2-1';
 import { extensionsXml30, markupXml30, versionXml30, viewpointXml30 } from './bcf-xml-3-0';
 import { asXsDateTime, type BcfMarkupContext, type BcfModelFile } from './bcf-xml-shared';
+import { idsWords, type Words } from './words';
 import { MAX_ZIP_MEMBERS, ZipWriter } from './zip-writer';
 
 export const BCF_VERSIONS = ['2.1', '3.0'] as const;
@@ -47,6 +50,10 @@ export interface BcfReportOptions {
   readonly modelDate?: string | null;
   /** The summary topic's advice on getting every failure. */
   readonly fullExportHint?: string | ((findingCount: number) => string);
+  /** The language of the topics; default English. */
+  readonly words?: Words;
+  /** The same by its code, for callers that send the options to another thread. */
+  readonly lang?: Locale;
 }
 
 export interface BcfReport extends BcfArchiveCounts {
@@ -69,8 +76,6 @@ const TOPIC_TYPE_SUMMARY = 'Info';
 const TOPIC_STATUS = 'Open';
 const FAILURE_COLOR = 'E5484D';
 const VIEWPOINT_FILE = 'viewpoint.bcfv';
-const DEFAULT_HINT =
-  'export per element type, or one specification at a time, or use the JSON report, which lists every failing element.';
 
 /** The archive in memory (the server's export, tests); a large one goes through writeBcfReport. */
 export function buildBcfReport(report: CheckReport, options: BcfReportOptions = {}): BcfReport {
@@ -109,12 +114,14 @@ function bcfArchive(report: CheckReport, options: BcfReportOptions): BcfArchive 
   const version = options.version ?? DEFAULT_BCF_VERSION;
   const author = options.author?.trim() || 'Plumbline';
   const grouping = options.grouping ?? 'type';
+  const words = options.words ?? idsWords(options.lang);
   const maxTopics = Math.min(MAX_BCF_TOPICS, Math.max(2, options.maxTopics ?? DEFAULT_MAX_BCF_TOPICS));
   const plan = streamBcfTopics(report, {
     grouping,
     maxTopics,
     identity: options.identity ?? reportIdentity(report),
-    fullExportHint: options.fullExportHint ?? DEFAULT_HINT,
+    fullExportHint: options.fullExportHint ?? words.t('ids.bcf.defaultHint'),
+    words,
   });
   const file = modelFile(report, options.modelDate ?? null);
   const context = (topic: BcfTopic): BcfMarkupContext => ({

@@ -125,13 +125,14 @@ export function newFailuresReport(compared: Compared): { report: CheckReport; id
         change.failure.facetIndex === null ? null : compared.requirements.get(change.requirementKey);
       const failures = byElement.get(change.element) ?? [];
       if (change.failure.facetIndex !== null) {
+        // A finding keeps its outcome, not the engine's kind: its words are the finding's (finding-reason.ts).
         failures.push({
           facetIndex: change.failure.facetIndex,
           type: change.failure.facetType ?? 'property',
           outcome: change.failure.outcome ?? 'mismatch',
-          reason: renderFindingMessage(findingMessage(facet, change.failure)),
+          storedReason: renderFindingMessage(findingMessage(facet, change.failure)),
           ...(change.failure.actualValue === null ? {} : { actualValue: change.failure.actualValue }),
-        });
+        } as FacetFailure);
       }
       byElement.set(change.element, failures);
     }

@@ -17,10 +17,12 @@ describe('console reporter', () => {
     expect(text).toContain('✘ FAIL  Walls carry a fire rating & material [ARC-01]');
     expect(text).toContain('5 applicable · 2 passed · 3 failed');
     expect(text).toContain("IFCWALL #1577 'Basic Wall:Interior - 100mm' (0DWgwt6o1FOx7466fPk$jl)");
-    expect(text).toContain("- Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}");
+    expect(text).toContain(
+      '- Pset_WallCommon.FireRating has value "F90", expected matching pattern EI[0-9]{2,3}',
+    );
     expect(text).toContain('IFCWALL #1733');
     expect(text).toContain('✔ PASS  Doors have a name');
-    expect(text).toContain('The specification is required but no element is applicable');
+    expect(text).toContain('No element matches the applicability, but the specification is required');
     expect(text).toMatch(
       /Result: FAIL {2}2 of 4 specifications passed, 3 failing elements, checked in 1\.2 s\n$/,
     );

@@ -6,6 +6,7 @@
  */
 import type { FindingFailure } from '../identity/findings';
 import type { FacetSummary } from '../results';
+import { facetText, idsWords } from './words';
 
 export type FindingMessageId =
   | 'finding.specification'
@@ -34,7 +35,11 @@ export function findingMessage(
   facet: FacetSummary | null | undefined,
   failure: FindingFailure,
 ): FindingMessage {
-  const requirement = facet?.description ?? (failure.facetType ? `${failure.facetType} requirement` : '');
+  const requirement = facet
+    ? facetText(idsWords('en'), facet.facet)
+    : failure.facetType
+      ? `${failure.facetType} requirement`
+      : '';
   const value = failure.actualValue === null ? '' : JSON.stringify(failure.actualValue);
   if (failure.facetIndex === null) return { id: 'finding.specification', params: { requirement, value } };
   switch (failure.outcome) {

@@ -4,20 +4,68 @@
  * specification that found nothing (fails as a whole, no elements), elements without a GlobalId,
  * text that must be escaped in HTML and XML, and an invalid IDS.
  */
+import type { IdsValue } from '../document';
 import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } from '../results';
 
-const wallApplicability: FacetSummary[] = [
-  { type: 'entity', description: 'All IFCWALL data', cardinality: 'required' },
-];
+const at = { line: 1, column: 1 };
+const simple = (value: string): IdsValue => ({ kind: 'simple', value });
+const restriction = (parts: { enumeration?: string[]; patterns?: string[] }): IdsValue => ({
+  kind: 'restriction',
+  base: 'string',
+  enumeration: parts.enumeration ?? [],
+  patterns: parts.patterns ?? [],
+});
+
+/** The facet summaries a check makes, from facets as an IDS states them. */
+export function entityFacet(name: string): FacetSummary {
+  const facet = { type: 'entity', location: at, cardinality: 'required', instructions: null } as const;
+  return {
+    type: 'entity',
+    cardinality: 'required',
+    facet: { ...facet, name: simple(name), predefinedType: null },
+  };
+}
+
+export function propertyFacet(
+  set: string,
+  name: string,
+  dataType: string,
+  value: IdsValue | null = null,
+): FacetSummary {
+  return {
+    type: 'property',
+    cardinality: 'required',
+    facet: {
+      type: 'property',
+      location: at,
+      cardinality: 'required',
+      instructions: null,
+      propertySet: simple(set),
+      baseName: simple(name),
+      dataType,
+      value,
+      uri: null,
+    },
+  };
+}
+
+const wallApplicability: FacetSummary[] = [entityFacet('IFCWALL')];
 
 const wallRequirements: FacetSummary[] = [
+  propertyFacet('Pset_WallCommon', 'FireRating', 'IFCLABEL', restriction({ patterns: ['EI[0-9]{2,3}'] })),
+  propertyFacet('Pset_WallCommon', 'IsExternal', 'IFCBOOLEAN'),
   {
-    type: 'property',
-    description: 'Pset_WallCommon.FireRating (IFCLABEL) matching pattern EI[0-9]{2,3}',
+    type: 'material',
     cardinality: 'required',
+    facet: {
+      type: 'material',
+      location: at,
+      cardinality: 'required',
+      instructions: null,
+      value: restriction({ enumeration: ['concrete', 'masonry'] }),
+      uri: null,
+    },
   },
-  { type: 'property', description: 'Pset_WallCommon.IsExternal (IFCBOOLEAN)', cardinality: 'required' },
-  { type: 'material', description: 'Material named concrete or masonry', cardinality: 'required' },
 ];
 
 const wallFailures: ElementResult[] = [
@@ -27,12 +75,13 @@ const wallFailures: ElementResult[] = [
     className: 'IFCWALL',
     name: 'Basic Wall:Interior <partition> & "acoustic"',
     failures: [
-      { facetIndex: 0, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.FireRating is missing' },
+      { facetIndex: 0, type: 'property', outcome: 'absent', kind: 'propertyMissing' },
       {
         facetIndex: 2,
         type: 'material',
         outcome: 'mismatch',
-        reason: 'No material named concrete or masonry; found "Gypsum <board>"',
+        kind: 'materialMismatch',
+        actual: ['Gypsum <board>'],
         actualValue: 'Gypsum <board>',
       },
     ],
@@ -47,7 +96,9 @@ const wallFailures: ElementResult[] = [
         facetIndex: 0,
         type: 'property',
         outcome: 'mismatch',
-        reason: "Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}",
+        kind: 'propertyMismatch',
+        subject: 'Pset_WallCommon.FireRating',
+        actual: ['"F90"'],
         actualValue: 'F90',
       },
     ],
@@ -58,8 +109,8 @@ const wallFailures: ElementResult[] = [
     className: 'IFCWALL',
     name: null,
     failures: [
-      { facetIndex: 1, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.IsExternal is missing' },
-      { facetIndex: 0, type: 'property', outcome: 'absent', reason: 'Pset_WallCommon.FireRating is missing' },
+      { facetIndex: 1, type: 'property', outcome: 'absent', kind: 'propertyMissing' },
+      { facetIndex: 0, type: 'property', outcome: 'absent', kind: 'propertyMissing' },
     ],
   },
 ];
@@ -89,8 +140,21 @@ const doorsSpecification: SpecificationResult = {
   instructions: null,
   ifcVersions: ['IFC4'],
   cardinality: 'required',
-  applicability: [{ type: 'entity', description: 'All IFCDOOR data', cardinality: 'required' }],
-  requirements: [{ type: 'attribute', description: 'Name with any value', cardinality: 'required' }],
+  applicability: [entityFacet('IFCDOOR')],
+  requirements: [
+    {
+      type: 'attribute',
+      cardinality: 'required',
+      facet: {
+        type: 'attribute',
+        location: at,
+        cardinality: 'required',
+        instructions: null,
+        name: simple('Name'),
+        value: null,
+      },
+    },
+  ],
   status: 'pass',
   reason: null,
   applicableCount: 2,
@@ -107,10 +171,10 @@ const spacesSpecification: SpecificationResult = {
   instructions: null,
   ifcVersions: ['IFC4'],
   cardinality: 'required',
-  applicability: [{ type: 'entity', description: 'All IFCSPACE data', cardinality: 'required' }],
+  applicability: [entityFacet('IFCSPACE')],
   requirements: [],
   status: 'fail',
-  reason: 'The specification is required but no element is applicable',
+  reason: 'noneApplicable',
   applicableCount: 0,
   passedCount: 0,
   failedCount: 0,
@@ -125,9 +189,7 @@ const prohibitedSpecification: SpecificationResult = {
   instructions: null,
   ifcVersions: ['IFC4'],
   cardinality: 'prohibited',
-  applicability: [
-    { type: 'entity', description: 'All IFCBUILDINGELEMENTPROXY data', cardinality: 'required' },
-  ],
+  applicability: [entityFacet('IFCBUILDINGELEMENTPROXY')],
   requirements: [],
   status: 'pass',
   reason: null,
@@ -187,7 +249,7 @@ export const prohibitedFailingReport: CheckReport = {
     {
       ...prohibitedSpecification,
       status: 'fail',
-      reason: '1 element matches a prohibited specification',
+      reason: 'prohibitedMatched',
       applicableCount: 1,
       failedCount: 1,
       failingElements: [
@@ -212,20 +274,14 @@ export function manyFailuresReport(count: number): CheckReport {
       globalId: syntheticGlobalId(i),
       className: i % 3 === 0 ? 'IFCWINDOW' : 'IFCDOOR',
       name: `Element ${i}`,
-      failures: [
-        {
-          facetIndex: 0,
-          type: 'property',
-          outcome: 'absent',
-          reason: 'Pset_DoorCommon.FireRating is missing',
-        },
-      ],
+      failures: [{ facetIndex: 0, type: 'property', outcome: 'absent', kind: 'propertyMissing' }],
     });
   }
   const specification: SpecificationResult = {
     ...wallsSpecification,
     name: 'Openings carry a fire rating',
     identifier: 'ARC-09',
+    requirements: [propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCLABEL')],
     applicableCount: count,
     passedCount: 0,
     failedCount: count,

@@ -87,7 +87,7 @@ export const htmlReportScript = `
       var ok=(!q||haystack[i].indexOf(q)>=0)&&(!s||r.getAttribute('data-spec')===s)&&(!c||r.getAttribute('data-class')===c);
       r.hidden=!ok;if(ok)n++;
     });
-    shown.textContent='Showing '+n+' of '+rows.length;
+    shown.textContent=shown.getAttribute('data-showing').replace('{shown}',n).replace('{total}',rows.length);
   }
   text.addEventListener('input',apply);spec.addEventListener('change',apply);cls.addEventListener('change',apply);
   document.querySelectorAll('[data-show-spec]').forEach(function(b){

@@ -26,7 +26,7 @@ describe('HTML reporter', () => {
     expect(html).toContain('id="filter-text"');
     expect(html).toContain('<option value="0">Walls carry a fire rating &amp; material</option>');
     expect(html).toContain('0DWgwt6o1FOx7466fPk$jl');
-    expect(html).toContain('The specification is required but no element is applicable');
+    expect(html).toContain('No element matches the applicability, but the specification is required');
   });
 
   it('escapes every string from the model and the IDS', () => {

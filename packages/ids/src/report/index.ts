@@ -17,3 +17,14 @@ export { type ConsoleReportOptions, formatConsoleReport } from './console';
 export { type HtmlReportOptions, htmlReportChunks, renderHtmlReport, writeHtmlReport } from './html';
 export { formatJsonReport, JSON_REPORT_VERSION, type JsonReport, toJsonReport } from './json';
 export { type ReportSummary, summarize } from './summary';
+export {
+  elementReasons,
+  facetText,
+  failureText,
+  type IdsMessageId,
+  idsWords,
+  specificationReasonOf,
+  specificationReasonText,
+  valueText,
+  type Words,
+} from './words';

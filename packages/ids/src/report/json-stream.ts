@@ -5,7 +5,8 @@
  */
 import { toValidityJson, type ValidityReport } from '@plumbline/validity';
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
-import { toJsonReportHead, toJsonSpecificationHead } from './json';
+import { failureReason, toJsonReportHead, toJsonSpecificationHead } from './json';
+import { idsWords, type Words } from './words';
 
 /** Reports handed over to be written once (`handOver`): the writer lets go of what it has written. */
 const handedOver = new WeakSet<CheckReport>();
@@ -37,7 +38,12 @@ function nested(value: unknown, depth: number): string {
  * without the intermediate object and the re-indenting pass (a report of millions of failing
  * elements spent most of its writing time there).
  */
-function failingElementText(element: ElementResult, depth: number): string {
+function failingElementText(
+  w: Words,
+  specification: SpecificationResult,
+  element: ElementResult,
+  depth: number,
+): string {
   const i1 = '  '.repeat(depth + 1);
   const i2 = `${i1}  `;
   const i3 = `${i2}  `;
@@ -45,7 +51,7 @@ function failingElementText(element: ElementResult, depth: number): string {
   if (element.failures.length > 0) {
     const items = element.failures.map(
       (f) =>
-        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(f.reason)},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
+        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(failureReason(w, specification, f))},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
     );
     failures = `[\n${items.join(',\n')}\n${i1}]`;
   }
@@ -61,11 +67,12 @@ function open(value: object, depth: number): string {
 /** The report's text in order: the head, then each specification and each failing element. */
 export function* jsonReportPieces(
   report: CheckReport,
+  w: Words = idsWords(),
   validity: ValidityReport | null = null,
 ): Generator<string> {
   // With --validate the model's validity follows the specifications (report-schema.json: validity).
   const tail = validity ? `,\n  "validity": ${nested(toValidityJson(validity), 1)}\n}\n` : '\n}\n';
-  yield `${open(toJsonReportHead(report), 0)},\n  "specifications": `;
+  yield `${open(toJsonReportHead(report, w), 0)},\n  "specifications": `;
   if (report.specifications.length === 0) {
     yield `[]${tail}`;
     return;
@@ -75,11 +82,11 @@ export function* jsonReportPieces(
   let firstSpecification = true;
   for (let s = 0; s < report.specifications.length; s++) {
     const specification = report.specifications[s] as SpecificationResult;
-    yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification), 2)},\n      "failingElements": `;
+    yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification, w), 2)},\n      "failingElements": `;
     firstSpecification = false;
     let anyFailing = false;
     for (const element of specification.failingElements) {
-      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(element, 4)}`;
+      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(w, specification, element, 4)}`;
       anyFailing = true;
     }
     yield anyFailing ? '\n      ]\n    }' : '[]\n    }';
@@ -101,10 +108,11 @@ export async function writeJsonReport(
   report: CheckReport,
   write: (chunk: string) => void | Promise<void>,
   chunkChars = JSON_CHUNK_CHARS,
+  w: Words = idsWords(),
   validity: ValidityReport | null = null,
 ): Promise<void> {
   let buffer = '';
-  for (const piece of jsonReportPieces(report, validity)) {
+  for (const piece of jsonReportPieces(report, w, validity)) {
     buffer += piece;
     if (buffer.length >= chunkChars) {
       await write(buffer);

@@ -46,10 +46,17 @@ describe('JSON reporter', () => {
       facetIndex: 0,
       type: 'property',
       outcome: 'mismatch',
-      reason: "Pset_WallCommon.FireRating 'F90' does not match pattern EI[0-9]{2,3}",
+      reason: 'Pset_WallCommon.FireRating has value "F90", expected matching pattern EI[0-9]{2,3}',
       actualValue: 'F90',
     });
-    expect(json.specifications[2]!.reason).toBe('The specification is required but no element is applicable');
+    expect(walls.requirements[0]).toEqual({
+      type: 'property',
+      description: 'Pset_WallCommon.FireRating (IFCLABEL) matching pattern EI[0-9]{2,3}',
+      cardinality: 'required',
+    });
+    expect(json.specifications[2]!.reason).toBe(
+      'No element matches the applicability, but the specification is required',
+    );
   });
 
   it('keeps the problems of an invalid IDS', () => {

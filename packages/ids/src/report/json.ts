@@ -9,6 +9,7 @@ import type { SchemaSubstitution } from '@plumbline/ifc';
 import type {
   CheckReport,
   ElementResult,
+  FacetCardinality,
   FacetSummary,
   FacetType,
   FailureOutcome,
@@ -16,13 +17,14 @@ import type {
 } from '../results';
 import { schemaSubstitutionNote } from './schema-note';
 import { type ReportSummary, summarize } from './summary';
+import { facetText, failureText, idsWords, specificationReasonText, type Words } from './words';
 
 export const JSON_REPORT_VERSION = 1;
 
 export interface JsonFailure {
   readonly facetIndex: number;
   readonly type: FacetType;
-  /** Why it failed, as data (the reason says it in words). */
+  /** Why it failed, as data (the reason says it in words, in the report's language). */
   readonly outcome: FailureOutcome;
   readonly reason: string;
   readonly actualValue: string | null;
@@ -48,9 +50,16 @@ export interface JsonSpecification {
   readonly applicable: number;
   readonly passed: number;
   readonly failed: number;
-  readonly applicability: readonly FacetSummary[];
-  readonly requirements: readonly FacetSummary[];
+  readonly applicability: readonly JsonFacet[];
+  readonly requirements: readonly JsonFacet[];
   readonly failingElements: readonly JsonFailingElement[];
+}
+
+export interface JsonFacet {
+  readonly type: FacetType;
+  /** The facet in words, in the report's language. */
+  readonly description: string;
+  readonly cardinality: FacetCardinality;
 }
 
 export interface JsonReport {
@@ -71,7 +80,10 @@ export interface JsonReport {
 }
 
 /** The report's members before `specifications` (the streamed writer emits these first). */
-export function toJsonReportHead(report: CheckReport): Omit<JsonReport, 'specifications'> {
+export function toJsonReportHead(
+  report: CheckReport,
+  w: Words = idsWords(),
+): Omit<JsonReport, 'specifications'> {
   return {
     reportVersion: JSON_REPORT_VERSION,
     status: report.status,
@@ -83,7 +95,7 @@ export function toJsonReportHead(report: CheckReport): Omit<JsonReport, 'specifi
         ? {
             schemaSubstitution: {
               ...report.model.schemaSubstitution,
-              note: schemaSubstitutionNote(report.model.schemaSubstitution),
+              note: schemaSubstitutionNote(report.model.schemaSubstitution, w),
             },
           }
         : {}),
@@ -98,7 +110,13 @@ export function toJsonReportHead(report: CheckReport): Omit<JsonReport, 'specifi
 /** A specification's members before `failingElements`. */
 export function toJsonSpecificationHead(
   specification: SpecificationResult,
+  w: Words = idsWords(),
 ): Omit<JsonSpecification, 'failingElements'> {
+  const copyFacet = ({ type, facet, cardinality }: FacetSummary): JsonFacet => ({
+    type,
+    description: facetText(w, facet),
+    cardinality,
+  });
   return {
     name: specification.name,
     identifier: specification.identifier,
@@ -107,7 +125,7 @@ export function toJsonSpecificationHead(
     ifcVersions: specification.ifcVersions,
     cardinality: specification.cardinality,
     status: specification.status,
-    reason: specification.reason,
+    reason: specificationReasonText(w, specification),
     applicable: specification.applicableCount,
     passed: specification.passedCount,
     failed: specification.failedCount,
@@ -116,7 +134,11 @@ export function toJsonSpecificationHead(
   };
 }
 
-export function toJsonFailingElement(element: ElementResult): JsonFailingElement {
+export function toJsonFailingElement(
+  element: ElementResult,
+  specification: SpecificationResult,
+  w: Words = idsWords(),
+): JsonFailingElement {
   return {
     id: element.id,
     globalId: element.globalId,
@@ -126,31 +148,39 @@ export function toJsonFailingElement(element: ElementResult): JsonFailingElement
       facetIndex: failure.facetIndex,
       type: failure.type,
       outcome: failure.outcome,
-      reason: failure.reason,
+      reason: failureReason(w, specification, failure),
       actualValue: failure.actualValue ?? null,
     })),
   };
 }
 
 /** The whole report as one object (for callers that want it in memory; the CLI streams instead). */
-export function toJsonReport(report: CheckReport): JsonReport {
+export function toJsonReport(report: CheckReport, w: Words = idsWords()): JsonReport {
   return {
-    ...toJsonReportHead(report),
+    ...toJsonReportHead(report, w),
     specifications: report.specifications.map((specification) => ({
-      ...toJsonSpecificationHead(specification),
-      failingElements: specification.failingElements.map(toJsonFailingElement),
+      ...toJsonSpecificationHead(specification, w),
+      failingElements: specification.failingElements.map((element) =>
+        toJsonFailingElement(element, specification, w),
+      ),
     })),
   };
 }
 
-function copyFacet({ type, description, cardinality }: FacetSummary): FacetSummary {
-  return { type, description, cardinality };
+/** A failure's reason in words: its facet is the specification's requirement it names. */
+export function failureReason(
+  w: Words,
+  specification: SpecificationResult,
+  failure: ElementResult['failures'][number],
+): string {
+  const facet = specification.requirements[failure.facetIndex]?.facet;
+  return facet ? failureText(w, failure, facet) : (failure.storedReason ?? w.t('ids.failure.unmet'));
 }
 
 /**
  * The JSON text, two-space indented, ending with a newline, as one string: only for reports known
  * to be small (a string is limited by V8 to about 512 MB); `writeJsonReport` streams any size.
  */
-export function formatJsonReport(report: CheckReport): string {
-  return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+export function formatJsonReport(report: CheckReport, w: Words = idsWords()): string {
+  return `${JSON.stringify(toJsonReport(report, w), null, 2)}\n`;
 }

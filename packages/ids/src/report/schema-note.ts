@@ -3,15 +3,14 @@
  * was read as, and why. Worded here once, from the structured substitution (never parsed back).
  */
 import type { SchemaSubstitution } from '@plumbline/ifc';
+import { idsWords, type Words } from './words';
 
-export function schemaSubstitutionNote(substitution: SchemaSubstitution): string {
+export function schemaSubstitutionNote(substitution: SchemaSubstitution, w: Words = idsWords()): string {
   switch (substitution.reason) {
     case 'ifc4x3_release_candidate':
-      return (
-        `FILE_SCHEMA ${substitution.written} was read as ${substitution.readAs}: ` +
-        `${substitution.written} is a release candidate of IFC 4.3, published before the final standard, ` +
-        `and has no schema of its own here, so the final ${substitution.readAs} schema was used; ` +
-        'anything that changed between the two may be read differently.'
-      );
+      return w.t('ids.schemaNote.ifc4x3ReleaseCandidate', {
+        written: substitution.written,
+        readAs: substitution.readAs,
+      });
   }
 }

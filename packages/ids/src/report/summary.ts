@@ -4,6 +4,7 @@
  */
 import { failingIdsOf } from '../check/part-results';
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
+import { idsWords, type Words } from './words';
 
 export interface ReportSummary {
   readonly specifications: number;
@@ -43,17 +44,6 @@ export function summarize(report: CheckReport): ReportSummary {
   };
 }
 
-/**
- * What to tell a person about why an element failed: its requirement failures, or, for an element
- * of a prohibited specification (which fails by existing, with no requirement to cite), that.
- */
-export function elementReasons(specification: SpecificationResult, element: ElementResult): string[] {
-  if (element.failures.length > 0) return element.failures.map((failure) => failure.reason);
-  if (specification.cardinality === 'prohibited')
-    return ['matches a prohibited specification: it must not be in the model'];
-  return ['does not meet the requirements'];
-}
-
 /** "IFCWALL #1402 'Basic Wall' (3cUkl32yn9qRSPvBJVyWYp)": how a person finds the element again. */
 export function describeElement(element: ElementResult): string {
   const name = element.name ? ` '${element.name}'` : '';
@@ -62,9 +52,13 @@ export function describeElement(element: ElementResult): string {
 }
 
 /** A specification's label: its name, or its position when the IDS left the name empty. */
-export function specificationLabel(specification: SpecificationResult, index: number): string {
+export function specificationLabel(
+  specification: SpecificationResult,
+  index: number,
+  w: Words = idsWords(),
+): string {
   const name = specification.name.trim();
-  return name.length > 0 ? name : `Specification ${index + 1}`;
+  return name.length > 0 ? name : w.t('ids.specification.numbered', { number: index + 1 });
 }
 
 export function formatDuration(ms: number): string {

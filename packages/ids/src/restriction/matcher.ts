@@ -214,12 +214,12 @@ function enumerationLookup(r: RestrictionValue): EnumerationLookup {
 }
 
 /** How many values an enumeration has, without making them strings. */
-function enumerationCount(r: RestrictionValue): number {
+export function enumerationCount(r: RestrictionValue): number {
   return codeListOf(r)?.count ?? r.enumeration.length;
 }
 
 /** The first few values, without making the others strings. */
-function firstValues(r: RestrictionValue, n: number): readonly string[] {
+export function firstValues(r: RestrictionValue, n: number): readonly string[] {
   const list = codeListOf(r);
   return list === null ? r.enumeration.slice(0, n) : codeListValues(list, n);
 }

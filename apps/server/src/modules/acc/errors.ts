@@ -1,24 +1,24 @@
-import { ACC_MESSAGES, type AccErrorCode, accCheckMessage, REFRESH_MESSAGES } from '@plumbline/contracts';
+import type { AccErrorCode, ContractsMessageId } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 import { ApsError } from './aps-client';
 
 const table = {
-  not_configured: 'The Autodesk Construction Cloud import is not set up on this installation.',
+  not_configured: 'error.not_configured',
   // Spec 1 §8: the ACC project check's messages by the status Autodesk gave.
-  unauthorized: accCheckMessage(401),
-  forbidden: accCheckMessage(403),
-  not_found: accCheckMessage(404),
-  unavailable: accCheckMessage(500),
-  session_not_found: ACC_MESSAGES.sessionNotFound,
-  session_in_use: 'This connection belongs to another sign-in. Please reconnect to Autodesk.',
-  state_invalid: 'The Autodesk sign-in could not be verified. Please try again.',
-  unknown_file: 'A selected file is no longer in the ACC project. Please choose the files again.',
-  selection_invalid: 'The selected files exceed the plan limits.',
+  unauthorized: 'error.unauthorized',
+  forbidden: 'error.forbidden',
+  not_found: 'error.not_found.acc',
+  unavailable: 'error.unavailable',
+  session_not_found: 'error.session_not_found',
+  session_in_use: 'error.session_in_use',
+  state_invalid: 'error.state_invalid',
+  unknown_file: 'error.unknown_file.acc',
+  selection_invalid: 'error.selection_invalid.acc',
   // Spec 2 §8 after a failed fix; the browser then sends the person to auth/aps/login/{projectId}.
-  reauth_required: REFRESH_MESSAGES.notRestored,
-  not_linked: 'This project is not connected to Autodesk Construction Cloud.',
-  not_acc_file: 'This file was not imported from Autodesk Construction Cloud.',
-} satisfies Record<AccErrorCode, string>;
+  reauth_required: 'error.reauth_required',
+  not_linked: 'error.not_linked',
+  not_acc_file: 'error.not_acc_file',
+} satisfies Record<AccErrorCode, ContractsMessageId>;
 
 export const AccError = defineErrors('AccError', table);
 

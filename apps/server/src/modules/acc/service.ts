@@ -294,7 +294,8 @@ export function createAccService(deps: {
       const picked = chosen as AccFile[];
       if (limits) {
         const problem = fileSelectionProblem(picked.map(toAvailableAccItem), limits);
-        if (problem) throw new AccError('selection_invalid', { message: problem });
+        if (problem)
+          throw new AccError('selection_invalid', { messageId: problem.id, params: problem.params });
       }
       // Read again: sessionToken may have stored refreshed tokens.
       const session = await liveSession(userId, selection.temporaryAccSessionId, clock.now());

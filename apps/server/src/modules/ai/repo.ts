@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from
 import type { Database } from '../../platform/db';
 import { elementResults, elements, fileVersions, projects } from '../../schema';
 import type { VersionRow } from '../bimfiles';
+import type { StoredFailure } from '../compliance';
 
 /** The version an answer is about: its file and project, for citing and for comparing versions. */
 export type VersionRef = Pick<
@@ -99,7 +100,7 @@ export async function elementsOfClasses(
 
 export interface FailingElementRow extends ElementRow {
   specificationId: string;
-  failures: { facetIndex: number; type: string; reason: string; actualValue?: string }[];
+  failures: StoredFailure[];
 }
 
 /** Failing elements of some specifications, optionally only of some classes, in file order. */
@@ -135,36 +136,6 @@ export async function failingElements(
     .orderBy(asc(elementResults.elementStepId), asc(elementResults.specificationId))
     .limit(limit);
   return rows as FailingElementRow[];
-}
-
-/** How often each failure reason occurs on a version (one count per element and facet). */
-export async function failureReasonCounts(db: Database, versionId: string) {
-  const result = await db.execute(sql`
-    select f->>'type' as type, f->>'reason' as reason, count(*)::int as n
-    from ${elementResults}, jsonb_array_elements(${elementResults.failures}) as f
-    where ${elementResults.fileVersionId} = ${versionId} and not ${elementResults.passed}
-    group by 1, 2
-    order by 3 desc, 2 asc`);
-  return (result as unknown as { rows: { type: string; reason: string; n: number }[] }).rows;
-}
-
-/** Elements whose failures include exactly this reason (for citing them). */
-export async function elementsWithReason(
-  db: Database,
-  versionId: string,
-  reason: string,
-  limit: number,
-): Promise<ElementRow[]> {
-  const result = await db.execute(sql`
-    select distinct e.step_id as "stepId", e.global_id as "globalId", e.ifc_class as "ifcClass",
-      e.name as name, e.level as level
-    from ${elementResults} r
-    join ${elements} e on e.file_version_id = r.file_version_id and e.step_id = r.element_step_id
-    where r.file_version_id = ${versionId} and not r.passed
-      and r.failures @> ${JSON.stringify([{ reason }])}::jsonb
-    order by e.step_id
-    limit ${limit}`);
-  return (result as unknown as { rows: ElementRow[] }).rows;
 }
 
 export interface ElementIdentity {

@@ -68,6 +68,7 @@ export async function editInPlace(
 
 export function invalidRequirement(reason: string | undefined) {
   return new AttributeError('invalid_requirement', {
-    message: `The requirement would make the IDS file invalid: ${reason}`,
+    messageId: 'error.invalid_requirement.detail',
+    params: { detail: reason ?? '' },
   });
 }

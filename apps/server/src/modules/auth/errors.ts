@@ -1,13 +1,13 @@
-import type { AuthErrorCode } from '@plumbline/contracts';
+import type { AuthErrorCode, ContractsMessageId } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 const table = {
-  invalid_credentials: 'Invalid email or password',
-  weak_password: 'This password is too easy to guess.',
-  unauthenticated: 'Authentication required. Please log in again.',
-  too_many_attempts: 'Too many attempts. Please wait a few minutes and try again.',
-  verification_invalid: 'This verification link is not valid or has already been used.',
-  verification_expired: 'This verification link has expired. Sign in to get a new one.',
-} satisfies Record<AuthErrorCode, string>;
+  invalid_credentials: 'error.invalid_credentials',
+  weak_password: 'error.weak_password',
+  unauthenticated: 'error.unauthenticated',
+  too_many_attempts: 'error.too_many_attempts',
+  verification_invalid: 'error.verification_invalid',
+  verification_expired: 'error.verification_expired',
+} satisfies Record<AuthErrorCode, ContractsMessageId>;
 
 export const AuthError = defineErrors('AuthError', table);

@@ -1,3 +1,4 @@
+import type { Locale } from '@plumbline/i18n';
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { type Database, preparedFor } from '../../platform/db';
 import { emailVerifications, sessions, users } from '../../schema';
@@ -25,6 +26,7 @@ export async function insertUser(
     role: 'user' | 'admin';
     at: Date;
     emailVerifiedAt: Date | null;
+    language: Locale;
   },
 ): Promise<UserRow> {
   const [row] = await db
@@ -41,7 +43,7 @@ export async function insertUser(
 export async function reclaimUnverifiedUser(
   db: Database,
   id: string,
-  values: { fullName: string; passwordHash: string; at: Date },
+  values: { fullName: string; passwordHash: string; at: Date; language: Locale },
 ): Promise<UserRow> {
   await db.delete(sessions).where(eq(sessions.userId, id));
   await db.delete(emailVerifications).where(eq(emailVerifications.userId, id));

@@ -15,6 +15,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookie
 import type { Config } from '../../platform/config';
 import { errorResponses } from '../../platform/http/openapi';
 import { requireAuth } from '../../platform/http/session-hook';
+import { renderFor, requestLocale } from '../../platform/i18n';
 import type { RateCounter } from '../ratelimit';
 import { AuthError } from './errors';
 import type { AuthService, ClientInfo } from './service';
@@ -63,7 +64,8 @@ export function authRoutes(
         },
       },
       async (request, reply) => {
-        return reply.status(202).send(await auth.signUp(request.body, clientInfo(request)));
+        const answer = await auth.signUp(request.body, clientInfo(request), requestLocale(request));
+        return reply.status(202).send({ message: renderFor(request, answer.message) });
       },
     );
 
@@ -91,7 +93,10 @@ export function authRoutes(
           response: { 202: resendVerificationResponseSchema, ...errorResponses(401, 429) },
         },
       },
-      async (request, reply) => reply.status(202).send(await auth.resendVerification(requireAuth(request))),
+      async (request, reply) => {
+        const answer = await auth.resendVerification(requireAuth(request));
+        return reply.status(202).send({ message: renderFor(request, answer.message) });
+      },
     );
 
     app.post(

@@ -1,12 +1,13 @@
 import {
+  RESEND_MESSAGE,
   type SessionResponse,
   SIGN_UP_MESSAGE,
   type SignInBody,
   type SignUpBody,
-  type SignUpResponse,
   type User,
   type VerifyEmailResponse,
 } from '@plumbline/contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@plumbline/i18n';
 import type { AuthContext } from '../../platform/auth/context';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
 import { generateSessionToken, hashSessionToken, isWellFormedToken } from '../../platform/auth/tokens';
@@ -15,7 +16,7 @@ import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
-import { queueMail, signUpAttemptMail } from '../notifications';
+import { mailLocale, queueMail, signUpAttemptMail } from '../notifications';
 import { AuthError } from './errors';
 import { passwordWeakness } from './password-strength';
 import * as repo from './repo';
@@ -27,7 +28,6 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_AFTER_MS = 60 * 60 * 1000;
 /** A new verification link is sent at most this often per account. */
 const RESEND_AFTER_MS = 60 * 1000;
-export const RESEND_MESSAGE = 'We sent a new verification link. Check your e-mail.';
 
 export interface ClientInfo {
   userAgent: string | null;
@@ -43,6 +43,7 @@ export function toUserDto(row: repo.UserRow): User {
     createdAt: row.createdAt.toISOString(),
     avatarUrl: row.avatarUrl,
     emailVerified: row.emailVerifiedAt !== null,
+    language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
   };
 }
 
@@ -92,10 +93,18 @@ export function createAuthService(deps: {
      * The installation's first account is its operator (admin) and counts as verified: it runs the
      * server, reads the outbox (Settings) and no project exists yet whose invitations it could take.
      */
-    async signUp(input: SignUpBody, client: ClientInfo): Promise<SignUpResponse> {
+    /** `language`: the request's (the page the person signed up on), the new account's language. */
+    async signUp(
+      input: SignUpBody,
+      client: ClientInfo,
+      language: Locale,
+    ): Promise<{ message: typeof SIGN_UP_MESSAGE }> {
       const weakness = passwordWeakness(input.password, input);
       if (weakness)
-        throw new AuthError('weak_password', { message: weakness, fields: { password: weakness } });
+        throw new AuthError('weak_password', {
+          messageId: weakness,
+          fields: { password: { id: weakness } },
+        });
       // Hashed for a taken address too, so both answers take as long.
       const passwordHash = await hashPassword(input.password);
       try {
@@ -109,7 +118,7 @@ export function createAuthService(deps: {
             now.getTime() - existing.createdAt.getTime() > VERIFICATION_LIFETIME_MS;
           if (existing && !stale) {
             if (!existing.isSystem) {
-              const note = signUpAttemptMail({ appUrl });
+              const note = signUpAttemptMail(await mailLocale(tx, { userId: existing.id }), { appUrl });
               await queueMail(tx, jobs, { userId: existing.id, to: existing.email, ...note }, now);
             }
             await audit.record(
@@ -131,6 +140,7 @@ export function createAuthService(deps: {
                 fullName: input.fullName,
                 passwordHash,
                 at: now,
+                language,
               })
             : await repo.insertUser(tx, {
                 email: input.email,
@@ -139,6 +149,7 @@ export function createAuthService(deps: {
                 role: first ? 'admin' : 'user',
                 at: now,
                 emailVerifiedAt: first ? now : null,
+                language,
               });
           if (!first) await sendVerificationLink(tx, jobs, user, appUrl, now);
           await audit.record(
@@ -187,7 +198,7 @@ export function createAuthService(deps: {
     },
 
     /** A new verification link for the signed-in account (at most one a minute; none once verified). */
-    async resendVerification(auth: AuthContext): Promise<{ message: string }> {
+    async resendVerification(auth: AuthContext): Promise<{ message: typeof RESEND_MESSAGE }> {
       await db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, auth.user.id);
         if (!user || user.emailVerifiedAt) return;

@@ -4,7 +4,7 @@
 import { generateSessionToken, hashSessionToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import { queueMail, verificationMail } from '../notifications';
+import { mailLocale, queueMail, verificationMail } from '../notifications';
 import * as repo from './repo';
 
 export const VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +26,7 @@ export async function sendVerificationLink(
     at,
   });
   const link = `${appUrl}/verify-email#token=${token}`;
-  const mail = verificationMail({ link, hours: VERIFICATION_LIFETIME_MS / 3_600_000 });
+  const locale = await mailLocale(tx, { userId: user.id });
+  const mail = verificationMail(locale, { link, hours: VERIFICATION_LIFETIME_MS / 3_600_000 });
   await queueMail(tx, jobs, { userId: user.id, to: user.email, ...mail }, at);
 }

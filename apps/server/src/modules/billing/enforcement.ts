@@ -31,7 +31,8 @@ export function createPlanEnforcement(enabled: boolean) {
     tier: repo.TierRow | null;
   }> {
     const usage = await repo.projectUsage(tx, projectId);
-    if (!usage) throw new BillingError('subscription_not_found', { message: 'Project not found' });
+    if (!usage)
+      throw new BillingError('subscription_not_found', { messageId: 'error.subscription_not_found.project' });
     const { isDemo, ...counts } = usage;
     if (!enabled) return { limits: UNLIMITED_PLAN, usage: counts, sub: null, tier: null };
     if (isDemo) return { limits: DEMO_PLAN, usage: counts, sub: null, tier: null };
@@ -53,10 +54,9 @@ export function createPlanEnforcement(enabled: boolean) {
     };
   }
 
-  function planWords(limits: PlanLimits): string {
-    return limits.plan === DEFAULT_PLAN.plan
-      ? 'Projects without a plan allow'
-      : `Your ${limits.plan} plan allows`;
+  /** Whose limit it is, as the limit messages name it: the plan's, or that of projects without one. */
+  function planParams(limits: PlanLimits) {
+    return { hasPlan: limits.plan === DEFAULT_PLAN.plan ? 'no' : 'yes', plan: limits.plan };
   }
 
   const enforcement = {
@@ -75,12 +75,14 @@ export function createPlanEnforcement(enabled: boolean) {
       const isNewFile = !(await repo.fileNameExists(tx, projectId, fileName));
       if (isNewFile && usage.files + 1 > limits.maxFiles) {
         throw new BillingError('limit_files', {
-          message: `File limit reached: ${planWords(limits)} a maximum of ${limits.maxFiles} files.`,
+          messageId: 'error.limit_files.detail',
+          params: { ...planParams(limits), max: limits.maxFiles },
         });
       }
       if (usage.storageBytes + (sizeBytes ?? UNKNOWN_FILE_BYTES) > limits.maxStorageGB * GB) {
         throw new BillingError('limit_storage', {
-          message: `Storage limit exceeded: this file would exceed the ${formatGb(limits.maxStorageGB)} GB storage limit (${limits.plan}).`,
+          messageId: 'error.limit_storage.detail',
+          params: { limit: formatGb(limits.maxStorageGB), plan: limits.plan },
         });
       }
     },
@@ -91,7 +93,8 @@ export function createPlanEnforcement(enabled: boolean) {
       const { limits, usage } = await planOf(tx, projectId);
       if (usage.users + 1 > limits.maxUsers) {
         throw new BillingError('limit_users', {
-          message: `User limit reached: ${planWords(limits)} a maximum of ${limits.maxUsers} team members.`,
+          messageId: 'error.limit_users.detail',
+          params: { ...planParams(limits), max: limits.maxUsers },
         });
       }
     },
@@ -104,14 +107,15 @@ export function createPlanEnforcement(enabled: boolean) {
       if (described.limits.allowRefresh) return;
       const reason =
         sub && sub.paymentStatus !== 'paid'
-          ? 'an invoice is unpaid'
+          ? 'unpaid'
           : sub?.cancelAtPeriodEnd
-            ? 'the subscription is cancelling'
+            ? 'cancelling'
             : violationsOf(limits, usage).some((v) => v.severity === 'error')
-              ? 'a plan limit is exceeded'
-              : 'the plan does not include refreshes';
+              ? 'exceeded'
+              : 'excluded';
       throw new BillingError('refresh_not_allowed', {
-        message: `This project cannot be refreshed: ${reason} (${limits.plan}).`,
+        messageId: 'error.refresh_not_allowed.detail',
+        params: { reason, plan: limits.plan },
       });
     },
 
@@ -125,7 +129,8 @@ export function createPlanEnforcement(enabled: boolean) {
       const { limits } = await planOf(tx, projectId);
       if (reportsThisMonth >= limits.maxReportsPerMonth) {
         throw new BillingError('limit_reports', {
-          message: `Monthly limit reached (${limits.maxReportsPerMonth} reports)`,
+          messageId: 'error.limit_reports.detail',
+          params: { max: limits.maxReportsPerMonth },
         });
       }
     },

@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
-import { queueMail } from '../notifications';
+import { mailLocale, queueMail } from '../notifications';
 import { BillingError } from './errors';
 import type { Discount } from './money';
 import * as repo from './repo';
@@ -71,9 +72,18 @@ export async function issueInvoice(
     providerInvoiceId: draft.providerInvoiceId ?? null,
   });
   if (!row)
-    throw new BillingError('idempotency_conflict', { message: 'This billing cycle is already invoiced.' });
+    throw new BillingError('idempotency_conflict', { messageId: 'error.idempotency_conflict.invoiced' });
   if (jobs) {
     const amount = `${(total / 100).toFixed(2)} ${sub.currency}`;
+    const locale = await mailLocale(tx, { projectId: sub.projectId, userId: sub.customerUserId });
+    const values = {
+      number: row.invoiceNumber,
+      projectName: draft.projectName,
+      description: draft.description,
+      amount,
+      paid: draft.paid ? 'yes' : 'no',
+      due: row.dueAt.toISOString().slice(0, 10),
+    };
     await queueMail(
       tx,
       jobs,
@@ -81,8 +91,8 @@ export async function issueInvoice(
         userId: sub.customerUserId,
         to: sub.billingEmail,
         kind: 'invoice.issued',
-        subject: `Invoice ${row.invoiceNumber}: ${draft.projectName}`,
-        text: `Invoice ${row.invoiceNumber} for ${draft.description} (${draft.projectName}): ${amount}, ${draft.paid ? 'paid' : `due by ${row.dueAt.toISOString().slice(0, 10)}`}.\n\nDownload it from Subscriptions > Billing history in Plumbline.`,
+        subject: render(locale, 'mail.invoice.subject', values),
+        text: render(locale, 'mail.invoice.text', values),
       },
       draft.now,
     );

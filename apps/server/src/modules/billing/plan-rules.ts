@@ -59,7 +59,8 @@ async function requireConfirmation(tx: Database, projectId: string, typed: strin
   const name = await projectNameOf(tx, projectId);
   if (typed !== name) {
     throw new BillingError('confirmation_required', {
-      message: `Please type the exact project name "${name}" to confirm the upgrade.`,
+      messageId: 'error.confirmation_required.named',
+      params: { name },
     });
   }
 }

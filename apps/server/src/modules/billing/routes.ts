@@ -32,6 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { renderFor } from '../../platform/i18n';
 import { BillingError } from './errors';
 import type { ProjectSetup } from './project-setup';
 import type { BillingService } from './service';
@@ -105,7 +106,10 @@ export function billingRoutes(
           response: { 200: voucherValidationSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => billing.validateVoucher(request.body.code),
+      async (request) => {
+        const answer = await billing.validateVoucher(request.body.code);
+        return { ...answer, message: renderFor(request, answer.message) };
+      },
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import type {
   BillingConfig,
+  ContractsMessageId,
   Currency,
   InvoiceRow,
   ProjectLimits,
@@ -78,25 +79,28 @@ export function createBillingService(deps: BillingDeps) {
     if (!tier?.isActive) throw new BillingError('tier_not_found');
     if (!tier.stripePriceId) {
       throw new BillingError('tier_not_configured', {
-        message: `Plan configuration error: The ${tier.name} plan is not properly configured for payments. Please try a different plan or contact support.`,
+        messageId: 'error.tier_not_configured.named',
+        params: { plan: tier.name },
       });
     }
     return tier;
   }
 
   /** A voucher usable now, or null with the reason. */
-  async function usableVoucher(code: string): Promise<{ voucher: repo.VoucherRow | null; reason: string }> {
+  async function usableVoucher(
+    code: string,
+  ): Promise<{ voucher: repo.VoucherRow; reason: null } | { voucher: null; reason: ContractsMessageId }> {
     const voucher = await repo.getVoucher(db, code.toUpperCase());
     const now = clock.now();
-    if (!voucher?.isActive) return { voucher: null, reason: 'Invalid voucher code' };
+    if (!voucher?.isActive) return { voucher: null, reason: 'error.voucher_invalid' };
     if (voucher.validFrom && now < voucher.validFrom)
-      return { voucher: null, reason: 'This voucher is not valid yet.' };
+      return { voucher: null, reason: 'error.voucher_invalid.notYet' };
     if (voucher.validUntil && now >= voucher.validUntil)
-      return { voucher: null, reason: 'This voucher has expired.' };
+      return { voucher: null, reason: 'error.voucher_invalid.expired' };
     if (voucher.maxRedemptions !== null && voucher.redemptions >= voucher.maxRedemptions) {
-      return { voucher: null, reason: 'This voucher has been fully redeemed.' };
+      return { voucher: null, reason: 'error.voucher_invalid.redeemed' };
     }
-    return { voucher, reason: '' };
+    return { voucher, reason: null };
   }
 
   async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
@@ -218,7 +222,10 @@ export function createBillingService(deps: BillingDeps) {
       return toTierDto(row, 'AUD');
     },
 
-    async validateVoucher(code: string): Promise<VoucherValidation> {
+    /** `message`: a message id, rendered by the route in the request's language. */
+    async validateVoucher(
+      code: string,
+    ): Promise<Omit<VoucherValidation, 'message'> & { message: ContractsMessageId }> {
       requireEnabled();
       const { voucher, reason } = await usableVoucher(code);
       if (!voucher)
@@ -234,7 +241,7 @@ export function createBillingService(deps: BillingDeps) {
         discount_type: voucher.discountType === 'amount' ? 'amount' : 'percentage',
         discount_value: voucher.discountValue,
         description: voucher.description,
-        message: 'Voucher applied!',
+        message: 'billing.voucher.applied',
       };
     },
 
@@ -264,7 +271,7 @@ export function createBillingService(deps: BillingDeps) {
       let voucher: repo.VoucherRow | null = null;
       if (input.voucherCode) {
         const found = await usableVoucher(input.voucherCode);
-        if (!found.voucher) throw new BillingError('voucher_invalid', { message: found.reason });
+        if (!found.voucher) throw new BillingError('voucher_invalid', { messageId: found.reason });
         voucher = found.voucher;
       }
       await setup?.check(tierFileLimits(tier));
@@ -284,13 +291,13 @@ export function createBillingService(deps: BillingDeps) {
       );
       if (!charge.ok) {
         throw new BillingError(charge.reason === 'declined' ? 'card_declined' : 'card_invalid', {
-          message: charge.message,
+          ...(charge.messageId ? { messageId: charge.messageId } : { detail: { text: charge.message } }),
         });
       }
       const card = input.saveCard ? charge.card : null;
       const written = await db.transaction(async (tx) => {
         if (voucher && !(await repo.redeemVoucher(tx, voucher.code))) {
-          throw new BillingError('voucher_invalid', { message: 'This voucher has been fully redeemed.' });
+          throw new BillingError('voucher_invalid', { messageId: 'error.voucher_invalid.redeemed' });
         }
         const project = await insertProject(tx, {
           name: input.projectName,
@@ -405,7 +412,7 @@ export function createBillingService(deps: BillingDeps) {
       requireEnabled();
       if (!provider.hosted) {
         throw new BillingError('checkout_not_found', {
-          message: 'This installation takes cards in the app: there is no hosted checkout.',
+          messageId: 'error.checkout_not_found.inApp',
         });
       }
       const tier = await requireTier(input.tierId);
@@ -451,7 +458,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       if (kind === 'receipt' && !invoice.receiptNumber) {
         throw new BillingError('invoice_not_found', {
-          message: 'This invoice has no receipt: it is not paid yet.',
+          messageId: 'error.invoice_not_found.noReceipt',
         });
       }
       const pdf = await renderBillingDocument(kind, invoice);

@@ -149,7 +149,8 @@ export function createBimFileService(deps: {
       const key = storageKeys.bimFileVersion(projectId, versionId);
       const tooLarge = () =>
         new BimFileError('file_too_large', {
-          message: `The file is larger than the upload limit of ${formatBytes(deps.maxUploadBytes)}.`,
+          messageId: 'error.file_too_large.limit',
+          params: { limit: formatBytes(deps.maxUploadBytes) },
         });
       let stored: { size: number; sha256: string };
       try {

@@ -2,6 +2,14 @@
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
 
 export { type CheckedSpecificationRow, checkedSpecifications } from './checked-specifications';
+export {
+  asFacetFailure,
+  facetOfStored,
+  facetSummaryOf,
+  type StoredFailure,
+  storedFailureText,
+  wordsFor,
+} from './failure-text';
 export { idsComplianceOf } from './figures';
 export { listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';

@@ -2,6 +2,7 @@ import type { FailureOutcomeDto, IdsFacet } from '@plumbline/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { idsFiles, idsSpecifications } from '../../schema';
+import type { StoredFailure } from './failure-text';
 import { requirementCountSql, statusRankSql } from './status';
 
 /**
@@ -275,13 +276,7 @@ export interface FacetResultRow {
   /** Its status rank against the specification (statusRankSql). */
   rank: number;
   /** The engine's failures as stored; every stored failure has its outcome (migration 0029). */
-  failures: Array<{
-    facetIndex: number;
-    type: string;
-    outcome: FailureOutcomeDto;
-    reason: string;
-    actualValue?: string;
-  }>;
+  failures: Array<StoredFailure & { outcome: FailureOutcomeDto }>;
 }
 
 /** One specification's applicable elements on the version, by STEP id, paged. */

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import type { ComplianceService } from './service';
 
 const tags = ['compliance'];
@@ -81,6 +82,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
           fileId,
           specificationId,
           request.query,
+          requestLocale(request),
         );
       },
     );

@@ -12,11 +12,13 @@ import {
   type SpecificationComplianceSummary,
   specificationState,
 } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import type { Database } from '../../platform/db';
 import { requireCheckedVersion, resolveFileVersion } from '../bimfiles';
 import { requireProjectReader } from '../projects';
 import { loadValidityEvidence, readsProperties, verdictMarks } from '../validity';
 import { ComplianceError } from './errors';
+import { storedFailureText, wordsFor } from './failure-text';
 import { specificationSummary, statusCounts } from './figures';
 import * as repo from './repo';
 import { STATUS_BY_RANK, STATUS_RANK } from './status';
@@ -166,7 +168,9 @@ export function createComplianceService(deps: { db: Database }) {
       fileId: string,
       specificationId: string,
       query: { versionId?: string; offset: number; limit: number },
+      locale: Locale = 'en',
     ): Promise<FacetResultsResponse> {
+      const w = wordsFor(locale);
       await requireProjectReader({ db, userId }, projectId);
       const version = await requireVersion(projectId, fileId, query.versionId);
       const spec = await requireSpecification(projectId, specificationId);
@@ -209,7 +213,10 @@ export function createComplianceService(deps: { db: Database }) {
                 return {
                   facet_id: f.id,
                   passed: failure === undefined,
-                  details: { reason: failure?.reason ?? null, actual_value: failure?.actualValue ?? null },
+                  details: {
+                    reason: failure ? storedFailureText(w, failure, f) : null,
+                    actual_value: failure?.actualValue ?? null,
+                  },
                 };
               }),
             },
@@ -218,7 +225,10 @@ export function createComplianceService(deps: { db: Database }) {
               // The engine's facet type ('partOf') in the contract's spelling ('partof').
               facet_type: idsFacetTypeSchema.parse(f.type.toLowerCase()),
               outcome: f.outcome,
-              reason: f.reason,
+              kind: f.kind ?? null,
+              subject: f.subject ?? null,
+              actual: [...(f.actual ?? [])],
+              reason: storedFailureText(w, f, requirements[f.facetIndex]),
               actual_value: f.actualValue ?? null,
             })),
             validity_marks: verdictMarks(

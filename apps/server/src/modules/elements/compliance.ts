@@ -9,6 +9,8 @@ import type {
   IdsFacet,
 } from '@plumbline/contracts';
 import type { Specification } from '@plumbline/ids';
+import type { Words } from '@plumbline/ids/report/words';
+import { storedFailureText } from '../compliance';
 import {
   applicabilityResults,
   type ElementFacts,
@@ -48,9 +50,11 @@ export interface ComplianceInput {
   results: readonly StoredElementResult[];
   /** The parsed specification by id, when its IDS file could be read (for facet details). */
   parsed: ReadonlyMap<string, Specification>;
+  /** The reader's words (the request's language). */
+  words: Words;
+  /** "The specification is prohibited…", in the reader's language. */
+  prohibitedReason: string;
 }
-
-export const PROHIBITED_REASON = 'The specification is prohibited: no element may match its applicability.';
 
 function pairs(stored: readonly IdsFacet[], parsed: readonly unknown[] | undefined): FacetPair[] {
   return stored.map((facet, i) => ({
@@ -85,22 +89,27 @@ function forSpecification(
       ...base,
       is_applicable: false,
       meets_requirements: null,
-      applicability_results: applicabilityResults(applicability, false, input.facts),
-      requirement_results: uncheckedRequirements(requirements, input.facts),
+      applicability_results: applicabilityResults(applicability, false, input.facts, input.words),
+      requirement_results: uncheckedRequirements(requirements, input.facts, input.words),
       overall_errors: [],
       failure_reasons: [],
     };
   }
   const requirementOutcomes =
-    spec.cardinality === 'prohibited' ? [] : requirementResults(requirements, stored.failures, input.facts);
+    spec.cardinality === 'prohibited'
+      ? []
+      : requirementResults(requirements, stored.failures, input.facts, input.words);
   return {
     ...base,
     is_applicable: true,
     meets_requirements: stored.passed,
-    applicability_results: applicabilityResults(applicability, true, input.facts),
+    applicability_results: applicabilityResults(applicability, true, input.facts, input.words),
     requirement_results: requirementOutcomes,
-    overall_errors: spec.cardinality === 'prohibited' && !stored.passed ? [PROHIBITED_REASON] : [],
-    failure_reasons: stored.failures.map((f) => f.reason),
+    overall_errors: spec.cardinality === 'prohibited' && !stored.passed ? [input.prohibitedReason] : [],
+    failure_reasons: stored.failures.map((f) => {
+      const pair = requirements[f.facetIndex];
+      return storedFailureText(input.words, f, pair?.stored, pair?.parsed ?? null);
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
-import type { ElementErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, ElementErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 // File and version lookups answer bimfiles' codes (requireCheckedVersion).
 export const ElementError = defineErrors('ElementError', {
-  element_not_found: 'Element not found in this version',
-} satisfies Record<ElementErrorCode, string>);
+  element_not_found: 'error.element_not_found',
+} satisfies Record<ElementErrorCode, ContractsMessageId>);

@@ -1,4 +1,5 @@
 import type { Facet } from '@plumbline/ids';
+import { idsWords } from '@plumbline/ids/report/words';
 import { describe, expect, it } from 'vitest';
 import { toStoredFacet } from '../idsfiles';
 import { buildElementCompliance, overallStatus } from './compliance';
@@ -25,6 +26,15 @@ const property = (set: string, name: string, value: string | null = null): Facet
   instructions: null,
 });
 const pair = (facet: Facet, i = 0): FacetPair => ({ stored: toStoredFacet(facet, `f${i}`), parsed: facet });
+const en = idsWords('en');
+/** The engine's failure of an empty FireRating, as element_results stores it (no sentence). */
+const fireRatingEmpty = {
+  facetIndex: 1,
+  type: 'property',
+  outcome: 'empty',
+  kind: 'propertyEmpty',
+  subject: 'Pset_WallCommon.FireRating',
+} as const;
 
 const wall: ElementFacts = {
   ifcClass: 'IFCWALL',
@@ -39,11 +49,7 @@ const wall: ElementFacts = {
 describe('requirement facet results', () => {
   it("marks a facet failed with the engine's reasons and the element's property facts", () => {
     const facets = [pair(entity('IFCWALL'), 0), pair(property('Pset_WallCommon', 'FireRating', 'EI 60'), 1)];
-    const [first, second] = requirementResults(
-      facets,
-      [{ facetIndex: 1, type: 'property', reason: 'Pset_WallCommon.FireRating has no value' }],
-      wall,
-    );
+    const [first, second] = requirementResults(facets, [fireRatingEmpty], wall, en);
     expect(first).toMatchObject({ facet_type: 'entity', is_satisfied: true, result: 'passed', errors: [] });
     expect(first?.details).toMatchObject({
       element_class: 'IfcWall',
@@ -70,7 +76,7 @@ describe('requirement facet results', () => {
 
 describe('applicability facet results', () => {
   it('are all applicable when the engine found the element applicable', () => {
-    const results = applicabilityResults([pair(entity('IFCWALL'))], true, wall);
+    const results = applicabilityResults([pair(entity('IFCWALL'))], true, wall, en);
     expect(results).toMatchObject([{ is_satisfied: true, result: 'applicable' }]);
   });
 
@@ -85,6 +91,7 @@ describe('applicability facet results', () => {
       ],
       false,
       wall,
+      en,
     );
     expect(results.map((r) => [r.is_satisfied, r.result])).toEqual([
       [false, 'not_applicable'],
@@ -95,7 +102,7 @@ describe('applicability facet results', () => {
       [null, 'not_applicable'],
     ]);
     expect(results[0]?.errors).toEqual(['is IFCWALL, expected IFCDOOR']);
-    expect(results[1]?.errors).toEqual(['predefined type is "PARTITIONING", expected SHEAR']);
+    expect(results[1]?.errors).toEqual(['predefined type is "PARTITIONING", expected "SHEAR"']);
     expect(results[2]?.errors).toEqual(['Pset_WallCommon.AcousticRating is missing']);
   });
 });
@@ -131,11 +138,13 @@ describe('element compliance summary', () => {
         {
           specificationId: 'failing',
           passed: false,
-          failures: [{ facetIndex: 0, type: 'property', reason: 'Pset_WallCommon.FireRating has no value' }],
+          failures: [{ ...fireRatingEmpty, facetIndex: 0 }],
         },
         { specificationId: 'banned', passed: false, failures: [] },
       ],
       parsed: new Map(),
+      words: en,
+      prohibitedReason: 'The specification is prohibited: no element may match its applicability.',
     });
     expect(compliance.specifications.map((s) => s.specification_id)).toEqual([
       'failing',
@@ -159,6 +168,23 @@ describe('element compliance summary', () => {
   });
 });
 
+describe("reasons in the reader's language", () => {
+  it('renders a stored failure in the language asked for, and a result stored as a sentence as stored', () => {
+    const facets = [pair(entity('IFCWALL'), 0), pair(property('Pset_WallCommon', 'FireRating', 'EI 60'), 1)];
+    const [, german] = requirementResults(facets, [fireRatingEmpty], wall, idsWords('de'));
+    expect(german?.errors).toEqual(['Pset_WallCommon.FireRating hat keinen Wert']);
+    expect(german?.details.description).toBe('Pset_WallCommon.FireRating = "EI 60"');
+    const legacy = {
+      facetIndex: 1,
+      type: 'property',
+      outcome: 'empty',
+      reason: 'Pset_WallCommon.FireRating has no value',
+    } as const;
+    const [, stored] = requirementResults(facets, [legacy], wall, idsWords('de'));
+    expect(stored?.errors).toEqual(['Pset_WallCommon.FireRating has no value']);
+  });
+});
+
 describe('a user-defined predefined type', () => {
   // IDS 1.0 entity facet: a type written .USERDEFINED. with a name answers to the name and to USERDEFINED.
   const waldo: ElementFacts = { ...wall, predefinedType: 'WALDO', predefinedTypeUserDefined: true };
@@ -166,16 +192,16 @@ describe('a user-defined predefined type', () => {
 
   it('matches a USERDEFINED requirement and its own name, outside the specification too', () => {
     for (const required of ['USERDEFINED', 'WALDO']) {
-      const [facet] = applicabilityResults([pair(entity('IFCWALL', required))], false, waldo);
+      const [facet] = applicabilityResults([pair(entity('IFCWALL', required))], false, waldo, en);
       expect(facet).toMatchObject({ result: 'applicable', is_satisfied: true });
     }
-    const [other] = applicabilityResults([pair(entity('IFCWALL', 'SHEAR'))], false, waldo);
+    const [other] = applicabilityResults([pair(entity('IFCWALL', 'SHEAR'))], false, waldo, en);
     expect(other).toMatchObject({ result: 'not_applicable', is_satisfied: false });
   });
 
   it('does not match USERDEFINED when the enumeration named the value itself', () => {
-    const [facet] = applicabilityResults([pair(entity('IFCWALL', 'USERDEFINED'))], false, named);
+    const [facet] = applicabilityResults([pair(entity('IFCWALL', 'USERDEFINED'))], false, named, en);
     expect(facet).toMatchObject({ result: 'not_applicable', is_satisfied: false });
-    expect(facet?.errors).toEqual(['predefined type is "WALDO", expected USERDEFINED']);
+    expect(facet?.errors).toEqual(['predefined type is "WALDO", expected "USERDEFINED"']);
   });
 });

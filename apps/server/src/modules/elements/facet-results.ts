@@ -4,18 +4,27 @@
  * class and properties. Pure functions: no database, no engine run.
  */
 import type { FacetOutcome, FacetResult, FacetResultDetails, IdsFacet } from '@plumbline/contracts';
-import { compileValue, type Facet, type FailureOutcome, type ValueMatcher } from '@plumbline/ids';
+import {
+  compileValue,
+  type Facet,
+  type FacetFailure,
+  type FacetType,
+  type ValueMatcher,
+} from '@plumbline/ids';
+import { facetText, failureText, type Words } from '@plumbline/ids/report/words';
 import { predefinedTypeNames } from '@plumbline/ifc';
+import { facetOfStored, type StoredFailure, storedFailureText } from '../compliance';
 
-/** A requirement failure as `element_results.failures` holds it (the engine's FacetFailure). */
-export interface StoredFailure {
-  facetIndex: number;
-  type: string;
-  /** Why it failed (absent, empty, mismatch, prohibited); results stored before migration 0029 have it too. */
-  outcome?: FailureOutcome;
-  reason: string;
-  actualValue?: string;
-}
+export type { StoredFailure };
+
+const FACET_TYPE: Record<IdsFacet['facet_type'], FacetType> = {
+  entity: 'entity',
+  attribute: 'attribute',
+  property: 'property',
+  classification: 'classification',
+  material: 'material',
+  partof: 'partOf',
+};
 
 export interface StoredProperty {
   propertySet: string;
@@ -40,28 +49,9 @@ export interface FacetPair {
   parsed: Facet | null;
 }
 
-/** A short human label: 'IFCWINDOW', 'Pset_WindowCommon.FireRating', 'classification in Uniclass'. */
-export function describeFacet(f: IdsFacet): string {
-  switch (f.facet_type) {
-    case 'entity':
-      return f.predefined_type ? `${f.entity_name} (${f.predefined_type})` : (f.entity_name ?? 'entity');
-    case 'property':
-      return `${f.property_set ?? '?'}.${f.property_name ?? '?'}`;
-    case 'attribute':
-      return `attribute ${f.attribute_name ?? '?'}`;
-    case 'classification':
-      return [
-        'classification',
-        f.classification_system ? `in ${f.classification_system}` : null,
-        f.classification_value ? `with reference ${f.classification_value}` : null,
-      ]
-        .filter(Boolean)
-        .join(' ');
-    case 'material':
-      return f.material_value ? `material ${f.material_value}` : 'a material';
-    case 'partof':
-      return `part of ${f.partof_entity_name ?? '?'}${f.partof_relation ? ` (${f.partof_relation})` : ''}`;
-  }
+/** The facet in the reader's words: from the IDS file when it was read, else from the stored facet. */
+function sourceOf(pair: FacetPair): Facet {
+  return pair.parsed ?? facetOfStored(pair.stored);
 }
 
 function matcher(value: Parameters<typeof compileValue>[0] | null | undefined): ValueMatcher | null {
@@ -125,6 +115,7 @@ function requiredValue(f: IdsFacet): string | null {
 }
 
 function detailsOf(
+  w: Words,
   pair: FacetPair,
   facts: ElementFacts,
   failure: StoredFailure | undefined,
@@ -132,7 +123,7 @@ function detailsOf(
   const f = pair.stored;
   const details: FacetResultDetails = {
     cardinality: f.cardinality,
-    description: describeFacet(f),
+    description: facetText(w, sourceOf(pair)),
     required_value: requiredValue(f),
     actual_value: failure?.actualValue ?? null,
     value_constraints: f.value_constraints,
@@ -176,6 +167,7 @@ function detailsOf(
 }
 
 function result(
+  w: Words,
   pair: FacetPair,
   facts: ElementFacts,
   outcome: FacetOutcome,
@@ -183,7 +175,7 @@ function result(
   errors: string[],
   failure?: StoredFailure,
 ): FacetResult {
-  const details = detailsOf(pair, facts, failure);
+  const details = detailsOf(w, pair, facts, failure);
   // A satisfied entity facet matched, whatever the matcher alone says (IFC2X3 occurrence mappings).
   if (pair.stored.facet_type === 'entity' && isSatisfied === true) {
     details.entity_match = true;
@@ -200,8 +192,12 @@ function result(
 }
 
 /** Requirement facets of a specification the element is outside of: listed, but never checked. */
-export function uncheckedRequirements(pairs: readonly FacetPair[], facts: ElementFacts): FacetResult[] {
-  return pairs.map((pair) => result(pair, facts, 'not_applicable', null, []));
+export function uncheckedRequirements(
+  pairs: readonly FacetPair[],
+  facts: ElementFacts,
+  w: Words,
+): FacetResult[] {
+  return pairs.map((pair) => result(w, pair, facts, 'not_applicable', null, []));
 }
 
 /** Requirement facets of an applicable specification: failed where the engine reported a failure. */
@@ -209,13 +205,14 @@ export function requirementResults(
   pairs: readonly FacetPair[],
   failures: readonly StoredFailure[],
   facts: ElementFacts,
+  w: Words,
 ): FacetResult[] {
   return pairs.map((pair, index) => {
     const own = failures.filter((f) => f.facetIndex === index);
-    const errors = own.map((f) => f.reason);
+    const errors = own.map((f) => storedFailureText(w, f, pair.stored, pair.parsed));
     return own.length > 0
-      ? result(pair, facts, 'failed', false, errors, own[0])
-      : result(pair, facts, 'passed', true, []);
+      ? result(w, pair, facts, 'failed', false, errors, own[0])
+      : result(w, pair, facts, 'passed', true, []);
   });
 }
 
@@ -230,12 +227,13 @@ export function applicabilityResults(
   pairs: readonly FacetPair[],
   applicable: boolean,
   facts: ElementFacts,
+  w: Words,
 ): FacetResult[] {
-  if (applicable) return pairs.map((pair) => result(pair, facts, 'applicable', true, []));
+  if (applicable) return pairs.map((pair) => result(w, pair, facts, 'applicable', true, []));
   return pairs.map((pair) => {
-    const decided = decide(pair, facts);
+    const decided = decide(w, pair, facts);
     const outcome: FacetOutcome = decided.satisfied === true ? 'applicable' : 'not_applicable';
-    return result(pair, facts, outcome, decided.satisfied, decided.errors);
+    return result(w, pair, facts, outcome, decided.satisfied, decided.errors);
   });
 }
 
@@ -244,21 +242,28 @@ interface Decision {
   errors: string[];
 }
 
-function decide(pair: FacetPair, facts: ElementFacts): Decision {
+function decide(w: Words, pair: FacetPair, facts: ElementFacts): Decision {
   const f = pair.stored;
+  // The engine's own words for what the stored data shows (the element was not checked against it).
+  const says = (detail: Omit<FacetFailure, 'facetIndex' | 'type' | 'outcome'>) =>
+    failureText(
+      w,
+      { facetIndex: 0, type: FACET_TYPE[f.facet_type], outcome: 'mismatch', ...detail },
+      sourceOf(pair),
+    );
   if (f.facet_type === 'entity') {
     const { entity_match, predefined_type_match } = entityFacts(pair.parsed, facts);
     if (entity_match === null) return { satisfied: null, errors: [] };
     if (!entity_match)
-      return { satisfied: false, errors: [`is ${facts.ifcClass}, expected ${f.entity_name}`] };
+      return { satisfied: false, errors: [says({ kind: 'classMismatch', actual: [facts.ifcClass] })] };
     if (predefined_type_match === false) {
       const pt = facts.predefinedType;
       return {
         satisfied: false,
         errors: [
           pt === null
-            ? `has no predefined type, expected ${f.predefined_type}`
-            : `predefined type is "${pt}", expected ${f.predefined_type}`,
+            ? says({ kind: 'predefinedTypeMissing' })
+            : says({ kind: 'predefinedTypeMismatch', actual: [pt] }),
         ],
       };
     }
@@ -268,7 +273,7 @@ function decide(pair: FacetPair, facts: ElementFacts): Decision {
     const found = matchingProperties(pair.parsed, facts);
     if (found === null) return { satisfied: null, errors: [] };
     if (!found.some((p) => p.value !== null && p.value !== '')) {
-      return { satisfied: false, errors: [`${describeFacet(f)} is missing`] };
+      return { satisfied: false, errors: [says({ kind: 'propertyMissing' })] };
     }
     // Present with a value; whether the value and data type match needs the model's units.
     const open = f.value_constraints.length > 0 || f.property_data_type !== null;

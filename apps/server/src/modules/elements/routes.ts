@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import type { ElementService } from './service';
 
 const tags = ['elements'];
@@ -79,12 +80,16 @@ export function elementRoutes(elements: ElementService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId, viewerDbId } = request.params;
-        return elements.compliance(optionalUserId(request), {
-          projectId,
-          fileId,
-          versionId: request.query.versionId,
-          element: { viewerDbId },
-        });
+        return elements.compliance(
+          optionalUserId(request),
+          {
+            projectId,
+            fileId,
+            versionId: request.query.versionId,
+            element: { viewerDbId },
+          },
+          requestLocale(request),
+        );
       },
     );
   };

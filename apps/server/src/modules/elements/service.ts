@@ -1,9 +1,11 @@
 import type { BimElement, ElementCompliance } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import type { Specification } from '@plumbline/ids';
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import type { FileStorage } from '../../platform/storage/storage';
 import { requireCheckedVersion, type VersionRow } from '../bimfiles';
-import { type CheckedSpecificationRow, checkedSpecifications } from '../compliance';
+import { type CheckedSpecificationRow, checkedSpecifications, wordsFor } from '../compliance';
 import { derivedFunctionalGroup, primaryBimCategory } from '../metadata';
 import { requireProjectReader } from '../projects';
 import { buildElementCompliance } from './compliance';
@@ -98,7 +100,11 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
     },
 
     /** The element's outcome for every specification checked on its version, facet by facet. */
-    async compliance(userId: string | null, address: ElementAddress): Promise<ElementCompliance> {
+    async compliance(
+      userId: string | null,
+      address: ElementAddress,
+      locale: Locale = 'en',
+    ): Promise<ElementCompliance> {
       const version = await resolveVersion(userId, address);
       const row = await findElement(version.id, address.element);
       const [properties, specifications] = await Promise.all([
@@ -127,6 +133,8 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
         specifications,
         results,
         parsed: await parsedSpecifications(specifications),
+        words: wordsFor(locale),
+        prohibitedReason: render(locale, 'elements.prohibitedSpecification'),
       });
     },
   };

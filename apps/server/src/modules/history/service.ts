@@ -91,7 +91,7 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
     if (fromRef === null) throw new HistoryError('comparison_unavailable');
     if (fromRef.id === toRef.id)
       throw new HistoryError('comparison_unavailable', {
-        message: 'Choose two different versions to compare.',
+        messageId: 'error.comparison_unavailable.same_version',
       });
     const header = await repo.findStoredHeader(db, toRef.id);
     return { from: fromRef, to: toRef, stored: header?.fromVersionId === fromRef.id ? header : null } as Pair;

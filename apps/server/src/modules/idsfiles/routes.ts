@@ -28,7 +28,8 @@ async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new IdsFileError('file_too_large', {
-        message: `The IDS file is larger than ${maxIdsBytes() / 1024 / 1024} MB.`,
+        messageId: 'error.file_too_large.ids_limit',
+        params: { megabytes: maxIdsBytes() / 1024 / 1024 },
       });
     }
     throw error;

@@ -71,16 +71,18 @@ export function createIdsFileService(deps: {
       limitMessage: 'The IDS file took too long to read; it is refused.',
     }).catch((error: unknown) => {
       if (error instanceof WorkerTimeLimitError)
-        throw new IdsFileError('invalid_ids', { message: error.message });
+        throw new IdsFileError('invalid_ids', { messageId: 'error.invalid_ids.slow' });
       throw error;
     });
     if (reading.kind === 'valid') return reading;
     const { problems } = reading;
     const fields = Object.fromEntries(
-      problems.slice(0, 100).map((p, i) => [`problems.${i}`, describeProblem(p)]),
+      problems.slice(0, 100).map((p, i) => [`problems.${i}`, { text: describeProblem(p) }]),
     );
+    // The engine's diagnostics are English text until they are message ids (IDS Studio issue).
     throw new IdsFileError('invalid_ids', {
-      message: `The file is not a valid IDS 1.0 file. ${describeProblem(problems[0] as (typeof problems)[0])}`,
+      messageId: 'error.invalid_ids.detail',
+      params: { detail: describeProblem(problems[0] as (typeof problems)[0]) },
       fields,
     });
   }
@@ -190,8 +192,14 @@ export function createIdsFileService(deps: {
         const match = await repo.findRevisionCandidate(db, projectId, name, reading.title);
         if (match) {
           throw new IdsFileError('ids_revision_suggested', {
-            message: `This looks like a new revision of ${match.title ?? match.name} — replace it?`,
-            fields: { ids_file_id: match.id, name: match.name, title: match.title ?? '' },
+            messageId: 'error.ids_revision_suggested.named',
+            params: { name: match.title ?? match.name },
+            // Data for the client to act on (the file to replace), not words.
+            fields: {
+              ids_file_id: { text: match.id },
+              name: { text: match.name },
+              title: { text: match.title ?? '' },
+            },
           });
         }
       }

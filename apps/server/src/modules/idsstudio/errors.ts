@@ -1,10 +1,10 @@
-import type { IdsStudioErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, IdsStudioErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 export const IdsStudioError = defineErrors('IdsStudioError', {
-  file_not_found: 'File not found',
-  version_not_found: 'Version not found',
-  no_processed_version: 'The file has no processed version yet.',
-  version_not_processed: 'This version is still being processed.',
-  live_check_unavailable: 'The live check is busy. It will try again in a moment.',
-} satisfies Record<IdsStudioErrorCode, string>);
+  file_not_found: 'error.file_not_found',
+  version_not_found: 'error.version_not_found',
+  no_processed_version: 'error.no_processed_version',
+  version_not_processed: 'error.version_not_processed',
+  live_check_unavailable: 'error.live_check_unavailable',
+} satisfies Record<IdsStudioErrorCode, ContractsMessageId>);

@@ -51,10 +51,10 @@ export function createIdsStudioService(deps: IdsStudioDeps) {
     } catch (error) {
       if (error instanceof WorkerBusyError || error instanceof WorkerTimeLimitError)
         throw new IdsStudioError('live_check_unavailable', {
-          message:
+          messageId:
             error instanceof WorkerBusyError
-              ? 'The live check is busy. It will try again in a moment.'
-              : error.message,
+              ? 'error.live_check_unavailable'
+              : 'error.live_check_unavailable.slow',
         });
       throw error;
     }
@@ -155,12 +155,12 @@ export function createIdsStudioService(deps: IdsStudioDeps) {
       const { version } = await checkedVersion(projectId, body);
       const answer = await liveAnswer(version.id, body.ids);
       if (answer.kind !== 'checked')
-        throw new IdsStudioError('live_check_unavailable', {
-          message:
-            answer.kind === 'unreadable'
-              ? `The model could not be read for the live check: ${answer.message}`
-              : 'The live check could not read the model.',
-        });
+        throw new IdsStudioError(
+          'live_check_unavailable',
+          answer.kind === 'unreadable'
+            ? { messageId: 'error.live_check_unavailable.unreadable', params: { detail: answer.message } }
+            : { messageId: 'error.live_check_unavailable.no_model' },
+        );
       const { result, modelRead } = answer;
       return {
         readable: result.readable,

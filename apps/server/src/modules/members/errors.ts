@@ -1,16 +1,16 @@
-import type { MemberErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, MemberErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 const table = {
-  already_member: 'This person is already a member of the project',
-  already_invited: 'This address has already been invited to the project',
-  member_not_found: 'Member not found',
-  admin_protected: 'Only the project owner can change or remove Admin members',
-  owner_protected: 'The project owner cannot be removed or demoted. Transfer the ownership first.',
-  owner_only: 'Only the project owner can transfer the ownership',
-  not_an_admin: 'The ownership can only go to an Admin member of the project',
-  invitation_not_found: 'Invitation not found',
-  invitation_expired: 'This invitation has expired. Ask an Admin of the project to invite you again.',
-} satisfies Record<MemberErrorCode, string>;
+  already_member: 'error.already_member',
+  already_invited: 'error.already_invited',
+  member_not_found: 'error.member_not_found',
+  admin_protected: 'error.admin_protected',
+  owner_protected: 'error.owner_protected',
+  owner_only: 'error.owner_only',
+  not_an_admin: 'error.not_an_admin',
+  invitation_not_found: 'error.invitation_not_found',
+  invitation_expired: 'error.invitation_expired',
+} satisfies Record<MemberErrorCode, ContractsMessageId>;
 
 export const MemberError = defineErrors('MemberError', table);

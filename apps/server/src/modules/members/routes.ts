@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { renderFor } from '../../platform/i18n';
 import type { MemberService } from './service';
 
 export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
@@ -54,7 +55,7 @@ export function memberRoutes(members: MemberService): FastifyPluginAsyncZod {
           request.params.projectId,
           request.body,
         );
-        return reply.status(201).send(answer);
+        return reply.status(201).send({ message: renderFor(request, answer.message) });
       },
     );
 

@@ -1,17 +1,12 @@
-import type {
-  AddMemberResponse,
-  Invitation,
-  Member,
-  ProjectRole,
-  TeamMemberAcrossProjects,
-} from '@plumbline/contracts';
+import type { Invitation, Member, ProjectRole, TeamMemberAcrossProjects } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
+import type { MessageRef } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
-import { invitationMail, memberAddedMail, notifyUser, queueMail } from '../notifications';
+import { invitationMail, mailLocale, memberAddedMail, notifyUser, queueMail } from '../notifications';
 import { type ProjectAccess, requireProjectPermission, requireProjectReader } from '../projects';
 import { MemberError } from './errors';
 import * as invitations from './invitation-repo';
@@ -45,8 +40,9 @@ export function toInvitationDto(
 }
 
 /** The answer to every add, whatever happened, so it never tells whether the address has an account. */
-export function addedMessage(email: string): string {
-  return `We sent ${email} an e-mail about joining the project.`;
+/** The answer to an add, the same whether the person joined or was invited (no account enumeration). */
+export function addedMessage(email: string): MessageRef {
+  return { id: 'members.added', params: { email } };
 }
 
 export function createMemberService(deps: {
@@ -123,7 +119,7 @@ export function createMemberService(deps: {
       actorId: string,
       projectId: string,
       input: { email: string; role: ProjectRole },
-    ): Promise<AddMemberResponse> {
+    ): Promise<{ message: MessageRef }> {
       await db
         .transaction(async (tx) => {
           const access = await requireProjectPermission(
@@ -143,8 +139,8 @@ export function createMemberService(deps: {
           await deps.limits.assertCanAddMember(tx, projectId);
           if (target && input.role !== 'Admin') {
             await repo.insertMember(tx, { projectId, userId: target, role: input.role, at: now });
-            const mail = memberAddedMail({ projectName: access.project.name, role: input.role });
-            await notifyUser(tx, jobs, target, mail, now);
+            const added = { projectName: access.project.name, role: input.role };
+            await notifyUser(tx, jobs, target, (locale) => memberAddedMail(locale, added), now, projectId);
             await audit.record(
               {
                 actorId,
@@ -166,10 +162,11 @@ export function createMemberService(deps: {
             at: now,
           });
           const inviter = await repo.findProjectMember(tx, projectId, actorId);
-          const mail = invitationMail({
+          // In the project's language, else the inviter's: the invitee has no profile yet.
+          const mail = invitationMail(await mailLocale(tx, { projectId, userId: actorId }), {
             projectName: access.project.name,
             role: input.role,
-            inviter: inviter?.user.fullName ?? 'A project Admin',
+            inviter: inviter?.user.fullName ?? null,
             appUrl: deps.appUrl,
             validDays: invitationValidity.validDays,
           });

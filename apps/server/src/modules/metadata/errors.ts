@@ -1,9 +1,9 @@
-import type { MetadataErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, MetadataErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 // File and version lookups answer bimfiles' codes (requireCheckedVersion).
 export const MetadataError = defineErrors('MetadataError', {
-  element_not_found: 'Element not found in this version',
-  no_data_to_export: 'No Data to Export',
-  export_rate_limited: 'Export Rate Limited: Please wait 30 seconds before exporting again.',
-} satisfies Record<MetadataErrorCode, string>);
+  element_not_found: 'error.element_not_found',
+  no_data_to_export: 'error.no_data_to_export',
+  export_rate_limited: 'error.export_rate_limited',
+} satisfies Record<MetadataErrorCode, ContractsMessageId>);

@@ -321,7 +321,8 @@ export function createMetadataService(deps: { db: Database; clock: Clock; rateCo
       const left = await cooldown.secondsLeft(caller);
       if (left > 0) {
         throw new MetadataError('export_rate_limited', {
-          message: `Export Rate Limited: Please wait ${left} seconds before exporting again.`,
+          messageId: 'error.export_rate_limited.wait',
+          params: { seconds: left },
           headers: { 'retry-after': String(left) },
         });
       }

@@ -1,11 +1,13 @@
 // Mail when a version's comparison is stored (issue 30 item 6): to each member of the project whose
 // own setting asks for it (every version, regressions only, none), rendered from the message catalogue.
-import { type ChangeMail, type ChangeMessageParams, renderChangeMessage } from '@plumbline/contracts';
+import type { ChangeMail, ChangeMessageParams } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import { bimFiles, comparisonNotices, fileVersions, projectMembers, projects } from '../../schema';
+import { renderChangeMessage } from './change-words';
 import { notifyUser } from './notify';
 
 /** The names a notice needs: project, file, both versions' tags; null when any is gone. */
@@ -59,12 +61,13 @@ export async function mailComparison(
   let sent = 0;
   for (const member of members) {
     if (!wantsMail(member.setting as ChangeMail, params.new)) continue;
-    const mail = {
+    // In the project's language, else the member's (notify.ts mailLocale).
+    const mail = (locale: Locale) => ({
       kind: 'version.compared' as const,
-      subject: renderChangeMessage('changes.mail.subject', params),
-      text: renderChangeMessage('changes.mail.body', params),
-    };
-    if (await notifyUser(tx, jobs, member.userId, mail, at)) sent += 1;
+      subject: renderChangeMessage('changes.mail.subject', params, locale),
+      text: renderChangeMessage('changes.mail.body', params, locale),
+    });
+    if (await notifyUser(tx, jobs, member.userId, mail, at, projectId)) sent += 1;
   }
   return sent;
 }

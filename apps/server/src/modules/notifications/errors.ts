@@ -1,5 +1,5 @@
 import { defineErrors } from '../../platform/errors';
 
 export const NotificationError = defineErrors('NotificationError', {
-  project_not_found: 'Project not found',
+  project_not_found: 'error.project_not_found',
 });

@@ -1,6 +1,7 @@
 // The notifications module as other modules see it: only what they use. Everything else in modules/notifications/
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
 
+export { renderChangeMessage } from './change-words';
 export { claimComparisonNotice, comparisonContext, mailComparison } from './changes';
 export {
   invitationMail,
@@ -9,4 +10,4 @@ export {
   signUpAttemptMail,
   verificationMail,
 } from './messages';
-export { notifyUser, queueMail } from './notify';
+export { type MailIn, mailLocale, notifyUser, queueMail } from './notify';

@@ -1,6 +1,9 @@
-// The words of each notification mail: plain text, naming the project and what to do next.
+// The words of each notification mail: plain text, naming the project and what to do next, in the
+// language of the mail (notify.ts mailLocale: the project's, else the recipient's; issue 31).
+import type { Locale } from '@plumbline/i18n';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import { bimFiles, fileVersions, projects } from '../../schema';
 import type { Notification } from './notify';
 
@@ -12,6 +15,7 @@ export async function versionContext(db: Database, versionId: string) {
       versionTag: fileVersions.versionTag,
       fileName: bimFiles.name,
       projectName: projects.name,
+      projectId: projects.id,
       error: fileVersions.error,
       elements: fileVersions.elementsCount,
     })
@@ -23,68 +27,80 @@ export async function versionContext(db: Database, versionId: string) {
 }
 
 export function processingMail(
+  locale: Locale,
   context: NonNullable<Awaited<ReturnType<typeof versionContext>>>,
   outcome: 'completed' | 'failed',
 ): Notification {
-  const what = `${context.fileName} ${context.versionTag} in ${context.projectName}`;
+  const values = {
+    fileName: context.fileName,
+    versionTag: context.versionTag,
+    projectName: context.projectName,
+    elements: context.elements ?? 0,
+    error: context.error ?? render(locale, 'mail.unknownError'),
+  };
   return outcome === 'completed'
     ? {
         kind: 'processing.completed',
-        subject: `Processing finished: ${context.fileName} ${context.versionTag}`,
-        text: `${what} has been processed and checked against the project's IDS rules (${context.elements ?? 0} elements).\n\nOpen Plumbline to see its compliance.`,
+        subject: render(locale, 'mail.processingCompleted.subject', values),
+        text: render(locale, 'mail.processingCompleted.text', values),
       }
     : {
         kind: 'processing.failed',
-        subject: `Processing failed: ${context.fileName} ${context.versionTag}`,
-        text: `${what} could not be processed: ${context.error ?? 'unknown error'}.\n\nCheck the file and upload it again.`,
+        subject: render(locale, 'mail.processingFailed.subject', values),
+        text: render(locale, 'mail.processingFailed.text', values),
       };
 }
 
-export function reportReadyMail(report: { name: string; projectName: string }): Notification {
+export function reportReadyMail(locale: Locale, report: { name: string; projectName: string }): Notification {
   return {
     kind: 'report.ready',
-    subject: `Report ready: ${report.name}`,
-    text: `Your report "${report.name}" for ${report.projectName} is ready.\n\nDownload it from the Reports tab in Plumbline.`,
+    subject: render(locale, 'mail.reportReady.subject', report),
+    text: render(locale, 'mail.reportReady.text', report),
   };
 }
 
-export function memberAddedMail(input: { projectName: string; role: string }): Notification {
+export function memberAddedMail(locale: Locale, input: { projectName: string; role: string }): Notification {
   return {
     kind: 'member.added',
-    subject: `You were added to ${input.projectName}`,
-    text: `You were added to the project ${input.projectName} as ${input.role}.\n\nOpen Plumbline to see it.`,
+    subject: render(locale, 'mail.memberAdded.subject', input),
+    text: render(locale, 'mail.memberAdded.text', input),
   };
 }
 
 /** The link that proves the address (sign-up, or a new link asked for). Carries the token: never logged. */
-export function verificationMail(input: { link: string; hours: number }): Notification {
+export function verificationMail(locale: Locale, input: { link: string; hours: number }): Notification {
   return {
     kind: 'account.verify',
-    subject: 'Verify your e-mail address for Plumbline',
-    text: `Open this link to verify your e-mail address and finish creating your Plumbline account:\n\n${input.link}\n\nThe link works once and expires in ${input.hours} hours. If you did not sign up, ignore this mail: the account stays unverified and can do nothing.`,
+    subject: render(locale, 'mail.verify.subject'),
+    text: render(locale, 'mail.verify.text', input),
   };
 }
 
 /** To the owner of an address someone tried to sign up with (sign-up answers the same either way). */
-export function signUpAttemptMail(input: { appUrl: string }): Notification {
+export function signUpAttemptMail(locale: Locale, input: { appUrl: string }): Notification {
   return {
     kind: 'account.signup_attempt',
-    subject: 'Someone tried to create a Plumbline account with your address',
-    text: `Someone tried to create a Plumbline account with this e-mail address, which already has one. Nothing was changed.\n\nIf it was you, sign in with your existing account at ${input.appUrl}/login. If it was not, you can ignore this mail.`,
+    subject: render(locale, 'mail.signUpAttempt.subject'),
+    text: render(locale, 'mail.signUpAttempt.text', input),
   };
 }
 
 /** An invitation to a project: to sign up (or sign in) with this address and accept it in the app. */
-export function invitationMail(input: {
-  projectName: string;
-  role: string;
-  inviter: string;
-  appUrl: string;
-  validDays: number;
-}): Notification {
+export function invitationMail(
+  locale: Locale,
+  input: {
+    projectName: string;
+    role: string;
+    /** The inviter's name; null: "A project Admin". */
+    inviter: string | null;
+    appUrl: string;
+    validDays: number;
+  },
+): Notification {
+  const values = { ...input, inviter: input.inviter ?? render(locale, 'mail.invited.someone') };
   return {
     kind: 'member.invited',
-    subject: `You are invited to ${input.projectName}`,
-    text: `${input.inviter} invited you to the project ${input.projectName} as ${input.role}.\n\nSign in to Plumbline with this e-mail address at ${input.appUrl}/login (or create an account with it at ${input.appUrl}/signup and verify the address), then accept the invitation on your Projects page. The invitation can be accepted for ${input.validDays} days.`,
+    subject: render(locale, 'mail.invited.subject', values),
+    text: render(locale, 'mail.invited.text', values),
   };
 }

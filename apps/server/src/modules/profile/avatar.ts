@@ -1,11 +1,16 @@
 // Avatar images (spec 2 §5): the type is read from the bytes (JPEG or PNG signature), the size and the
 // dimensions are checked from the header before anything is decoded (so the cost is bounded: at most
 // 2048 × 2048), then the square crop is scaled to 400 × 400 and encoded as a JPEG at quality 0.9.
-import { AVATAR_MESSAGES, AVATAR_RULES } from '@plumbline/contracts';
+import { AVATAR_RULES, type ContractsMessageId } from '@plumbline/contracts';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
-export class AvatarRefused extends Error {}
+/** Why an image is refused, as the catalogue's message id (the shared avatar rules' own words). */
+export class AvatarRefused extends Error {
+  constructor(readonly messageId: ContractsMessageId) {
+    super(messageId);
+  }
+}
 
 type Kind = 'jpeg' | 'png';
 
@@ -47,15 +52,15 @@ export interface Crop {
 
 /** Checks an uploaded image and returns it cropped and scaled as a 400 × 400 JPEG data URL. */
 export function makeAvatar(bytes: Uint8Array, crop: Crop | null): string {
-  if (bytes.length > AVATAR_RULES.maxBytes) throw new AvatarRefused(AVATAR_MESSAGES.tooLarge);
+  if (bytes.length > AVATAR_RULES.maxBytes) throw new AvatarRefused('error.avatar_too_large');
   const kind = sniffImage(bytes);
-  if (!kind) throw new AvatarRefused(AVATAR_MESSAGES.corrupted);
+  if (!kind) throw new AvatarRefused('error.avatar_invalid');
   const size = imageSize(bytes, kind);
-  if (!size) throw new AvatarRefused(AVATAR_MESSAGES.corrupted);
+  if (!size) throw new AvatarRefused('error.avatar_invalid');
   if (size.width < AVATAR_RULES.minPixels || size.height < AVATAR_RULES.minPixels)
-    throw new AvatarRefused(AVATAR_MESSAGES.tooSmall);
+    throw new AvatarRefused('error.avatar_invalid.tooSmall');
   if (size.width > AVATAR_RULES.maxPixels || size.height > AVATAR_RULES.maxPixels)
-    throw new AvatarRefused(AVATAR_MESSAGES.tooBig);
+    throw new AvatarRefused('error.avatar_invalid.tooBig');
   const square = crop ?? centred(size.width, size.height);
   if (
     !Number.isInteger(square.x) ||
@@ -67,7 +72,7 @@ export function makeAvatar(bytes: Uint8Array, crop: Crop | null): string {
     square.x + square.size > size.width ||
     square.y + square.size > size.height
   )
-    throw new AvatarRefused(AVATAR_MESSAGES.crop);
+    throw new AvatarRefused('error.avatar_invalid.crop');
   let decoded: { width: number; height: number; data: Uint8Array };
   try {
     decoded =
@@ -80,7 +85,7 @@ export function makeAvatar(bytes: Uint8Array, crop: Crop | null): string {
             maxMemoryUsageInMB: 64,
           });
   } catch {
-    throw new AvatarRefused(AVATAR_MESSAGES.corrupted);
+    throw new AvatarRefused('error.avatar_invalid');
   }
   const out = AVATAR_RULES.outputPixels;
   const pixels = scaleSquare(decoded, square, out);

@@ -1,10 +1,10 @@
-import type { ProfileErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, ProfileErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 const table = {
-  avatar_invalid: 'The file is corrupted or not a valid image.',
-  avatar_too_large: 'The image must be 5 MB or smaller.',
-  profile_not_found: 'Profile not found',
-} satisfies Record<ProfileErrorCode, string>;
+  avatar_invalid: 'error.avatar_invalid',
+  avatar_too_large: 'error.avatar_too_large',
+  profile_not_found: 'error.profile_not_found',
+} satisfies Record<ProfileErrorCode, ContractsMessageId>;
 
 export const ProfileError = defineErrors('ProfileError', table);

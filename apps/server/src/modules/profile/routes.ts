@@ -66,9 +66,9 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
       async (request) => {
         const userId = requireAuth(request).user.id;
         if (!request.isMultipart())
-          throw new ProfileError('avatar_invalid', { message: 'Send the image as multipart/form-data.' });
+          throw new ProfileError('avatar_invalid', { messageId: 'error.avatar_invalid.multipart' });
         const part = await request.file();
-        if (!part) throw new ProfileError('avatar_invalid', { message: 'Choose an image to upload.' });
+        if (!part) throw new ProfileError('avatar_invalid', { messageId: 'error.avatar_invalid.missing' });
         let bytes: Buffer;
         try {
           bytes = await part.toBuffer();

@@ -1,4 +1,5 @@
 import type { Profile, UpdateProfileBody } from '@plumbline/contracts';
+import { DEFAULT_LOCALE, isLocale } from '@plumbline/i18n';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
@@ -15,7 +16,11 @@ function toProfile(row: UserRow): Profile {
     company: row.company,
     avatar_url: row.avatarUrl,
     role: row.role,
-    preferences: { job_title: row.jobTitle, emailNotifications: row.emailNotifications },
+    preferences: {
+      job_title: row.jobTitle,
+      emailNotifications: row.emailNotifications,
+      language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
+    },
   };
 }
 
@@ -40,6 +45,7 @@ export function createProfileService(deps: { db: Database; clock: Clock }) {
       if (body.preferences?.job_title !== undefined) patch.jobTitle = body.preferences.job_title;
       if (body.preferences?.emailNotifications !== undefined)
         patch.emailNotifications = body.preferences.emailNotifications;
+      if (body.preferences?.language !== undefined) patch.language = body.preferences.language;
       await db.update(users).set(patch).where(eq(users.id, userId));
       return toProfile(await read(userId));
     },
@@ -51,7 +57,7 @@ export function createProfileService(deps: { db: Database; clock: Clock }) {
         avatar = makeAvatar(bytes, crop);
       } catch (error) {
         if (error instanceof AvatarRefused)
-          throw new ProfileError('avatar_invalid', { message: error.message });
+          throw new ProfileError('avatar_invalid', { messageId: error.messageId });
         throw error;
       }
       await db.update(users).set({ avatarUrl: avatar, updatedAt: clock.now() }).where(eq(users.id, userId));

@@ -1,14 +1,13 @@
-import type { ProjectFilesErrorCode } from '@plumbline/contracts';
+import type { ContractsMessageId, ProjectFilesErrorCode } from '@plumbline/contracts';
 import { defineErrors } from '../../platform/errors';
 
 export const ProjectFilesError = defineErrors('ProjectFilesError', {
   // Spec 2 §8 'Refresh Not Available'; the route states the hours left in the message.
-  refresh_cooldown: 'Project can be refreshed in 24 hour(s)',
+  refresh_cooldown: 'error.refresh_cooldown',
   // Spec 2 §5; the service states the exact problem in the message.
-  selection_invalid: 'Please select at least one file to continue.',
-  acc_unreachable:
-    'Autodesk Construction Cloud could not be reached to import the new files. Please try again or reconnect to ACC.',
-  unknown_file: 'A selected file does not belong to this project.',
-  file_not_found: 'File not found',
-  ids_file_not_found: 'IDS file not found',
-} satisfies Record<ProjectFilesErrorCode, string>);
+  selection_invalid: 'error.selection_invalid',
+  acc_unreachable: 'error.acc_unreachable',
+  unknown_file: 'error.unknown_file',
+  file_not_found: 'error.file_not_found',
+  ids_file_not_found: 'error.ids_file_not_found',
+} satisfies Record<ProjectFilesErrorCode, ContractsMessageId>);

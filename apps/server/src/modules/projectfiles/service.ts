@@ -9,7 +9,6 @@ import {
   fileSelectionProblem,
   type ProjectRefreshResponse,
   REFRESH_COOLDOWN_HOURS,
-  refreshCooldownMessage,
   refreshHoursLeft,
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
@@ -127,7 +126,8 @@ export function createProjectFilesService(deps: {
       if (unique.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');
       const chosen = unique.map((id) => byId.get(id) as AvailableFile);
       const problem = fileSelectionProblem(chosen, fileLimitsFor(project));
-      if (problem) throw new ProjectFilesError('selection_invalid', { message: problem });
+      if (problem)
+        throw new ProjectFilesError('selection_invalid', { messageId: problem.id, params: problem.params });
       const ids = unique.filter((id) => !id.startsWith(ACC_ITEM_PREFIX));
       const toImport = unique.flatMap((id) => accById.get(id) ?? []);
       await db.transaction(async (tx) => {
@@ -169,8 +169,8 @@ export function createProjectFilesService(deps: {
       const refused = (since: Date | null) => {
         const hours = Math.max(1, refreshHoursLeft(since, now));
         return new ProjectFilesError('refresh_cooldown', {
-          message: refreshCooldownMessage(hours),
-          fields: { hours: String(hours) },
+          params: { hours },
+          fields: { hours: { text: String(hours) } },
           headers: { 'retry-after': String(hours * 3600) },
         });
       };

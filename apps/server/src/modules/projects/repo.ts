@@ -186,7 +186,7 @@ export async function insertMembership(
 export async function updateProject(
   db: Database,
   projectId: string,
-  patch: { name?: string; description?: string },
+  patch: { name?: string; description?: string; language?: string | null },
   at: Date,
 ): Promise<void> {
   await db

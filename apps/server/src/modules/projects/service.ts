@@ -1,4 +1,5 @@
 import type { Project } from '@plumbline/contracts';
+import { isLocale, type Locale } from '@plumbline/i18n';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { AuditRecorder } from '../audit';
@@ -17,6 +18,7 @@ export function toProjectDto(row: repo.ProjectWithCounts): Project {
     updatedAt: row.updatedAt.toISOString(),
     lastProcessedAt: row.lastProcessedAt?.toISOString() ?? null,
     isDemo: row.isDemo,
+    language: isLocale(row.language) ? row.language : null,
     role: row.role,
     filesCount: row.filesCount,
     elementsCount: row.elementsCount,
@@ -87,12 +89,12 @@ export function createProjectService(deps: { db: Database; clock: Clock; audit: 
     async update(
       userId: string,
       projectId: string,
-      patch: { name?: string; description?: string },
+      patch: { name?: string; description?: string; language?: Locale | null },
     ): Promise<Project> {
       await db.transaction(async (tx) => {
         const { project } = await requireProjectPermission({ db: tx, userId }, projectId, 'project.edit');
         await repo.updateProject(tx, projectId, patch, clock.now());
-        const before = { name: project.name, description: project.description };
+        const before = { name: project.name, description: project.description, language: project.language };
         await audit.record(
           {
             actorId: userId,

@@ -2,34 +2,19 @@
 // written by the engine's own BCF writer (the CLI's) in 2.1 or 3.0, one topic per failing element type
 // and specification by default, or per element. Only failing elements are read: the BCF has no use for
 // the rest. GUIDs derive from the version's SHA-256 and each IDS file's, as on the command line.
-import type { BcfVersion, IdsFacet } from '@plumbline/contracts';
-import type { CheckReport, FacetSummary, SpecificationResult } from '@plumbline/ids';
+import type { BcfVersion } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
+import type { CheckReport, SpecificationResult } from '@plumbline/ids';
 import type { BcfReportOptions } from '@plumbline/ids/report/bcf';
 import { type BcfIdentity, specificationKey } from '@plumbline/ids/report/bcf-identity';
+import { specificationReasonOf } from '@plumbline/ids/report/words';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import { runWorkerTask } from '../../platform/worker-task';
-import { listActiveSpecifications } from '../compliance';
+import { facetSummaryOf, listActiveSpecifications } from '../compliance';
 import type { FailingRow } from './bcf-from-feed';
-import { describeFacet } from './data';
 import type { ScopeVersion } from './repo';
-
-const FACET_TYPE: Record<IdsFacet['facet_type'], FacetSummary['type']> = {
-  entity: 'entity',
-  attribute: 'attribute',
-  property: 'property',
-  classification: 'classification',
-  material: 'material',
-  partof: 'partOf',
-};
-
-function summary(facet: IdsFacet): FacetSummary {
-  return {
-    type: FACET_TYPE[facet.facet_type],
-    description: describeFacet(facet),
-    cardinality: facet.cardinality,
-  };
-}
 
 /** Failing elements are read and sent to the BCF writer's thread this many at a time. */
 const FAILING_PAGE = 2000;
@@ -113,10 +98,15 @@ export async function storedReportFrame(
       instructions: spec.instructions,
       ifcVersions: spec.ifcVersions,
       cardinality: spec.cardinality,
-      applicability: spec.applicabilityFacets.map(summary),
-      requirements: spec.requirementFacets.map(summary),
+      applicability: spec.applicabilityFacets.map(facetSummaryOf),
+      requirements: spec.requirementFacets.map(facetSummaryOf),
       status: outcome?.status === 'fail' ? 'fail' : 'pass',
-      reason: (outcome?.reason as string | null) ?? null,
+      // The counts say why (the engine's rule), whatever a row stored before issue 31 holds as text.
+      reason: specificationReasonOf(
+        spec.cardinality,
+        Number(outcome?.applicable_count ?? 0),
+        Number(outcome?.failed_count ?? 0),
+      ),
       applicableCount: Number(outcome?.applicable_count ?? 0),
       passedCount: Number(outcome?.passed_count ?? 0),
       failedCount: Number(outcome?.failed_count ?? 0),
@@ -194,6 +184,8 @@ export async function renderBcf(
     grouping: 'type' | 'element';
     bcfVersion: BcfVersion;
     idsTitle: string | null;
+    /** The language of the topics (the project's, else the requester's). */
+    locale: Locale;
   },
 ): Promise<Uint8Array> {
   const { report, specifications, specificationIds } = await storedReportFrame(
@@ -208,8 +200,8 @@ export async function renderBcf(
     grouping: input.grouping,
     identity: await storedIdentity(db, input.projectId, report, specifications),
     modelDate: input.version.processedAt?.toISOString() ?? null,
-    fullExportHint:
-      'export one specification at a time from the IDS Compliance view (its Export BCF follows the specification filter), or choose one topic per element type.',
+    fullExportHint: render(input.locale, 'reports.bcfHint'),
+    lang: input.locale,
   };
   return runWorkerTask<Uint8Array>(
     'render-bcf',

@@ -13,6 +13,12 @@ export interface FailingRow {
   failures: string;
 }
 
+/** A failure stored before reasons were data (issue 31) keeps its English sentence, shown as stored. */
+function legacy(failure: FacetFailure & { reason?: string }): FacetFailure {
+  const { reason, ...rest } = failure;
+  return reason !== undefined && !rest.kind ? { ...rest, storedReason: reason } : rest;
+}
+
 /** The failing elements of a feed put into the report's specifications (on the writer's thread). */
 export async function fillFailingElements(
   report: CheckReport,
@@ -28,7 +34,7 @@ export async function fillFailingElements(
         globalId: row.globalId,
         className: row.ifcClass ?? 'IFCPRODUCT',
         name: row.name,
-        failures: JSON.parse(row.failures) as FacetFailure[],
+        failures: (JSON.parse(row.failures) as (FacetFailure & { reason?: string })[]).map(legacy),
       });
     }
   }

@@ -69,6 +69,7 @@ function rowsInMemory(): XlsxRows {
       name: i % 11 === 0 ? null : `Element ${i}`,
       ifcClass: i % 2 ? 'IFCWALL' : 'IFCDOOR',
       level: i % 5 === 0 ? null : `Level ${i % 4}`,
+      failure: { facetIndex: i % 3 === 0 ? 1 : 0, type: 'property', outcome: 'empty', kind: 'propertyEmpty' },
       reason: `The property FireRating has no value (${i})`,
       actualValue: i % 7 === 0 ? null : `value ${i}`,
     }));

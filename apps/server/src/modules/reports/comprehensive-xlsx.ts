@@ -43,10 +43,14 @@ async function* keysetPages<T, C>(
   }
 }
 
-function failurePages(db: Database, versionId: string) {
+function failurePages(
+  db: Database,
+  versionId: string,
+  explain: (rows: repo.FailureExample[]) => repo.FailureExample[],
+) {
   return keysetPages(
-    (after: { specificationId: string; stepId: number } | null) =>
-      repo.failurePage(db, versionId, after, PAGE),
+    async (after: { specificationId: string; stepId: number } | null) =>
+      explain(await repo.failurePage(db, versionId, after, PAGE)),
     (last) => ({ specificationId: last.specificationId, stepId: last.stepId }),
     null,
   );
@@ -109,12 +113,16 @@ export function xlsxRowsFromFeed(feed: AsyncIterator<XlsxFeedItem>): XlsxRows {
 }
 
 /** The writer's rows read straight from the database (on the thread that calls it). */
-export function xlsxRowsFromDatabase(db: Database): XlsxRows {
+export function xlsxRowsFromDatabase(
+  db: Database,
+  /** Puts each failure's reason in the report's words (data.ts explainFailures). */
+  explain: (rows: repo.FailureExample[]) => repo.FailureExample[],
+): XlsxRows {
   const flat = async function* <T>(pages: AsyncIterable<T[]>): AsyncGenerator<T> {
     for await (const page of pages) yield* page;
   };
   return {
-    failures: (versionId) => flat(failurePages(db, versionId)),
+    failures: (versionId) => flat(failurePages(db, versionId, explain)),
     elements: (versionId) => flat(elementPages(db, versionId)),
   };
 }

@@ -9,9 +9,18 @@ import type {
   ProjectOverview,
   SpecificationState,
 } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
+import { facetText, type Words } from '@plumbline/ids/report/words';
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import type { AttributeService } from '../attributes';
-import { type ComplianceService, listActiveSpecifications } from '../compliance';
+import {
+  type ComplianceService,
+  facetOfStored,
+  listActiveSpecifications,
+  storedFailureText,
+  wordsFor,
+} from '../compliance';
 import type { OverviewService } from '../overview';
 import { conformanceScore } from './conformance';
 import * as repo from './repo';
@@ -48,6 +57,8 @@ export interface FileSection {
 
 export interface ComprehensiveData {
   project: { id: string; name: string };
+  /** The language the report is written in. */
+  locale: Locale;
   generatedAt: Date;
   overview: ProjectOverview;
   files: FileSection[];
@@ -58,29 +69,30 @@ export interface ComprehensiveData {
 
 const idsPackage = createRequire(import.meta.url)('@plumbline/ids/package.json') as { version: string };
 
-/** A requirement facet in words, from its structured fields (never from a reason text). */
-export function describeFacet(facet: IdsFacet | undefined): string {
-  if (!facet) return 'Requirement';
-  const required =
-    facet.cardinality === 'prohibited'
-      ? 'must not have'
-      : facet.cardinality === 'optional'
-        ? 'may have'
-        : 'must have';
-  switch (facet.facet_type) {
-    case 'property':
-      return `${required} ${facet.property_set ?? '*'}.${facet.property_name ?? '*'}${facet.property_data_type ? ` (${facet.property_data_type})` : ''}`;
-    case 'attribute':
-      return `${required} attribute ${facet.attribute_name ?? '*'}`;
-    case 'classification':
-      return `${required} classification ${[facet.classification_system, facet.classification_value].filter(Boolean).join(' ') || '(any)'}`;
-    case 'material':
-      return `${required} material ${facet.material_value ?? '(any)'}`;
-    case 'partof':
-      return `${facet.cardinality === 'prohibited' ? 'must not be' : facet.cardinality === 'optional' ? 'may be' : 'must be'} part of ${facet.partof_entity_name ?? '*'}${facet.partof_relation ? ` (${facet.partof_relation})` : ''}`;
-    default:
-      return `${required} entity ${facet.entity_name ?? '*'}${facet.predefined_type ? `.${facet.predefined_type}` : ''}`;
-  }
+/** A requirement in the report's words: what it asks, by its cardinality ("must have …"). */
+export function describeFacet(w: Words, locale: Locale, facet: IdsFacet | undefined): string {
+  if (!facet) return render(locale, 'reports.requirement');
+  const text = facetText(w, facetOfStored(facet));
+  if (facet.cardinality === 'prohibited')
+    return render(locale, 'reports.requirementProhibited', { facet: text });
+  if (facet.cardinality === 'optional') return render(locale, 'reports.requirementOptional', { facet: text });
+  return render(locale, 'reports.requirementRequired', { facet: text });
+}
+
+/**
+ * Failure rows in the report's words: each reason rendered from the stored finding and the
+ * specification's requirement facet it names (issue 31).
+ */
+export function explainFailures(
+  w: Words,
+  specs: ReadonlyArray<{ id: string; requirementFacets: IdsFacet[] }>,
+): (rows: repo.FailureExample[]) => repo.FailureExample[] {
+  const facetsOf = new Map(specs.map((spec) => [spec.id, spec.requirementFacets]));
+  return (rows) =>
+    rows.map((row) => ({
+      ...row,
+      reason: storedFailureText(w, row.failure, facetsOf.get(row.specificationId)?.[row.facetIndex]),
+    }));
 }
 
 export async function collectComprehensive(input: {
@@ -92,8 +104,11 @@ export async function collectComprehensive(input: {
   overview: OverviewService;
   compliance: ComplianceService;
   attributes: AttributeService;
+  /** The report's language (reports/repo.ts reportLocale). */
+  locale: Locale;
 }): Promise<ComprehensiveData> {
-  const { db, userId, projectId, fileId } = input;
+  const { db, userId, projectId, fileId, locale } = input;
+  const w = wordsFor(locale);
   const overview = await input.overview.project(userId, projectId);
   const versions = await repo.scopeVersions(db, projectId, fileId);
   const specs = await listActiveSpecifications(db, projectId);
@@ -106,7 +121,10 @@ export async function collectComprehensive(input: {
       version.versionId,
     );
     const counts = await repo.failureCounts(db, version.versionId);
-    const examples = await repo.failureExamples(db, version.versionId, EXAMPLES_PER_REQUIREMENT);
+    const examples = explainFailures(
+      w,
+      specs,
+    )(await repo.failureExamples(db, version.versionId, EXAMPLES_PER_REQUIREMENT));
     const specifications = compliance.specifications.map((row): SpecificationSection => {
       const spec = specs.find((s) => s.id === row.specification_id);
       const facets = spec?.requirementFacets ?? [];
@@ -122,7 +140,7 @@ export async function collectComprehensive(input: {
           .filter((c) => c.specificationId === row.specification_id)
           .map((c) => ({
             facetIndex: c.facetIndex,
-            requirement: describeFacet(facets[c.facetIndex]),
+            requirement: describeFacet(w, locale, facets[c.facetIndex]),
             failures: c.failures,
             examples: examples.filter(
               (e) => e.specificationId === row.specification_id && e.facetIndex === c.facetIndex,
@@ -141,6 +159,7 @@ export async function collectComprehensive(input: {
   }
   return {
     project: overview.project,
+    locale,
     generatedAt: input.now,
     overview,
     files,

@@ -13,7 +13,7 @@ import { runWorkerTask } from '../../platform/worker-task';
 import { createAiService, type ModelTarget } from '../ai';
 import { createAttributeService } from '../attributes';
 import { createAuditRecorder } from '../audit';
-import { createComplianceService } from '../compliance';
+import { createComplianceService, listActiveSpecifications, wordsFor } from '../compliance';
 import { notifyUser, reportReadyMail } from '../notifications';
 import { createOverviewService } from '../overview';
 import { findActiveProject } from '../projects';
@@ -22,7 +22,7 @@ import { askInsights, type renderInsightsPdf } from './ai-insights';
 import { renderBcf } from './bcf-export';
 import type { renderComprehensivePdf } from './comprehensive-pdf';
 import { xlsxFeed, xlsxRowsFromDatabase } from './comprehensive-xlsx';
-import { collectComprehensive } from './data';
+import { collectComprehensive, explainFailures } from './data';
 import * as repo from './repo';
 
 /** Spec 2 §8 'No files found', the words the reports module answers a request with. */
@@ -54,6 +54,8 @@ export async function generateReport(
   }
   await repo.updateReport(deps.db, reportId, { status: 'processing' });
   const userId = report.createdBy;
+  // In the project's language, else its author's (issue 31).
+  const locale = await repo.reportLocale(deps.db, report.projectId, { userId, fallback: 'en' });
   const key = storageKeys.report(report.projectId, report.id, report.format);
   const noFiles = async () => {
     await repo.updateReport(deps.db, reportId, { status: 'failed', errorMessage: NO_FILES });
@@ -73,6 +75,7 @@ export async function generateReport(
       grouping: report.bcfGrouping === 'element' ? 'element' : 'type',
       bcfVersion: report.bcfVersion === '3.0' ? '3.0' : '2.1',
       idsTitle: idsFiles.map((f) => f.name).join(', ') || null,
+      locale,
     });
     stored = await deps.storage.putStream(key, Readable.from([Buffer.from(bytes)]));
     projectName = (await findActiveProject(deps.db, report.projectId))?.name ?? 'the project';
@@ -80,6 +83,7 @@ export async function generateReport(
     const data = await collectComprehensive({
       db: deps.db,
       userId,
+      locale,
       projectId: report.projectId,
       fileId: report.fileId,
       now: deps.clock.now(),
@@ -107,7 +111,13 @@ export async function generateReport(
           {
             timeLimitMs: RENDER_TIME_LIMIT_MS,
             limitMessage: 'Rendering the report took longer than 10 minutes.',
-            feed: xlsxFeed(xlsxRowsFromDatabase(deps.db), data),
+            feed: xlsxFeed(
+              xlsxRowsFromDatabase(
+                deps.db,
+                explainFailures(wordsFor(locale), await listActiveSpecifications(deps.db, report.projectId)),
+              ),
+              data,
+            ),
           },
         );
         stored = await deps.storage.putStream(key, createReadStream(path));
@@ -157,8 +167,9 @@ export async function generateReport(
       tx,
       deps.jobs,
       userId,
-      reportReadyMail({ name: report.name, projectName }),
+      (mailIn) => reportReadyMail(mailIn, { name: report.name, projectName }),
       deps.clock.now(),
+      report.projectId,
     );
   });
   return { status: 'completed', bytes: stored.size };

@@ -1,6 +1,8 @@
+import { isLocale, type Locale } from '@plumbline/i18n';
 import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
-import { projects, reports } from '../../schema';
+import { projects, reports, users } from '../../schema';
+import type { StoredFailure } from '../compliance';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -127,6 +129,28 @@ export async function failureCounts(
   }));
 }
 
+/**
+ * The language a project's reports are written in: the project's when it set one, else the
+ * language of whoever asks (a signed-in user's profile, else the request's).
+ */
+export async function reportLocale(
+  db: Database,
+  projectId: string,
+  requester: { userId: string | null; fallback: Locale },
+): Promise<Locale> {
+  const [project] = await db
+    .select({ language: projects.language })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (isLocale(project?.language)) return project.language;
+  if (requester.userId === null) return requester.fallback;
+  const [user] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, requester.userId));
+  return isLocale(user?.language) ? user.language : requester.fallback;
+}
+
 export interface FailureExample {
   specificationId: string;
   facetIndex: number;
@@ -135,6 +159,8 @@ export interface FailureExample {
   name: string | null;
   ifcClass: string | null;
   level: string | null;
+  /** The engine's finding as stored; `reason` is it in words, filled in by the report (explainFailures). */
+  failure: StoredFailure;
   reason: string;
   actualValue: string | null;
 }
@@ -149,7 +175,7 @@ export async function failureExamples(
     db,
     sql`select * from (
           select er.specification_id, (f->>'facetIndex')::int as facet_index, er.element_step_id,
-            f->>'reason' as reason, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level,
+            f as failure, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level,
             row_number() over (partition by er.specification_id, (f->>'facetIndex')::int order by er.element_step_id) as rn
           from element_results er cross join lateral jsonb_array_elements(er.failures) f
           left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
@@ -168,7 +194,8 @@ function toExample(r: Record<string, unknown>): FailureExample {
     name: (r.name as string | null) ?? null,
     ifcClass: (r.ifc_class as string | null) ?? null,
     level: (r.level as string | null) ?? null,
-    reason: (r.reason as string | null) ?? '',
+    failure: r.failure as StoredFailure,
+    reason: '',
     actualValue: (r.actual_value as string | null) ?? null,
   };
 }
@@ -209,7 +236,7 @@ export async function failurePage(
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select er.specification_id, (f->>'facetIndex')::int as facet_index, er.element_step_id,
-          f->>'reason' as reason, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level
+          f as failure, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level
         from (select * from element_results
               where file_version_id = ${versionId} and not passed
                 ${after ? sql`and (specification_id, element_step_id) > (${after.specificationId}::uuid, ${after.stepId})` : sql``}

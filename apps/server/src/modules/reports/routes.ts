@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import { contentDisposition } from '../bimfiles';
 import type { ReportService } from './service';
 
@@ -161,7 +162,13 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { projectId, fileId } = request.params;
-        const out = await reports.bcf(optionalUserId(request), projectId, fileId, request.query);
+        const out = await reports.bcf(
+          optionalUserId(request),
+          projectId,
+          fileId,
+          request.query,
+          requestLocale(request),
+        );
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', contentDisposition(out.fileName))

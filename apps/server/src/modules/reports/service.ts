@@ -9,6 +9,7 @@ import {
   reportFormatSchema,
   reportTypeSchema,
 } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
@@ -232,6 +233,8 @@ export function createReportService(deps: {
         grouping: 'type' | 'element';
         bcfVersion: BcfVersion;
       },
+      /** The request's language, when the project sets none and the reader has no profile. */
+      locale: Locale = 'en',
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       await requireProjectReader({ db, userId }, projectId);
       const { file, version } = await requireCheckedVersion(db, {
@@ -256,6 +259,7 @@ export function createReportService(deps: {
         grouping: query.grouping,
         bcfVersion: query.bcfVersion,
         idsTitle: ids.map((f) => f.name).join(', ') || null,
+        locale: await repo.reportLocale(db, projectId, { userId, fallback: locale }),
       });
       const base = file.name.replace(/\.ifc$/i, '');
       return { bytes, fileName: `${base} ${version.versionTag} issues.bcf` };

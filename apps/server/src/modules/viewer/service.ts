@@ -58,7 +58,8 @@ export function createViewerService(deps: ViewerServiceDeps) {
       }
       if (row.status === 'failed') {
         throw new ViewerError(FRAGMENTS_FAILED, {
-          message: `This version has no viewable 3D model: ${row.error ?? 'the conversion failed'}`,
+          messageId: 'error.fragments_failed.detail',
+          params: { detail: row.error ?? 'the conversion failed' },
         });
       }
       if (row.status !== 'ready' || !row.storageKey || row.sha256 === null || row.sizeBytes === null) {

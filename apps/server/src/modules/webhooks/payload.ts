@@ -1,9 +1,5 @@
-import {
-  type ChangeMessageParams,
-  renderChangeMessage,
-  type VersionComparedEvent,
-  type WebhookFormat,
-} from '@plumbline/contracts';
+import type { ChangeMessageParams, VersionComparedEvent, WebhookFormat } from '@plumbline/contracts';
+import { renderChangeMessage } from '../notifications';
 
 /** What a version-comparison notice says: the stored comparison with the names it needs. */
 export interface ComparisonNotice {
@@ -91,7 +87,7 @@ export function slackBody(event: VersionComparedEvent): { text: string; blocks: 
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: `*${mrkdwn(text)}*\n${event.counts.removed} gone with removed elements, ${event.counts.persisting} persisting (compared with ${mrkdwn(p.previous)}).`,
+          text: `*${mrkdwn(text)}*\n${renderChangeMessage('changes.details', { ...p, ...event.counts, previous: mrkdwn(p.previous) })}`,
         },
       },
       {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HttpError } from '../errors';
 import { withoutQueryParameters } from './error-handler';
 import { findControlCharacter } from './input-hygiene';
 
@@ -33,5 +34,11 @@ describe('withoutQueryParameters', () => {
     expect(text).not.toContain('argon2id');
     expect(text).not.toContain('ada@x.com');
     expect(logged.message).toContain('Failed query: insert into "users"');
+  });
+
+  it("leaves an AppError's message parameters, which its answer sends (a 502 whose params were cut failed its schema)", () => {
+    const error = new HttpError('bad_request', { messageId: 'error.bad_request.url', params: { limit: 3 } });
+    const logged = withoutQueryParameters(error) as HttpError;
+    expect(logged.params).toEqual({ limit: 3 });
   });
 });

@@ -39,8 +39,11 @@ export function registerInputHygiene(app: FastifyInstance): void {
       const field = findControlCharacter(value);
       if (field !== null) {
         throw new HttpError('validation_failed', {
-          message: `${field === '_' ? part : field} must not contain control characters.`,
-          fields: { [field]: 'must not contain control characters' },
+          detail: {
+            id: 'error.validation_failed.controlCharacters',
+            params: { field: field === '_' ? part : field },
+          },
+          fields: { [field]: { id: 'validation.controlCharacters' } },
         });
       }
     }

@@ -1,5 +1,6 @@
 import type { User } from '@plumbline/contracts';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +14,12 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { initials } from '@/lib/format';
+import { useT } from '@/lib/i18n';
+
+// Shown to visitors without an account (the demo), after the first paint: off the first view's budget.
+const LanguageSwitcher = lazy(async () => ({
+  default: (await import('@/components/language-switcher')).LanguageSwitcher,
+}));
 
 export interface AppHeaderProps {
   /** The signed-in user; null in demo mode. */
@@ -24,6 +31,7 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = false }: AppHeaderProps) {
+  const t = useT('app');
   // Wraps rather than scrolls sideways at 320 px (WCAG 1.4.10 reflow).
   return (
     <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
@@ -34,7 +42,7 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
         >
           <Logo />
         </Link>
-        {demo && <Badge variant="warning">Demo</Badge>}
+        {demo && <Badge variant="warning">{t('app.demoBadge')}</Badge>}
       </div>
       {user ? (
         <DropdownMenu>
@@ -43,7 +51,7 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
               type="button"
               className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               // Begins with the visible name; the initials beside it are hidden (WCAG 2.5.3).
-              aria-label={`${user.fullName}, account menu`}
+              aria-label={t('app.accountMenu', { name: user.fullName })}
             >
               {user.avatarUrl ? (
                 <img
@@ -73,21 +81,24 @@ export function AppHeader({ user, demo, onOpenSettings, onSignOut, signingOut = 
             <DropdownMenuSeparator />
             {onOpenSettings && (
               <DropdownMenuItem onSelect={onOpenSettings}>
-                <Settings /> Settings
+                <Settings /> {t('app.settings')}
               </DropdownMenuItem>
             )}
             <DropdownMenuItem onSelect={onSignOut} disabled={signingOut}>
-              <LogOut /> Sign out
+              <LogOut /> {t('app.signOut')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
+          <Suspense fallback={null}>
+            <LanguageSwitcher />
+          </Suspense>
           <Button asChild variant="ghost" size="sm">
-            <Link to="/login">Sign in</Link>
+            <Link to="/login">{t('app.signIn.submit')}</Link>
           </Button>
           <Button asChild size="sm">
-            <Link to="/signup">Create account</Link>
+            <Link to="/signup">{t('app.signUp.submit')}</Link>
           </Button>
         </div>
       )}

@@ -1,10 +1,14 @@
 import { cloneElement, type ReactElement, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { MessageText } from '@/lib/i18n/message-text';
 import { Label } from './label';
 
 export interface FormFieldProps {
   label: string;
-  /** The validation message, shown under the control and linked to it for screen readers. */
+  /**
+   * The validation message, shown under the control and linked to it for screen readers: text, or the
+   * message id a shared schema gives (rendered in the page's language).
+   */
   error?: string | undefined;
   hint?: string;
   className?: string;
@@ -26,7 +30,7 @@ export function FormField({ label, error, hint, className, children }: FormField
       {control}
       {error ? (
         <p id={messageId} className="text-xs font-medium text-destructive">
-          {error}
+          <MessageText text={error} />
         </p>
       ) : hint ? (
         <p id={messageId} className="text-xs text-muted-foreground">

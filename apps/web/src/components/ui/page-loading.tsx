@@ -1,4 +1,5 @@
 import { Logo } from '@/components/brand/logo';
+import { useT } from '@/lib/i18n';
 import { Skeleton } from './skeleton';
 
 /** A heading the loading page can already show: the page it is loading opens with it. */
@@ -17,6 +18,7 @@ export interface PageLoadingHeading {
  * Not an `<h1>`: focus after navigation waits for the page's own heading.
  */
 export function PageLoading({ heading }: { heading?: PageLoadingHeading | undefined } = {}) {
+  const t = useT('app');
   return (
     <div className="flex min-h-dvh flex-col bg-surface" aria-busy="true">
       <div className="flex h-14 items-center border-b border-border bg-background px-4 sm:px-6">
@@ -24,7 +26,7 @@ export function PageLoading({ heading }: { heading?: PageLoadingHeading | undefi
       </div>
       <div className="mx-auto w-full max-w-7xl space-y-4 px-4 py-6 sm:px-6">
         <p role="status" className="text-sm text-muted-foreground">
-          Loading…
+          {t('app.loading')}
         </p>
         {heading ? (
           <div data-loading-heading="">

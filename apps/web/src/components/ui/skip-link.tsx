@@ -1,3 +1,5 @@
+import { useT } from '@/lib/i18n';
+
 /** The id of the page's main landmark, the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -7,6 +9,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * without changing the URL, so client-side routes and tab state are untouched.
  */
 export function SkipLink() {
+  const t = useT('app');
   return (
     <a
       href={`#${MAIN_CONTENT_ID}`}
@@ -19,7 +22,7 @@ export function SkipLink() {
       }}
       className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-foreground focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-ring"
     >
-      Skip to main content
+      {t('app.skipLink')}
     </a>
   );
 }

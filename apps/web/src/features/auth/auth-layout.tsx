@@ -1,14 +1,16 @@
 import { CheckCircle2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
+import { rich, useT } from '@/lib/i18n';
 
-const POINTS = [
-  'Check IFC 2X3, IFC4 and IFC4X3 models against buildingSMART IDS 1.0 rules',
-  'See compliance per specification, per element and across versions',
-  'Share results with your project team and export PDF or Excel reports',
-];
+const POINTS = ['app.auth.pointCheck', 'app.auth.pointCompliance', 'app.auth.pointShare'] as const;
+
+// Not needed for the first paint: its code (and icon) arrive just after, off the sign-in view's budget.
+const LanguageSwitcher = lazy(async () => ({
+  default: (await import('@/components/language-switcher')).LanguageSwitcher,
+}));
 
 /** Two-column frame of the sign-in and sign-up pages: product summary on the left, the form and a way into the demo on the right. */
 export function AuthLayout({
@@ -20,6 +22,7 @@ export function AuthLayout({
   subtitle: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT('app');
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <SkipLink />
@@ -32,25 +35,26 @@ export function AuthLayout({
           <Logo />
         </Link>
         <div className="relative max-w-md">
-          <h2 className="text-2xl font-semibold tracking-tight text-white">
-            Know where your models comply, and where they don't.
-          </h2>
+          <h2 className="text-2xl font-semibold tracking-tight text-white">{t('app.auth.tagline')}</h2>
           <ul className="mt-6 space-y-3 text-sm text-zinc-300">
             {POINTS.map((point) => (
               <li key={point} className="flex gap-3">
                 <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-indigo-400" aria-hidden="true" />
-                <span>{point}</span>
+                <span>{t(point)}</span>
               </li>
             ))}
           </ul>
         </div>
-        <p className="relative text-xs text-zinc-500">Built for BIM project teams.</p>
+        <p className="relative text-xs text-zinc-500">{t('app.auth.builtFor')}</p>
       </aside>
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="flex items-center justify-center bg-background px-6 py-12 outline-none"
+        className="relative flex items-center justify-center bg-background px-6 py-12 outline-none"
       >
+        <Suspense fallback={null}>
+          <LanguageSwitcher className="absolute right-4 top-4" />
+        </Suspense>
         <div className="w-full max-w-sm">
           <Link to="/" className="mb-10 inline-block lg:hidden">
             <Logo />
@@ -61,10 +65,13 @@ export function AuthLayout({
           <p className="mt-1.5 text-sm text-muted-foreground">{subtitle}</p>
           <div className="mt-8">{children}</div>
           <p className="mt-8 text-center text-sm text-muted-foreground">
-            Just looking?{' '}
-            <Link to="/demo" className="font-medium text-foreground hover:underline">
-              Explore the demo
-            </Link>
+            {rich(t, 'app.auth.demoPrompt', {
+              link: (chunks) => (
+                <Link to="/demo" className="font-medium text-foreground hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       </main>

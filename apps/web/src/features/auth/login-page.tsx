@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { signIn } from '@/lib/auth-api';
 import { applyServerErrors } from '@/lib/forms';
+import { rich, useT } from '@/lib/i18n';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { afterSignInPath } from './redirect';
@@ -17,6 +18,7 @@ import { afterSignInPath } from './redirect';
 type SignInInput = z.input<typeof signInBodySchema>;
 
 export function LoginPage() {
+  const t = useT('app');
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -39,35 +41,34 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in to Plumbline"
-      subtitle={
-        <>
-          New here?{' '}
+      title={t('app.signIn.title')}
+      subtitle={rich(t, 'app.signIn.newHere', {
+        link: (chunks) => (
           <Link to="/signup" className="font-medium text-primary hover:underline">
-            Create an account
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <form
         className="grid gap-4"
         noValidate
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       >
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('app.field.email')} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={t('app.field.emailPlaceholder')}
             {...form.register('email')}
           />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={t('app.field.password')} error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
         {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
         <Button type="submit" className="mt-2 w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Signing in...' : 'Sign in'}
+          {mutation.isPending ? t('app.signIn.submitting') : t('app.signIn.submit')}
         </Button>
       </form>
     </AuthLayout>

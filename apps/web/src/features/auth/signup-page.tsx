@@ -11,12 +11,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { signUp } from '@/lib/auth-api';
 import { applyServerErrors } from '@/lib/forms';
+import { rich, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 
 type SignUpInput = z.input<typeof signUpBodySchema>;
 
 export function SignupPage() {
+  const t = useT('app');
   const session = useSession();
   const form = useForm<SignUpInput, unknown, SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
@@ -33,7 +35,10 @@ export function SignupPage() {
   // The same answer for a new address and a taken one: the mailbox tells its owner which it was.
   if (mutation.isSuccess) {
     return (
-      <AuthLayout title="Check your e-mail" subtitle={<>We sent a message to {mutation.variables.email}.</>}>
+      <AuthLayout
+        title={t('app.signUp.checkEmailTitle')}
+        subtitle={t('app.signUp.checkEmailSubtitle', { email: mutation.variables.email })}
+      >
         <div className="grid gap-4">
           <Alert>
             <span className="flex items-start gap-2">
@@ -42,7 +47,7 @@ export function SignupPage() {
             </span>
           </Alert>
           <Button asChild className="w-full">
-            <Link to="/login">Go to sign in</Link>
+            <Link to="/login">{t('app.signUp.goToSignIn')}</Link>
           </Button>
         </div>
       </AuthLayout>
@@ -51,42 +56,45 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle={
-        <>
-          Already have an account?{' '}
+      title={t('app.signUp.title')}
+      subtitle={rich(t, 'app.signUp.haveAccount', {
+        link: (chunks) => (
           <Link to="/login" className="font-medium text-primary hover:underline">
-            Sign in
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <form
         className="grid gap-4"
         noValidate
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       >
-        <FormField label="Full name" error={errors.fullName?.message}>
-          <Input autoComplete="name" placeholder="Ada Lovelace" {...form.register('fullName')} />
+        <FormField label={t('app.field.fullName')} error={errors.fullName?.message}>
+          <Input
+            autoComplete="name"
+            placeholder={t('app.field.fullNamePlaceholder')}
+            {...form.register('fullName')}
+          />
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('app.field.email')} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={t('app.field.emailPlaceholder')}
             {...form.register('email')}
           />
         </FormField>
         <FormField
-          label="Password"
+          label={t('app.field.password')}
           error={errors.password?.message}
-          hint="At least 12 characters; not a common password, nor your name or e-mail."
+          hint={t('app.signUp.passwordHint')}
         >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
         <Button type="submit" className="mt-2 w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Creating account...' : 'Create account'}
+          {mutation.isPending ? t('app.signUp.submitting') : t('app.signUp.submit')}
         </Button>
       </form>
     </AuthLayout>

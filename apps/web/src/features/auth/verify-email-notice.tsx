@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { resendVerification } from '@/lib/auth-api';
+import { useT } from '@/lib/i18n';
 import { useSignOut } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 
@@ -13,25 +14,28 @@ import { AuthLayout } from './auth-layout';
  * nothing else (the server refuses every other request; decision 0158).
  */
 export function VerifyEmailNotice({ user }: { user: User }) {
+  const t = useT('app', 'pages');
   const resend = useMutation({ mutationFn: resendVerification });
   const signOut = useSignOut();
   return (
-    <AuthLayout title="Verify your e-mail address" subtitle={<>Signed in as {user.email}.</>}>
+    <AuthLayout
+      title={t('pages.notice.title')}
+      subtitle={t('pages.notice.signedInAs', { email: user.email })}
+    >
       <div className="grid gap-4">
         <Alert>
           <span className="flex items-start gap-2">
             <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Open the link we sent to {user.email} to finish creating your account. Until then you cannot open
-            or join projects.
+            {t('pages.notice.text', { email: user.email })}
           </span>
         </Alert>
         {resend.isSuccess && <Alert>{resend.data}</Alert>}
         {resend.isError && <Alert variant="destructive">{errorMessage(resend.error)}</Alert>}
         <Button onClick={() => resend.mutate()} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending...' : 'Send a new link'}
+          {resend.isPending ? t('pages.notice.resending') : t('pages.notice.resend')}
         </Button>
         <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          Sign out
+          {t('app.signOut')}
         </Button>
       </div>
     </AuthLayout>

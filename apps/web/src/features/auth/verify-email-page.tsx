@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { verifyEmail } from '@/lib/auth-api';
+import { useT } from '@/lib/i18n';
 import { sessionQueryKey } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 
@@ -15,6 +16,7 @@ function tokenFromLocation(): string {
 
 /** /verify-email: opens the link of the verification mail and says whether it worked. */
 export function VerifyEmailPage() {
+  const t = useT('pages');
   const queryClient = useQueryClient();
   const verify = useMutation({
     mutationFn: verifyEmail,
@@ -31,24 +33,22 @@ export function VerifyEmailPage() {
 
   const expired = isApiRequestError(verify.error) && verify.error.status === 410;
   const title = verify.isSuccess
-    ? 'E-mail address verified'
+    ? t('pages.verify.verified')
     : verify.isError
       ? expired
-        ? 'Verification link expired'
-        : 'Verification link not valid'
-      : 'Verifying your e-mail address…';
+        ? t('pages.verify.expired')
+        : t('pages.verify.invalid')
+      : t('pages.verify.verifying');
 
   return (
     <AuthLayout title={title} subtitle={null}>
       <div className="grid gap-4" aria-live="polite">
-        {verify.isSuccess && (
-          <Alert>{verify.data.email} is verified. Sign in to open your projects and invitations.</Alert>
-        )}
+        {verify.isSuccess && <Alert>{t('pages.verify.verifiedText', { email: verify.data.email })}</Alert>}
         {verify.isError && <Alert variant="destructive">{errorMessage(verify.error)}</Alert>}
         {!verify.isPending && (
           <Button asChild className="w-full">
             <Link to="/dashboard">
-              {verify.isSuccess ? 'Continue to Plumbline' : 'Sign in for a new link'}
+              {verify.isSuccess ? t('pages.verify.continue') : t('pages.verify.signInForNewLink')}
             </Link>
           </Button>
         )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BLOCKED, fileChangesBlockedReason, VIEWER_BLOCKED } from './upload-permissions';
+import { t } from '@/lib/i18n';
+import { demoBlockedReason, fileChangesBlockedReason, VIEWER_BLOCKED } from './upload-permissions';
 
 describe('fileChangesBlockedReason', () => {
   it('lets Editors and Admins change files', () => {
@@ -8,11 +9,11 @@ describe('fileChangesBlockedReason', () => {
   });
 
   it('blocks Viewers and callers without a role', () => {
-    expect(fileChangesBlockedReason('Viewer', false)).toBe(VIEWER_BLOCKED);
-    expect(fileChangesBlockedReason(undefined, false)).toBe(VIEWER_BLOCKED);
+    expect(fileChangesBlockedReason('Viewer', false)).toBe(t(VIEWER_BLOCKED));
+    expect(fileChangesBlockedReason(undefined, false)).toBe(t(VIEWER_BLOCKED));
   });
 
   it('blocks everyone in the demo', () => {
-    expect(fileChangesBlockedReason('Admin', true)).toBe(DEMO_BLOCKED);
+    expect(fileChangesBlockedReason('Admin', true)).toBe(demoBlockedReason());
   });
 });

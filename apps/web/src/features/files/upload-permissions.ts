@@ -1,7 +1,8 @@
 import { type ProjectRole, projectPermissions } from '@plumbline/contracts';
-import { actionBlockedReason, DEMO_BLOCKED } from '../projects/permissions';
+import { actionBlockedReason, demoBlockedReason } from '../projects/permissions';
 
-export { DEMO_BLOCKED };
+export { demoBlockedReason };
+/** The permission table's message for a Viewer (its id; `t` renders it). */
 export const VIEWER_BLOCKED = projectPermissions['files.upload'].reason;
 
 /**

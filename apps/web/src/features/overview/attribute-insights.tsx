@@ -5,17 +5,19 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { OVERVIEW_RECOMMENDATIONS, useAttributeInsights, useSchemaSummary } from './attribute-analysis';
 
 const PRIORITY = {
-  high: { variant: 'destructive', text: 'High' },
-  medium: { variant: 'warning', text: 'Medium' },
-  low: { variant: 'secondary', text: 'Low' },
+  high: 'destructive',
+  medium: 'warning',
+  low: 'secondary',
 } as const;
 
 /** Spec 1 §2.2 'Attribute Insights': the gaps between the models and the IDS, and what to add first. */
 export function AttributeInsights({ projectId }: { projectId: string }) {
+  const t = useT('overview');
   const insights = useAttributeInsights(projectId);
   const summary = useSchemaSummary(projectId);
   const data = insights.data;
@@ -26,39 +28,45 @@ export function AttributeInsights({ projectId }: { projectId: string }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Lightbulb className="size-4 text-muted-foreground" aria-hidden="true" />
-          Attribute Insights
+          {t('overview.insights.title')}
         </CardTitle>
-        <CardDescription>Attributes worth adding to your IDS rules.</CardDescription>
+        <CardDescription>{t('overview.insights.description')}</CardDescription>
       </CardHeader>
       {pending ? (
         <CardContent>
           <Skeleton className="h-28 w-full" />
         </CardContent>
       ) : insights.isError ? (
-        <EmptyState title="No Analysis Data" description={errorMessage(insights.error)} />
+        <EmptyState title={t('overview.noAnalysisData')} description={errorMessage(insights.error)} />
       ) : !analysed || !data ? (
         <EmptyState
-          title="No Analysis Data"
-          description="Recommendations appear once a model has been analysed."
+          title={t('overview.noAnalysisData')}
+          description={t('overview.insights.emptyDescription')}
         />
       ) : data.totalGaps === 0 ? (
         <EmptyState
           icon={CheckCircle2}
-          title="Excellent Coverage!"
-          description="Every attribute in the models is covered by an IDS specification."
+          title={t('overview.insights.excellentTitle')}
+          description={t('overview.insights.excellentDescription')}
         />
       ) : (
         <CardContent className="space-y-4">
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Figure label="Total Gaps" value={formatNumber(data.totalGaps)} />
-            <Figure label="High Priority" value={formatNumber(data.highPriorityGaps)} />
-            <Figure label="Avg. Occurrence" value={`${data.averageOccurrence.toFixed(1)}%`} />
-            <Figure label="Coverage Opportunity" value={`+${data.coverageOpportunity.toFixed(1)}%`} />
+            <Figure label={t('overview.insights.totalGaps')} value={formatNumber(data.totalGaps)} />
+            <Figure label={t('overview.insights.highPriority')} value={formatNumber(data.highPriorityGaps)} />
+            <Figure
+              label={t('overview.insights.averageOccurrence')}
+              value={`${data.averageOccurrence.toFixed(1)}%`}
+            />
+            <Figure
+              label={t('overview.insights.coverageOpportunity')}
+              value={`+${data.coverageOpportunity.toFixed(1)}%`}
+            />
           </dl>
           {data.topRecommendations.length === 0 && (
-            <p className="text-sm text-muted-foreground">Every gap has been reviewed by the team.</p>
+            <p className="text-sm text-muted-foreground">{t('overview.insights.allReviewed')}</p>
           )}
-          <ul className="space-y-2" aria-label="Top recommendations">
+          <ul className="space-y-2" aria-label={t('overview.insights.top')}>
             {data.topRecommendations.slice(0, OVERVIEW_RECOMMENDATIONS).map((r) => (
               <li key={r.id} className="rounded-lg border border-border p-3">
                 <div className="flex items-start justify-between gap-2">
@@ -68,7 +76,9 @@ export function AttributeInsights({ projectId }: { projectId: string }) {
                   </div>
                   <div className="flex shrink-0 items-center gap-2 text-xs tabular-nums">
                     {r.occurrence.toFixed(1)}%
-                    <Badge variant={PRIORITY[r.priority].variant}>{PRIORITY[r.priority].text}</Badge>
+                    <Badge variant={PRIORITY[r.priority]}>
+                      {t('overview.insights.priority', { priority: r.priority })}
+                    </Badge>
                   </div>
                 </div>
                 <p className="mt-1 text-xs text-muted-foreground">{r.reason}</p>

@@ -6,37 +6,39 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { type MessageId, useT } from '@/lib/i18n';
 import { explorerLink } from './explorer-link';
 
-const COLUMNS = [
-  'File name',
-  'Latest version',
-  'Latest size',
-  'Total size',
-  'Elements',
-  'Last updated',
-  'Actions',
+const COLUMNS: readonly MessageId[] = [
+  'overview.files.column.name',
+  'overview.files.column.latestVersion',
+  'overview.files.column.latestSize',
+  'overview.files.column.totalSize',
+  'overview.elements',
+  'overview.files.column.lastUpdated',
+  'overview.files.column.actions',
 ];
 
 /** The selected project's files (spec 1 §2.2 "BIM Files table"); excluded files are not listed. */
 export function BimFilesTable({ projectId, files }: { projectId: string; files: readonly OverviewFile[] }) {
+  const t = useT('overview');
   const { basePath } = useDataSource();
   if (files.length === 0) {
     return (
       <EmptyState
         icon={FileBox}
-        title="No files yet"
-        description="Model files added to this project will be listed here with their versions and sizes."
+        title={t('overview.files.emptyTitle')}
+        description={t('overview.files.emptyDescription')}
       />
     );
   }
   return (
-    <Table aria-label="BIM Files">
+    <Table aria-label={t('overview.bimFiles')}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           {COLUMNS.map((column) => (
             <TableHead key={column} scope="col">
-              {column}
+              {t(column)}
             </TableHead>
           ))}
         </TableRow>
@@ -55,9 +57,9 @@ export function BimFilesTable({ projectId, files }: { projectId: string; files: 
                 {/* The name starts with the visible label (WCAG 2.5.3); the file name tells the rows apart. */}
                 <Link
                   to={explorerLink(basePath, projectId, file.id, file.latest_version_id)}
-                  aria-label={`View in Explorer: ${file.name}`}
+                  aria-label={t('overview.files.viewInExplorerFile', { name: file.name })}
                 >
-                  <ExternalLink aria-hidden="true" /> View in Explorer
+                  <ExternalLink aria-hidden="true" /> {t('overview.files.viewInExplorer')}
                 </Link>
               </Button>
             </TableCell>

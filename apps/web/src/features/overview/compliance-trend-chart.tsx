@@ -3,6 +3,7 @@ import { TrendingUp } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useVisualizationColors } from './queries';
 import { FALLBACK_TREND_COLORS, normalizeTrend } from './trend';
@@ -13,6 +14,7 @@ const TrendLineChart = lazy(async () => ({ default: (await import('./trend-line-
 
 /** Project Compliance Trend (spec 1 §2.2): one line per category, vertical range 0 to 100. */
 export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[] }) {
+  const t = useT('overview');
   const colors = useVisualizationColors().data ?? FALLBACK_TREND_COLORS;
   const rows = normalizeTrend(points);
   const [figure, near] = useNearViewport();
@@ -20,8 +22,8 @@ export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[]
     return (
       <EmptyState
         icon={TrendingUp}
-        title="No compliance trend data available"
-        description="The trend builds up as model versions are checked against active IDS files."
+        title={t('overview.trend.emptyTitle')}
+        description={t('overview.trend.emptyDescription')}
       />
     );
   }
@@ -29,7 +31,7 @@ export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[]
     <figure
       ref={figure}
       className="h-72 px-2 pb-4 [&_svg:focus-visible]:outline-2 [&_svg:focus-visible]:outline-ring"
-      aria-label="Project Compliance Trend chart"
+      aria-label={t('overview.trend.chartLabel')}
     >
       {near ? (
         <Suspense fallback={<Skeleton className="h-full w-full" />}>

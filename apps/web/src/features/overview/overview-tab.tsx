@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { OVERVIEW_HEADING } from '@/lib/dashboard-tabs';
+import { useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
@@ -20,6 +21,7 @@ import { resolveSelectedProject } from './selection';
 
 /** The Overview tab (spec 1 §2.2): project selector on top, the first project selected automatically. */
 export function OverviewTab() {
+  const t = useT('overview');
   const projects = useProjects();
   // The list's arrival is drawn in a background render, sliced into short tasks (lib/use-background-settle.ts).
   const pending = useBackgroundSettle(projects.isPending) && !projects.isError;
@@ -66,7 +68,7 @@ export function OverviewTab() {
           className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           role="status"
           aria-busy="true"
-          aria-label="Loading overview"
+          aria-label={t('overview.loading')}
         >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-28 rounded-xl" />
@@ -76,11 +78,11 @@ export function OverviewTab() {
         <Card>
           <EmptyState
             icon={AlertCircle}
-            title="Error loading dashboard"
+            title={t('overview.error.title')}
             description={errorMessage(projects.error)}
             action={
               <Button variant="outline" onClick={() => projects.refetch()}>
-                Retry
+                {t('overview.retry')}
               </Button>
             }
           />

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { useDataSource } from '@/lib/data-source';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { computePortfolioStats } from '../projects/project-stats';
 import { useAllMemberships } from '../projects/queries';
 
@@ -17,17 +18,30 @@ export function PortfolioOverview({
   projects: readonly Project[];
   onCreate: () => void;
 }) {
+  const t = useT('overview');
   const { readOnly } = useDataSource();
   const members = useAllMemberships();
   const stats = computePortfolioStats(projects, members.data ?? null);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="Total Projects" icon={FolderKanban} value={formatNumber(stats.totalProjects)} />
-        <StatCard label="Total Files" icon={FileBox} value={formatNumber(stats.totalFiles)} />
-        <StatCard label="Total Elements" icon={Boxes} value={formatNumber(stats.totalElements)} />
         <StatCard
-          label="Team Members"
+          label={t('overview.portfolio.totalProjects')}
+          icon={FolderKanban}
+          value={formatNumber(stats.totalProjects)}
+        />
+        <StatCard
+          label={t('overview.portfolio.totalFiles')}
+          icon={FileBox}
+          value={formatNumber(stats.totalFiles)}
+        />
+        <StatCard
+          label={t('overview.portfolio.totalElements')}
+          icon={Boxes}
+          value={formatNumber(stats.totalElements)}
+        />
+        <StatCard
+          label={t('overview.teamMembers')}
           icon={Users}
           value={stats.uniqueTeamMembers === null ? '—' : formatNumber(stats.uniqueTeamMembers)}
         />
@@ -35,13 +49,13 @@ export function PortfolioOverview({
       <Card>
         <EmptyState
           icon={FolderPlus}
-          title={readOnly ? 'No demo projects yet' : 'Create your first project'}
-          description={
-            readOnly
-              ? 'Sample projects will appear here once the demo data set is loaded.'
-              : 'Projects hold your IFC models and the IDS rules they are checked against. Create one to get started.'
+          title={t(readOnly ? 'overview.portfolio.emptyDemoTitle' : 'overview.portfolio.emptyTitle')}
+          description={t(
+            readOnly ? 'overview.portfolio.emptyDemoDescription' : 'overview.portfolio.emptyDescription',
+          )}
+          action={
+            readOnly ? undefined : <Button onClick={onCreate}>{t('overview.portfolio.newProject')}</Button>
           }
-          action={readOnly ? undefined : <Button onClick={onCreate}>New Project</Button>}
         />
       </Card>
     </div>

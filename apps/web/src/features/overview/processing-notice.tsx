@@ -1,7 +1,7 @@
 import type { ProjectOverview } from '@plumbline/contracts';
 import { Loader2 } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
-import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 /**
  * Says the project's models are still being prepared, with how many are done (the server's counts),
@@ -15,14 +15,15 @@ export function ProcessingNotice({
   processing: ProjectOverview['processing'];
   demo: boolean;
 }) {
+  const t = useT('overview');
   const { total_files: total, settled_files: settled, rechecking } = processing;
   if (total === 0 || (settled >= total && !rechecking)) return null;
   const title =
     settled < total
       ? demo
-        ? 'The demo is being prepared'
-        : 'Your models are being processed'
-      : 'Checking the models against the IDS again';
+        ? t('overview.processing.demo')
+        : t('overview.processing.models')
+      : t('overview.processing.rechecking');
   return (
     <div
       role="status"
@@ -33,11 +34,11 @@ export function ProcessingNotice({
         <Loader2 className="size-4 animate-spin text-primary" aria-hidden="true" />
         {title}
       </p>
-      <Progress value={total > 0 ? (settled / total) * 100 : 0} aria-label="Models processed" />
-      <p className="text-xs text-muted-foreground">
-        {formatNumber(settled)} of {formatNumber(total)} models processed. The figures below fill in as each
-        one finishes; this page updates by itself.
-      </p>
+      <Progress
+        value={total > 0 ? (settled / total) * 100 : 0}
+        aria-label={t('overview.processing.progressLabel')}
+      />
+      <p className="text-xs text-muted-foreground">{t('overview.processing.progress', { settled, total })}</p>
     </div>
   );
 }

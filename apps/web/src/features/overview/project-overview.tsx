@@ -22,6 +22,7 @@ import { errorMessage, isApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatNumber } from '@/lib/format';
+import { type MessageId, useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { AttributeInsights } from './attribute-insights';
@@ -44,6 +45,7 @@ const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string 
 
 /** One project's overview (spec 1 §2.2), every figure from the server's stored results. */
 export function ProjectOverview({ project }: { project: Project }) {
+  const t = useT('overview');
   const overview = useProjectOverview(project.id);
   const { mode } = useDataSource();
   // The figures arrive in a background render, sliced into short tasks (lib/use-background-settle.ts).
@@ -66,11 +68,11 @@ export function ProjectOverview({ project }: { project: Project }) {
       <Card>
         <EmptyState
           icon={AlertCircle}
-          title="Error loading dashboard"
+          title={t('overview.error.title')}
           description={errorMessage(overview.error)}
           action={
             <Button variant="outline" onClick={() => overview.refetch()}>
-              Retry
+              {t('overview.retry')}
             </Button>
           }
         />
@@ -93,13 +95,18 @@ export function ProjectOverview({ project }: { project: Project }) {
       </Suspense>
       <Section
         icon={TrendingUp}
-        title="Project Compliance Trend"
-        description="Share of required properties that exist, are populated and comply, after each checked version."
+        title={t('overview.trend.title')}
+        description={t('overview.trend.description')}
       >
         <ComplianceCategories categories={data.compliance_categories} />
         <ComplianceTrendChart points={data.trend} />
       </Section>
-      <Section icon={FileBox} title="BIM Files" description="Model files in this project." flush>
+      <Section
+        icon={FileBox}
+        title={t('overview.bimFiles')}
+        description={t('overview.files.description')}
+        flush
+      >
         <BimFilesTable projectId={project.id} files={data.files} />
       </Section>
     </div>
@@ -107,17 +114,22 @@ export function ProjectOverview({ project }: { project: Project }) {
 }
 
 function OverviewCards({ cards }: { cards: Overview['cards'] }) {
+  const t = useT('overview');
   const figure = complianceFigure(cards.ids_compliance);
   const level = LEVEL_ICON[complianceLevel(figure)];
   const checked = cards.ids_compliance.applicable_elements > 0;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6">
-      <StatCard label="BIM Files" icon={FileBox} value={formatNumber(cards.bim_files)} />
-      <StatCard label="Elements" icon={Boxes} value={formatNumber(cards.elements)} />
-      <StatCard label="Team Members" icon={Users} value={formatNumber(cards.team_members)} />
-      <StatCard label="Storage Used" icon={HardDrive} value={formatBytes(cards.storage_used_bytes)} />
+      <StatCard label={t('overview.bimFiles')} icon={FileBox} value={formatNumber(cards.bim_files)} />
+      <StatCard label={t('overview.elements')} icon={Boxes} value={formatNumber(cards.elements)} />
+      <StatCard label={t('overview.teamMembers')} icon={Users} value={formatNumber(cards.team_members)} />
       <StatCard
-        label="IDS Compliance"
+        label={t('overview.cards.storageUsed')}
+        icon={HardDrive}
+        value={formatBytes(cards.storage_used_bytes)}
+      />
+      <StatCard
+        label={t('overview.cards.idsCompliance')}
         value={
           <span className="flex items-center gap-2">
             <level.icon
@@ -129,32 +141,36 @@ function OverviewCards({ cards }: { cards: Overview['cards'] }) {
         }
         hint={
           checked
-            ? `${formatNumber(cards.ids_compliance.compliant_elements)} of ${formatNumber(cards.ids_compliance.applicable_elements)} applicable elements`
-            : 'No Analysis Data'
+            ? t('overview.cards.compliantOf', {
+                compliant: formatNumber(cards.ids_compliance.compliant_elements),
+                applicable: formatNumber(cards.ids_compliance.applicable_elements),
+              })
+            : t('overview.noAnalysisData')
         }
       />
       <StatCard
-        label="Total Validation Pairs"
+        label={t('overview.cards.validationPairs')}
         icon={ListChecks}
         value={formatNumber(cards.total_validation_pairs)}
-        hint="Applicable element × specification"
+        hint={t('overview.cards.validationPairsHint')}
       />
     </div>
   );
 }
 
 function ComplianceCategories({ categories }: { categories: Overview['compliance_categories'] }) {
+  const t = useT('overview');
   if (categories.checked === 0) return null;
-  const items = [
-    ['Exists', categories.exists],
-    ['Populated', categories.populated],
-    ['Compliant', categories.compliant],
-  ] as const;
+  const items: [MessageId, number][] = [
+    ['overview.categories.exists', categories.exists],
+    ['overview.categories.populated', categories.populated],
+    ['overview.categories.compliant', categories.compliant],
+  ];
   return (
-    <dl className="grid grid-cols-3 gap-3 px-6 pb-2" aria-label="Compliance categories">
+    <dl className="grid grid-cols-3 gap-3 px-6 pb-2" aria-label={t('overview.categories.label')}>
       {items.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-border px-3 py-2">
-          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dt className="text-xs text-muted-foreground">{t(label)}</dt>
           <dd className="text-lg font-semibold tabular-nums">{value}%</dd>
         </div>
       ))}

@@ -6,6 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { coverageLabel, useSchemaSummary } from './attribute-analysis';
 
@@ -17,6 +18,7 @@ const LABEL_STYLE = {
 
 /** Spec 1 §2.2 'Schema Analysis Summary': how much of what the models carry the project's IDS covers. */
 export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
+  const t = useT('overview');
   const { data, isPending, isError, error } = useSchemaSummary(projectId);
   const pending = useBackgroundSettle(isPending) && !isError;
   return (
@@ -24,47 +26,56 @@ export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <BarChart3 className="size-4 text-muted-foreground" aria-hidden="true" />
-          Schema Analysis Summary
+          {t('overview.schema.title')}
         </CardTitle>
-        <CardDescription>Coverage of model attributes by IDS rules.</CardDescription>
+        <CardDescription>{t('overview.schema.description')}</CardDescription>
       </CardHeader>
       {pending ? (
         <CardContent>
           <Skeleton className="h-28 w-full" />
         </CardContent>
       ) : isError ? (
-        <EmptyState title="No schema analysis data available" description={errorMessage(error)} />
+        <EmptyState title={t('overview.schema.emptyTitle')} description={errorMessage(error)} />
       ) : !data || data.totalAttributes === 0 ? (
         <EmptyState
-          title="No schema analysis data available"
-          description="Appears after the first model is processed."
+          title={t('overview.schema.emptyTitle')}
+          description={t('overview.schema.emptyDescription')}
         />
       ) : (
         <CardContent className="space-y-4">
           <div>
             <div className="mb-1.5 flex items-center justify-between text-sm">
-              <span className="font-medium">Coverage Rate</span>
+              <span className="font-medium">{t('overview.schema.coverageRate')}</span>
               <span className="flex items-center gap-2 tabular-nums">
                 {data.coverageRate.toFixed(1)}%
                 <Badge variant={LABEL_STYLE[coverageLabel(data.coverageRate)].variant}>
-                  {coverageLabel(data.coverageRate)}
+                  {t('overview.schema.coverage', { label: coverageLabel(data.coverageRate) })}
                 </Badge>
               </span>
             </div>
             <Progress
               value={data.coverageRate}
               indicatorClassName={LABEL_STYLE[coverageLabel(data.coverageRate)].bar}
-              aria-label="Coverage rate"
+              aria-label={t('overview.schema.coverageRateLabel')}
             />
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Figure label="Specifications" value={formatNumber(data.totalSpecifications)} />
-            <Figure label="Property Facets" value={formatNumber(data.propertyFacets)} />
-            <Figure label="Total Attributes" value={formatNumber(data.totalAttributes)} />
-            <Figure label="Average Compliance" value={`${data.averageCompliance.toFixed(1)}%`} />
-            <Figure label="Covered" value={formatNumber(data.coveredAttributes)} />
-            <Figure label="Not Covered" value={formatNumber(data.notCoveredAttributes)} />
-            <Figure label="High Priority Missing" value={formatNumber(data.highPriorityMissing)} />
+            <Figure
+              label={t('overview.schema.specifications')}
+              value={formatNumber(data.totalSpecifications)}
+            />
+            <Figure label={t('overview.schema.propertyFacets')} value={formatNumber(data.propertyFacets)} />
+            <Figure label={t('overview.schema.totalAttributes')} value={formatNumber(data.totalAttributes)} />
+            <Figure
+              label={t('overview.schema.averageCompliance')}
+              value={`${data.averageCompliance.toFixed(1)}%`}
+            />
+            <Figure label={t('overview.schema.covered')} value={formatNumber(data.coveredAttributes)} />
+            <Figure label={t('overview.schema.notCovered')} value={formatNumber(data.notCoveredAttributes)} />
+            <Figure
+              label={t('overview.schema.highPriorityMissing')}
+              value={formatNumber(data.highPriorityMissing)}
+            />
           </dl>
         </CardContent>
       )}

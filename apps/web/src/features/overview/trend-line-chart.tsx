@@ -1,12 +1,13 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
+import { type MessageId, useT } from '@/lib/i18n';
 import { fitTrendLabel, TREND_SERIES, type TrendColors, type TrendRow, type TrendSeries } from './trend';
 
-const SERIES_NAMES: Record<TrendSeries, string> = {
-  exists: 'Exists',
-  populated: 'Populated',
-  compliant: 'Compliant',
-  compliance_score: 'Compliance score',
+const SERIES_NAMES: Record<TrendSeries, MessageId> = {
+  exists: 'overview.categories.exists',
+  populated: 'overview.categories.populated',
+  compliant: 'overview.categories.compliant',
+  compliance_score: 'overview.trend.score',
 };
 
 /**
@@ -14,6 +15,7 @@ const SERIES_NAMES: Record<TrendSeries, string> = {
  * to draw (`ComplianceTrendChart` imports it lazily, decision 0176).
  */
 export function TrendLineChart({ rows, colors }: { rows: TrendRow[]; colors: TrendColors }) {
+  const t = useT('overview');
   return (
     <ResponsiveContainer width="100%" height="100%">
       {/* Recharts' keyboard layer makes the drawing a Tab stop (role "application"); it is named and
@@ -21,7 +23,7 @@ export function TrendLineChart({ rows, colors }: { rows: TrendRow[]; colors: Tre
       <LineChart
         data={rows}
         margin={{ left: 0, right: 24, top: 8, bottom: 8 }}
-        aria-label="Project Compliance Trend chart: the left and right arrow keys step through the versions"
+        aria-label={t('overview.trend.chartKeys')}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         {/* The first and last labels always drawn (recharts' default dropped the first), with room
@@ -49,7 +51,7 @@ export function TrendLineChart({ rows, colors }: { rows: TrendRow[]; colors: Tre
             key={series}
             type="monotone"
             dataKey={series}
-            name={SERIES_NAMES[series]}
+            name={t(SERIES_NAMES[series])}
             stroke={colors[series]}
             strokeWidth={2}
             dot={{ r: 3 }}

@@ -1,4 +1,5 @@
 import { type AvailableFile, type FileLimits, fileSelectionProblem } from '@plumbline/contracts';
+import { t } from '@/lib/i18n';
 
 export type StorageBarTone = 'green' | 'yellow' | 'red';
 
@@ -25,12 +26,14 @@ export function summarizeSelection(
 ): SelectionSummary {
   const chosen = files.filter((f) => selected.has(f.id));
   const usedBytes = chosen.reduce((sum, f) => sum + f.size_bytes, 0);
+  // In the page's language (the shared catalogue, loaded after the first paint).
+  const problem = fileSelectionProblem(chosen, limits);
   return {
     count: chosen.length,
     usedBytes,
     usedPercent:
       limits.max_storage_bytes === 0 ? 100 : Math.min(100, (usedBytes / limits.max_storage_bytes) * 100),
-    problem: fileSelectionProblem(chosen, limits),
+    problem: problem ? t(problem.id, problem.params) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { EditProjectDialog } from './edit-project-dialog';
-import { actionBlockedReason, DEMO_BLOCKED } from './permissions';
+import { actionBlockedReason, demoBlockedReason } from './permissions';
 import { activeProjects, filterProjects } from './project-search';
 import { ProjectSummaryCards } from './project-summary-cards';
 import { ProjectTable } from './project-table';
@@ -37,7 +37,7 @@ export function ProjectsTab() {
   const filtered = useMemo(() => filterProjects(active, query), [active, query]);
   const editBlockedReason = (project: Project) => actionBlockedReason(project.role, 'project.edit', readOnly);
   const newProjectButton = (
-    <Button onClick={startCreating} disabled={readOnly} title={readOnly ? DEMO_BLOCKED : undefined}>
+    <Button onClick={startCreating} disabled={readOnly} title={readOnly ? demoBlockedReason() : undefined}>
       <Plus /> New Project
     </Button>
   );

@@ -12,6 +12,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     updatedAt: '2026-11-02T10:00:00.000Z',
     lastProcessedAt: null,
     isDemo: false,
+    language: null,
     role: 'Admin',
     filesCount: 0,
     elementsCount: 0,

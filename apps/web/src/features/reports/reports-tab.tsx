@@ -1,9 +1,4 @@
-import {
-  permissionBlockedReason,
-  REPORT_TYPE_LABEL,
-  type Report,
-  type ReportType,
-} from '@plumbline/contracts';
+import { REPORT_TYPE_LABEL, type Report, type ReportType } from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Clock, FileText, FolderPlus, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -27,7 +22,7 @@ import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { queryKeys } from '@/lib/query-keys';
 import { saveBlob } from '@/lib/save-file';
-import { actionBlockedReason } from '../projects/permissions';
+import { actionBlockedReason, demoBlockedReason } from '../projects/permissions';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { activeProjects } from '../projects/project-search';
 import { ProjectSelector } from '../projects/project-selector';
@@ -40,7 +35,6 @@ import { downloadErrorTitle, generationErrorMessage } from './report-messages';
 import { ReportsTable } from './reports-table';
 import { useReportGeneration } from './use-report-generation';
 
-const DEMO_BLOCKED = 'Demo data cannot be modified.';
 const TYPES: Array<{ type: ReportType; icon: typeof BarChart3; text: string }> = [
   {
     type: 'comprehensive',
@@ -71,7 +65,7 @@ export function ReportsTab() {
   // From the permission table the server also uses (issue 17); the demo answers with its own refusal.
   const generateBlockedReason = readOnly
     ? undefined
-    : permissionBlockedReason(selected?.role, 'reports.generate');
+    : actionBlockedReason(selected?.role, 'reports.generate', false);
   const deleteBlockedReason = actionBlockedReason(selected?.role, 'reports.delete', readOnly);
 
   const list = reports.data ?? [];
@@ -79,7 +73,7 @@ export function ReportsTab() {
 
   const choose = (type: ReportType) => {
     if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      toast.error('Access Denied', { description: demoBlockedReason() });
       return;
     }
     if (usage.data && !usage.data.can_generate) {

@@ -16,6 +16,7 @@ import { sessionQueryKey, useCurrentUser, useSignOut } from '@/lib/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
 import { useSettingsSource } from './data-source';
+import { LanguageCard } from './language-card';
 import { OutboxCard } from './outbox-card';
 import { PerformanceCard } from './performance-card';
 import { profileQueryKey, useProfile } from './queries';
@@ -215,6 +216,7 @@ export function SettingsTab() {
           </div>
         </CardContent>
       </Card>
+      <LanguageCard onSaved={updated} />
       {user.role === 'admin' && <PerformanceCard />}
       {user.role === 'admin' && <OutboxCard />}
       <Card>

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
+import { t } from '@/lib/i18n';
 import { subscriptionProjectName } from './billing-rules';
 
 const STATUS_LABEL: Record<Subscription['status'], string> = {
@@ -33,7 +34,7 @@ export function SubscriptionCard({
   const cancelling = subscription.cancel_at_period_end;
   const ended = subscription.status === 'canceled';
   // Members who may not change the plan see its controls disabled with the reason (decision 0177).
-  const manageBlocked = subscription.can_manage ? undefined : projectPermissions['billing.manage'].reason;
+  const manageBlocked = subscription.can_manage ? undefined : t(projectPermissions['billing.manage'].reason);
   return (
     <Card data-testid="subscription-card" aria-label={`Subscription of ${name}`}>
       <CardHeader className="pb-2">

@@ -16,7 +16,7 @@ import {
   addMemberFormSchema,
   ROLE_DESCRIPTIONS,
 } from './member-form';
-import { DEMO_BLOCKED } from './member-permissions';
+import { demoBlockedReason } from './member-permissions';
 import { useAddMember } from './queries';
 import { RoleSelect } from './role-select';
 
@@ -47,7 +47,7 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
 
   const onSubmit = (values: AddMemberFormValues) => {
     if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      toast.error('Access Denied', { description: demoBlockedReason() });
       return;
     }
     add.mutate(values, {

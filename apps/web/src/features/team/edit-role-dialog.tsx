@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { ROLE_DESCRIPTIONS } from './member-form';
 import { memberDisplayName } from './member-list';
-import { DEMO_BLOCKED } from './member-permissions';
+import { demoBlockedReason } from './member-permissions';
 import { useChangeMemberRole } from './queries';
 import { RoleSelect } from './role-select';
 
@@ -33,7 +33,7 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
   const onSubmit = () => {
     if (!member) return;
     if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      toast.error('Access Denied', { description: demoBlockedReason() });
       return;
     }
     if (role === member.projectRole) {

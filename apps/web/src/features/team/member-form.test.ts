@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import { addMemberFormSchema, PROJECT_ROLES } from './member-form';
 
+// The shared schema's message is an id of the catalogue; the form shows it rendered (FormField).
 const emailError = (email: string) => {
   const result = addMemberFormSchema.safeParse({ email, role: 'Viewer' });
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const id = result.success ? undefined : result.error.issues[0]?.message;
+  return id && t.has(id) ? t(id) : id;
 };
 
 describe('addMemberFormSchema', () => {

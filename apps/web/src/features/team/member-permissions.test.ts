@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import {
   ADMIN_ONLY,
   ADMINS_OWNER_ONLY,
-  DEMO_BLOCKED,
+  demoBlockedReason,
   manageMembersBlockedReason,
   OWNER_PROTECTED,
   protectedMemberReason,
@@ -11,14 +12,14 @@ import {
 describe('manageMembersBlockedReason', () => {
   it('lets only project Admins manage members', () => {
     expect(manageMembersBlockedReason('Admin', false)).toBeUndefined();
-    expect(manageMembersBlockedReason('Editor', false)).toBe(ADMIN_ONLY);
-    expect(manageMembersBlockedReason('Viewer', false)).toBe(ADMIN_ONLY);
-    expect(manageMembersBlockedReason(undefined, false)).toBe(ADMIN_ONLY);
+    expect(manageMembersBlockedReason('Editor', false)).toBe(t(ADMIN_ONLY));
+    expect(manageMembersBlockedReason('Viewer', false)).toBe(t(ADMIN_ONLY));
+    expect(manageMembersBlockedReason(undefined, false)).toBe(t(ADMIN_ONLY));
   });
 
   it('blocks everyone in the read-only demo, Admins included', () => {
-    expect(manageMembersBlockedReason('Admin', true)).toBe(DEMO_BLOCKED);
-    expect(DEMO_BLOCKED).toBe('Demo data cannot be modified.');
+    expect(manageMembersBlockedReason('Admin', true)).toBe(demoBlockedReason());
+    expect(demoBlockedReason()).toBe('Demo data cannot be modified.');
   });
 });
 

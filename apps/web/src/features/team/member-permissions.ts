@@ -1,7 +1,9 @@
 import { type Member, type ProjectRole, projectPermissions } from '@plumbline/contracts';
-import { actionBlockedReason, DEMO_BLOCKED } from '../projects/permissions';
+import { actionBlockedReason, demoBlockedReason } from '../projects/permissions';
 
-export { DEMO_BLOCKED };
+export { demoBlockedReason };
+/** The permission table's message for a non-Admin (its id; `t` renders it). */
+/** The permission table's message for a non-Admin (its id; `t` renders it). */
 export const ADMIN_ONLY = projectPermissions['members.manage'].reason;
 
 /**

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { memberDisplayName } from './member-list';
-import { DEMO_BLOCKED } from './member-permissions';
+import { demoBlockedReason } from './member-permissions';
 import { useRemoveMember } from './queries';
 
 export interface RemoveMemberDialogProps {
@@ -38,7 +38,7 @@ export function RemoveMemberDialog({
   const confirm = () => {
     if (!member) return;
     if (readOnly) {
-      toast.error('Access Denied', { description: DEMO_BLOCKED });
+      toast.error('Access Denied', { description: demoBlockedReason() });
       return;
     }
     remove.mutate(member.userId, {

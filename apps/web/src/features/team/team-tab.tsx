@@ -22,7 +22,7 @@ import { ChangeMailSelect } from './change-mail-select';
 import { EditRoleDialog } from './edit-role-dialog';
 import { teamLoadErrorMessage } from './load-error';
 import { computeMemberStats } from './member-list';
-import { DEMO_BLOCKED, manageMembersBlockedReason } from './member-permissions';
+import { demoBlockedReason, manageMembersBlockedReason } from './member-permissions';
 import { MembersCard } from './members-card';
 import { useProjectInvitations, useProjectMembers, useRevokeInvitation } from './queries';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -60,7 +60,7 @@ export function TeamTab() {
 
   // In the demo the button answers with the spec's refusal; elsewhere non-Admins see it disabled with a hint.
   const onAddClick = () =>
-    readOnly ? toast.error('Access Denied', { description: DEMO_BLOCKED }) : setAdding(true);
+    readOnly ? toast.error('Access Denied', { description: demoBlockedReason() }) : setAdding(true);
   const addDisabledReason = readOnly ? undefined : !selected ? 'Select a project first.' : blockedReason;
   const addButton = (
     <Tooltip>

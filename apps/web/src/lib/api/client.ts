@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { currentLocale } from '../i18n/store';
 import { API_BASE } from './base';
 import { takeEarlyResponse } from './early-responses';
 import { ApiRequestError, CLIENT_ERROR_CODES, errorFromResponse, networkError } from './errors';
@@ -41,7 +42,12 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
 ): Promise<Result<TSchema>> {
   const { method = 'GET', body, schema, signal, redirectOnUnauthorized = true } = options;
   const fetchImpl = options.fetchImpl ?? fetch;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server writes its messages (an error's `message`, texts it renders) in the page's language.
+  const locale = currentLocale();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': locale === 'en-XA' ? 'en' : locale,
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   // A first view's GET may already be on its way (early-responses.ts); it is the same request.
@@ -74,6 +80,7 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
       status: response.status,
       code: CLIENT_ERROR_CODES.invalidResponse,
       message: 'The server sent an unexpected response. Please refresh the page.',
+      messageId: 'error.invalid_response',
     });
   }
   return parsed.data as Result<TSchema>;

@@ -1,4 +1,5 @@
-import { apiErrorSchema, type ErrorCode, isErrorCode } from '@plumbline/contracts';
+import { apiErrorSchema, type ErrorCode, isErrorCode, type MessageParams } from '@plumbline/contracts';
+import { t } from '../i18n/store';
 
 /** Codes the client itself produces when the server gave no API error body. */
 export const CLIENT_ERROR_CODES = {
@@ -7,10 +8,15 @@ export const CLIENT_ERROR_CODES = {
   invalidResponse: 'INVALID_RESPONSE',
 } as const;
 
-/** A failed API call: the server's code and user-facing message, plus the HTTP status (0 = no response). */
+/**
+ * A failed API call: the server's code, the id and parameters of its message (rendered in the page's
+ * language by `errorMessage`), the message as the server wrote it, and the HTTP status (0 = no response).
+ */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly messageId: string | undefined;
+  readonly params: MessageParams;
   readonly requestId: string | undefined;
   readonly fields: Record<string, string>;
 
@@ -18,6 +24,8 @@ export class ApiRequestError extends Error {
     status: number;
     code: string;
     message: string;
+    messageId?: string | undefined;
+    params?: MessageParams | undefined;
     requestId?: string | undefined;
     fields?: Record<string, string> | undefined;
   }) {
@@ -25,6 +33,8 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
     this.status = init.status;
     this.code = init.code;
+    this.messageId = init.messageId;
+    this.params = init.params ?? {};
     this.requestId = init.requestId;
     this.fields = init.fields ?? {};
   }
@@ -55,14 +65,16 @@ export function errorCodeOf(error: unknown): ErrorCode | null {
 export function errorFromResponse(status: number, statusText: string, body: unknown): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, requestId, fields } = parsed.data.error;
-    return new ApiRequestError({ status, code, message, requestId, fields });
+    const { code, message, messageId, params, requestId, fields } = parsed.data.error;
+    return new ApiRequestError({ status, code, message, messageId, params, requestId, fields });
   }
   const reason = statusText ? `${status} ${statusText}` : String(status);
   return new ApiRequestError({
     status,
     code: CLIENT_ERROR_CODES.http,
     message: `Request failed with status ${reason}. Please try again.`,
+    messageId: 'error.http',
+    params: { status: reason },
   });
 }
 
@@ -71,13 +83,21 @@ export function networkError(cause: unknown): ApiRequestError {
     status: 0,
     code: CLIENT_ERROR_CODES.network,
     message: 'Unable to reach the server. Check your connection and try again.',
+    messageId: 'error.network',
   });
   error.cause = cause;
   return error;
 }
 
-/** The message to show a person for any thrown value. */
-export function errorMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
+/**
+ * The message to show a person for any thrown value, in the page's language: an API error rendered
+ * from its message id and parameters (the `contracts` catalogue), else the text the server wrote (in
+ * the language the request asked for), else the fallback.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiRequestError && error.messageId && t.has(error.messageId)) {
+    return t(error.messageId, error.params);
+  }
   if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return fallback ?? (t.has('error.unexpected') ? t('error.unexpected') : 'An unexpected error occurred');
 }

@@ -1,4 +1,6 @@
-import type { FacetComplianceResult } from '@plumbline/contracts';
+import type { FacetComplianceResult, FacetFailureDto } from '@plumbline/contracts';
+import type { FailureKind } from '@plumbline/ids';
+import { storedFailureText, wordsFor } from '../../compliance';
 import { classLabel, kindName } from './classes';
 import { facetWords } from './facets';
 import type { SpecFigures, VersionFacts } from './facts';
@@ -128,9 +130,17 @@ export async function failingElements(
       citations: new Citations(),
     };
   }
-  const reasons = new Map<string, number>();
-  for (const { row } of failing)
-    for (const f of row.failures) reasons.set(f.reason, (reasons.get(f.reason) ?? 0) + 1);
+  // Failures grouped by what the engine found (facet, finding, subject, values), never by a sentence;
+  // each group, and each example, said in the answer's language.
+  const reasonOf = reasonWords(lang, failing);
+  const reasons = new Map<string, { text: string; n: number }>();
+  for (const { spec, row } of failing)
+    for (const f of row.failures) {
+      const key = JSON.stringify([spec.id, f.facet_id, f.kind ?? f.reason, f.subject, f.actual]);
+      const group = reasons.get(key) ?? { text: reasonOf(spec, f), n: 0 };
+      group.n += 1;
+      reasons.set(key, group);
+    }
   const text = [
     say(lang, {
       en: `${num(lang, elementsFailing)} of ${num(lang, checked)} ${what(checked)} checked${topicText} do not meet their requirements in version ${facts.version.versionTag}.`,
@@ -149,10 +159,10 @@ export async function failingElements(
     }),
     '',
     say(lang, { en: 'Why:', nl: 'Waarom:', de: 'Warum:' }),
-    ...[...reasons]
-      .sort((a, b) => b[1] - a[1])
+    ...[...reasons.values()]
+      .sort((a, b) => b.n - a.n || a.text.localeCompare(b.text))
       .slice(0, 8)
-      .map(([reason, n]) => `- ${reason} (${num(lang, n)})`),
+      .map(({ text: reason, n }) => `- ${reason} (${num(lang, n)})`),
     '',
     say(lang, { en: 'For example:', nl: 'Bijvoorbeeld:', de: 'Zum Beispiel:' }),
     ...failing.slice(0, 8).map(({ spec, row }) => {
@@ -160,7 +170,7 @@ export async function failingElements(
       const name = row.name ? ` "${row.name}"` : '';
       const where = e?.level ? ` (${e.level})` : '';
       const which = drivers.length > 1 ? ` [${spec.name}]` : '';
-      return `- ${classLabel(row.ifc_class ?? '')}${name}${where}: ${row.failures.map((f) => f.reason).join('; ')}${which}`;
+      return `- ${classLabel(row.ifc_class ?? '')}${name}${where}: ${row.failures.map((f) => reasonOf(spec, f)).join('; ')}${which}`;
     }),
   ].join('\n');
   const citations = new Citations();
@@ -181,5 +191,31 @@ export async function failingElements(
       reasons: Object.fromEntries(reasons),
     },
     citations,
+  };
+}
+
+/**
+ * A failure of a result row in the answer's language, from its structured fields and the
+ * specification's requirement facet (the row's own `reason` is in the language of the read).
+ */
+function reasonWords(lang: Lang, failing: readonly { spec: SpecFigures }[]) {
+  const words = wordsFor(lang);
+  const facetsOf = new Map(failing.map(({ spec }) => [spec.id, spec.requirementFacets]));
+  return (spec: SpecFigures, f: FacetFailureDto): string => {
+    const facets = facetsOf.get(spec.id) ?? [];
+    const facetIndex = facets.findIndex((facet) => facet.id === f.facet_id);
+    if (!f.kind || facetIndex < 0) return f.reason;
+    return storedFailureText(
+      words,
+      {
+        facetIndex,
+        type: f.facet_type,
+        outcome: f.outcome,
+        kind: f.kind as FailureKind,
+        ...(f.subject === null ? {} : { subject: f.subject }),
+        actual: f.actual,
+      },
+      facets[facetIndex],
+    );
   };
 }

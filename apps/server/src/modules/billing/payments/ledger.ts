@@ -32,15 +32,35 @@ export function createLedgerProvider(): PaymentProvider {
     async charge(request: ChargeRequest, now: Date): Promise<ChargeResult> {
       const digits = request.card.number.replace(/\D/g, '');
       if (!luhnValid(digits))
-        return { ok: false, reason: 'invalid', message: 'Your card number is invalid.' };
+        return {
+          ok: false,
+          reason: 'invalid',
+          message: 'Your card number is invalid.',
+          messageId: 'error.card_invalid',
+        };
       if (cardExpired(request.card.expMonth, request.card.expYear, now)) {
-        return { ok: false, reason: 'invalid', message: 'Your card has expired.' };
+        return {
+          ok: false,
+          reason: 'invalid',
+          message: 'Your card has expired.',
+          messageId: 'error.card_invalid.expired',
+        };
       }
       if (!/^\d{3,4}$/.test(request.card.cvc)) {
-        return { ok: false, reason: 'invalid', message: "Your card's security code is invalid." };
+        return {
+          ok: false,
+          reason: 'invalid',
+          message: "Your card's security code is invalid.",
+          messageId: 'error.card_invalid.cvc',
+        };
       }
       if (DECLINING_CARDS.has(digits)) {
-        return { ok: false, reason: 'declined', message: 'Your card was declined.' };
+        return {
+          ok: false,
+          reason: 'declined',
+          message: 'Your card was declined.',
+          messageId: 'error.card_declined',
+        };
       }
       const card: SavedCard = {
         brand: cardBrand(digits),

@@ -1,3 +1,4 @@
+import type { ContractsMessageId } from '@plumbline/contracts';
 import type { Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db';
 import type { JobSender } from '../../../platform/queue';
@@ -109,4 +110,10 @@ export interface SavedCard {
 
 export type ChargeResult =
   | { ok: true; chargeId: string; card: SavedCard }
-  | { ok: false; reason: 'declined' | 'invalid'; message: string };
+  | {
+      ok: false;
+      reason: 'declined' | 'invalid';
+      /** The provider's words (English), shown when it gives no message id of ours. */
+      message: string;
+      messageId?: ContractsMessageId;
+    };

@@ -30,7 +30,12 @@ export function createStripeProvider(deps: { stripe: StripeBilling; testMode: bo
     kind: 'stripe',
     testMode: deps.testMode,
     async charge() {
-      return { ok: false, reason: 'invalid', message: "Cards are taken on Stripe's checkout page." };
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: "Cards are taken on Stripe's checkout page.",
+        messageId: 'error.card_invalid.hosted',
+      };
     },
     chargeSaved: chargeNothing,
     async changesOf(subscriptionId) {

@@ -1962,6 +1962,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -1980,6 +1984,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2056,6 +2064,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2074,6 +2086,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2092,6 +2108,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2110,6 +2130,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2128,6 +2152,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2174,6 +2202,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2192,6 +2224,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2210,6 +2246,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2228,6 +2268,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2246,6 +2290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2286,6 +2334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2304,6 +2356,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2322,6 +2378,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2340,6 +2400,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2358,6 +2422,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2376,6 +2444,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2394,6 +2466,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2439,6 +2515,8 @@ export interface operations {
                             createdAt: string;
                             avatarUrl: string | null;
                             emailVerified: boolean;
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "nl";
                         };
                     };
                 };
@@ -2453,6 +2531,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2471,6 +2553,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2489,6 +2575,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2507,6 +2597,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2525,6 +2619,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2543,6 +2641,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2579,6 +2681,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2597,6 +2703,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2615,6 +2725,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2633,6 +2747,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2651,6 +2769,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2669,6 +2791,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2705,6 +2831,8 @@ export interface operations {
                             createdAt: string;
                             avatarUrl: string | null;
                             emailVerified: boolean;
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "nl";
                         };
                     };
                 };
@@ -2719,6 +2847,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2737,6 +2869,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2755,6 +2891,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2793,6 +2933,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2813,6 +2954,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2831,6 +2976,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2849,6 +2998,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2867,6 +3020,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2913,6 +3070,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -2933,6 +3091,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2951,6 +3113,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2969,6 +3135,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2987,6 +3157,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3005,6 +3179,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3023,6 +3201,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3061,6 +3243,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3081,6 +3264,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3099,6 +3286,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3139,6 +3330,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3159,6 +3351,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3177,6 +3373,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3195,6 +3395,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3213,6 +3417,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3231,6 +3439,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3269,6 +3481,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3287,6 +3503,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3305,6 +3525,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3323,6 +3547,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3341,6 +3569,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3365,6 +3597,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string;
+                    language?: ("en" | "de" | "fr" | "nl") | null;
                 };
             };
         };
@@ -3388,6 +3621,7 @@ export interface operations {
                             updatedAt: string;
                             lastProcessedAt: string | null;
                             isDemo: boolean;
+                            language: ("en" | "de" | "fr" | "nl") | null;
                             /** @enum {string} */
                             role: "Admin" | "Editor" | "Viewer";
                             filesCount: number;
@@ -3408,6 +3642,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3426,6 +3664,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3444,6 +3686,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3462,6 +3708,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3480,6 +3730,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3498,6 +3752,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3516,6 +3774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3584,6 +3846,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3602,6 +3868,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3620,6 +3890,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3638,6 +3912,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3656,6 +3934,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3706,6 +3988,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3724,6 +4010,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3742,6 +4032,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3760,6 +4054,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3778,6 +4076,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3796,6 +4098,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3814,6 +4120,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3832,6 +4142,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3871,6 +4185,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3889,6 +4207,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3907,6 +4229,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3925,6 +4251,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3943,6 +4273,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4008,6 +4342,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4026,6 +4364,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4044,6 +4386,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4062,6 +4408,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4080,6 +4430,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4098,6 +4452,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4116,6 +4474,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4155,6 +4517,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4173,6 +4539,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4191,6 +4561,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4209,6 +4583,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4227,6 +4605,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4293,6 +4675,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4311,6 +4697,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4329,6 +4719,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4347,6 +4741,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4365,6 +4763,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4383,6 +4785,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4401,6 +4807,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4460,6 +4870,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4478,6 +4892,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4496,6 +4914,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4514,6 +4936,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4565,6 +4991,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4583,6 +5013,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4601,6 +5035,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4619,6 +5057,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4662,6 +5104,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4680,6 +5126,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4698,6 +5148,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4716,6 +5170,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4734,6 +5192,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4752,6 +5214,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4770,6 +5236,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4788,6 +5258,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4806,6 +5280,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4844,6 +5322,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4862,6 +5344,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4880,6 +5366,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4898,6 +5388,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4916,6 +5410,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4977,6 +5475,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -4995,6 +5497,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5013,6 +5519,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5031,6 +5541,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5049,6 +5563,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5132,6 +5650,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5150,6 +5672,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5168,6 +5694,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5186,6 +5716,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5204,6 +5738,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5222,6 +5760,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5240,6 +5782,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5304,6 +5850,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5322,6 +5872,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5340,6 +5894,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5358,6 +5916,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5376,6 +5938,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5427,6 +5993,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5445,6 +6015,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5463,6 +6037,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5481,6 +6059,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5499,6 +6081,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5541,6 +6127,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5559,6 +6149,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5577,6 +6171,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5595,6 +6193,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5613,6 +6215,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5671,6 +6277,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5689,6 +6299,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5707,6 +6321,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5725,6 +6343,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5743,6 +6365,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5803,6 +6429,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5821,6 +6451,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5839,6 +6473,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5857,6 +6495,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5875,6 +6517,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5893,6 +6539,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5911,6 +6561,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5929,6 +6583,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -5988,6 +6646,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6006,6 +6668,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6024,6 +6690,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6042,6 +6712,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6060,6 +6734,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6119,6 +6797,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6137,6 +6819,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6155,6 +6841,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6173,6 +6863,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6191,6 +6885,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6209,6 +6907,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6227,6 +6929,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6245,6 +6951,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6284,6 +6994,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6302,6 +7016,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6320,6 +7038,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6338,6 +7060,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6356,6 +7082,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6421,6 +7151,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6439,6 +7173,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6457,6 +7195,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6475,6 +7217,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6493,6 +7239,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6511,6 +7261,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6529,6 +7283,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6547,6 +7305,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6588,6 +7350,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6606,6 +7372,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6624,6 +7394,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6642,6 +7416,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6660,6 +7438,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6729,6 +7511,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6747,6 +7533,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6765,6 +7555,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6830,6 +7624,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6848,6 +7646,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6866,6 +7668,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6884,6 +7690,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6902,6 +7712,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6920,6 +7734,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6971,6 +7789,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -6989,6 +7811,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7007,6 +7833,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7025,6 +7855,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7043,6 +7877,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7061,6 +7899,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7125,6 +7967,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7143,6 +7989,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7161,6 +8011,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7179,6 +8033,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7197,6 +8055,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7215,6 +8077,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7233,6 +8099,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7251,6 +8121,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7269,6 +8143,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7348,6 +8226,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7366,6 +8248,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7384,6 +8270,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7402,6 +8292,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7420,6 +8314,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7438,6 +8336,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7592,6 +8494,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7610,6 +8516,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7628,6 +8538,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7646,6 +8560,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7664,6 +8582,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7682,6 +8604,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7731,6 +8657,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7749,6 +8679,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7767,6 +8701,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7785,6 +8723,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7803,6 +8745,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7857,6 +8803,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7875,6 +8825,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7893,6 +8847,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7911,6 +8869,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7929,6 +8891,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -7984,6 +8950,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8002,6 +8972,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8020,6 +8994,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8038,6 +9016,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8056,6 +9038,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8074,6 +9060,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8092,6 +9082,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8166,6 +9160,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8184,6 +9182,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8202,6 +9204,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8220,6 +9226,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8238,6 +9248,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8256,6 +9270,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8274,6 +9292,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8427,6 +9449,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8445,6 +9471,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8463,6 +9493,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8481,6 +9515,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8499,6 +9537,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8517,6 +9559,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8535,6 +9581,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8553,6 +9603,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8620,6 +9674,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8638,6 +9696,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8656,6 +9718,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8674,6 +9740,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8692,6 +9762,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8710,6 +9784,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8765,6 +9843,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8783,6 +9865,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8801,6 +9887,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8819,6 +9909,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8837,6 +9931,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8855,6 +9953,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8873,6 +9975,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8891,6 +9997,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8940,6 +10050,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8958,6 +10072,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8976,6 +10094,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -8994,6 +10116,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9012,6 +10138,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9030,6 +10160,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9048,6 +10182,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9102,6 +10240,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9120,6 +10262,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9138,6 +10284,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9156,6 +10306,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9174,6 +10328,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9192,6 +10350,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9210,6 +10372,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9228,6 +10394,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9304,6 +10474,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9322,6 +10496,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9340,6 +10518,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9358,6 +10540,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9376,6 +10562,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9394,6 +10584,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9546,6 +10740,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9564,6 +10762,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9582,6 +10784,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9600,6 +10806,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9618,6 +10828,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9695,6 +10909,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9713,6 +10931,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9731,6 +10953,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9749,6 +10975,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9767,6 +10997,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9785,6 +11019,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9859,6 +11097,9 @@ export interface operations {
                                 facet_type: "entity" | "attribute" | "property" | "classification" | "material" | "partof";
                                 /** @enum {string} */
                                 outcome: "absent" | "empty" | "mismatch" | "prohibited";
+                                kind: string | null;
+                                subject: string | null;
+                                actual: string[];
                                 reason: string;
                                 actual_value: string | null;
                             }[];
@@ -9892,6 +11133,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9910,6 +11155,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9928,6 +11177,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9946,6 +11199,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9964,6 +11221,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -9982,6 +11243,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10067,6 +11332,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10085,6 +11354,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10103,6 +11376,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10121,6 +11398,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10139,6 +11420,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10157,6 +11442,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10212,6 +11501,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10230,6 +11523,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10248,6 +11545,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10266,6 +11567,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10284,6 +11589,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10302,6 +11611,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10373,6 +11686,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10391,6 +11708,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10409,6 +11730,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10427,6 +11752,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10445,6 +11774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10576,6 +11909,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10594,6 +11931,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10612,6 +11953,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10630,6 +11975,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10648,6 +11997,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10666,6 +12019,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10737,6 +12094,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10755,6 +12116,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10773,6 +12138,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10791,6 +12160,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10809,6 +12182,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10827,6 +12204,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10891,6 +12272,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10909,6 +12294,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10927,6 +12316,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10945,6 +12338,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10963,6 +12360,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -10981,6 +12382,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11045,6 +12450,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11063,6 +12472,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11081,6 +12494,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11099,6 +12516,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11117,6 +12538,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11135,6 +12560,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11306,6 +12735,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11324,6 +12757,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11342,6 +12779,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11360,6 +12801,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11378,6 +12823,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11396,6 +12845,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11469,6 +12922,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11487,6 +12944,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11505,6 +12966,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11523,6 +12988,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11541,6 +13010,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11559,6 +13032,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11615,6 +13092,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11633,6 +13114,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11651,6 +13136,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11669,6 +13158,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11687,6 +13180,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11705,6 +13202,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11763,6 +13264,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11781,6 +13286,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11799,6 +13308,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11817,6 +13330,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11835,6 +13352,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11853,6 +13374,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11921,6 +13446,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11939,6 +13468,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11957,6 +13490,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11975,6 +13512,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -11993,6 +13534,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12011,6 +13556,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12064,6 +13613,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12082,6 +13635,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12100,6 +13657,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12118,6 +13679,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12136,6 +13701,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12154,6 +13723,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12172,6 +13745,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12271,6 +13848,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12289,6 +13870,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12307,6 +13892,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12325,6 +13914,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12343,6 +13936,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12403,6 +14000,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12421,6 +14022,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12439,6 +14044,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12457,6 +14066,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12475,6 +14088,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12541,6 +14158,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12559,6 +14180,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12577,6 +14202,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12595,6 +14224,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12613,6 +14246,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12631,6 +14268,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12649,6 +14290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12692,6 +14337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12710,6 +14359,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12728,6 +14381,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12746,6 +14403,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12764,6 +14425,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12782,6 +14447,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12800,6 +14469,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12818,6 +14491,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12857,6 +14534,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12875,6 +14556,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12893,6 +14578,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12911,6 +14600,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12929,6 +14622,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12973,6 +14670,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -12991,6 +14692,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13009,6 +14714,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13027,6 +14736,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13092,6 +14805,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13110,6 +14827,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13128,6 +14849,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13146,6 +14871,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13164,6 +14893,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13250,6 +14983,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13268,6 +15005,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13286,6 +15027,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13304,6 +15049,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13322,6 +15071,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13340,6 +15093,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13358,6 +15115,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13408,6 +15169,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13426,6 +15191,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13444,6 +15213,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13462,6 +15235,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13480,6 +15257,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13498,6 +15279,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13516,6 +15301,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13648,6 +15437,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13666,6 +15459,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13684,6 +15481,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13702,6 +15503,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13720,6 +15525,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13738,6 +15547,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13756,6 +15569,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13774,6 +15591,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13792,6 +15613,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13887,6 +15712,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13905,6 +15734,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13923,6 +15756,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13941,6 +15778,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -13959,6 +15800,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14068,6 +15913,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14086,6 +15935,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14104,6 +15957,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14122,6 +15979,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14140,6 +16001,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14158,6 +16023,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14176,6 +16045,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14194,6 +16067,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14298,6 +16175,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14316,6 +16197,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14334,6 +16219,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14352,6 +16241,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14370,6 +16263,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14388,6 +16285,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14406,6 +16307,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14424,6 +16329,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14530,6 +16439,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14548,6 +16461,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14566,6 +16483,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14584,6 +16505,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14602,6 +16527,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14620,6 +16549,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14638,6 +16571,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14656,6 +16593,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14762,6 +16703,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14780,6 +16725,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14798,6 +16747,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14816,6 +16769,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14834,6 +16791,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14852,6 +16813,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14870,6 +16835,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14888,6 +16857,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14939,6 +16912,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14957,6 +16934,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14975,6 +16956,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -14993,6 +16978,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15011,6 +17000,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15029,6 +17022,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15047,6 +17044,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15065,6 +17066,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15126,6 +17131,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15144,6 +17153,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15162,6 +17175,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15180,6 +17197,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15198,6 +17219,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15216,6 +17241,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15234,6 +17263,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15252,6 +17285,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15297,6 +17334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15315,6 +17356,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15333,6 +17378,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15351,6 +17400,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15369,6 +17422,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15387,6 +17444,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15449,6 +17510,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15467,6 +17532,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15485,6 +17554,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15503,6 +17576,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15521,6 +17598,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15561,6 +17642,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15579,6 +17664,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15597,6 +17686,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15615,6 +17708,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15633,6 +17730,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15673,6 +17774,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15691,6 +17796,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15709,6 +17818,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15727,6 +17840,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15745,6 +17862,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15809,6 +17930,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15827,6 +17952,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15845,6 +17974,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15863,6 +17996,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15881,6 +18018,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15921,6 +18062,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15939,6 +18084,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15957,6 +18106,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -15975,6 +18128,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16013,6 +18170,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16031,6 +18192,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16049,6 +18214,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16067,6 +18236,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16085,6 +18258,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16103,6 +18280,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16143,6 +18324,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16161,6 +18346,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16179,6 +18368,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16197,6 +18390,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16215,6 +18412,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16261,6 +18462,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16279,6 +18484,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16297,6 +18506,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16315,6 +18528,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16333,6 +18550,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16376,6 +18597,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16394,6 +18619,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16412,6 +18641,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16430,6 +18663,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16448,6 +18685,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16466,6 +18707,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16514,6 +18759,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16532,6 +18781,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16550,6 +18803,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16568,6 +18825,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16586,6 +18847,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16604,6 +18869,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16653,6 +18922,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16671,6 +18944,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16689,6 +18966,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16707,6 +18988,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16725,6 +19010,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16743,6 +19032,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16802,6 +19095,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16820,6 +19117,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16838,6 +19139,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16856,6 +19161,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16874,6 +19183,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16892,6 +19205,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16946,6 +19263,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16964,6 +19285,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -16982,6 +19307,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17000,6 +19329,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17018,6 +19351,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17036,6 +19373,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17054,6 +19395,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17072,6 +19417,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17115,6 +19464,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17133,6 +19486,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17151,6 +19508,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17169,6 +19530,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17187,6 +19552,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17205,6 +19574,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17223,6 +19596,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17241,6 +19618,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17279,6 +19660,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17297,6 +19682,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17315,6 +19704,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17333,6 +19726,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17351,6 +19748,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17396,6 +19797,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17414,6 +19819,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17432,6 +19841,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17450,6 +19863,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17468,6 +19885,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17486,6 +19907,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17528,6 +19953,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17546,6 +19975,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17564,6 +19997,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17582,6 +20019,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17600,6 +20041,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17642,6 +20087,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17660,6 +20109,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17678,6 +20131,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17696,6 +20153,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17714,6 +20175,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17732,6 +20197,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17799,6 +20268,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17817,6 +20290,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17835,6 +20312,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17853,6 +20334,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17871,6 +20356,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17967,6 +20456,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -17985,6 +20478,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18003,6 +20500,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18021,6 +20522,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18039,6 +20544,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18057,6 +20566,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18075,6 +20588,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18121,6 +20638,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18139,6 +20660,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18157,6 +20682,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18175,6 +20704,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18193,6 +20726,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18260,6 +20797,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18278,6 +20819,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18296,6 +20841,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18314,6 +20863,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18332,6 +20885,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18376,6 +20933,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18394,6 +20955,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18412,6 +20977,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18430,6 +20999,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18448,6 +21021,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18466,6 +21043,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18484,6 +21065,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18502,6 +21087,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18520,6 +21109,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18563,6 +21156,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18581,6 +21178,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18599,6 +21200,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18617,6 +21222,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18635,6 +21244,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18653,6 +21266,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18699,6 +21316,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18717,6 +21338,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18735,6 +21360,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18753,6 +21382,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18771,6 +21404,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18789,6 +21426,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18828,6 +21469,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18846,6 +21491,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18864,6 +21513,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18882,6 +21535,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18900,6 +21557,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18936,6 +21597,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -18951,6 +21614,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18969,6 +21636,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -18987,6 +21658,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19005,6 +21680,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19030,6 +21709,8 @@ export interface operations {
                     preferences?: {
                         job_title?: string;
                         emailNotifications?: boolean;
+                        /** @enum {string} */
+                        language?: "en" | "de" | "fr" | "nl";
                     };
                 };
             };
@@ -19052,6 +21733,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -19067,6 +21750,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19085,6 +21772,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19103,6 +21794,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19121,6 +21816,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19139,6 +21838,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19157,6 +21860,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19197,6 +21904,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -19212,6 +21921,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19230,6 +21943,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19248,6 +21965,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19266,6 +21987,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19284,6 +22009,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19302,6 +22031,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19338,6 +22071,8 @@ export interface operations {
                             preferences: {
                                 job_title: string;
                                 emailNotifications: boolean;
+                                /** @enum {string} */
+                                language: "en" | "de" | "fr" | "nl";
                             };
                         };
                     };
@@ -19353,6 +22088,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19371,6 +22110,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19389,6 +22132,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19407,6 +22154,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19452,6 +22203,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19470,6 +22225,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19488,6 +22247,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19506,6 +22269,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19558,6 +22325,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19576,6 +22347,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19594,6 +22369,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19612,6 +22391,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19630,6 +22413,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19648,6 +22435,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19666,6 +22457,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19718,6 +22513,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19736,6 +22535,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19754,6 +22557,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19772,6 +22579,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19827,6 +22638,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19845,6 +22660,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19863,6 +22682,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19881,6 +22704,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19899,6 +22726,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19968,6 +22799,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -19986,6 +22821,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20004,6 +22843,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20022,6 +22865,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20040,6 +22887,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20058,6 +22909,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20076,6 +22931,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20115,6 +22974,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20133,6 +22996,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20151,6 +23018,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20169,6 +23040,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20187,6 +23062,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20247,6 +23126,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20265,6 +23148,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20283,6 +23170,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20301,6 +23192,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20319,6 +23214,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20337,6 +23236,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20355,6 +23258,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20415,6 +23322,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20433,6 +23344,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20451,6 +23366,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20469,6 +23388,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20487,6 +23410,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20548,6 +23475,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20566,6 +23497,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20584,6 +23519,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20602,6 +23541,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20620,6 +23563,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20638,6 +23585,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20656,6 +23607,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20697,6 +23652,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20715,6 +23674,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20733,6 +23696,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20751,6 +23718,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20799,6 +23770,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20817,6 +23792,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20835,6 +23814,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20853,6 +23836,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20871,6 +23858,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -20889,6 +23880,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderChangeMessage } from './change-messages';
+import { renderChangeMessage } from './change-words';
 
 const params = {
   project: 'Harbour Tower',
@@ -29,5 +29,12 @@ describe('version-comparison messages', () => {
     expect(body).toContain('- 12 new failures');
     expect(body).toContain('- 1 failure persists');
     expect(body).toContain(`See what changed: ${params.link}`);
+  });
+
+  it("says it in the reader's language", () => {
+    expect(renderChangeMessage('changes.summary', { ...params, new: 1 }, 'de')).toBe(
+      'Harbour Tower ARC v7: 1 neuer Fehler, 40 behoben',
+    );
+    expect(renderChangeMessage('changes.mail.body', params, 'fr')).toContain('- 12 nouveaux échecs');
   });
 });

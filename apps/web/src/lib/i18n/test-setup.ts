@@ -1,0 +1,6 @@
+// Vitest setup of the web projects: every catalogue loaded in English, the language the tests read.
+import { type Namespace, namespaces } from '@/messages';
+import { loadNamespaces, startLocale } from './store';
+
+await loadNamespaces('en', Object.keys(namespaces) as Namespace[]);
+startLocale('en');
