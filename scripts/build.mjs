@@ -55,7 +55,12 @@ const started = Date.now();
 const CHECK_WORKER = 'packages/ids/src/check/check-worker.ts';
 if (wants('server')) {
   await bundle(
-    ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/cpu-worker.ts'],
+    [
+      'apps/server/src/main.ts',
+      'apps/server/src/worker.ts',
+      'apps/server/src/cpu-worker.ts',
+      'apps/server/src/audit-verify.ts',
+    ],
     'apps/server/dist',
   );
   await bundle([CHECK_WORKER], 'apps/server/dist');

@@ -14,6 +14,8 @@ import { createAiService } from './modules/ai/service';
 import { attributeRoutes } from './modules/attributes/routes';
 import type { AttributeService } from './modules/attributes/service';
 import { createAttributeService } from './modules/attributes/service';
+import { type AuditReader, createAuditReader } from './modules/audit/reader';
+import { auditRoutes } from './modules/audit/routes';
 import { createAuditRecorder } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import type { AuthService } from './modules/auth/service';
@@ -78,6 +80,9 @@ import {
   readPerformanceSettings,
 } from './modules/settings/performance';
 import { settingsRoutes } from './modules/settings/routes';
+import { tokenRoutes } from './modules/tokens/routes';
+import { createTokenService, type TokenService } from './modules/tokens/service';
+import { looksLikeApiToken } from './modules/tokens/secret';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
@@ -107,6 +112,7 @@ export interface AppServices {
   bimFiles: BimFileService;
   idsFiles: IdsFileService;
   attributes: AttributeService;
+  audit: AuditReader;
   compliance: ComplianceService;
   elements: ElementService;
   metadata: MetadataService;
@@ -116,6 +122,7 @@ export interface AppServices {
   outbox: OutboxService;
   performance: PerformanceService;
   reports: ReportService;
+  tokens: TokenService;
   viewer: ViewerService;
   health: HealthService;
 }
@@ -145,6 +152,8 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     profileRoutes(services.profile),
     notificationRoutes(services.outbox),
     settingsRoutes(services.performance),
+    auditRoutes(services.audit),
+    tokenRoutes(services.tokens),
   ];
 }
 
@@ -299,6 +308,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     }),
     idsFiles: createIdsFileService({ db, clock, storage, jobs, audit }),
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
+    audit: createAuditReader({ db }),
+    tokens: createTokenService({ db, clock, audit }),
     ai: createAiService({
       db,
       model: config.ai,
@@ -341,7 +352,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   };
   const app = await buildApp(
     config,
-    { authenticate: (token) => services.auth.authenticate(token), routes: moduleRoutes(config, services) },
+    {
+      // An API token says what it is by its prefix (plb_…); anything else is a session token.
+      authenticate: (token) =>
+        looksLikeApiToken(token) ? services.tokens.authenticate(token) : services.auth.authenticate(token),
+      routes: moduleRoutes(config, services),
+    },
     logger,
   );
 

@@ -4,6 +4,7 @@ import type { BillingErrorCode } from './billing';
 import type { MemberErrorCode } from './members';
 import type { ProfileErrorCode } from './profile';
 import type { ReportErrorCode } from './reports';
+import type { TokenErrorCode } from './tokens';
 import { FRAGMENTS_FAILED, FRAGMENTS_NOT_READY } from './viewer';
 
 /**
@@ -22,6 +23,9 @@ export const ERROR_STATUS = {
   email_unverified: 403,
   admin_required: 403,
   cross_site_request: 403,
+  token_scope_insufficient: 403,
+  token_project_only: 403,
+  session_required: 403,
   not_found: 404,
   internal_error: 500,
 
@@ -136,6 +140,9 @@ export const ERROR_STATUS = {
   download_rate_limited: 429,
   download_link_invalid: 403,
   bcf_one_file: 400,
+
+  // API tokens.
+  token_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -170,6 +177,9 @@ export const httpErrorCodes = [
   'email_unverified',
   'admin_required',
   'cross_site_request',
+  'token_scope_insufficient',
+  'token_project_only',
+  'session_required',
   'not_found',
   'internal_error',
 ] as const satisfies readonly ErrorCode[];
@@ -257,6 +267,7 @@ export type ModuleErrorCode =
   | BillingErrorCode
   | MemberErrorCode
   | ProfileErrorCode
-  | ReportErrorCode;
+  | ReportErrorCode
+  | TokenErrorCode;
 // A code listed there but missing from the table above fails this line at compile time.
 export const everyModuleCodeHasAStatus: Record<ModuleErrorCode, number> = ERROR_STATUS;

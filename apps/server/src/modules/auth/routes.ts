@@ -115,7 +115,7 @@ export function authRoutes(
     app.post(
       '/api/v1/auth/logout',
       {
-        config: { access: 'signed-in', unverifiedAllowed: true },
+        config: { access: 'signed-in', unverifiedAllowed: true, sessionOnly: true },
         schema: {
           tags,
           summary: 'Revoke the current session and clear the cookie',

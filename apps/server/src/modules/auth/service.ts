@@ -219,15 +219,18 @@ export function createAuthService(deps: {
     },
 
     async signOut(auth: AuthContext): Promise<void> {
+      const { sessionId } = auth;
+      // Signing out is session-only (routes.ts); a token never reaches here.
+      if (!sessionId) return;
       await db.transaction(async (tx) => {
-        await repo.deleteSession(tx, auth.sessionId);
+        await repo.deleteSession(tx, sessionId);
         await audit.record(
           {
             actorId: auth.user.id,
             projectId: null,
             action: 'session.revoked',
             targetType: 'session',
-            targetId: auth.sessionId,
+            targetId: sessionId,
           },
           tx,
         );
@@ -247,7 +250,7 @@ export function createAuthService(deps: {
         await repo.touchSession(db, session.id, now, expiresAt);
         renewed = { token, expiresAt };
       }
-      return { user: toUserDto(user), sessionId: session.id, renewed };
+      return { user: toUserDto(user), sessionId: session.id, renewed, token: null };
     },
   };
 }

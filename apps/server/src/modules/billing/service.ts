@@ -10,7 +10,7 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import type { AuditRecorder } from '../audit';
+import type { AuditEvent, AuditRecorder } from '../audit';
 import { insertMembership, insertProject, requireProjectReader, requireProjectRole } from '../projects';
 import { runBillingCycle } from './cycle';
 import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
@@ -118,15 +118,30 @@ export function createBillingService(deps: BillingDeps) {
     subscriptionId: string,
     check: (tx: Database, sub: repo.SubscriptionRow) => Promise<C>,
     make: (changes: SubscriptionChanges, db: Database, checked: C) => Promise<void>,
+    recorded: (sub: repo.SubscriptionRow, checked: C) => Pick<AuditEvent, 'action' | 'details'>,
   ): Promise<Subscription> {
     const changes = await provider.changesOf(subscriptionId);
-    const checked = await db.transaction(async (tx) => {
+    // The audit entry goes with the change: in its transaction, or once the provider has made it.
+    const entry = (sub: repo.SubscriptionRow, checked: C): AuditEvent => ({
+      actorId: userId,
+      projectId: sub.projectId,
+      targetType: 'subscription',
+      targetId: subscriptionId,
+      ...recorded(sub, checked),
+    });
+    const { sub, checked } = await db.transaction(async (tx) => {
       const sub = await requireManaged(tx, userId, subscriptionId);
       const result = await check(tx, sub);
-      if (changes.when === 'in-transaction') await make(changes, tx, result);
-      return result;
+      if (changes.when === 'in-transaction') {
+        await make(changes, tx, result);
+        await audit.record(entry(sub, result), tx);
+      }
+      return { sub, checked: result };
     });
-    if (changes.when === 'after-commit') await make(changes, db, checked);
+    if (changes.when === 'after-commit') {
+      await make(changes, db, checked);
+      await audit.record(entry(sub, checked));
+    }
     return subscriptionDto(userId, subscriptionId);
   }
 
@@ -142,6 +157,13 @@ export function createBillingService(deps: BillingDeps) {
       subscriptionId,
       async (_tx, sub) => sub,
       (changes, tx, sub) => changes.setCancelAtPeriodEnd(tx, sub, cancel, context),
+      (sub) => ({
+        action: cancel ? 'plan.canceled' : 'plan.reactivated',
+        details: {
+          before: { cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
+          after: { cancelAtPeriodEnd: cancel },
+        },
+      }),
     );
   }
 
@@ -167,6 +189,16 @@ export function createBillingService(deps: BillingDeps) {
         direction === 'up'
           ? changes.upgrade(tx, planChange, context)
           : changes.downgrade(tx, planChange, context),
+      (_sub, planChange) => ({
+        action: 'plan.changed',
+        details: {
+          direction,
+          // An upgrade applies now (prorated); a downgrade at the end of the period (decision 0141).
+          effective: direction === 'up' ? 'now' : 'period_end',
+          before: { tierId: planChange.current.id, plan: planChange.current.name },
+          after: { tierId: planChange.tier.id, plan: planChange.tier.name },
+        },
+      }),
     );
   }
 

@@ -135,7 +135,13 @@ export function createIdsFileService(deps: {
               action: 'idsfile.uploaded',
               targetType: 'project',
               targetId: projectId,
-              details: { idsFileId: id, name, specifications: reading.specifications.length, rechecks },
+              details: {
+                idsFileId: id,
+                name,
+                rechecks,
+                before: null,
+                after: { sha256: stored.sha256, specifications: reading.specifications.length, active: true },
+              },
             },
             tx,
           );
@@ -150,7 +156,7 @@ export function createIdsFileService(deps: {
     /** Switches a file on or off; a real change queues re-checks of the project's latest versions. */
     async setActive(userId: string, projectId: string, id: string, isActive: boolean): Promise<IdsFile> {
       await requireProjectPermission({ db, userId }, projectId, 'ids.toggle');
-      await requireIdsFile(projectId, id);
+      const file = await requireIdsFile(projectId, id);
       await db.transaction(async (tx) => {
         if (!(await repo.setIdsFileActive(tx, projectId, id, isActive, clock.now()))) return;
         const rechecks = await queueRechecks(tx, jobs, projectId, clock.now());
@@ -161,7 +167,7 @@ export function createIdsFileService(deps: {
             action: isActive ? 'idsfile.activated' : 'idsfile.deactivated',
             targetType: 'project',
             targetId: projectId,
-            details: { idsFileId: id, rechecks },
+            details: { idsFileId: id, name: file.name, rechecks, before: { active: !isActive }, after: { active: isActive } },
           },
           tx,
         );

@@ -34,7 +34,7 @@ export async function deleteIdsFile(
   tx: Database,
   projectId: string,
   id: string,
-): Promise<{ name: string; storageKey: string; isActive: boolean } | null> {
+): Promise<{ name: string; storageKey: string; isActive: boolean; sha256: string } | null> {
   const checked = await versionsCheckedAgainst(
     tx,
     sql`select s.id from ids_specifications s where s.ids_file_id = ${id}`,
@@ -42,7 +42,12 @@ export async function deleteIdsFile(
   const [deleted] = await tx
     .delete(idsFiles)
     .where(and(eq(idsFiles.projectId, projectId), eq(idsFiles.id, id)))
-    .returning({ name: idsFiles.name, storageKey: idsFiles.storageKey, isActive: idsFiles.isActive });
+    .returning({
+      name: idsFiles.name,
+      storageKey: idsFiles.storageKey,
+      isActive: idsFiles.isActive,
+      sha256: idsFiles.sha256,
+    });
   if (deleted) await refreshVersionTotals(tx, checked);
   return deleted ?? null;
 }
