@@ -17,7 +17,11 @@ import { createAttributeService } from './modules/attributes/service';
 import { type AuditReader, createAuditReader } from './modules/audit/reader';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditRecorder } from './modules/audit/service';
+import { createOidcClient } from './modules/auth/oidc-client';
 import { authRoutes } from './modules/auth/routes';
+import { createSsoService, type SsoService } from './modules/auth/sso';
+import { ssoRoutes } from './modules/auth/sso-routes';
+import { recordSignInSettings } from './modules/auth/sso-settings';
 import type { AuthService } from './modules/auth/service';
 import { createAuthService } from './modules/auth/service';
 import { createSignInThrottle } from './modules/auth/throttle';
@@ -103,6 +107,8 @@ export interface AppServices {
   acc: AccService;
   ai: AiService;
   auth: AuthService;
+  /** Single sign-on, when an OpenID provider is configured (OIDC_*). */
+  sso: SsoService | null;
   /** Request budgets shared by every API server (sign-ups, metadata exports). */
   rateCounter: RateCounter;
   billing: BillingService;
@@ -132,6 +138,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
   return [
     healthRoutes(services.health),
     authRoutes(services.auth, config, services.rateCounter),
+    ssoRoutes(services.sso, config),
     projectRoutes(services.projects),
     memberRoutes(services.members),
     invitationRoutes(services.invitations),
@@ -265,20 +272,34 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   // caller chooses (a verification link pointing elsewhere would hand its token to that host).
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const invitationValidity = validityOf(config.invitationValidDays);
+  const auth = createAuthService({
+    db,
+    clock,
+    audit,
+    jobs,
+    appUrl,
+    throttle: createSignInThrottle({
+      windowSeconds: config.authRateLimit.windowSeconds,
+      perAccount: config.authRateLimit.perAccount,
+      perAddress: config.authRateLimit.perIp,
+    }),
+    passwordSignIn: config.passwordSignIn,
+  });
+  // Sign-in settings come from the environment: a change since the last start goes into the audit trail.
+  await recordSignInSettings(db, audit, clock, config);
   const services: AppServices = {
     acc: accService,
-    auth: createAuthService({
-      db,
-      clock,
-      audit,
-      jobs,
-      appUrl,
-      throttle: createSignInThrottle({
-        windowSeconds: config.authRateLimit.windowSeconds,
-        perAccount: config.authRateLimit.perAccount,
-        perAddress: config.authRateLimit.perIp,
-      }),
-    }),
+    auth,
+    sso: config.sso
+      ? createSsoService({
+          db,
+          clock,
+          audit,
+          sso: config.sso,
+          client: createOidcClient(config.sso),
+          openSession: auth.openSession,
+        })
+      : null,
     projects: createProjectService({ db, clock, audit }),
     members: createMemberService({
       db,

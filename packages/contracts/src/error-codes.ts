@@ -77,6 +77,8 @@ export const ERROR_STATUS = {
   too_many_attempts: 429,
   verification_invalid: 400,
   verification_expired: 410,
+  password_sign_in_disabled: 403,
+  sso_not_configured: 404,
 
   // ACC.
   not_configured: 404,
