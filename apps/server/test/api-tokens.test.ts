@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkFiles } from '@plumbline/ids/check-files';
+import { runCli } from '@plumbline/ids/cli';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +24,7 @@ const [backend] = testBackends();
 if (!backend) throw new Error('no test backend');
 
 const DAY = 24 * 60 * 60 * 1000;
+const demoIdsPath = fileURLToPath(new URL('../src/modules/demo/demo.ids', import.meta.url));
 
 describe('API tokens', () => {
   let server: TestServer;
@@ -29,6 +34,7 @@ describe('API tokens', () => {
   let otherProjectId: string;
   let fileId: string;
   let ifc: Buffer;
+  let modelPath: string;
 
   testServerForBlock(backend, (started) => {
     server = started;
@@ -38,12 +44,14 @@ describe('API tokens', () => {
     await signUp(server, 'Operator');
     owner = await signUp(server, 'Owner');
     viewer = await signUp(server, 'Viewer');
-    const out = join(mkdtempSync(join(tmpdir(), 'plumbline-tokens-')), 'office.ifc');
-    await generateIfc({ targetBytes: 60_000, seed: 3, out });
-    ifc = readFileSync(out);
+    modelPath = join(mkdtempSync(join(tmpdir(), 'plumbline-tokens-')), 'office.ifc');
+    await generateIfc({ targetBytes: 60_000, seed: 3, out: modelPath });
+    ifc = readFileSync(modelPath);
     projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Token Tower' })).json().project.id;
     otherProjectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Other Yard' })).json().project.id;
     await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, { email: viewer.email, role: 'Viewer' });
+    const rules = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'rules.ids', readFileSync(demoIdsPath));
+    expect(rules.statusCode, rules.body).toBe(201);
     const uploaded = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, 'office.ifc', ifc);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     fileId = uploaded.json().bim_file.id;
@@ -186,4 +194,45 @@ describe('API tokens', () => {
     expect((await call(server, as(`plb_pat_${'A'.repeat(43)}`), 'GET', url)).statusCode).toBe(401);
     expect((await call(server, as('plb_pat_short'), 'GET', url)).statusCode).toBe(401);
   });
+
+  it('lets the CLI push a model version with a write token and gate on the verdict, as the engine gives it', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const run = async (argv: string[], token: string) => {
+      let out = '';
+      let err = '';
+      const code = await runCli(argv, {
+        stdout: { write: (chunk: string | Uint8Array) => (out += String(chunk)) },
+        stderr: { write: (chunk: string) => (err += chunk) },
+        env: { PLUMBLINE_TOKEN: token },
+        cwd: process.cwd(),
+      });
+      return { code, out, err };
+    };
+    // The verdict the engine gives the same model against the same rules, by itself.
+    const report = await checkFiles(modelPath, demoIdsPath);
+    const expected = report.specifications.map((spec) => `${spec.status === 'pass' ? 'PASS' : 'FAIL'}  ${spec.name}`);
+    const expectedCode = report.status === 'pass' ? 0 : 1;
+    expect(report.specifications.some((spec) => spec.status === 'fail')).toBe(true);
+
+    const made = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/tokens`, {
+      name: 'CI',
+      scope: 'write',
+      expires_in_days: 1,
+    });
+    const ci = made.json().secret as string;
+    const pushed = await run(['push', modelPath, '--url', url, '--project', projectId], ci);
+    expect(pushed.code, pushed.err).toBe(expectedCode);
+    const lines = pushed.out.split('\n').filter((line) => /^(PASS|FAIL) {2}/.test(line));
+    expect(lines.map((line) => line.slice(0, line.indexOf(' (')))).toEqual(expected);
+
+    const reader = (await personalToken(owner, 'read')).secret;
+    const read = await run(['results', '--url', url, '--project', projectId, '--file', 'office.ifc'], reader);
+    expect(read.code, read.err).toBe(expectedCode);
+    const refused = await run(['push', modelPath, '--url', url, '--project', projectId], reader);
+    expect(refused.code).toBe(5);
+    expect(refused.err).toContain('403 (token_scope_insufficient');
+    const usage = await run(['push', modelPath, '--url', url], ci);
+    expect(usage.code).toBe(2);
+  }, 180_000);
 });

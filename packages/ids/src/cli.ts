@@ -4,6 +4,7 @@
  *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
  *                   [--bcf-version 2.1|3.0] [--bcf-topics type|element] [--bcf-max-topics N]
  *                   [--max-ids-mb N]
+ *   plumbline push | results …   the same verdict from a Plumbline server (remote.ts)
  *
  * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
  * command line is wrong, 3 the model cannot be read, 4 an internal error (a bug).
@@ -32,6 +33,7 @@ import {
   writeHtmlReport,
 } from './report';
 import { handOver, writeJsonReport } from './report/json-stream';
+import { runRemote } from './remote';
 import type { CheckReport } from './results';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
@@ -58,6 +60,8 @@ export interface CliDependencies {
 }
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
+       plumbline push <model.ifc> --url URL --project ID      (a Plumbline server checks it;
+       plumbline results --url URL --project ID --file NAME    see plumbline push --help)
 
 Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file.
 
@@ -98,6 +102,8 @@ export async function runCli(
   io: CliIo,
   dependencies: CliDependencies = { checkFiles },
 ): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === 'push' || first === 'results') return runRemote(first, rest, io);
   try {
     return await run(argv, io, dependencies);
   } catch (error) {
