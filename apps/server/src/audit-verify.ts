@@ -45,7 +45,9 @@ export async function auditVerifyCommand(
     out.write(describeVerdict(verdict));
     return verdict.ok ? 0 : 1;
   } catch (error) {
-    out.write(`audit:verify: the check could not run: ${error instanceof Error ? error.message : String(error)}\n`);
+    out.write(
+      `audit:verify: the check could not run: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 2;
   } finally {
     await database.close();

@@ -117,7 +117,11 @@ describe('API contract: every answer is documented', () => {
   it('refuses a token below the scope an operation needs, outside its project, or on session-only routes', async () => {
     const owner = fixture.sessions.owner;
     const make = async (url: string, scope: string) => {
-      const res = await call(server, owner, 'POST', url, { name: `contract ${scope}`, scope, expires_in_days: 1 });
+      const res = await call(server, owner, 'POST', url, {
+        name: `contract ${scope}`,
+        scope,
+        expires_in_days: 1,
+      });
       if (res.statusCode !== 201) throw new Error(`token: ${res.body}`);
       return res.json().secret as string;
     };
@@ -125,7 +129,8 @@ describe('API contract: every answer is documented', () => {
       write: await make('/api/v1/tokens', 'read'),
       admin: await make('/api/v1/tokens', 'write'),
     };
-    const elsewhere = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Elsewhere' })).json().project.id;
+    const elsewhere = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Elsewhere' })).json()
+      .project.id;
     const otherProject = await make(`/api/v1/projects/${elsewhere}/tokens`, 'admin');
     const refusals: string[] = [];
     let refused = 0;
@@ -135,7 +140,9 @@ describe('API contract: every answer is documented', () => {
       async (route) => {
         const scope = expectedScope(route) as string;
         const ctx = requestContext(server, fixture, 'owner');
-        const tries: Array<[string, string]> = [[otherProject, scope === 'session-only' ? 'session_required' : 'token_project_only']];
+        const tries: Array<[string, string]> = [
+          [otherProject, scope === 'session-only' ? 'session_required' : 'token_project_only'],
+        ];
         if (below[scope]) tries.push([below[scope], 'token_scope_insufficient']);
         if (scope === 'session-only') tries.push([below.admin as string, 'session_required']);
         for (const [token, code] of tries) {
@@ -143,7 +150,9 @@ describe('API contract: every answer is documented', () => {
           refused += 1;
           const problem = answers.problem(route.method, route.path, res);
           if (res.statusCode !== 403 || res.json().error?.code !== code || problem)
-            refusals.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 120)}, expected 403 ${code} ${problem ?? ''}`);
+            refusals.push(
+              `${route.key}: ${res.statusCode} ${res.body.slice(0, 120)}, expected 403 ${code} ${problem ?? ''}`,
+            );
         }
       },
     );
@@ -153,7 +162,11 @@ describe('API contract: every answer is documented', () => {
 
   it('lets a token of the scope a read needs through the gate, answering only as documented', async () => {
     const owner = fixture.sessions.owner;
-    const res = await call(server, owner, 'POST', '/api/v1/tokens', { name: 'contract reader', scope: 'read', expires_in_days: 1 });
+    const res = await call(server, owner, 'POST', '/api/v1/tokens', {
+      name: 'contract reader',
+      scope: 'read',
+      expires_in_days: 1,
+    });
     const reader = res.json().secret as string;
     const problems: string[] = [];
     const reads = routes.filter((route) => isConcurrentRead(route) && expectedScope(route) === 'read');

@@ -12,7 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
 import { testBackends } from './support/backends';
 import { multipartBody, upload } from './support/multipart';
-import { call, eventually, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 /**
  * Issue 32 item 3: API tokens. A token reaches what its owner's role reaches, within its scope (read <
@@ -47,23 +54,40 @@ describe('API tokens', () => {
     modelPath = join(mkdtempSync(join(tmpdir(), 'plumbline-tokens-')), 'office.ifc');
     await generateIfc({ targetBytes: 60_000, seed: 3, out: modelPath });
     ifc = readFileSync(modelPath);
-    projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Token Tower' })).json().project.id;
-    otherProjectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Other Yard' })).json().project.id;
-    await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, { email: viewer.email, role: 'Viewer' });
-    const rules = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'rules.ids', readFileSync(demoIdsPath));
+    projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Token Tower' })).json()
+      .project.id;
+    otherProjectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Other Yard' })).json()
+      .project.id;
+    await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, {
+      email: viewer.email,
+      role: 'Viewer',
+    });
+    const rules = await upload(
+      server,
+      owner,
+      `/api/v1/projects/${projectId}/idsfiles`,
+      'rules.ids',
+      readFileSync(demoIdsPath),
+    );
     expect(rules.statusCode, rules.body).toBe(201);
     const uploaded = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, 'office.ifc', ifc);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     fileId = uploaded.json().bim_file.id;
     await eventually(async () => {
-      const status = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)).json();
+      const status = (
+        await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
+      ).json();
       if (status.status === 'failed') throw new Error(status.error);
       return status.status === 'completed';
     }, 120_000);
   }, 180_000);
 
   async function personalToken(session: Session, scope: string, days = 30) {
-    const res = await call(server, session, 'POST', '/api/v1/tokens', { name: `${scope} token`, scope, expires_in_days: days });
+    const res = await call(server, session, 'POST', '/api/v1/tokens', {
+      name: `${scope} token`,
+      scope,
+      expires_in_days: days,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { token: { id: string; hint: string }; secret: string };
   }
@@ -113,16 +137,26 @@ describe('API tokens', () => {
     const refusedUpload = await uploadWith(secret);
     expect(refusedUpload.statusCode).toBe(403);
     expect(errorCode(refusedUpload)).toBe('token_scope_insufficient');
-    const rename = await call(server, as(secret), 'PATCH', `/api/v1/projects/${projectId}`, { name: 'Renamed' });
+    const rename = await call(server, as(secret), 'PATCH', `/api/v1/projects/${projectId}`, {
+      name: 'Renamed',
+    });
     expect(rename.statusCode).toBe(403);
     expect(errorCode(rename)).toBe('token_scope_insufficient');
     // Account changes need the admin scope; tokens are made and revoked by a signed-in person only.
-    expect((await call(server, as(secret), 'PATCH', '/api/v1/profile', { company: 'X' })).statusCode).toBe(403);
-    const mint = await call(server, as(secret), 'POST', '/api/v1/tokens', { name: 'x', scope: 'admin', expires_in_days: 1 });
+    expect((await call(server, as(secret), 'PATCH', '/api/v1/profile', { company: 'X' })).statusCode).toBe(
+      403,
+    );
+    const mint = await call(server, as(secret), 'POST', '/api/v1/tokens', {
+      name: 'x',
+      scope: 'admin',
+      expires_in_days: 1,
+    });
     expect(mint.statusCode).toBe(403);
     expect(errorCode(mint)).toBe('session_required');
     expect(errorCode(await call(server, as(secret), 'GET', '/api/v1/tokens'))).toBe('session_required');
-    expect((await call(server, owner, 'GET', `/api/v1/projects/${projectId}`)).json().project.name).toBe('Token Tower');
+    expect((await call(server, owner, 'GET', `/api/v1/projects/${projectId}`)).json().project.name).toBe(
+      'Token Tower',
+    );
     const listed = (await call(server, owner, 'GET', '/api/v1/tokens')).json().tokens;
     expect(listed.find((t: { id: string }) => t.id === token.id).last_used_at).not.toBeNull();
   });
@@ -143,7 +177,10 @@ describe('API tokens', () => {
     const refused = await uploadWith(viewerAdmin.secret);
     expect(refused.statusCode).toBe(403);
     expect(errorCode(refused)).toBe('editor_role_required');
-    expect((await call(server, as(viewerAdmin.secret), 'GET', `/api/v1/projects/${projectId}/overview`)).statusCode).toBe(200);
+    expect(
+      (await call(server, as(viewerAdmin.secret), 'GET', `/api/v1/projects/${projectId}/overview`))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a project token reaches its project only, and only a project Admin makes one', async () => {
@@ -211,7 +248,9 @@ describe('API tokens', () => {
     };
     // The verdict the engine gives the same model against the same rules, by itself.
     const report = await checkFiles(modelPath, demoIdsPath);
-    const expected = report.specifications.map((spec) => `${spec.status === 'pass' ? 'PASS' : 'FAIL'}  ${spec.name}`);
+    const expected = report.specifications.map(
+      (spec) => `${spec.status === 'pass' ? 'PASS' : 'FAIL'}  ${spec.name}`,
+    );
     const expectedCode = report.status === 'pass' ? 0 : 1;
     expect(report.specifications.some((spec) => spec.status === 'fail')).toBe(true);
 

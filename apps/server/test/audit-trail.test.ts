@@ -8,7 +8,14 @@ import { appendAuditEntry } from '../src/modules/audit/repo';
 import { rowsOf } from '../src/platform/db';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
-import { call, eventually, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 /**
  * Issue 32 item 2: the audit trail. Every change of a verdict, a rule or an access lands in one hash
@@ -153,10 +160,10 @@ describe('audit trail', () => {
         cardinality: 'required',
       }),
     );
-    expectOk(await call(server, owner, 'POST', `${base}/members`, { email: colleague.email, role: 'Viewer' }));
     expectOk(
-      await call(server, owner, 'PATCH', `${base}/members/${colleague.userId}`, { role: 'Editor' }),
+      await call(server, owner, 'POST', `${base}/members`, { email: colleague.email, role: 'Viewer' }),
     );
+    expectOk(await call(server, owner, 'PATCH', `${base}/members/${colleague.userId}`, { role: 'Editor' }));
     const invitee = `invitee.${randomUUID()}@example.com`;
     expectOk(await call(server, owner, 'POST', `${base}/members`, { email: invitee, role: 'Viewer' }));
     const invitation = (await call(server, owner, 'GET', `${base}/members`))
@@ -242,7 +249,9 @@ describe('audit trail', () => {
     await expect(
       server.database.db.execute(sql`update audit_log set action = 'nothing' where id = ${row?.id}`),
     ).rejects.toThrow();
-    await expect(server.database.db.execute(sql`delete from audit_log where id = ${row?.id}`)).rejects.toThrow();
+    await expect(
+      server.database.db.execute(sql`delete from audit_log where id = ${row?.id}`),
+    ).rejects.toThrow();
     await expect(server.database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
   });
 
@@ -278,7 +287,11 @@ describe('audit trail', () => {
     const base = `/api/v1/projects/${projectId}/audit`;
     const all = await call(server, owner, 'GET', `${base}?limit=200`);
     expect(all.statusCode, all.body).toBe(200);
-    const entries = all.json().entries as Array<{ action: string; at: string; actor: { email: string } | null }>;
+    const entries = all.json().entries as Array<{
+      action: string;
+      at: string;
+      actor: { email: string } | null;
+    }>;
     expect(entries.length).toBeGreaterThan(14);
     // Newest first.
     expect([...entries].sort((a, b) => b.at.localeCompare(a.at)).map((e) => e.at)).toEqual(
@@ -287,7 +300,9 @@ describe('audit trail', () => {
     const roles = (await call(server, owner, 'GET', `${base}?action=member.role_changed`)).json().entries;
     expect(roles.map((e: { action: string }) => e.action)).toEqual(['member.role_changed']);
     expect(roles[0].actor.email).toBe(owner.email);
-    const byOperator = (await call(server, owner, 'GET', `${base}?actor=${encodeURIComponent('operator.')}`)).json();
+    const byOperator = (
+      await call(server, owner, 'GET', `${base}?actor=${encodeURIComponent('operator.')}`)
+    ).json();
     expect(byOperator.entries).toEqual([]);
     // Paging: two entries a page, the cursor continues where the last page ended.
     const first = (await call(server, owner, 'GET', `${base}?limit=2`)).json();
@@ -297,7 +312,10 @@ describe('audit trail', () => {
     );
     // A day range: an entry three days on is outside the range of today.
     server.clock.advance(3 * DAY);
-    expect((await call(server, owner, 'PATCH', `/api/v1/projects/${projectId}`, { name: 'Chain Court' })).statusCode).toBe(200);
+    expect(
+      (await call(server, owner, 'PATCH', `/api/v1/projects/${projectId}`, { name: 'Chain Court' }))
+        .statusCode,
+    ).toBe(200);
     await settled();
     const today = new Date(server.clock.now().getTime() - 3 * DAY).toISOString().slice(0, 10);
     const later = server.clock.now().toISOString().slice(0, 10);
@@ -308,10 +326,15 @@ describe('audit trail', () => {
 
     // Not an Admin of the project: refused; the installation's trail is for installation admins.
     const editor = await signUp(server, 'Editor');
-    await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, { email: editor.email, role: 'Editor' });
+    await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, {
+      email: editor.email,
+      role: 'Editor',
+    });
     expect((await call(server, editor, 'GET', base)).statusCode).toBe(403);
     expect((await call(server, editor, 'GET', '/api/v1/admin/audit')).statusCode).toBe(403);
-    const installation = (await call(server, operator, 'GET', '/api/v1/admin/audit?action=session.created')).json();
+    const installation = (
+      await call(server, operator, 'GET', '/api/v1/admin/audit?action=session.created')
+    ).json();
     expect(installation.entries.length).toBeGreaterThan(0);
 
     // CSV: one row per entry, text a spreadsheet could run as a formula neutralised.
@@ -320,8 +343,13 @@ describe('audit trail', () => {
     const csv = await call(server, owner, 'GET', `${base}/export?action=project.updated`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('SEQ,AT (UTC),ACTION,ACTOR E-MAIL,ACTOR NAME,PROJECT,TARGET TYPE,TARGET ID,BEFORE,AFTER,DETAILS,HASH');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'SEQ,AT (UTC),ACTION,ACTOR E-MAIL,ACTOR NAME,PROJECT,TARGET TYPE,TARGET ID,BEFORE,AFTER,DETAILS,HASH',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csv.body).not.toMatch(/,=HYPERLINK/);
@@ -357,7 +385,9 @@ describe('audit trail', () => {
     );
     await db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
     try {
-      await db.execute(sql`update audit_log set hash = ${expectedHash(forged as Row)} where id = ${victim.id}`);
+      await db.execute(
+        sql`update audit_log set hash = ${expectedHash(forged as Row)} where id = ${victim.id}`,
+      );
     } finally {
       await db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
     }

@@ -51,7 +51,11 @@ async function ssoSignIn(server: TestServer, email: string, returnTo = '/dashboa
     url: `${back.pathname}${back.search}`,
     cookies: { plumbline_sso: flow as string },
   });
-  return { done, session: cookieOf(done, 'plumbline_session') ?? null, location: String(done.headers.location) };
+  return {
+    done,
+    session: cookieOf(done, 'plumbline_session') ?? null,
+    location: String(done.headers.location),
+  };
 }
 
 async function me(server: TestServer, token: string) {
@@ -128,7 +132,7 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(entry.details).toMatchObject({ method: 'sso', issuer: provider.issuer });
   });
 
-  it("takes over an unverified account of the address: its unproven password no longer signs in", async () => {
+  it('takes over an unverified account of the address: its unproven password no longer signs in', async () => {
     const email = uniqueEmail('Squatted');
     const signup = await server.app.inject({
       method: 'POST',
@@ -224,7 +228,9 @@ describe('password sign-in turned off', () => {
   });
 
   it('refuses sign-up and password sign-in; single sign-on makes the first account the installation admin', async () => {
-    expect((await server.app.inject({ url: '/api/v1/auth/methods' })).json()).toMatchObject({ password: false });
+    expect((await server.app.inject({ url: '/api/v1/auth/methods' })).json()).toMatchObject({
+      password: false,
+    });
     const email = uniqueEmail('Admin Sso');
     const signup = await server.app.inject({
       method: 'POST',
@@ -241,8 +247,9 @@ describe('password sign-in turned off', () => {
     expect(login.statusCode).toBe(403);
     const { session } = await ssoSignIn(server, email);
     expect((await me(server, session as string)).email).toBe(email);
-    const role = (await call(server, { token: session as string, userId: '', email }, 'GET', '/api/v1/auth/me')).json()
-      .user.role;
+    const role = (
+      await call(server, { token: session as string, userId: '', email }, 'GET', '/api/v1/auth/me')
+    ).json().user.role;
     expect(role).toBe('admin');
   });
 });

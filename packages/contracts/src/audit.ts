@@ -69,7 +69,12 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
 
 /** The filters of a list or an export: an action, part of the actor's e-mail, a range of days (UTC). */
 export const auditQuerySchema = z.object({
-  action: z.string().trim().max(100).regex(/^[a-z_.]*$/, 'Not an action name').optional(),
+  action: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z_.]*$/, 'Not an action name')
+    .optional(),
   actor: z.string().trim().max(254).optional(),
   from: day.optional(),
   /** Inclusive: entries of that whole day. */

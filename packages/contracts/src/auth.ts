@@ -102,9 +102,12 @@ export type AuthMethods = z.infer<typeof authMethodsSchema>;
 export const SSO_ERROR_MESSAGES = {
   sso_failed: 'Single sign-on did not complete. Please try again.',
   sso_state_missing: 'Single sign-on took too long or was started in another browser. Please try again.',
-  sso_email_missing: 'Your identity provider did not share an e-mail address, so no account could be matched.',
-  sso_email_unverified: 'Your identity provider has not verified your e-mail address, so no account could be matched.',
-  sso_domain_not_allowed: "Your e-mail address is not in a domain allowed to sign in here. Ask your administrator.",
+  sso_email_missing:
+    'Your identity provider did not share an e-mail address, so no account could be matched.',
+  sso_email_unverified:
+    'Your identity provider has not verified your e-mail address, so no account could be matched.',
+  sso_domain_not_allowed:
+    'Your e-mail address is not in a domain allowed to sign in here. Ask your administrator.',
   sso_provider_denied: 'Your identity provider did not sign you in.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;

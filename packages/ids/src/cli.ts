@@ -21,6 +21,7 @@ import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
+import { runRemote } from './remote';
 import {
   BCF_VERSIONS,
   type BcfGrouping,
@@ -33,7 +34,6 @@ import {
   writeHtmlReport,
 } from './report';
 import { handOver, writeJsonReport } from './report/json-stream';
-import { runRemote } from './remote';
 import type { CheckReport } from './results';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;

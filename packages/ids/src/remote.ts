@@ -79,7 +79,11 @@ interface Specification {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function runRemote(command: 'push' | 'results', argv: readonly string[], io: RemoteIo): Promise<number> {
+export async function runRemote(
+  command: 'push' | 'results',
+  argv: readonly string[],
+  io: RemoteIo,
+): Promise<number> {
   try {
     return await run(command, argv, io);
   } catch (error) {
@@ -124,7 +128,8 @@ async function run(command: 'push' | 'results', argv: readonly string[], io: Rem
   }
   const usage = (message: string) => new RemoteError(REMOTE_EXIT.usage, message);
   const base = (values.url ?? io.env.PLUMBLINE_URL ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(base)) throw usage('--url (or PLUMBLINE_URL) must be the server address, http(s)://…');
+  if (!/^https?:\/\/[^/]+/.test(base))
+    throw usage('--url (or PLUMBLINE_URL) must be the server address, http(s)://…');
   const token = values.token ?? io.env.PLUMBLINE_TOKEN;
   if (!token) throw usage('an API token is needed: --token or PLUMBLINE_TOKEN');
   const project = values.project ?? '';
@@ -142,7 +147,8 @@ async function run(command: 'push' | 'results', argv: readonly string[], io: Rem
       (info) => (info.isFile() ? info.size : -1),
       () => -1,
     );
-    if (size <= 0) throw new RemoteError(REMOTE_EXIT.usage, `the model ${model} is not a readable, non-empty file`);
+    if (size <= 0)
+      throw new RemoteError(REMOTE_EXIT.usage, `the model ${model} is not a readable, non-empty file`);
     const form = new FormData();
     form.append('file', await openAsBlob(path), basename(path));
     const uploaded = (await api.send('POST', `/api/v1/projects/${project}/bimfiles`, form)) as {
@@ -152,7 +158,11 @@ async function run(command: 'push' | 'results', argv: readonly string[], io: Rem
     io.stderr.write(`plumbline: uploaded ${uploaded.bim_file.name} as version ${uploaded.version.id}\n`);
     if (values['no-wait']) return REMOTE_EXIT.pass;
     await waitForCheck(api, project, uploaded.bim_file.id, uploaded.version.id, timeoutSeconds, io);
-    return verdict(await api.specifications(project, uploaded.bim_file.id, uploaded.version.id), values.json, io);
+    return verdict(
+      await api.specifications(project, uploaded.bim_file.id, uploaded.version.id),
+      values.json,
+      io,
+    );
   }
 
   if (positionals.length > 0) throw usage(`unexpected argument '${positionals[0]}'`);
@@ -164,9 +174,15 @@ async function run(command: 'push' | 'results', argv: readonly string[], io: Rem
     error: string | null;
   };
   if (!values.version && status.status === 'failed')
-    throw new RemoteError(REMOTE_EXIT.unreadableModel, `the server could not read the model: ${status.error ?? ''}`);
+    throw new RemoteError(
+      REMOTE_EXIT.unreadableModel,
+      `the server could not read the model: ${status.error ?? ''}`,
+    );
   if (!values.version && status.status !== 'completed')
-    throw new RemoteError(REMOTE_EXIT.server, `the latest version is ${status.status}; try again when it is checked`);
+    throw new RemoteError(
+      REMOTE_EXIT.server,
+      `the latest version is ${status.status}; try again when it is checked`,
+    );
   return verdict(await api.specifications(project, fileId, values.version), values.json, io);
 }
 
@@ -181,9 +197,14 @@ function client(base: string, token: string, io: RemoteIo) {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       });
     } catch (error) {
-      throw new RemoteError(REMOTE_EXIT.server, `cannot reach ${base}: ${error instanceof Error ? error.message : error}`);
+      throw new RemoteError(
+        REMOTE_EXIT.server,
+        `cannot reach ${base}: ${error instanceof Error ? error.message : error}`,
+      );
     }
-    const json = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    const json = (await res.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
     if (!res.ok) {
       const why = json?.error ? `${json.error.code}: ${json.error.message}` : res.statusText;
       throw new RemoteError(REMOTE_EXIT.server, `the server answered ${res.status} (${why})`);
@@ -228,7 +249,10 @@ async function waitForCheck(
     };
     if (status.version_id === versionId && status.status === 'completed') return;
     if (status.version_id === versionId && status.status === 'failed')
-      throw new RemoteError(REMOTE_EXIT.unreadableModel, `the server could not read the model: ${status.error ?? ''}`);
+      throw new RemoteError(
+        REMOTE_EXIT.unreadableModel,
+        `the server could not read the model: ${status.error ?? ''}`,
+      );
     if (Date.now() > deadline)
       throw new RemoteError(REMOTE_EXIT.server, `the check did not finish within ${timeoutSeconds} s`);
     await sleep(2000);
@@ -240,20 +264,30 @@ function verdict(specifications: Specification[], json: boolean | undefined, io:
   const rows = specifications.map((spec) => {
     const summary = spec.compliance_summary;
     const passes =
-      summary !== null && summary.cardinality_satisfied && summary.compliant_elements === summary.applicable_elements;
+      summary?.cardinality_satisfied === true && summary.compliant_elements === summary.applicable_elements;
     return { spec, summary, passes };
   });
   if (json) {
-    io.stdout.write(`${JSON.stringify(rows.map(({ spec, passes }) => ({ ...spec, passes })), null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify(
+        rows.map(({ spec, passes }) => ({ ...spec, passes })),
+        null,
+        2,
+      )}\n`,
+    );
   } else {
     for (const { spec, summary, passes } of rows) {
-      const figures = summary ? `${summary.compliant_elements}/${summary.applicable_elements} elements` : 'not checked';
+      const figures = summary
+        ? `${summary.compliant_elements}/${summary.applicable_elements} elements`
+        : 'not checked';
       io.stdout.write(`${passes ? 'PASS' : 'FAIL'}  ${spec.name} (${spec.ids_file_name}): ${figures}\n`);
     }
   }
   const failed = rows.filter((row) => !row.passes).length;
   io.stdout.write(
-    json ? '' : `${failed === 0 ? 'PASS' : 'FAIL'}: ${rows.length - failed} of ${rows.length} specifications passed\n`,
+    json
+      ? ''
+      : `${failed === 0 ? 'PASS' : 'FAIL'}: ${rows.length - failed} of ${rows.length} specifications passed\n`,
   );
   return failed === 0 ? REMOTE_EXIT.pass : REMOTE_EXIT.fail;
 }

@@ -92,7 +92,9 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-  OIDC_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID provider, such as https://login.example.com' }).optional(),
+  OIDC_ISSUER: z
+    .url({ message: 'must be the issuer URL of an OpenID provider, such as https://login.example.com' })
+    .optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ALLOWED_DOMAINS: z

@@ -22,7 +22,10 @@ declare module 'oidc-provider' {
       result: Record<string, unknown>,
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
-    Grant: new (properties: { accountId: string; clientId: string }) => Grant;
+    Grant: new (properties: {
+      accountId: string;
+      clientId: string;
+    }) => Grant;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }

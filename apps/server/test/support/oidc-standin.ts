@@ -138,10 +138,19 @@ export async function startOidcStandin(options: { redirectUri?: string } = {}): 
         };
       },
       features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+      },
       jwks: { keys: [jwk] },
       cookies: { keys: [randomBytes(16).toString('hex')] },
-      ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+      ttl: {
+        Interaction: 600,
+        Grant: 600,
+        Session: 600,
+        AccessToken: 600,
+        IdToken: 600,
+        AuthorizationCode: 60,
+      },
     });
   }
   if (options.redirectUri) setRedirectUri(options.redirectUri);

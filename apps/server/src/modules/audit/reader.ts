@@ -1,6 +1,6 @@
-import type { AuditChainVerdict, AuditEntry, AuditListResponse, AuditQuery } from '@plumbline/contracts';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
+import type { AuditChainVerdict, AuditEntry, AuditListResponse, AuditQuery } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { csvField } from '../metadata';
@@ -42,7 +42,10 @@ function decodeCursor(cursor: string): AuditFilter['before'] {
 function filterOf(projectId: string | null, query: AuditQuery): AuditFilter {
   const from = query.from ? new Date(`${query.from}T00:00:00.000Z`) : undefined;
   const until = query.to ? new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + DAY_MS) : undefined;
-  for (const [field, date] of [['from', from], ['to', until]] as const) {
+  for (const [field, date] of [
+    ['from', from],
+    ['to', until],
+  ] as const) {
     if (date && Number.isNaN(date.getTime()))
       throw new HttpError('validation_failed', { fields: { [field]: 'Not a date' } });
   }
@@ -97,7 +100,8 @@ export function createAuditReader(deps: { db: Database }) {
         for (;;) {
           const rows = (await listAuditEntries(db, { ...filter, before }, EXPORT_PAGE)).map(toDto);
           let text = '';
-          for (const entry of rows) text += `${CSV_COLUMNS.map((c) => csvField(c.value(entry))).join(',')}\r\n`;
+          for (const entry of rows)
+            text += `${CSV_COLUMNS.map((c) => csvField(c.value(entry))).join(',')}\r\n`;
           if (text) yield text;
           const last = rows.at(-1);
           if (rows.length < EXPORT_PAGE || !last) return;

@@ -56,19 +56,11 @@ export async function readChainHead(db: Database): Promise<{ seq: number; hash: 
 
 /** Chained rows after `afterSeq`, in chain order: the verifier's pages. */
 export async function chainPage(db: Database, afterSeq: number, limit: number): Promise<AuditRow[]> {
-  return db
-    .select()
-    .from(auditLog)
-    .where(gt(auditLog.seq, afterSeq))
-    .orderBy(asc(auditLog.seq))
-    .limit(limit);
+  return db.select().from(auditLog).where(gt(auditLog.seq, afterSeq)).orderBy(asc(auditLog.seq)).limit(limit);
 }
 
 export async function countUnchained(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(isNull(auditLog.seq));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(isNull(auditLog.seq));
   return row?.n ?? 0;
 }
 
@@ -92,7 +84,12 @@ const listColumns = {
   projectName: projects.name,
 };
 
-export type AuditListRow = { entry: AuditRow; actorEmail: string | null; actorName: string | null; projectName: string | null };
+export type AuditListRow = {
+  entry: AuditRow;
+  actorEmail: string | null;
+  actorName: string | null;
+  projectName: string | null;
+};
 
 function conditions(filter: AuditFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [
@@ -114,7 +111,11 @@ function conditions(filter: AuditFilter): SQL | undefined {
 }
 
 /** Entries newest first, with who acted and in which project, filtered. */
-export async function listAuditEntries(db: Database, filter: AuditFilter, limit: number): Promise<AuditListRow[]> {
+export async function listAuditEntries(
+  db: Database,
+  filter: AuditFilter,
+  limit: number,
+): Promise<AuditListRow[]> {
   return db
     .select(listColumns)
     .from(auditLog)

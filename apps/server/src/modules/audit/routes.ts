@@ -27,13 +27,15 @@ export function auditRoutes(audit: AuditReader): FastifyPluginAsyncZod {
         config: { access: routeAccessOf('audit.read') },
         schema: {
           tags,
-          summary: "The project's audit trail, newest first, filtered by action, actor and days (project Admins)",
+          summary:
+            "The project's audit trail, newest first, filtered by action, actor and days (project Admins)",
           params: projectParams,
           querystring: auditQuerySchema,
           response: { 200: auditListResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => audit.listProject(requireAuth(request).user.id, request.params.projectId, request.query),
+      async (request) =>
+        audit.listProject(requireAuth(request).user.id, request.params.projectId, request.query),
     );
 
     app.get(
@@ -45,7 +47,10 @@ export function auditRoutes(audit: AuditReader): FastifyPluginAsyncZod {
           summary: "The project's audit trail as CSV, with the same filters (project Admins)",
           params: projectParams,
           querystring: auditQuerySchema,
-          response: { 200: fileResponse('The entries as CSV', 'text/csv'), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: fileResponse('The entries as CSV', 'text/csv'),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {

@@ -8,7 +8,15 @@ export interface AuditEvent {
   projectId: string | null;
   /** Dotted verb, e.g. `project.updated`, `member.added` (AUDIT_ACTIONS in packages/contracts). */
   action: string;
-  targetType: 'user' | 'project' | 'member' | 'invitation' | 'session' | 'token' | 'subscription' | 'installation';
+  targetType:
+    | 'user'
+    | 'project'
+    | 'member'
+    | 'invitation'
+    | 'session'
+    | 'token'
+    | 'subscription'
+    | 'installation';
   targetId: string | null;
   /** What happened; a change puts the old and new values under `before` and `after`. */
   details?: Record<string, unknown>;

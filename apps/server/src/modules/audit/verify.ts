@@ -39,7 +39,14 @@ export async function verifyAuditChain(db: Database): Promise<AuditChainVerdict>
     if (rows.length < PAGE) break;
   }
   if (!head || head.seq !== seq || head.hash !== hash) {
-    return verdict({ seq: null, id: null, action: null, at: null, reason: 'head_mismatch', expected_seq: seq });
+    return verdict({
+      seq: null,
+      id: null,
+      action: null,
+      at: null,
+      reason: 'head_mismatch',
+      expected_seq: seq,
+    });
   }
   return verdict(null);
 }

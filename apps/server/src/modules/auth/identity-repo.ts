@@ -4,7 +4,11 @@ import { emailVerifications, sessions, userIdentities, users } from '../../schem
 import type { UserRow } from './repo';
 
 /** The account an OpenID provider's subject signed in to before. */
-export async function findUserByIdentity(db: Database, issuer: string, subject: string): Promise<UserRow | null> {
+export async function findUserByIdentity(
+  db: Database,
+  issuer: string,
+  subject: string,
+): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
     .from(userIdentities)

@@ -45,7 +45,9 @@ export function createOidcClient(sso: SsoConfig) {
       })
       .catch((error: unknown) => {
         discovered = null;
-        throw new OidcFlowError(`discovery failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new OidcFlowError(
+          `discovery failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
     return discovered;
   }
@@ -54,7 +56,11 @@ export function createOidcClient(sso: SsoConfig) {
     /** Where to send the browser, and the secrets to keep until it comes back. */
     async start(): Promise<{ url: string; flow: SsoFlow }> {
       const config = await configuration();
-      const flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };
+      const flow = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier: oidc.randomPKCECodeVerifier(),
+      };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: sso.redirectUri,
         scope: 'openid email profile',
@@ -93,7 +99,10 @@ export function createOidcClient(sso: SsoConfig) {
           email,
           // Some providers send the claim as a string.
           emailVerified: profile.email_verified === true || profile.email_verified === 'true',
-          name: typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim().slice(0, 255) : null,
+          name:
+            typeof profile.name === 'string' && profile.name.trim()
+              ? profile.name.trim().slice(0, 255)
+              : null,
         };
       } catch (error) {
         if (error instanceof OidcFlowError) throw error;

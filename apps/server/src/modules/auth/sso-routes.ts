@@ -30,13 +30,26 @@ const returnToSchema = z
 
 const redirect = { 302: z.null().describe('A redirect (Location)') };
 
+/** The authorization response's parameters (RFC 6749 §4.1.2, RFC 9207 `iss`, OpenID session state). */
+const callbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(500).optional(),
+  iss: z.string().max(500).optional(),
+  session_state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  error_uri: z.string().max(1000).optional(),
+});
+
 function readFlow(request: FastifyRequest): (SsoFlow & { returnTo: string }) | null {
   const raw = request.cookies[FLOW_COOKIE];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
   try {
-    const parsed = flowSchema.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
+    const parsed = flowSchema.safeParse(
+      JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -114,7 +127,7 @@ export function ssoRoutes(sso: SsoService | null, config: Config): FastifyPlugin
           tags,
           summary:
             'Where the OpenID provider sends the browser back: signs in (sets the session cookie) and redirects to the page asked for, or to /login?sso_error=… with the reason',
-          querystring: z.record(z.string(), z.string()),
+          querystring: callbackQuerySchema,
           response: { ...redirect, ...errorResponses(400, 404) },
         },
       },
@@ -123,7 +136,10 @@ export function ssoRoutes(sso: SsoService | null, config: Config): FastifyPlugin
         // The URL the provider redirected to, rebuilt from the configured redirect URI (never a
         // request's Host header) with the query the browser brought.
         const callbackUrl = new URL(config.sso.redirectUri);
-        callbackUrl.search = new URLSearchParams(request.query).toString();
+        const params = Object.entries(request.query).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        );
+        callbackUrl.search = new URLSearchParams(params).toString();
         const flow = readFlow(request);
         try {
           const session = await sso.finish(callbackUrl, flow, {

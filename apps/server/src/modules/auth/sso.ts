@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { AuditRecorder } from '../audit';
 import { findUserByIdentity, linkIdentity, NO_PASSWORD, takeOverUnverified } from './identity-repo';
-import { OidcFlowError, type OidcClient, type SsoFlow, type SsoIdentity } from './oidc-client';
+import { type OidcClient, OidcFlowError, type SsoFlow, type SsoIdentity } from './oidc-client';
 import * as repo from './repo';
 import type { ClientInfo } from './service';
 
@@ -69,7 +69,13 @@ export function createSsoService(deps: {
           change = { action: 'user.signed_up', before: null };
         }
       }
-      await linkIdentity(tx, { userId: user.id, issuer: identity.issuer, subject: identity.subject, email, at: now });
+      await linkIdentity(tx, {
+        userId: user.id,
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email,
+        at: now,
+      });
       if (change) {
         await audit.record(
           {

@@ -167,7 +167,13 @@ export function createIdsFileService(deps: {
             action: isActive ? 'idsfile.activated' : 'idsfile.deactivated',
             targetType: 'project',
             targetId: projectId,
-            details: { idsFileId: id, name: file.name, rechecks, before: { active: !isActive }, after: { active: isActive } },
+            details: {
+              idsFileId: id,
+              name: file.name,
+              rechecks,
+              before: { active: !isActive },
+              after: { active: isActive },
+            },
           },
           tx,
         );

@@ -20,7 +20,10 @@ export function tokenRoutes(tokens: TokenService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['tokens'];
     const personal = { access: 'signed-in', sessionOnly: true } as const;
-    const project = (config: { access: ReturnType<typeof routeAccessOf> }) => ({ ...config, sessionOnly: true });
+    const project = (config: { access: ReturnType<typeof routeAccessOf> }) => ({
+      ...config,
+      sessionOnly: true,
+    });
 
     app.get(
       '/api/v1/tokens',
@@ -99,7 +102,9 @@ export function tokenRoutes(tokens: TokenService): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await tokens.createProject(requireAuth(request).user.id, request.params.projectId, request.body)),
+          .send(
+            await tokens.createProject(requireAuth(request).user.id, request.params.projectId, request.body),
+          ),
     );
 
     app.delete(

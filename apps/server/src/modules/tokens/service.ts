@@ -72,7 +72,13 @@ export function createTokenService(deps: { db: Database; clock: Clock; audit: Au
           targetId: inserted.id,
           details: {
             before: null,
-            after: { kind, name: body.name, scope: body.scope, hint, expiresAt: inserted.expiresAt.toISOString() },
+            after: {
+              kind,
+              name: body.name,
+              scope: body.scope,
+              hint,
+              expiresAt: inserted.expiresAt.toISOString(),
+            },
           },
         },
         tx,
@@ -119,7 +125,7 @@ export function createTokenService(deps: { db: Database; clock: Clock; audit: Au
 
     async revokePersonal(auth: AuthContext, tokenId: string): Promise<ApiToken> {
       const listed = await repo.findListedToken(db, tokenId);
-      if (!listed || listed.token.kind !== 'personal' || listed.token.userId !== auth.user.id)
+      if (listed?.token.kind !== 'personal' || listed.token.userId !== auth.user.id)
         throw new TokenError('token_not_found');
       return revoke(auth.user.id, listed);
     },
@@ -130,7 +136,11 @@ export function createTokenService(deps: { db: Database; clock: Clock; audit: Au
       return (await repo.listProjectTokens(db, projectId)).map((row) => toDto(row, now));
     },
 
-    async createProject(userId: string, projectId: string, body: CreateApiTokenBody): Promise<CreatedApiToken> {
+    async createProject(
+      userId: string,
+      projectId: string,
+      body: CreateApiTokenBody,
+    ): Promise<CreatedApiToken> {
       await requireProjectPermission({ db, userId }, projectId, 'tokens.manage');
       return create(userId, 'project', projectId, body);
     },
@@ -139,7 +149,7 @@ export function createTokenService(deps: { db: Database; clock: Clock; audit: Au
     async revokeProject(userId: string, projectId: string, tokenId: string): Promise<ApiToken> {
       await requireProjectPermission({ db, userId }, projectId, 'tokens.manage');
       const listed = await repo.findListedToken(db, tokenId);
-      if (!listed || listed.token.kind !== 'project' || listed.token.projectId !== projectId)
+      if (listed?.token.kind !== 'project' || listed.token.projectId !== projectId)
         throw new TokenError('token_not_found');
       return revoke(userId, listed);
     },

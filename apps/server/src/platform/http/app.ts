@@ -72,7 +72,7 @@ export async function buildApp(config: Config, wiring: AppWiring, logger: Logger
             scheme: 'bearer',
             bearerFormat: 'plb_pat_… (personal) or plb_prj_… (project)',
             description:
-              'An API token (Settings or Team, decision 0266). Its reach is its owner\'s role within its scope: read < write < admin; each operation lists the scope it needs, also as `x-token-scope`. A project token reaches only routes of its project.',
+              "An API token (Settings or Team, decision 0266). Its reach is its owner's role within its scope: read < write < admin; each operation lists the scope it needs, also as `x-token-scope`. A project token reaches only routes of its project.",
           },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'plumbline_session' },
         },
@@ -90,7 +90,8 @@ export async function buildApp(config: Config, wiring: AppWiring, logger: Logger
         method: String(input.route.method),
         sessionOnly: input.route.config?.sessionOnly === true,
       });
-      const tokenScope = access === 'public' || access === 'webhook' ? {} : { 'x-token-scope': scope ?? 'session-only' };
+      const tokenScope =
+        access === 'public' || access === 'webhook' ? {} : { 'x-token-scope': scope ?? 'session-only' };
       return { ...out, schema: { ...out.schema, 'x-access': access, ...tokenScope } };
     },
   });

@@ -34,7 +34,9 @@ describe('documented responses', () => {
     expect(securityOf('webhook')).toEqual([]);
     expect(securityOf('demo-readable')).toContainEqual({});
     expect(securityOf('project-editor', 'write')).toContainEqual({ apiToken: ['write'] });
-    expect(securityOf('signed-in', null)).not.toContainEqual(expect.objectContaining({ apiToken: expect.anything() }));
+    expect(securityOf('signed-in', null)).not.toContainEqual(
+      expect.objectContaining({ apiToken: expect.anything() }),
+    );
   });
 
   it('completes a route schema, keeping what the route documents itself', async () => {
