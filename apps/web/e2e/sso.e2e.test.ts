@@ -39,7 +39,9 @@ async function startPair(extra: Record<string, string> = {}) {
 }
 
 /** The SSO button on /login → the provider's page → back, signed in. */
-async function signInThroughProvider(email: string): Promise<{ id: string; email: string }> {
+async function signInThroughProvider(
+  email: string,
+): Promise<{ id: string; email: string; fullName: string; emailVerified: boolean }> {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign in with Contoso' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Sign in to the test identity provider' }));

@@ -1,21 +1,25 @@
 import { AUDIT_ACTIONS } from '@plumbline/contracts';
-import { Download, ScrollText, ShieldCheck } from 'lucide-react';
+import { Download, RefreshCw, ScrollText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { changeSummary } from './change-summary';
+import { ChoiceSelect } from './choice-select';
 import { actionText, GOVERNANCE_TEXT as T } from './messages';
 import { type AuditFilters, auditExportUrl, useAuditTrail, useVerifyChain } from './queries';
 
 const ALL = 'all';
 const NO_FILTERS: AuditFilters = { action: '', actor: '', from: '', to: '' };
+const ACTION_CHOICES = [
+  { value: ALL, label: T.allActions },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: actionText(action) })),
+];
 
 /**
  * The audit trail (decision 0265): a project's for its Admins (`projectId`), the installation's for
@@ -29,7 +33,7 @@ export function AuditTrailCard({ projectId }: { projectId?: string }) {
   const set = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   return (
-    <Card>
+    <Card role="region" aria-label={T.auditTitle}>
       <CardHeader className="flex flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2 text-base">
@@ -39,7 +43,10 @@ export function AuditTrailCard({ projectId }: { projectId?: string }) {
             {projectId ? T.auditProjectDescription : T.auditInstallationDescription}
           </CardDescription>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" size="sm" onClick={() => trail.refetch()} disabled={trail.isFetching}>
+            <RefreshCw /> {T.refresh}
+          </Button>
           {!projectId && (
             <Button variant="outline" size="sm" onClick={() => verify.mutate()} disabled={verify.isPending}>
               <ShieldCheck /> {verify.isPending ? T.checking : T.checkChain}
@@ -63,22 +70,11 @@ export function AuditTrailCard({ projectId }: { projectId?: string }) {
         {verify.isError && <Alert variant="destructive">{errorMessage(verify.error)}</Alert>}
         <div className="grid gap-3 sm:grid-cols-4">
           <FormField label={T.actionLabel}>
-            <Select
+            <ChoiceSelect
               value={filters.action || ALL}
-              onValueChange={(next) => set({ action: next === ALL ? '' : next })}
-            >
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>{T.allActions}</SelectItem>
-                {AUDIT_ACTIONS.map((action) => (
-                  <SelectItem key={action} value={action}>
-                    {actionText(action)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              onChange={(next) => set({ action: next === ALL ? '' : next })}
+              options={ACTION_CHOICES}
+            />
           </FormField>
           <FormField label={T.actorLabel}>
             <Input

@@ -45,6 +45,7 @@ export const GOVERNANCE_TEXT = {
   fromLabel: 'From',
   toLabel: 'To',
   exportCsv: 'Export CSV',
+  refresh: 'Refresh',
   loadMore: 'Load more',
   noEntries: 'No entries match.',
   installation: 'Installation',

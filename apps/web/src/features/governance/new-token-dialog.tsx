@@ -11,13 +11,14 @@ import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
+import { ChoiceSelect } from './choice-select';
 import { EXPIRY_DAYS, SCOPE_TEXT, GOVERNANCE_TEXT as T } from './messages';
 import { type TokenOwner, useCreateToken } from './queries';
 
 type FormInput = z.input<typeof createApiTokenBodySchema>;
 const EMPTY: FormInput = { name: '', scope: 'read', expires_in_days: 90 };
+const SCOPES = Object.keys(SCOPE_TEXT) as ApiTokenScope[];
 
 export interface NewTokenDialogProps {
   owner: TokenOwner;
@@ -66,18 +67,11 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
           name="scope"
           render={({ field }) => (
             <FormField label={T.scopeLabel} hint={SCOPE_TEXT[field.value].hint}>
-              <Select value={field.value} onValueChange={(next) => field.onChange(next as ApiTokenScope)}>
-                <SelectTrigger>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(Object.keys(SCOPE_TEXT) as ApiTokenScope[]).map((scope) => (
-                    <SelectItem key={scope} value={scope}>
-                      {SCOPE_TEXT[scope].label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                value={field.value}
+                onChange={(next) => field.onChange(next as ApiTokenScope)}
+                options={SCOPES.map((scope) => ({ value: scope, label: SCOPE_TEXT[scope].label }))}
+              />
             </FormField>
           )}
         />
@@ -86,18 +80,11 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
           name="expires_in_days"
           render={({ field }) => (
             <FormField label={T.expiryLabel}>
-              <Select value={String(field.value)} onValueChange={(next) => field.onChange(Number(next))}>
-                <SelectTrigger>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {EXPIRY_DAYS.map((days) => (
-                    <SelectItem key={days} value={String(days)}>
-                      {days} days
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                value={String(field.value)}
+                onChange={(next) => field.onChange(Number(next))}
+                options={EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` }))}
+              />
             </FormField>
           )}
         />

@@ -35,7 +35,7 @@ export function TokensCard({ owner, projectName }: TokensCardProps) {
     });
 
   return (
-    <Card>
+    <Card role="region" aria-label={title}>
       <CardHeader className="flex flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2 text-base">
