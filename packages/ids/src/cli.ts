@@ -14,13 +14,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
 import packageJson from '../package.json';
 import { checkFiles } from './check-files';
+import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
+import { lintIds } from './lint/lint';
 import { runRemote } from './remote';
 import {
   BCF_VERSIONS,
@@ -35,6 +37,7 @@ import {
 } from './report';
 import { handOver, writeJsonReport } from './report/json-stream';
 import type { CheckReport } from './results';
+import { xmlText } from './xml/xml-tree';
 
 export const EXIT = { pass: 0, fail: 1, invalidIds: 2, usage: 2, unreadableModel: 3, internal: 4 } as const;
 
@@ -60,6 +63,7 @@ export interface CliDependencies {
 }
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
+       plumbline lint <spec.ids> [--format text|json|sarif] [--fix]   (plumbline lint --help)
        plumbline push <model.ifc> --url URL --project ID      (a Plumbline server checks it;
        plumbline results --url URL --project ID --file NAME    see plumbline push --help)
 
@@ -119,6 +123,15 @@ export async function runCli(
 }
 
 async function run(argv: readonly string[], io: CliIo, dependencies: CliDependencies): Promise<number> {
+  if (argv[0] === 'lint') {
+    try {
+      return await runLint(argv.slice(1), io, packageJson.version);
+    } catch (error) {
+      if (!(error instanceof LintUsageError)) throw error;
+      io.stderr.write(`plumbline: usage: ${error.message}\n\n${LINT_USAGE}`);
+      return EXIT.usage;
+    }
+  }
   const { values, positionals } = parseCommandLine(argv);
   if (values.help) {
     io.stdout.write(USAGE);
@@ -168,6 +181,7 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     io.stderr.write(
       `plumbline: the IDS file ${idsArg} is invalid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}); nothing was checked\n`,
     );
+    await printLintErrors(idsPath, idsArg, io);
     if (format === 'bcf' || outPath !== null) io.stderr.write(formatConsoleReport(report));
     if (format === 'bcf') return EXIT.invalidIds;
   }
@@ -193,6 +207,27 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
   if (report.status === 'invalid') return EXIT.invalidIds;
   return report.status === 'pass' ? EXIT.pass : EXIT.fail;
+}
+
+/** Lint errors printed for a refused IDS at most; the report lists every problem. */
+const MAX_LINT_LINES = 50;
+
+/**
+ * The lint errors that make the IDS invalid, compiler style with their rule ids, on standard error
+ * (the XSD's findings are in the report already: not validated a second time).
+ */
+async function printLintErrors(idsPath: string, idsArg: string, io: CliIo): Promise<void> {
+  const errors = lintIds(xmlText(new Uint8Array(await readFile(idsPath)))).diagnostics.filter(
+    (d) => d.severity === 'error',
+  );
+  for (const d of errors.slice(0, MAX_LINT_LINES))
+    io.stderr.write(
+      `${idsArg}:${d.range.start.line}:${d.range.start.column}: error ${d.rule}: ${d.message}\n`,
+    );
+  if (errors.length > MAX_LINT_LINES)
+    io.stderr.write(
+      `plumbline: ${errors.length - MAX_LINT_LINES} more lint errors; run plumbline lint ${idsArg}\n`,
+    );
 }
 
 function parseCommandLine(argv: readonly string[]) {

@@ -1,5 +1,5 @@
 /**
- * Fuzz target for the IDS reader: seeded mutations of sample IDS files (truncation, byte flips,
+ * Fuzz target for the IDS reader and linter: seeded mutations of sample IDS files (truncation, byte flips,
  * huge tokens, deep nesting, UTF-16, BOMs, invalid UTF-8 …) must each end in a document (whose
  * check of a small model gives a verdict) or a typed parse error, never another exception or a
  * hang. A share of the cases also goes through the CLI, which must exit 0–3 with a message for
@@ -15,7 +15,9 @@ import { stepBytes } from '@plumbline/ifc/testing/step-fixture';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkModel } from '../src/check/check-model';
 import { runCli } from '../src/cli';
+import { lintIds } from '../src/lint/lint';
 import { IdsParseError, parseIds } from '../src/parse-ids';
+import { xmlText } from '../src/xml/xml-tree';
 import { captureIo } from './cli-io';
 
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 20);
@@ -64,8 +66,12 @@ function corpus(): { name: string; bytes: Uint8Array }[] {
   return out;
 }
 
-/** Parses and checks; returns the verdict, or 'parse-error' for a typed error; throws anything else. */
+/**
+ * Lints, parses and checks; returns the verdict, or 'parse-error' for a typed error; throws anything
+ * else. The linter reads the same bytes as text and must answer with diagnostics, never throw.
+ */
 function verdict(bytes: Uint8Array): 'pass' | 'fail' | 'invalid' | 'parse-error' {
+  lintIds(xmlText(bytes));
   let ids: ReturnType<typeof parseIds>;
   try {
     ids = parseIds(bytes);

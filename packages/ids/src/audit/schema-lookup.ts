@@ -3,8 +3,8 @@
  * defined types), read from @plumbline/ifc's tables generated from the official EXPRESS schemas.
  */
 
-import { type SchemaTables, schemaTables } from '@plumbline/ifc';
 import type { IfcSchemaId } from '@plumbline/ifc/model';
+import { type SchemaTables, schemaTables } from '@plumbline/ifc/schema/schema-info';
 
 export const SCHEMA_IDS: readonly IfcSchemaId[] = ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'];
 

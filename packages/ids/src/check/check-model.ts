@@ -83,6 +83,9 @@ interface SpecRun {
   /** Passes as ids only; failures in full (issue 22). */
   readonly passing: IdList;
   readonly failing: ElementResult[];
+  /** Counting only (countSpecifications): how many applicable elements pass and fail. */
+  passedCount: number;
+  failedCount: number;
   /** The element last evaluated: a look-up may select a specification twice for one element. */
   lastId: number;
 }
@@ -106,6 +109,8 @@ function prepare(spec: Specification): SpecRun {
     prohibited: spec.cardinality === 'prohibited',
     passing: new IdList(),
     failing: [],
+    passedCount: 0,
+    failedCount: 0,
     lastId: -1,
   };
 }
@@ -230,6 +235,26 @@ function evaluateElement(model: IfcModel, run: SpecRun, who: ElementIdentity): v
   });
 }
 
+/** Counts only: applicable and passing, stopping at the first failed requirement (countSpecifications). */
+function countElement(model: IfcModel, run: SpecRun, id: number): void {
+  const applicability = run.applicability;
+  for (let i = 0; i < applicability.length; i++) {
+    if ((applicability[i] as CompiledFacet).evaluate(model, id).status !== 'pass') return;
+  }
+  if (run.prohibited) {
+    run.failedCount++;
+    return;
+  }
+  const requirements = run.requirements;
+  for (let r = 0; r < requirements.length; r++) {
+    if (requirementFailure(requirements[r] as CompiledFacet, r, model, id)) {
+      run.failedCount++;
+      return;
+    }
+  }
+  run.passedCount++;
+}
+
 function result(run: SpecRun, { passingIds, failingElements }: PartResult): SpecificationResult {
   const { spec } = run;
   const passedCount = passingIds.length;
@@ -309,6 +334,7 @@ function checkAll(
   model: IfcModel,
   specs: readonly Specification[],
   part: CheckPart | null = null,
+  counting = false,
 ): SpecRun[] {
   const memo = new ElementMemo(model);
   const runs = specs.map(prepare);
@@ -318,7 +344,8 @@ function checkAll(
   const visit = (run: SpecRun): void => {
     if (run.lastId === who.id) return;
     run.lastId = who.id;
-    evaluateElement(memo, run, who);
+    if (counting) countElement(memo, run, who.id);
+    else evaluateElement(memo, run, who);
   };
   let mine = true;
   for (let k = 0; k < ids.length; k++) {
@@ -336,6 +363,22 @@ function checkAll(
     }
   }
   return runs;
+}
+
+/** Applicable, passing and failing elements of one specification, without the report. */
+export interface SpecificationCounts {
+  readonly applicable: number;
+  readonly passed: number;
+  readonly failed: number;
+}
+
+/** Each specification's counts by the check's own walk, without reasons or a report (check/live-check.ts). */
+export function countSpecifications(model: IfcModel, specs: readonly Specification[]): SpecificationCounts[] {
+  return checkAll(model, specs, null, true).map((run) => ({
+    applicable: run.passedCount + run.failedCount,
+    passed: run.passedCount,
+    failed: run.failedCount,
+  }));
 }
 
 /** Checks one part of the elements (on a worker thread): each specification's results on it. */
