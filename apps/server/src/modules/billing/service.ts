@@ -13,12 +13,19 @@ import type { JobSender } from '../../platform/queue';
 import type { AuditEvent, AuditRecorder } from '../audit';
 import { insertMembership, insertProject, requireProjectReader, requireProjectRole } from '../projects';
 import { runBillingCycle } from './cycle';
-import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
+import {
+  tierFileLimits,
+  tierPriceCents,
+  toInvoiceDto,
+  toSubscriptionDto,
+  toTierDto,
+  voucherDiscount,
+} from './dto';
 import { createPlanEnforcement } from './enforcement';
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
 import { describeLimits } from './limits';
-import { addOneMonth, type Discount, discountedCents } from './money';
+import { addOneMonth, discountedCents } from './money';
 import type { ChangeContext, CheckoutInput, PaymentProvider, SubscriptionChanges } from './payments/provider';
 import { renderBillingDocument } from './pdf';
 import { requireManaged, requirePlanChange } from './plan-rules';
@@ -49,19 +56,6 @@ export interface PaymentInput {
   projectName: string;
   projectDescription: string;
   idempotencyKey: string;
-}
-
-function tierFileLimits(tier: repo.TierRow) {
-  return {
-    max_files: tier.maxFiles,
-    max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
-    source: 'default' as const,
-  };
-}
-
-function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
-  if (!voucher) return null;
-  return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
 }
 
 export function createBillingService(deps: BillingDeps) {
@@ -100,9 +94,8 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
-    const row = (await repo.listSubscriptionsOfUser(db, userId)).find(
-      (r) => r.subscription.id === subscriptionId,
-    );
+    const rows = await repo.listSubscriptionsOfUser(db, userId);
+    const row = rows.find((r) => r.subscription.id === subscriptionId);
     if (!row) throw new BillingError('subscription_not_found');
     const tier = await repo.getTier(db, row.subscription.tierId);
     return toSubscriptionDto(row, tier as repo.TierRow);
@@ -122,13 +115,10 @@ export function createBillingService(deps: BillingDeps) {
   ): Promise<Subscription> {
     const changes = await provider.changesOf(subscriptionId);
     // The audit entry goes with the change: in its transaction, or once the provider has made it.
-    const entry = (sub: repo.SubscriptionRow, checked: C): AuditEvent => ({
-      actorId: userId,
-      projectId: sub.projectId,
-      targetType: 'subscription',
-      targetId: subscriptionId,
-      ...recorded(sub, checked),
-    });
+    const entry = (sub: repo.SubscriptionRow, checked: C): AuditEvent => {
+      const at = { actorId: userId, projectId: sub.projectId, targetId: subscriptionId };
+      return { ...at, targetType: 'subscription', ...recorded(sub, checked) };
+    };
     const { sub, checked } = await db.transaction(async (tx) => {
       const sub = await requireManaged(tx, userId, subscriptionId);
       const result = await check(tx, sub);
