@@ -1,9 +1,15 @@
-// `npm test`: builds the app, runs every unit and integration test, then the end-to-end tests
-// in Chromium against the built app, and closes with one summary line for the whole run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: builds the app, then runs every unit and integration test and the end-to-end tests in
+// Chromium against the built app at the same time, and closes with one summary line for the whole run.
+//
+// The two runs overlap (decision 0205): each spends much of its time waiting (on PostgreSQL, jobs,
+// child processes, the browser), so together they keep both cores busy where one after the other left
+// one idle. Each prints its lines with its name in front; each writes a JSON report (per-file times),
+// whose directory is printed before the summary.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { runUnderSupportedNode } from './node-runtime.mjs';
@@ -19,9 +25,30 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
-function vitest(name, configArgs) {
+/** Runs a command with each line of its output prefixed by `[name]`; resolves with its exit status. */
+function runPrefixed(name, command, args) {
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Colours as on a terminal when this one is; vitest prints plain lines (no live area) to a pipe.
+    env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+  });
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream }).on('line', (line) => out.write(`[${name}] ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** One vitest run with a JSON report beside the printed one; resolves with its status and counts. */
+async function vitest(name, configArgs) {
   const outputFile = join(resultsDir, `${name}.json`);
-  const status = run('npx', [
+  const status = await runPrefixed(name, 'npx', [
     'vitest',
     'run',
     ...configArgs,
@@ -73,10 +100,11 @@ if (run('node', ['scripts/build.mjs']) !== 0) {
   process.exit(1);
 }
 
-const runs = [vitest('unit', [])];
+const started = [vitest('unit', [])];
 if (existsSync(join(root, 'apps/web/e2e/vitest.config.ts'))) {
-  runs.push(vitest('e2e', ['--config', 'apps/web/e2e/vitest.config.ts']));
+  started.push(vitest('e2e', ['--config', 'apps/web/e2e/vitest.config.ts']));
 }
+const runs = await Promise.all(started);
 
 const total = runs.reduce(
   (sum, { counts }) => ({
@@ -88,5 +116,6 @@ const total = runs.reduce(
 );
 const failedRun = runs.some(({ status }) => status !== 0);
 if (failedRun && total.failed === 0) total.failed = 1;
+console.log(`\nJSON reports (per-file times): ${resultsDir}`);
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedRun ? 1 : 0);

@@ -11,7 +11,9 @@ export default defineProject({
     name: 'web-components',
     environment: 'node',
     include: ['src/**/*.test.tsx'],
-    // A first render pays for its file's imports: seconds, not milliseconds, on a loaded machine.
-    testTimeout: 30_000,
+    // A guard against a hung test, not a speed check (decision 0205): a first render pays for its file's
+    // imports, seconds on a loaded machine, and Testing Library's waits take up to a minute
+    // (src/lib/testing/render.tsx).
+    testTimeout: 120_000,
   },
 });

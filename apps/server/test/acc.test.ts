@@ -198,7 +198,7 @@ for (const backend of testBackends()) {
         return (
           rows.length === 3 && rows.every((f) => f.status === 'completed' || f.status === 'failed') && rows
         );
-      }, 90_000);
+      });
       const byName = new Map(settled.map((f) => [f.name, f]));
       expect(byName.get('Harbour Walls.ifc')?.status).toBe('completed');
       expect(byName.get('Harbour Architecture.rvt')?.status).toBe('completed');
@@ -266,7 +266,7 @@ for (const backend of testBackends()) {
       const walls = await eventually(async () => {
         const row = (await files(projectId)).find((f) => f.name === 'Harbour Walls.ifc');
         return row?.version_count === 2 && row.status === 'completed' && row;
-      }, 60_000);
+      });
       expect(walls.source_version_tag).toBe('v2');
       expect((await files(projectId)).filter((f) => f.name.startsWith('Harbour Walls'))).toHaveLength(1);
 
@@ -315,7 +315,7 @@ for (const backend of testBackends()) {
       server.clock.advance(25 * HOUR);
       await signIn();
       await server.queue.send(syncAccProjectsJob, {});
-      await eventually(async () => (await count()) === before + 1, 60_000);
+      await eventually(async () => (await count()) === before + 1);
     });
 
     it('lists the ACC items not imported yet in manage files, and imports one chosen there', async () => {
@@ -344,7 +344,7 @@ for (const backend of testBackends()) {
       const imported = await eventually(async () => {
         const row = (await files(projectId)).find((f) => f.name === 'Harbour Structure.ifc');
         return row?.status === 'completed' && row;
-      }, 60_000);
+      });
       // Its latest Autodesk version (2 of 2), once.
       expect(imported.version_count).toBe(1);
       expect(imported.source_version_tag).toBe('v2');

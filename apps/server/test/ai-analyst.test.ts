@@ -54,7 +54,7 @@ for (const backend of testBackends()) {
         products = productsOf(model);
         document = parseIds(Buffer.from(FIRE_IDS));
         report = checkModel(model, document);
-      }, 180_000);
+      });
       afterAll(async () => {
         model?.dispose();
         await server?.stop();
@@ -202,7 +202,7 @@ for (const backend of testBackends()) {
         );
         expect(old.text).toContain('first processed version');
         expect(v2.versionId).not.toBe(project.versionId);
-      }, 180_000);
+      });
 
       it('lets members and the demo project be asked, and nobody else', async () => {
         const stranger: Session = await signUp(server, 'Stan Stranger');

@@ -119,7 +119,7 @@ for (const backend of testBackends()) {
           AI_MODEL: 'stand-in-1',
         });
         project = await projectWithModel(server, haus as Buffer);
-      }, 180_000);
+      });
       afterAll(async () => {
         await server?.stop();
         await standIn.stop();

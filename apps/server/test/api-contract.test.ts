@@ -46,7 +46,7 @@ describe('API contract: every answer is documented', () => {
     await server.app.ready();
     routes = routesOf(server);
     answers = new DocumentedAnswers(server.app.swagger() as unknown as OpenApiDocument);
-  }, 300_000);
+  });
 
   async function judge(route: Route, caller: CallerKind, what: string, invalid: boolean): Promise<void> {
     const ctx = requestContext(server, fixture, caller);
@@ -192,5 +192,5 @@ describe('API contract: every answer is documented', () => {
     await inBatches(writes, false, (c) => judge(c.route, c.caller, 'valid request', false));
     console.info(`API contract: ${routes.length} operations, ${calls} calls`);
     expect(failures).toEqual([]);
-  }, 240_000);
+  });
 });

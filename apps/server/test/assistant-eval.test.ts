@@ -51,7 +51,7 @@ async function loadModel(server: TestServer, model: EvalModel, ifc: Buffer): Pro
     const mine = versions.find((v) => v.id === version.id);
     if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
     return mine?.status === 'completed';
-  }, 300_000);
+  });
   return {
     model,
     truth: buildTruth(
@@ -75,7 +75,7 @@ for (const backend of testBackends()) {
       server = await startTestServer(backend);
       for (const model of EVAL_MODELS)
         loaded.set(model.key, await loadModel(server, model, await model.ifc()));
-    }, 600_000);
+    });
     afterAll(async () => {
       for (const l of loaded.values()) l.truth.model.dispose();
       await server?.stop();

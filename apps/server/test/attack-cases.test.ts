@@ -63,13 +63,13 @@ for (const backend of testBackends()) {
     const newProject = async (name: string) =>
       (await call(server, owner, 'POST', '/api/v1/projects', { name })).json().project.id as string;
 
-    async function processed(projectId: string, fileId: string, timeoutMs: number) {
+    async function processed(projectId: string, fileId: string) {
       return eventually(async () => {
         const status = (
           await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
         ).json();
         return status.status === 'completed' || status.status === 'failed' ? status : null;
-      }, timeoutMs);
+      });
     }
 
     it('refuses an IDS of 5,000 nested tags at once with 400 naming the depth limit', async () => {
@@ -78,9 +78,9 @@ for (const backend of testBackends()) {
       const body = Buffer.from(
         `${IDS_HEAD}${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</ids:specifications></ids:ids>`,
       );
-      const started = Date.now();
+      // How long the refusal takes is `npm run attack`'s figure; here, that it is refused at all (a
+      // reader that followed every level would not answer within the test's timeout).
       const res = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'nested.ids', body);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(res.statusCode).toBe(400);
       expect(res.body.toLowerCase()).toMatch(/depth|nest/);
       expect(
@@ -100,7 +100,7 @@ for (const backend of testBackends()) {
       expect(
         (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/idsfiles`)).json().ids_files,
       ).toEqual([]);
-    }, 60_000);
+    });
 
     it('checks the ReDoS pattern (a+)+ against a wall named 35 a’s then ! in seconds, and the wall fails', async () => {
       const projectId = await newProject('Patterns');
@@ -114,14 +114,14 @@ for (const backend of testBackends()) {
       expect(idsRes.statusCode, idsRes.body).toBe(201);
       // Expected from IDS semantics: an xs:pattern matches the whole value, and 'aaa…a!' is not made
       // of a's only, so the one applicable wall fails; the wall named 'aaaa' passes.
+      // A backtracking engine would need about 2^35 steps for the first wall: the check finishing at
+      // all is the proof; its time is `npm run attack`'s figure.
       const model = wallModel([{ name: `${'a'.repeat(35)}!` }, { name: 'aaaa' }]);
-      const started = Date.now();
       const res = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, 'redos.ifc', model);
       expect(res.statusCode, res.body).toBe(201);
       const fileId = res.json().bim_file.id;
-      const status = await processed(projectId, fileId, 20_000);
+      const status = await processed(projectId, fileId);
       expect(status.status).toBe('completed');
-      expect(Date.now() - started).toBeLessThan(15_000);
       const results = (
         await call(
           server,
@@ -248,7 +248,7 @@ for (const backend of testBackends()) {
       );
       expect(res.statusCode, res.body).toBe(201);
       const fileId = res.json().bim_file.id;
-      expect((await processed(projectId, fileId, 20_000)).status).toBe('completed');
+      expect((await processed(projectId, fileId)).status).toBe('completed');
       const csv = await call(
         server,
         owner,

@@ -107,7 +107,7 @@ for (const backend of testBackends()) {
       await eventually(async () => {
         const s = (await call(server, editor, 'GET', `${base()}/bimfiles/${fileId}/status`)).json();
         return s.status === 'completed';
-      }, 120_000);
+      });
     });
 
     it('lists every property with counts, samples and coverage computed from the model itself', async () => {

@@ -338,7 +338,7 @@ for (const backend of testBackends()) {
         const rows = (await call(server, owner, 'GET', `/api/v1/projects/${done.project_id}/bimfiles`)).json()
           .bim_files as { name: string; status: string }[];
         return rows.length === 1 && rows[0]?.status === 'completed' && rows[0];
-      }, 60_000);
+      });
       expect(file.name).toBe('Harbour Walls.ifc');
     });
   });

@@ -118,7 +118,7 @@ for (const backend of testBackends()) {
           await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
         ).json();
         return status.status === 'completed' && status.version_id === versionId;
-      }, 60_000);
+      });
       const model = readIfc(new Uint8Array(windowsIfc as Buffer));
       report = withElements(checkModel(model, parseIds(windowsIds as Buffer)), model);
       expected = expectationsOf(report, [...model.products()].length);
@@ -364,7 +364,7 @@ for (const backend of testBackends()) {
       const cleared = await eventually(async () => {
         const body = await statuses();
         return body.viewer_db_ids.length === 0 ? body : null;
-      }, 60_000);
+      });
       expect(cleared.summary.not_applicable).toBe(
         expected.counts.not_applicable + expected.withStatus.length,
       );
@@ -372,7 +372,7 @@ for (const backend of testBackends()) {
       const restored = await eventually(async () => {
         const body = await statuses();
         return body.viewer_db_ids.length > 0 ? body : null;
-      }, 60_000);
+      });
       expect(restored.summary).toEqual(expected.counts);
       specIds = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/ids/specifications`))
         .json()

@@ -114,7 +114,7 @@ for (const backend of testBackends()) {
         );
         const list = response.json().versions as Array<{ status: string; version_tag: string }>;
         return list.every((v) => v.status === 'completed') && list;
-      }, 120_000);
+      });
       expect(versions.map((v) => v.version_tag)).toEqual(['v3', 'v2', 'v1']);
 
       const ids = (await call(server, null, 'GET', `/api/v1/projects/${demoId}/idsfiles`)).json().ids_files;

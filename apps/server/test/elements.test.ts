@@ -66,9 +66,9 @@ for (const backend of testBackends()) {
       await eventually(async () => {
         const status = (await call(server, editor, 'GET', `${filesUrl}/${fileId}/status`)).json();
         return status.status === 'completed';
-      }, 60_000);
+      });
       model = readIfc(new Uint8Array(ifc));
-    }, 120_000);
+    });
     afterAll(async () => {
       model?.dispose();
       await server?.stop();

@@ -115,12 +115,12 @@ for (const backend of testBackends()) {
       );
       expect(uploaded.statusCode).toBe(201);
       fileId = uploaded.json().bim_file.id;
-      await eventually(async () => (await get(`${fileUrl()}/status`)).status === 'completed', 120_000);
+      await eventually(async () => (await get(`${fileUrl()}/status`)).status === 'completed');
       const model = readIfc(new Uint8Array(duplexIfc as Buffer));
       population = [...model.products()].length;
       expected = expectationsOf(withElements(checkModel(model, parseIds(demoIds)), model), population);
       model.dispose();
-    }, 180_000);
+    });
 
     it('the sample is the one the issue describes: spatial elements, openings and type objects counted', () => {
       expect(population).toBe(332);

@@ -152,8 +152,8 @@ for (const backend of testBackends()) {
           `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`,
         );
         return status.json().status === 'completed';
-      }, 120_000);
-    }, 180_000);
+      });
+    });
     afterAll(async () => server?.stop());
 
     it('pages every row of the version in a stable order, 100 to a page', async () => {

@@ -73,7 +73,7 @@ for (const backend of testBackends()) {
         simpleWall as Buffer,
       );
       expect(res.statusCode, res.body).toBe(201);
-      const mail = await eventually(async () => mailsTo(owner.email)[0], 60_000);
+      const mail = await eventually(async () => mailsTo(owner.email)[0]);
       expect(mail.raw).toMatch(/^Subject: Processing finished: wall\.ifc v1/m);
       expect(mail.raw).toMatch(/^From: Plumbline Test <robot@plumbline\.test>/m);
       expect(mail.raw).toContain('Mail Tower');
@@ -84,7 +84,7 @@ for (const backend of testBackends()) {
           .from(emailOutbox)
           .where(eq(emailOutbox.toAddress, owner.email));
         return rows.find((r) => r.subject.startsWith('Processing finished') && r.status === 'sent');
-      }, 10_000);
+      });
       expect(sent.status).toBe('sent');
     });
 
@@ -95,9 +95,8 @@ for (const backend of testBackends()) {
       });
       expect(added.statusCode, added.body).toBe(201);
       // The colleague's first mail was the link that verified the address.
-      const mail = await eventually(
-        async () => mailsTo(colleague.email).find((m) => /^Subject: You were added/m.test(m.raw)),
-        30_000,
+      const mail = await eventually(async () =>
+        mailsTo(colleague.email).find((m) => /^Subject: You were added/m.test(m.raw)),
       );
       expect(mail.raw).toMatch(/^Subject: You were added to Mail Tower/m);
     });
@@ -122,7 +121,7 @@ for (const backend of testBackends()) {
           await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
         ).json();
         return status.status === 'completed' && status.version_tag === 'v2';
-      }, 60_000);
+      });
       // The processing job has finished, and with it the only place this mail could be queued.
       const queued = await server.database.db
         .select()

@@ -77,7 +77,7 @@ for (const backend of testBackends()) {
           await call(server, admin, 'GET', `/api/v1/projects/${project}/bimfiles/${fileId}/status`)
         ).json();
         return status.status === 'completed';
-      }, 60_000);
+      });
     });
   });
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
       ),
     ),
   );
-}, 60_000);
+});
 
 describe('the permission table and the routes', () => {
   const actions = Object.keys(projectPermissions) as ProjectAction[];

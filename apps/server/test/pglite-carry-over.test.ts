@@ -134,7 +134,7 @@ describe('a data directory of the PGlite default', () => {
           sql`select state from pgboss.job where id = ${jobId}`,
         );
         return (result as unknown as { rows: Array<{ state: string }> }).rows[0]?.state === 'completed';
-      }, 20_000);
+      });
     } finally {
       await server.close();
     }
@@ -146,5 +146,5 @@ describe('a data directory of the PGlite default', () => {
     await writeEarlierInstallation(join(dataDir, 'pglite'));
     await expect(start()).rejects.toThrow(/already has accounts, so it is not copied over them/);
     expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
-  }, 180_000);
+  });
 });

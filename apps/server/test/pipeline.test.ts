@@ -55,7 +55,7 @@ for (const backend of testBackends()) {
       return eventually(async () => {
         const status = (await call(server, editor, 'GET', `${filesUrl()}/${fileId}/status`)).json();
         return status.status === wanted ? status : null;
-      }, 60_000);
+      });
     }
 
     /** The stored results, by specification name, as the engine's report states them. */
@@ -373,7 +373,7 @@ for (const backend of testBackends()) {
             (job.data as { mode: string }).mode === 'recheck',
         ),
       ).toBe(true);
-      await eventually(async () => (await storedResults(versionId)).length === 0, 60_000);
+      await eventually(async () => (await storedResults(versionId)).length === 0);
       expect(await rowsOf(elements, versionId)).toBeGreaterThan(0); // a re-check keeps the elements
       // The re-check is the version's last check; when it was processed stays as it was.
       const rechecked = await checkedAt();
@@ -383,7 +383,7 @@ for (const backend of testBackends()) {
         (await call(server, viewer, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true })).statusCode,
       ).toBe(403);
       await call(server, editor, 'PATCH', `${idsUrl()}/${idsFile.id}`, { is_active: true });
-      await eventually(async () => (await storedResults(versionId)).length === 6, 60_000);
+      await eventually(async () => (await storedResults(versionId)).length === 6);
       // Its job cleared the re-check marker: the file no longer reads as being re-checked.
       const rechecking = async () =>
         (
@@ -392,7 +392,7 @@ for (const backend of testBackends()) {
             rechecking: boolean;
           }>
         ).find((f) => f.id === windows.id)?.rechecking;
-      await eventually(async () => (await rechecking()) === false, 60_000);
+      await eventually(async () => (await rechecking()) === false);
     });
 
     it('checks again when the IDS files change during a check, so a slower stale run never writes last', async () => {
@@ -445,7 +445,7 @@ for (const backend of testBackends()) {
       await eventually(async () => {
         const jobs = await server.queue.findJobs('bimfile.process');
         return jobs.every((job) => ['completed', 'failed'].includes(String(job.state))) ? true : null;
-      }, 60_000);
+      });
     });
 
     it('keeps a file that was processing when the IDS changed marked as re-checking until the re-check writes', async () => {

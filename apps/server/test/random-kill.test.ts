@@ -127,7 +127,7 @@ for (const backend of testBackends()) {
           },
         });
       }
-    }, 300_000);
+    });
     afterAll(async () => {
       await server?.stop();
       rmSync(workDir, { recursive: true, force: true });

@@ -69,8 +69,8 @@ for (const backend of testBackends()) {
         const files = (await call(server, editor, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
           .bim_files;
         return files[0]?.status === 'completed' && !files[0]?.rechecking;
-      }, 60_000);
-    }, 120_000);
+      });
+    });
 
     afterAll(async () => {
       await server?.stop();
@@ -84,7 +84,7 @@ for (const backend of testBackends()) {
         const report = (await call(server, editor, 'GET', `/api/v1/reports/${reportId}`)).json().report;
         if (report.status === 'failed') throw new Error(`report failed: ${report.error_message}`);
         return report.status === 'completed' ? report : null;
-      }, 90_000);
+      });
     }
     async function download(reportId: string, session: Session = editor) {
       const link = await call(

@@ -76,14 +76,14 @@ for (const backend of testBackends()) {
           await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
         ).json();
         return status.status === 'completed' && status.version_id === versionId;
-      }, 90_000);
+      });
       const model = readIfc(new Uint8Array(haus as Buffer));
       report = withElements(checkModel(model, parseIds(Buffer.from(IDS))), model);
       model.dispose();
       specIds = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/ids/specifications`))
         .json()
         .specifications.map((s: { id: string }) => s.id);
-    }, 180_000);
+    });
 
     it('names the project row by its class, GlobalId and name in both result lists', async () => {
       const project = report.specifications[0]?.elements[0];

@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
         const mine = versions.find((v) => v.id === version.id);
         if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
         return mine?.status === 'completed';
-      }, 120_000);
+      });
 
       const download = await call(
         server,
@@ -83,7 +83,7 @@ for (const backend of testBackends()) {
           .where(eq(fileVersionFragments.fileVersionId, version.id));
         if (row?.status === 'failed') throw new Error(`conversion failed: ${row.error}`);
         return row?.status === 'ready' ? row : null;
-      }, 120_000);
+      });
       expect(standin.storedKeys()).toContain(`site-a/projects/${projectId}/bimfiles/${version.id}.frag`);
       const view = await call(
         server,
@@ -93,6 +93,6 @@ for (const backend of testBackends()) {
       );
       expect(view.statusCode).toBe(200);
       expect(createHash('sha256').update(view.rawPayload).digest('hex')).toBe(fragments.sha256);
-    }, 240_000);
+    });
   });
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { analyseRows } from '../src/modules/processing/analyse';
 import { testBackends } from './support/backends';
 import { type S3Standin, startS3Standin } from './support/s3-standin';
@@ -42,20 +42,30 @@ function run(name: string, entry: string, env: Record<string, string>): Running 
 async function until<T>(
   what: string,
   check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  timeoutMs: number,
   processes: Running[] = [],
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  // No deadline of its own (decision 0205): the test's timeout stops a hung wait, and then the
+  // processes' last lines say where it stood.
+  let ended = false;
+  let waiting = true;
+  onTestFinished(() => {
+    ended = true;
+  });
+  onTestFailed(() => {
+    if (!waiting) return;
+    const tails = processes.map((r) => `--- ${r.name}\n${r.output().slice(-2000)}`).join('\n');
+    console.error(`still waiting for ${what}\n${tails}`);
+  });
   for (;;) {
+    if (ended) throw new Error(`the test ended while waiting for ${what}`);
     const value = await check();
-    if (value) return value;
+    if (value) {
+      waiting = false;
+      return value;
+    }
     for (const running of processes) {
       if (running.child.exitCode !== null)
         throw new Error(`${running.name} exited early:\n${running.output().slice(-3000)}`);
-    }
-    if (Date.now() > deadline) {
-      const tails = processes.map((r) => `--- ${r.name}\n${r.output().slice(-2000)}`).join('\n');
-      throw new Error(`timed out waiting for ${what}\n${tails}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -149,13 +159,11 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const address = await until(
       'the API server',
       () => /Plumbline is listening on (http:\/\/[\d.:]+)/.exec(api.output())?.[1],
-      150_000,
       processes,
     );
     await until(
       'both workers',
       () => workers.every((worker) => worker.output().includes('Plumbline worker started')),
-      150_000,
       processes,
     );
 
@@ -231,7 +239,6 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
         }
         return null;
       },
-      120_000,
       processes,
     );
     victim.worker.child.kill('SIGKILL');
@@ -242,51 +249,48 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const stillActive = await activeProcessingJobs();
     expect(stillActive.has(victim.jobId), 'the killed job finished before the kill landed').toBe(true);
 
-    // Its heartbeat goes stale: the job is queued again (20 s stale + up to 10 s to the next check)…
-    await until(
+    // Its heartbeat goes stale: the job is queued again (20 s stale + up to 10 s to the next check),
+    // failed by the heartbeat check rather than left to its expiry (how long that took is printed, not
+    // asserted: decision 0205)…
+    const requeued = await until(
       'the killed job to be queued again',
       async () =>
         (
-          await database.query(
-            `select 1 from pgboss.job where id = $1 and (state <> 'active' or retry_count > 0)`,
+          await database.query<{ output: unknown }>(
+            `select output from pgboss.job where id = $1 and (state <> 'active' or retry_count > 0)`,
             [victim.jobId],
           )
-        ).rowCount,
-      45_000,
+        ).rows[0],
       [api, survivor],
     );
     const requeuedAfterMs = Date.now() - killedAt;
-    expect(requeuedAfterMs).toBeLessThan(40_000);
-    // …and the other worker takes it up within a minute of the kill, as its one retry.
+    expect(requeued.output).toEqual({ value: { message: 'job heartbeat timeout' } });
+    // …and the other worker takes it up, as its one retry.
     const retried = await until(
       'the killed job on the other worker',
       () =>
         startedJobs(survivor, 'bimfile.process').find(
           (job) => job.jobId === victim.jobId && job.retryCount > 0,
         ),
-      75_000,
       [api, survivor],
     );
     const takenUpAfterMs = Date.now() - killedAt;
     expect(retried.retryCount).toBe(1);
-    expect(takenUpAfterMs).toBeLessThan(60_000);
+    console.info(
+      `scale-out: the killed job was queued again ${requeuedAfterMs} ms after the kill and taken up after ${takenUpAfterMs} ms`,
+    );
 
     // Every version completes, once, with the engine's counts.
     const versionIds = versions.map((v) => v.versionId);
-    await until(
-      'every version to complete',
-      async () => {
-        const { rows } = await database.query<{ status: string; error: string | null }>(
-          'select status, error from file_versions where id = any($1)',
-          [versionIds],
-        );
-        const failed = rows.find((row) => row.status === 'failed');
-        if (failed) throw new Error(`a version failed: ${failed.error}`);
-        return rows.length === MODELS && rows.every((row) => row.status === 'completed');
-      },
-      120_000,
-      [api, survivor],
-    );
+    await until('every version to complete', async () => {
+      const { rows } = await database.query<{ status: string; error: string | null }>(
+        'select status, error from file_versions where id = any($1)',
+        [versionIds],
+      );
+      const failed = rows.find((row) => row.status === 'failed');
+      if (failed) throw new Error(`a version failed: ${failed.error}`);
+      return rows.length === MODELS && rows.every((row) => row.status === 'completed');
+    }, [api, survivor]);
     for (const { name, versionId } of versions) {
       const count = async (table: string, where = '') =>
         Number(
@@ -331,5 +335,5 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     for (const running of [api, survivor]) running.child.kill('SIGTERM');
     await Promise.all([api.exited, survivor.exited]);
     expect(api.output()).toContain('shut down cleanly');
-  }, 300_000);
+  });
 });

@@ -37,7 +37,6 @@ describe.runIf(backend)('schema a model was read with (issue 14)', () => {
     const versionsPath = `/api/v1/projects/${projectId}/bimfiles/${fileId}/versions`;
     await eventually(
       async () => (await call(server, owner, 'GET', versionsPath)).json().versions[0]?.status === 'completed',
-      60_000,
     );
     return (await call(server, owner, 'GET', versionsPath)).json().versions[0];
   }

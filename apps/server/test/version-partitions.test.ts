@@ -78,7 +78,7 @@ for (const backend of testBackends()) {
           windowsIds as Buffer,
         );
         if (ids.statusCode !== 201) throw new Error(`IDS upload: ${ids.statusCode} ${ids.body}`);
-      }, 120_000);
+      });
 
       afterAll(async () => {
         await server?.stop();
@@ -127,7 +127,7 @@ for (const backend of testBackends()) {
           expect(text, table).toContain(partitionOf(first.versionId, table));
           expect(text, table).not.toContain(partitionOf(second.versionId, table));
         }
-      }, 120_000);
+      });
 
       it('reads a page of the value sort from the index, going up and going down', async () => {
         const { versionId } = await processedVersion('Sorted.ifc');
@@ -148,7 +148,7 @@ for (const backend of testBackends()) {
           );
           expect(text, direction).not.toMatch(/\bSort\b/);
         }
-      }, 120_000);
+      });
 
       it('gives a re-check its element results partition when the version has none (completed before 0036 with no results)', async () => {
         const { versionId, results } = await processedVersion('Rechecked.ifc');
@@ -162,7 +162,7 @@ for (const backend of testBackends()) {
         expect(outcome.status).toBe('completed');
         expect(await partitions('element_results')).toContain(partitionOf(versionId, 'element_results'));
         expect(await rowsOf('element_results', versionId)).toEqual({ all: results, own: results });
-      }, 120_000);
+      });
 
       it('drops the partitions with their version', async () => {
         const { versionId } = await processedVersion('Dropped.ifc');
@@ -185,7 +185,7 @@ for (const backend of testBackends()) {
           );
           expect(left?.exists, table).toBe(false);
         }
-      }, 120_000);
+      });
 
       it('deletes the rows without waiting for a transaction that reads the tables, and drops the partitions later', async () => {
         const waiting = await processedVersion('Waiting.ifc');
@@ -196,10 +196,9 @@ for (const backend of testBackends()) {
         try {
           await reader.query('begin');
           for (const table of TABLES) await reader.query(`select count(*) from ${table}`);
-          const started = performance.now();
+          // It gives up each DROP after its lock timeout (100 ms) instead of waiting for the reader: were
+          // it to wait, it would wait for ever, as the reader commits only after it returns.
           await deleteVersion(waiting.versionId);
-          // It gave up each DROP after its lock timeout (100 ms) instead of waiting for the reader.
-          expect(performance.now() - started).toBeLessThan(5_000);
           for (const table of TABLES) {
             expect(await rowsOf(table, waiting.versionId), table).toEqual({ all: 0, own: 0 });
             expect(await partitions(table)).toContain(partitionOf(waiting.versionId, table));
@@ -215,7 +214,7 @@ for (const backend of testBackends()) {
           expect(left).not.toContain(partitionOf(waiting.versionId, table));
           expect(left).not.toContain(partitionOf(later.versionId, table));
         }
-      }, 120_000);
+      });
     },
   );
 }

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
 } from './harness/browser';
 import { type RunningServer, startServer } from './harness/server';
+import { until } from './harness/wait';
 import { openWizard, payWithCard, TEST_CARD } from './harness/wizard';
 
 // Issue 12 acceptance 1–3 in Chromium: the wizard's ACC path and the project refresh's reconnect flow,
@@ -48,7 +49,7 @@ beforeAll(async () => {
   server = await startServer({ envFor: apsEnv });
   standin.setCallbackUrl(`${server.baseUrl}/api/v1/acc/callback`);
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -154,14 +155,13 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
 
     await expectVisible(wizard.getByText('Step 5 of 6: Payment'));
     await payWithCard(page, TEST_CARD);
-    await expectVisible(wizard.getByText('Project created successfully'), 30_000);
+    await expectVisible(wizard.getByText('Project created successfully'));
     const statuses = wizard.getByTestId('upload-status');
-    const deadline = Date.now() + 120_000;
-    while ((await statuses.filter({ hasText: /^Processed$/ }).count()) < 2) {
-      if (Date.now() > deadline)
-        throw new Error(`imports did not finish: ${await statuses.allTextContents()}`);
-      await page.waitForTimeout(500);
-    }
+    await until(
+      'both imports processed',
+      async () => (await statuses.filter({ hasText: /^Processed$/ }).count()) >= 2,
+      500,
+    );
     await screenshot(page, 'acc-complete');
     // Processing done: the stored Autodesk session is cleared (spec 1 §4).
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('oauth_session_id'))).toBeNull();
@@ -184,7 +184,7 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     expect(bimFiles.find((f) => f.name === 'Harbour Architecture.rvt')?.elements_count).toBeGreaterThan(50);
     await page.getByRole('tab', { name: 'Projects' }).click();
     await expectVisible(page.getByText('Harbour Tower').first());
-  }, 240_000);
+  });
 
   it('shows the Connection Error toast when the Autodesk sign-in cannot be verified', async () => {
     await signUpViaApi(context.request, {
@@ -286,7 +286,7 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     await wizard.getByRole('checkbox', { name: 'Harbour Walls.ifc' }).check();
     await wizard.getByRole('button', { name: 'Next' }).click();
     await payWithCard(page, TEST_CARD);
-    await expectVisible(wizard.getByText('Processed', { exact: true }), 60_000);
+    await expectVisible(wizard.getByText('Processed', { exact: true }));
     await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
     const projectId = (
       (await (await context.request.get('/api/v1/projects')).json()).projects as {
@@ -325,13 +325,13 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
           source_version_tag: string;
         }[]
       ).filter((f) => f.name === 'Harbour Walls.ifc');
-    await expect.poll(async () => (await walls())[0]?.version_count, { timeout: 60_000 }).toBe(2);
+    await expect.poll(async () => (await walls())[0]?.version_count).toBe(2);
     expect(await walls()).toHaveLength(1);
     expect((await walls())[0]?.source_version_tag).toBe('v2');
 
     // Another day: the next call fails with 401 and the refresh token is refused too → re-authorise.
     standin.addVersion('Harbour Walls.ifc');
-    await expect.poll(async () => (await walls())[0]?.status, { timeout: 60_000 }).toBe('completed');
+    await expect.poll(async () => (await walls())[0]?.status).toBe('completed');
     await dayPasses(projectId);
     await page.goto('/dashboard?tab=projects');
     standin.failNext(401);
@@ -345,7 +345,7 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
           'Authentication could not be restored. The project may need to be reconnected to Autodesk ACC manually.',
         ),
       );
-      await expectVisible(page.getByRole('heading', { name: 'Sign in to Autodesk (stand-in)' }), 20_000);
+      await expectVisible(page.getByRole('heading', { name: 'Sign in to Autodesk (stand-in)' }));
       await screenshot(page, 'acc-reauthorise');
     } finally {
       standin.refuseRefresh(false);
@@ -364,7 +364,7 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     await expectVisible(
       page.getByText('Failed to refresh project. Connection to Autodesk ACC may need to be re-established.'),
     );
-  }, 300_000);
+  });
 });
 
 /** Moves the project's last processing 25 hours back (the spec's 24-hour refresh cooldown), in its database. */

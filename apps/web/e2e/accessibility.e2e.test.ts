@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { type AxeFinding, describeFindings, seriousViolations } from './harness/axe';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
@@ -31,7 +32,7 @@ const DASHBOARD_TABS = [
  */
 const KNOWN_UNFIXED: { state: string; rule: string; reason: string }[] = [];
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
@@ -57,8 +58,16 @@ async function audit(state: string): Promise<AxeFinding[]> {
 
 async function settle(): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // Entrance animations finish before colours are measured.
-  await page.waitForTimeout(300);
+  // Entrance animations finish before colours are measured (endless ones, spinners, never do).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
 }
 
 describe('axe-core, WCAG 2.1 A and AA', () => {
@@ -89,7 +98,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await settle();
     unexpected.push(...(await audit('/verify-email without a token')));
     expect(describeFindings(unexpected)).toBe('');
-  }, 180_000);
+  });
 
   it('finds no serious or critical violation on any dashboard tab of a processed project, or in its dialogs', async () => {
     const { selection } = await projectWithModelViaApi(context.request, {
@@ -142,7 +151,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await expectVisible(page.getByRole('menu'));
     unexpected.push(...(await audit('account menu open')));
     expect(describeFindings(unexpected)).toBe('');
-  }, 300_000);
+  });
 
   it('finds no serious or critical violation in the other dialogs, side panels, popovers and empty states', async () => {
     await signUpViaApi(context.request, {
@@ -223,7 +232,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await settle();
     unexpected.push(...(await audit('element inspector open over IDS compliance')));
     expect(describeFindings(unexpected)).toBe('');
-  }, 300_000);
+  });
 });
 
 describe('keyboard', () => {
@@ -282,17 +291,13 @@ describe('keyboard', () => {
     await expectVisible(dialog);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect
-      .poll(() => trigger.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
-      .toBe(true); // Radix gives focus back in a task after the dialog has gone
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true); // Radix gives focus back in a task after the dialog has gone
 
     await trigger.click();
     await expectVisible(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect
-      .poll(() => trigger.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
-      .toBe(true); // Radix gives focus back in a task after the dialog has gone
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true); // Radix gives focus back in a task after the dialog has gone
   });
 });
 
@@ -315,7 +320,7 @@ describe('reflow at 320 px', () => {
     await expectVisible(page.getByRole('tab', { name: 'Detailed Analysis' }));
     await settle();
     expect(await pageWidth()).toBeLessThanOrEqual(320);
-  }, 240_000);
+  });
 });
 
 describe('reflow at 320 px, every page', () => {
@@ -374,7 +379,7 @@ describe('reflow at 320 px, every page', () => {
     await check('projects, a row expanded');
     await screenshot(page, 'reflow-320-projects-expanded');
     expect(tooWide.join('\n')).toBe('');
-  }, 300_000);
+  });
 });
 
 describe('source maps', () => {

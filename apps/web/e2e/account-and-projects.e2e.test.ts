@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyAndSignInThroughPages } from './harness/accounts';
+import { e2eBaseUrl } from './harness/base-url';
 import {
   browserPagePerTest,
   expectHidden,
@@ -13,7 +14,7 @@ import { createProjectThroughWizard, openWizard } from './harness/wizard';
 
 /** A small sample model (shared/ifc-samples) for the project the wizard creates. */
 const SIMPLE_WALL = new URL('../../../../shared/ifc-samples/SimpleWall.ifc', import.meta.url).pathname;
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let page: Page;
 
 browserPagePerTest(baseUrl, (session) => {

@@ -1,23 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { ExtraAttributesResponse } from '@plumbline/contracts';
 import { parseIds } from '@plumbline/ids';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { addMemberViaApi, signUpViaApi, uploadViaApi } from './harness/api';
-import { browserPagePerTest, expectVisible, openPage, screenshot, uniqueEmail } from './harness/browser';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uploadViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
+import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const IFC = WOODEN_WINDOWS_IFC;
 const IDS = WOODEN_WINDOWS_IDS;
 const haveWindows = haveSamples('attributes', IFC, IDS);
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
-  ({ browser, context, page } = session);
+  ({ context, page } = session);
 });
 
 /** A project with the wooden-windows model processed against its IDS. */
@@ -34,43 +34,6 @@ async function processedProject(request: APIRequestContext) {
 }
 
 describe.skipIf(!haveWindows)('attribute analysis screens', () => {
-  it("shows a Viewer the dialog's status, Analyze and add controls disabled, each with the reason", async () => {
-    const viewerEmail = uniqueEmail('attr-viewer');
-    await signUpViaApi(context.request, {
-      email: viewerEmail,
-      password: 'attribute-viewer-2026',
-      fullName: 'Val Viewer',
-    });
-    const owner = await openPage(browser, baseUrl);
-    let ids: Awaited<ReturnType<typeof processedProject>>;
-    try {
-      ids = await processedProject(owner.context.request);
-      await addMemberViaApi(owner.context.request, ids.project.id, { email: viewerEmail, role: 'Viewer' });
-    } finally {
-      await owner.context.close();
-    }
-    await page.goto(
-      `/dashboard?tab=dashboard&fileTab=extra-attributes&project=${ids.project.id}&file=${ids.fileId}&version=${ids.versionId}`,
-    );
-    await page.getByRole('button', { name: /^Not Covered/ }).click();
-    await page.getByRole('row').nth(1).click();
-    const dialog = page.getByRole('dialog');
-    await expectVisible(dialog.getByRole('heading', { name: 'Add to IDS specification' }));
-    expect(await dialog.getByRole('combobox', { name: 'Recommendation status' }).isDisabled()).toBe(true);
-    await expectVisible(
-      dialog.getByText(
-        "Viewers cannot change an attribute's status. Ask a project Admin for the Editor role.",
-      ),
-    );
-    expect(await dialog.getByRole('button', { name: 'Analyze' }).isDisabled()).toBe(true);
-    await expectVisible(
-      dialog.getByText(
-        'Viewers cannot add attributes to a specification. Ask a project Admin for the Editor role.',
-      ),
-    );
-    await screenshot(page, 'attributes-dialog-viewer');
-  });
-
   it('changes a recommendation status, adds an attribute to a specification and exports it in the IDS', async () => {
     const { project, idsFile, fileId, versionId } = await processedProject(context.request);
     const analysis: ExtraAttributesResponse = await (

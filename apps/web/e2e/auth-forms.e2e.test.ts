@@ -1,10 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { mailsTo } from './harness/mail';
+import { until } from './harness/wait';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 
@@ -47,11 +49,9 @@ describe('sign-up and sign-in forms', () => {
     // No account enumeration (issue 16): the page cannot tell; the address's owner is told by mail.
     await expectVisible(page.getByRole('heading', { name: 'Check your e-mail' }));
     await screenshot(page, 'signup-check-your-email');
-    const deadline = Date.now() + 20_000;
-    while (!mailsTo(taken).some((text) => text.includes('Someone tried to create a Plumbline account'))) {
-      if (Date.now() > deadline) throw new Error(`no sign-up note reached ${taken}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await until(`a sign-up note to ${taken}`, () =>
+      mailsTo(taken).some((text) => text.includes('Someone tried to create a Plumbline account')),
+    );
   });
 
   it('sends a signed-in visitor from /login straight to the dashboard', async () => {

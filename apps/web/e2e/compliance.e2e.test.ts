@@ -3,13 +3,13 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi } from './harness/api';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { describe, expect, it } from 'vitest';
+import { e2eBaseUrl } from './harness/base-url';
+import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const IFC = WOODEN_WINDOWS_IFC;
 const IDS = WOODEN_WINDOWS_IDS;
 const haveWindows = haveSamples('compliance', IFC, IDS);
@@ -57,29 +57,8 @@ describe.skipIf(!haveWindows)('IDS compliance screens', () => {
       const row = rows.filter({ hasText: spec.name }).first();
       await expectVisible(row.getByText(`${pct(spec.passedCount, spec.applicableCount)}%`));
     }
-    // Sorting by name cycles ascending, descending, off.
-    const names = async () => (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
-    const original = await names();
-    const nameHeader = table.getByRole('button', { name: 'Specification' });
-    await nameHeader.click();
-    const ascending = await names();
-    expect(ascending).toEqual(
-      [...original].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })),
-    );
-    await nameHeader.click();
-    expect(await names()).toEqual([...ascending].reverse());
-    await nameHeader.click();
-    expect(await names()).toEqual(original);
-    // Expanding a row lists its facets by type; View Details opens the specification.
-    const first = report.specifications[0] as (typeof report.specifications)[number];
-    await table.getByRole('button', { name: `Expand ${first.name}` }).click();
-    await expectVisible(table.getByRole('heading', { name: 'Requirements' }));
+    // Sorting, expanding a row and View Details are the table's own: specifications-table.test.tsx.
     await screenshot(page, 'compliance-ids-schemas');
-    await rows.filter({ hasText: first.name }).first().getByRole('button', { name: 'View Details' }).click();
-    const dialog = page.getByRole('dialog');
-    await expectVisible(dialog.getByRole('heading', { name: first.name }));
-    await screenshot(page, 'compliance-spec-details');
-    await page.keyboard.press('Escape');
 
     // File Inspector, Compliance tab: file-level figures and the per-specification counts.
     await page.goto(`/dashboard?tab=dashboard&${selection}`);
@@ -146,76 +125,5 @@ describe.skipIf(!haveWindows)('IDS compliance screens', () => {
     // The chosen sub-tab is remembered in the URL.
     await page.getByRole('tab', { name: 'Extra Attributes' }).click();
     await page.waitForURL((url) => url.searchParams.get('fileTab') === 'extra-attributes');
-  });
-
-  it('shows the empty states and load errors it owns', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('empty'),
-      password: 'compliance-2026',
-      fullName: 'Emma Empty',
-    });
-    await page.goto('/dashboard?tab=dashboard');
-    await expectVisible(page.getByText('No projects yet'));
-
-    const project = await createProjectViaApi(context.request, { name: 'Empty Project' });
-    await page.goto('/dashboard?tab=dashboard');
-    await expectVisible(page.getByText('Portfolio Overview'));
-    await expectVisible(page.getByText('Quick Start'));
-    await screenshot(page, 'compliance-inspector-portfolio');
-    await page.goto(`/dashboard?tab=dashboard&project=${project.id}`);
-    await expectVisible(page.getByText('Please select a project, file and version'));
-
-    await page.goto(`/dashboard?tab=schema&project=${project.id}`);
-    await expectVisible(page.getByText('No IDS specifications found'));
-
-    // A failing specifications read shows the reason and Retry, which asks again.
-    let failing = true;
-    await page.route('**/ids/specifications*', (route) =>
-      failing
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: { code: 'internal_error', message: 'Database unreachable' } }),
-          })
-        : route.continue(),
-    );
-    await page.reload();
-    await expectVisible(page.getByText('Failed to load IDS specifications'), 30_000);
-    await expectVisible(page.getByText('Database unreachable'));
-    await screenshot(page, 'compliance-ids-schemas-error');
-    failing = false;
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expectVisible(page.getByText('No IDS specifications found'));
-  });
-
-  it('shows "Compliance data unavailable" and "Error loading compliance data" when the reads fail', async () => {
-    const { projectId, fileId, versionId } = await checkedProject(context.request);
-    await page.route('**/compliance?*', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'unavailable', message: 'Service Unavailable' } }),
-      }),
-    );
-    await page.goto(
-      `/dashboard?tab=dashboard&fileTab=compliance&project=${projectId}&file=${fileId}&version=${versionId}`,
-    );
-    await expectVisible(page.getByText('Compliance data unavailable'), 30_000);
-    await expectVisible(page.getByText('Technical details'));
-    await expectVisible(page.getByRole('button', { name: 'Refresh Page' }));
-    await screenshot(page, 'compliance-inspector-unavailable');
-
-    // The IDS Compliance view names the failure with the server's message.
-    await page.route('**/compliance/results?*', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'internal_error', message: 'Results store offline' } }),
-      }),
-    );
-    await page.goto(`/dashboard?tab=metadata&project=${projectId}&file=${fileId}&version=${versionId}`);
-    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
-    await expectVisible(page.getByText('Error loading compliance data'), 30_000);
-    await expectVisible(page.getByText('Results store offline'));
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectVisible, launchBrowser, openPage, screenshot } from './harness/browser';
 import { type RunningServer, startServer } from './harness/server';
+import { until } from './harness/wait';
 
 // Its own server, started as `npm start` starts on a fresh data directory: DEMO_SEED is on, so the
 // Demo Office is generated and processed in the background after the server listens.
@@ -19,7 +20,7 @@ interface DemoProject {
 beforeAll(async () => {
   server = await startServer({ env: { DEMO_SEED: 'true' } });
   browser = await launchBrowser();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -33,33 +34,34 @@ afterEach(async () => {
 
 /** The demo project as the public API lists it, once it exists. */
 async function demoProject(): Promise<DemoProject> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const response = await page.request.get('/api/v1/demo/projects');
-    const [project] = (await response.json()).projects as DemoProject[];
-    if (project) return project;
-    await page.waitForTimeout(1000);
-  }
-  throw new Error(`no demo project was seeded:\n${server.output()}`);
+  return until(
+    'the demo project',
+    async () => {
+      const response = await page.request.get('/api/v1/demo/projects');
+      return ((await response.json()).projects as DemoProject[])[0];
+    },
+    1000,
+  );
 }
 
 /** Waits (anonymously, through the public routes) until every version of the demo model is processed. */
 async function waitForProcessedVersions(projectId: string): Promise<Array<{ version_tag: string }>> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const files = (await (await page.request.get(`/api/v1/projects/${projectId}/bimfiles`)).json()).bim_files;
-    if (files.length === 1) {
+  return until(
+    'the demo versions processed',
+    async () => {
+      const files = (await (await page.request.get(`/api/v1/projects/${projectId}/bimfiles`)).json())
+        .bim_files;
+      if (files.length !== 1) return null;
       const url = `/api/v1/projects/${projectId}/bimfiles/${files[0].id}/versions`;
       const versions = (await (await page.request.get(url)).json()).versions as Array<{
         version_tag: string;
         status: string;
       }>;
-      if (versions.length === 3 && versions.every((v) => v.status === 'completed')) return versions;
       if (versions.some((v) => v.status === 'failed')) throw new Error(`a demo version failed: ${url}`);
-    }
-    if (Date.now() > deadline)
-      throw new Error(`the demo versions were not processed in time:\n${server.output()}`);
-    await page.waitForTimeout(2000);
-  }
+      return versions.length === 3 && versions.every((v) => v.status === 'completed') ? versions : null;
+    },
+    2000,
+  );
 }
 
 const statCard = (label: string, value: string) =>
@@ -81,8 +83,8 @@ describe('/demo', () => {
     expect(versions.map((v) => v.version_tag)).toEqual(['v3', 'v2', 'v1']);
     // The panel polls while processing: the latest version ends up shown as completed.
     const modelRow = files.getByRole('row', { name: /DemoOffice_ARC\.ifc/ });
-    await expectVisible(modelRow.getByText('v3'), 30_000);
-    await expectVisible(modelRow.getByText('Completed'), 30_000);
+    await expectVisible(modelRow.getByText('v3'));
+    await expectVisible(modelRow.getByText('Completed'));
     await screenshot(page, 'demo-projects');
 
     // The File Inspector offers the three versions and shows the latest one's checks.
@@ -160,19 +162,21 @@ describe('/demo', () => {
 
     // The demo's sample reports, generated once its versions are processed, download without an account.
     const { id } = await demoProject();
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      const listed = (await (await page.request.get(`/api/v1/projects/${id}/reports`)).json())
-        .reports as Array<{
-        name: string;
-        status: string;
-      }>;
-      const pdf = listed.find((r) => r.name === 'Comprehensive Project Analysis Report');
-      if (pdf?.status === 'completed') break;
-      if (pdf?.status === 'failed' || Date.now() > deadline)
-        throw new Error(`demo report: ${JSON.stringify(pdf)}\n${server.output()}`);
-      await page.waitForTimeout(2000);
-    }
+    await until(
+      'the demo report',
+      async () => {
+        const listed = (await (await page.request.get(`/api/v1/projects/${id}/reports`)).json())
+          .reports as Array<{
+          name: string;
+          status: string;
+        }>;
+        const pdf = listed.find((r) => r.name === 'Comprehensive Project Analysis Report');
+        if (pdf?.status === 'failed')
+          throw new Error(`demo report: ${JSON.stringify(pdf)}\n${server.output()}`);
+        return pdf?.status === 'completed';
+      },
+      2000,
+    );
     await page.reload();
     const sample = page
       .getByRole('table', { name: 'Generated Reports' })

@@ -3,12 +3,13 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { askAssistant } from './harness/viewer';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
 const SIMPLE_WALL = `${SHARED}ifc-samples/SimpleWall.ifc`;
 const haveSamples = existsSync(SIMPLE_WALL);
@@ -70,7 +71,7 @@ async function inspectAPickedElement(ids: { projectId: string; fileId: string; v
   const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
   if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
   const viewer = page.locator('[data-viewer-state="ready"]');
-  await expectVisible(viewer, 60_000);
+  await expectVisible(viewer);
   const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
   await pickAnElement(viewer.locator('canvas').first(), inspector);
   return inspector;
@@ -93,7 +94,7 @@ async function arrange(projectName: string) {
   const uploaded = await uploadViaApi(context.request, filesUrl, { name: 'SimpleWall.ifc', buffer: ifc });
   const fileId: string = uploaded.bim_file.id;
   const versionId: string = uploaded.version.id;
-  await waitForCompletedViaApi(context.request, project.id, fileId, 90_000);
+  await waitForCompletedViaApi(context.request, project.id, fileId);
 
   return { ifc, projectId: project.id, filesUrl, fileId, versionId };
 }
@@ -188,7 +189,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
       name: 'SimpleWall.ifc',
       buffer: Buffer.concat([ifc, Buffer.from('\n')]),
     });
-    await waitForCompletedViaApi(context.request, projectId, fileId, 90_000);
+    await waitForCompletedViaApi(context.request, projectId, fileId);
 
     const inspector = await inspectAPickedElement({ projectId, fileId, versionId });
 

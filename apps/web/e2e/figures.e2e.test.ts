@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples } from './harness/samples';
@@ -11,7 +12,7 @@ import { waitForViewerReady } from './harness/viewer';
  * legend beside them and the Overview are the same numbers. A sample house checked against the demo
  * IDS (specifications that pass, warn, fail and apply to nothing).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const DEMO_IDS = new URL('../../server/src/modules/demo/demo.ids', import.meta.url).pathname;
 const haveHouse = haveSamples('figures', FZK_HOUSE_IFC);
 
@@ -48,7 +49,7 @@ describe.skipIf(!haveHouse)('one figure on every screen', () => {
     const viewer = view.getByRole('region', { name: 'IDS compliance 3D viewer' });
     await waitForViewerReady(viewer);
     const legend = viewer.getByRole('list', { name: 'Compliance colour legend' });
-    await expectVisible(legend.locator('[data-count]'), 60_000);
+    await expectVisible(legend.locator('[data-count]'));
 
     const cards: Record<string, number> = {};
     const keys: Record<string, number> = {};
@@ -76,5 +77,5 @@ describe.skipIf(!haveHouse)('one figure on every screen', () => {
         `${passed.toLocaleString('en-US')} of ${applicable.toLocaleString('en-US')} applicable elements`,
       ),
     );
-  }, 400_000);
+  });
 });

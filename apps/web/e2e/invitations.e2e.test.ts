@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import {
   browserPagePerTest,
   expectPath,
@@ -11,7 +12,7 @@ import {
 } from './harness/browser';
 import { verificationLinkFor } from './harness/mail';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let browser: Browser;
 let page: Page;
 

@@ -3,15 +3,16 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { passedById } from '@plumbline/ids/testing/element-outcomes';
 import { readIfc } from '@plumbline/ifc';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyAndSignInThroughPages } from './harness/accounts';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { createProjectThroughWizard } from './harness/wizard';
 
 // Issue 4, acceptance 1: one person's whole way through, by the screens only — sign up, create a
 // project, upload a model and an IDS, watch it process, then open each data screen and find the numbers
 // the engine computes for that model (computed here with the same engine, never written down).
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
 const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
 const IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
@@ -76,7 +77,7 @@ describe.skipIf(!haveSamples)('from sign-up to every data screen (issue 4 accept
     await upload(region, 'Upload IDS', IDS);
     await expectVisible(page.getByText('IDS_wooden-windows.ids uploaded'));
     // Checked again against the new IDS, then completed.
-    await expectVisible(fileRow.getByText('Completed', { exact: true }), 90_000);
+    await expectVisible(fileRow.getByText('Completed', { exact: true }));
     await screenshot(page, 'journey-processed');
 
     // Overview: the cards carry the engine's pairs and element compliance.
@@ -134,5 +135,5 @@ describe.skipIf(!haveSamples)('from sign-up to every data screen (issue 4 accept
     const compliance = page.getByTestId('compliance-tab');
     await expectVisible(compliance.getByText(`${figures.passedPairs} / ${figures.applicablePairs}`));
     await screenshot(page, 'journey-inspector');
-  }, 240_000); // its waits for processing alone may take 90 s each on a loaded machine
+  }); // its waits for processing alone may take 90 s each on a loaded machine
 });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { focusIndicator, isFocused, tabTo } from './harness/focus';
 import { projectWithModelViaApi } from './harness/project-with-model';
@@ -11,7 +12,7 @@ import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
 // at least 3:1 (checked by tabTo at each press): sign in, pick project and file, open compliance,
 // inspect an element and come back, export a report.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
@@ -20,7 +21,7 @@ browserPagePerTest(baseUrl, (session) => {
 
 /** Asserts the focused element is `locator` and its focus is drawn at 3:1 or more. */
 async function expectFocusOn(locator: Locator, what: string): Promise<void> {
-  await expect.poll(() => isFocused(locator), { message: `focus on ${what}`, timeout: 5_000 }).toBe(true);
+  await expect.poll(() => isFocused(locator), { message: `focus on ${what}` }).toBe(true);
 }
 
 async function expectVisibleFocus(what: string): Promise<void> {
@@ -77,10 +78,12 @@ describe('keyboard only', () => {
     const overviewTab = page.getByRole('tab', { name: 'Overview' });
     presses.tabList = await tabTo(page, overviewTab, 10, true);
     const explorerTab = page.getByRole('tab', { name: 'Metadata Explorer' });
-    // One arrow at a time, each given the moment a loaded machine needs to move the focus.
+    // One arrow at a time, the next only once the focus has moved (a loaded machine takes its time).
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     for (let i = 0; i < 9 && !(await isFocused(explorerTab)); i += 1) {
+      const before = await focusedText();
       await page.keyboard.press('ArrowRight');
-      await page.waitForTimeout(150);
+      await expect.poll(focusedText).not.toBe(before);
     }
     await expectFocusOn(explorerTab, 'the Metadata Explorer tab');
     await expectVisibleFocus('tab');
@@ -109,7 +112,7 @@ describe('keyboard only', () => {
 
     // 6. Inspect an element: the inspector takes focus, Escape gives it back to the row's button.
     const inspect = page.getByRole('button', { name: /^Inspect element #\d+$/ }).first();
-    await expectVisible(inspect, 60_000);
+    await expectVisible(inspect);
     presses.inspect = await tabTo(page, inspect, 40);
     await page.keyboard.press('Enter');
     const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
@@ -135,7 +138,7 @@ describe('keyboard only', () => {
     await expectVisible(toasts.getByText('BCF exported'));
     await screenshot(page, 'keyboard-exported');
     console.info(`keyboard main path, Tab presses per step: ${JSON.stringify(presses)}`);
-  }, 300_000);
+  });
 
   it('makes each facet group of the Metadata Explorer one Tab stop, with the arrows inside and Space to tick', async () => {
     const { selection } = await projectWithModelViaApi(context.request, {
@@ -174,5 +177,5 @@ describe('keyboard only', () => {
     // Tab leaves the group at once: the next stop is not one of its checkboxes.
     await page.keyboard.press('Tab');
     expect(await boxes.evaluateAll((els) => els.includes(document.activeElement as HTMLElement))).toBe(false);
-  }, 240_000);
+  });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples, ILS_IDS, VIEWER_COLOURS_IDS } from './harness/samples';
@@ -11,7 +12,7 @@ import { settledPixelCounts, stillPixelCounts, waitForViewerReady } from './harn
  * toolbar repaints without the camera moving, a requirement listing ~660 NL-SfB codes stays a row
  * with "+N more", and the Metadata table sizes its columns by their content.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const haveHouse = haveSamples('layout', FZK_HOUSE_IFC, ILS_IDS);
 
 let context: BrowserContext;
@@ -77,7 +78,7 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
     await expectVisible(page.getByRole('dialog').or(page.getByRole('complementary')).first());
     await page.waitForTimeout(1000);
     await screenshot(page, 'layout-inspector-1440');
-  }, 400_000);
+  });
 
   it('a requirement listing ~660 NL-SfB codes is one short row with "+N more", expandable', async () => {
     const { selection } = await houseProject('nlsfb', 'NL-SfB House', {
@@ -91,7 +92,7 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
       .getByRole('row')
       .filter({ hasText: 'NL-SfB' })
       .filter({ has: page.getByRole('button', { name: /^\+\d+ more$|^Show fewer$/ }) });
-    await expectVisible(row.first(), 30_000);
+    await expectVisible(row.first());
     const more = row.first().getByRole('button', { name: /^\+\d+ more$/ });
     const hidden = Number(((await more.textContent()) ?? '').replace(/[^0-9]/g, ''));
     expect(hidden).toBeGreaterThan(100);
@@ -105,7 +106,7 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
     const open = await row.first().boundingBox();
     expect(open?.height ?? 0).toBeLessThan(320);
     await screenshot(page, 'layout-requirements-nlsfb-open-1440');
-  }, 400_000);
+  });
 
   it('the Metadata table sizes its columns by content and shows the full value on hover', async () => {
     const { selection } = await houseProject('metadata', 'Metadata House', {
@@ -114,7 +115,7 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
     });
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     const table = page.getByRole('table', { name: 'Element Metadata' });
-    await expectVisible(table.locator('tbody tr').first(), 30_000);
+    await expectVisible(table.locator('tbody tr').first());
     const clipped = await table.locator('tbody tr').evaluateAll((rows) => {
       const cut = [0, 0, 0];
       let counted = 0;
@@ -144,5 +145,5 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
     const first = table.locator('tbody tr').first().locator('span[title]').nth(5);
     expect(await first.getAttribute('title')).not.toBeNull();
     await screenshot(page, 'layout-metadata-1440');
-  }, 400_000);
+  });
 });

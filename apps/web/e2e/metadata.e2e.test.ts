@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IFC } from './harness/samples';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const IFC = WOODEN_WINDOWS_IFC;
 const haveWindows = haveSamples('metadata', IFC);
 
@@ -105,8 +106,21 @@ describe.skipIf(!haveWindows)('metadata explorer', () => {
       page.getByText(/Export Rate Limited: Please wait \d+ seconds before exporting again\./),
     );
 
-    // Preferences come back after a reload (saved one second after the last change).
-    await page.waitForTimeout(1500);
+    // Preferences come back after a reload (saved one second after the last change): once stored.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          ([search, chosen]) =>
+            Object.entries(localStorage).some(
+              ([key, value]) =>
+                key.startsWith('plumbline:metadata-explorer:') &&
+                value.includes(`"search":${JSON.stringify(search)}`) &&
+                value.includes(JSON.stringify(chosen)),
+            ),
+          [term, category],
+        ),
+      )
+      .toBe(true);
     await page.reload();
     await expectVisible(page.getByTestId('metadata-total').getByText(totalText(filtered.total)));
     expect(await page.getByRole('textbox', { name: 'Search metadata' }).inputValue()).toBe(term);

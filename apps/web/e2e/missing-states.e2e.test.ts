@@ -1,12 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 /**
  * Issue 17 point 2: the states a person meets on the way that used to say nothing or the wrong thing.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
@@ -99,7 +100,7 @@ describe('missing states (issue 17)', () => {
         buffer: Buffer.from(SHAPELESS_IFC),
       },
     );
-    await waitForCompletedViaApi(context.request, project.id, file.id, 60_000);
+    await waitForCompletedViaApi(context.request, project.id, file.id);
 
     // The viewer switched on before anything is chosen says what to do.
     await page.goto('/dashboard?tab=metadata');
@@ -112,12 +113,10 @@ describe('missing states (issue 17)', () => {
     // The project has one file: choosing the project chooses it, and its processed version.
     await page.getByRole('combobox', { name: 'Project' }).click();
     await page.getByRole('option', { name: 'Shapeless' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('file'), { timeout: 15_000 }).toBe(file.id);
-    await expect
-      .poll(() => new URL(page.url()).searchParams.get('version'), { timeout: 15_000 })
-      .not.toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get('file')).toBe(file.id);
+    await expect.poll(() => new URL(page.url()).searchParams.get('version')).not.toBeNull();
     // The model loads but has nothing to draw: the viewer says so instead of a blank canvas.
-    await expectVisible(page.getByText('This model has no 3D geometry to show.', { exact: false }), 90_000);
+    await expectVisible(page.getByText('This model has no 3D geometry to show.', { exact: false }));
     expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await screenshot(page, 'metadata-viewer-no-geometry');
   });

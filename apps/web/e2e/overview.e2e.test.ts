@@ -1,11 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileOnDisk, uploadViaApi, waitForCompletedViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const haveWindows = haveSamples('overview', WOODEN_WINDOWS_IFC, WOODEN_WINDOWS_IDS);
 
 let context: BrowserContext;
@@ -30,7 +31,7 @@ describe.skipIf(!haveWindows)('project overview and project maintenance', () => 
       ...fileOnDisk(WOODEN_WINDOWS_IFC),
       name: 'windows-copy.ifc',
     });
-    await waitForCompletedViaApi(context.request, project.id, second.bim_file.id, 120_000);
+    await waitForCompletedViaApi(context.request, project.id, second.bim_file.id);
     const overview = await (await context.request.get(`${base}/overview`)).json();
     const c = overview.cards.ids_compliance;
     const figure =
@@ -103,5 +104,5 @@ describe.skipIf(!haveWindows)('project overview and project maintenance', () => 
     await expectVisible(region.getByText('No IDS files yet'));
     const left = await (await context.request.get(`${base}/idsfiles`)).json();
     expect(left.ids_files).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 
 // Issue 13 acceptance 1: the Reports tab as a coordinator uses it. The project, its IDS and its model
@@ -10,7 +11,7 @@ const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
 const IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
 const IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 
@@ -71,7 +72,7 @@ describe('the Reports tab (issue 13)', () => {
     const pdfRow = table.getByRole('row', { name: /Window package PDF/ });
     await expectVisible(pdfRow);
     // Its status moves on (polled every 6 s) until the success toast.
-    await expectVisible(page.getByText('Report generated'), 60_000);
+    await expectVisible(page.getByText('Report generated'));
     await expectVisible(page.getByText('Window package PDF is ready to download.'));
     await screenshot(page, 'reports-generated');
 
@@ -86,14 +87,14 @@ describe('the Reports tab (issue 13)', () => {
     await generate(/Comprehensive Project Analysis/, 'Excel (XLSX)', 'Window package XLSX');
     const xlsxRow = table.getByRole('row', { name: /Window package XLSX/ });
     await expectVisible(xlsxRow.getByText('Excel'));
-    await expectVisible(page.getByText('Window package XLSX is ready to download.'), 60_000);
+    await expectVisible(page.getByText('Window package XLSX is ready to download.'));
     const xlsxDownload = page.waitForEvent('download');
     await xlsxRow.getByRole('button', { name: 'Download Window package XLSX' }).click();
     expect((await xlsxDownload).suggestedFilename()).toBe('Window package XLSX.xlsx');
 
     await generate(/AI Insights & Recommendations/);
     await expectVisible(table.getByRole('row', { name: /AI Insights & Recommendations Report/ }));
-    await expectVisible(page.getByText('AI Insights & Recommendations Report is ready to download.'), 60_000);
+    await expectVisible(page.getByText('AI Insights & Recommendations Report is ready to download.'));
     await expectVisible(page.getByRole('group', { name: 'Total Reports' }).getByText('3', { exact: true }));
 
     // Delete one, after confirming.

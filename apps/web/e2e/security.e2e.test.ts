@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
@@ -10,7 +11,7 @@ import { waitForViewerReady } from './harness/viewer';
 // with no violation reported, the 3D viewer's WebAssembly and workers included; writes riding on the
 // session cookie from another site are refused.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
@@ -80,7 +81,7 @@ describe('Content Security Policy', () => {
     await waitForViewerReady(page.getByRole('region', { name: 'IDS compliance 3D viewer' }));
     await expectVisible(page.getByRole('region', { name: 'IDS compliance 3D viewer' }));
     expect(await violations()).toEqual([]);
-  }, 240_000);
+  });
 });
 
 describe('request origin', () => {

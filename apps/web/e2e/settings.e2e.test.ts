@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInViaApi, signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { OPERATOR } from './harness/operator';
 
 // Issue 13 acceptance 4 (browser half) and spec 2 §2.9: profile, avatar crop and upload, notifications.
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   });
   standin.setWebhookUrl(`${server.baseUrl}/api/v1/billing/webhooks/stripe`);
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -93,7 +93,7 @@ describe('the wizard with PAYMENTS=stripe', () => {
 
     // Back from Stripe: the wizard reopens at Complete, the project exists, the kept file uploads.
     const back = page.getByRole('dialog', { name: 'Create New Project' });
-    await expectVisible(back.getByText('Project created successfully'), 30_000);
+    await expectVisible(back.getByText('Project created successfully'));
     expect(visited).toHaveLength(1);
     expect(new URL(page.url()).searchParams.get('session_id')).toBeNull();
     await waitForUploads(page, 1);

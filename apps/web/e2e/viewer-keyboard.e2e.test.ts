@@ -1,15 +1,17 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { focusIndicator, isFocused, tabTo } from './harness/focus';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples, idsDocument, WALLS_FAIL } from './harness/samples';
 import { waitForViewerReady } from './harness/viewer';
+import { until } from './harness/wait';
 
 // Issue 21: the 3D viewer by keyboard (orbit, pan, zoom, reset, next/previous failing element, a help
 // popover listing the keys), its canvas named, the selected element announced and labelled in words
 // and shape, not by colour alone.
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const haveHouse = haveSamples('viewer keyboard', FZK_HOUSE_IFC);
 
 let context: BrowserContext;
@@ -24,13 +26,8 @@ function picture(canvas: Locator): Promise<string> {
 }
 
 /** Waits until the canvas shows something other than `before` (frames land a little after the key). */
-async function pictureChangesFrom(canvas: Locator, before: string): Promise<boolean> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if ((await picture(canvas)) !== before) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
+async function pictureChangesFrom(canvas: Locator, before: string, key: string): Promise<void> {
+  await until(`${key} to move the view`, async () => (await picture(canvas)) !== before, 200);
 }
 
 describe.skipIf(!haveHouse)('3D viewer by keyboard', () => {
@@ -49,9 +46,7 @@ describe.skipIf(!haveHouse)('3D viewer by keyboard', () => {
     const legend = viewer.getByRole('list', { name: 'Compliance colour legend' });
     const failedItem = legend.getByRole('listitem').filter({ hasText: 'Failed' });
     // The counts appear once the model's elements are coloured.
-    await expect
-      .poll(async () => /\d/.test((await failedItem.textContent()) ?? ''), { timeout: 45_000 })
-      .toBe(true);
+    await expect.poll(async () => /\d/.test((await failedItem.textContent()) ?? '')).toBe(true);
     const failedCount = Number(((await failedItem.textContent()) ?? '').match(/\d+/)?.[0]);
     expect(failedCount).toBeGreaterThan(1);
 
@@ -73,7 +68,7 @@ describe.skipIf(!haveHouse)('3D viewer by keyboard', () => {
     for (const key of ['ArrowLeft', 'ArrowUp', 'Shift+ArrowRight', '+', 'PageDown', 'Home']) {
       const before = await picture(canvas);
       await page.keyboard.press(key);
-      expect(await pictureChangesFrom(canvas, before), `${key} moves the view`).toBe(true);
+      await pictureChangesFrom(canvas, before, key);
     }
     expect(await isFocused(canvas)).toBe(true);
 
@@ -118,5 +113,5 @@ describe.skipIf(!haveHouse)('3D viewer by keyboard', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => popover.count()).toBe(0);
     expect(await isFocused(help)).toBe(true);
-  }, 300_000);
+  });
 });

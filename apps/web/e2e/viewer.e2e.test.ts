@@ -1,7 +1,8 @@
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples, VIEWER_COLOURS_IDS } from './harness/samples';
 import {
   openExplorerWithViewer,
@@ -10,7 +11,7 @@ import {
   waitForViewerReady,
 } from './harness/viewer';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const haveHouse = haveSamples('viewer', FZK_HOUSE_IFC);
 
 let context: BrowserContext;
@@ -19,15 +20,16 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/** A project with the FZK house checked against VIEWER_COLOURS_IDS (walls fail, slabs pass), processed and converted to fragments. */
-async function houseProject(request: APIRequestContext) {
-  return projectWithModelViaApi(request, {
-    signUp: { prefix: 'viewer', fullName: 'Vic Viewer' },
-    name: 'FZK House',
-    ids: { name: 'colours.ids', xml: VIEWER_COLOURS_IDS },
-    ifc: { path: FZK_HOUSE_IFC },
-  });
-}
+/**
+ * A project with the FZK house checked against VIEWER_COLOURS_IDS (walls fail, slabs pass), processed
+ * and converted to fragments once for the file: every test here only reads it.
+ */
+const houseProject = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'viewer', fullName: 'Vic Viewer' },
+  name: 'FZK House',
+  ids: { name: 'colours.ids', xml: VIEWER_COLOURS_IDS },
+  ifc: { path: FZK_HOUSE_IFC },
+});
 
 describe.skipIf(!haveHouse)('3D viewer', () => {
   it('colours failing elements red and passing ones green in the IDS compliance viewer', async () => {
@@ -72,7 +74,10 @@ describe.skipIf(!haveHouse)('3D viewer', () => {
     // With the 3D panel open too, the remembered IDS Compliance sub-tab and the panel share one
     // viewer: the page downloads the model once, and the panel shows the compliance colours.
     await page.getByLabel('3D Viewer & AI Assistant').click();
-    await page.waitForTimeout(500); // the toggle is remembered after 300 ms
+    // The toggle is remembered 300 ms after the change: navigate once it is stored.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('plumbline:metadata-explorer:viewer-open')))
+      .toBe('true');
     const fragments: string[] = [];
     page.on('request', (request) => {
       if (/\/versions\/[^/]+\/fragments/.test(request.url())) fragments.push(request.url());
@@ -88,7 +93,7 @@ describe.skipIf(!haveHouse)('3D viewer', () => {
     expect(await page.getByRole('region', { name: '3D BIM viewer' }).count()).toBe(0);
     expect(fragments).toHaveLength(1);
     await screenshot(page, 'viewer-compliance-shared-panel');
-  }, 300_000);
+  });
 
   it('reports a clicked element to the Metadata Explorer, which opens it in the inspector', async () => {
     const { projectId, fileId, selection } = await houseProject(context.request);
@@ -111,7 +116,7 @@ describe.skipIf(!haveHouse)('3D viewer', () => {
     expect(element.status()).toBe(200);
     expect((await element.json()).element.viewer_db_id).toBe(id);
     await screenshot(page, 'viewer-picked-element');
-  }, 300_000);
+  });
 
   it('highlights a table row in the viewer through the GlobalId conversion', async () => {
     const { projectId, fileId, selection } = await houseProject(context.request);
@@ -147,7 +152,7 @@ describe.skipIf(!haveHouse)('3D viewer', () => {
     // The wall is framed, so it fills a good part of the view, with its surroundings kept in it.
     expect(lit.cyan / lit.total).toBeGreaterThan(0.02);
     expect(lit.cyan / lit.total).toBeLessThan(0.5);
-  }, 300_000);
+  });
 
   it('releases the viewer when the panel closes: 20 open/close cycles do not grow the heap', async () => {
     const { selection } = await houseProject(context.request);
@@ -185,5 +190,5 @@ describe.skipIf(!haveHouse)('3D viewer', () => {
     // hook's dispose() removed (the check this test exists for).
     expect(grownMb).toBeLessThan(4);
     expect(warnings).toEqual([]);
-  }, 600_000);
+  });
 });

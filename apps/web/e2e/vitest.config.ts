@@ -1,48 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './harness/sequencer';
 
 // End-to-end tests: the built server (serving the built web app) in a child process, driven by Debian's
-// Chromium through playwright-core. One server for the whole run (global setup); a fresh browser context
-// per test, and every test signs up accounts of its own. Files run one at a time (decision 0187,
-// addendum). The 3D viewer's colour check that failed with two at once now waits for its colours and the
-// viewer draws when they land (decision 0189); two at a time (`maxWorkers: 2`) waits for two clean runs
-// of the whole config on a machine that is not saturated. The one timed test
-// (responsiveness: the slowest answer under work stays below a second) starts a server of its own and
-// runs alone after the others, so no other file's load is in its figure.
-const shared = {
-  root: import.meta.dirname,
-  environment: 'node',
-  testTimeout: 90_000,
-  hookTimeout: 120_000,
-  // `expect.poll` waits for what the page draws after an answer (a chart's ticks, a closed dialog, an
-  // announcement); vitest's default of 1 s failed a CI run on a busy machine (the Overview's trend
-  // labels, drawn after a background render). A wait, not a speed check: what is asserted is unchanged.
-  expect: { poll: { timeout: 15_000, interval: 100 } },
-} as const;
-const TIMED = ['responsiveness.e2e.test.ts'];
-
+// Chromium through playwright-core; a fresh browser context per test, and every test signs up accounts
+// of its own.
+//
+// Two files at a time, each against a server of its own (decision 0205): the global setup starts one
+// server, with its own embedded PostgreSQL, per worker slot, and harness/base-url.ts gives a file the
+// server of the slot it runs in. The longest files start first (harness/sequencer.ts).
+//
+// Waits are on state, never on short deadlines: a loaded machine must give the verdict a quiet one
+// gives. The timeouts below are guards that stop a hung test, not speed checks; speed is judged by the
+// benchmarks (`npm run bench:responsiveness`, `bench:api`, `bench:viewer`).
 export default defineConfig({
   test: {
-    projects: [
-      {
-        test: {
-          ...shared,
-          name: 'e2e',
-          include: ['**/*.e2e.test.ts'],
-          exclude: TIMED,
-          globalSetup: ['./harness/global-setup.ts'],
-          maxWorkers: 1,
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'e2e-timed',
-          include: TIMED,
-          maxWorkers: 1,
-          // After the parallel group (group 0) has finished.
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    root: import.meta.dirname,
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./harness/global-setup.ts'],
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
+    // `expect.poll` waits for what the page draws after an answer (a chart's ticks, a closed dialog,
+    // an announcement); like every wait of the harness (harness/wait.ts, WAIT_MS) it only stops a hang.
+    expect: { poll: { timeout: 300_000, interval: 100 } },
   },
 });

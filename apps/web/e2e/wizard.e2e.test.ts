@@ -1,13 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { DECLINED_CARD, openWizard, payWithCard, TEST_CARD, waitForUploads } from './harness/wizard';
 
 const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
 const FILES = [`${SAMPLES}SimpleWall.ifc`, `${SAMPLES}wall_door_columnt_rgb4x3.ifc`];
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 
@@ -68,7 +69,7 @@ describe('the create-project wizard (issue 11 acceptance 1)', () => {
     await screenshot(page, 'wizard-payment');
 
     await payWithCard(page, TEST_CARD);
-    await expectVisible(wizard.getByText('Project created successfully'), 30_000);
+    await expectVisible(wizard.getByText('Project created successfully'));
     await expectVisible(wizard.getByText('Step 6 of 6: Complete'));
     await waitForUploads(page, 2);
     await screenshot(page, 'wizard-complete');

@@ -91,7 +91,7 @@ async function seedProject(
     ).json();
     if (status.status === 'failed') throw new Error(`processing failed: ${JSON.stringify(status)}`);
     return status.status === 'completed';
-  }, 90_000);
+  });
   const specs = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/ids/specifications`)).json();
   const element = (
     (await server.database.db.execute(
@@ -109,7 +109,7 @@ async function seedProject(
     const state = (await call(server, owner, 'GET', `/api/v1/reports/${reportId}`)).json().report.status;
     if (state === 'failed') throw new Error('report generation failed');
     return state === 'completed';
-  }, 90_000);
+  });
   const invoices = (await call(server, owner, 'GET', '/api/v1/billing/billing-history')).json()
     .invoices as Array<{
     id: string;

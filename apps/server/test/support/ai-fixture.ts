@@ -79,7 +79,7 @@ export async function uploadVersion(server: TestServer, owner: Session, projectI
     const mine = versions.find((v) => v.id === version.id);
     if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
     return mine?.status === 'completed';
-  }, 120_000);
+  });
   return { fileId: file.id as string, versionId: version.id as string };
 }
 

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIRequestContext } from 'playwright-core';
 import { verificationLinkFor } from './mail';
+import { until, WAIT_MS } from './wait';
 
-/** How long one set-up request may take: generous, as a busy machine can hold one for many seconds. */
-export const SET_UP_TIMEOUT_MS = 60_000;
+/** How long one set-up request may take: a guard against a hang, as every wait (harness/wait.ts). */
+export const SET_UP_TIMEOUT_MS = WAIT_MS;
 
 /**
  * Set-up shortcuts through the HTTP API (in the browser context, so the session cookie lands there too).
@@ -84,25 +85,25 @@ export async function uploadViaApi(
   return response.json();
 }
 
-/** Polls a file's status until its latest version completed; a failed version or the deadline throws. */
+/** Polls a file's status until its latest version completed; a failed version throws. */
 export async function waitForCompletedViaApi(
   request: APIRequestContext,
   projectId: string,
   fileId: string,
-  timeoutMs = 90_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await (
-      await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`, {
-        timeout: SET_UP_TIMEOUT_MS,
-      })
-    ).json();
-    if (status.status === 'completed') return;
-    if (status.status === 'failed' || Date.now() > deadline)
-      throw new Error(`processing: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await until(
+    `file ${fileId} processed`,
+    async () => {
+      const status = await (
+        await request.get(`/api/v1/projects/${projectId}/bimfiles/${fileId}/status`, {
+          timeout: SET_UP_TIMEOUT_MS,
+        })
+      ).json();
+      if (status.status === 'failed') throw new Error(`processing: ${JSON.stringify(status)}`);
+      return status.status === 'completed';
+    },
+    500,
+  );
 }
 
 /** A file on disk as `uploadViaApi` sends it, under its own name. */

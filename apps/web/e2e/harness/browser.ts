@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { WAIT_MS } from './wait';
 
 const CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,22 +32,23 @@ export async function openPage(
   baseUrl: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
-  context.setDefaultTimeout(15_000);
+  // Every locator wait, navigation and request of the page: a guard against a hang (harness/wait.ts).
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   return { context, page };
 }
 
 /** Waits until the locator is visible (fails the test with the locator in the message otherwise). */
-export async function expectVisible(locator: Locator, timeout = 15_000): Promise<void> {
+export async function expectVisible(locator: Locator, timeout = WAIT_MS): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });
 }
 
-export async function expectHidden(locator: Locator, timeout = 15_000): Promise<void> {
+export async function expectHidden(locator: Locator, timeout = WAIT_MS): Promise<void> {
   await locator.first().waitFor({ state: 'hidden', timeout });
 }
 
 /** Waits for the URL's path (and optionally a query parameter) to match. */
-export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+export async function expectPath(page: Page, pathname: string, timeout = WAIT_MS): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { until } from './wait';
 
 /** This checkout's root (this file is apps/web/e2e/harness/mail.ts); server.ts imports this module. */
 const checkout = resolve(import.meta.dirname, '../../../..');
@@ -71,17 +72,13 @@ export function mailsTo(address: string): string[] {
 
 /**
  * The path of the newest verification link mailed to `address` (`/verify-email#token=…`), waiting for
- * the mail job to deliver it; null when none came within `timeoutMs`.
+ * the mail job to deliver it (as long as the test runs: harness/wait.ts).
  */
-export async function verificationLinkFor(address: string, timeoutMs = 20_000): Promise<string | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export async function verificationLinkFor(address: string): Promise<string> {
+  return until(`a verification mail to ${address}`, () => {
     const links = mailsTo(address).flatMap(
       (text) => text.match(/\/verify-email#token=[A-Za-z0-9_-]+/g) ?? [],
     );
-    const newest = links.at(-1);
-    if (newest) return newest;
-    if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return links.at(-1);
+  });
 }

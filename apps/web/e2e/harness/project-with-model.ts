@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { APIRequestContext } from 'playwright-core';
+import { type APIRequestContext, request as playwright } from 'playwright-core';
 import {
   createProjectViaApi,
   SET_UP_TIMEOUT_MS,
+  signInViaApi,
   signUpViaApi,
   uploadViaApi,
   waitForCompletedViaApi,
 } from './api';
 import { uniqueEmail } from './browser';
+import { until } from './wait';
 
 /** An account the fixture signs up: a unique address from `prefix`, a password of its own. */
 export interface NewAccount {
@@ -72,7 +74,7 @@ export async function projectWithModelViaApi(
     buffer: readFileSync(setup.ifc.path),
   });
   const ids = { projectId: project.id, fileId: file.id as string, versionId: version.id as string };
-  await waitForCompletedViaApi(request, ids.projectId, ids.fileId, 180_000);
+  await waitForCompletedViaApi(request, ids.projectId, ids.fileId);
   if (setup.fragments !== false) await waitForFragmentsViaApi(request, ids);
   return {
     ...(account ? { account } : {}),
@@ -87,12 +89,38 @@ export async function projectWithModelViaApi(
 export async function waitForFragmentsViaApi(
   request: APIRequestContext,
   ids: { projectId: string; fileId: string; versionId: string },
-  timeoutMs = 180_000,
 ): Promise<void> {
   const url = `/api/v1/projects/${ids.projectId}/bimfiles/${ids.fileId}/versions/${ids.versionId}/fragments`;
-  const deadline = Date.now() + timeoutMs;
-  while (!(await request.get(url, { timeout: SET_UP_TIMEOUT_MS })).ok()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the fragments');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  await until(
+    'the fragments',
+    async () => (await request.get(url, { timeout: SET_UP_TIMEOUT_MS })).ok(),
+    1000,
+  );
+}
+
+/**
+ * One checked model for all the tests of a file that only read it: made by the first test that asks
+ * (through a request context of its own), then each test's context signs in as its account. Saves
+ * processing and converting the same model once per test; a test that changes the project (uploads,
+ * deletes) makes its own with projectWithModelViaApi.
+ */
+export function sharedProjectWithModel(
+  baseUrl: string,
+  setup: Parameters<typeof projectWithModelViaApi>[1] & { signUp: NewAccount },
+): (request: APIRequestContext) => Promise<ProjectWithModel> {
+  let made: Promise<ProjectWithModel> | undefined;
+  return async (request) => {
+    made ??= (async () => {
+      const api = await playwright.newContext({ baseURL: baseUrl });
+      try {
+        return await projectWithModelViaApi(api, setup);
+      } finally {
+        await api.dispose();
+      }
+    })();
+    const shared = await made;
+    if (!shared.account) throw new Error('the shared project has no account');
+    await signInViaApi(request, shared.account);
+    return shared;
+  };
 }

@@ -114,8 +114,11 @@ function freshDataDir(): string {
   return dir;
 }
 
+/** A guard against a server that never starts (it also runs in the global setup, where no hook timeout applies). */
+const START_GUARD_MS = 300_000;
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + START_GUARD_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
@@ -130,7 +133,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`The server did not become healthy within 90 s:\n${output()}`);
+  throw new Error(`The server did not become healthy within ${START_GUARD_MS / 1000} s:\n${output()}`);
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {

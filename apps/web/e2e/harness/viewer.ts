@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectVisible } from './browser';
+import { until, WAIT_MS } from './wait';
 
 /** Pixels of a viewer's canvas by colour family (the canvas keeps its drawing buffer). */
 export async function pixelCounts(
@@ -29,18 +30,17 @@ export async function pixelCounts(
 export type PixelCounts = Awaited<ReturnType<typeof pixelCounts>>;
 
 /**
- * Samples the viewer until `ready` holds for the pixel counts, then returns that sample; at the
- * deadline it returns the last sample, so the caller's expectations say what was wrong. Colours and
+ * Samples the viewer until `ready` holds for the pixel counts, then returns that sample; at the guard
+ * (WAIT_MS) it returns the last sample, so the caller's expectations say what was wrong. Colours and
  * tiles land from the fragments worker some frames after the data, and on a loaded machine (another
  * test file beside this one, other processes) many seconds later: no pixel check reads the canvas
- * once and trusts it, and the deadline is generous because waiting costs nothing when all is well.
+ * once and trusts it.
  */
 export async function settledPixelCounts(
   viewer: Locator,
   ready: (counts: PixelCounts) => boolean,
-  timeoutMs = 90_000,
 ): Promise<PixelCounts> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + WAIT_MS;
   let counts = await pixelCounts(viewer);
   while (!ready(counts) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -48,25 +48,28 @@ export async function settledPixelCounts(
   }
   if (!ready(counts)) {
     const painted = await viewer.getAttribute('data-viewer-painted').catch(() => null);
-    console.warn(`pixels never ready in ${timeoutMs} ms: ${JSON.stringify(counts)}, last paint '${painted}'`);
+    console.warn(`pixels never ready in ${WAIT_MS} ms: ${JSON.stringify(counts)}, last paint '${painted}'`);
   }
   return counts;
 }
 
 /**
  * The pixel counts once the view has stopped changing (tiles keep streaming in for a while after the
- * first colours): two samples a second apart that agree, or the last sample at the deadline.
+ * first colours): two samples a second apart that agree.
  */
-export async function stillPixelCounts(viewer: Locator, timeoutMs = 60_000): Promise<PixelCounts> {
-  const deadline = Date.now() + timeoutMs;
+export async function stillPixelCounts(viewer: Locator): Promise<PixelCounts> {
   let last = await pixelCounts(viewer);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const next = await pixelCounts(viewer);
-    const same = next.red === last.red && next.green === last.green && next.cyan === last.cyan;
-    if (same || Date.now() > deadline) return next;
-    last = next;
-  }
+  return until(
+    'the view to stop changing',
+    async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const next = await pixelCounts(viewer);
+      const same = next.red === last.red && next.green === last.green && next.cyan === last.cyan;
+      last = next;
+      return same ? next : null;
+    },
+    0,
+  );
 }
 
 /**
@@ -74,20 +77,17 @@ export async function stillPixelCounts(viewer: Locator, timeoutMs = 60_000): Pro
  * and some or no failing elements among those drawn: pixels read before then show an older paint.
  */
 export async function waitForPaint(viewer: Locator, filter: string, failing: 'some' | 'none'): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  await until(`a '${filter}' paint with ${failing} failing`, async () => {
     const painted = (await viewer.getAttribute('data-viewer-painted')) ?? '';
     const [paintedFilter, failed] = painted.split(':');
-    if (paintedFilter === filter && (failing === 'some') === Number(failed) > 0) return;
-    if (Date.now() > deadline) throw new Error(`the viewer's last paint is '${painted}', not '${filter}'`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return paintedFilter === filter && (failing === 'some') === Number(failed) > 0;
+  });
 }
 
 /** Waits until a viewer panel has loaded its model and drawn it. */
 export async function waitForViewerReady(viewer: Locator): Promise<void> {
   await expectVisible(viewer);
-  await viewer.locator('xpath=self::*[@data-viewer-state="ready"]').waitFor({ timeout: 60_000 });
+  await viewer.locator('xpath=self::*[@data-viewer-state="ready"]').waitFor();
 }
 
 /** Opens the Metadata Explorer on a version (`selection`: its query string) with the 3D viewer and assistant. */

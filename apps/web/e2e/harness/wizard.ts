@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible } from './browser';
+import { until } from './wait';
 
 export const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 export const DECLINED_CARD = { number: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' };
@@ -34,7 +35,7 @@ export async function createProjectThroughWizard(
     await expectVisible(page.getByText('Voucher applied!'));
   }
   await payWithCard(page, TEST_CARD);
-  await expectVisible(wizard.getByText('Project created successfully'), 30_000);
+  await expectVisible(wizard.getByText('Project created successfully'));
   await waitForUploads(page, project.files.length);
   await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expectHidden(wizard);
@@ -51,14 +52,10 @@ export async function payWithCard(page: Page, card: { number: string; expiry: st
 }
 
 /** Waits until every file of the Complete step has reached the server (uploaded, processing or done). */
-export async function waitForUploads(page: Page, count: number, timeoutMs = 60_000) {
+export async function waitForUploads(page: Page, count: number) {
   const done = page
     .getByRole('dialog', { name: 'Create New Project' })
     .getByTestId('upload-status')
     .filter({ hasText: /^(Uploaded|Processing\.\.\.|Processed|Processing failed)$/ });
-  const deadline = Date.now() + timeoutMs;
-  while ((await done.count()) < count) {
-    if (Date.now() > deadline) throw new Error(`uploads did not finish: ${await done.count()} of ${count}`);
-    await page.waitForTimeout(200);
-  }
+  await until(`${count} uploads`, async () => (await done.count()) >= count, 200);
 }

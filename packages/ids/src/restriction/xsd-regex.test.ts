@@ -72,12 +72,12 @@ describe('XSD patterns', () => {
 
 describe('linear-time matching (issue 16)', () => {
   it('matches the nested quantifiers that make a backtracking engine run for hours', () => {
-    // (a+)+ against 60 × a then "!" is about 2^60 steps on a backtracking RegExp.
-    const started = performance.now();
+    // (a+)+ against 60 × a then "!" is about 2^60 steps on a backtracking RegExp; the linear-time
+    // engine takes milliseconds. The test's timeout (60 s, a guard against a hang, not a speed check:
+    // decision 0205) fails a backtracking engine whatever the machine's load.
     expect(compileXsdPattern('(a+)+').test(`${'a'.repeat(60)}!`)).toBe(false);
     expect(compileXsdPattern('(a|aa)+').test('a'.repeat(10_000))).toBe(true);
-    expect(performance.now() - started).toBeLessThan(5_000);
-  });
+  }, 60_000);
 
   it('computes character class subtraction on ranges', () => {
     const re = compileXsdPattern('[\\i-[:]][\\c-[:]]*');

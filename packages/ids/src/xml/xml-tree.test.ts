@@ -20,12 +20,11 @@ describe('readXml limits (issue 16: bounded work for every input)', () => {
   });
 
   it('stops at the first limit instead of reading 200,000 nested tags to the end', () => {
-    // Before: read to the end at a cost quadratic in depth (570 s for this input). The bound below is
-    // two orders of magnitude above what the chunked reader needs, so it does not depend on the machine.
-    const started = performance.now();
+    // Before: read to the end at a cost quadratic in depth (570 s for this input); the chunked reader
+    // needs milliseconds. The test's timeout (60 s, a guard against a hang, not a speed check: decision
+    // 0205) fails the quadratic reader whatever the machine's load.
     expect(() => readXml(nested(200_000))).toThrow('Elements nested deeper than 64 levels.');
-    expect(performance.now() - started).toBeLessThan(5_000);
-  });
+  }, 60_000);
 
   it('keeps characters outside the BMP whole across chunk boundaries', () => {
     const text = `<a>${'x'.repeat(4095)}😀${'y'.repeat(10)}</a>`;

@@ -47,7 +47,7 @@ describe('analysis on a worker thread (issue 15)', () => {
       .filter((line) => line !== '');
     expect(lines).toHaveLength(direct.extracted.properties.name.length);
     expect(lines.every((line) => line.startsWith(`${VERSION}\t`))).toBe(true);
-  }, 60_000);
+  });
 
   it("answers an unreadable file with the reader's finding, not an error", async () => {
     const output = await runAnalysis(
@@ -61,7 +61,7 @@ describe('analysis on a worker thread (issue 15)', () => {
       60_000,
     );
     expect(output.kind).toBe('unreadable');
-  }, 60_000);
+  });
 
   it('ends the thread at the time limit and says which limit', async () => {
     const run = runAnalysis(

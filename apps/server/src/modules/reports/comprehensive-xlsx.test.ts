@@ -113,14 +113,9 @@ describe('the comprehensive XLSX on a worker thread (issue 15, decision 0168)', 
     const failureRowsOnMain = await writeComprehensiveXlsx(data, onMain, rowsInMemory());
     expect(failureRowsOnMain).toBe(FAILURES + 4);
 
-    // While the worker writes, a timer on this thread measures the longest gap between its ticks.
-    let last = performance.now();
-    let longestGap = 0;
+    // While the worker writes, a timer on this thread counts its ticks.
     let ticks = 0;
     const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
       ticks++;
     }, 10);
     const onWorker = join(dir, 'worker.xlsx');
@@ -132,9 +127,9 @@ describe('the comprehensive XLSX on a worker thread (issue 15, decision 0168)', 
 
     expect(output.threadId).not.toBe(threadId);
     expect(output.failureRows).toBe(FAILURES + 4);
+    // The main thread kept ticking while the worker wrote. How long its longest gap was is a figure
+    // for `npm run bench:responsiveness` (issue 15 acceptance 3), not an assertion (decision 0205).
     expect(ticks).toBeGreaterThan(10);
-    // The acceptance's bound for a request during processing (issue 15 acceptance 3): never 1 s.
-    expect(longestGap).toBeLessThan(1000);
 
     const [main, worker] = await Promise.all([cellsOf(onMain), cellsOf(onWorker)]);
     expect(worker.map(([name]) => name)).toEqual([
@@ -148,7 +143,7 @@ describe('the comprehensive XLSX on a worker thread (issue 15, decision 0168)', 
     expect(worker.find(([name]) => name === 'Failures')?.[1]).toHaveLength(FAILURES + 4 + 1);
     expect(worker.find(([name]) => name === 'Elements')?.[1]).toHaveLength(ELEMENTS + 3 + 1);
     expect(worker).toEqual(main);
-  }, 180_000);
+  });
 
   it('fails the task when the feed ends before the writer has its rows', async () => {
     const data = gathered();
@@ -170,5 +165,5 @@ describe('the comprehensive XLSX on a worker thread (issue 15, decision 0168)', 
         },
       ),
     ).rejects.toThrow(/never came/);
-  }, 60_000);
+  });
 });

@@ -28,9 +28,8 @@ describe('OverviewTab', () => {
     });
     const { user } = renderWithApp(<OverviewTab />, { route: `/?project=${TOWER.id}` });
 
-    // Three answers, each drawn in a background render (lib/use-background-settle.ts): more than the
-    // default second on a loaded machine.
-    expect(await screen.findByText('Project Not Found', {}, { timeout: 3000 })).toBeVisible();
+    // Three answers, each drawn in a background render (lib/use-background-settle.ts).
+    expect(await screen.findByText('Project Not Found')).toBeVisible();
     expect(
       screen.getByText(
         'The selected project is no longer available. Please select a different project or create a new one.',

@@ -2,7 +2,13 @@ import { afterEach, vi } from 'vitest';
 
 /** One answer of the mocked API: a JSON body with a status, or a whole Response (a stream, say). */
 export type MockAnswer = { status?: number; body?: unknown } | Response;
-type Handler = (request: { url: URL; method: string; body: unknown }) => MockAnswer | Promise<MockAnswer>;
+type Handler = (request: {
+  url: URL;
+  method: string;
+  body: unknown;
+  /** The request's abort signal: a handler that never answers can end as an aborted fetch does. */
+  signal: AbortSignal | null;
+}) => MockAnswer | Promise<MockAnswer>;
 
 export interface ApiCall {
   method: string;
@@ -24,7 +30,8 @@ export function mockApi(routes: Record<string, Handler | MockAnswer>): ApiCall[]
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ method, path, body });
     const route = routes[`${method} ${path}`];
-    const answer = typeof route === 'function' ? await route({ url, method, body }) : route;
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : null);
+    const answer = typeof route === 'function' ? await route({ url, method, body, signal }) : route;
     if (answer === undefined)
       return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
     if (answer instanceof Response) return answer;

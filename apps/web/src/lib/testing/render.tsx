@@ -1,18 +1,30 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { type DataSourceMode, DataSourceProvider } from '@/lib/data-source';
 import './dom-shims';
 
-// Component tests share one document: each test starts from an empty one.
-afterEach(() => cleanup());
+// Component tests share one document: each test starts from an empty one, with empty storage (the
+// remembered selection of an earlier test would be restored) and with no toast of an earlier test
+// (sonner keeps its toasts in a module and hands them to the next Toaster).
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+// `findBy…` and `waitFor` wait for what the screen draws after an answer. Testing Library's default of
+// one second is a deadline a loaded machine misses; this one is a guard against a hung test, shorter
+// than the test's own timeout so the failure names what was awaited (decision 0205).
+configure({ asyncUtilTimeout: 60_000 });
 
 export interface RenderOptions {
   mode?: DataSourceMode;

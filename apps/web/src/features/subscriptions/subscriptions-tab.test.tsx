@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+import type { Subscription, Tier } from '@plumbline/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type MockAnswer, mockApi } from '@/lib/testing/fetch-mock';
+import { renderWithApp } from '@/lib/testing/render';
+import { SubscriptionBanner } from './subscription-banner';
+import { SubscriptionsTab } from './subscriptions-tab';
+
+function tier(id: string, name: string, aud: number, popular = false): Tier {
+  return {
+    id,
+    name,
+    description: `${name} plan`,
+    max_files: 10,
+    max_storage_gb: 10,
+    max_users: 10,
+    max_reports_per_month: 10,
+    refresh_frequency: 'daily',
+    allow_api_access: false,
+    price_monthly_aud: aud,
+    price_monthly_usd: aud,
+    price_monthly_gbp: aud,
+    price_monthly_eur: aud,
+    is_active: true,
+    stripePriceId: `price_${id}`,
+    popular,
+    features: [`${name} feature`],
+    price: aud,
+    currency: 'AUD',
+  };
+}
+
+const BLUEPRINT = tier('blueprint', 'Blueprint', 49);
+const CORNERSTONE = tier('cornerstone', 'Cornerstone', 149, true);
+const SKYLINE = tier('skyline', 'Skyline', 399);
+
+const FERRY: Subscription = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  project_id: '00000000-0000-4000-8000-000000000001',
+  tier_id: 'blueprint',
+  tier: BLUEPRINT,
+  status: 'active',
+  payment_status: 'paid',
+  cancel_at_period_end: false,
+  current_period_start: '2026-12-01T00:00:00.000Z',
+  current_period_end: '2026-12-31T00:00:00.000Z',
+  scheduled_tier_id: null,
+  currency: 'AUD',
+  voucher_code: null,
+  stripe_promotion_code_id: null,
+  discount_applied_percentage: null,
+  discount_applied_amount_cents: null,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 },
+  can_manage: true,
+  project: { name: 'Ferry Terminal', files_count: 0, team_members_count: 1 },
+};
+
+const error = (status: number, code: string): MockAnswer => ({
+  status,
+  body: { error: { code, message: code } },
+});
+
+/** The tab as the server answers it, with any route replaced by `overrides`. */
+function mockBilling(overrides: Record<string, MockAnswer | (() => MockAnswer)> = {}) {
+  return mockApi({
+    'GET /billing/config': {
+      body: { enabled: true, provider: 'ledger', testMode: true, currencies: ['AUD'] },
+    },
+    'GET /billing/tiers': { body: { tiers: [BLUEPRINT, CORNERSTONE, SKYLINE] } },
+    'GET /billing/subscriptions': { body: { subscriptions: [FERRY] } },
+    'GET /billing/billing-history': { body: { invoices: [] } },
+    ...overrides,
+  });
+}
+
+async function upgradeFerryTo(user: ReturnType<typeof renderWithApp>['user'], plan: RegExp) {
+  const card = (await screen.findAllByTestId('subscription-card')).find((c) =>
+    c.textContent?.includes('Ferry Terminal'),
+  );
+  if (!card) throw new Error('no card for Ferry Terminal');
+  await user.click(within(card).getByRole('button', { name: 'Change Plan' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+  await user.click(within(dialog).getByRole('radio', { name: plan }));
+  await user.click(within(dialog).getByRole('button', { name: 'Upgrade Now' }));
+  await user.type(within(dialog).getByLabelText('Project name'), 'Ferry Terminal');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm Upgrade' }));
+  return dialog;
+}
+
+// Moved from subscriptions.e2e (decision 0205): the spec's messages of the Subscriptions tab, each
+// forced by the answer the tab gets. Upgrading, cancelling and receipts against the server stay e2e.
+describe('SubscriptionsTab', () => {
+  it('offers a plan to a user without one, with the empty history and the plan grid (POPULAR, Contact Us)', async () => {
+    mockBilling({ 'GET /billing/subscriptions': { body: { subscriptions: [] } } });
+    // The dashboard shows the banner above the tab (app/dashboard-page.tsx).
+    const { user } = renderWithApp(
+      <>
+        <SubscriptionBanner />
+        <SubscriptionsTab />
+      </>,
+    );
+    expect(await screen.findByText('No billing history available')).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Choose a plan' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'View Plans' }));
+    expect((await screen.findAllByText('POPULAR'))[0]).toBeVisible();
+    expect(screen.getAllByRole('link', { name: 'Contact Us' })[0]).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Hide Plans' }));
+  });
+
+  it('refuses a plan without a payment price before asking the server', async () => {
+    const calls = mockBilling({
+      'GET /billing/tiers': {
+        body: { tiers: [BLUEPRINT, CORNERSTONE, { ...SKYLINE, stripePriceId: null }] },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    await upgradeFerryTo(user, /Skyline/);
+    expect(
+      await screen.findByText(
+        'Plan configuration error: The Skyline plan is not properly configured for payments. Please try a different plan or contact support.',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("words the server's refusals of a plan change: a plan it no longer knows, then any other failure", async () => {
+    let answer = error(404, 'tier_not_found');
+    const calls = mockBilling({ [`POST /billing/subscriptions/${FERRY.id}/upgrade`]: () => answer });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    const dialog = await upgradeFerryTo(user, /Cornerstone/);
+    expect(
+      await screen.findByText(
+        'Plan selection error: The selected plan could not be found. Please try again.',
+      ),
+    ).toBeVisible();
+
+    answer = { status: 500, body: {} };
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Upgrade' }));
+    expect(await screen.findByText('Failed to process subscription change. Please try again.')).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { subscriptionId: FERRY.id, newTierId: 'cornerstone', confirmProjectName: 'Ferry Terminal' },
+      { subscriptionId: FERRY.id, newTierId: 'cornerstone', confirmProjectName: 'Ferry Terminal' },
+    ]);
+  });
+
+  it('says to sign in when the billing portal or the subscriptions cannot be read', async () => {
+    mockBilling({
+      'POST /billing/portal': { status: 500, body: {} },
+      'GET /billing/subscriptions': { status: 500, body: {} },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    expect(await screen.findByText('You must be logged in to manage subscriptions.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    await waitFor(() => expect(screen.getByText('You must be logged in to manage billing.')).toBeVisible());
+  });
+});
