@@ -79,7 +79,7 @@ describe('API tokens', () => {
       ).json();
       if (status.status === 'failed') throw new Error(status.error);
       return status.status === 'completed';
-    }, 120_000);
+    });
   }, 180_000);
 
   async function personalToken(session: Session, scope: string, days = 30) {

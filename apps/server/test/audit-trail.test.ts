@@ -110,7 +110,7 @@ describe('audit trail', () => {
         sql`select count(*)::int as n from pgboss.job where name = 'audit.write' and state < 'completed'`,
       );
       return pending?.n === 0 ? chain() : null;
-    }, 60_000);
+    });
   }
 
   async function verify(): Promise<Record<string, unknown>> {

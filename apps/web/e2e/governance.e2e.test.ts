@@ -1,13 +1,14 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMemberViaApi, createProjectViaApi, signInViaApi, signUpViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { OPERATOR } from './harness/operator';
 
 // Issue 32 items 2 and 3 in Chromium: API tokens made in Settings and in Team (shown once, used by a
 // script, revoked), a project's audit trail read and filtered by its Admin, and the installation's
 // chain checked by its admin.
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
 
