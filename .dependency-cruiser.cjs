@@ -24,10 +24,18 @@ module.exports = {
     },
     {
       name: 'ids-imports-only-ifc',
-      comment: 'packages/ids builds on packages/ifc alone.',
+      comment: 'packages/ids builds on packages/ifc (and, for its command line, packages/validity) alone.',
       severity: 'error',
       from: { path: '^packages/ids/' },
-      to: { path: '^(packages/(?!ids/|ifc/)|apps/|bench/|scripts/)' },
+      to: { path: '^(packages/(?!ids/|ifc/|validity/)|apps/|bench/|scripts/)' },
+    },
+    {
+      name: 'validity-imports-only-ifc',
+      comment:
+        'packages/validity (model validity, rules beyond IDS) builds on packages/ifc alone; ids may use it, not the reverse.',
+      severity: 'error',
+      from: { path: '^packages/validity/' },
+      to: { path: '^(packages/(?!validity/|ifc/)|apps/|bench/|scripts/)' },
     },
     {
       name: 'contracts-import-nothing-ours',

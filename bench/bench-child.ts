@@ -7,6 +7,7 @@
  *   tsx bench/bench-child.ts plumbline-console|plumbline-html|plumbline-bcf <model.ifc> <rules.ids>
  *                                      (the console text, the HTML page or the BCF 2.1 archive, likewise)
  *   tsx bench/bench-child.ts cli-<console|json|html|bcf> <model.ifc> <rules.ids>   (the CLI, report written to bench/out)
+ *   tsx bench/bench-child.ts plumbline-validity <model.ifc> <rules.ids>   (read + check, then the model's validity, timed apart)
  *   tsx bench/bench-child.ts ifc-lite <model.ifc>
  *   tsx bench/bench-child.ts web-ifc <model.ifc>
  */
@@ -28,6 +29,14 @@ export interface ChildResult {
   readonly exitCode?: number;
   /** The CLI's message on standard error when it ended with an internal error (cli-*). */
   readonly message?: string;
+  /** plumbline-validity: read + check, and the validity rules on the same model after it. */
+  readonly checkMs?: number;
+  readonly validityMs?: number;
+  /** CPU time (all threads) of the read + check, and of validity. */
+  readonly checkCpuMs?: number;
+  readonly validityCpuMs?: number;
+  /** plumbline-validity: per rule, its outcome and finding count (e.g. 'PSE001 fail 12'). */
+  readonly validity?: string[];
   readonly outcomes?: {
     identifier: string | null;
     status: string;
@@ -41,10 +50,11 @@ type ReportFormat = 'json' | 'console' | 'html' | 'bcf';
 async function runPlumbline(
   modelPath: string,
   idsPath: string,
-  format: ReportFormat | null,
+  format: ReportFormat | 'validity' | null,
 ): Promise<Omit<ChildResult, 'maxRssBytes'>> {
   // Imported before the clock starts: module loading is not the engine's work.
   const { readIfcFile } = await import('@plumbline/ifc');
+  const { validateModel } = await import('@plumbline/validity');
   const { CheckThreads, checkModelInParallel, parseIds } = await import('@plumbline/ids');
   const { writeJsonReport } = await import('@plumbline/ids/report/json-stream');
   const { formatConsoleReport, writeBcfReport, writeHtmlReport } = await import(
@@ -63,8 +73,28 @@ async function runPlumbline(
   const ids = parseIds(new Uint8Array(await readFile(idsPath)), { fileName: idsPath });
   const model = await readIfcFile(modelPath);
   const report = await checkModelInParallel(model, ids, { modelFileName: modelPath }, { threads });
+  threads.close();
   let reportBytes: number | undefined;
-  if (format !== null) {
+  let validity: Pick<ChildResult, 'checkMs' | 'validityMs' | 'checkCpuMs' | 'validityCpuMs' | 'validity'> =
+    {};
+  if (format === 'validity') {
+    // As plumbline check --validate does: the same model, after the check.
+    const checkMs = performance.now() - started;
+    const checkCpu = process.cpuUsage(cpuStarted);
+    const validityStarted = performance.now();
+    const validityCpuStarted = process.cpuUsage();
+    const result = validateModel(model);
+    const validityCpu = process.cpuUsage(validityCpuStarted);
+    validity = {
+      checkMs,
+      validityMs: performance.now() - validityStarted,
+      checkCpuMs: (checkCpu.user + checkCpu.system) / 1000,
+      validityCpuMs: (validityCpu.user + validityCpu.system) / 1000,
+      validity: result.rules.map(
+        (r) => `${r.rule} ${r.outcome}${r.outcome === 'fail' ? ` ${r.findingCount}` : ''}`,
+      ),
+    };
+  } else if (format !== null) {
     // Written as the CLI writes it (cli.ts): streamed, waiting on the sink.
     const sink = createWriteStream('/dev/null');
     reportBytes = 0;
@@ -95,6 +125,7 @@ async function runPlumbline(
     elements: outcomes.reduce((n, s) => n + s.applicableCount, 0),
     outcomes,
     ...(reportBytes === undefined ? {} : { reportBytes }),
+    ...validity,
   };
 }
 
@@ -160,9 +191,9 @@ async function main(): Promise<void> {
   if (engine === 'plumbline' || engine.startsWith('plumbline-')) {
     if (!idsPath) throw new Error('plumbline needs an IDS file');
     const format = engine === 'plumbline' ? null : engine.slice('plumbline-'.length);
-    if (format !== null && !['json', 'console', 'html', 'bcf'].includes(format))
+    if (format !== null && !['json', 'console', 'html', 'bcf', 'validity'].includes(format))
       throw new Error(`unknown engine ${engine}`);
-    result = await runPlumbline(modelPath, idsPath, format as ReportFormat | null);
+    result = await runPlumbline(modelPath, idsPath, format as ReportFormat | 'validity' | null);
   } else if (engine.startsWith('cli-')) {
     if (!idsPath) throw new Error('the CLI needs an IDS file');
     result = await runCliFormat(engine.slice(4), modelPath, idsPath);

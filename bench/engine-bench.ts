@@ -2,7 +2,7 @@
  * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--psets-sizes 200] [--runs 1] [--seed 1]
  *   [--with-web-ifc] [--no-ifc-lite] [--json FILE] [--with-1gb] [--large-mb 1000]
  *   [--many-mb 40] [--many-specs 20,100,400,848] [--many-formats console,json,html,bcf]
- *   [--no-many | --only-many]
+ *   [--no-many | --only-many] [--validity-mb 200 | --no-validity | --only-validity]
  *
  * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
  * processes: our engine (read + parse IDS + check against bench/bench.ids) and @ifc-lite/parser
@@ -11,6 +11,8 @@
  * door and window). Reports the median of the runs, peak RSS per byte of IFC, checks the engine's
  * results against what the generator injected, and prints PASS/MISS against the targets at 200 MB
  * on both shapes. --with-1gb also runs the command line on a 1 GB model in every report format.
+ * The validity section (lib/validity-bench.ts) times buildingSMART's rules after the check on the
+ * --validity-mb model (and the 1 GB one with --with-1gb) against the 25 % and memory targets.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -41,6 +43,7 @@ import {
   median,
   type SizeRow,
 } from './lib/report';
+import { validitySection } from './lib/validity-bench';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -131,6 +134,9 @@ async function main(): Promise<void> {
       'many-formats': { type: 'string', default: MANY_SPEC_FORMATS.join(',') },
       'no-many': { type: 'boolean', default: false },
       'only-many': { type: 'boolean', default: false },
+      'validity-mb': { type: 'string', default: '200' },
+      'no-validity': { type: 'boolean', default: false },
+      'only-validity': { type: 'boolean', default: false },
     },
   });
   const sizes = values.sizes.split(',').map(Number);
@@ -149,7 +155,8 @@ async function main(): Promise<void> {
 
   const rows: SizeRow[] = [];
   const mismatches: string[] = [];
-  for (const [size, shape] of values['only-many'] ? [] : runsOf) {
+  const onlyValidity = values['only-validity'];
+  for (const [size, shape] of values['only-many'] || onlyValidity ? [] : runsOf) {
     const { path, summary } = await ensureModel(size, seed, shape);
     process.stdout.write(`measuring ${size} MB ${shape} (${runs} run${runs > 1 ? 's' : ''}):`);
     const timed = async (engine: string) => {
@@ -184,8 +191,16 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ');
   if (rows.length > 0) await printSizeTable(rows, mismatches, values.json, load);
-  if (values['with-1gb'] && !values['only-many']) await largeSection(Number(values['large-mb']), seed, load);
-  if (!values['no-many'])
+  if (values['with-1gb'] && !values['only-many'] && !onlyValidity)
+    await largeSection(Number(values['large-mb']), seed, load);
+  if (!values['no-validity'] && !values['only-many']) {
+    const validitySizes = [
+      Number(values['validity-mb']),
+      ...(values['with-1gb'] ? [Number(values['large-mb'])] : []),
+    ];
+    await validitySection(validitySizes, runs, (size) => ensureModel(size, seed), measureMedian, load);
+  }
+  if (!values['no-many'] && !onlyValidity)
     await manySpecSection(
       Number(values['many-mb']),
       values['many-specs'],

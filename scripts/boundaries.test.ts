@@ -57,7 +57,11 @@ describe('the boundary rules', () => {
       // Breaches, one per rule.
       'packages/contracts/src/index.ts': "import '../../../apps/server/src/platform/db';",
       'packages/ifc/src/index.ts': "import '../../ids/src/index';",
-      'packages/ids/src/index.ts': "import '../../ifc/src/index';\nimport '../../contracts/src/index';",
+      'packages/ids/src/index.ts':
+        "import '../../ifc/src/index';\nimport '../../validity/src/index';\nimport '../../contracts/src/index';",
+      'packages/validity/src/index.ts': "import '../../ifc/src/dep';\nimport '../../ids/src/dep';",
+      'packages/ifc/src/dep.ts': 'export const dep = 1;',
+      'packages/ids/src/dep.ts': 'export const dep = 1;',
       'apps/server/src/platform/db.ts': "import '../schema/tables';",
       'apps/server/src/platform/http/app.ts': "import '../../modules/projects/index';",
       'apps/server/src/modules/bimfiles/service.ts':
@@ -96,6 +100,7 @@ describe('the boundary rules', () => {
           'contracts-import-nothing-ours: packages/contracts/src/index.ts → apps/server/src/platform/db.ts',
           'ifc-imports-nothing-ours: packages/ifc/src/index.ts → packages/ids/src/index.ts',
           'ids-imports-only-ifc: packages/ids/src/index.ts → packages/contracts/src/index.ts',
+          'validity-imports-only-ifc: packages/validity/src/index.ts → packages/ids/src/dep.ts',
           // The ifc → ids breach above also closes a cycle (one row a cycle).
           'no-circular: packages/ids/src/index.ts → packages/ifc/src/index.ts',
           'platform-imports-no-module: apps/server/src/platform/http/app.ts → apps/server/src/modules/projects/index.ts',

@@ -87,6 +87,9 @@ import { settingsRoutes } from './modules/settings/routes';
 import { tokenRoutes } from './modules/tokens/routes';
 import { looksLikeApiToken } from './modules/tokens/secret';
 import { createTokenService, type TokenService } from './modules/tokens/service';
+import { validityRoutes } from './modules/validity/routes';
+import type { ValidityService } from './modules/validity/service';
+import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
@@ -130,6 +133,7 @@ export interface AppServices {
   reports: ReportService;
   tokens: TokenService;
   viewer: ViewerService;
+  validity: ValidityService;
   health: HealthService;
 }
 
@@ -147,6 +151,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
+    validityRoutes(services.validity),
     complianceRoutes(services.compliance),
     elementRoutes(services.elements),
     metadataRoutes(services.metadata),
@@ -338,6 +343,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       compliance: createComplianceService({ db }),
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
+    validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     elements: createElementService({ db, storage }),
     metadata: createMetadataService({ db, clock, rateCounter }),

@@ -26,4 +26,5 @@ export * from './projects';
 export * from './reports';
 export * from './session-cookies';
 export * from './tokens';
+export * from './validity';
 export * from './viewer';

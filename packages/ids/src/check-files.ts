@@ -8,16 +8,20 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { readIfcFile, readModelOrigin } from '@plumbline/ifc';
+import { readIfcFile, readModelOrigin, type StepIfcModel } from '@plumbline/ifc';
 import { type CheckOptions, invalidReport } from './check/check-model';
 import { CheckThreads, checkModelInParallel } from './check/parallel-check';
 import type { CheckReport } from './results';
 import { validateAndParseIds } from './validate-ids';
 
+/** Called with the model once it is checked, before it is let go (`plumbline check --validate` validates it there). */
+export type WithModel = (model: StepIfcModel) => void | Promise<void>;
+
 export async function checkFiles(
   ifcPath: string,
   idsPath: string,
   options: CheckOptions = {},
+  withModel?: WithModel,
 ): Promise<CheckReport> {
   const started = performance.now();
   // A large model is checked on every core: the threads load the engine while the files are read.
@@ -27,7 +31,7 @@ export async function checkFiles(
   );
   const threads = large ? CheckThreads.start() : CheckThreads.none();
   try {
-    return await checkWithThreads(ifcPath, idsPath, options, started, threads);
+    return await checkWithThreads(ifcPath, idsPath, options, started, threads, withModel);
   } finally {
     threads.close();
   }
@@ -42,6 +46,7 @@ async function checkWithThreads(
   options: CheckOptions,
   started: number,
   threads: CheckThreads,
+  withModel: WithModel | undefined,
 ): Promise<CheckReport> {
   const idsBytes = new Uint8Array(await readFile(idsPath));
   const idsFileName = basename(idsPath);
@@ -69,7 +74,9 @@ async function checkWithThreads(
       modelOrigin: { ...readModelOrigin(model), sha256: await modelSha256 },
       idsSha256: createHash('sha256').update(idsBytes).digest('hex'),
     };
-    return await checkModelInParallel(model, ids, checkOptions, { threads });
+    const report = await checkModelInParallel(model, ids, checkOptions, { threads });
+    await withModel?.(model);
+    return report;
   } finally {
     model.dispose();
   }

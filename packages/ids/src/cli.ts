@@ -3,7 +3,9 @@
  *
  *   plumbline check <model.ifc> <spec.ids> [--format console|json|html|bcf] [--out FILE]
  *                   [--bcf-version 2.1|3.0] [--bcf-topics type|element] [--bcf-max-topics N]
- *                   [--max-ids-mb N]
+ *                   [--max-ids-mb N] [--validate [--rules …]]
+ *   plumbline validate <model.ifc> [--rules PJS003,…] [--format console|json|html] [--out FILE]
+ *                   (cli-validate.ts: exit 0 valid, 1 warnings, 2 errors, 3 unreadable model)
  *   plumbline push | results …   the same verdict from a Plumbline server (remote.ts)
  *
  * Exit codes: 0 every specification passes, 1 any fails, 2 the IDS is invalid or unreadable or the
@@ -18,9 +20,19 @@ import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IfcReadError } from '@plumbline/ifc';
+import { formatValidityConsole, type ValidityReport, validateModel } from '@plumbline/validity';
 import packageJson from '../package.json';
-import { checkFiles } from './check-files';
+import { checkFiles, type WithModel } from './check-files';
 import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
+import { RULES_USAGE, type RulesCommandResult, rulesCheck, rulesExport } from './cli-rules';
+import {
+  renderValidity,
+  runValidation,
+  truncationNote,
+  VALIDATE_USAGE,
+  validateOptions,
+  validityExitCode,
+} from './cli-validate';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
 import { lintIds } from './lint/lint';
 import { runRemote } from './remote';
@@ -59,10 +71,17 @@ export interface CliIo {
 }
 
 export interface CliDependencies {
-  readonly checkFiles: (ifcPath: string, idsPath: string) => Promise<CheckReport>;
+  readonly checkFiles: (
+    ifcPath: string,
+    idsPath: string,
+    options?: Record<string, never>,
+    withModel?: WithModel,
+  ) => Promise<CheckReport>;
 }
 
 export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
+       plumbline validate <model.ifc> [options]   (plumbline validate --help)
+       plumbline rules check|export …             (plumbline rules --help)
        plumbline lint <spec.ids> [--format text|json|sarif] [--fix]   (plumbline lint --help)
        plumbline push <model.ifc> --url URL --project ID      (a Plumbline server checks it;
        plumbline results --url URL --project ID --file NAME    see plumbline push --help)
@@ -80,13 +99,15 @@ Options:
   -o, --out <file>         write the report to this file instead of standard output
       --max-failures <n>   failing elements listed per specification (console; default 10)
       --max-ids-mb <n>     largest IDS file read, in MiB (default 128, at most 1024)
+      --validate           also check the model's own validity (plumbline validate) and add it
+                           to the report; with --rules <ids> only those rules
       --no-color           no colours in console output (also when NO_COLOR is set)
   -h, --help               show this help
   -v, --version            show the version
 
 Exit codes:
-  0  every specification passes
-  1  at least one specification fails
+  0  every specification passes (and, with --validate, no validity error)
+  1  at least one specification fails (or, with --validate, a validity rule fails with an error)
   2  the IDS is invalid or cannot be read, or the command line is wrong
   3  the model cannot be read
   4  internal error (a bug: please report it with the message)
@@ -113,7 +134,11 @@ export async function runCli(
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr.write(`plumbline: ${error.message}\n`);
-      if (error.exitCode === EXIT.usage && error.message.startsWith('usage:')) io.stderr.write(`\n${USAGE}`);
+      if (error.exitCode === EXIT.usage && error.message.startsWith('usage:')) {
+        io.stderr.write(
+          `\n${argv.includes('validate') ? VALIDATE_USAGE : argv.includes('rules') ? RULES_USAGE : USAGE}`,
+        );
+      }
       return error.exitCode;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -134,7 +159,9 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   }
   const { values, positionals } = parseCommandLine(argv);
   if (values.help) {
-    io.stdout.write(USAGE);
+    io.stdout.write(
+      positionals[0] === 'validate' ? VALIDATE_USAGE : positionals[0] === 'rules' ? RULES_USAGE : USAGE,
+    );
     return 0;
   }
   if (values.version) {
@@ -142,6 +169,8 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     return 0;
   }
   const [command, modelArg, idsArg, ...extra] = positionals;
+  if (command === 'validate') return runValidate(values, modelArg, [idsArg, ...extra], io);
+  if (command === 'rules') return runRules(values, positionals.slice(1), io);
   if (command !== 'check') {
     throw usage(command === undefined ? 'no command given' : `unknown command '${command}'`);
   }
@@ -168,8 +197,19 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   await assertReadableFile(modelPath, 'model', EXIT.unreadableModel, null);
 
   let report: CheckReport;
+  let validity: ValidityReport | null = null;
+  const validation = values.validate ? parseValidateOptions(values) : null;
   try {
-    report = await dependencies.checkFiles(modelPath, idsPath);
+    report = await dependencies.checkFiles(
+      modelPath,
+      idsPath,
+      {},
+      validation
+        ? (model) => {
+            validity = validateModel(model, validation);
+          }
+        : undefined,
+    );
   } catch (error) {
     if (error instanceof IfcReadError) {
       throw new CliError(EXIT.unreadableModel, `cannot read the model ${modelArg}: ${error.message}`);
@@ -191,14 +231,15 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
   if (format === 'json') report = handOver(report);
   // JSON, HTML and BCF are streamed: a report of a huge model can exceed the longest string V8 can
   // build, and memory should not follow the report's size (issue 22).
+  const checked: ValidityReport | null = validity;
   const produce: (write: Write) => Promise<void> =
     format === 'json'
-      ? (write) => writeJsonReport(report, write)
+      ? (write) => writeJsonReport(report, write, undefined, checked)
       : format === 'html'
-        ? (write) => writeHtmlReport(report, write)
+        ? (write) => writeHtmlReport(report, write, { validity: checked })
         : format === 'bcf'
           ? (write) => writeBcf(report, write, bcf, io)
-          : async (write) => write(renderConsole(report, { color, maxFailures }));
+          : async (write) => write(renderConsole(report, { color, maxFailures }, checked));
   if (outPath === null) {
     await produce((chunk) => writeToStdout(io.stdout, chunk));
   } else {
@@ -206,7 +247,82 @@ async function run(argv: readonly string[], io: CliIo, dependencies: CliDependen
     io.stderr.write(`plumbline: wrote ${format} report to ${values.out} (${verdict(report)})\n`);
   }
   if (report.status === 'invalid') return EXIT.invalidIds;
+  if (checked) {
+    const note = truncationNote(checked);
+    if (note) io.stderr.write(`${note}\n`);
+    if (validityExitCode(checked) === 2) return EXIT.fail;
+  }
   return report.status === 'pass' ? EXIT.pass : EXIT.fail;
+}
+
+function parseValidateOptions(values: { rules?: string; 'max-findings'?: string }) {
+  try {
+    return validateOptions(values);
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+}
+
+/** `plumbline rules check|export`: see cli-rules.ts. */
+async function runRules(
+  values: ReturnType<typeof parseCommandLine>['values'],
+  args: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const [sub, ...files] = args;
+  const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
+  let result: RulesCommandResult;
+  if (sub === 'check' && files.length === 2) {
+    const format = values.format ?? (outPath?.endsWith('.json') ? 'json' : 'console');
+    if (format !== 'console' && format !== 'json') throw usage('rules check writes console or json');
+    const modelPath = resolve(io.cwd, files[0]!);
+    await assertReadableFile(modelPath, 'model', EXIT.unreadableModel, null);
+    result = await rulesCheck(modelPath, resolve(io.cwd, files[1]!), format);
+  } else if (sub === 'export' && files.length === 1) {
+    result = await rulesExport(resolve(io.cwd, files[0]!));
+  } else {
+    throw usage('rules check <model.ifc> <rules.json> | rules export <rules.json>');
+  }
+  for (const note of result.notes) io.stderr.write(`${note}\n`);
+  if (result.text !== undefined) {
+    const text = result.text;
+    if (outPath === null) await writeToStdout(io.stdout, text);
+    else await writeAtomically(outPath, async (write) => write(text));
+  }
+  return result.exitCode;
+}
+
+/** `plumbline validate`: see cli-validate.ts. */
+async function runValidate(
+  values: ReturnType<typeof parseCommandLine>['values'],
+  modelArg: string | undefined,
+  extra: readonly (string | undefined)[],
+  io: CliIo,
+): Promise<number> {
+  if (!modelArg) throw usage('validate needs a model (.ifc)');
+  const unexpected = extra.find((a) => a !== undefined);
+  if (unexpected !== undefined) throw usage(`unexpected argument '${unexpected}'`);
+  const outPath = values.out === undefined ? null : resolve(io.cwd, values.out);
+  const format = chooseFormat(values.format, outPath);
+  if (format === 'bcf') throw usage('validate writes console, json or html');
+  const options = parseValidateOptions(values);
+  const modelPath = resolve(io.cwd, modelArg);
+  await assertReadableFile(modelPath, 'model', EXIT.unreadableModel, null);
+  const result = await runValidation(modelPath, options);
+  if ('exitCode' in result) {
+    if (result.exitCode === 2) throw usage(result.message.replace(/^usage: /, ''));
+    throw new CliError(result.exitCode, result.message);
+  }
+  const color = outPath === null && io.stdout.isTTY === true && !values['no-color'] && !io.env.NO_COLOR;
+  const text = renderValidity(result.report, format, basename(modelPath), color);
+  if (outPath === null) await writeToStdout(io.stdout, text);
+  else {
+    await writeAtomically(outPath, async (write) => write(text));
+    io.stderr.write(`plumbline: wrote ${format} validity report to ${values.out}\n`);
+  }
+  const note = truncationNote(result.report);
+  if (note) io.stderr.write(`${note}\n`);
+  return validityExitCode(result.report);
 }
 
 /** Lint errors printed for a refused IDS at most; the report lists every problem. */
@@ -245,6 +361,9 @@ function parseCommandLine(argv: readonly string[]) {
         'bcf-topics': { type: 'string' },
         'bcf-max-topics': { type: 'string' },
         'no-color': { type: 'boolean' },
+        validate: { type: 'boolean' },
+        rules: { type: 'string' },
+        'max-findings': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -328,11 +447,16 @@ async function assertReadableFile(path: string, what: string, exitCode: number, 
   }
 }
 
-function renderConsole(report: CheckReport, options: { color: boolean; maxFailures: number }): string {
-  return formatConsoleReport(report, {
+function renderConsole(
+  report: CheckReport,
+  options: { color: boolean; maxFailures: number },
+  validity: ValidityReport | null,
+): string {
+  const text = formatConsoleReport(report, {
     color: options.color,
     maxFailuresPerSpecification: options.maxFailures,
   });
+  return validity ? `${text}\n${formatValidityConsole(validity, { color: options.color })}` : text;
 }
 
 async function writeBcf(report: CheckReport, write: Write, options: BcfCliOptions, io: CliIo): Promise<void> {

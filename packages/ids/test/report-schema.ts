@@ -9,6 +9,10 @@ export const reportSchema = JSON.parse(
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats.default(ajv);
+// The validity member (plumbline check --validate) is the validity package's own schema.
+ajv.addSchema(
+  JSON.parse(readFileSync(new URL('../../validity/report-schema.json', import.meta.url), 'utf8')),
+);
 const validate = ajv.compile(reportSchema);
 
 /** Every place where `value` breaks report-schema.json, as "<JSON pointer> <keyword>"; empty when it conforms. */

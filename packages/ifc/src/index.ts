@@ -6,8 +6,16 @@ export { StepIfcModel } from './model/ifc-model';
 export { type IfcModelOrigin, readModelOrigin } from './model/model-origin';
 export { MAX_FILE_BYTES, type ReadIfcOptions, readIfc, readIfcFile } from './read';
 export {
+  type ApplicableClass,
+  type SetTemplateView,
+  setTemplates,
+  type TemplateProperty,
+  type TemplatePropertyKind,
+} from './schema/pset-templates';
+export {
   type AttributeDef,
   type EntityDef,
+  type InverseDef,
   SchemaTables,
   schemaTables,
   type TypeKind,

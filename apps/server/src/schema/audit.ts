@@ -12,7 +12,7 @@ import {
 
 /**
  * Who changed a verdict, a rule or an access, when, and the before and after (decision 0265). Append
- * only: a trigger refuses deletes and any change to a chained row (migration 0039), and each row
+ * only: a trigger refuses deletes and any change to a chained row (migration 0040), and each row
  * carries the SHA-256 of its canonical JSON and of the row before it (`seq` order), so an edit made
  * past the trigger shows when the chain is checked (`npm run audit:verify`). No foreign keys: a
  * deleted user or project must not rewrite the trail (ON DELETE SET NULL would).

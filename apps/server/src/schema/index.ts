@@ -16,3 +16,4 @@ export * from './rate-limits';
 export * from './reports';
 export * from './settings';
 export * from './users';
+export * from './validity';

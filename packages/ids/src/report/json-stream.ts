@@ -3,6 +3,7 @@
  * one string, so its size is not capped by V8's string limit (about 512 MB) and only one element's
  * text (plus a chunk buffer) is in memory at a time.
  */
+import { toValidityJson, type ValidityReport } from '@plumbline/validity';
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 import { toJsonReportHead, toJsonSpecificationHead } from './json';
 
@@ -58,10 +59,15 @@ function open(value: object, depth: number): string {
 }
 
 /** The report's text in order: the head, then each specification and each failing element. */
-export function* jsonReportPieces(report: CheckReport): Generator<string> {
+export function* jsonReportPieces(
+  report: CheckReport,
+  validity: ValidityReport | null = null,
+): Generator<string> {
+  // With --validate the model's validity follows the specifications (report-schema.json: validity).
+  const tail = validity ? `,\n  "validity": ${nested(toValidityJson(validity), 1)}\n}\n` : '\n}\n';
   yield `${open(toJsonReportHead(report), 0)},\n  "specifications": `;
   if (report.specifications.length === 0) {
-    yield '[]\n}\n';
+    yield `[]${tail}`;
     return;
   }
   yield '[';
@@ -84,7 +90,7 @@ export function* jsonReportPieces(report: CheckReport): Generator<string> {
         failingElements: [],
       };
   }
-  yield '\n  ]\n}\n';
+  yield `\n  ]${tail}`;
 }
 
 /**
@@ -95,9 +101,10 @@ export async function writeJsonReport(
   report: CheckReport,
   write: (chunk: string) => void | Promise<void>,
   chunkChars = JSON_CHUNK_CHARS,
+  validity: ValidityReport | null = null,
 ): Promise<void> {
   let buffer = '';
-  for (const piece of jsonReportPieces(report)) {
+  for (const piece of jsonReportPieces(report, validity)) {
     buffer += piece;
     if (buffer.length >= chunkChars) {
       await write(buffer);

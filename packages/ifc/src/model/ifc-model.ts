@@ -12,6 +12,7 @@ import type {
   UnitView,
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
+import { allReferences } from '../step/all-references';
 import { NULL_VALUE } from '../step/decode';
 import type { StepHeader } from '../step/header';
 import { asciiString } from '../step/strings';
@@ -81,6 +82,51 @@ export class StepIfcModel implements IfcModel {
     return this.store.count;
   }
 
+  /** Every instance's STEP id, in file order (a view of the index: do not change it). */
+  instanceIds(): Uint32Array {
+    return this.store.index.ids.subarray(0, this.store.count);
+  }
+
+  /** The instance's position in file order (0 … instanceCount - 1), or -1 for an unknown id. */
+  ordinalOf(id: number): number {
+    return this.store.ordinal(id);
+  }
+
+  /** The ids an instance refers to in any parameter, at any depth, in order; appended to `out`. */
+  referencesOf(id: number, out: number[] = []): number[] {
+    const k = this.store.ordinal(id);
+    if (k < 0) return out;
+    const { bytes, index } = this.store;
+    return allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
+  }
+
+  /** Whether an instance is of the upper-case class `ancestorUpper` or a subtype of it (cached per class). */
+  isA(id: number, ancestorUpper: string): boolean {
+    return this.access.is(id, ancestorUpper);
+  }
+
+  /**
+   * The index's class column: `classOf[k]` is the class ordinal of the instance at ordinal k (file
+   * order), `classNames[c]` its upper-case name ('' for complex instances). A view: do not change it.
+   */
+  classColumn(): { readonly classOf: Uint16Array; readonly classNames: readonly string[] } {
+    const { classOf, classNames, count } = this.store.index;
+    return { classOf: classOf.subarray(0, count), classNames };
+  }
+
+  /** `referencesOf` by instance ordinal (file order), for passes over every instance. */
+  referencesAtOrdinal(k: number, out: number[] = []): number[] {
+    const { bytes, index } = this.store;
+    return k < 0 || k >= this.store.count
+      ? out
+      : allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
+  }
+
+  /** Upper-case class names present in the file. */
+  classNamesInFile(): readonly string[] {
+    return this.store.classNames().filter((c) => c !== '');
+  }
+
   idsOfClass(className: string): readonly number[] {
     return this.store.idsOfClass(className);
   }
@@ -119,6 +165,16 @@ export class StepIfcModel implements IfcModel {
     // Only this parameter is decoded (the others skipped over): decoding and caching all of them
     // was most of an attribute facet's cost (decision 0193).
     return this.store.param(id, i) ?? NULL_VALUE;
+  }
+
+  /** A string attribute (also a typed one, IFCLABEL('x')) read straight from the bytes; null when unset or not a string. */
+  attributeString(id: number, name: string): string | null {
+    return this.access.str(id, name);
+  }
+
+  /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */
+  attributeRefs(id: number, name: string): number[] {
+    return this.access.refs(id, name);
   }
 
   predefinedType(id: number): string | null {
@@ -203,6 +259,28 @@ export class StepIfcModel implements IfcModel {
       return asciiString(bytes, at + 1, at + 23);
     }
     return this.access.str(id, 'GlobalId');
+  }
+
+  /**
+   * Whether a rooted instance's GlobalId is written as 22 characters of the IFC base-64 alphabet
+   * starting with 0–3, read from the bytes without building the string (null: not written plainly,
+   * e.g. with escapes or not as the first parameter; ask `globalId`).
+   */
+  globalIdWellFormed(id: number): boolean | null {
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const { bytes, index } = this.store;
+    const at = index.paramStarts[k]! + 1;
+    if (bytes[at] !== 39 || bytes[at + 23] !== 39) return null;
+    const first = bytes[at + 1]!;
+    if (first < 48 || first > 51) return false;
+    for (let i = at + 2; i < at + 23; i++) {
+      const c = bytes[i]!;
+      const ok =
+        (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+      if (!ok) return c === 92 ? null : false; // a backslash may start an escape: decode to be sure
+    }
+    return true;
   }
 
   name(id: number): string | null {

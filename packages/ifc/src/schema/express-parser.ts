@@ -17,6 +17,15 @@ export interface ExpressEntity {
   readonly attributes: readonly ExpressAttribute[];
   /** Inherited explicit attributes this entity redeclares as DERIVE (written `*` in STEP). */
   readonly derived: readonly string[];
+  /** Inverse attributes declared by this entity: which entity's attribute points back at it. */
+  readonly inverses: readonly ExpressInverse[];
+}
+
+export interface ExpressInverse {
+  readonly name: string;
+  /** The entity whose explicit attribute refers to this one (subtypes included). */
+  readonly entity: string;
+  readonly attribute: string;
 }
 
 export type ExpressType =
@@ -59,6 +68,7 @@ function parseEntity(block: string): ExpressEntity {
   const abstract = /\bABSTRACT\b/.test(header);
   const attributes: ExpressAttribute[] = [];
   const derived: string[] = [];
+  const inverses: ExpressInverse[] = [];
   let section = 'EXPLICIT';
   let statement = '';
   for (const line of block.slice(headerEnd + 1).split('\n')) {
@@ -78,9 +88,13 @@ function parseEntity(block: string): ExpressEntity {
     } else if (section === 'DERIVE') {
       const m = /^SELF\\\w+\.(\w+)\s*:/.exec(text);
       if (m?.[1]) derived.push(m[1]);
+    } else if (section === 'INVERSE') {
+      // `IsDecomposedBy : SET [0:?] OF IfcRelAggregates FOR RelatingObject;` (also without SET).
+      const m = /^(\w+)\s*:\s*(?:(?:SET|BAG|LIST)\s*\[[^\]]*\]\s*OF\s+)?(\w+)\s+FOR\s+(\w+)\s*;/.exec(text);
+      if (m?.[1] && m[2] && m[3]) inverses.push({ name: m[1], entity: m[2], attribute: m[3] });
     }
   }
-  return { name, supertype, abstract, attributes, derived };
+  return { name, supertype, abstract, attributes, derived, inverses };
 }
 
 function parseType(block: string): ExpressType {
@@ -109,14 +123,18 @@ export function parseExpress(source: string): ExpressSchema {
 
 /**
  * One line per entity or type:
- *   `E|IfcWall|IfcBuildingElement|0|PredefinedType:?IfcWallTypeEnum|`  (last field: derived redeclarations)
+ *   `E|IfcWall|IfcBuildingElement|0|PredefinedType:?IfcWallTypeEnum||`  (then derived redeclarations,
+ *   then inverses `Name:Entity:Attribute,…`)
  *   `T|IfcLengthMeasure|d|REAL`, `T|IfcWallTypeEnum|e|MOVABLE,…`, `T|IfcValue|s|IfcLabel,…`
  */
 export function encodeSchemaTable(schema: ExpressSchema): string {
   const lines: string[] = [];
   for (const e of schema.entities) {
     const attrs = e.attributes.map((a) => `${a.name}:${a.type}`).join(',');
-    lines.push(`E|${e.name}|${e.supertype ?? ''}|${e.abstract ? 1 : 0}|${attrs}|${e.derived.join(',')}`);
+    const inverses = e.inverses.map((i) => `${i.name}:${i.entity}:${i.attribute}`).join(',');
+    lines.push(
+      `E|${e.name}|${e.supertype ?? ''}|${e.abstract ? 1 : 0}|${attrs}|${e.derived.join(',')}|${inverses}`,
+    );
   }
   for (const t of schema.types) {
     if (t.kind === 'defined') lines.push(`T|${t.name}|d|${t.underlying}`);

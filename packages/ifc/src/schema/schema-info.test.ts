@@ -71,6 +71,23 @@ describe('schema tables', () => {
     expect(s4.isDerivedAttribute('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', 'WorldCoordinateSystem')).toBe(true);
   });
 
+  it('know inverse attributes, inherited and per schema', () => {
+    const wall4 = schemaTables('IFC4').entity('IfcWall')!;
+    expect(wall4.inverses.get('IsDecomposedBy')).toEqual({
+      name: 'IsDecomposedBy',
+      entity: 'IfcRelAggregates',
+      attribute: 'RelatingObject',
+    });
+    expect(wall4.inverses.get('ContainedInStructure')?.entity).toBe('IfcRelContainedInSpatialStructure');
+    expect(schemaTables('IFC2X3').entity('IfcWall')!.inverses.get('IsDecomposedBy')?.entity).toBe(
+      'IfcRelDecomposes',
+    );
+    expect(schemaTables('IFC4').entity('IfcWall')!.inverses.has('AdheresToElement')).toBe(false);
+    expect(
+      schemaTables('IFC4X3_ADD2').entity('IfcSurfaceFeature')!.inverses.get('AdheresToElement')?.attribute,
+    ).toBe('RelatedSurfaceFeatures');
+  });
+
   it('describe attribute types: entities, selects, enumerations, defined types', () => {
     expect(s4.attributeDef('IFCWALL', 'PredefinedType')).toEqual({
       name: 'PredefinedType',
@@ -98,7 +115,7 @@ describe('EXPRESS parser', () => {
     expect(encodeTypeRef('STRING(22) FIXED')).toBe('STRING');
   });
 
-  it('parses entities with redeclared and derived attributes', () => {
+  it('parses entities with redeclared, derived and inverse attributes', () => {
     const schema = parseExpress(
       [
         'ENTITY IfcA',
@@ -114,6 +131,9 @@ describe('EXPRESS parser', () => {
         ' DERIVE',
         '\tSELF\\IfcA.X : LIST OF IfcLabel := ?;',
         '\tW : IfcReal := 1;',
+        ' INVERSE',
+        '\tPartOf : SET [0:1] OF IfcRelX FOR Parts;',
+        '\tOwner : IfcA FOR Z;',
         ' WHERE',
         '\tR : EXISTS(Z);',
         'END_ENTITY;',
@@ -134,6 +154,7 @@ describe('EXPRESS parser', () => {
           { name: 'Y', type: 'IfcReal' },
         ],
         derived: [],
+        inverses: [],
       },
       {
         name: 'IfcB',
@@ -141,6 +162,10 @@ describe('EXPRESS parser', () => {
         abstract: false,
         attributes: [{ name: 'Z', type: 'IfcB' }],
         derived: ['X'],
+        inverses: [
+          { name: 'PartOf', entity: 'IfcRelX', attribute: 'Parts' },
+          { name: 'Owner', entity: 'IfcA', attribute: 'Z' },
+        ],
       },
     ]);
     expect(schema.types).toEqual([{ kind: 'enum', name: 'IfcE', values: ['A', 'B'] }]);

@@ -13,6 +13,13 @@ export interface AttributeDef {
   readonly aggregate: number;
 }
 
+/** An inverse attribute: the instances of `entity` (or a subtype) whose `attribute` refers to this one. */
+export interface InverseDef {
+  readonly name: string;
+  readonly entity: string;
+  readonly attribute: string;
+}
+
 export interface EntityDef {
   /** Spelling as in the schema, e.g. 'IfcWall'. */
   readonly name: string;
@@ -26,6 +33,8 @@ export interface EntityDef {
   readonly attributeNames: readonly string[];
   /** Attribute name → position in the STEP parameter list. */
   readonly attributeIndex: ReadonlyMap<string, number>;
+  /** Inverse attributes by name, inherited ones included (a redeclaration replaces its supertype's). */
+  readonly inverses: ReadonlyMap<string, InverseDef>;
   readonly subtypes: EntityDef[];
 }
 
@@ -51,6 +60,11 @@ function parseAttribute(encoded: string): AttributeDef {
   return { name: encoded.slice(0, colon), type, optional, aggregate };
 }
 
+function parseInverse(encoded: string): InverseDef {
+  const [name = '', entity = '', attribute = ''] = encoded.split(':');
+  return { name, entity, attribute };
+}
+
 export class SchemaTables implements SchemaInfo {
   readonly entities = new Map<string, EntityDef>();
   readonly types = new Map<string, TypeDef>();
@@ -61,7 +75,14 @@ export class SchemaTables implements SchemaInfo {
   ) {
     const raw = new Map<
       string,
-      { name: string; sup: string; abstract: boolean; own: AttributeDef[]; derived: string[] }
+      {
+        name: string;
+        sup: string;
+        abstract: boolean;
+        own: AttributeDef[];
+        derived: string[];
+        inverses: InverseDef[];
+      }
     >();
     for (const line of table.split('\n')) {
       const f = line.split('|');
@@ -73,6 +94,7 @@ export class SchemaTables implements SchemaInfo {
           abstract: f[3] === '1',
           own: f[4] ? f[4].split(',').map(parseAttribute) : [],
           derived: f[5] ? f[5].split(',') : [],
+          inverses: f[6] ? f[6].split(',').map(parseInverse) : [],
         });
       } else if (f[0] === 'T') {
         const kind = f[2] === 'e' ? 'enum' : f[2] === 's' ? 'select' : 'defined';
@@ -96,6 +118,7 @@ export class SchemaTables implements SchemaInfo {
         attributes,
         attributeNames: attributes.map((a) => a.name),
         attributeIndex: new Map(attributes.map((a, i) => [a.name, i])),
+        inverses: new Map([...(supertype?.inverses ?? []), ...r.inverses.map((i) => [i.name, i] as const)]),
         subtypes: [],
       };
       supertype?.subtypes.push(def);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** The hash the first entry follows (the chain head's starting value, migration 0039). */
+/** The hash the first entry follows (the chain head's starting value, migration 0040). */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** What an entry's hash covers: every recorded field, its place in the chain and the hash before it. */

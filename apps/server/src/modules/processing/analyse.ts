@@ -1,6 +1,7 @@
 import { parseIds } from '@plumbline/ids';
 import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
+import { validateModel } from '@plumbline/validity';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
 import { primaryBimCategory } from '../metadata';
 import { attributeStatRows } from './attribute-stats';
@@ -8,6 +9,7 @@ import { checkAgainst } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
 import type { ResultColumns } from './result-columns';
+import { VALIDITY_FINDINGS_PER_RULE, type ValidityRows, validityRows } from './validity-rows';
 import {
   type EncodedVersionRows,
   encodeVersionRows,
@@ -41,7 +43,11 @@ export interface StoredModel {
   origin: IfcModelOrigin;
   /** The schema the model was read with. */
   schema: string;
+  /** The model's validity: per rule its outcome, and the findings of failing rules (validity-rows.ts). */
+  validity: ValidityRows;
 }
+
+export type { ValidityRows } from './validity-rows';
 
 /** The check's results as the write stores them: the per-element rows encoded for COPY. */
 export type StoredResults = Omit<ResultColumns, 'elements'> & {
@@ -65,7 +71,7 @@ export type AnalysedRows =
   | {
       kind: 'done';
       results: ResultColumns;
-      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string }) | null;
+      extracted: (ExtractedModel & { origin: IfcModelOrigin; schema: string; validity: ValidityRows }) | null;
       timings: Record<string, number>;
     }
   | { kind: 'unreadable'; message: string };
@@ -102,9 +108,12 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId'>): AnalysedRo
     const results = checkAgainst(model, ids, input.fileName);
     lap('check');
     if (input.mode !== 'full') return { kind: 'done', results, extracted: null, timings };
+    // Before the extraction: what validity builds is garbage by the time the rows are made.
+    const validity = validityRows(validateModel(model, { maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE }));
+    lap('validity');
     const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');
-    return { kind: 'done', results, extracted, timings };
+    return { kind: 'done', results, extracted: { ...extracted, validity }, timings };
   } finally {
     model.dispose();
   }
@@ -143,6 +152,7 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
     facetCounts,
     origin: rows.origin,
     schema: rows.schema,
+    validity: rows.validity,
   };
   lap('encode rows');
   return { kind: 'done', results, extracted, timings };

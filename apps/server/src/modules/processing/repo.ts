@@ -13,6 +13,8 @@ import {
   specificationFacetFailures,
   specificationResults,
   versionAttributeStats,
+  versionValidityFindings,
+  versionValidityRules,
 } from '../../schema';
 import { writeComplianceSummaries } from '../compliance';
 import { refreshVersionTotals } from '../overview';
@@ -202,6 +204,8 @@ export async function writeProcessedVersion(
     const properties = await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
     await replaceVersionRows(tx, versionAttributeStats, versionId, model.attributeStats, hooks);
     await writeMetadataFacets(tx, versionId, model.facetCounts, hooks);
+    await replaceVersionRows(tx, versionValidityRules, versionId, model.validity.rules, hooks);
+    await replaceVersionRows(tx, versionValidityFindings, versionId, model.validity.findings, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
     // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
     await elementRows.attach();

@@ -3,6 +3,7 @@ export const FILE_TABS = [
   { id: 'compliance', label: 'Compliance' },
   { id: 'schema', label: 'Schema Attributes' },
   { id: 'extra-attributes', label: 'Extra Attributes' },
+  { id: 'validity', label: 'Validity' },
 ] as const;
 
 export type FileTabId = (typeof FILE_TABS)[number]['id'];

@@ -24,6 +24,7 @@ import {
 } from './file-tab';
 import { InspectorPortfolio } from './portfolio-prompt';
 import { SchemaAttributesTab } from './schema-attributes/schema-attributes-tab';
+import { ValidityTab } from './validity/validity-tab';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
@@ -65,7 +66,7 @@ export function InspectorTab() {
   const header = (
     <PageHeader
       title="File Inspector"
-      description="Compliance, schema attributes and extra attributes of one file version."
+      description="Compliance, schema attributes, extra attributes and model validity of one file version."
     />
   );
   if (selection.isLoadingProjects) {
@@ -123,6 +124,7 @@ export function InspectorTab() {
     if (!complete) return <SelectPrompt />;
     if (tab === 'compliance') return <ComplianceTab {...complete} />;
     if (tab === 'schema') return <SchemaAttributesTab {...complete} />;
+    if (tab === 'validity') return <ValidityTab {...complete} />;
     return <ExtraAttributesTab {...complete} />;
   };
 

@@ -1,0 +1,157 @@
+/**
+ * IFC105 / IFC106: every resource instance (not an IfcRoot) is reached from a rooted instance by
+ * forward references or a small set of inverse attributes. One traversal over the model (each
+ * instance's bytes scanned once), shared by both rules; memory is a byte per instance.
+ */
+import type { Findings, Rule } from '../rule';
+import type { View } from '../view';
+
+/** Inverse attributes the traversal follows besides forward references (as the rule's feature lists them). */
+const FOLLOWED_INVERSES = new Set([
+  // resource-level relationships, entered through the inverses that point into them
+  'Relates',
+  'ApprovedResources',
+  'IsPointedTo',
+  'PropertyDependsOn',
+  'ExternalReferenceForResources',
+  'IsRelatedWith',
+  'PropertyForDependance',
+  'HasApprovals',
+  'PropertiesForConstraint',
+  'IsPointer',
+  'RelatesTo',
+  'HasExternalReference',
+  'IsRelatedBy',
+  'HasConstraints',
+  'HasExternalReferences',
+  // the curated ones
+  'StyledByItem',
+  'HasCoordinateOperation',
+  'LayerAssignments',
+  'LayerAssignment',
+  'HasSubContexts',
+  'HasProperties',
+  'HasRepresentation',
+  'HasColours',
+  'HasTextures',
+  'HasShapeAspects',
+  'WellKnownText',
+]);
+
+/** Read from the assignments and styled items themselves (one map for the three names, as upstream). */
+const PRESENTATION_INVERSES = new Set(['LayerAssignments', 'LayerAssignment', 'StyledByItem']);
+
+/** Whether a type name can denote an entity instance (an entity, or a select or aggregate reaching one). */
+function typeMayReference(view: View, typeName: string, seen = new Set<string>()): boolean {
+  const upper = typeName.toUpperCase();
+  if (view.tables.entities.has(upper)) return true;
+  if (seen.has(upper)) return false;
+  seen.add(upper);
+  const t = view.tables.types.get(upper);
+  if (!t || t.kind === 'enum') return false;
+  if (t.kind === 'select') return t.payload.some((m) => typeMayReference(view, m, seen));
+  const under = (t.payload[0] ?? '').replace(/^\[+/, '');
+  return typeMayReference(view, under, seen);
+}
+
+/** Whether any explicit attribute of the class can hold a reference. */
+function mayReference(view: View, upperClass: string): boolean {
+  const def = view.tables.entities.get(upperClass);
+  if (!def) return true; // unknown class: scan it
+  return def.attributes.some((a) => typeMayReference(view, a.type));
+}
+
+const unreachedCache = new WeakMap<View, { resources: number; unreached: number[] }>();
+
+/** Resource instances no rooted instance reaches, and how many resource instances there are. */
+export function unreachedResources(view: View): { resources: number; unreached: number[] } {
+  const cached = unreachedCache.get(view);
+  if (cached) return cached;
+  const { model } = view;
+  const visited = new Uint8Array(model.instanceCount);
+  const presentation = new Map<number, number[]>();
+  const note = (target: number, by: number) => {
+    const list = presentation.get(target);
+    if (list) list.push(by);
+    else presentation.set(target, [by]);
+  };
+  for (const a of view.ofType('IfcPresentationLayerAssignment')) {
+    for (const item of view.refs(a, 'AssignedItems')) note(item, a);
+  }
+  for (const s of view.ofType('IfcStyledItem')) {
+    const item = view.ref(s, 'Item');
+    if (item !== null) note(item, s);
+  }
+  // Per class of the file: whether it is rooted, terminal, and which followed inverses it has.
+  const { classOf, classNames } = model.classColumn();
+  const rooted = classNames.map((c) => c !== '' && view.classIs(c, 'IfcRoot'));
+  const terminal = classNames.map((c) => c !== '' && view.classIs(c, 'IfcResourceLevelRelationship'));
+  // Classes whose attributes cannot hold a reference (points, directions …) are not scanned for one.
+  const scanned = classNames.map((c) => c === '' || mayReference(view, c));
+  const followedOf = classNames.map((c) => {
+    const list: [string, string, string][] = [];
+    for (const [name, def] of view.tables.entities.get(c)?.inverses ?? []) {
+      if (FOLLOWED_INVERSES.has(name)) list.push([name, def.entity, def.attribute]);
+    }
+    return list;
+  });
+
+  const ids = model.instanceIds();
+  // A stack of ordinals: each instance is pushed when first seen, so at most once.
+  const stack = new Int32Array(ids.length);
+  let top = 0;
+  for (let k = 0; k < ids.length; k++) {
+    if (rooted[classOf[k]!]) {
+      visited[k] = 1;
+      stack[top++] = k;
+    }
+  }
+  const push = (id: number) => {
+    const k = model.ordinalOf(id);
+    if (k >= 0 && !visited[k]) {
+      visited[k] = 1;
+      stack[top++] = k;
+    }
+  };
+  const refs: number[] = [];
+  while (top > 0) {
+    const k = stack[--top]!;
+    const cls = classOf[k]!;
+    if (terminal[cls]) continue; // entered, not crossed
+    if (scanned[cls]) {
+      refs.length = 0;
+      model.referencesAtOrdinal(k, refs);
+      for (let i = 0; i < refs.length; i++) push(refs[i]!);
+    }
+    const followed = followedOf[cls]!;
+    if (followed.length === 0) continue;
+    const id = ids[k]!;
+    for (const [name, entity, attribute] of followed) {
+      const by = PRESENTATION_INVERSES.has(name)
+        ? presentation.get(id)
+        : view.inverseIndex(entity, attribute).get(id);
+      if (by) for (const r of by) push(r);
+    }
+  }
+
+  const unreached: number[] = [];
+  let resources = 0;
+  for (let k = 0; k < ids.length; k++) {
+    const cls = classOf[k]!;
+    if (classNames[cls] === '' || rooted[cls]) continue;
+    resources++;
+    if (!visited[k]) unreached.push(ids[k]!);
+  }
+  const result = { resources, unreached };
+  unreachedCache.set(view, result);
+  return result;
+}
+
+function checkReached(view: View, out: Findings): void {
+  const { resources, unreached } = unreachedResources(view);
+  out.activate(resources > 0);
+  for (const id of unreached) out.add(id, 'validity.IFC10x.unreferenced');
+}
+
+export const IFC105: Rule = { id: 'IFC105', severity: 'error', disabledUpstream: true, check: checkReached };
+export const IFC106: Rule = { id: 'IFC106', severity: 'warning', check: checkReached };

@@ -1,0 +1,258 @@
+/**
+ * PSE001 / QTY001: a property set named Pset_… (a quantity set named Qto_…) is one of buildingSMART's
+ * templates, on a class the template applies to, with the template's properties, property kinds and
+ * data types. PSE002: a custom set's name does not look like a standard one. The templates are
+ * @plumbline/ifc's schema tables (the same the IDS engine uses).
+ */
+import { type SetTemplateView, setTemplates } from '@plumbline/ifc';
+import type { Findings, Rule } from '../rule';
+import type { View } from '../view';
+
+/** The predefined type the validation service reads for a template's restriction (occurrence, then its type). */
+function predefinedTypeFor(view: View, id: number): string | null {
+  const read = (of: number, userAttribute: string): string | null => {
+    const value = view.enumValue(of, 'PredefinedType');
+    if (value === null) return null;
+    return value === 'USERDEFINED' ? view.str(of, userAttribute) : value;
+  };
+  if (view.is(id, 'IfcTypeObject')) return read(id, 'ElementType');
+  const own = read(id, 'ObjectType');
+  if (own !== null || view.enumValue(id, 'PredefinedType') !== null) return own;
+  const type = view.model.typeOf(id);
+  return type === null ? null : read(type, 'ElementType');
+}
+
+/** How a template judges objects of one class: not applicable, applicable, or applicable for some predefined types. */
+type Judgement =
+  | { readonly applies: false }
+  | { readonly applies: true; readonly predefinedTypes: readonly (string | null)[] | null };
+
+const judgements = new WeakMap<View, Map<string, Judgement>>();
+
+/** The template's verdict on a class (cached per template, class and whether it is a type object). */
+function judge(view: View, template: SetTemplateView, object: number, asType: boolean): Judgement {
+  let cache = judgements.get(view);
+  if (!cache) {
+    cache = new Map();
+    judgements.set(view, cache);
+  }
+  const upper = view.classOf(object);
+  const key = `${template.name}|${upper}|${asType}`;
+  let j = cache.get(key);
+  if (!j) {
+    // A template listing an occurrence class also applies to its type (IfcWall → IfcWallType, IfcDoorStyle).
+    const matching = template.applicableClasses.filter(
+      (c) =>
+        view.classIs(upper, c.entity) ||
+        (asType &&
+          ((view.tables.hasEntity(`${c.entity}Type`) && view.classIs(upper, `${c.entity}Type`)) ||
+            (view.tables.hasEntity(`${c.entity}Style`) && view.classIs(upper, `${c.entity}Style`)))),
+    );
+    if (matching.length === 0) j = { applies: false };
+    else {
+      const names = new Set(matching.map((c) => c.entity.toLowerCase()));
+      const allowed = template.applicableClasses
+        .filter((c) => names.has(c.entity.toLowerCase()))
+        .map((c) => c.predefinedType);
+      j = { applies: true, predefinedTypes: allowed.includes(null) ? null : allowed };
+    }
+    cache.set(key, j);
+  }
+  return j;
+}
+
+/** Checks one object a set is attached to against the template's applicable classes and template type. */
+function checkObject(
+  view: View,
+  out: Findings,
+  set: number,
+  template: SetTemplateView,
+  object: number,
+  asType: boolean,
+  prefix: string,
+): void {
+  const { templateType, applicableClasses } = template;
+  if (
+    asType &&
+    ['PSET_OCCURRENCEDRIVEN', 'PSET_PERFORMANCEDRIVEN', 'QTO_OCCURRENCEDRIVEN'].includes(templateType)
+  ) {
+    out.add(set, `${prefix}.occurrenceOnly`, { stepId: String(object) });
+  }
+  if (!asType && templateType === 'PSET_TYPEDRIVENONLY')
+    out.add(set, `${prefix}.typeOnly`, { stepId: String(object) });
+  const j = judge(view, template, object, asType);
+  if (!j.applies) {
+    out.add(set, `${prefix}.applicableClass`, {
+      className: view.className(object),
+      stepId: String(object),
+      expected: applicableClasses.map((c) => c.entity).join(', '),
+    });
+    return;
+  }
+  if (j.predefinedTypes === null) return;
+  const observed = predefinedTypeFor(view, object)?.toUpperCase() ?? null;
+  if (!j.predefinedTypes.includes(observed)) {
+    out.add(set, `${prefix}.predefinedType`, {
+      stepId: String(object),
+      expected: [...new Set(j.predefinedTypes)].sort().join(', '),
+      actual: observed ?? '',
+    });
+  }
+}
+
+/**
+ * The objects standard sets are attached to, read from the relationships (IfcRelDefinesByProperties,
+ * then the type objects' HasPropertySets) rather than from a map of set to objects: one pass each.
+ */
+function checkApplicability(
+  view: View,
+  out: Findings,
+  templateOf: (set: number) => SetTemplateView | undefined,
+  prefix: string,
+): void {
+  for (const rel of view.ofType('IfcRelDefinesByProperties')) {
+    for (const set of view.refs(rel, 'RelatingPropertyDefinition')) {
+      const template = templateOf(set);
+      if (!template) continue;
+      const types: number[] = [];
+      for (const object of view.refs(rel, 'RelatedObjects')) {
+        if (view.is(object, 'IfcTypeObject')) types.push(object);
+        else checkObject(view, out, set, template, object, false, prefix);
+      }
+      for (const type of types) checkObject(view, out, set, template, type, true, prefix);
+    }
+  }
+  for (const type of view.ofType('IfcTypeObject')) {
+    for (const set of view.refs(type, 'HasPropertySets')) {
+      const template = templateOf(set);
+      if (template) checkObject(view, out, set, template, type, true, prefix);
+    }
+  }
+}
+
+function checkStandardSets(
+  view: View,
+  out: Findings,
+  setClass: 'IfcPropertySet' | 'IfcElementQuantity',
+  namePrefix: 'Pset_' | 'Qto_',
+  messagePrefix: string,
+): void {
+  const templates = setTemplates(view.schema);
+  const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
+  // The template of each standard set, by ordinal (1 + its position in `found`), for the relationship pass.
+  const found: SetTemplateView[] = [];
+  const templateAt = new Int32Array(view.model.instanceCount);
+  for (const set of view.ofType(setClass)) {
+    const name = view.str(set, 'Name');
+    if (name === null || !name.startsWith(namePrefix)) continue;
+    out.activate();
+    // IFC2X3 has no quantity set templates: only the method of measurement is checked there.
+    const tableless = namePrefix === 'Qto_' && view.schema === 'IFC2X3';
+    const template = tableless ? undefined : templates.get(name);
+    if (tableless) {
+      checkMethod(view, out, set, messagePrefix);
+      continue;
+    }
+    if (!template) {
+      out.add(set, `${messagePrefix}.unknownSet`, { name });
+      if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
+      continue;
+    }
+    found.push(template);
+    templateAt[view.model.ordinalOf(set)] = found.length;
+    for (const property of view.refs(set, members)) {
+      const propertyName = view.str(property, 'Name');
+      const expected = propertyName === null ? undefined : template.property.get(propertyName);
+      if (!expected) {
+        out.add(set, `${messagePrefix}.unknownProperty`, { name, property: propertyName ?? '' });
+        continue;
+      }
+      if (!view.is(property, expected.propertyClass)) {
+        out.add(set, `${messagePrefix}.propertyKind`, {
+          property: expected.name,
+          expected: expected.propertyClass,
+          actual: view.className(property),
+        });
+      }
+      if (namePrefix === 'Pset_') checkDataType(view, out, set, property, expected, messagePrefix);
+    }
+    if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
+  }
+  if (found.length === 0) return;
+  checkApplicability(
+    view,
+    out,
+    (set) => {
+      const k = view.model.ordinalOf(set);
+      return k < 0 ? undefined : found[templateAt[k]! - 1];
+    },
+    messagePrefix,
+  );
+}
+
+function checkMethod(view: View, out: Findings, set: number, prefix: string): void {
+  const method = view.str(set, 'MethodOfMeasurement');
+  if (method !== 'BaseQuantities') out.add(set, `${prefix}.method`, { actual: method ?? '' });
+}
+
+function checkDataType(
+  view: View,
+  out: Findings,
+  set: number,
+  property: number,
+  expected: SetTemplateView['properties'][number],
+  prefix: string,
+): void {
+  if (view.is(property, 'IfcPropertySingleValue')) {
+    const value = view.attr(property, 'NominalValue');
+    if (
+      value?.kind === 'typed' &&
+      expected.dataType !== '' &&
+      value.type !== expected.dataType.trim().toUpperCase()
+    ) {
+      out.add(set, `${prefix}.dataType`, {
+        property: expected.name,
+        expected: expected.dataType,
+        actual: view.tables.types.get(value.type)?.name ?? value.type,
+      });
+    }
+  } else if (view.is(property, 'IfcPropertyEnumeratedValue')) {
+    const values = view.attr(property, 'EnumerationValues');
+    if (values?.kind !== 'list') return;
+    for (const item of values.items) {
+      const inner = item.kind === 'typed' ? item.value : item;
+      const text = inner.kind === 'string' ? inner.value : null;
+      if (text === null || !expected.values.includes(text)) {
+        out.add(set, `${prefix}.enumeration`, {
+          property: expected.name,
+          actual: text ?? String('value' in inner ? inner.value : ''),
+        });
+      }
+    }
+  }
+}
+
+export const PSE001: Rule = {
+  id: 'PSE001',
+  severity: 'error',
+  check: (view, out) => checkStandardSets(view, out, 'IfcPropertySet', 'Pset_', 'validity.PSE001'),
+};
+
+export const QTY001: Rule = {
+  id: 'QTY001',
+  severity: 'error',
+  check: (view, out) => checkStandardSets(view, out, 'IfcElementQuantity', 'Qto_', 'validity.QTY001'),
+};
+
+export const PSE002: Rule = {
+  id: 'PSE002',
+  severity: 'warning',
+  check(view, out) {
+    for (const set of view.ofType('IfcPropertySet')) {
+      const name = view.str(set, 'Name');
+      if (name === null || name.startsWith('Pset_')) continue;
+      if (name !== '') out.activate();
+      if (/^[Pp][Ss][Ee][Tt]/.test(name)) out.add(set, 'validity.PSE002.name', { name });
+    }
+  },
+};

@@ -1,0 +1,167 @@
+/** GRP001 (acyclic groups), OJT001 (predefined types), OJP001 (placement of parts), BLT001–BLT003 (doors, windows, stairs). */
+import type { Findings, Rule } from '../rule';
+import { tables } from '../tables/generated';
+import { isEmptyValue, type View } from '../view';
+import { checkComposition } from './sps';
+
+export const GRP001: Rule = {
+  id: 'GRP001',
+  severity: 'error',
+  check(view, out) {
+    const memberOf = view.related('IfcRelAssignsToGroup', 'RelatedObjects', 'RelatingGroup');
+    const groupsOf = (id: number): number[] => [...(memberOf.get(id) ?? [])];
+    for (const group of view.ofType('IfcGroup')) {
+      out.activate();
+      // Upwards through the groups this one is assigned to, each visited once.
+      const seen = new Set<number>();
+      const stack = groupsOf(group);
+      let cycle = false;
+      while (stack.length > 0 && !cycle) {
+        const next = stack.pop()!;
+        if (next === group) cycle = true;
+        else if (!seen.has(next)) {
+          seen.add(next);
+          stack.push(...groupsOf(next));
+        }
+      }
+      if (cycle) out.add(group, 'validity.GRP001.cycle');
+    }
+  },
+};
+
+export const OJT001: Rule = {
+  id: 'OJT001',
+  severity: 'error',
+  check(view, out) {
+    if (view.schemaName === 'IFC2X3') return;
+    for (const id of view.ofType('IfcObject')) {
+      if (view.enumValue(id, 'PredefinedType') !== 'USERDEFINED' || view.inverseNonEmpty(id, 'IsTypedBy'))
+        continue;
+      out.activate();
+      const objectType = view.attr(id, 'ObjectType');
+      if (!objectType || objectType.kind === 'null' || objectType.kind === 'derived') {
+        out.add(id, 'validity.OJT001.objectType');
+      }
+    }
+    for (const type of view.ofType('IfcTypeObject')) {
+      const predefined = view.attr(type, 'PredefinedType');
+      if (view.enumValue(type, 'PredefinedType') === 'USERDEFINED') {
+        out.activate();
+        const elementType = view.attr(type, 'ElementType');
+        if (!elementType || elementType.kind === 'null' || elementType.kind === 'derived') {
+          out.add(type, 'validity.OJT001.elementType');
+        }
+      }
+      // A type whose PredefinedType says something (or is unset) dictates it: occurrences leave theirs empty.
+      if (predefined === undefined || view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED'))
+        continue;
+      for (const rel of view.inverseIndex('IfcRelDefinesByType', 'RelatingType').get(type) ?? []) {
+        for (const occurrence of view.refs(rel, 'RelatedObjects')) {
+          if (!view.is(occurrence, 'IfcObject')) continue;
+          out.activate();
+          const own = view.attr(occurrence, 'PredefinedType');
+          if (own && own.kind !== 'null' && own.kind !== 'derived') {
+            out.add(occurrence, 'validity.OJT001.occurrence', { type: String(type) });
+          }
+        }
+      }
+    }
+  },
+};
+
+export const OJP001: Rule = {
+  id: 'OJP001',
+  severity: 'error',
+  check(view, out) {
+    if (view.schemaName === 'IFC4X3') return;
+    for (const whole of view.ofType('IfcElement')) {
+      for (const rel of view.inverse(whole, 'IsDecomposedBy')) {
+        if (!view.is(rel, 'IfcRelAggregates')) continue;
+        for (const part of view.refs(rel, 'RelatedObjects')) {
+          if (!view.is(part, 'IfcElement')) continue;
+          out.activate();
+          const placement = view.ref(part, 'ObjectPlacement');
+          if (placement === null || !view.is(placement, 'IfcLocalPlacement')) {
+            out.add(part, 'validity.OJP001.notLocal');
+          }
+          for (const container of view
+            .related('IfcRelAggregates', 'RelatedObjects', 'RelatingObject')
+            .get(part) ?? []) {
+            const expected = view.ref(container, 'ObjectPlacement');
+            const relativeTo = placement === null ? null : view.ref(placement, 'PlacementRelTo');
+            if (expected !== relativeTo) {
+              out.add(part, 'validity.OJP001.relativeTo', { container: String(container) });
+            }
+          }
+        }
+      }
+    }
+  },
+};
+
+/** BLT001 / BLT002: a user-defined operation (partitioning) type only with USERDEFINED; the type dictates it. */
+function checkOperationType(
+  view: View,
+  out: Findings,
+  occurrence: string,
+  typeClass: string,
+  attribute: string,
+  userDefined: string,
+  messagePrefix: string,
+): void {
+  for (const entity of [occurrence, typeClass]) {
+    for (const id of view.ofType(entity)) {
+      if (isEmptyValue(view.attr(id, userDefined)) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
+      out.activate();
+      if (view.enumValue(id, attribute) !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
+    }
+  }
+  for (const id of view.ofType(occurrence)) {
+    const type = view.model.typeOf(id);
+    const typed = type !== null && view.is(type, typeClass);
+    if (!typed) continue;
+    out.activate();
+    if (!isEmptyValue(view.attr(id, attribute))) out.add(id, `${messagePrefix}.typed`);
+  }
+}
+
+export const BLT001: Rule = {
+  id: 'BLT001',
+  severity: 'error',
+  check: (view, out) =>
+    checkOperationType(
+      view,
+      out,
+      'IfcDoor',
+      'IfcDoorType',
+      'OperationType',
+      'UserDefinedOperationType',
+      'validity.BLT001',
+    ),
+};
+
+export const BLT002: Rule = {
+  id: 'BLT002',
+  severity: 'error',
+  check: (view, out) =>
+    checkOperationType(
+      view,
+      out,
+      'IfcWindow',
+      'IfcWindowType',
+      'PartitioningType',
+      'UserDefinedPartitioningType',
+      'validity.BLT002',
+    ),
+};
+
+export const BLT003: Rule = {
+  id: 'BLT003',
+  severity: 'warning',
+  check(view, out) {
+    for (const stair of view.ofType('IfcStair')) {
+      out.activate();
+      checkComposition(view, out, stair, tables.stairComposition, 'validity.BLT003');
+    }
+  },
+};

@@ -1,0 +1,309 @@
+/**
+ * What the rules read: the @plumbline/ifc model index seen the way the rules' authors wrote them
+ * (attributes by name, inverse attributes by name, classes with or without subtypes), each answer
+ * built on first use and bounded by the instances of the classes asked about.
+ */
+import type { EntityDef, IfcSchemaId, SchemaTables, StepIfcModel, StepValue } from '@plumbline/ifc';
+
+/** The header fields the rules read. */
+export interface HeaderView {
+  /** FILE_SCHEMA's first name as written, e.g. 'IFC4X3_ADD2'. */
+  readonly schemaIdentifier: string;
+  /** FILE_DESCRIPTION's description strings. */
+  readonly description: readonly string[];
+}
+
+const NONE: readonly number[] = [];
+
+export class View {
+  readonly schema: IfcSchemaId;
+  readonly tables: SchemaTables;
+  readonly header: HeaderView;
+  private readonly subtypeFlags = new Map<string, Map<string, boolean>>();
+  private readonly inverseMaps = new Map<string, Map<number, number[]>>();
+  private readonly relatedMaps = new Map<string, Map<number, number[]>>();
+  private readonly ofTypeCache = new Map<string, readonly number[]>();
+
+  constructor(readonly model: StepIfcModel) {
+    this.schema = model.schema;
+    this.tables = model.schemaInfo;
+    const fileSchema = model.header.fileSchema[0] ?? '';
+    const description = model.header.entities.get('FILE_DESCRIPTION')?.[0];
+    this.header = {
+      schemaIdentifier: fileSchema,
+      description:
+        description?.kind === 'list'
+          ? description.items.flatMap((v) => (v.kind === 'string' ? [v.value] : []))
+          : [],
+    };
+  }
+
+  /** The schema as the rules name it: 'IFC2X3', 'IFC4' or 'IFC4X3' (IFC4X3_ADD2). */
+  get schemaName(): 'IFC2X3' | 'IFC4' | 'IFC4X3' {
+    return this.schema === 'IFC4X3_ADD2' ? 'IFC4X3' : this.schema;
+  }
+
+  /** Upper-case class of an instance ('' when unknown). */
+  classOf(id: number): string {
+    return this.model.classOf(id) ?? '';
+  }
+
+  /** The class as the schema spells it (IfcWall), for messages. */
+  className(id: number): string {
+    const upper = this.classOf(id);
+    return this.tables.entities.get(upper)?.name ?? upper;
+  }
+
+  entity(id: number): EntityDef | undefined {
+    return this.tables.entities.get(this.classOf(id));
+  }
+
+  private readonly upperNames = new Map<string, string>();
+
+  /** Whether the instance is of `ancestor` (any case) or a subtype of it. */
+  is(id: number, ancestor: string): boolean {
+    let upper = this.upperNames.get(ancestor);
+    if (upper === undefined) {
+      upper = ancestor.toUpperCase();
+      this.upperNames.set(ancestor, upper);
+    }
+    return this.model.isA(id, upper);
+  }
+
+  /** Whether an upper-case class name is `ancestor` or a subtype of it (cached). */
+  classIs(upperClass: string, ancestor: string): boolean {
+    const target = ancestor.toUpperCase();
+    let flags = this.subtypeFlags.get(target);
+    if (!flags) {
+      flags = new Map();
+      this.subtypeFlags.set(target, flags);
+    }
+    let flag = flags.get(upperClass);
+    if (flag === undefined) {
+      flag = this.tables.isSubtypeOf(upperClass, target);
+      flags.set(upperClass, flag);
+    }
+    return flag;
+  }
+
+  /** Instances of a class, with its subtypes or without, in file order per class. */
+  ofType(className: string, subtypes = true): readonly number[] {
+    const key = `${className.toUpperCase()}|${subtypes}`;
+    let ids = this.ofTypeCache.get(key);
+    if (!ids) {
+      ids = subtypes ? this.model.idsOfClassOrSubtypes(className) : this.model.idsOfClass(className);
+      this.ofTypeCache.set(key, ids);
+    }
+    return ids;
+  }
+
+  /** An explicit attribute as written; undefined when the class has no such attribute. */
+  attr(id: number, name: string): StepValue | undefined {
+    return this.model.attribute(id, name);
+  }
+
+  /** Whether the instance's class has an explicit attribute of this name. */
+  hasAttribute(id: number, name: string): boolean {
+    return this.entity(id)?.attributeIndex.has(name) ?? false;
+  }
+
+  /** A reference attribute's id, or null. */
+  ref(id: number, name: string): number | null {
+    const v = this.attr(id, name);
+    return v?.kind === 'ref' ? v.id : null;
+  }
+
+  /** The ids an attribute refers to (a reference, or a list of them at any depth); ids the file lacks are left out. */
+  refs(id: number, name: string): number[] {
+    const refs = this.model.attributeRefs(id, name);
+    for (let i = 0; i < refs.length; i++) {
+      if (this.model.ordinalOf(refs[i]!) < 0) return refs.filter((r) => this.model.ordinalOf(r) >= 0);
+    }
+    return refs;
+  }
+
+  /** A string attribute (a typed string such as IFCLABEL('x') too), or null. */
+  str(id: number, name: string): string | null {
+    return this.model.attributeString(id, name);
+  }
+
+  /** An enumeration attribute's value (.USERDEFINED. → 'USERDEFINED'), or null. */
+  enumValue(id: number, name: string): string | null {
+    const v = this.attr(id, name);
+    return v?.kind === 'enum' ? v.value : null;
+  }
+
+  /**
+   * An inverse attribute by name (IsDecomposedBy, ContainedInStructure …): the instances of the
+   * declared entity whose attribute refers to this one. Empty when the class has no such inverse.
+   */
+  inverse(id: number, name: string): readonly number[] {
+    const upper = this.classOf(id);
+    let byName = this.inverseOfClass.get(upper);
+    if (!byName) {
+      byName = new Map();
+      this.inverseOfClass.set(upper, byName);
+    }
+    let index = byName.get(name);
+    if (index === undefined) {
+      const def = this.tables.entities.get(upper)?.inverses.get(name);
+      index = def ? this.inverseIndex(def.entity, def.attribute) : null;
+      byName.set(name, index);
+    }
+    return index?.get(id) ?? NONE;
+  }
+
+  /** Per class and inverse name, the index that answers it (null: the class has no such inverse). */
+  private readonly inverseOfClass = new Map<string, Map<string, ReadonlyMap<number, number[]> | null>>();
+
+  /** Through an inverse attribute's relationships, the instances their `to` attribute names (e.g. Decomposes → RelatingObject). */
+  inverseTargets(id: number, name: string, to: string): readonly number[] {
+    const def = this.entity(id)?.inverses.get(name);
+    if (!def) return [];
+    return this.related(def.entity, def.attribute, to).get(id) ?? [];
+  }
+
+  private readonly inverseNames = new Map<string, Map<string, boolean>>();
+
+  /** Whether the instance's class declares (or inherits) the inverse attribute (cached per class). */
+  hasInverse(id: number, name: string): boolean {
+    const upper = this.classOf(id);
+    let names = this.inverseNames.get(upper);
+    if (!names) {
+      names = new Map();
+      this.inverseNames.set(upper, names);
+    }
+    let has = names.get(name);
+    if (has === undefined) {
+      has = this.tables.entities.get(upper)?.inverses.has(name) ?? false;
+      names.set(name, has);
+    }
+    return has;
+  }
+
+  /**
+   * Whether an inverse attribute is non-empty. The spatial and type relations every element has are
+   * answered from the model's own relation index (built from the scan), not from a map of our own.
+   */
+  inverseNonEmpty(id: number, name: string): boolean {
+    if (!this.hasInverse(id, name)) return false;
+    const via = (relation: string) => this.model.parents(id).some((l) => l.relation === relation);
+    switch (name) {
+      case 'IsTypedBy':
+        return this.model.typeOf(id) !== null;
+      case 'ContainedInStructure':
+        return via('IFCRELCONTAINEDINSPATIALSTRUCTURE');
+      case 'Decomposes':
+        // IFC2X3: IfcRelDecomposes, i.e. aggregation or nesting; later: IfcRelAggregates.
+        return via('IFCRELAGGREGATES') || (this.schema === 'IFC2X3' && via('IFCRELNESTS'));
+      case 'Nests':
+        return via('IFCRELNESTS');
+      case 'VoidsElements':
+        return via('IFCRELVOIDSELEMENT');
+      default:
+        return this.inverse(id, name).length > 0;
+    }
+  }
+
+  /** Target id → the instances of `entity` (and subtypes) whose `attribute` refers to it. Built once per pair. */
+  inverseIndex(entity: string, attribute: string): ReadonlyMap<number, number[]> {
+    const key = `${entity.toUpperCase()}.${attribute}`;
+    let map = this.inverseMaps.get(key);
+    if (!map) {
+      map = new Map();
+      for (const rel of this.ofType(entity)) {
+        const refs = this.model.attributeRefs(rel, attribute);
+        // A target listed twice counts the relationship once.
+        for (const target of refs.length > 1 ? new Set(refs) : refs) {
+          const list = map.get(target);
+          if (list) list.push(rel);
+          else map.set(target, [rel]);
+        }
+      }
+      this.inverseMaps.set(key, map);
+    }
+    return map;
+  }
+
+  /**
+   * Through a relationship class, from the instances its `from` attribute names to those its `to`
+   * attribute names (e.g. IfcRelContainedInSpatialStructure, RelatedElements → RelatingStructure:
+   * element → its structures). Built once per triple, each relationship read once: asking a
+   * relationship for an attribute behind a long list would read past the list every time.
+   */
+  related(entity: string, from: string, to: string): ReadonlyMap<number, number[]> {
+    const key = `${entity.toUpperCase()}.${from}>${to}`;
+    let map = this.relatedMaps.get(key);
+    if (!map) {
+      map = new Map();
+      for (const rel of this.ofType(entity)) {
+        const params = this.model.attributes(rel);
+        const targets = refsIn(params.get(to)).filter((r) => this.model.ordinalOf(r) >= 0);
+        if (targets.length === 0) continue;
+        for (const source of new Set(refsIn(params.get(from)))) {
+          const list = map.get(source);
+          if (list) list.push(...targets);
+          else map.set(source, [...targets]);
+        }
+      }
+      this.relatedMaps.set(key, map);
+    }
+    return map;
+  }
+
+  globalId(id: number): string | null {
+    return this.model.globalId(id);
+  }
+}
+
+/** Referenced ids in a value, at any depth. */
+export function refsIn(v: StepValue | undefined, out: number[] = []): number[] {
+  if (!v) return out;
+  if (v.kind === 'ref') out.push(v.id);
+  else if (v.kind === 'list') for (const item of v.items) refsIn(item, out);
+  else if (v.kind === 'typed') refsIn(v.value, out);
+  return out;
+}
+
+/**
+ * Python's truthiness of an attribute value as ifcopenshell returns it, which the rules' "is empty"
+ * means: null, '', 0, false and an empty list are empty; anything else is not.
+ */
+export function isEmptyValue(v: StepValue | undefined): boolean {
+  if (!v) return true;
+  switch (v.kind) {
+    case 'null':
+    case 'derived':
+      return true;
+    case 'string':
+    case 'binary':
+      return v.value === '';
+    case 'integer':
+    case 'real':
+      return v.value === 0;
+    case 'enum':
+      return v.value === 'F';
+    case 'list':
+      return v.items.length === 0;
+    default:
+      return false;
+  }
+}
+
+/** A value as ifcopenshell gives it for comparison with a literal: strings, numbers, booleans or null. */
+export function plainValue(v: StepValue | undefined): string | number | boolean | null {
+  if (!v) return null;
+  switch (v.kind) {
+    case 'string':
+    case 'binary':
+    case 'integer':
+    case 'real':
+      return v.value;
+    case 'enum':
+      return v.value === 'T' ? true : v.value === 'F' ? false : v.value === 'U' ? 'UNKNOWN' : v.value;
+    case 'typed':
+      return plainValue(v.value);
+    default:
+      return null;
+  }
+}
