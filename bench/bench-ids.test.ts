@@ -51,3 +51,46 @@ describe('bench.ids', async () => {
     expect(xml).toContain('minOccurs="0" maxOccurs="unbounded"');
   });
 });
+
+describe('mixed.ids (issue 36: the 200 MB bench with a pack of 20 mixed specifications)', async () => {
+  const xml = await readFile(join(import.meta.dirname, 'mixed.ids'), 'utf8');
+
+  it.skipIf(!hasSchema)('validates against the IDS 1.0 XSD (../shared/ids-testcases/ids.xsd)', async () => {
+    const load = (name: string) => readFile(join(SHARED, name), 'utf8');
+    const result = await validateXML({
+      xml: [{ fileName: 'mixed.ids', contents: xml }],
+      schema: [{ fileName: 'ids.xsd', contents: await load('ids.xsd') }],
+      preload: [
+        { fileName: 'http://www.w3.org/2001/xml.xsd', contents: await load('xsd-imports/xml.xsd') },
+        {
+          fileName: 'http://www.w3.org/2001/XMLSchema.xsd',
+          contents: await load('xsd-imports/XMLSchema.xsd'),
+        },
+      ],
+    });
+    expect(result.errors.filter((e) => !/warning/i.test(e.rawMessage))).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('has 20 specifications mixing every facet kind in applicability and requirements', () => {
+    const count = (re: RegExp) => (xml.match(re) ?? []).length;
+    expect(count(/<ids:specification /g)).toBe(20);
+    const applicability = [...xml.matchAll(/<ids:applicability[^>]*>([\s\S]*?)<\/ids:applicability>/g)]
+      .map((m) => m[1])
+      .join('\n');
+    const requirements = [...xml.matchAll(/<ids:requirements>([\s\S]*?)<\/ids:requirements>/g)]
+      .map((m) => m[1])
+      .join('\n');
+    for (const facet of ['entity', 'attribute', 'property', 'classification', 'material', 'partOf']) {
+      expect(count(new RegExp(`<ids:${facet}[ >/]`, 'g')), facet).toBeGreaterThan(0);
+      expect(new RegExp(`<ids:${facet}[ >/]`).test(requirements), `${facet} in requirements`).toBe(true);
+    }
+    // Applicability keyed on something other than an entity, too.
+    for (const facet of ['attribute', 'property', 'classification', 'material', 'partOf'])
+      expect(new RegExp(`<ids:${facet}[ >/]`).test(applicability), `${facet} in applicability`).toBe(true);
+    expect(count(/<xs:enumeration /g)).toBeGreaterThan(5);
+    expect(count(/<xs:(min|max)(In|Ex)clusive /g)).toBeGreaterThan(5);
+    expect(count(/<xs:pattern /g)).toBeGreaterThanOrEqual(3);
+    expect(count(/<xs:pattern /g)).toBeLessThanOrEqual(8);
+  });
+});

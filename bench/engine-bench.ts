@@ -2,6 +2,7 @@
  * Engine benchmark: npm run bench -- [--sizes 10,50,200] [--psets-sizes 200] [--runs 1] [--seed 1]
  *   [--with-web-ifc] [--no-ifc-lite] [--json FILE] [--with-1gb] [--large-mb 1000]
  *   [--many-mb 40] [--many-specs 20,100,400,848] [--many-formats console,json,html,bcf]
+ *   [--many-shapes property,class] [--mixed-ids bench/mixed.ids | --no-mixed]
  *   [--no-many | --only-many] [--validity-mb 200 | --no-validity | --only-validity]
  *
  * For each size, generates bench/out/model-<N>mb.ifc if missing, then measures in fresh child
@@ -29,8 +30,10 @@ import {
   formatManySpecRatios,
   formatManySpecTable,
   MANY_SPEC_FORMATS,
+  MANY_SPEC_SHAPES,
   type ManySpecCase,
   type ManySpecFormat,
+  type ManySpecShape,
   manySpecCases,
   writePack,
 } from './lib/many-spec-bench';
@@ -49,6 +52,8 @@ const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT_DIR = join(here, 'out');
 const IDS_PATH = join(here, 'bench.ids');
+/** 20 specifications mixing every facet kind (issue 36), checked on the standard shape beside bench.ids. */
+const MIXED_IDS_PATH = join(here, 'mixed.ids');
 /** The child, bundled into bench/out/child before the first measurement (lib/build-child.ts). */
 let child: Promise<string> | null = null;
 
@@ -132,8 +137,11 @@ async function main(): Promise<void> {
       'many-mb': { type: 'string', default: '40' },
       'many-specs': { type: 'string', default: '20,100,400,848' },
       'many-formats': { type: 'string', default: MANY_SPEC_FORMATS.join(',') },
+      'many-shapes': { type: 'string', default: MANY_SPEC_SHAPES.join(',') },
       'no-many': { type: 'boolean', default: false },
       'only-many': { type: 'boolean', default: false },
+      'mixed-ids': { type: 'string', default: MIXED_IDS_PATH },
+      'no-mixed': { type: 'boolean', default: false },
       'validity-mb': { type: 'string', default: '200' },
       'no-validity': { type: 'boolean', default: false },
       'only-validity': { type: 'boolean', default: false },
@@ -159,10 +167,11 @@ async function main(): Promise<void> {
   for (const [size, shape] of values['only-many'] || onlyValidity ? [] : runsOf) {
     const { path, summary } = await ensureModel(size, seed, shape);
     process.stdout.write(`measuring ${size} MB ${shape} (${runs} run${runs > 1 ? 's' : ''}):`);
-    const timed = async (engine: string) => {
-      const result = await measureMedian(engine, path, runs);
+    const timed = async (engine: string, ids = IDS_PATH) => {
+      const result = await measureMedian(engine, path, runs, ids);
+      const label = ids === IDS_PATH ? engine : `${engine} (${relative(here, ids)})`;
       process.stdout.write(
-        ` ${engine} ${result instanceof Error ? 'error' : `${(result.wallMs / 1000).toFixed(2)} s`}`,
+        ` ${label} ${result instanceof Error ? 'error' : `${(result.wallMs / 1000).toFixed(2)} s`}`,
       );
       return result;
     };
@@ -170,6 +179,9 @@ async function main(): Promise<void> {
     // IFC-Lite holds the whole model in memory: past 500 MB it is not worth the machine's time.
     const lite = values['no-ifc-lite'] || size > 500 ? null : await timed('ifc-lite');
     const webIfc = values['with-web-ifc'] ? await timed('web-ifc') : null;
+    // The mixed pack right after IFC-Lite's run, which both rows of this model are compared with.
+    const mixed =
+      shape === 'standard' && !values['no-mixed'] ? await timed('plumbline', values['mixed-ids']) : null;
     console.log();
     if (!(ours instanceof Error) && ours.outcomes) {
       for (const problem of compareOutcomes(expectedOutcomes(summary), ours.outcomes))
@@ -184,6 +196,17 @@ async function main(): Promise<void> {
       lite,
       webIfc,
     });
+    if (mixed !== null)
+      rows.push({
+        shape,
+        pack: relative(here, values['mixed-ids']),
+        sizeMb: summary.bytes / 1e6,
+        bytes: summary.bytes,
+        elements: summary.elements,
+        ours: mixed,
+        lite,
+        webIfc: null,
+      });
   }
 
   const load = () =>
@@ -205,6 +228,7 @@ async function main(): Promise<void> {
       Number(values['many-mb']),
       values['many-specs'],
       values['many-formats'],
+      values['many-shapes'],
       runs,
       seed,
       load,
@@ -280,6 +304,7 @@ async function manySpecSection(
   sizeMb: number,
   specsOption: string,
   formatsOption: string,
+  shapesOption: string,
   runs: number,
   seed: number,
   load: () => string,
@@ -290,16 +315,22 @@ async function manySpecSection(
   const formats = formatsOption.split(',').map((f) => MANY_SPEC_FORMATS.find((known) => known === f));
   if (formats.some((f) => f === undefined))
     throw new Error(`usage: --many-formats ${MANY_SPEC_FORMATS.join(',')} (any of them)`);
+  const shapes = shapesOption.split(',').map((f) => MANY_SPEC_SHAPES.find((known) => known === f));
+  if (shapes.some((f) => f === undefined))
+    throw new Error(`usage: --many-shapes ${MANY_SPEC_SHAPES.join(',')} (any of them)`);
   const { path, summary } = await ensureModel(sizeMb, seed);
   console.log(
     `many-specification packs on the ${sizeMb} MB model (${summary.instances.toLocaleString('en')} entities, ${summary.elements.toLocaleString('en')} elements):`,
   );
   const rows: { c: ManySpecCase; result: ChildResult | Error }[] = [];
-  for (const c of manySpecCases(specCounts, formats as ManySpecFormat[])) {
+  const cases = (shapes as ManySpecShape[]).flatMap((shape) =>
+    manySpecCases(specCounts, formats as ManySpecFormat[], shape),
+  );
+  for (const c of cases) {
     const ids = await writePack(OUT_DIR, c, seed);
     const result = await measureMedian(c.engine, path, runs, ids);
     console.log(
-      `  ${c.label}: ${result instanceof Error ? result.message : `${(result.wallMs / 1000).toFixed(2)} s`}`,
+      `  ${c.shape}: ${c.label}: ${result instanceof Error ? result.message : `${(result.wallMs / 1000).toFixed(2)} s`} (load ${load()})`,
     );
     rows.push({ c, result });
   }

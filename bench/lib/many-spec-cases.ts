@@ -16,3 +16,23 @@ export const MANY_SPEC_CASES = [
     variety: true,
   },
 ] as const;
+
+/**
+ * The entity-class packs (issue 36, lib/class-pack.ts) whose results bench/many-spec-results.test.ts
+ * compares with bench/class-pack-results.expected.json, written by bench/many-spec-expected.ts
+ * (`--shape class`) with the engine as it was before issue 36's changes (commit c797470's packages/).
+ */
+export const CLASS_PACK_CASES = [
+  {
+    name: 'class shape: 240 specifications, code lists of 10',
+    specifications: 240,
+    codeListLength: 10,
+    seed: 7,
+  },
+  {
+    name: 'class shape: 48 specifications, code lists of 1500',
+    specifications: 48,
+    codeListLength: 1500,
+    seed: 8,
+  },
+] as const;

@@ -21,7 +21,7 @@ function classesMatching(model: IfcModel, accept: (cls: string) => boolean): str
 /** How to build a candidate list, and the key under which equal lists are shared. */
 interface CandidateSource {
   readonly key: string;
-  build(): readonly number[];
+  build(): ArrayLike<number>;
 }
 
 function idsOfClasses(model: IfcModel, classes: readonly string[]): CandidateSource {
@@ -63,23 +63,28 @@ function objectDefinitions(
   };
 }
 
-function ascending(ids: readonly number[]): readonly number[] {
+/**
+ * The ids ascending: as they are when they already are, else sorted as 32-bit numbers (a typed
+ * array's numeric sort, several times faster than sorting numbers with a comparison function: a
+ * list of every object definition of a 200 MB model is hundreds of thousands of ids).
+ */
+function ascending(ids: ArrayLike<number>): ArrayLike<number> {
   for (let i = 1; i < ids.length; i++) {
-    if ((ids[i] as number) < (ids[i - 1] as number)) return [...ids].sort((a, b) => a - b);
+    if ((ids[i] as number) < (ids[i - 1] as number)) return Uint32Array.from(ids).sort();
   }
   return ids;
 }
 
-const NONE: readonly number[] = Object.freeze([]);
+const NONE: ArrayLike<number> = Object.freeze([]);
 
 /** Candidate lists of one check, each built and sorted once, shared by identity. */
 export class CandidateLists {
-  private readonly lists = new Map<string, readonly number[]>();
+  private readonly lists = new Map<string, ArrayLike<number>>();
 
   constructor(private readonly model: IfcModel) {}
 
   /** The ascending candidate ids of an applicability; equal lists are the same array. */
-  of(applicability: readonly CompiledFacet[]): readonly number[] {
+  of(applicability: readonly CompiledFacet[]): ArrayLike<number> {
     const source = candidateSource(this.model, applicability);
     if (source === null) return NONE;
     let list = this.lists.get(source.key);

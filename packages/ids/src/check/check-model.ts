@@ -1,14 +1,16 @@
 /**
  * checkModel: evaluates every specification of an IDS document against a model and produces the
  * CheckReport the reporters and the server consume. Findings are data, never exceptions.
+ * Over 500 lines: the one walk every check takes (candidate streams, applicability groups, the
+ * threads' block claims) and the report built from it; its pieces are in check/*.ts.
  */
 import type { IfcModel } from '@plumbline/ifc/model';
-import type { IdsDocument, Specification } from '../document';
-import { compileFacet } from '../facets/compile';
-import type { CompiledFacet, Evaluation } from '../facets/evaluation';
+import type { Facet, IdsDocument, Specification } from '../document';
+import type { CompiledFacet } from '../facets/evaluation';
 import type {
   CheckReport,
   ElementResult,
+  FacetCardinality,
   FacetFailure,
   FacetSummary,
   ReportModelInfo,
@@ -18,7 +20,17 @@ import type {
 import { groupKey, LookupGroup, lookupFacet } from './applicability-index';
 import { CandidateLists } from './candidates';
 import { ElementMemo } from './element-memo';
-import { IdList, mergeIds } from './id-list';
+import { ElementOutcomes, FacetTable, type RequirementUse } from './facet-table';
+import { IdList, mergeIds, without } from './id-list';
+import {
+  FailingBuilder,
+  failingElementsOf,
+  type Identity,
+  keepCompact,
+  mergeFailing,
+  type PartResult,
+  type PartResults,
+} from './part-results';
 
 export interface CheckOptions {
   /** Model file name for the report. */
@@ -33,61 +45,46 @@ export interface CheckOptions {
 
 const NO_FAILURES: readonly FacetFailure[] = Object.freeze([]);
 
-function summary(facet: CompiledFacet): FacetSummary {
-  return { type: facet.type, description: facet.description, cardinality: facet.cardinality };
+/** A facet's summary as its specification holds it (an entity facet is always required). */
+function summary(facet: CompiledFacet, cardinality: FacetCardinality): FacetSummary {
+  return { type: facet.type, description: facet.description, cardinality };
 }
 
-/** Applies a requirement's cardinality to its evaluation; null when satisfied. */
-function requirementFailure(
-  facet: CompiledFacet,
-  index: number,
-  model: IfcModel,
-  id: number,
-): FacetFailure | null {
-  const e = facet.evaluate(model, id);
-  switch (facet.cardinality) {
-    case 'required':
-      if (e.status === 'pass') return null;
-      return failureOf(facet, index, e);
-    case 'optional':
-      if (e.status !== 'fail') return null;
-      return failureOf(facet, index, e);
-    case 'prohibited':
-      if (e.status !== 'pass') return null;
-      return {
-        facetIndex: index,
-        type: facet.type,
-        outcome: 'prohibited',
-        reason: `has ${facet.description}, which is prohibited`,
-      };
-  }
-}
-
-function failureOf(
-  facet: CompiledFacet,
-  index: number,
-  e: Exclude<Evaluation, { status: 'pass' }>,
-): FacetFailure {
-  const outcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
-  return e.status === 'fail' && e.actualValue !== undefined
-    ? { facetIndex: index, type: facet.type, outcome, reason: e.reason, actualValue: e.actualValue }
-    : { facetIndex: index, type: facet.type, outcome, reason: e.reason };
-}
-
-/** One specification being checked: compiled facets and its results. */
+/** One specification being checked: its facets (shared with others, check/facet-table.ts) and its results. */
 interface SpecRun {
   readonly spec: Specification;
+  /** The compiled applicability facets (candidate lists and look-ups read them), and their slots. */
   readonly applicability: readonly CompiledFacet[];
-  readonly requirements: readonly CompiledFacet[];
+  readonly applicabilitySlots: readonly number[];
+  readonly requirements: readonly RequirementUse[];
   readonly prohibited: boolean;
-  /** Passes as ids only; failures in full (issue 22). */
+  /**
+   * Passes as ids only (issue 22), failures as ids and shared failure lists (issue 36). A scanned
+   * specification's passes are the elements its applicability group found applicable that it
+   * does not fail (`group`); one found by look-up lists its own.
+   */
   readonly passing: IdList;
-  readonly failing: ElementResult[];
-  /** Counting only (countSpecifications): how many applicable elements pass and fail. */
-  passedCount: number;
-  failedCount: number;
+  readonly failing: FailingBuilder;
+  group: SameApplicability | null;
   /** The element last evaluated: a look-up may select a specification twice for one element. */
   lastId: number;
+}
+
+/**
+ * The scanned specifications of a stream with the same applicability facets: applicable to the
+ * same elements, found once per element for all of them, and listed once.
+ */
+interface SameApplicability {
+  readonly slots: readonly number[];
+  readonly runs: SpecRun[];
+  readonly applicable: IdList;
+  taken: Uint32Array | null;
+  /**
+   * The runs' requirement uses one after another, run k's at [offsets[k], offsets[k + 1]) (none
+   * for a prohibited specification, whose elements fail by applying): read in one sweep.
+   */
+  uses: Int32Array;
+  offsets: Int32Array;
 }
 
 /**
@@ -95,22 +92,23 @@ interface SpecRun {
  * groups (check/applicability-index), the others evaluated on every candidate.
  */
 interface CandidateStream {
-  readonly candidates: readonly number[];
+  readonly candidates: ArrayLike<number>;
   cursor: number;
-  readonly scanned: SpecRun[];
+  readonly scanned: SameApplicability[];
   readonly groups: Map<string, LookupGroup<SpecRun>>;
 }
 
-function prepare(spec: Specification): SpecRun {
+function prepare(spec: Specification, table: FacetTable): SpecRun {
+  const applicabilitySlots = spec.applicability.map((f) => table.slotOf(f));
   return {
     spec,
-    applicability: spec.applicability.map(compileFacet),
-    requirements: spec.requirements.map(compileFacet),
+    applicability: applicabilitySlots.map((slot) => table.facets[slot] as CompiledFacet),
+    applicabilitySlots,
+    requirements: spec.requirements.map((f, index) => table.useOf(f, index)),
     prohibited: spec.cardinality === 'prohibited',
     passing: new IdList(),
-    failing: [],
-    passedCount: 0,
-    failedCount: 0,
+    failing: new FailingBuilder(),
+    group: null,
     lastId: -1,
   };
 }
@@ -118,7 +116,8 @@ function prepare(spec: Specification): SpecRun {
 /** Puts each specification in the stream of its candidate list, in a look-up group when it can. */
 function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[] {
   const lists = new CandidateLists(model);
-  const streams = new Map<readonly number[], CandidateStream>();
+  const streams = new Map<ArrayLike<number>, CandidateStream>();
+  const sameApplicability = new Map<CandidateStream, Map<string, SameApplicability>>();
   for (const run of runs) {
     const candidates = lists.of(run.applicability);
     if (candidates.length === 0) continue;
@@ -129,7 +128,27 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
     }
     const lookup = lookupFacet(run.applicability);
     if (lookup === null) {
-      stream.scanned.push(run);
+      let byKey = sameApplicability.get(stream);
+      if (byKey === undefined) {
+        byKey = new Map();
+        sameApplicability.set(stream, byKey);
+      }
+      const key = run.applicabilitySlots.join(',');
+      let group = byKey.get(key);
+      if (group === undefined) {
+        group = {
+          slots: run.applicabilitySlots,
+          runs: [],
+          applicable: new IdList(),
+          taken: null,
+          uses: NO_USES,
+          offsets: NO_USES,
+        };
+        byKey.set(key, group);
+        stream.scanned.push(group);
+      }
+      group.runs.push(run);
+      run.group = group;
       continue;
     }
     const key = groupKey(lookup.pset, lookup.property);
@@ -140,7 +159,65 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
     }
     group.add(run, lookup.literals);
   }
+  for (const byKey of sameApplicability.values()) for (const group of byKey.values()) sweepOrder(group);
   return [...streams.values()];
+}
+
+const NO_USES = new Int32Array(0);
+
+function sweepOrder(group: SameApplicability): void {
+  const { runs } = group;
+  const offsets = new Int32Array(runs.length + 1);
+  let n = 0;
+  runs.forEach((run, k) => {
+    offsets[k] = n;
+    if (!run.prohibited) n += run.requirements.length;
+  });
+  offsets[runs.length] = n;
+  const uses = new Int32Array(n);
+  runs.forEach((run, k) => {
+    if (run.prohibited) return;
+    const at = offsets[k] as number;
+    run.requirements.forEach((use, r) => {
+      uses[at + r] = use.use;
+    });
+  });
+  group.uses = uses;
+  group.offsets = offsets;
+}
+
+/**
+ * Every specification of a group on an element they all apply to: each one's failures from the
+ * element's shared outcomes (check/facet-table.ts), recorded; the passes are the applicable
+ * elements a specification does not fail (`partOf`).
+ */
+function checkGroup(
+  model: IfcModel,
+  outcomes: ElementOutcomes,
+  group: SameApplicability,
+  who: ElementIdentity,
+  identities: Map<number, Identity>,
+): void {
+  const id = who.id;
+  const { runs, uses, offsets } = group;
+  for (let k = 0; k < runs.length; k++) {
+    const end = offsets[k + 1] as number;
+    let first = -1;
+    let more: FacetFailure[] | null = null;
+    for (let r = offsets[k] as number; r < end; r++) {
+      const n = uses[r] as number;
+      const failure = outcomes.failureAt(n, id);
+      if (failure === null) continue;
+      if (first < 0) first = n;
+      else if (more === null) more = [outcomes.failureAt(first, id) as FacetFailure, failure];
+      else more.push(failure);
+    }
+    const run = runs[k] as SpecRun;
+    if (first < 0 && !run.prohibited) continue;
+    who.record(model, identities);
+    // One failure: the list every specification failing only that requirement there shares.
+    run.failing.push(id, more ?? (first < 0 ? NO_FAILURES : outcomes.aloneAt(first, id)));
+  }
 }
 
 /** Every id that is a candidate of some stream, ascending, without duplicates. */
@@ -180,85 +257,80 @@ function unionOf(streams: readonly CandidateStream[]): ArrayLike<number> {
   return all.subarray(0, w);
 }
 
-/** The element's identity, looked up once however many specifications it fails. */
+/** The element being checked; its identity is looked up once however many specifications it fails. */
 class ElementIdentity {
   id = -1;
   private loaded = false;
-  globalId: string | null = null;
-  className = '';
-  name: string | null = null;
 
   reset(id: number): void {
     this.id = id;
     this.loaded = false;
   }
 
-  load(model: IfcModel): this {
-    if (!this.loaded) {
-      this.globalId = model.globalId(this.id);
-      this.className = model.classOf(this.id) ?? '';
-      this.name = model.name(this.id);
-      this.loaded = true;
-    }
-    return this;
+  /** Records the element's identity, once however many specifications it fails. */
+  record(model: IfcModel, identities: Map<number, Identity>): void {
+    if (this.loaded) return;
+    identities.set(this.id, {
+      globalId: model.globalId(this.id),
+      className: model.classOf(this.id) ?? '',
+      name: model.name(this.id),
+    });
+    this.loaded = true;
   }
 }
 
-function evaluateElement(model: IfcModel, run: SpecRun, who: ElementIdentity): void {
-  const id = who.id;
-  const applicability = run.applicability;
-  for (let i = 0; i < applicability.length; i++) {
-    if ((applicability[i] as CompiledFacet).evaluate(model, id).status !== 'pass') return;
+/** Whether element `id` satisfies every applicability facet of `slots`. */
+function applies(outcomes: ElementOutcomes, slots: readonly number[], id: number): boolean {
+  for (let i = 0; i < slots.length; i++) {
+    if (!outcomes.passes(slots[i] as number, id)) return false;
   }
-  let failures: FacetFailure[] | null = null;
+  return true;
+}
+
+/**
+ * A specification's verdict on an element it applies to, from the element's shared facet
+ * outcomes: a failure is recorded; whether it passed is returned.
+ */
+function meetsRequirements(
+  model: IfcModel,
+  outcomes: ElementOutcomes,
+  run: SpecRun,
+  who: ElementIdentity,
+  identities: Map<number, Identity>,
+): boolean {
+  const id = who.id;
+  let failures: readonly FacetFailure[] | null = null;
   if (!run.prohibited) {
     const requirements = run.requirements;
+    let first: RequirementUse | null = null;
+    let more: FacetFailure[] | null = null;
     for (let r = 0; r < requirements.length; r++) {
-      const failure = requirementFailure(requirements[r] as CompiledFacet, r, model, id);
-      if (failure) {
-        if (failures === null) failures = [];
-        failures.push(failure);
-      }
+      const use = requirements[r] as RequirementUse;
+      const failure = outcomes.failure(use, id);
+      if (failure === null) continue;
+      if (first === null) first = use;
+      else if (more === null) more = [outcomes.failure(first, id) as FacetFailure, failure];
+      else more.push(failure);
     }
+    // One failure: the list every specification failing only that requirement there shares.
+    if (more !== null) failures = more;
+    else if (first !== null) failures = outcomes.alone(first, id);
   }
-  if (!run.prohibited && failures === null) {
-    run.passing.push(id);
-    return;
-  }
-  who.load(model);
-  run.failing.push({
-    id,
-    globalId: who.globalId,
-    className: who.className,
-    name: who.name,
-    failures: failures ?? NO_FAILURES,
-  });
+  if (!run.prohibited && failures === null) return true;
+  who.record(model, identities);
+  run.failing.push(id, failures ?? NO_FAILURES);
+  return false;
 }
 
-/** Counts only: applicable and passing, stopping at the first failed requirement (countSpecifications). */
-function countElement(model: IfcModel, run: SpecRun, id: number): void {
-  const applicability = run.applicability;
-  for (let i = 0; i < applicability.length; i++) {
-    if ((applicability[i] as CompiledFacet).evaluate(model, id).status !== 'pass') return;
-  }
-  if (run.prohibited) {
-    run.failedCount++;
-    return;
-  }
-  const requirements = run.requirements;
-  for (let r = 0; r < requirements.length; r++) {
-    if (requirementFailure(requirements[r] as CompiledFacet, r, model, id)) {
-      run.failedCount++;
-      return;
-    }
-  }
-  run.passedCount++;
-}
-
-function result(run: SpecRun, { passingIds, failingElements }: PartResult): SpecificationResult {
+/** A specification's result; its failing elements are made objects when first read (check/part-results.ts). */
+function result(
+  run: SpecRun,
+  { passingIds, failing }: PartResult,
+  identities: ReadonlyMap<number, Identity>,
+): SpecificationResult {
   const { spec } = run;
   const passedCount = passingIds.length;
-  const failedCount = failingElements.length;
+  const failedCount = failing.ids.length;
   const applicableCount = passedCount + failedCount;
   let reason: string | null = null;
   if (run.prohibited && applicableCount > 0) {
@@ -268,23 +340,30 @@ function result(run: SpecRun, { passingIds, failingElements }: PartResult): Spec
   } else if (failedCount > 0) {
     reason = `${failedCount} of ${applicableCount} applicable element${applicableCount === 1 ? '' : 's'} fail${failedCount === 1 ? 's' : ''} the requirements`;
   }
-  return {
+  let elements: ElementResult[] | null = null;
+  const specification: SpecificationResult = {
     name: spec.name,
     description: spec.description,
     identifier: spec.identifier,
     instructions: spec.instructions,
     ifcVersions: spec.ifcVersions,
     cardinality: spec.cardinality,
-    applicability: run.applicability.map(summary),
-    requirements: run.requirements.map(summary),
+    applicability: run.applicability.map((f, i) =>
+      summary(f, f.type === 'entity' ? f.cardinality : (spec.applicability[i] as Facet).cardinality),
+    ),
+    requirements: run.requirements.map((use) => summary(use.facet, use.cardinality)),
     status: reason === null ? 'pass' : 'fail',
     reason,
     applicableCount,
     passedCount,
     failedCount,
     passingIds,
-    failingElements,
+    get failingElements(): readonly ElementResult[] {
+      elements ??= failingElementsOf(failing, identities);
+      return elements;
+    },
   };
+  return keepCompact(specification, failing, identities);
 }
 
 /**
@@ -314,15 +393,13 @@ function takesBlock(part: CheckPart, b: number): boolean {
   return Atomics.compareExchange(part.claims, b, 0, part.index + 1) === 0;
 }
 
-/** One specification's outcome on one part of the elements, each list ascending by element id. */
-export interface PartResult {
-  readonly passingIds: Uint32Array;
-  readonly failingElements: readonly ElementResult[];
-}
-
-/** A run's results, taken from it (its growing id list is let go). */
+/** A run's results, taken from it (its growing id lists are let go). */
 function partOf(run: SpecRun): PartResult {
-  return { passingIds: run.passing.take(), failingElements: run.failing };
+  const failing = run.failing.take();
+  const { group } = run;
+  if (group === null) return { passingIds: run.passing.take(), failing };
+  group.taken ??= group.applicable.take();
+  return { passingIds: without(group.taken, failing.ids), failing };
 }
 
 /**
@@ -334,18 +411,24 @@ function checkAll(
   model: IfcModel,
   specs: readonly Specification[],
   part: CheckPart | null = null,
-  counting = false,
-): SpecRun[] {
+): { runs: SpecRun[]; identities: Map<number, Identity> } {
   const memo = new ElementMemo(model);
-  const runs = specs.map(prepare);
+  const table = new FacetTable();
+  const runs = specs.map((spec) => prepare(spec, table));
+  const outcomes = new ElementOutcomes(table, memo);
   const streams = streamsOf(memo, runs);
   const ids = unionOf(streams);
   const who = new ElementIdentity();
+  const identities = new Map<number, Identity>();
+  // A specification found by look-up: possibly twice for one element, and not yet known to apply.
   const visit = (run: SpecRun): void => {
     if (run.lastId === who.id) return;
     run.lastId = who.id;
-    if (counting) countElement(memo, run, who.id);
-    else evaluateElement(memo, run, who);
+    if (
+      applies(outcomes, run.applicabilitySlots, who.id) &&
+      meetsRequirements(memo, outcomes, run, who, identities)
+    )
+      run.passing.push(who.id);
   };
   let mine = true;
   for (let k = 0; k < ids.length; k++) {
@@ -358,11 +441,15 @@ function checkAll(
       if (stream.cursor >= cands.length || cands[stream.cursor] !== id) continue;
       while (stream.cursor < cands.length && cands[stream.cursor] === id) stream.cursor++;
       if (!mine) continue;
-      for (const run of stream.scanned) visit(run);
+      for (const group of stream.scanned) {
+        if (!applies(outcomes, group.slots, id)) continue;
+        group.applicable.push(id);
+        checkGroup(memo, outcomes, group, who, identities);
+      }
       for (const group of stream.groups.values()) group.select(memo, id, visit);
     }
   }
-  return runs;
+  return { runs, identities };
 }
 
 /** Applicable, passing and failing elements of one specification, without the report. */
@@ -372,36 +459,23 @@ export interface SpecificationCounts {
   readonly failed: number;
 }
 
-/** Each specification's counts by the check's own walk, without reasons or a report (check/live-check.ts). */
+/**
+ * Each specification's counts by the check's own walk, without a report (check/live-check.ts): the
+ * walk keeps failing elements as ids and describes no failure until read, so counting is the check.
+ */
 export function countSpecifications(model: IfcModel, specs: readonly Specification[]): SpecificationCounts[] {
-  return checkAll(model, specs, null, true).map((run) => ({
-    applicable: run.passedCount + run.failedCount,
-    passed: run.passedCount,
-    failed: run.failedCount,
-  }));
+  return checkAll(model, specs).runs.map((run) => {
+    const { passingIds, failing } = partOf(run);
+    const passed = passingIds.length;
+    const failed = failing.ids.length;
+    return { applicable: passed + failed, passed, failed };
+  });
 }
 
 /** Checks one part of the elements (on a worker thread): each specification's results on it. */
-export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResult[] {
-  return checkAll(model, specs, part).map(partOf);
-}
-
-/** Merges two lists of element results, each ascending by id and with no id in both. */
-function mergeById(a: readonly ElementResult[], b: readonly ElementResult[]): ElementResult[] {
-  if (b.length === 0) return a as ElementResult[];
-  if (a.length === 0) return b as ElementResult[];
-  const out = new Array<ElementResult>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let w = 0;
-  while (i < a.length && j < b.length)
-    out[w++] =
-      (a[i] as ElementResult).id < (b[j] as ElementResult).id
-        ? (a[i++] as ElementResult)
-        : (b[j++] as ElementResult);
-  while (i < a.length) out[w++] = a[i++] as ElementResult;
-  while (j < b.length) out[w++] = b[j++] as ElementResult;
-  return out;
+export function checkPart(model: IfcModel, specs: readonly Specification[], part: CheckPart): PartResults {
+  const { runs, identities } = checkAll(model, specs, part);
+  return { specifications: runs.map(partOf), identities };
 }
 
 /**
@@ -413,24 +487,25 @@ export async function checkSharingParts(
   ids: IdsDocument,
   options: CheckOptions,
   part: CheckPart,
-  otherParts: Promise<readonly (readonly PartResult[])[]>,
+  otherParts: Promise<readonly PartResults[]>,
 ): Promise<CheckReport> {
   const frame = frameOf(model, ids, options);
   if (ids.problems.length > 0) return invalidFrame(frame, ids);
-  const runs = checkAll(model, ids.specifications, part);
+  const { runs, identities } = checkAll(model, ids.specifications, part);
   const parts = runs.map(partOf);
   for (const other of await otherParts) {
+    for (const [id, who] of other.identities) identities.set(id, who);
     parts.forEach((mine, s) => {
-      const theirs = other[s] as PartResult;
+      const theirs = other.specifications[s] as PartResult;
       parts[s] = {
         passingIds: mergeIds(mine.passingIds, theirs.passingIds),
-        failingElements: mergeById(mine.failingElements, theirs.failingElements),
+        failing: mergeFailing(mine.failing, theirs.failing),
       };
     });
   }
   return finished(
     frame,
-    runs.map((run, s) => result(run, parts[s] as PartResult)),
+    runs.map((run, s) => result(run, parts[s] as PartResult, identities)),
   );
 }
 
@@ -489,8 +564,9 @@ function finished(frame: ReportFrame, specifications: SpecificationResult[]): Ch
 export function checkModel(model: IfcModel, ids: IdsDocument, options: CheckOptions = {}): CheckReport {
   const frame = frameOf(model, ids, options);
   if (ids.problems.length > 0) return invalidFrame(frame, ids);
+  const { runs, identities } = checkAll(model, ids.specifications);
   return finished(
     frame,
-    checkAll(model, ids.specifications).map((run) => result(run, partOf(run))),
+    runs.map((run) => result(run, partOf(run), identities)),
   );
 }

@@ -40,3 +40,19 @@ export function mergeIds(a: Uint32Array, b: Uint32Array): Uint32Array {
   while (j < b.length) out[w++] = b[j++] as number;
   return out;
 }
+
+/** The ids of `all` not in `minus`, both ascending and `minus` a subset of `all`: a new array. */
+export function without(all: Uint32Array, minus: Uint32Array): Uint32Array {
+  if (minus.length === 0) return all.slice();
+  const out = new Uint32Array(all.length - minus.length);
+  let j = 0;
+  let w = 0;
+  for (let i = 0; i < all.length; i++) {
+    const id = all[i] as number;
+    if (j < minus.length && minus[j] === id) j++;
+    else out[w++] = id;
+  }
+  if (j !== minus.length || w !== out.length)
+    throw new Error('failing ids are not among the applicable ones');
+  return out;
+}

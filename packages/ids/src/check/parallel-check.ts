@@ -24,9 +24,9 @@ import {
   checkPart,
   checkSharingParts,
   claimsFor,
-  type PartResult,
 } from './check-model';
 import type { CheckTask } from './check-worker';
+import type { PartResults } from './part-results';
 import { decodeParts, type EncodedParts } from './part-transfer';
 
 /** Below this many instances (about 20 MB of IFC) starting threads costs more than it saves. */
@@ -80,17 +80,17 @@ export function checkPartOnThread(task: {
   readonly model: CheckTask['model'];
   readonly specifications: readonly Specification[];
   readonly part: CheckPart;
-}): Promise<PartResult[] | null> {
+}): Promise<PartResults | null> {
   const worker = startWorker();
   const specifications = portableSpecifications(task.specifications);
   return worker ? resultsOf(worker, { ...task, specifications }) : Promise.resolve(null);
 }
 
 /** Its share's results from one thread, or null when the thread failed (the caller checks the share then). */
-function resultsOf(worker: Worker, task: CheckTask): Promise<PartResult[] | null> {
+function resultsOf(worker: Worker, task: CheckTask): Promise<PartResults | null> {
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (value: PartResult[] | null) => {
+    const finish = (value: PartResults | null) => {
       if (settled) return;
       settled = true;
       void worker.terminate();

@@ -1,12 +1,13 @@
 /**
- * A part's results in a compact form for postMessage (check/parallel-check.ts): passing ids as the
- * typed arrays they already are (transferred, not copied); each failing element's identity once
- * (ids in a typed array, class names as indexes), each specification's failing elements as
- * positions into that table, with their failures. Cloning hundreds of thousands of result objects
- * one by one would cost the thread that receives them more than the check it was spared.
+ * A part's results in a compact form for postMessage (check/parallel-check.ts): passing and failing
+ * ids as the typed arrays they already are (transferred, not copied); each failing element's
+ * identity once (ids in a typed array, class names as indexes); failure lists as they are, so the
+ * structured clone writes each shared list and failure once (part-results.ts). Cloning hundreds of
+ * thousands of result objects one by one would cost the thread that receives them more than the
+ * check it was spared.
  */
-import type { ElementResult, FacetFailure } from '../results';
-import type { PartResult } from './check-model';
+import type { FacetFailure } from '../results';
+import type { Identity, PartResults } from './part-results';
 
 export interface EncodedParts {
   readonly elementIds: Uint32Array;
@@ -19,53 +20,42 @@ export interface EncodedParts {
 
 interface EncodedSpecification {
   readonly passingIds: Uint32Array;
-  /** Positions of the failing elements in the element table, ascending by id. */
-  readonly failing: Uint32Array;
-  /** Their failures, in the same order. */
+  readonly failingIds: Uint32Array;
+  /** The failing elements' failures, in the same order. */
   readonly failures: readonly (readonly FacetFailure[])[];
 }
 
-export function encodeParts(parts: readonly PartResult[]): EncodedParts {
-  const positionOf = new Map<number, number>();
-  const elementIds: number[] = [];
+export function encodeParts(parts: PartResults): EncodedParts {
+  const elementIds = new Uint32Array(parts.identities.size);
   const globalIds: (string | null)[] = [];
   const names: (string | null)[] = [];
-  const classIndex: number[] = [];
+  const classIndex = new Uint16Array(parts.identities.size);
   const classNames: string[] = [];
   const classPosition = new Map<string, number>();
-  const specifications = parts.map((part): EncodedSpecification => {
-    const failing = new Uint32Array(part.failingElements.length);
-    part.failingElements.forEach((e, i) => {
-      let at = positionOf.get(e.id);
-      if (at === undefined) {
-        at = elementIds.length;
-        positionOf.set(e.id, at);
-        elementIds.push(e.id);
-        globalIds.push(e.globalId);
-        names.push(e.name);
-        let c = classPosition.get(e.className);
-        if (c === undefined) {
-          c = classNames.length;
-          classPosition.set(e.className, c);
-          classNames.push(e.className);
-        }
-        classIndex.push(c);
-      }
-      failing[i] = at;
-    });
-    return {
-      passingIds: part.passingIds,
-      failing,
-      failures: part.failingElements.map((e) => e.failures),
-    };
-  });
+  let k = 0;
+  for (const [id, who] of parts.identities) {
+    elementIds[k] = id;
+    globalIds.push(who.globalId);
+    names.push(who.name);
+    let c = classPosition.get(who.className);
+    if (c === undefined) {
+      c = classNames.length;
+      classPosition.set(who.className, c);
+      classNames.push(who.className);
+    }
+    classIndex[k++] = c;
+  }
   return {
-    elementIds: Uint32Array.from(elementIds),
+    elementIds,
     globalIds,
     names,
-    classIndex: Uint16Array.from(classIndex),
+    classIndex,
     classNames,
-    specifications,
+    specifications: parts.specifications.map((s) => ({
+      passingIds: s.passingIds,
+      failingIds: s.failing.ids,
+      failures: s.failing.failures,
+    })),
   };
 }
 
@@ -77,26 +67,26 @@ export function transferablesOf(encoded: EncodedParts): ArrayBuffer[] {
   ]);
   for (const s of encoded.specifications) {
     out.add(s.passingIds.buffer as ArrayBuffer);
-    out.add(s.failing.buffer as ArrayBuffer);
+    out.add(s.failingIds.buffer as ArrayBuffer);
   }
   return [...out];
 }
 
 /** The part results again. */
-export function decodeParts(encoded: EncodedParts): PartResult[] {
+export function decodeParts(encoded: EncodedParts): PartResults {
   const { elementIds, globalIds, names, classIndex, classNames } = encoded;
-  return encoded.specifications.map((s) => {
-    const failingElements = new Array<ElementResult>(s.failing.length);
-    for (let i = 0; i < s.failing.length; i++) {
-      const at = s.failing[i] as number;
-      failingElements[i] = {
-        id: elementIds[at] as number,
-        globalId: globalIds[at] ?? null,
-        className: classNames[classIndex[at] as number] as string,
-        name: names[at] ?? null,
-        failures: s.failures[i] as readonly FacetFailure[],
-      };
-    }
-    return { passingIds: s.passingIds, failingElements };
-  });
+  const identities = new Map<number, Identity>();
+  for (let i = 0; i < elementIds.length; i++)
+    identities.set(elementIds[i] as number, {
+      globalId: globalIds[i] ?? null,
+      className: classNames[classIndex[i] as number] as string,
+      name: names[i] ?? null,
+    });
+  return {
+    identities,
+    specifications: encoded.specifications.map((s) => ({
+      passingIds: s.passingIds,
+      failing: { ids: s.failingIds, failures: s.failures },
+    })),
+  };
 }

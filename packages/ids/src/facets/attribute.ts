@@ -11,6 +11,7 @@ import { compileValue, type ScalarValue, type ValueMatcher } from '../restrictio
 import type { FacetCardinality } from '../results';
 import {
   type CompiledFacet,
+  describedLater,
   type Evaluation,
   formatScalar,
   isStepAbsent,
@@ -93,13 +94,12 @@ export class CompiledAttributeFacet implements CompiledFacet {
       };
     }
     const scalar = this.inSI(model, id, name, v, raw);
-    if (!this.value.matches(scalar)) {
-      const actual = formatScalar(scalar);
-      return {
-        status: 'fail',
-        reason: `${name} is ${actual}, expected ${this.value.description}`,
+    const value = this.value;
+    if (!value.matches(scalar)) {
+      return describedLater(() => ({
+        reason: `${name} is ${formatScalar(scalar)}, expected ${value.description}`,
         actualValue: String(scalar.value),
-      };
+      }));
     }
     return PASS;
   }

@@ -7,7 +7,7 @@ import type { ClassificationReferenceView, IfcModel } from '@plumbline/ifc/model
 import type { ClassificationFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
-import { type CompiledFacet, type Evaluation, PASS } from './evaluation';
+import { type CompiledFacet, describedLater, type Evaluation, PASS } from './evaluation';
 
 const NONE: Evaluation = { status: 'absent', reason: 'has no classification' };
 
@@ -40,13 +40,14 @@ export class CompiledClassificationFacet implements CompiledFacet {
     const refs = model.classifications(id);
     if (refs.length === 0) return NONE;
     for (const ref of refs) if (this.matchesReference(ref)) return PASS;
-    const found = refs.map(
-      (r) => `${r.system ?? '(no system)'}${r.identification ? ` ${r.identification}` : ''}`,
-    );
-    return {
-      status: 'fail',
-      reason: `is classified as ${found.join(', ')}; expected ${this.description}`,
-      actualValue: found.join(', '),
-    };
+    return describedLater(() => {
+      const found = refs.map(
+        (r) => `${r.system ?? '(no system)'}${r.identification ? ` ${r.identification}` : ''}`,
+      );
+      return {
+        reason: `is classified as ${found.join(', ')}; expected ${this.description}`,
+        actualValue: found.join(', '),
+      };
+    });
   }
 }

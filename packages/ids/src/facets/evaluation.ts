@@ -23,6 +23,33 @@ export type Evaluation =
 
 export const PASS: Evaluation = { status: 'pass' };
 
+/**
+ * A failure whose reason and actual value are worked out when first read (issue 36): an
+ * applicability facet fails on most of the elements it is tried on, and only whether it passes is
+ * asked there; describing each miss (material names, classification codes, values) was a tenth of
+ * such a check.
+ */
+class FailureDescribedLater {
+  readonly status = 'fail' as const;
+  private described: { readonly reason: string; readonly actualValue?: string } | null = null;
+
+  constructor(private readonly describe: () => { reason: string; actualValue?: string }) {}
+
+  get reason(): string {
+    this.described ??= this.describe();
+    return this.described.reason;
+  }
+
+  get actualValue(): string | undefined {
+    this.described ??= this.describe();
+    return this.described.actualValue;
+  }
+}
+
+export function describedLater(describe: () => { reason: string; actualValue?: string }): Evaluation {
+  return new FailureDescribedLater(describe);
+}
+
 export interface CompiledFacet {
   readonly type: FacetType;
   readonly cardinality: FacetCardinality;

@@ -6,7 +6,7 @@ import type { IfcModel } from '@plumbline/ifc/model';
 import type { MaterialFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
-import { type CompiledFacet, type Evaluation, PASS } from './evaluation';
+import { type CompiledFacet, describedLater, type Evaluation, PASS } from './evaluation';
 
 const NONE: Evaluation = { status: 'absent', reason: 'has no material' };
 
@@ -31,16 +31,17 @@ export class CompiledMaterialFacet implements CompiledFacet {
       for (const n of m.names) if (value.matchesString(n)) return PASS;
       for (const c of m.categories) if (value.matchesString(c)) return PASS;
     }
-    const names = [...new Set(materials.flatMap((m) => [...m.names, ...m.categories]))].filter(
-      (n) => n !== '',
-    );
-    return {
-      status: 'fail',
-      reason:
-        names.length > 0
-          ? `has material ${names.map((n) => `"${n}"`).join(', ')}, expected ${value.description}`
-          : `its material has no name or category, expected ${value.description}`,
-      actualValue: names.join(', '),
-    };
+    return describedLater(() => {
+      const names = [...new Set(materials.flatMap((m) => [...m.names, ...m.categories]))].filter(
+        (n) => n !== '',
+      );
+      return {
+        reason:
+          names.length > 0
+            ? `has material ${names.map((n) => `"${n}"`).join(', ')}, expected ${value.description}`
+            : `its material has no name or category, expected ${value.description}`,
+        actualValue: names.join(', '),
+      };
+    });
   }
 }

@@ -10,12 +10,80 @@ import type { IfcModel, IfcValue, PropertySetView, PropertyView } from '@plumbli
 import type { PropertyFacet } from '../document';
 import { compileValue, type ValueMatcher } from '../restriction/matcher';
 import type { FacetCardinality } from '../results';
-import { type CompiledFacet, type Evaluation, formatScalar, PASS } from './evaluation';
+import { type CompiledFacet, describedLater, type Evaluation, formatScalar, PASS } from './evaluation';
 
 function isEmptyValue(v: IfcValue): boolean {
   if (v.value === '') return true;
   return v.value === 'UNKNOWN' && v.dataType === 'IFCLOGICAL';
 }
+
+/**
+ * Where a property facet's property set and name lead on one element: the matching properties in
+ * the order the sets and properties are read, whether any matching set holds one, and the first
+ * matching set that lacks it. It depends on the two name matchers only, so facets that differ in
+ * value, data type or cardinality share it (issue 36: a pack tests one property under many values).
+ */
+export interface PropertyLocation {
+  readonly setNames: readonly string[];
+  readonly properties: readonly PropertyView[];
+  /** Some matching set holds a matching property. */
+  readonly found: boolean;
+  readonly lackingSet: string | null;
+}
+
+/**
+ * Finds the properties a (property set, name) pair leads to, remembering the last element asked:
+ * elements are checked one at a time, and every facet of the pair asks about the same one. One
+ * locator per distinct pair of matchers in a check (check/facet-table.ts).
+ */
+export class PropertyLocator {
+  private model: IfcModel | null = null;
+  private id = -1;
+  private last: PropertyLocation | null = null;
+
+  constructor(
+    private readonly propertySet: ValueMatcher,
+    private readonly baseName: ValueMatcher,
+  ) {}
+
+  locate(model: IfcModel, id: number): PropertyLocation {
+    if (id === this.id && model === this.model) return this.last as PropertyLocation;
+    const sets = model.propertySets(id);
+    let setNames: string[] | null = null;
+    let properties: PropertyView[] | null = null;
+    let setsWithProperty = 0;
+    let lackingSet: string | null = null;
+    for (let i = 0; i < sets.length; i++) {
+      const set = sets[i] as PropertySetView;
+      if (!this.propertySet.matchesString(set.name)) continue;
+      let found = 0;
+      const props = set.properties;
+      for (let j = 0; j < props.length; j++) {
+        const prop = props[j] as PropertyView;
+        if (!this.baseName.matchesString(prop.name)) continue;
+        found++;
+        if (setNames === null || properties === null) {
+          setNames = [];
+          properties = [];
+        }
+        setNames.push(set.name);
+        properties.push(prop);
+      }
+      if (found > 0) setsWithProperty++;
+      else if (lackingSet === null) lackingSet = set.name;
+    }
+    const location: PropertyLocation =
+      properties === null && lackingSet === null
+        ? NOWHERE
+        : { setNames: setNames ?? [], properties: properties ?? [], found: setsWithProperty > 0, lackingSet };
+    this.model = model;
+    this.id = id;
+    this.last = location;
+    return location;
+  }
+}
+
+const NOWHERE: PropertyLocation = { setNames: [], properties: [], found: false, lackingSet: null };
 
 export class CompiledPropertyFacet implements CompiledFacet {
   readonly type = 'property' as const;
@@ -26,8 +94,13 @@ export class CompiledPropertyFacet implements CompiledFacet {
   readonly value: ValueMatcher | null;
   readonly dataType: string | null;
   private readonly missingReason: string;
+  private readonly locator: PropertyLocator;
 
-  constructor(facet: PropertyFacet) {
+  /** `locator`: shared with the facets of the same property set and name matchers (check/facet-table.ts). */
+  constructor(
+    facet: PropertyFacet,
+    locator?: (propertySet: ValueMatcher, baseName: ValueMatcher) => PropertyLocator,
+  ) {
     this.cardinality = facet.cardinality;
     this.propertySet = compileValue(facet.propertySet);
     this.baseName = compileValue(facet.baseName);
@@ -40,30 +113,22 @@ export class CompiledPropertyFacet implements CompiledFacet {
     if (this.value) d += ` ${this.value.finiteCount === 1 ? '= ' : ''}${this.value.description}`;
     this.description = d;
     this.missingReason = `${pset}.${prop} is missing`;
+    this.locator = locator
+      ? locator(this.propertySet, this.baseName)
+      : new PropertyLocator(this.propertySet, this.baseName);
   }
 
+  /**
+   * Every matching property is checked in order, the first that does not pass answering; then a
+   * matching set without the property fails it, and no matching property at all is 'absent'.
+   */
   evaluate(model: IfcModel, id: number): Evaluation {
-    const sets = model.propertySets(id);
-    let matchedSets = 0;
-    let setsWithProperty = 0;
-    let lackingSet: string | null = null;
-    for (let i = 0; i < sets.length; i++) {
-      const set = sets[i] as PropertySetView;
-      if (!this.propertySet.matchesString(set.name)) continue;
-      matchedSets++;
-      let found = 0;
-      const props = set.properties;
-      for (let j = 0; j < props.length; j++) {
-        const prop = props[j] as PropertyView;
-        if (!this.baseName.matchesString(prop.name)) continue;
-        found++;
-        const result = this.checkProperty(set.name, prop);
-        if (result !== PASS) return result;
-      }
-      if (found > 0) setsWithProperty++;
-      else if (lackingSet === null) lackingSet = set.name;
+    const { setNames, properties, found, lackingSet } = this.locator.locate(model, id);
+    for (let i = 0; i < properties.length; i++) {
+      const result = this.checkProperty(setNames[i] as string, properties[i] as PropertyView);
+      if (result !== PASS) return result;
     }
-    if (matchedSets === 0 || setsWithProperty === 0) return { status: 'absent', reason: this.missingReason };
+    if (!found) return { status: 'absent', reason: this.missingReason };
     if (lackingSet !== null) {
       return {
         status: 'fail',
@@ -75,9 +140,11 @@ export class CompiledPropertyFacet implements CompiledFacet {
   }
 
   private checkProperty(setName: string, prop: PropertyView): Evaluation {
-    const label = `${setName}.${prop.name}`;
     if (prop.kind === 'reference' || prop.kind === 'complex') {
-      return { status: 'fail', reason: `${label} is a ${prop.kind} property, which IDS cannot check` };
+      return {
+        status: 'fail',
+        reason: `${setName}.${prop.name} is a ${prop.kind} property, which IDS cannot check`,
+      };
     }
     const values = prop.siValues.length === prop.values.length ? prop.siValues : prop.values;
     let candidates = 0;
@@ -94,6 +161,8 @@ export class CompiledPropertyFacet implements CompiledFacet {
       if (firstActual === null) firstActual = v;
       if (this.value === null || this.value.matches(v)) return PASS;
     }
+    // Only failures are described: a pass makes no string.
+    const label = `${setName}.${prop.name}`;
     if (candidates === 0) {
       if (wrongType !== null) {
         return {
@@ -105,12 +174,11 @@ export class CompiledPropertyFacet implements CompiledFacet {
       return { status: 'fail', reason: `${label} has no value`, outcome: 'empty' };
     }
     const actual = firstActual as IfcValue;
-    const shown =
-      values.length > 1 ? `values ${values.map(formatScalar).join(', ')}` : `value ${formatScalar(actual)}`;
-    return {
-      status: 'fail',
-      reason: `${label} has ${shown}, expected ${this.value?.description ?? 'a value'}`,
-      actualValue: String(actual.value),
-    };
+    const expected = this.value?.description ?? 'a value';
+    return describedLater(() => {
+      const shown =
+        values.length > 1 ? `values ${values.map(formatScalar).join(', ')}` : `value ${formatScalar(actual)}`;
+      return { reason: `${label} has ${shown}, expected ${expected}`, actualValue: String(actual.value) };
+    });
   }
 }

@@ -3,6 +3,7 @@
  * counts, then the first few failing elements with their reasons; one closing result line.
  * Colour is the caller's decision (TTY and NO_COLOR are the CLI's business), so this stays pure.
  */
+import { failingIdsOf, firstFailingElements } from '../check/part-results';
 import type { CheckReport, SpecificationResult } from '../results';
 import { schemaSubstitutionNote } from './schema-note';
 import { describeElement, elementReasons, formatDuration, specificationLabel, summarize } from './summary';
@@ -106,13 +107,13 @@ function specificationLines(
   lines.push(`        ${paint.dim(counts.join(' · '))}`);
   if (specification.reason) lines.push(`        ${paint.yellow(clean(specification.reason))}`);
 
-  const failing = specification.failingElements;
-  for (const element of failing.slice(0, maxFailures)) {
+  for (const element of firstFailingElements(specification, maxFailures)) {
     lines.push(`        ${clean(describeElement(element))}`);
     for (const reason of elementReasons(specification, element)) lines.push(`          - ${clean(reason)}`);
   }
-  if (failing.length > maxFailures) {
-    lines.push(paint.dim(`        … and ${failing.length - maxFailures} more failing elements`));
+  const failing = failingIdsOf(specification).length;
+  if (failing > maxFailures) {
+    lines.push(paint.dim(`        … and ${failing - maxFailures} more failing elements`));
   }
   return lines;
 }

@@ -2,6 +2,7 @@
  * Figures every reporter shows, computed once from a `CheckReport` so that the console, JSON, HTML
  * and BCF outputs can never disagree about them.
  */
+import { failingIdsOf } from '../check/part-results';
 import type { CheckReport, ElementResult, SpecificationResult } from '../results';
 
 export interface ReportSummary {
@@ -27,7 +28,9 @@ export function summarize(report: CheckReport): ReportSummary {
     checks += specification.applicableCount;
     checksPassed += specification.passedCount;
     checksFailed += specification.failedCount;
-    for (const element of specification.failingElements) failing.add(element.id);
+    // Ids only: a report of millions of failures need not make them objects to count them.
+    const ids = failingIdsOf(specification);
+    for (let i = 0; i < ids.length; i++) failing.add(ids[i] as number);
   }
   return {
     specifications: report.specifications.length,
