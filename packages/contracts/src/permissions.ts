@@ -103,6 +103,20 @@ export const projectPermissions = {
       'POST /api/v1/projects/{projectId}/owner',
     ],
   },
+  'audit.read': {
+    role: 'Admin',
+    reason: "Only project Admins can read the project's audit trail.",
+    routes: ['GET /api/v1/projects/{projectId}/audit', 'GET /api/v1/projects/{projectId}/audit/export'],
+  },
+  'tokens.manage': {
+    role: 'Admin',
+    reason: 'Only project Admins can create or revoke project API tokens.',
+    routes: [
+      'GET /api/v1/projects/{projectId}/tokens',
+      'POST /api/v1/projects/{projectId}/tokens',
+      'DELETE /api/v1/projects/{projectId}/tokens/{tokenId}',
+    ],
+  },
   'billing.manage': {
     role: 'Admin',
     reason: "Only a project Admin can change the project's plan or read its invoices.",

@@ -46,6 +46,9 @@ export const HttpError = defineErrors('HttpError', {
   email_unverified: 'Please verify your e-mail address first: open the link we sent you.',
   admin_required: 'Only an installation admin can do this.',
   cross_site_request: 'This request came from another site and was refused.',
+  token_scope_insufficient: "This API token's scope does not reach this request.",
+  token_project_only: 'This project API token reaches its own project only.',
+  session_required: 'Sign in to do this: API tokens cannot.',
   not_found: 'Not found',
   internal_error: 'Something went wrong on our side. Please try again.',
 } satisfies Record<HttpErrorCode, string>);

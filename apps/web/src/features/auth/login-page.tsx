@@ -13,11 +13,13 @@ import { applyServerErrors } from '@/lib/forms';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { afterSignInPath } from './redirect';
+import { SSO_TEXT, SsoButton, SsoError, useAuthMethods } from './sso-sign-in';
 
 type SignInInput = z.input<typeof signInBodySchema>;
 
 export function LoginPage() {
   const session = useSession();
+  const methods = useAuthMethods();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -36,6 +38,29 @@ export function LoginPage() {
 
   if (session.data) return <Navigate to="/dashboard" replace />;
   const { errors } = form.formState;
+  // Until the methods are known nothing is drawn, so a password-less installation never shows a form.
+  if (methods.isPending)
+    return (
+      <AuthLayout title="Sign in to Plumbline" subtitle={null}>
+        {null}
+      </AuthLayout>
+    );
+  const sso = methods.data?.sso ?? null;
+  const password = methods.data?.password ?? true;
+  const ssoButton = sso ? (
+    <SsoButton label={sso.label} loginUrl={sso.login_url} returnTo={afterSignInPath(location.state)} />
+  ) : null;
+
+  if (!password) {
+    return (
+      <AuthLayout title="Sign in to Plumbline" subtitle={SSO_TEXT.passwordOff}>
+        <div className="grid gap-4">
+          <SsoError />
+          {ssoButton}
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -49,6 +74,17 @@ export function LoginPage() {
         </>
       }
     >
+      {sso && (
+        <div className="mb-6 grid gap-4">
+          <SsoError />
+          {ssoButton}
+          <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+            <span className="h-px flex-1 bg-border" />
+            {SSO_TEXT.or}
+            <span className="h-px flex-1 bg-border" />
+          </p>
+        </div>
+      )}
       <form
         className="grid gap-4"
         noValidate

@@ -13,11 +13,13 @@ import { signUp } from '@/lib/auth-api';
 import { applyServerErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
+import { SSO_TEXT, SsoButton, useAuthMethods } from './sso-sign-in';
 
 type SignUpInput = z.input<typeof signUpBodySchema>;
 
 export function SignupPage() {
   const session = useSession();
+  const methods = useAuthMethods();
   const form = useForm<SignUpInput, unknown, SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
     defaultValues: { fullName: '', email: '', password: '' },
@@ -29,6 +31,14 @@ export function SignupPage() {
 
   if (session.data) return <Navigate to="/dashboard" replace />;
   const { errors } = form.formState;
+  const sso = methods.data?.sso ?? null;
+  if (methods.data?.password === false) {
+    return (
+      <AuthLayout title="Create your account" subtitle={SSO_TEXT.signUpThroughSso}>
+        {sso && <SsoButton label={sso.label} loginUrl={sso.login_url} returnTo="/dashboard" />}
+      </AuthLayout>
+    );
+  }
 
   // The same answer for a new address and a taken one: the mailbox tells its owner which it was.
   if (mutation.isSuccess) {

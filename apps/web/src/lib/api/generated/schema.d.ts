@@ -120,6 +120,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How this installation signs people in: passwords, single sign-on, or both */
+        get: operations["getAuthMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start single sign-on: a redirect to the OpenID provider (authorization code with PKCE); `return_to` is this site's path to land on */
+        get: operations["getAuthSsoLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the OpenID provider sends the browser back: signs in (sets the session cookie) and redirects to the page asked for, or to /login?sso_error=… with the reason */
+        get: operations["getAuthSsoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects": {
         parameters: {
             query?: never;
@@ -1903,6 +1954,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{projectId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's audit trail, newest first, filtered by action, actor and days (project Admins) */
+        get: operations["getProjectsByProjectIdAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's audit trail as CSV, with the same filters (project Admins) */
+        get: operations["getProjectsByProjectIdAuditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every audit entry of the installation, newest first, filtered (installation admins) */
+        get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installation's audit trail as CSV, with the same filters (installation admins) */
+        get: operations["getAdminAuditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check the hash chain of the audit trail: every entry recomputed; the first entry that does not hold is named (installation admins) */
+        get: operations["getAdminAuditVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your personal API tokens (never their secrets) */
+        get: operations["getTokens"];
+        put?: never;
+        /** Make a personal API token: it acts as you, within its scope, until it expires or is revoked. The secret is in this answer only */
+        post: operations["postTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of your personal API tokens (at once; it stays listed as revoked) */
+        delete: operations["deleteTokensByTokenId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's API tokens (project Admins) */
+        get: operations["getProjectsByProjectIdTokens"];
+        put?: never;
+        /** Make a project API token (project Admins): it reaches this project only, with its maker's role within its scope. The secret is in this answer only */
+        post: operations["postProjectsByProjectIdTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the project's API tokens (project Admins) */
+        delete: operations["deleteProjectsByProjectIdTokensByTokenId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2064,6 +2270,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
             413: {
                 headers: {
@@ -2166,6 +2390,24 @@ export interface operations {
             };
             /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2312,7 +2554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2479,6 +2721,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
             413: {
                 headers: {
@@ -2605,7 +2865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2745,6 +3005,240 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuthMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        password: boolean;
+                        sso: {
+                            label: string;
+                            login_url: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuthSsoLogin: {
+        parameters: {
+            query?: {
+                return_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect (Location) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAuthSsoCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                session_state?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect (Location) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
             500: {
                 headers: {
@@ -2839,7 +3333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2959,7 +3453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3185,7 +3679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3203,7 +3697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3295,7 +3789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3313,7 +3807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,7 +3928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3452,7 +3946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3610,7 +4104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +4122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3732,7 +4226,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,7 +4244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3897,7 +4391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3915,7 +4409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4034,7 +4528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4052,7 +4546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4181,7 +4675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4199,7 +4693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +4813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +4831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4486,7 +4980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4591,7 +5085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4688,7 +5182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4706,7 +5200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4870,7 +5364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4888,7 +5382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5003,7 +5497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,7 +5652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5176,7 +5670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5330,7 +5824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5348,7 +5842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +5947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5471,7 +5965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5567,7 +6061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5585,7 +6079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5697,7 +6191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5715,7 +6209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5829,7 +6323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5847,7 +6341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,7 +6508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6032,7 +6526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6145,7 +6639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6163,7 +6657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6310,7 +6804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6328,7 +6822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6447,7 +6941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6465,7 +6959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,7 +7108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6632,7 +7126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6737,7 +7231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +7350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6874,7 +7368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6997,7 +7491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7015,7 +7509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7151,7 +7645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7169,7 +7663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7374,7 +7868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7392,7 +7886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7618,7 +8112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7636,7 +8130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7757,7 +8251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7775,7 +8269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7883,7 +8377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7901,7 +8395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8010,7 +8504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8028,7 +8522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8192,7 +8686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8210,7 +8704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8453,7 +8947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8471,7 +8965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8646,7 +9140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8664,7 +9158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8791,7 +9285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8809,7 +9303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8966,7 +9460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8984,7 +9478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,7 +9622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9146,7 +9640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9330,7 +9824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9348,7 +9842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9572,7 +10066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9590,7 +10084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9721,7 +10215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9739,7 +10233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9902,7 +10396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9920,7 +10414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10061,7 +10555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10079,7 +10573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +10700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,7 +10718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10367,7 +10861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10385,7 +10879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10570,7 +11064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10588,7 +11082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10731,7 +11225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10749,7 +11243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10885,7 +11379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10903,7 +11397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11039,7 +11533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11057,7 +11551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11300,7 +11794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11318,7 +11812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11463,7 +11957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11481,7 +11975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11609,7 +12103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11627,7 +12121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11757,7 +12251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11775,7 +12269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11915,7 +12409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11933,7 +12427,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12058,7 +12552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12076,7 +12570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12265,7 +12759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12283,7 +12777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12397,7 +12891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12415,7 +12909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12535,7 +13029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12553,7 +13047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12686,7 +13180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12704,7 +13198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12851,7 +13345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12869,7 +13363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12967,7 +13461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13086,7 +13580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13104,7 +13598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13244,7 +13738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13262,7 +13756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13402,7 +13896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13420,7 +13914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13660,7 +14154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13678,7 +14172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13881,7 +14375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13899,7 +14393,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14062,7 +14556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14080,7 +14574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14292,7 +14786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14310,7 +14804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14524,7 +15018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14542,7 +15036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14756,7 +15250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14774,7 +15268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14933,7 +15427,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14951,7 +15445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15120,7 +15614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15138,7 +15632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15291,7 +15785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15309,7 +15803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15443,7 +15937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15461,7 +15955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15555,7 +16049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15573,7 +16067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15667,7 +16161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +16179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15803,7 +16297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15821,7 +16315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15915,7 +16409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16007,7 +16501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16025,7 +16519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16137,7 +16631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16155,7 +16649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16255,7 +16749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16273,7 +16767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16370,7 +16864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16508,7 +17002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16526,7 +17020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16647,7 +17141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16665,7 +17159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16796,7 +17290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16814,7 +17308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16940,7 +17434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16958,7 +17452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17109,7 +17603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17127,7 +17621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17273,7 +17767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17291,7 +17785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17390,7 +17884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17408,7 +17902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17522,7 +18016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17540,7 +18034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17618,7 +18112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17793,7 +18287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17811,7 +18305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17961,7 +18455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17979,7 +18473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18115,7 +18609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18133,7 +18627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18254,7 +18748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18272,7 +18766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18370,7 +18864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18388,7 +18882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18557,7 +19051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18575,7 +19069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18693,7 +19187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18711,7 +19205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18822,7 +19316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18840,7 +19334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18945,7 +19439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19061,7 +19555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19206,7 +19700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19347,7 +19841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19446,7 +19940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19552,7 +20046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19570,7 +20064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19712,7 +20206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19821,7 +20315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19839,7 +20333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19962,7 +20456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19980,7 +20474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20109,7 +20603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20127,7 +20621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20241,7 +20735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20259,7 +20753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20409,7 +20903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20427,7 +20921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20542,7 +21036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20560,7 +21054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20691,7 +21185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20793,7 +21287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20831,6 +21325,1472 @@ export interface operations {
             };
             /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByProjectIdAudit: {
+        parameters: {
+            query?: {
+                action?: string;
+                actor?: string;
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** Format: uuid */
+                            id: string;
+                            seq: number | null;
+                            at: string;
+                            action: string;
+                            actor: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            } | null;
+                            project: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            target_type: string;
+                            target_id: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            hash: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByProjectIdAuditExport: {
+        parameters: {
+            query?: {
+                action?: string;
+                actor?: string;
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                action?: string;
+                actor?: string;
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** Format: uuid */
+                            id: string;
+                            seq: number | null;
+                            at: string;
+                            action: string;
+                            actor: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            } | null;
+                            project: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            target_type: string;
+                            target_id: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            hash: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminAuditExport: {
+        parameters: {
+            query?: {
+                action?: string;
+                actor?: string;
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminAuditVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        checked: number;
+                        unchained: number;
+                        head: {
+                            seq: number;
+                            hash: string;
+                        };
+                        first_bad: {
+                            seq: number | null;
+                            id: string | null;
+                            action: string | null;
+                            at: string | null;
+                            /** @enum {string} */
+                            reason: "entry_changed" | "link_broken" | "entry_missing" | "head_mismatch";
+                            expected_seq: number | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "project";
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "admin";
+                            hint: string;
+                            project_id: string | null;
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                full_name: string;
+                            };
+                            created_at: string;
+                            expires_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    scope: "read" | "write" | "admin";
+                    expires_in_days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "project";
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "admin";
+                            hint: string;
+                            project_id: string | null;
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                full_name: string;
+                            };
+                            created_at: string;
+                            expires_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteTokensByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "project";
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "admin";
+                            hint: string;
+                            project_id: string | null;
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                full_name: string;
+                            };
+                            created_at: string;
+                            expires_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByProjectIdTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "project";
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "admin";
+                            hint: string;
+                            project_id: string | null;
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                full_name: string;
+                            };
+                            created_at: string;
+                            expires_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    scope: "read" | "write" | "admin";
+                    expires_in_days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "project";
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "admin";
+                            hint: string;
+                            project_id: string | null;
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                full_name: string;
+                            };
+                            created_at: string;
+                            expires_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteProjectsByProjectIdTokensByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "project";
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "admin";
+                            hint: string;
+                            project_id: string | null;
+                            created_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                full_name: string;
+                            };
+                            created_at: string;
+                            expires_at: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            state: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
