@@ -160,6 +160,17 @@ describe('audit trail', () => {
         cardinality: 'required',
       }),
     );
+    // A corrected file as the next revision of the same lineage (issue 30): content differs by a comment.
+    const revisedIds = Buffer.concat([demoIds, Buffer.from('\n<!-- revision 2 -->\n')]);
+    const revised = await upload(
+      server,
+      owner,
+      `${base}/idsfiles/${idsFileId}/revisions`,
+      'rules.ids',
+      revisedIds,
+    );
+    expectOk(revised);
+    const revisionId: string = revised.json().ids_file.id;
     expectOk(
       await call(server, owner, 'POST', `${base}/members`, { email: colleague.email, role: 'Viewer' }),
     );
@@ -191,7 +202,7 @@ describe('audit trail', () => {
     });
     expectOk(project);
     expectOk(await call(server, owner, 'DELETE', `${base}/tokens/${project.json().token.id}`));
-    expectOk(await call(server, owner, 'DELETE', `${base}/idsfiles/${idsFileId}`));
+    expectOk(await call(server, owner, 'DELETE', `${base}/idsfiles/${revisionId}`));
 
     const rows = await settled();
     const actions = rows.filter((r) => r.project_id === projectId).map((r) => r.action);
@@ -201,6 +212,7 @@ describe('audit trail', () => {
       'idsfile.deactivated',
       'idsfile.activated',
       'idsfile.requirement_added',
+      'idsfile.replaced',
       'member.added',
       'member.role_changed',
       'member.invited',
@@ -228,7 +240,19 @@ describe('audit trail', () => {
       before: { active: true },
       after: { active: false },
     });
-    expect(byAction('idsfile.deleted')?.details).toMatchObject({ after: null });
+    const revisedSha = createHash('sha256').update(revisedIds).digest('hex');
+    const rewritten = byAction('idsfile.requirement_added')?.details as { after: { sha256: string } };
+    expect(byAction('idsfile.replaced')?.details).toMatchObject({
+      idsFileId: revisionId,
+      replaces: idsFileId,
+      before: { sha256: rewritten.after.sha256, active: true },
+      after: { sha256: revisedSha, active: true },
+    });
+    expect(byAction('idsfile.deleted')?.details).toMatchObject({
+      idsFileId: revisionId,
+      before: { sha256: revisedSha, active: true },
+      after: null,
+    });
     expect(byAction('token.revoked')?.details).toMatchObject({ after: { state: 'revoked' } });
     expect(JSON.stringify(rows)).not.toContain(personal.json().secret);
 
