@@ -11,15 +11,22 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import type { AuditRecorder } from '../audit';
+import type { AuditEvent, AuditRecorder } from '../audit';
 import { insertMembership, insertProject, requireProjectReader, requireProjectRole } from '../projects';
 import { runBillingCycle } from './cycle';
-import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
+import {
+  tierFileLimits,
+  tierPriceCents,
+  toInvoiceDto,
+  toSubscriptionDto,
+  toTierDto,
+  voucherDiscount,
+} from './dto';
 import { createPlanEnforcement } from './enforcement';
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
 import { describeLimits } from './limits';
-import { addOneMonth, type Discount, discountedCents } from './money';
+import { addOneMonth, discountedCents } from './money';
 import type { ChangeContext, CheckoutInput, PaymentProvider, SubscriptionChanges } from './payments/provider';
 import { renderBillingDocument } from './pdf';
 import { requireManaged, requirePlanChange } from './plan-rules';
@@ -50,19 +57,6 @@ export interface PaymentInput {
   projectName: string;
   projectDescription: string;
   idempotencyKey: string;
-}
-
-function tierFileLimits(tier: repo.TierRow) {
-  return {
-    max_files: tier.maxFiles,
-    max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
-    source: 'default' as const,
-  };
-}
-
-function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
-  if (!voucher) return null;
-  return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
 }
 
 export function createBillingService(deps: BillingDeps) {
@@ -104,9 +98,8 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
-    const row = (await repo.listSubscriptionsOfUser(db, userId)).find(
-      (r) => r.subscription.id === subscriptionId,
-    );
+    const rows = await repo.listSubscriptionsOfUser(db, userId);
+    const row = rows.find((r) => r.subscription.id === subscriptionId);
     if (!row) throw new BillingError('subscription_not_found');
     const tier = await repo.getTier(db, row.subscription.tierId);
     return toSubscriptionDto(row, tier as repo.TierRow);
@@ -122,15 +115,27 @@ export function createBillingService(deps: BillingDeps) {
     subscriptionId: string,
     check: (tx: Database, sub: repo.SubscriptionRow) => Promise<C>,
     make: (changes: SubscriptionChanges, db: Database, checked: C) => Promise<void>,
+    recorded: (sub: repo.SubscriptionRow, checked: C) => Pick<AuditEvent, 'action' | 'details'>,
   ): Promise<Subscription> {
     const changes = await provider.changesOf(subscriptionId);
-    const checked = await db.transaction(async (tx) => {
+    // The audit entry goes with the change: in its transaction, or once the provider has made it.
+    const entry = (sub: repo.SubscriptionRow, checked: C): AuditEvent => {
+      const at = { actorId: userId, projectId: sub.projectId, targetId: subscriptionId };
+      return { ...at, targetType: 'subscription', ...recorded(sub, checked) };
+    };
+    const { sub, checked } = await db.transaction(async (tx) => {
       const sub = await requireManaged(tx, userId, subscriptionId);
       const result = await check(tx, sub);
-      if (changes.when === 'in-transaction') await make(changes, tx, result);
-      return result;
+      if (changes.when === 'in-transaction') {
+        await make(changes, tx, result);
+        await audit.record(entry(sub, result), tx);
+      }
+      return { sub, checked: result };
     });
-    if (changes.when === 'after-commit') await make(changes, db, checked);
+    if (changes.when === 'after-commit') {
+      await make(changes, db, checked);
+      await audit.record(entry(sub, checked));
+    }
     return subscriptionDto(userId, subscriptionId);
   }
 
@@ -146,6 +151,13 @@ export function createBillingService(deps: BillingDeps) {
       subscriptionId,
       async (_tx, sub) => sub,
       (changes, tx, sub) => changes.setCancelAtPeriodEnd(tx, sub, cancel, context),
+      (sub) => ({
+        action: cancel ? 'plan.canceled' : 'plan.reactivated',
+        details: {
+          before: { cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
+          after: { cancelAtPeriodEnd: cancel },
+        },
+      }),
     );
   }
 
@@ -171,6 +183,16 @@ export function createBillingService(deps: BillingDeps) {
         direction === 'up'
           ? changes.upgrade(tx, planChange, context)
           : changes.downgrade(tx, planChange, context),
+      (_sub, planChange) => ({
+        action: 'plan.changed',
+        details: {
+          direction,
+          // An upgrade applies now (prorated); a downgrade at the end of the period (decision 0141).
+          effective: direction === 'up' ? 'now' : 'period_end',
+          before: { tierId: planChange.current.id, plan: planChange.current.name },
+          after: { tierId: planChange.tier.id, plan: planChange.tier.name },
+        },
+      }),
     );
   }
 
