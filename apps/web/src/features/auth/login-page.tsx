@@ -43,7 +43,7 @@ export function LoginPage() {
   // Until the methods are known nothing is drawn, so a password-less installation never shows a form.
   if (methods.isPending)
     return (
-      <AuthLayout title="Sign in to Plumbline" subtitle={null}>
+      <AuthLayout title={t('app.signIn.title')} subtitle={null}>
         {null}
       </AuthLayout>
     );
