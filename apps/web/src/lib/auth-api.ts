@@ -13,8 +13,8 @@ import {
 } from '@plumbline/contracts';
 import { apiRequest, isApiRequestError } from '@/lib/api';
 import { getBrowserCookie, setBrowserCookie } from '@/lib/cookies';
-import { apiPath } from './api/paths';
 import { followProfileLanguage } from '@/lib/i18n/store';
+import { apiPath } from './api/paths';
 
 /**
  * The signed-in user, or null when there is no valid session cookie. Without the session hint cookie
