@@ -32,6 +32,7 @@ import { renderBillingDocument } from './pdf';
 import { requireManaged, requirePlanChange } from './plan-rules';
 import type { ProjectSetup } from './project-setup';
 import * as repo from './repo';
+import { usableVoucher } from './vouchers';
 
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
@@ -78,23 +79,6 @@ export function createBillingService(deps: BillingDeps) {
       });
     }
     return tier;
-  }
-
-  /** A voucher usable now, or null with the reason. */
-  async function usableVoucher(
-    code: string,
-  ): Promise<{ voucher: repo.VoucherRow; reason: null } | { voucher: null; reason: ContractsMessageId }> {
-    const voucher = await repo.getVoucher(db, code.toUpperCase());
-    const now = clock.now();
-    if (!voucher?.isActive) return { voucher: null, reason: 'error.voucher_invalid' };
-    if (voucher.validFrom && now < voucher.validFrom)
-      return { voucher: null, reason: 'error.voucher_invalid.notYet' };
-    if (voucher.validUntil && now >= voucher.validUntil)
-      return { voucher: null, reason: 'error.voucher_invalid.expired' };
-    if (voucher.maxRedemptions !== null && voucher.redemptions >= voucher.maxRedemptions) {
-      return { voucher: null, reason: 'error.voucher_invalid.redeemed' };
-    }
-    return { voucher, reason: null };
   }
 
   async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
@@ -249,7 +233,7 @@ export function createBillingService(deps: BillingDeps) {
       code: string,
     ): Promise<Omit<VoucherValidation, 'message'> & { message: ContractsMessageId }> {
       requireEnabled();
-      const { voucher, reason } = await usableVoucher(code);
+      const { voucher, reason } = await usableVoucher(db, clock.now(), code);
       if (!voucher)
         return {
           valid: false,
@@ -292,7 +276,7 @@ export function createBillingService(deps: BillingDeps) {
       const tier = await requireTier(input.tierId);
       let voucher: repo.VoucherRow | null = null;
       if (input.voucherCode) {
-        const found = await usableVoucher(input.voucherCode);
+        const found = await usableVoucher(db, clock.now(), input.voucherCode);
         if (!found.voucher) throw new BillingError('voucher_invalid', { messageId: found.reason });
         voucher = found.voucher;
       }

@@ -2292,6 +2292,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2448,6 +2452,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -2817,6 +2825,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3151,6 +3163,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3169,6 +3185,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3213,6 +3233,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3231,6 +3255,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3269,6 +3297,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3287,6 +3319,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3305,6 +3341,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3349,6 +3389,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -3367,6 +3411,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24451,6 +24499,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24469,6 +24521,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24487,6 +24543,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24505,6 +24565,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24523,6 +24587,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24570,6 +24638,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24588,6 +24660,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24606,6 +24682,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24624,6 +24704,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24642,6 +24726,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24713,6 +24801,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24731,6 +24823,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24749,6 +24845,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24767,6 +24867,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24812,6 +24916,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24830,6 +24938,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24848,6 +24960,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24866,6 +24982,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24921,6 +25041,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24939,6 +25063,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24957,6 +25085,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -24975,6 +25107,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25037,6 +25173,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25055,6 +25195,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25073,6 +25217,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25091,6 +25239,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25163,6 +25315,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25181,6 +25337,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25199,6 +25359,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25217,6 +25381,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25235,6 +25403,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25253,6 +25425,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25317,6 +25493,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25335,6 +25515,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25353,6 +25537,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25371,6 +25559,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25389,6 +25581,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25453,6 +25649,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25471,6 +25671,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25489,6 +25693,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25507,6 +25715,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25525,6 +25737,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25599,6 +25815,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25617,6 +25837,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25635,6 +25859,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25653,6 +25881,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25671,6 +25903,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25689,6 +25925,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25707,6 +25947,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25772,6 +26016,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25790,6 +26038,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25808,6 +26060,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25826,6 +26082,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
@@ -25844,6 +26104,10 @@ export interface operations {
                         error: {
                             code: string;
                             message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
                             requestId?: string;
                             fields?: {
                                 [key: string]: string;
