@@ -60,6 +60,7 @@ if (wants('server')) {
       'apps/server/src/worker.ts',
       'apps/server/src/cpu-worker.ts',
       'apps/server/src/live-check-worker.ts',
+      'apps/server/src/audit-verify.ts',
     ],
     'apps/server/dist',
   );

@@ -14,10 +14,16 @@ import { createAiService } from './modules/ai/service';
 import { attributeRoutes } from './modules/attributes/routes';
 import type { AttributeService } from './modules/attributes/service';
 import { createAttributeService } from './modules/attributes/service';
+import { type AuditReader, createAuditReader } from './modules/audit/reader';
+import { auditRoutes } from './modules/audit/routes';
 import { createAuditRecorder } from './modules/audit/service';
+import { createOidcClient } from './modules/auth/oidc-client';
 import { authRoutes } from './modules/auth/routes';
 import type { AuthService } from './modules/auth/service';
 import { createAuthService } from './modules/auth/service';
+import { createSsoService, type SsoService } from './modules/auth/sso';
+import { ssoRoutes } from './modules/auth/sso-routes';
+import { recordSignInSettings } from './modules/auth/sso-settings';
 import { createSignInThrottle } from './modules/auth/throttle';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
 import { chargeNothing, createStripeProvider } from './modules/billing/payments/stripe';
@@ -82,6 +88,9 @@ import {
   readPerformanceSettings,
 } from './modules/settings/performance';
 import { settingsRoutes } from './modules/settings/routes';
+import { tokenRoutes } from './modules/tokens/routes';
+import { looksLikeApiToken } from './modules/tokens/secret';
+import { createTokenService, type TokenService } from './modules/tokens/service';
 import { validityRoutes } from './modules/validity/routes';
 import type { ValidityService } from './modules/validity/service';
 import { createValidityService } from './modules/validity/service';
@@ -112,6 +121,8 @@ export interface AppServices {
   acc: AccService;
   ai: AiService;
   auth: AuthService;
+  /** Single sign-on, when an OpenID provider is configured (OIDC_*). */
+  sso: SsoService | null;
   /** Request budgets shared by every API server (sign-ups, metadata exports). */
   rateCounter: RateCounter;
   billing: BillingService;
@@ -122,6 +133,7 @@ export interface AppServices {
   idsFiles: IdsFileService;
   idsStudio: IdsStudioService;
   attributes: AttributeService;
+  audit: AuditReader;
   compliance: ComplianceService;
   history: HistoryService;
   elements: ElementService;
@@ -134,6 +146,7 @@ export interface AppServices {
   webhooks: WebhookService;
   performance: PerformanceService;
   reports: ReportService;
+  tokens: TokenService;
   viewer: ViewerService;
   validity: ValidityService;
   health: HealthService;
@@ -144,6 +157,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
   return [
     healthRoutes(services.health),
     authRoutes(services.auth, config, services.rateCounter),
+    ssoRoutes(services.sso, config),
     projectRoutes(services.projects),
     memberRoutes(services.members),
     invitationRoutes(services.invitations),
@@ -168,6 +182,8 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     notificationRoutes(services.outbox, services.mailSettings),
     webhookRoutes(services.webhooks),
     settingsRoutes(services.performance),
+    auditRoutes(services.audit),
+    tokenRoutes(services.tokens),
   ];
 }
 
@@ -291,20 +307,34 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     maxPending: 8,
     threadOptions: { budgetBytes: config.liveCheckCacheBytes },
   });
+  const auth = createAuthService({
+    db,
+    clock,
+    audit,
+    jobs,
+    appUrl,
+    throttle: createSignInThrottle({
+      windowSeconds: config.authRateLimit.windowSeconds,
+      perAccount: config.authRateLimit.perAccount,
+      perAddress: config.authRateLimit.perIp,
+    }),
+    passwordSignIn: config.passwordSignIn,
+  });
+  // Sign-in settings come from the environment: a change since the last start goes into the audit trail.
+  await recordSignInSettings(db, audit, clock, config);
   const services: AppServices = {
     acc: accService,
-    auth: createAuthService({
-      db,
-      clock,
-      audit,
-      jobs,
-      appUrl,
-      throttle: createSignInThrottle({
-        windowSeconds: config.authRateLimit.windowSeconds,
-        perAccount: config.authRateLimit.perAccount,
-        perAddress: config.authRateLimit.perIp,
-      }),
-    }),
+    auth,
+    sso: config.sso
+      ? createSsoService({
+          db,
+          clock,
+          audit,
+          sso: config.sso,
+          client: createOidcClient(config.sso),
+          openSession: auth.openSession,
+        })
+      : null,
     projects: createProjectService({ db, clock, audit }),
     members: createMemberService({
       db,
@@ -340,6 +370,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       timeLimitMs: config.processingTimeLimitMs,
     }),
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
+    audit: createAuditReader({ db }),
+    tokens: createTokenService({ db, clock, audit }),
     ai: createAiService({
       db,
       model: config.ai,
@@ -386,7 +418,12 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   };
   const app = await buildApp(
     config,
-    { authenticate: (token) => services.auth.authenticate(token), routes: moduleRoutes(config, services) },
+    {
+      // An API token says what it is by its prefix (plb_…); anything else is a session token.
+      authenticate: (token) =>
+        looksLikeApiToken(token) ? services.tokens.authenticate(token) : services.auth.authenticate(token),
+      routes: moduleRoutes(config, services),
+    },
     logger,
   );
 

@@ -20,7 +20,7 @@ import {
   validRequest,
   writeOrder,
 } from './support/route-calls';
-import { type TestServer, testServerForBlock } from './support/server';
+import { call, type TestServer, testServerForBlock } from './support/server';
 
 /**
  * Issue 20 point 4: the OpenAPI document is exact. Every operation is called as every kind of caller,
@@ -103,6 +103,112 @@ describe('API contract: every answer is documented', () => {
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  /**
+   * Issue 32 item 3: the scope an API token needs, written here from what each access rule means
+   * (decision 0266): what a Viewer may call needs read, an Editor's write, an Admin's (project or
+   * installation) admin; the caller's own account: read to read, admin to change; the routes that
+   * make and revoke tokens, and signing out, take a signed-in session only.
+   */
+  const SESSION_ONLY = new Set([
+    'POST /api/v1/auth/logout',
+    'GET /api/v1/tokens',
+    'POST /api/v1/tokens',
+    'DELETE /api/v1/tokens/{tokenId}',
+    'GET /api/v1/projects/{projectId}/tokens',
+    'POST /api/v1/projects/{projectId}/tokens',
+    'DELETE /api/v1/projects/{projectId}/tokens/{tokenId}',
+  ]);
+  function expectedScope(route: Route): string | undefined {
+    if (route.access === 'public' || route.access === 'webhook') return undefined;
+    if (SESSION_ONLY.has(route.key)) return 'session-only';
+    if (route.access === 'demo-readable' || route.access === 'project-viewer') return 'read';
+    if (route.access === 'project-editor') return 'write';
+    if (route.access === 'project-admin' || route.access === 'account-admin') return 'admin';
+    return route.method === 'GET' ? 'read' : 'admin';
+  }
+
+  it('names the API token scope of every operation, in x-token-scope and its security', () => {
+    const wrong = routes.flatMap((route) => {
+      const operation = answers.operation(route.method, route.path);
+      const expected = expectedScope(route);
+      const inSecurity = operation.security?.find((requirement) => 'apiToken' in requirement)?.apiToken;
+      const documented = [operation['x-token-scope'], inSecurity?.join(',')];
+      const wanted = [expected, expected === 'session-only' ? undefined : expected];
+      return JSON.stringify(documented) === JSON.stringify(wanted)
+        ? []
+        : [`${route.key}: ${JSON.stringify(documented)}, expected ${JSON.stringify(wanted)}`];
+    });
+    expect(wrong).toEqual([]);
+    expect(routes.filter((route) => expectedScope(route) === 'admin').length).toBeGreaterThan(10);
+  });
+
+  it('refuses a token below the scope an operation needs, outside its project, or on session-only routes', async () => {
+    const owner = fixture.sessions.owner;
+    const make = async (url: string, scope: string) => {
+      const res = await call(server, owner, 'POST', url, {
+        name: `contract ${scope}`,
+        scope,
+        expires_in_days: 1,
+      });
+      if (res.statusCode !== 201) throw new Error(`token: ${res.body}`);
+      return res.json().secret as string;
+    };
+    const below: Record<string, string> = {
+      write: await make('/api/v1/tokens', 'read'),
+      admin: await make('/api/v1/tokens', 'write'),
+    };
+    const elsewhere = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Elsewhere' })).json()
+      .project.id;
+    const otherProject = await make(`/api/v1/projects/${elsewhere}/tokens`, 'admin');
+    const refusals: string[] = [];
+    let refused = 0;
+    await inBatches(
+      routes.filter((route) => expectedScope(route) !== undefined),
+      true,
+      async (route) => {
+        const scope = expectedScope(route) as string;
+        const ctx = requestContext(server, fixture, 'owner');
+        const tries: Array<[string, string]> = [
+          [otherProject, scope === 'session-only' ? 'session_required' : 'token_project_only'],
+        ];
+        if (below[scope]) tries.push([below[scope], 'token_scope_insufficient']);
+        if (scope === 'session-only') tries.push([below.admin as string, 'session_required']);
+        for (const [token, code] of tries) {
+          const res = await callRoute(route, ctx, { token });
+          refused += 1;
+          const problem = answers.problem(route.method, route.path, res);
+          if (res.statusCode !== 403 || res.json().error?.code !== code || problem)
+            refusals.push(
+              `${route.key}: ${res.statusCode} ${res.body.slice(0, 120)}, expected 403 ${code} ${problem ?? ''}`,
+            );
+        }
+      },
+    );
+    expect(refusals).toEqual([]);
+    expect(refused).toBeGreaterThan(routes.length);
+  }, 240_000);
+
+  it('lets a token of the scope a read needs through the gate, answering only as documented', async () => {
+    const owner = fixture.sessions.owner;
+    const res = await call(server, owner, 'POST', '/api/v1/tokens', {
+      name: 'contract reader',
+      scope: 'read',
+      expires_in_days: 1,
+    });
+    const reader = res.json().secret as string;
+    const problems: string[] = [];
+    const reads = routes.filter((route) => isConcurrentRead(route) && expectedScope(route) === 'read');
+    await inBatches(reads, true, async (route) => {
+      const ctx = { ...requestContext(server, fixture, 'owner'), token: reader };
+      const answer = await callRoute(route, ctx, await validRequest(route, ctx));
+      const code = answer.statusCode === 401 || answer.statusCode === 403 ? answer.json().error?.code : null;
+      const problem = answers.problem(route.method, route.path, answer);
+      if (code || problem) problems.push(`${route.key}: ${answer.statusCode} ${code ?? ''} ${problem ?? ''}`);
+    });
+    expect(problems).toEqual([]);
+    expect(reads.length).toBeGreaterThan(30);
+  }, 240_000);
 
   it('answers valid and invalid requests of every operation, as every caller, only as documented', async () => {
     const reads = everyCaller(routes.filter(isConcurrentRead));

@@ -183,7 +183,7 @@ for (const backend of testBackends()) {
       expect(roleChange).toMatchObject({
         actorId: owner.userId,
         targetId: colleague.userId,
-        details: { from: 'Viewer', to: 'Editor' },
+        details: { before: { role: 'Viewer' }, after: { role: 'Editor' } },
       });
       expect(entries.every((entry) => entry.jobId)).toBe(true);
     });

@@ -1,5 +1,6 @@
 import { LOCALES } from '@plumbline/i18n/locales';
 import { z } from 'zod';
+import type { ContractsMessageId } from './messages';
 
 /** A language Plumbline speaks (issue 31): a user's, a project's reports' and mails'. */
 export const languageSchema = z.enum(LOCALES);
@@ -80,6 +81,8 @@ export const authErrorCodes = [
   'too_many_attempts', // 429
   'verification_invalid', // 400 unknown or already used link
   'verification_expired', // 410 the link is past its lifetime
+  'password_sign_in_disabled', // 403 PASSWORD_SIGN_IN=off: single sign-on only
+  'sso_not_configured', // 404 no OpenID provider configured
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 /** What every route but me, new link and sign-out answers an unverified account (403, the HTTP layer's). */
@@ -95,3 +98,29 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** How this installation signs people in (decision 0267): the sign-in page asks before it draws itself. */
+export const authMethodsSchema = z.object({
+  /** False when PASSWORD_SIGN_IN=off: sign-up and password sign-in are refused; only single sign-on. */
+  password: z.boolean(),
+  /** The single sign-on button, when an OpenID provider is configured. */
+  sso: z.object({ label: z.string(), login_url: z.string() }).nullable(),
+});
+export type AuthMethods = z.infer<typeof authMethodsSchema>;
+
+/**
+ * Why a single sign-on came back without a session: `/login?sso_error=<code>` shows the code's message
+ * (an id of the errors catalogue). The provider's own error text is never shown (it can carry anything).
+ */
+export const SSO_ERROR_MESSAGES = {
+  sso_failed: 'error.sso_failed',
+  sso_state_missing: 'error.sso_state_missing',
+  sso_email_missing: 'error.sso_email_missing',
+  sso_email_unverified: 'error.sso_email_unverified',
+  sso_domain_not_allowed: 'error.sso_domain_not_allowed',
+  sso_provider_denied: 'error.sso_provider_denied',
+} as const satisfies Record<string, ContractsMessageId>;
+export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;
+
+/** What the password routes answer when PASSWORD_SIGN_IN=off (403). */
+export const PASSWORD_SIGN_IN_DISABLED_CODE = 'password_sign_in_disabled';

@@ -4,6 +4,7 @@ import type { BillingErrorCode } from './billing';
 import type { MemberErrorCode } from './members';
 import type { ProfileErrorCode } from './profile';
 import type { ReportErrorCode } from './reports';
+import type { TokenErrorCode } from './tokens';
 import { FRAGMENTS_FAILED, FRAGMENTS_NOT_READY } from './viewer';
 
 /**
@@ -22,6 +23,9 @@ export const ERROR_STATUS = {
   email_unverified: 403,
   admin_required: 403,
   cross_site_request: 403,
+  token_scope_insufficient: 403,
+  token_project_only: 403,
+  session_required: 403,
   not_found: 404,
   internal_error: 500,
 
@@ -80,6 +84,8 @@ export const ERROR_STATUS = {
   too_many_attempts: 429,
   verification_invalid: 400,
   verification_expired: 410,
+  password_sign_in_disabled: 403,
+  sso_not_configured: 404,
 
   // ACC.
   not_configured: 404,
@@ -148,6 +154,8 @@ export const ERROR_STATUS = {
   live_check_unavailable: 503,
   // History (comparisons of versions).
   comparison_unavailable: 409,
+  // API tokens.
+  token_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -182,6 +190,9 @@ export const httpErrorCodes = [
   'email_unverified',
   'admin_required',
   'cross_site_request',
+  'token_scope_insufficient',
+  'token_project_only',
+  'session_required',
   'not_found',
   'internal_error',
 ] as const satisfies readonly ErrorCode[];
@@ -277,7 +288,8 @@ export type ModuleErrorCode =
   | BillingErrorCode
   | MemberErrorCode
   | ProfileErrorCode
-  | ReportErrorCode;
+  | ReportErrorCode
+  | TokenErrorCode;
 // A code listed there but missing from the table above fails this line at compile time.
 export const everyModuleCodeHasAStatus: Record<ModuleErrorCode, number> = ERROR_STATUS;
 

@@ -1,6 +1,7 @@
 export * from './acc';
 export * from './ai';
 export * from './attributes';
+export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './billing-rules';
@@ -28,6 +29,7 @@ export * from './project-files';
 export * from './projects';
 export * from './reports';
 export * from './session-cookies';
+export * from './tokens';
 export * from './validity';
 export * from './viewer';
 export * from './webhooks';

@@ -104,6 +104,20 @@ export const projectPermissions = {
       'POST /api/v1/projects/{projectId}/owner',
     ],
   },
+  'audit.read': {
+    role: 'Admin',
+    reason: 'permission.audit.read',
+    routes: ['GET /api/v1/projects/{projectId}/audit', 'GET /api/v1/projects/{projectId}/audit/export'],
+  },
+  'tokens.manage': {
+    role: 'Admin',
+    reason: 'permission.tokens.manage',
+    routes: [
+      'GET /api/v1/projects/{projectId}/tokens',
+      'POST /api/v1/projects/{projectId}/tokens',
+      'DELETE /api/v1/projects/{projectId}/tokens/{tokenId}',
+    ],
+  },
   'billing.manage': {
     role: 'Admin',
     reason: 'permission.billing.manage',

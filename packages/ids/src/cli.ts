@@ -6,6 +6,7 @@
  *                   [--max-ids-mb N] [--lang en|de|fr|nl] [--validate [--rules …]]
  *   plumbline validate <model.ifc> [--rules PJS003,…] [--format console|json|html] [--out FILE]
  *                   (cli-validate.ts: exit 0 valid, 1 warnings, 2 errors, 3 unreadable model)
+ *   plumbline push | results …   the same verdict from a Plumbline server (remote.ts)
  *
  *   plumbline compare <old.ifc> <new.ifc> <rules.ids> [more.ids …] [--format json|html|bcf] [--out FILE]
  *
@@ -43,6 +44,7 @@ import {
 } from './cli-validate';
 import { type ComparedFiles, compareFiles } from './compare-files';
 import { MAX_MAX_IDS_MB, maxIdsBytes, setMaxIdsMb } from './ids-size-limit';
+import { runRemote } from './remote';
 import {
   BCF_VERSIONS,
   type BcfGrouping,
@@ -90,6 +92,8 @@ export const USAGE = `Usage: plumbline check <model.ifc> <spec.ids> [options]
        plumbline validate <model.ifc> [options]   (plumbline validate --help)
        plumbline rules check|export …             (plumbline rules --help)
        plumbline lint <spec.ids> [--format text|json|sarif] [--fix]   (plumbline lint --help)
+       plumbline push <model.ifc> --url URL --project ID      (a Plumbline server checks it;
+       plumbline results --url URL --project ID --file NAME    see plumbline push --help)
 
 Check an IFC model (IFC2X3, IFC4, IFC4X3) against a buildingSMART IDS 1.0 file, or compare two
 versions of a model checked against the same IDS files: per specification the failures that are
@@ -139,6 +143,8 @@ export async function runCli(
   io: CliIo,
   dependencies: CliDependencies = { checkFiles, compareFiles },
 ): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === 'push' || first === 'results') return runRemote(first, rest, io);
   try {
     return await run(argv, io, dependencies);
   } catch (error) {

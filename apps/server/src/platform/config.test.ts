@@ -162,6 +162,38 @@ describe('loadConfig', () => {
     ).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
   });
 
+  it('reads single sign-on from OIDC_*: all three or none; PASSWORD_SIGN_IN=off needs it', () => {
+    const oidc = {
+      SESSION_SECRET: secret,
+      OIDC_ISSUER: 'https://login.example.com/tenant',
+      OIDC_CLIENT_ID: 'plumbline',
+      OIDC_CLIENT_SECRET: 'shh',
+      OIDC_ALLOWED_DOMAINS: 'Example.com, example.org',
+      PUBLIC_URL: 'https://bim.example.com',
+    };
+    expect(loadConfig(oidc, options)).toMatchObject({
+      passwordSignIn: true,
+      sso: {
+        issuer: 'https://login.example.com/tenant',
+        clientId: 'plumbline',
+        allowedDomains: ['example.com', 'example.org'],
+        buttonLabel: 'Sign in with SSO',
+        redirectUri: 'https://bim.example.com/api/v1/auth/sso/callback',
+      },
+    });
+    expect(loadConfig({ SESSION_SECRET: secret }, options).sso).toBeNull();
+    expect(() => loadConfig({ SESSION_SECRET: secret, OIDC_ISSUER: oidc.OIDC_ISSUER }, options)).toThrow(
+      /OIDC_CLIENT_ID: required with OIDC_ISSUER/,
+    );
+    expect(() => loadConfig({ SESSION_SECRET: secret, PASSWORD_SIGN_IN: 'off' }, options)).toThrow(
+      /PASSWORD_SIGN_IN: off needs single sign-on/,
+    );
+    expect(loadConfig({ ...oidc, PASSWORD_SIGN_IN: 'off' }, options).passwordSignIn).toBe(false);
+    expect(() => loadConfig({ ...oidc, OIDC_ALLOWED_DOMAINS: 'not a domain!' }, options)).toThrow(
+      /OIDC_ALLOWED_DOMAINS/,
+    );
+  });
+
   it("is described once, in the README's table: every variable of the schema, and only those", () => {
     const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
     const section = readme.slice(readme.indexOf('## Configuration'));

@@ -105,6 +105,19 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  OIDC_ISSUER: z
+    .url({ message: 'must be the issuer URL of an OpenID provider, such as https://login.example.com' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, {
+      message: 'must be e-mail domains separated by commas, such as example.com,example.org',
+    })
+    .optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default('Sign in with SSO'),
+  PASSWORD_SIGN_IN: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 });
 
 export interface Config {
@@ -151,6 +164,21 @@ export interface Config {
     payments: 'ledger' | 'stripe';
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
   };
+  /** OpenID Connect sign-in (OIDC_*, decision 0267); null: none offered. */
+  sso: SsoConfig | null;
+  /** PASSWORD_SIGN_IN=off: only single sign-on signs in (sign-up and password routes refuse). */
+  passwordSignIn: boolean;
+}
+
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case e-mail domains an account may have; empty: any. */
+  allowedDomains: string[];
+  buttonLabel: string;
+  /** Where the provider sends the browser back: PUBLIC_URL (else this server on localhost) + the callback path. */
+  redirectUri: string;
 }
 
 export interface WebhookConfig {
@@ -215,6 +243,19 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   if (s3Keys.length === 1) {
     const missing = s3Keys[0] === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required with ${s3Keys[0]}`);
+  }
+  const oidcVariables = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcSet = oidcVariables.filter((k) => e[k]);
+  if (oidcSet.length > 0 && oidcSet.length < oidcVariables.length) {
+    const missing = oidcVariables.filter((k) => !e[k]);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required with ${oidcSet.join(' and ')} (single sign-on)`).join('\n')}`,
+    );
+  }
+  if (e.PASSWORD_SIGN_IN === 'off' && oidcSet.length === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_SIGN_IN: off needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in',
+    );
   }
   const cwd = options.cwd ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
@@ -281,6 +322,21 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
             }
           : null,
     },
+    sso:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            allowedDomains: (e.OIDC_ALLOWED_DOMAINS ?? '')
+              .split(',')
+              .map((domain) => domain.trim().toLowerCase())
+              .filter(Boolean),
+            buttonLabel: e.OIDC_BUTTON_LABEL,
+            redirectUri: `${publicUrl ?? `http://localhost:${e.PORT}`}/api/v1/auth/sso/callback`,
+          }
+        : null,
+    passwordSignIn: e.PASSWORD_SIGN_IN === 'on',
   };
 }
 

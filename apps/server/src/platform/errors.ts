@@ -90,6 +90,9 @@ export const HttpError = defineErrors('HttpError', {
   email_unverified: 'error.email_unverified',
   admin_required: 'error.admin_required',
   cross_site_request: 'error.cross_site_request',
+  token_scope_insufficient: 'error.token_scope_insufficient',
+  token_project_only: 'error.token_project_only',
+  session_required: 'error.session_required',
   not_found: 'error.not_found',
   internal_error: 'error.internal_error',
 } satisfies Record<HttpErrorCode, ContractsMessageId>);

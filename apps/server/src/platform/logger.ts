@@ -23,6 +23,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         'res.headers["set-cookie"]',
         '*.password',
         '*.token',
+        '*.secret',
       ],
       censor: '[redacted]',
     },

@@ -4,6 +4,7 @@ export * from './attributes';
 export * from './audit';
 export * from './billing';
 export * from './compliance';
+export * from './credentials';
 export * from './elements';
 export * from './files';
 export * from './fragments';

@@ -8,6 +8,10 @@ export interface OpenApiDocument {
 
 export interface Operation {
   operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  /** The API token scope the operation needs, or `session-only` (absent where no credentials are taken). */
+  'x-token-scope'?: string;
+  'x-access'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }> }>;

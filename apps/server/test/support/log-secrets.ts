@@ -4,7 +4,7 @@ import { TEST_PASSWORD } from './test-password';
 
 /**
  * What must never appear in a log line (README "Security"): an argon2 hash, the password every test
- * account uses, a bearer token, a session cookie, a verification link's token.
+ * account uses, a bearer token, a session cookie, a verification link's token, an API token's secret.
  */
 const SECRET_PATTERNS: ReadonlyArray<[string, RegExp]> = [
   ['password hash', /\$argon2(id|i|d)\$/],
@@ -12,6 +12,7 @@ const SECRET_PATTERNS: ReadonlyArray<[string, RegExp]> = [
   ['bearer token', /Bearer [A-Za-z0-9_-]{16,}/],
   ['session cookie', /plumbline_session=[A-Za-z0-9_-]{16,}/],
   ['verification link token', /#token=[A-Za-z0-9_-]{16,}/],
+  ['API token', /plb_(pat|prj)_[A-Za-z0-9_-]{16,}/],
 ];
 
 /** Every line of every log in `dir` that holds a secret, and how many bytes were read. */

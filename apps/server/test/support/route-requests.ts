@@ -109,6 +109,24 @@ async function freshWebhook(ctx: RequestContext): Promise<{ webhookId: string; d
 // any signed-in account (the gate is passed), and 401 without one.
 const NO_SUCH_INVITATION = '00000000-0000-4000-8000-00000000a11e';
 
+// A well-formed id of no API token: a revoke of it passes the gates and answers 404.
+const NO_SUCH_TOKEN = '00000000-0000-4000-8000-0000000070c3';
+const NEW_TOKEN = { name: 'Matrix token', scope: 'read', expires_in_days: 1 };
+
+/** A fresh token to revoke: the caller's own personal one, or one of the project made by its owner. */
+async function freshToken(ctx: RequestContext, project: boolean): Promise<string> {
+  const token = project ? ctx.fixture.sessions.owner.token : ctx.token;
+  if (!token) return NO_SUCH_TOKEN;
+  const res = await ctx.server.app.inject({
+    method: 'POST',
+    url: project ? `/api/v1/projects/${ctx.ids.projectId}/tokens` : '/api/v1/tokens',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(NEW_TOKEN),
+  });
+  // The demo project and unverified accounts make no tokens; their revoke is refused before the id is looked at.
+  return res.statusCode === 201 ? res.json().token.id : NO_SUCH_TOKEN;
+}
+
 const downloadLinks = new Map<string, Promise<string | null>>();
 
 const samePlan = (ctx: RequestContext) => ({ newTierId: 'skyline', confirmProjectName: ctx.ids.projectName });
@@ -264,6 +282,12 @@ export const routeRequests: Record<string, Build> = {
   }),
   'PUT /api/v1/profile/project-mail/{projectId}': () => ({ payload: { changes: 'regressions' } }),
   'PUT /api/v1/admin/performance': () => ({ payload: { processing_concurrency: 1, report_concurrency: 1 } }),
+  'POST /api/v1/tokens': () => ({ payload: NEW_TOKEN }),
+  'POST /api/v1/projects/{projectId}/tokens': () => ({ payload: NEW_TOKEN }),
+  'DELETE /api/v1/tokens/{tokenId}': async (ctx) => ({ params: { tokenId: await freshToken(ctx, false) } }),
+  'DELETE /api/v1/projects/{projectId}/tokens/{tokenId}': async (ctx) => ({
+    params: { tokenId: await freshToken(ctx, true) },
+  }),
 };
 
 /** Path parameters every route can draw on, from the caller's project. */
@@ -278,5 +302,6 @@ export function defaultParams(ctx: RequestContext): Record<string, string | numb
     // Routes given no builder's ids (invalid-request variants) reach a hook that is not there.
     webhookId: NO_SUCH_INVITATION,
     deliveryId: NO_SUCH_INVITATION,
+    tokenId: NO_SUCH_TOKEN,
   };
 }

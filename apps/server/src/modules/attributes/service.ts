@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type {
   AddAttributeRequest,
@@ -300,6 +300,16 @@ export function createAttributeService(deps: AttributeDeps) {
                 name: body.property_name,
                 rechecks,
                 idsWritten,
+                before: { sha256: createHash('sha256').update(bytes).digest('hex') },
+                after: {
+                  sha256: stored.sha256,
+                  requirement: {
+                    propertySet: body.property_set_name,
+                    name: body.property_name,
+                    dataType: body.data_type,
+                    cardinality: body.cardinality,
+                  },
+                },
               },
             },
             tx,

@@ -13,7 +13,7 @@ const auditWritePayload = z.object({
 
 export type AuditWritePayload = z.infer<typeof auditWritePayload>;
 
-/** Writes one audit_log row. Idempotent: a retry after a lost acknowledgement writes nothing more. */
+/** Appends one audit_log row to the chain. Idempotent: a retry after a lost acknowledgement writes nothing more. */
 export const auditWriteJob: JobSpec<AuditWritePayload> = {
   name: 'audit.write',
   payload: auditWritePayload,

@@ -60,7 +60,7 @@ export function authRoutes(
           summary:
             'Create an account and mail it a verification link (does not sign in; a taken address answers the same)',
           body: signUpBodySchema,
-          response: { 202: signUpResponseSchema, ...errorResponses(400, 429) },
+          response: { 202: signUpResponseSchema, ...errorResponses(400, 403, 429) },
         },
       },
       async (request, reply) => {
@@ -77,7 +77,7 @@ export function authRoutes(
           tags,
           summary: 'Verify an e-mail address with the token of its verification link (single use, 24 h)',
           body: verifyEmailBodySchema,
-          response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 410) },
+          response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 403, 410) },
         },
       },
       async (request) => auth.verifyEmail(request.body.token),
@@ -107,7 +107,7 @@ export function authRoutes(
           tags,
           summary: 'Sign in with e-mail and password (sets the session cookie)',
           body: signInBodySchema,
-          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 429) },
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request, reply) => {
@@ -120,7 +120,7 @@ export function authRoutes(
     app.post(
       '/api/v1/auth/logout',
       {
-        config: { access: 'signed-in', unverifiedAllowed: true },
+        config: { access: 'signed-in', unverifiedAllowed: true, sessionOnly: true },
         schema: {
           tags,
           summary: 'Revoke the current session and clear the cookie',

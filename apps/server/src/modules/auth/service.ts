@@ -57,8 +57,14 @@ export function createAuthService(deps: {
   appUrl: string;
   /** Growing delays after failed sign-ins (null: none, for tests of other things). */
   throttle?: SignInThrottle | null;
+  /** False (PASSWORD_SIGN_IN=off): sign-up, password sign-in and e-mail verification refuse. */
+  passwordSignIn?: boolean;
 }) {
   const { db, clock, audit, jobs, appUrl } = deps;
+  const passwordSignIn = deps.passwordSignIn ?? true;
+  const requirePasswordSignIn = () => {
+    if (!passwordSignIn) throw new AuthError('password_sign_in_disabled');
+  };
 
   async function openSession(user: repo.UserRow, client: ClientInfo, tx: Database): Promise<SessionResponse> {
     const token = generateSessionToken();
@@ -86,6 +92,12 @@ export function createAuthService(deps: {
   }
 
   return {
+    /** Opens a session for an account another way has proved (single sign-on, sso.ts). */
+    openSession,
+
+    /** Whether passwords sign in here (PASSWORD_SIGN_IN). */
+    passwordSignIn,
+
     /**
      * Creates an unverified account and mails it a verification link; does not sign in. A taken address
      * answers the same and mails its owner a note instead (no account enumeration). An unverified
@@ -99,6 +111,7 @@ export function createAuthService(deps: {
       client: ClientInfo,
       language: Locale,
     ): Promise<{ message: typeof SIGN_UP_MESSAGE }> {
+      requirePasswordSignIn();
       const weakness = passwordWeakness(input.password, input);
       if (weakness)
         throw new AuthError('weak_password', {
@@ -173,6 +186,7 @@ export function createAuthService(deps: {
 
     /** Opens a verification link: the token must be known, unused and unexpired, and the address unchanged. */
     async verifyEmail(token: string): Promise<VerifyEmailResponse> {
+      requirePasswordSignIn();
       if (!isWellFormedToken(token)) throw new AuthError('verification_invalid');
       return db.transaction(async (tx) => {
         const now = clock.now();
@@ -199,6 +213,7 @@ export function createAuthService(deps: {
 
     /** A new verification link for the signed-in account (at most one a minute; none once verified). */
     async resendVerification(auth: AuthContext): Promise<{ message: typeof RESEND_MESSAGE }> {
+      requirePasswordSignIn();
       await db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, auth.user.id);
         if (!user || user.emailVerifiedAt) return;
@@ -214,6 +229,7 @@ export function createAuthService(deps: {
     },
 
     async signIn(input: SignInBody, client: ClientInfo): Promise<SessionResponse> {
+      requirePasswordSignIn();
       const throttle = deps.throttle ?? null;
       const wait = throttle ? await throttle.wait(db, input.email, client.ip, clock.now()) : 0;
       if (wait > 0) throw new AuthError('too_many_attempts', { headers: { 'retry-after': String(wait) } });
@@ -230,15 +246,18 @@ export function createAuthService(deps: {
     },
 
     async signOut(auth: AuthContext): Promise<void> {
+      const { sessionId } = auth;
+      // Signing out is session-only (routes.ts); a token never reaches here.
+      if (!sessionId) return;
       await db.transaction(async (tx) => {
-        await repo.deleteSession(tx, auth.sessionId);
+        await repo.deleteSession(tx, sessionId);
         await audit.record(
           {
             actorId: auth.user.id,
             projectId: null,
             action: 'session.revoked',
             targetType: 'session',
-            targetId: auth.sessionId,
+            targetId: sessionId,
           },
           tx,
         );
@@ -258,7 +277,7 @@ export function createAuthService(deps: {
         await repo.touchSession(db, session.id, now, expiresAt);
         renewed = { token, expiresAt };
       }
-      return { user: toUserDto(user), sessionId: session.id, renewed };
+      return { user: toUserDto(user), sessionId: session.id, renewed, token: null };
     },
   };
 }

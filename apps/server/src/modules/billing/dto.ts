@@ -6,8 +6,8 @@ import {
   type Subscription,
   type Tier,
 } from '@plumbline/contracts';
-import { centsToMajor } from './money';
-import type { InvoiceRow, SubscriptionListRow, TierRow } from './repo';
+import { centsToMajor, type Discount } from './money';
+import type { InvoiceRow, SubscriptionListRow, TierRow, VoucherRow } from './repo';
 
 export function tierPriceCents(tier: TierRow, currency: Currency): number {
   switch (currency) {
@@ -98,4 +98,18 @@ export function toInvoiceDto(invoice: InvoiceRow): InvoiceDto {
     receipt_url: invoice.receiptNumber ? `${base}/billing-history/${invoice.id}/receipt/download` : null,
     receipt_number: invoice.receiptNumber,
   };
+}
+
+/** A plan's own file limits, before any per-project override. */
+export function tierFileLimits(tier: TierRow) {
+  return {
+    max_files: tier.maxFiles,
+    max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
+    source: 'default' as const,
+  };
+}
+
+export function voucherDiscount(voucher: VoucherRow | null): Discount | null {
+  if (!voucher) return null;
+  return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
 }

@@ -11,20 +11,28 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
-import type { AuditRecorder } from '../audit';
+import type { AuditEvent, AuditRecorder } from '../audit';
 import { insertMembership, insertProject, requireProjectReader, requireProjectRole } from '../projects';
 import { runBillingCycle } from './cycle';
-import { tierPriceCents, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
+import {
+  tierFileLimits,
+  tierPriceCents,
+  toInvoiceDto,
+  toSubscriptionDto,
+  toTierDto,
+  voucherDiscount,
+} from './dto';
 import { createPlanEnforcement } from './enforcement';
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
 import { describeLimits } from './limits';
-import { addOneMonth, type Discount, discountedCents } from './money';
+import { addOneMonth, discountedCents } from './money';
 import type { ChangeContext, CheckoutInput, PaymentProvider, SubscriptionChanges } from './payments/provider';
 import { renderBillingDocument } from './pdf';
 import { requireManaged, requirePlanChange } from './plan-rules';
 import type { ProjectSetup } from './project-setup';
 import * as repo from './repo';
+import { usableVoucher } from './vouchers';
 
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
@@ -52,19 +60,6 @@ export interface PaymentInput {
   idempotencyKey: string;
 }
 
-function tierFileLimits(tier: repo.TierRow) {
-  return {
-    max_files: tier.maxFiles,
-    max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
-    source: 'default' as const,
-  };
-}
-
-function voucherDiscount(voucher: repo.VoucherRow | null): Discount | null {
-  if (!voucher) return null;
-  return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
-}
-
 export function createBillingService(deps: BillingDeps) {
   const { db, clock, audit, provider, enabled } = deps;
   const { planOf, enforcement } = createPlanEnforcement(enabled);
@@ -86,27 +81,9 @@ export function createBillingService(deps: BillingDeps) {
     return tier;
   }
 
-  /** A voucher usable now, or null with the reason. */
-  async function usableVoucher(
-    code: string,
-  ): Promise<{ voucher: repo.VoucherRow; reason: null } | { voucher: null; reason: ContractsMessageId }> {
-    const voucher = await repo.getVoucher(db, code.toUpperCase());
-    const now = clock.now();
-    if (!voucher?.isActive) return { voucher: null, reason: 'error.voucher_invalid' };
-    if (voucher.validFrom && now < voucher.validFrom)
-      return { voucher: null, reason: 'error.voucher_invalid.notYet' };
-    if (voucher.validUntil && now >= voucher.validUntil)
-      return { voucher: null, reason: 'error.voucher_invalid.expired' };
-    if (voucher.maxRedemptions !== null && voucher.redemptions >= voucher.maxRedemptions) {
-      return { voucher: null, reason: 'error.voucher_invalid.redeemed' };
-    }
-    return { voucher, reason: null };
-  }
-
   async function subscriptionDto(userId: string, subscriptionId: string): Promise<Subscription> {
-    const row = (await repo.listSubscriptionsOfUser(db, userId)).find(
-      (r) => r.subscription.id === subscriptionId,
-    );
+    const rows = await repo.listSubscriptionsOfUser(db, userId);
+    const row = rows.find((r) => r.subscription.id === subscriptionId);
     if (!row) throw new BillingError('subscription_not_found');
     const tier = await repo.getTier(db, row.subscription.tierId);
     return toSubscriptionDto(row, tier as repo.TierRow);
@@ -122,15 +99,27 @@ export function createBillingService(deps: BillingDeps) {
     subscriptionId: string,
     check: (tx: Database, sub: repo.SubscriptionRow) => Promise<C>,
     make: (changes: SubscriptionChanges, db: Database, checked: C) => Promise<void>,
+    recorded: (sub: repo.SubscriptionRow, checked: C) => Pick<AuditEvent, 'action' | 'details'>,
   ): Promise<Subscription> {
     const changes = await provider.changesOf(subscriptionId);
-    const checked = await db.transaction(async (tx) => {
+    // The audit entry goes with the change: in its transaction, or once the provider has made it.
+    const entry = (sub: repo.SubscriptionRow, checked: C): AuditEvent => {
+      const at = { actorId: userId, projectId: sub.projectId, targetId: subscriptionId };
+      return { ...at, targetType: 'subscription', ...recorded(sub, checked) };
+    };
+    const { sub, checked } = await db.transaction(async (tx) => {
       const sub = await requireManaged(tx, userId, subscriptionId);
       const result = await check(tx, sub);
-      if (changes.when === 'in-transaction') await make(changes, tx, result);
-      return result;
+      if (changes.when === 'in-transaction') {
+        await make(changes, tx, result);
+        await audit.record(entry(sub, result), tx);
+      }
+      return { sub, checked: result };
     });
-    if (changes.when === 'after-commit') await make(changes, db, checked);
+    if (changes.when === 'after-commit') {
+      await make(changes, db, checked);
+      await audit.record(entry(sub, checked));
+    }
     return subscriptionDto(userId, subscriptionId);
   }
 
@@ -146,6 +135,13 @@ export function createBillingService(deps: BillingDeps) {
       subscriptionId,
       async (_tx, sub) => sub,
       (changes, tx, sub) => changes.setCancelAtPeriodEnd(tx, sub, cancel, context),
+      (sub) => ({
+        action: cancel ? 'plan.canceled' : 'plan.reactivated',
+        details: {
+          before: { cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
+          after: { cancelAtPeriodEnd: cancel },
+        },
+      }),
     );
   }
 
@@ -171,6 +167,16 @@ export function createBillingService(deps: BillingDeps) {
         direction === 'up'
           ? changes.upgrade(tx, planChange, context)
           : changes.downgrade(tx, planChange, context),
+      (_sub, planChange) => ({
+        action: 'plan.changed',
+        details: {
+          direction,
+          // An upgrade applies now (prorated); a downgrade at the end of the period (decision 0141).
+          effective: direction === 'up' ? 'now' : 'period_end',
+          before: { tierId: planChange.current.id, plan: planChange.current.name },
+          after: { tierId: planChange.tier.id, plan: planChange.tier.name },
+        },
+      }),
     );
   }
 
@@ -227,7 +233,7 @@ export function createBillingService(deps: BillingDeps) {
       code: string,
     ): Promise<Omit<VoucherValidation, 'message'> & { message: ContractsMessageId }> {
       requireEnabled();
-      const { voucher, reason } = await usableVoucher(code);
+      const { voucher, reason } = await usableVoucher(db, clock.now(), code);
       if (!voucher)
         return {
           valid: false,
@@ -270,7 +276,7 @@ export function createBillingService(deps: BillingDeps) {
       const tier = await requireTier(input.tierId);
       let voucher: repo.VoucherRow | null = null;
       if (input.voucherCode) {
-        const found = await usableVoucher(input.voucherCode);
+        const found = await usableVoucher(db, clock.now(), input.voucherCode);
         if (!found.voucher) throw new BillingError('voucher_invalid', { messageId: found.reason });
         voucher = found.voucher;
       }

@@ -142,9 +142,15 @@ export function createIdsFileService(deps: {
             details: {
               idsFileId: id,
               name,
-              specifications: reading.specifications.length,
               rechecks,
               ...(lineage ? { replaces: lineage.id, lineageId: lineage.lineageId } : {}),
+              // The trail's before/after (decision 0265): the replaced revision's content, then this one's.
+              before: lineage ? { sha256: lineage.sha256, active: lineage.isActive } : null,
+              after: {
+                sha256: stored.sha256,
+                specifications: reading.specifications.length,
+                active: lineage ? lineage.isActive : true,
+              },
             },
           },
           tx,
@@ -251,7 +257,13 @@ export function createIdsFileService(deps: {
             action: isActive ? 'idsfile.activated' : 'idsfile.deactivated',
             targetType: 'project',
             targetId: projectId,
-            details: { idsFileId: id, rechecks },
+            details: {
+              idsFileId: id,
+              name: file.name,
+              rechecks,
+              before: { active: !isActive },
+              after: { active: isActive },
+            },
           },
           tx,
         );

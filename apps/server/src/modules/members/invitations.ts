@@ -71,7 +71,7 @@ export function createInvitationService(deps: {
               action: 'member.invitation_accepted',
               targetType: 'member',
               targetId: auth.user.id,
-              details: { role: invitation.role, invitedBy: invitation.invitedBy },
+              details: { invitedBy: invitation.invitedBy, before: null, after: { role: invitation.role } },
             },
             tx,
           );

@@ -148,7 +148,7 @@ export function createMemberService(deps: {
                 action: 'member.added',
                 targetType: 'member',
                 targetId: target,
-                details: { role: input.role },
+                details: { email: input.email, before: null, after: { role: input.role } },
               },
               tx,
             );
@@ -179,7 +179,7 @@ export function createMemberService(deps: {
               action: 'member.invited',
               targetType: 'invitation',
               targetId: invitation.id,
-              details: { role: input.role },
+              details: { email: input.email, before: null, after: { role: input.role } },
             },
             tx,
           );
@@ -205,7 +205,7 @@ export function createMemberService(deps: {
             action: 'member.invitation_revoked',
             targetType: 'invitation',
             targetId: invitationId,
-            details: { role: revoked.role },
+            details: { email: revoked.email, before: { role: revoked.role }, after: null },
           },
           tx,
         );
@@ -228,7 +228,7 @@ export function createMemberService(deps: {
             action: 'member.role_changed',
             targetType: 'member',
             targetId: userId,
-            details: { from: member.role, to: role },
+            details: { email: member.user.email, before: { role: member.role }, after: { role } },
           },
           tx,
         );
@@ -252,7 +252,7 @@ export function createMemberService(deps: {
             action: 'member.removed',
             targetType: 'member',
             targetId: userId,
-            details: { role: member.role },
+            details: { email: member.user.email, before: { role: member.role }, after: null },
           },
           tx,
         );
@@ -280,7 +280,7 @@ export function createMemberService(deps: {
             action: 'project.ownership_transferred',
             targetType: 'member',
             targetId: userId,
-            details: { from: actorId, to: userId },
+            details: { email: target.user.email, before: { owner: actorId }, after: { owner: userId } },
           },
           tx,
         );

@@ -2,3 +2,5 @@
 // is the module's own; other modules import this file, never those (.dependency-cruiser.cjs).
 export { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
 export { createExportCooldown } from './export-cooldown';
+/** The CSV field writer with the formula guard, for every CSV export (audit trail too). */
+export { csvField } from './export-writers';

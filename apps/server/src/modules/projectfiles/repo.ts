@@ -35,7 +35,7 @@ export async function deleteIdsFile(
   tx: Database,
   projectId: string,
   id: string,
-): Promise<{ name: string; storageKeys: string[]; isActive: boolean } | null> {
+): Promise<{ name: string; storageKeys: string[]; isActive: boolean; sha256: string } | null> {
   const lineage = sql`select f.lineage_id from ids_files f where f.id = ${id} and f.project_id = ${projectId}`;
   const checked = await versionsCheckedAgainst(
     tx,
@@ -49,13 +49,16 @@ export async function deleteIdsFile(
       name: idsFiles.name,
       storageKey: idsFiles.storageKey,
       isActive: idsFiles.isActive,
+      sha256: idsFiles.sha256,
     });
   if (deleted.length === 0) return null;
   await refreshVersionTotals(tx, checked);
+  const named = deleted.find((row) => row.id === id) ?? deleted[0];
   return {
-    name: deleted.find((row) => row.id === id)?.name ?? deleted[0]?.name ?? '',
+    name: named?.name ?? '',
     storageKeys: deleted.map((row) => row.storageKey),
     isActive: deleted.some((row) => row.isActive),
+    sha256: named?.sha256 ?? '',
   };
 }
 

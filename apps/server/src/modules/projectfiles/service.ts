@@ -256,7 +256,13 @@ export function createProjectFilesService(deps: {
             action: 'idsfile.deleted',
             targetType: 'project',
             targetId: projectId,
-            details: { idsFileId, name: row.name, rechecks },
+            details: {
+              idsFileId,
+              name: row.name,
+              rechecks,
+              before: { sha256: row.sha256, active: row.isActive },
+              after: null,
+            },
           },
           tx,
         );

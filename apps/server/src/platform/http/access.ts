@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TokenScope } from '../auth/context';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`) so the rule is read where
@@ -46,4 +47,33 @@ export function requireDeclaredAccess(app: FastifyInstance): void {
       );
     }
   });
+}
+
+/**
+ * The scope an API token needs to call a route, derived from the route's access rule alone (decision
+ * 0266), so the document and the gate cannot differ: a route a Viewer may call needs `read`, an
+ * Editor's `write`, an Admin's (project or installation) `admin`. Routes about the caller's own
+ * account need `read` to read and `admin` to change anything (a token must not buy plans or change
+ * the account unless it was made to). Null: no token is accepted (public and webhook routes need no
+ * credentials; `sessionOnly` routes, such as making tokens, need a signed-in session).
+ */
+export function tokenScopeOf(route: {
+  access: RouteAccess | undefined;
+  method: string;
+  sessionOnly?: boolean;
+}): TokenScope | null {
+  const { access } = route;
+  if (!access || access === 'public' || access === 'webhook' || route.sessionOnly) return null;
+  switch (access) {
+    case 'demo-readable':
+    case 'project-viewer':
+      return 'read';
+    case 'project-editor':
+      return 'write';
+    case 'project-admin':
+    case 'account-admin':
+      return 'admin';
+    case 'signed-in':
+      return route.method === 'GET' || route.method === 'HEAD' ? 'read' : 'admin';
+  }
 }

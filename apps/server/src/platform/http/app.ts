@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/context';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { serverVersion } from '../version';
-import { requireDeclaredAccess } from './access';
+import { requireDeclaredAccess, tokenScopeOf } from './access';
 import { documentResponses } from './documented-responses';
 import { frameworkError, registerErrorHandler } from './error-handler';
 import { registerInputHygiene } from './input-hygiene';
@@ -67,16 +67,32 @@ export async function buildApp(config: Config, wiring: AppWiring, logger: Logger
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'plb_pat_… (personal) or plb_prj_… (project)',
+            description:
+              "An API token (Settings or Team, decision 0266). Its reach is its owner's role within its scope: read < write < admin; each operation lists the scope it needs, also as `x-token-scope`. A project token reaches only routes of its project.",
+          },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'plumbline_session' },
         },
       },
     },
     // Each operation carries its route's access rule as `x-access`, so the published document says
-    // who may call it and the authorization matrix test reads the route table from here.
+    // who may call it and the authorization matrix test reads the route table from here, and the
+    // API token scope it needs as `x-token-scope` (`session-only` where no token is accepted).
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const access = input.route.config?.access;
-      return access ? { ...out, schema: { ...out.schema, 'x-access': access } } : out;
+      if (!access) return out;
+      const scope = tokenScopeOf({
+        access,
+        method: String(input.route.method),
+        sessionOnly: input.route.config?.sessionOnly === true,
+      });
+      const tokenScope =
+        access === 'public' || access === 'webhook' ? {} : { 'x-token-scope': scope ?? 'session-only' };
+      return { ...out, schema: { ...out.schema, 'x-access': access, ...tokenScope } };
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -29,9 +29,14 @@ describe('documented responses', () => {
         hasBody: false,
         unverifiedAllowed: true,
       }),
-    ).toEqual([400, 401, 500]);
+      // Open to an unverified account, but an API token outside its project is still refused (403).
+    ).toEqual([400, 401, 403, 500]);
     expect(securityOf('webhook')).toEqual([]);
     expect(securityOf('demo-readable')).toContainEqual({});
+    expect(securityOf('project-editor', 'write')).toContainEqual({ apiToken: ['write'] });
+    expect(securityOf('signed-in', null)).not.toContainEqual(
+      expect.objectContaining({ apiToken: expect.anything() }),
+    );
   });
 
   it('completes a route schema, keeping what the route documents itself', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { RouteAccess } from './access';
+import type { TokenScope } from '../auth/context';
+import { type RouteAccess, tokenScopeOf } from './access';
 import { errorResponseSchema, sessionSecurity } from './openapi';
 
 /**
@@ -12,7 +13,8 @@ import { errorResponseSchema, sessionSecurity } from './openapi';
  *   hide projects from non-members.
  * - 413 / 415: a body too large or not JSON.
  * - 401: no session on a route that needs one; 403: an unverified account, a cross-site cookie write,
- *   a project role too low, not an installation admin.
+ *   a project role too low, not an installation admin, an API token whose scope or project does not
+ *   reach the route (any route that takes credentials).
  * - 500: anything unexpected, with a request id.
  */
 export function errorStatusesOf(route: {
@@ -26,7 +28,6 @@ export function errorStatusesOf(route: {
   const statuses = new Set<number>([400, 500]);
   const { access } = route;
   const withSession = access !== undefined && access !== 'public' && access !== 'webhook';
-  const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
   if (route.hasParams) statuses.add(404);
   if (route.hasBody) {
     statuses.add(413);
@@ -34,10 +35,10 @@ export function errorStatusesOf(route: {
   }
   if (withSession) {
     statuses.add(401);
-    // An unverified account is refused everywhere but on demo-readable routes (read as anonymous)
-    // and the few routes open to it.
-    if (access !== 'demo-readable' && !route.unverifiedAllowed) statuses.add(403);
-    if (isWrite) statuses.add(403);
+    // An API token outside its scope or project is refused on every route that takes credentials;
+    // so are an unverified account (but on demo-readable routes and the few open to it) and a
+    // cross-site cookie write.
+    statuses.add(403);
   }
   if (access === 'account-admin') statuses.add(403);
   if (access === 'demo-readable' || access?.startsWith('project-')) {
@@ -49,12 +50,17 @@ export function errorStatusesOf(route: {
 
 /**
  * Which credentials an operation takes: none for public and webhook routes (said explicitly, so the
- * document does not read as forgetting it), optional on demo-readable ones, a session elsewhere.
+ * document does not read as forgetting it), optional on demo-readable ones, a session elsewhere, and
+ * an API token with the scope it needs where tokens are accepted (`apiToken: [scope]`).
  */
-export function securityOf(access: RouteAccess | undefined): Array<Record<string, string[]>> {
+export function securityOf(
+  access: RouteAccess | undefined,
+  tokenScope: TokenScope | null = null,
+): Array<Record<string, string[]>> {
   if (access === 'public' || access === 'webhook') return [];
-  if (access === 'demo-readable') return [...sessionSecurity, {}];
-  return sessionSecurity;
+  const withToken = tokenScope ? [...sessionSecurity, { apiToken: [tokenScope] }] : sessionSecurity;
+  if (access === 'demo-readable') return [...withToken, {}];
+  return withToken;
 }
 
 /** `GET /api/v1/projects/:projectId/bimfiles` → `getProjectsByProjectIdBimfiles`: unique per route. */
@@ -84,7 +90,12 @@ export function documentResponses(app: FastifyInstance): void {
     route.schema ??= {};
     const schema = route.schema as Record<string, unknown> & { response?: Record<string, unknown> };
     schema.operationId ??= operationIdOf(method, route.url);
-    schema.security ??= securityOf(route.config?.access);
+    const tokenScope = tokenScopeOf({
+      access: route.config?.access,
+      method,
+      sessionOnly: route.config?.sessionOnly === true,
+    });
+    schema.security ??= securityOf(route.config?.access, tokenScope);
     const response = { ...(schema.response ?? {}) };
     const statuses = errorStatusesOf({
       method,

@@ -15,6 +15,11 @@ declare module 'fastify' {
      * other authenticated route refuses such an account with 403 email_unverified (decision 0158).
      */
     unverifiedAllowed?: boolean;
+    /**
+     * Only a signed-in session may call the route, never an API token (making and revoking tokens,
+     * signing out): `tokenScopeOf` answers null for it (decision 0266).
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

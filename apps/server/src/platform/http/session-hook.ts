@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../auth/context';
+import { type AuthContext, scopeCovers } from '../auth/context';
 import { readSessionToken, setSessionCookie } from '../auth/cookies';
 import { HttpError } from '../errors';
-import { needsNoSession } from './access';
+import { needsNoSession, tokenScopeOf } from './access';
 import './fastify-types';
 
 /**
@@ -29,11 +29,38 @@ export function registerSessionHook(
       if (request.routeOptions.config?.access === 'demo-readable') return;
       throw new HttpError('email_unverified');
     }
+    if (auth.token) requireTokenReach(request, auth.token);
     request.auth = auth;
     if (auth.renewed && presented?.from === 'cookie') {
       setSessionCookie(reply, auth.renewed.token, auth.renewed.expiresAt, options.secureCookies);
     }
   });
+}
+
+/**
+ * An API token reaches a route only within its scope (derived from the route's access rule), and a
+ * project token only routes of its project (those with its `projectId` in the path): decision 0266.
+ * The owner's role is checked after this by the services, as for a session, so a token's reach is
+ * the owner's role within its scope.
+ */
+function requireTokenReach(request: FastifyRequest, token: NonNullable<AuthContext['token']>): void {
+  const config = request.routeOptions.config;
+  const needed = tokenScopeOf({
+    access: config?.access,
+    method: request.method,
+    sessionOnly: config?.sessionOnly === true,
+  });
+  if (needed === null) throw new HttpError('session_required');
+  if (!scopeCovers(token.scope, needed)) {
+    throw new HttpError('token_scope_insufficient', {
+      messageId: 'error.token_scope_insufficient.detail',
+      params: { scope: token.scope, needed },
+    });
+  }
+  if (token.projectId !== null) {
+    const projectId = (request.params as Record<string, unknown> | undefined)?.projectId;
+    if (projectId !== token.projectId) throw new HttpError('token_project_only');
+  }
 }
 
 /** The caller's user id on a demo-readable route: null when anonymous. */

@@ -20,9 +20,9 @@ export const TAB_LOADERS: Record<DashboardTabId, () => Promise<ComponentType>> =
   projects: async () => (await import('@/app/screens/projects-screen')).ProjectsScreen,
   reports: async () => (await import('@/features/reports/reports-tab')).ReportsTab,
   schema: async () => (await import('@/features/schema/schema-tab')).SchemaTab,
-  team: async () => (await import('@/features/team/team-tab')).TeamTab,
+  team: async () => (await import('@/app/screens/team-screen')).TeamScreen,
   subscriptions: async () => (await import('@/features/subscriptions/subscriptions-tab')).SubscriptionsTab,
-  settings: async () => (await import('@/features/settings/settings-tab')).SettingsTab,
+  settings: async () => (await import('@/app/screens/settings-screen')).SettingsScreen,
 };
 
 /**

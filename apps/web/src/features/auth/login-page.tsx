@@ -14,12 +14,14 @@ import { rich, useT } from '@/lib/i18n';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { afterSignInPath } from './redirect';
+import { SsoButton, SsoError, useAuthMethods } from './sso-sign-in';
 
 type SignInInput = z.input<typeof signInBodySchema>;
 
 export function LoginPage() {
   const t = useT('app');
   const session = useSession();
+  const methods = useAuthMethods();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,6 +40,29 @@ export function LoginPage() {
 
   if (session.data) return <Navigate to="/dashboard" replace />;
   const { errors } = form.formState;
+  // Until the methods are known nothing is drawn, so a password-less installation never shows a form.
+  if (methods.isPending)
+    return (
+      <AuthLayout title={t('app.signIn.title')} subtitle={null}>
+        {null}
+      </AuthLayout>
+    );
+  const sso = methods.data?.sso ?? null;
+  const password = methods.data?.password ?? true;
+  const ssoButton = sso ? (
+    <SsoButton label={sso.label} loginUrl={sso.login_url} returnTo={afterSignInPath(location.state)} />
+  ) : null;
+
+  if (!password) {
+    return (
+      <AuthLayout title={t('app.signIn.title')} subtitle={t('app.signIn.passwordOff')}>
+        <div className="grid gap-4">
+          <SsoError />
+          {ssoButton}
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -50,6 +75,17 @@ export function LoginPage() {
         ),
       })}
     >
+      {sso && (
+        <div className="mb-6 grid gap-4">
+          <SsoError />
+          {ssoButton}
+          <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+            <span className="h-px flex-1 bg-border" />
+            {t('app.signIn.or')}
+            <span className="h-px flex-1 bg-border" />
+          </p>
+        </div>
+      )}
       <form
         className="grid gap-4"
         noValidate

@@ -14,12 +14,14 @@ import { applyServerErrors } from '@/lib/forms';
 import { rich, useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
+import { SsoButton, useAuthMethods } from './sso-sign-in';
 
 type SignUpInput = z.input<typeof signUpBodySchema>;
 
 export function SignupPage() {
   const t = useT('app');
   const session = useSession();
+  const methods = useAuthMethods();
   const form = useForm<SignUpInput, unknown, SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
     defaultValues: { fullName: '', email: '', password: '' },
@@ -31,6 +33,14 @@ export function SignupPage() {
 
   if (session.data) return <Navigate to="/dashboard" replace />;
   const { errors } = form.formState;
+  const sso = methods.data?.sso ?? null;
+  if (methods.data?.password === false) {
+    return (
+      <AuthLayout title={t('app.signUp.title')} subtitle={t('app.signUp.throughSso')}>
+        {sso && <SsoButton label={sso.label} loginUrl={sso.login_url} returnTo="/dashboard" />}
+      </AuthLayout>
+    );
+  }
 
   // The same answer for a new address and a taken one: the mailbox tells its owner which it was.
   if (mutation.isSuccess) {

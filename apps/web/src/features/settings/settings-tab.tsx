@@ -1,7 +1,7 @@
 import type { Profile } from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera, LogOut } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,8 +21,11 @@ import { OutboxCard } from './outbox-card';
 import { PerformanceCard } from './performance-card';
 import { profileQueryKey, useProfile } from './queries';
 
-/** Settings (spec 2 §2.9): profile with avatar, e-mail notifications, and sign-out. */
-export function SettingsTab() {
+/**
+ * Settings (spec 2 §2.9): profile with avatar, e-mail notifications, and sign-out. `extra` is what
+ * other areas add before sign-out (API tokens, the audit trail: app/screens/settings-screen.tsx).
+ */
+export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
   const user = useCurrentUser();
   const signOut = useSignOut();
   const profile = useProfile(user !== null);
@@ -219,6 +222,7 @@ export function SettingsTab() {
       <LanguageCard onSaved={updated} />
       {user.role === 'admin' && <PerformanceCard />}
       {user.role === 'admin' && <OutboxCard />}
+      {extra}
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Sign out</CardTitle>

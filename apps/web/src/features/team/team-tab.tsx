@@ -1,6 +1,6 @@
-import type { Invitation, Member } from '@plumbline/contracts';
+import type { Invitation, Member, Project } from '@plumbline/contracts';
 import { AlertCircle, FolderPlus, UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,8 +30,12 @@ import { TeamStatsCards } from './team-stats-cards';
 import { TransferOwnerDialog } from './transfer-owner-dialog';
 import { WebhooksCard } from './webhooks-card';
 
-/** The Team Members tab (spec 2 §2.8): who works on the selected project, and with which role. */
-export function TeamTab() {
+/**
+ * The Team Members tab (spec 2 §2.8): who works on the selected project, and with which role.
+ * `projectExtras` adds cards for the selected project below the members (its API tokens and audit
+ * trail: app/screens/team-screen.tsx).
+ */
+export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) => ReactNode } = {}) {
   const { readOnly } = useDataSource();
   const projects = useProjects();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
@@ -150,6 +154,7 @@ export function TeamTab() {
       {selected && !readOnly && selected.role === 'Admin' && !selected.isDemo ? (
         <WebhooksCard projectId={selected.id} />
       ) : null}
+      {selected && !stale ? projectExtras?.(selected) : null}
       <AddMemberDialog project={selected} open={adding} onOpenChange={setAdding} />
       <EditRoleDialog
         projectId={selected?.id}
