@@ -300,6 +300,7 @@ for (const backend of testBackends()) {
         expect(write.json().error).toEqual({
           code: 'demo_read_only',
           message: 'Demo data cannot be modified.',
+          messageId: 'error.demo_read_only',
         });
       } finally {
         await server.database.db.execute(sql`update projects set is_demo = false where id = ${projectId}`);
