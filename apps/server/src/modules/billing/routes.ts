@@ -66,12 +66,13 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/tiers',
       {
-        config: { access: 'signed-in' },
+        // Plans and prices are public (a pricing page); the demo's wizard offers them (decision 0315).
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Plans, sorted by monthly AUD price, priced in the requested currency',
           querystring: tiersQuerySchema,
-          response: { 200: tierListResponseSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: tierListResponseSchema, ...errorResponses(400, 404) },
         },
       },
       async (request) => ({ tiers: await billing.tiers(request.query.currency) }),

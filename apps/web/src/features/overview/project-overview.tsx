@@ -29,6 +29,7 @@ import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
 import { type ComplianceLevel, complianceFigure, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
+import { IdsEmptyState } from './ids-empty-state';
 import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
 import { SchemaAnalysisSummary } from './schema-analysis-summary';
@@ -84,6 +85,7 @@ export function ProjectOverview({ project }: { project: Project }) {
   return (
     <div className="space-y-6">
       <ProcessingNotice processing={data.processing} demo={mode === 'demo'} />
+      <IdsEmptyState project={project} />
       <OverviewCards cards={data.cards} />
       {/* Schema analysis and attribute insights (the attributes area's components). */}
       <div className="grid gap-6 lg:grid-cols-2">
