@@ -29,7 +29,6 @@ import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
 import { type ComplianceLevel, complianceFigure, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
-import { IdsEmptyState } from './ids-empty-state';
 import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
 import { SchemaAnalysisSummary } from './schema-analysis-summary';
@@ -37,6 +36,9 @@ import { SchemaAnalysisSummary } from './schema-analysis-summary';
 // Its rule explanations come from the validity catalogue (and its message formatter): loaded with
 // the card, not with the dashboard's first view.
 const ValidityCard = lazy(async () => ({ default: (await import('./validity-card')).ValidityCard }));
+// Reads the project's IDS files (and their upload code's queries): loaded with the figures, not with
+// the dashboard's first view (its bundle budget).
+const IdsEmptyState = lazy(async () => ({ default: (await import('./ids-empty-state')).IdsEmptyState }));
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -85,7 +87,9 @@ export function ProjectOverview({ project }: { project: Project }) {
   return (
     <div className="space-y-6">
       <ProcessingNotice processing={data.processing} demo={mode === 'demo'} />
-      <IdsEmptyState project={project} />
+      <Suspense fallback={null}>
+        <IdsEmptyState project={project} />
+      </Suspense>
       <OverviewCards cards={data.cards} />
       {/* Schema analysis and attribute insights (the attributes area's components). */}
       <div className="grid gap-6 lg:grid-cols-2">
