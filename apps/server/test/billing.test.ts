@@ -93,6 +93,10 @@ for (const backend of testBackends()) {
       ]);
       expect(tiers.map((t) => t.price)).toEqual(tiers.map((t) => t.price_monthly_eur));
       expect(tiers.find((t) => t.popular)?.name).toBe('Cornerstone');
+      // Plans are public (a pricing page; the demo's wizard offers them): the same list without an account.
+      const anonymous = await call(server, null, 'GET', '/api/v1/billing/tiers?currency=EUR');
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json().tiers).toEqual(tiers);
     });
 
     it('validates vouchers as the spec shapes them; codes are matched upper-case', async () => {

@@ -85,7 +85,9 @@ describe('/demo: the create-project wizard (spec 1 §4, issue 35)', () => {
       buffer: Buffer.from(wallsNamedIds()),
     });
     await expectVisible(wizard.getByText('1 of 20 files selected'));
-    await expectVisible(wizard.getByRole('list', { name: 'Selected IDS files' }).getByText('walls-named.ids'));
+    await expectVisible(
+      wizard.getByRole('list', { name: 'Selected IDS files' }).getByText('walls-named.ids'),
+    );
     await screenshot(page, 'demo-wizard-4-files');
     await wizard.getByRole('button', { name: 'Next' }).click();
 

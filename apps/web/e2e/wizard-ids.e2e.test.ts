@@ -58,10 +58,14 @@ async function createProject(name: string, ids: Array<{ name: string; body: stri
   await wizard.getByRole('button', { name: 'Next' }).click();
   await wizard.getByLabel('Choose IFC files').setInputFiles(SIMPLE_WALL_IFC);
   if (ids.length > 0) {
-    await wizard.getByLabel('Choose IDS files').setInputFiles(
-      ids.map((file) => ({ name: file.name, mimeType: 'application/xml', buffer: Buffer.from(file.body) })),
+    await wizard
+      .getByLabel('Choose IDS files')
+      .setInputFiles(
+        ids.map((file) => ({ name: file.name, mimeType: 'application/xml', buffer: Buffer.from(file.body) })),
+      );
+    await expectVisible(
+      wizard.getByRole('list', { name: 'Selected IDS files' }).getByText(ids[0]?.name ?? ''),
     );
-    await expectVisible(wizard.getByRole('list', { name: 'Selected IDS files' }).getByText(ids[0]?.name ?? ''));
     await screenshot(page, 'wizard-files-with-ids');
   }
   await wizard.getByRole('button', { name: 'Next' }).click();
@@ -95,7 +99,9 @@ describe.skipIf(!haveWall)('IDS files in the create-project wizard (issue 35)', 
     expect(expected).toEqual({ compliant: 1, applicable: 2, percent: 50 });
     const card = page.getByRole('group', { name: 'IDS Compliance' });
     await expectVisible(card.getByText(`${expected.percent}%`));
-    await expectVisible(card.getByText(`${expected.compliant} of ${expected.applicable} applicable elements`));
+    await expectVisible(
+      card.getByText(`${expected.compliant} of ${expected.applicable} applicable elements`),
+    );
     expect(await page.getByText('No IDS files yet').count()).toBe(0);
     await screenshot(page, 'wizard-ids-overview');
   });
@@ -129,7 +135,9 @@ describe.skipIf(!haveWall)('IDS files in the create-project wizard (issue 35)', 
     // The upload re-checks the model: the Overview shows the figure and no longer the prompt.
     await page.getByRole('tab', { name: 'Overview' }).click();
     const expected = expectedFigure();
-    await expectVisible(page.getByRole('group', { name: 'IDS Compliance' }).getByText(`${expected.percent}%`));
+    await expectVisible(
+      page.getByRole('group', { name: 'IDS Compliance' }).getByText(`${expected.percent}%`),
+    );
     await expectHidden(page.getByText('No IDS files yet'));
   });
 });

@@ -15359,50 +15359,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            messageId?: string;
-                            params?: {
-                                [key: string]: string | number;
-                            };
-                            requestId?: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            messageId?: string;
-                            params?: {
-                                [key: string]: string | number;
-                            };
-                            requestId?: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
             /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
             404: {
                 headers: {
