@@ -90,7 +90,12 @@ for (const backend of testBackends()) {
       // Blueprint €48.00 less €10.00.
       expect(subscription.monthly_billed).toBe(38);
       await advanceAndSignIn(server, 9 * DAY + 3_600_000, [owner, colleague]);
-      const res = await call(server, owner, 'GET', `/api/v1/billing/subscriptions/${subscription.id}/plan-changes`);
+      const res = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/billing/subscriptions/${subscription.id}/plan-changes`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as { currency: string; days_remaining: number; options: Option[] };
       expect(body.currency).toBe('EUR');
@@ -98,17 +103,25 @@ for (const backend of testBackends()) {
       expect(body.days_remaining).toBe(days);
       // Billed: list − €10. Charge now: (target billed − €38) × days ÷ 30, rounded to the cent.
       const charge = (billedCents: number) => Math.round(((billedCents - 3800) * days) / 30) / 100;
-      expect(body.options.map((o) => [o.tier.id, o.change, o.monthly_list, o.monthly_billed, o.charge_now])).toEqual([
+      expect(
+        body.options.map((o) => [o.tier.id, o.change, o.monthly_list, o.monthly_billed, o.charge_now]),
+      ).toEqual([
         ['blueprint', 'current', 48, 38, null],
         ['cornerstone', 'upgrade', 92, 82, charge(8200)],
         ['skyline', 'upgrade', 135, 125, charge(12500)],
       ]);
       expect(body.options.every((o) => o.tier.price === o.monthly_list)).toBe(true);
 
-      const up = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${subscription.id}/upgrade`, {
-        newTierId: 'skyline',
-        confirmProjectName: 'Kanal Haus',
-      });
+      const up = await call(
+        server,
+        owner,
+        'POST',
+        `/api/v1/billing/subscriptions/${subscription.id}/upgrade`,
+        {
+          newTierId: 'skyline',
+          confirmProjectName: 'Kanal Haus',
+        },
+      );
       expect(up.statusCode, up.body).toBe(200);
       expect(up.json().subscription.monthly_billed).toBe(125);
       const proration = (await history(project_id)).find((i) => i.name.includes('prorated'));
@@ -118,7 +131,10 @@ for (const backend of testBackends()) {
     });
 
     it('prices an AUD project with a 20 % voucher: A$63.20 billed, and the upgrade charge is the voucher-aware difference', async () => {
-      const { project_id, subscription } = await pay({ voucherCode: 'WELCOME20', projectName: 'Quay Street' });
+      const { project_id, subscription } = await pay({
+        voucherCode: 'WELCOME20',
+        projectName: 'Quay Street',
+      });
       // 79 × 0.8 = 63.20; 149 × 0.8 = 119.20; difference 56.00 a month.
       expect(subscription.monthly_billed).toBe(63.2);
       await advanceAndSignIn(server, 5 * DAY, [owner, colleague]);
@@ -129,10 +145,16 @@ for (const backend of testBackends()) {
       ).json().options as Option[];
       const cornerstone = options.find((o) => o.tier.id === 'cornerstone');
       expect(cornerstone).toMatchObject({ monthly_list: 149, monthly_billed: 119.2, charge_now: expected });
-      const up = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${subscription.id}/upgrade`, {
-        newTierId: 'cornerstone',
-        confirmProjectName: 'Quay Street',
-      });
+      const up = await call(
+        server,
+        owner,
+        'POST',
+        `/api/v1/billing/subscriptions/${subscription.id}/upgrade`,
+        {
+          newTierId: 'cornerstone',
+          confirmProjectName: 'Quay Street',
+        },
+      );
       expect(up.statusCode, up.body).toBe(200);
       const proration = (await history(project_id)).find((i) => i.name.includes('prorated'));
       expect(proration?.amount).toBe(expected);

@@ -1,8 +1,8 @@
 import {
   type CardInput,
   type CheckoutSessionBody,
-  invoiceResponseSchema,
   checkoutSessionResponseSchema,
+  invoiceResponseSchema,
   type SubscriptionPaymentBody,
   subscriptionPaymentResponseSchema,
   subscriptionResponseSchema,

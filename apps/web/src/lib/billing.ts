@@ -6,8 +6,8 @@ import {
   checkoutStatusSchema,
   type InvoiceRow,
   type PlanChangeOptions,
-  planChangeOptionsSchema,
   type ProjectLimits,
+  planChangeOptionsSchema,
   projectLimitsSchema,
   type Subscription,
   subscriptionListResponseSchema,
@@ -104,10 +104,13 @@ export function usePlanChanges(subscriptionId: string) {
   return useQuery({
     queryKey: billingKeys.planChanges(subscriptionId),
     queryFn: ({ signal }): Promise<PlanChangeOptions> =>
-      apiRequest(apiPath('/billing/subscriptions/{subscriptionId}/plan-changes', { path: { subscriptionId } }), {
-        schema: planChangeOptionsSchema,
-        signal,
-      }),
+      apiRequest(
+        apiPath('/billing/subscriptions/{subscriptionId}/plan-changes', { path: { subscriptionId } }),
+        {
+          schema: planChangeOptionsSchema,
+          signal,
+        },
+      ),
   });
 }
 

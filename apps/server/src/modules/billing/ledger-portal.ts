@@ -129,7 +129,11 @@ export function createLedgerPortal(deps: {
         if (invoice.status === 'paid') throw new BillingError('invoice_not_open');
         let payer = savedCard(sub);
         if (card) {
-          payer = await verifiedCard(card, `invoice:${invoice.id}:${now.getTime()}`, sub.currency as Currency);
+          payer = await verifiedCard(
+            card,
+            `invoice:${invoice.id}:${now.getTime()}`,
+            sub.currency as Currency,
+          );
           await repo.updateSubscription(tx, sub.id, { ...cardColumns(payer), updatedAt: now });
         }
         if (!(await provider.chargeSaved(payer, invoice.totalCents, now)) || !payer) {
@@ -161,7 +165,12 @@ export function createLedgerPortal(deps: {
             action: 'plan.invoice_paid',
             targetType: 'subscription',
             targetId: sub.id,
-            details: { invoiceId: invoice.id, number: invoice.invoiceNumber, before: { status: invoice.status }, after: { status: 'paid' } },
+            details: {
+              invoiceId: invoice.id,
+              number: invoice.invoiceNumber,
+              before: { status: invoice.status },
+              after: { status: 'paid' },
+            },
           },
           tx,
         );

@@ -66,4 +66,3 @@ export function upgradeChargeCents(input: {
   if (diff <= 0) return 0;
   return Math.round((diff * daysRemaining(input.now, input.periodEnd)) / PRORATION_DAYS);
 }
-

@@ -269,7 +269,11 @@ export function billingRoutes(
         },
       },
       async (request) => ({
-        invoice: await billing.payInvoice(requireAuth(request).user.id, request.params.invoiceId, request.body.card),
+        invoice: await billing.payInvoice(
+          requireAuth(request).user.id,
+          request.params.invoiceId,
+          request.body.card,
+        ),
       }),
     );
 

@@ -41,7 +41,9 @@ export function BillingPortalDialog({
   const replaceCard = (subscription: Subscription, card: Parameters<typeof action.mutate>[0]) =>
     action.mutate(card, {
       onSuccess: () => {
-        toast.success(t('subscriptions.portal.cardReplaced', { project: subscriptionProjectName(subscription) }));
+        toast.success(
+          t('subscriptions.portal.cardReplaced', { project: subscriptionProjectName(subscription) }),
+        );
         setEditing(null);
       },
       onError: (error) => toast.error(errorMessage(error)),

@@ -1,12 +1,6 @@
-import type { InvoiceRow, Tier } from '@plumbline/contracts';
+import type { InvoiceRow } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  nextSort,
-  receiptFileName,
-  roi,
-  sortInvoices,
-  subscriptionProjectName,
-} from './billing-rules';
+import { nextSort, receiptFileName, roi, sortInvoices, subscriptionProjectName } from './billing-rules';
 
 const row = (
   n: string,
@@ -51,7 +45,6 @@ describe('billing table sort (spec 3 §4)', () => {
 });
 
 describe('subscription cards and plan changes', () => {
-  const tier = (aud: number) => ({ price_monthly_aud: aud }) as Tier;
   it("falls back to 'Project' and the id's first 8 characters", () => {
     expect(
       subscriptionProjectName({

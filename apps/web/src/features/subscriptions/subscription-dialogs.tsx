@@ -56,7 +56,8 @@ export function ChangePlanDialog({
   const chosen = options.find((o) => o.tier.id === selectedId) ?? null;
   const selected = chosen?.tier ?? null;
   const kind = chosen?.change === 'upgrade' || chosen?.change === 'downgrade' ? chosen.change : 'same';
-  const currentBilled = options.find((o) => o.change === 'current')?.monthly_billed ?? subscription.monthly_billed;
+  const currentBilled =
+    options.find((o) => o.change === 'current')?.monthly_billed ?? subscription.monthly_billed;
   const close = () => {
     setSelectedId(null);
     setConfirming(false);

@@ -88,7 +88,9 @@ function mockBilling(overrides: Record<string, MockAnswer | (() => MockAnswer)> 
     'GET /billing/tiers': { body: { tiers: [BLUEPRINT, CORNERSTONE, SKYLINE] } },
     'GET /billing/subscriptions': { body: { subscriptions: [FERRY] } },
     'GET /billing/billing-history': { body: { invoices: [] } },
-    [`GET /billing/subscriptions/${FERRY.id}/plan-changes`]: { body: planChanges([BLUEPRINT, CORNERSTONE, SKYLINE]) },
+    [`GET /billing/subscriptions/${FERRY.id}/plan-changes`]: {
+      body: planChanges([BLUEPRINT, CORNERSTONE, SKYLINE]),
+    },
     ...overrides,
   });
 }
@@ -178,7 +180,7 @@ describe('SubscriptionsTab', () => {
     await waitFor(() => expect(screen.getByText('You must be logged in to manage billing.')).toBeVisible());
   });
 
-  it('shows what is billed with the list price struck, and the server\'s charge for an upgrade in the project\'s currency', async () => {
+  it("shows what is billed with the list price struck, and the server's charge for an upgrade in the project's currency", async () => {
     const euro = (t: Tier, eur: number): Tier => ({ ...t, price: eur, currency: 'EUR' });
     const ferry: Subscription = {
       ...FERRY,
@@ -197,8 +199,20 @@ describe('SubscriptionsTab', () => {
           days_remaining: 21,
           proration_days: 30,
           options: [
-            { tier: euro(BLUEPRINT, 48), change: 'current', monthly_list: 48, monthly_billed: 38, charge_now: null },
-            { tier: euro(CORNERSTONE, 92), change: 'upgrade', monthly_list: 92, monthly_billed: 82, charge_now: 30.8 },
+            {
+              tier: euro(BLUEPRINT, 48),
+              change: 'current',
+              monthly_list: 48,
+              monthly_billed: 38,
+              charge_now: null,
+            },
+            {
+              tier: euro(CORNERSTONE, 92),
+              change: 'upgrade',
+              monthly_list: 92,
+              monthly_billed: 82,
+              charge_now: 30.8,
+            },
           ],
         },
       },
@@ -210,14 +224,16 @@ describe('SubscriptionsTab', () => {
     await user.click(within(card).getByRole('button', { name: 'Change Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
     await user.click(await within(dialog).findByRole('radio', { name: /Cornerstone/ }));
-    expect(within(dialog).getByRole('radio', { name: /Cornerstone/ }).textContent).toContain('€82.00 / month');
+    expect(within(dialog).getByRole('radio', { name: /Cornerstone/ }).textContent).toContain(
+      '€82.00 / month',
+    );
     expect(within(dialog).getByTestId('upgrade-charge').textContent).toBe(
       'Charged today: €30.80, the difference of the monthly prices you pay (€44.00) × 21 days remaining ÷ 30.',
     );
     expect(dialog.textContent).not.toContain('A$');
   });
 
-  it('opens the ledger\'s portal inside the app: pays a due invoice and replaces the card', async () => {
+  it("opens the ledger's portal inside the app: pays a due invoice and replaces the card", async () => {
     const due = {
       id: '00000000-0000-4000-8000-0000000000f1',
       invoice_id: '00000000-0000-4000-8000-0000000000f1',
@@ -242,7 +258,12 @@ describe('SubscriptionsTab', () => {
         body: { invoice: { ...due, computed_status: 'paid', display_status: 'Paid' } },
       },
       [`PUT /billing/subscriptions/${FERRY.id}/card`]: {
-        body: { subscription: { ...FERRY, card: { brand: 'mastercard', last4: '4444', exp_month: 10, exp_year: 2098 } } },
+        body: {
+          subscription: {
+            ...FERRY,
+            card: { brand: 'mastercard', last4: '4444', exp_month: 10, exp_year: 2098 },
+          },
+        },
       },
     });
     const { user } = renderWithApp(<SubscriptionsTab />);

@@ -185,9 +185,7 @@ export function SubscriptionsTab() {
       </Card>
 
       {cancelling && <CancelDialog subscription={cancelling} onOpenChange={() => setCancelling(null)} />}
-      {changing && (
-        <ChangePlanDialog subscription={changing} onOpenChange={() => setChanging(null)} />
-      )}
+      {changing && <ChangePlanDialog subscription={changing} onOpenChange={() => setChanging(null)} />}
       {portalOpen && (
         <BillingPortalDialog
           subscriptions={list}
