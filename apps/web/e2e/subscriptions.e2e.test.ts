@@ -120,9 +120,10 @@ describe('the Subscriptions tab (issue 11 acceptance 2)', () => {
     await history.getByRole('button', { name: 'Amount' }).click();
     expect(await amounts()).toEqual(unsorted);
   });
+});
 
 describe('money on the Subscriptions tab (issue 35)', () => {
-  it("prices a EUR project with a voucher in EUR, and its upgrade charges exactly the estimate", async () => {
+  it('prices a EUR project with a voucher in EUR, and its upgrade charges exactly the estimate', async () => {
     await signUpViaApi(context.request, {
       email: uniqueEmail('euro'),
       password: 'subscriber-2026',
@@ -140,7 +141,9 @@ describe('money on the Subscriptions tab (issue 35)', () => {
     expect(await dialog.textContent()).not.toContain('A$');
     await dialog.getByRole('radio', { name: /Skyline/ }).click();
     // By hand: Skyline €135 − €10 = €125 billed; (125 − 38) × whole days left ÷ 30, to the cent.
-    const days = Math.ceil((new Date(paid.subscription.current_period_end).getTime() - Date.now()) / 86_400_000);
+    const days = Math.ceil(
+      (new Date(paid.subscription.current_period_end).getTime() - Date.now()) / 86_400_000,
+    );
     const expected = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(
       Math.round((8700 * days) / 30) / 100,
     );
@@ -153,7 +156,10 @@ describe('money on the Subscriptions tab (issue 35)', () => {
     await dialog.getByRole('button', { name: 'Confirm Upgrade' }).click();
     await expectHidden(dialog);
     await expectVisible(card('Kanal Haus').getByTestId('billed-price').getByText('€125.00 / month'));
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Upgrade from Blueprint to Skyline' });
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: 'Upgrade from Blueprint to Skyline' });
     await expectVisible(row.getByText(expected, { exact: true }));
   });
 
