@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOneMonth, cardBrand, cardExpired, daysRemaining, discountedCents, luhnValid } from './money';
+import { addOneMonth, cardBrand, cardExpired, discountedCents, luhnValid } from './money';
 
 describe('cards', () => {
   it('accepts the documented test numbers and refuses a changed digit', () => {

@@ -2,7 +2,7 @@ import { type CardInput, luhnValid } from '@plumbline/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { parseExpiry } from '@/features/wizard/wizard-steps';
+import { parseExpiry } from '@/lib/card-expiry';
 import { useT } from '@/lib/i18n';
 
 /** A card typed into the in-app portal (the ledger's test cards); checked here, then by the server. */
