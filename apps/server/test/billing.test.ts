@@ -216,12 +216,10 @@ for (const backend of testBackends()) {
         .json()
         .invoices.filter((i: { project_id: string }) => i.project_id === project_id);
       const proration = invoices.find((i: { name: string }) => i.name.includes('prorated'));
-      // Independent arithmetic: days left of this period, (219 − 79) × left / period days, in cents.
+      // Independent arithmetic (spec 3 §9, decision 0310): (219 − 79) × days left ÷ 30, in cents.
       const end = new Date(subscription.current_period_end).getTime();
-      const start = server.clock.now().getTime() - 20 * DAY;
       const left = Math.ceil((end - server.clock.now().getTime()) / DAY);
-      const total = Math.round((end - start) / DAY);
-      expect(proration.amount).toBe(Math.round((14000 * left) / total) / 100);
+      expect(proration.amount).toBe(Math.round((14000 * left) / 30) / 100);
     });
 
     it('schedules a downgrade for the next cycle, which the cycle job applies with one invoice', async () => {

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'plan.changed',
   'plan.canceled',
   'plan.reactivated',
+  'plan.card_replaced',
+  'plan.invoice_paid',
   'report.requested',
   'report.deleted',
   'token.created',

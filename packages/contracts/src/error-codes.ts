@@ -113,6 +113,7 @@ export const ERROR_STATUS = {
   not_a_downgrade: 400,
   subscription_canceled: 409,
   invoice_not_found: 404,
+  invoice_not_open: 409,
   installation_admin_required: 403,
   limit_files: 403,
   limit_storage: 403,

@@ -126,6 +126,8 @@ export const projectPermissions = {
       'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate',
       'POST /api/v1/billing/subscriptions/{subscriptionId}/upgrade',
       'POST /api/v1/billing/subscriptions/{subscriptionId}/downgrade',
+      'PUT /api/v1/billing/subscriptions/{subscriptionId}/card',
+      'POST /api/v1/billing/invoices/{invoiceId}/pay',
       'GET /api/v1/billing/billing-history/{invoiceId}/receipt/download',
       'GET /api/v1/billing/invoices/{invoiceId}/pdf',
     ],

@@ -265,6 +265,11 @@ export const routeRequests: Record<string, Build> = {
   'POST /api/v1/billing/subscriptions/{subscriptionId}/cancel': () => ({ payload: {} }),
   'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate': () => ({ payload: {} }),
   'PUT /api/v1/billing/tiers/{tierId}': () => ({ payload: { popular: false } }),
+  'PUT /api/v1/billing/subscriptions/{subscriptionId}/card': () => ({
+    payload: { card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
+  }),
+  // The fixture's invoice is paid: an allowed caller is told so (409), the others are refused first.
+  'POST /api/v1/billing/invoices/{invoiceId}/pay': () => ({ payload: {} }),
   'POST /api/v1/projects/{projectId}/webhooks': () => ({
     payload: { name: 'Matrix', url: 'https://hooks.example.invalid/matrix', format: 'slack' },
   }),

@@ -13,6 +13,7 @@ import type overview from './overview/en.json';
 import type pages from './pages/en.json';
 import type settings from './settings/en.json';
 import type wizard from './wizard/en.json';
+import type subscriptions from './subscriptions/en.json';
 
 type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
@@ -27,6 +28,8 @@ export const namespaces = {
   settings: (locale: Locale): Catalogue => import(`./settings/${locale}.json`),
   /** The Create New Project wizard (its IDS files and the demo's simulated payment so far). */
   wizard: (locale: Locale): Catalogue => import(`./wizard/${locale}.json`),
+  /** The Subscriptions tab: prices, plan changes, the in-app billing portal. */
+  subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
   errors: (locale: Locale): Catalogue => shared.errors[locale](),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
@@ -44,6 +47,7 @@ export type MessageId =
   | keyof typeof pages
   | keyof typeof settings
   | keyof typeof wizard
+  | keyof typeof subscriptions
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation;

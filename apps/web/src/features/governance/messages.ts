@@ -97,6 +97,8 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'plan.changed': 'Plan changed',
   'plan.canceled': 'Plan cancelled',
   'plan.reactivated': 'Plan reactivated',
+  'plan.card_replaced': 'Payment card replaced',
+  'plan.invoice_paid': 'Invoice paid',
   'report.requested': 'Report requested',
   'report.deleted': 'Report deleted',
   'token.created': 'API token created',

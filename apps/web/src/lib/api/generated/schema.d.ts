@@ -1286,6 +1286,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/subscriptions/{subscriptionId}/plan-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each plan priced for the subscription (its currency, its voucher), with an upgrade's charge today: the amount the upgrade then charges */
+        get: operations["getBillingSubscriptionsBySubscriptionIdPlanChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscriptions/{subscriptionId}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the subscription's saved card (the built-in ledger's portal; project Admins) */
+        put: operations["putBillingSubscriptionsBySubscriptionIdCard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/invoices/{invoiceId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a due or overdue invoice with the saved card or a new one (the built-in ledger; project Admins) */
+        post: operations["postBillingInvoicesByInvoiceIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/portal": {
         parameters: {
             query?: never;
@@ -4608,7 +4659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5724,7 +5775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7049,7 +7100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7417,7 +7468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,7 +7822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8244,7 +8295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8409,7 +8460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8587,7 +8638,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8846,7 +8897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9114,7 +9165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10069,7 +10120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10294,7 +10345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10463,7 +10514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10860,7 +10911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11094,7 +11145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11529,7 +11580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11753,7 +11804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11952,7 +12003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12121,7 +12172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12529,7 +12580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +12765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12892,7 +12943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13070,7 +13121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13355,7 +13406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13542,7 +13593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13712,7 +13763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13884,7 +13935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14066,7 +14117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14233,7 +14284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15907,6 +15958,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16035,7 +16087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16184,6 +16236,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16385,6 +16438,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16489,7 +16543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16647,6 +16701,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16751,7 +16806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16911,6 +16966,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -17015,7 +17071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17175,6 +17231,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -17279,7 +17336,720 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBillingSubscriptionsBySubscriptionIdPlanChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        subscription_id: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "USD" | "GBP" | "EUR";
+                        days_remaining: number;
+                        proration_days: number;
+                        options: {
+                            tier: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                max_files: number;
+                                max_storage_gb: number;
+                                max_users: number;
+                                max_reports_per_month: number;
+                                /** @enum {string} */
+                                refresh_frequency: "weekly" | "daily" | "hourly" | "manual";
+                                allow_api_access: boolean;
+                                price_monthly_aud: number;
+                                price_monthly_usd: number;
+                                price_monthly_gbp: number;
+                                price_monthly_eur: number;
+                                is_active: boolean;
+                                stripePriceId: string | null;
+                                popular: boolean;
+                                features: string[];
+                                price: number;
+                                /** @enum {string} */
+                                currency: "AUD" | "USD" | "GBP" | "EUR";
+                            };
+                            /** @enum {string} */
+                            change: "current" | "upgrade" | "downgrade" | "same";
+                            monthly_list: number;
+                            monthly_billed: number;
+                            charge_now: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putBillingSubscriptionsBySubscriptionIdCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    card: {
+                        number: string;
+                        expMonth: number;
+                        expYear: number;
+                        cvc: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscription: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            tier_id: string;
+                            tier: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                max_files: number;
+                                max_storage_gb: number;
+                                max_users: number;
+                                max_reports_per_month: number;
+                                /** @enum {string} */
+                                refresh_frequency: "weekly" | "daily" | "hourly" | "manual";
+                                allow_api_access: boolean;
+                                price_monthly_aud: number;
+                                price_monthly_usd: number;
+                                price_monthly_gbp: number;
+                                price_monthly_eur: number;
+                                is_active: boolean;
+                                stripePriceId: string | null;
+                                popular: boolean;
+                                features: string[];
+                                price: number;
+                                /** @enum {string} */
+                                currency: "AUD" | "USD" | "GBP" | "EUR";
+                            };
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "canceled";
+                            /** @enum {string} */
+                            payment_status: "paid" | "due" | "overdue";
+                            cancel_at_period_end: boolean;
+                            current_period_start: string;
+                            current_period_end: string;
+                            scheduled_tier_id: string | null;
+                            /** @enum {string} */
+                            currency: "AUD" | "USD" | "GBP" | "EUR";
+                            voucher_code: string | null;
+                            stripe_promotion_code_id: string | null;
+                            discount_applied_percentage: number | null;
+                            discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
+                            card: {
+                                brand: string;
+                                last4: string;
+                                exp_month: number;
+                                exp_year: number;
+                            } | null;
+                            can_manage: boolean;
+                            project: {
+                                name: string;
+                                files_count: number;
+                                team_members_count: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: see `error.code` (codes with this status: `card_declined`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postBillingInvoicesByInvoiceIdPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    card?: {
+                        number: string;
+                        expMonth: number;
+                        expYear: number;
+                        cvc: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            invoice_id: string;
+                            invoice_number: string;
+                            name: string;
+                            project_name_snapshot: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            date: string;
+                            created: number;
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "AUD" | "USD" | "GBP" | "EUR";
+                            /** @enum {string} */
+                            computed_status: "paid" | "due" | "overdue";
+                            display_status: string;
+                            invoice_pdf: string | null;
+                            hosted_invoice_url: string | null;
+                            receipt_url: string | null;
+                            receipt_number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: see `error.code` (codes with this status: `card_declined`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18746,7 +19516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21509,7 +22279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21732,7 +22502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21892,7 +22662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
             409: {
                 headers: {
                     [name: string]: unknown;
