@@ -2,31 +2,12 @@
 import type { IdsFacet, IdsSpecification } from '@plumbline/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { idsFacet } from '@/lib/testing/facets';
 import { renderWithApp } from '@/lib/testing/render';
 import { SpecificationsTable } from './specifications-table';
 
 function facet(id: string, facet_type: IdsFacet['facet_type'], fields: Partial<IdsFacet>): IdsFacet {
-  return {
-    id,
-    facet_type,
-    cardinality: 'required',
-    entity_name: null,
-    predefined_type: null,
-    property_set: null,
-    property_name: null,
-    property_data_type: null,
-    attribute_name: null,
-    classification_system: null,
-    classification_value: null,
-    material_value: null,
-    material_uri: null,
-    partof_entity_name: null,
-    partof_predefined_type: null,
-    partof_relation: null,
-    instructions: null,
-    value_constraints: [],
-    ...fields,
-  };
+  return idsFacet({ id, facet_type, ...fields });
 }
 
 function spec(n: number, name: string): IdsSpecification {
