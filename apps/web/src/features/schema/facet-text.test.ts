@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idsFacet } from '@/lib/testing/facets';
+import { idsFacet } from '@/lib/testing/ids-fixtures';
 import { facetsByType, facetText } from './facet-text';
 
 const blank = idsFacet();

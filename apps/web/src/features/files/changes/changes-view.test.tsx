@@ -2,8 +2,8 @@
 import type { BimFileVersion, FindingChange } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIRE_RATING, idsFacet } from '@/lib/testing/facets';
 import { mockApi } from '@/lib/testing/fetch-mock';
+import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
 import { ChangesView } from './changes-view';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRE_RATING, idsFacet } from '@/lib/testing/facets';
+import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { reasonText } from './reason-text';
 
 const fireRating = idsFacet(FIRE_RATING);

@@ -1,6 +1,6 @@
 import type { SchemaFacet } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
-import { FIRE_RATING, idsFacet } from '@/lib/testing/facets';
+import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import {
   constraintText,
   failingElementsText,

@@ -1,4 +1,4 @@
-import type { IdsFacet } from '@plumbline/contracts';
+import type { IdsFacet, IdsSpecification } from '@plumbline/contracts';
 
 /**
  * An IDS facet for a test: a required property facet with every field empty, then the test's own
@@ -34,3 +34,24 @@ export const FIRE_RATING = {
   property_name: 'FireRating',
   property_data_type: 'IFCLABEL',
 } as const satisfies Partial<IdsFacet>;
+
+/** An IDS specification for a test: required, IFC4, no facets, then the test's own fields. */
+export function idsSpecification(
+  fields: Partial<IdsSpecification> & Pick<IdsSpecification, 'id' | 'name'>,
+): IdsSpecification {
+  return {
+    ids_file_id: '00000000-0000-4000-8000-0000000000f1',
+    ids_file_name: 'rules.ids',
+    description: null,
+    identifier: null,
+    ifc_versions: ['IFC4'],
+    min_occurs: 0,
+    max_occurs: null,
+    cardinality: 'required',
+    instructions: null,
+    applicability_facets: [],
+    requirement_facets: [],
+    compliance_summary: null,
+    ...fields,
+  };
+}
