@@ -40,10 +40,10 @@ module.exports = {
     {
       name: 'validity-imports-only-ifc',
       comment:
-        'packages/validity (model validity, rules beyond IDS) builds on packages/ifc alone; ids may use it, not the reverse.',
+        'packages/validity (model validity, rules beyond IDS) builds on packages/ifc alone and renders its messages with packages/i18n; ids may use it, not the reverse.',
       severity: 'error',
       from: { path: '^packages/validity/' },
-      to: { path: '^(packages/(?!validity/|ifc/)|apps/|bench/|scripts/)' },
+      to: { path: '^(packages/(?!validity/|ifc/|i18n/)|apps/|bench/|scripts/)' },
     },
     {
       name: 'contracts-import-nothing-ours',

@@ -3,7 +3,7 @@
 // Over 500 lines: one server and one clock carried through the whole flow (a second server for
 // BILLING=off); later tests build on the subscriptions and the time earlier ones left.
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingInvoices,
   billingSubscriptions,
@@ -18,10 +18,10 @@ import {
   advanceAndSignIn,
   call,
   type Session,
+  serverWithAccountsForBlock,
   signUp,
   startTestServer,
   type TestServer,
-  testServerForBlock,
 } from './support/server';
 
 const DAY = 86_400_000;
@@ -53,12 +53,9 @@ for (const backend of testBackends()) {
     let owner: Session;
     let colleague: Session;
 
-    testServerForBlock(backend, (started) => {
+    serverWithAccountsForBlock(backend, ['Olivia Owner', 'Colin Colleague'], (started, accounts) => {
       server = started;
-    });
-    beforeAll(async () => {
-      owner = await signUp(server, 'Olivia Owner');
-      colleague = await signUp(server, 'Colin Colleague');
+      [owner, colleague] = accounts;
     });
 
     /** Moves the clock; sessions that expired meanwhile sign in again. */

@@ -1,35 +1,24 @@
 /**
  * The messages of validity findings: ids with parameters, rendered from a catalogue in the reader's
- * language (ICU MessageFormat). `messages/en.json` is the English catalogue, a plain
- * `{ "id": "ICU message" }` map so it merges into the app's catalogues.
+ * language (ICU MessageFormat) by @plumbline/i18n, as the app's own catalogues are. `messages/en.json`
+ * is the English catalogue, a plain `{ "id": "ICU message" }` map so it merges into the app's
+ * catalogues. Nothing here parses message text: the browser gets the catalogue compiled by the web
+ * build (decision 0230), and the reports compile it in Node on first use (report/message-text.ts).
  */
-import { IntlMessageFormat } from 'intl-messageformat';
+import { type CompiledCatalogue, formatMessage, type UiLocale } from '@plumbline/i18n';
 import en from './messages/en.json';
 import type { MessageRef } from './types';
 
+/** A catalogue as written: id → ICU message. */
 export type Catalogue = Readonly<Record<string, string>>;
 export const englishCatalogue: Catalogue = en;
 
-const compiled = new Map<string, IntlMessageFormat>();
-
-/** A message in the catalogue's language; the id itself when the catalogue lacks it. */
-export function formatMessage(
+/** A validity finding's or rule's message in words; the id itself when the catalogue lacks it. */
+export function validityText(
   message: MessageRef,
-  catalogue: Catalogue = englishCatalogue,
-  locale = 'en',
+  catalogue: CompiledCatalogue,
+  locale: UiLocale = 'en',
 ): string {
-  const source = catalogue[message.id];
-  if (source === undefined) return message.id;
-  const key = `${locale}\u0000${source}`;
-  let format = compiled.get(key);
-  if (!format) {
-    format = new IntlMessageFormat(source, locale);
-    compiled.set(key, format);
-  }
-  return String(format.format(message.values));
-}
-
-/** The one-line explanation of a rule. */
-export function ruleSummary(rule: string, catalogue: Catalogue = englishCatalogue, locale = 'en'): string {
-  return formatMessage({ id: `validity.rule.${rule}`, values: {} }, catalogue, locale);
+  const compiled = catalogue[message.id];
+  return compiled === undefined ? message.id : formatMessage(locale, compiled, message.values);
 }
