@@ -22,6 +22,7 @@ export * from './members';
 export * from './messages';
 export * from './metadata';
 export { percentOf } from './numbers';
+export { FOLDED_SHOWN, type Folded, foldedText, foldLongRuns, foldValues } from '@plumbline/ids/report/fold';
 export * from './overview';
 export * from './permissions';
 export * from './profile';

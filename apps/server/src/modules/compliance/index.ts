@@ -10,6 +10,7 @@ export {
   storedFailureText,
   wordsFor,
 } from './failure-text';
-export { idsComplianceOf } from './figures';
+export { idsComplianceOf, sumRanks } from './figures';
+export { elementStatusCounts } from './repo';
 export { listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';

@@ -1,4 +1,3 @@
-export { complianceFigure } from '@plumbline/contracts';
 
 export type ComplianceLevel = 'good' | 'fair' | 'poor';
 

@@ -65,10 +65,8 @@ export function constraintText(c: ValueConstraint): string {
   switch (c.type) {
     case 'simpleValue':
       return c.value;
-    case 'enumeration': {
-      const more = c.values.length - 3;
-      return `${c.values.slice(0, 3).join(', ')}${more > 0 ? ` +${more} more` : ''}`;
-    }
+    case 'enumeration':
+      return foldedText(c.values);
     case 'pattern':
       return `Pattern: ${c.pattern}`;
     case 'bounds':
