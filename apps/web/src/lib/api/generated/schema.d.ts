@@ -9185,7 +9185,6 @@ export interface operations {
                         totalAttributes: number;
                         coverageRate: number;
                         highPriorityMissing: number;
-                        averageCompliance: number;
                     };
                 };
             };
@@ -11413,6 +11412,12 @@ export interface operations {
                         compliance_rate: number;
                         compliant_pairs: number;
                         applicable_pairs: number;
+                        ids_compliance: {
+                            compliant_elements: number;
+                            applicable_elements: number;
+                            total_elements: number;
+                            compliance_rate: number;
+                        };
                         total_specifications: number;
                         total_elements: number;
                         specifications: {
@@ -14333,6 +14338,7 @@ export interface operations {
                                 compliant_elements: number;
                                 applicable_elements: number;
                                 total_elements: number;
+                                compliance_rate: number;
                             };
                             total_validation_pairs: number;
                         };
