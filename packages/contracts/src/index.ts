@@ -1,3 +1,4 @@
+export { FOLDED_SHOWN, type Folded, foldedText, foldLongRuns, foldValues } from '@plumbline/ids/report/fold';
 export * from './acc';
 export * from './ai';
 export * from './attributes';
@@ -22,7 +23,6 @@ export * from './members';
 export * from './messages';
 export * from './metadata';
 export { percentOf } from './numbers';
-export { FOLDED_SHOWN, type Folded, foldedText, foldLongRuns, foldValues } from '@plumbline/ids/report/fold';
 export * from './overview';
 export * from './permissions';
 export * from './profile';

@@ -12,8 +12,8 @@ import en from '../messages/en.json';
 import fr from '../messages/fr.json';
 import nl from '../messages/nl.json';
 import { enumerationCount, firstValues } from '../restriction/matcher';
-import { FOLDED_SHOWN } from './fold';
 import type { ElementResult, FacetFailure, SpecificationResult } from '../results';
+import { FOLDED_SHOWN } from './fold';
 
 export { specificationReasonOf } from '../check/specification-reason';
 

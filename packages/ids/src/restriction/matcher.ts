@@ -6,11 +6,11 @@
  * reals with the IDS tolerance. Patterns and lengths apply to strings only, bounds to numbers only.
  */
 import type { IdsValue, RestrictionValue } from '../document';
+import { FOLDED_SHOWN } from '../report/fold';
 import { type CodeListText, codeListIncludes, codeListValues } from '../xml/code-list-text';
 import { codeListOf } from './code-list';
 import { isIntegerLiteral, parseBoolean, parseDouble, realEquals, withinBound } from './lexical';
 import { compileXsdPattern, type XsdPattern, XsdPatternError } from './xsd-regex';
-import { FOLDED_SHOWN } from '../report/fold';
 
 /** A scalar found in the model (an IfcValue is one). */
 export interface ScalarValue {

@@ -123,7 +123,7 @@ export function createAttributeService(deps: AttributeDeps) {
 
     async schemaSummary(userId: string | null, projectId: string): Promise<SchemaSummary> {
       await requireProjectReader({ db, userId }, projectId);
-      const { versions, attributes } = await projectWide(projectId);
+      const { attributes } = await projectWide(projectId);
       const specs = await repo.listActiveSpecifications(db, projectId);
       const { facets } = coverageInputs(specs);
       // No compliance percentage of its own (issue 35): the Overview's IDS compliance card is the one.

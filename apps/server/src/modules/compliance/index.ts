@@ -11,6 +11,5 @@ export {
   wordsFor,
 } from './failure-text';
 export { idsComplianceOf, sumRanks } from './figures';
-export { elementStatusCounts } from './repo';
-export { listActiveSpecifications, writeComplianceSummaries } from './repo';
+export { elementStatusCounts, listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';

@@ -43,7 +43,11 @@ export async function askInsightsForFiles(
 ): Promise<FileInsights[]> {
   const out: FileInsights[] = [];
   for (const file of input.files) {
-    const answers = await askInsights(ai, { userId: input.userId, projectId: input.projectId, fileId: file.fileId });
+    const answers = await askInsights(ai, {
+      userId: input.userId,
+      projectId: input.projectId,
+      fileId: file.fileId,
+    });
     out.push({ fileName: file.fileName, versionTag: file.versionTag, answers });
   }
   return out;
@@ -90,7 +94,9 @@ export function renderInsightsPdf(
 
   for (const file of files) {
     pdf.section(files.length > 1 ? `${file.fileName} ${file.versionTag}` : 'Questions and answers');
-    file.answers.forEach((a, i) => answerBlock(pdf, a, i));
+    file.answers.forEach((a, i) => {
+      answerBlock(pdf, a, i);
+    });
   }
 
   pdf.section('What to fix first');
