@@ -4,6 +4,7 @@ import type {
   SchemaSpecification,
   ValueConstraint,
 } from '@plumbline/contracts';
+import { foldedText } from '@plumbline/contracts';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 
 export type ComplianceFilter = 'all' | SchemaFacet['compliance'];
