@@ -168,6 +168,7 @@ for (const backend of testBackends()) {
           compliant_elements: expected.compliantElements,
           applicable_elements: expected.applicableElements,
           total_elements: elementsTotal,
+          compliance_rate: pct(expected.compliantElements, expected.applicableElements),
         },
         total_validation_pairs: expected.applicablePairs,
       });
@@ -177,7 +178,11 @@ for (const backend of testBackends()) {
       overview.trend.forEach((point: Record<string, unknown>, i: number) => {
         const c = i === 0 ? windowsCounts : expected;
         const { checked: _, ...shares } = categories(c);
-        expect(point).toMatchObject({ ...shares, compliance_score: pct(c.passedPairs, c.applicablePairs) });
+        // The trend's score is the card's IDS compliance (issue 35), of applicable elements.
+        expect(point).toMatchObject({
+          ...shares,
+          compliance_score: pct(c.compliantElements, c.applicableElements),
+        });
       });
       expect(overview.trend.map((p: { file_name: string }) => p.file_name)).toEqual([
         'windows.ifc',
@@ -201,6 +206,7 @@ for (const backend of testBackends()) {
         compliant_elements: wallCounts.compliantElements,
         applicable_elements: wallCounts.applicableElements,
         total_elements: wall.elements_count,
+        compliance_rate: pct(wallCounts.compliantElements, wallCounts.applicableElements),
       });
       expect(after.compliance_categories).toEqual(categories(wallCounts));
       expect(after.trend.map((p: { file_name: string }) => p.file_name)).not.toContain('windows.ifc');

@@ -3,6 +3,7 @@ import { specificationStateSchema } from './figures';
 import { fileParamsSchema, versionQuerySchema } from './file-address';
 import { facetCardinalitySchema, idsFacetSchema, idsFacetTypeSchema } from './ids-facets';
 import { count, percent } from './numbers';
+import { idsComplianceSchema } from './overview';
 import { verdictMarkSchema } from './validity';
 
 /**
@@ -125,10 +126,12 @@ export const fileComplianceSchema = z.object({
   file_id: z.string().uuid(),
   version_id: z.string().uuid(),
   version_tag: z.string(),
-  /** compliant_pairs over applicable_pairs (element × specification), 0 when none apply. */
+  /** compliant_pairs over applicable_pairs (basis `checks`: element × specification), 0 when none apply. */
   compliance_rate: percent,
   compliant_pairs: count,
   applicable_pairs: count,
+  /** The version's IDS compliance (basis `elements`): the Overview card's definition for this version. */
+  ids_compliance: idsComplianceSchema,
   total_specifications: count,
   total_elements: count,
   specifications: z.array(specificationComplianceRowSchema),

@@ -1,3 +1,4 @@
+export { FOLDED_SHOWN, type Folded, foldedText, foldLongRuns, foldValues } from '@plumbline/ids/report/fold';
 export * from './acc';
 export * from './ai';
 export * from './attributes';

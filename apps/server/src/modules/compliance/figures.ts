@@ -1,4 +1,5 @@
 import {
+  type IdsCompliance,
   percentOf,
   type SpecificationComplianceSummary,
   type StatusCounts,
@@ -28,17 +29,29 @@ export function statusCounts(ranks: ReadonlyMap<number, number>, totalElements: 
 }
 
 /**
- * The Overview's IDS compliance card over the latest versions, from the same status ranks as the
- * IDS Compliance cards: applicable = elements with a status above not applicable (passed, warning
- * or failed), compliant = those passed. Summed over files, so one file's card equals its view's.
+ * IDS compliance, the one compliance percentage of the product (issue 35; basis `elements`): from
+ * the same status ranks as the IDS Compliance cards, applicable = elements with a status above not
+ * applicable (passed, warning or failed), compliant = those passed, and the rate compliant of
+ * applicable. The Overview card, every trend point, the File Inspector's version figure, the Schema
+ * Analysis summary and the PDF/XLSX reports print this; summed over files, so one file's card
+ * equals its view's. Nothing else divides these counts.
  */
-export function idsComplianceOf(ranks: ReadonlyMap<number, number>, totalElements: number) {
+export function idsComplianceOf(ranks: ReadonlyMap<number, number>, totalElements: number): IdsCompliance {
   const counts = statusCounts(ranks, totalElements);
+  const applicable = counts.passed + counts.warning + counts.failed;
   return {
     compliant_elements: counts.passed,
-    applicable_elements: counts.passed + counts.warning + counts.failed,
+    applicable_elements: applicable,
     total_elements: totalElements,
+    compliance_rate: percentOf(counts.passed, applicable),
   };
+}
+
+/** Rank counts of several versions added up (the project's latest versions), for `idsComplianceOf`. */
+export function sumRanks(all: Iterable<ReadonlyMap<number, number>>): Map<number, number> {
+  const sum = new Map<number, number>();
+  for (const ranks of all) for (const [rank, n] of ranks) sum.set(rank, (sum.get(rank) ?? 0) + n);
+  return sum;
 }
 
 function cardinalitySatisfied(cardinality: SpecificationRow['cardinality'], applicable: number): boolean {

@@ -19,7 +19,7 @@ import { requireProjectReader } from '../projects';
 import { loadValidityEvidence, readsProperties, verdictMarks } from '../validity';
 import { ComplianceError } from './errors';
 import { storedFailureText, wordsFor } from './failure-text';
-import { specificationSummary, statusCounts } from './figures';
+import { idsComplianceOf, specificationSummary, statusCounts } from './figures';
 import * as repo from './repo';
 import { STATUS_BY_RANK, STATUS_RANK } from './status';
 
@@ -133,6 +133,10 @@ export function createComplianceService(deps: { db: Database }) {
         compliance_rate: percentOf(compliant, applicable),
         compliant_pairs: compliant,
         applicable_pairs: applicable,
+        ids_compliance: idsComplianceOf(
+          await repo.elementStatusCounts(db, version.id, undefined),
+          version.elementsCount,
+        ),
         total_specifications: checked.length,
         total_elements: version.elementsCount,
         specifications: checked.map(({ spec, c }) => ({

@@ -1,7 +1,7 @@
 // The Comprehensive Project Analysis as an A4 PDF (issue 13): cover, contents, executive summary,
 // compliance per specification, trend, failures by requirement and by element type, attributes worth
 // adding, and the evidence that makes the result reproducible.
-import { complianceFigure, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
+import { SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import type { ComprehensiveData, FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 
@@ -53,12 +53,12 @@ export function renderComprehensivePdf(
   // Executive summary: the Overview's own figures.
   pdf.section('Executive summary');
   const compliance = cards.ids_compliance;
-  const rate = complianceFigure(compliance);
+  // The server's one figure (compliance/figures.ts idsComplianceOf), as the Overview card prints it.
   const boxes: Array<[string, string, string]> = [
     [
       'IDS compliance',
-      `${rate}%`,
-      `${num(compliance.compliant_elements)} of ${num(compliance.applicable_elements)} applicable elements`,
+      pct(compliance.compliance_rate),
+      `of applicable elements: ${num(compliance.compliant_elements)} of ${num(compliance.applicable_elements)} meet every requirement`,
     ],
     ['Validation pairs', num(cards.total_validation_pairs), 'applicable element × specification'],
     ['Elements', num(cards.elements), `${cards.bim_files} model file${cards.bim_files === 1 ? '' : 's'}`],
@@ -106,7 +106,7 @@ export function renderComprehensivePdf(
     if (last && previous) {
       const delta = last.compliance_score - previous.compliance_score;
       pdf.paragraph(
-        `${last.file_name} ${last.version_tag}: compliance score ${pct(last.compliance_score)}, ${delta >= 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points from ${previous.version_tag} (${pct(previous.compliance_score)}).`,
+        `${last.file_name} ${last.version_tag}: IDS compliance ${pct(last.compliance_score)} of applicable elements, ${delta >= 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points from ${previous.version_tag} (${pct(previous.compliance_score)}).`,
       );
     }
   } else {
@@ -118,12 +118,12 @@ export function renderComprehensivePdf(
   // Compliance per specification, per file.
   pdf.section('Compliance per specification');
   pdf.paragraph(
-    'Share of applicable elements meeting every requirement. Green from 80 %, amber from 50 %, red below.',
+    'IDS compliance: the share of applicable elements meeting every requirement, per file and per specification. Green from 80 %, amber from 50 %, red below.',
     { color: MUTED, size: 9 },
   );
   for (const file of data.files) {
     pdf.subheading(
-      `${file.version.fileName} ${file.version.versionTag}: ${pct(file.compliance.compliance_rate)} of ${num(file.compliance.applicable_pairs)} pairs`,
+      `${file.version.fileName} ${file.version.versionTag}: IDS compliance ${pct(file.compliance.ids_compliance.compliance_rate)} of applicable elements (${num(file.compliance.ids_compliance.compliant_elements)} of ${num(file.compliance.ids_compliance.applicable_elements)})`,
       true,
     );
     pdf.bars(
@@ -142,6 +142,10 @@ export function renderComprehensivePdf(
   pdf.section('Trend across versions');
   if (trend.length === 0) pdf.paragraph('No checked version yet.', { color: MUTED });
   else {
+    pdf.paragraph(
+      'Exists, Populated and Compliant are shares of the checked property requirements; IDS compliance is the share of applicable elements meeting every requirement (the Overview figure).',
+      { color: MUTED, size: 9 },
+    );
     pdf.lineChart(
       [
         { name: 'Exists', color: '#2563eb', values: trend.map((t) => t.exists) },
@@ -157,7 +161,7 @@ export function renderComprehensivePdf(
         { title: 'Exists', width: 0.12, align: 'right' },
         { title: 'Populated', width: 0.12, align: 'right' },
         { title: 'Compliant', width: 0.12, align: 'right' },
-        { title: 'Score', width: 0.12, align: 'right' },
+        { title: 'IDS compliance', width: 0.12, align: 'right' },
       ],
       trend.map((t) => [
         t.file_name,

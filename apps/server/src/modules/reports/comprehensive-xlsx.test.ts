@@ -16,7 +16,18 @@ const ELEMENTS = 12_000;
 function gathered(): ComprehensiveData {
   const file = (versionId: string, fileName: string, elementsCount: number) => ({
     version: { versionId, fileName, versionTag: 'V1', elementsCount, sha256: `sha-${versionId}` },
-    compliance: { total_specifications: 2, applicable_pairs: 10, compliant_pairs: 7, compliance_rate: 70 },
+    compliance: {
+      total_specifications: 2,
+      applicable_pairs: 10,
+      compliant_pairs: 7,
+      compliance_rate: 70,
+      ids_compliance: {
+        compliant_elements: 3,
+        applicable_elements: 5,
+        total_elements: 9,
+        compliance_rate: 60,
+      },
+    },
     failureRows: 0,
     specifications: [
       {

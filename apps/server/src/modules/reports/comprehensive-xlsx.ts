@@ -156,7 +156,10 @@ export async function writeComprehensiveXlsx(
     { header: 'Specifications', key: 'specs', width: 15 },
     { header: 'Applicable pairs', key: 'applicable', width: 17 },
     { header: 'Compliant pairs', key: 'compliant', width: 17 },
-    { header: 'Compliance %', key: 'rate', width: 14 },
+    { header: 'Applicable elements', key: 'applicableElements', width: 20 },
+    { header: 'Compliant elements', key: 'compliantElements', width: 20 },
+    { header: 'IDS compliance % (of applicable elements)', key: 'rate', width: 24 },
+    { header: 'Checks passed % (of element × specification pairs)', key: 'pairRate', width: 26 },
     { header: 'Failing requirements', key: 'failures', width: 20 },
   ]);
   for (const f of data.files) {
@@ -168,7 +171,10 @@ export async function writeComprehensiveXlsx(
         specs: f.compliance.total_specifications,
         applicable: f.compliance.applicable_pairs,
         compliant: f.compliance.compliant_pairs,
-        rate: f.compliance.compliance_rate,
+        applicableElements: f.compliance.ids_compliance.applicable_elements,
+        compliantElements: f.compliance.ids_compliance.compliant_elements,
+        rate: f.compliance.ids_compliance.compliance_rate,
+        pairRate: f.compliance.compliance_rate,
         failures: f.failureRows,
       })
       .commit();
@@ -182,7 +188,7 @@ export async function writeComprehensiveXlsx(
     { header: 'IDS file', key: 'ids', width: 30 },
     { header: 'Applicable', key: 'applicable', width: 12 },
     { header: 'Compliant', key: 'compliant', width: 12 },
-    { header: 'Compliance %', key: 'rate', width: 14 },
+    { header: 'Compliance % (of applicable elements)', key: 'rate', width: 22 },
     { header: 'State', key: 'state', width: 16 },
   ]);
   for (const f of data.files) {

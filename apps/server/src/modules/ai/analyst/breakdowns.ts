@@ -42,7 +42,14 @@ export async function complianceSummary(facts: VersionFacts, lang: Lang): Promis
   const failing = specs
     .filter((s) => (s.figures?.applicable ?? 0) > (s.figures?.compliant ?? 0))
     .sort((a, b) => notCompliant(b) - notCompliant(a));
+  const ids = file.ids_compliance;
   const text = [
+    // The Overview card's figure first (issue 35: one definition, named by what it is a share of).
+    say(lang, {
+      en: `IDS compliance of version ${v}: ${pct(lang, ids.compliance_rate)} of applicable elements (${num(lang, ids.compliant_elements)} of ${num(lang, ids.applicable_elements)} meet every requirement).`,
+      nl: `IDS-conformiteit van versie ${v}: ${pct(lang, ids.compliance_rate)} van de toepasselijke elementen (${num(lang, ids.compliant_elements)} van ${num(lang, ids.applicable_elements)} voldoen aan alle eisen).`,
+      de: `IDS-Konformität von Version ${v}: ${pct(lang, ids.compliance_rate)} der betroffenen Elemente (${num(lang, ids.compliant_elements)} von ${num(lang, ids.applicable_elements)} erfüllen alle Anforderungen).`,
+    }),
     say(lang, {
       en: `Version ${v}: ${num(lang, file.compliant_pairs)} of ${num(lang, file.applicable_pairs)} element checks meet every requirement (${pct(lang, file.compliance_rate)}), over ${num(lang, specs.length)} specifications.`,
       nl: `Versie ${v}: ${num(lang, file.compliant_pairs)} van ${num(lang, file.applicable_pairs)} elementcontroles voldoen aan alle eisen (${pct(lang, file.compliance_rate)}), over ${num(lang, specs.length)} specificaties.`,
@@ -72,6 +79,7 @@ export async function complianceSummary(facts: VersionFacts, lang: Lang): Promis
       compliantChecks: file.compliant_pairs,
       applicableChecks: file.applicable_pairs,
       complianceRate: file.compliance_rate,
+      idsCompliance: ids.compliance_rate,
       elementsByStatus: statuses.summary,
       elements: facts.version.elementsCount,
     },

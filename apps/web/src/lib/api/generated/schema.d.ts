@@ -9236,7 +9236,6 @@ export interface operations {
                         totalAttributes: number;
                         coverageRate: number;
                         highPriorityMissing: number;
-                        averageCompliance: number;
                     };
                 };
             };
@@ -11464,6 +11463,12 @@ export interface operations {
                         compliance_rate: number;
                         compliant_pairs: number;
                         applicable_pairs: number;
+                        ids_compliance: {
+                            compliant_elements: number;
+                            applicable_elements: number;
+                            total_elements: number;
+                            compliance_rate: number;
+                        };
                         total_specifications: number;
                         total_elements: number;
                         specifications: {
@@ -14384,6 +14389,7 @@ export interface operations {
                                 compliant_elements: number;
                                 applicable_elements: number;
                                 total_elements: number;
+                                compliance_rate: number;
                             };
                             total_validation_pairs: number;
                         };
