@@ -60,6 +60,7 @@ import { createMemberService } from './modules/members/service';
 import { metadataRoutes } from './modules/metadata/routes';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
+import { createSqlExplorerStore } from './modules/metadata/sql-store';
 import { createMailSettingsService, type MailSettingsService } from './modules/notifications/mail-settings';
 import type { OutboxService } from './modules/notifications/outbox';
 import { createOutboxService } from './modules/notifications/outbox';
@@ -383,7 +384,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),
-    metadata: createMetadataService({ db, clock, rateCounter }),
+    metadata: createMetadataService({ db, clock, rateCounter, store: createSqlExplorerStore(db) }),
     rateCounter,
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { elementProperties, metadataFacets } from '../../schema';
-import type { ElementRow } from '../elements';
+import type { ExplorerRow, FacetCountRow } from './explorer-store';
 import {
   elementJoin,
-  likePattern,
   matchingElementsQuery,
   needsElementJoin,
   orderClause,
@@ -13,17 +12,12 @@ import {
   type RowSelection,
   whereClause,
 } from './row-query';
+import { likePattern } from './search-term';
 
 // The version a read looks at and the element lookup live with their tables' owners.
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-export interface FacetCountRow {
-  facet: string;
-  key: string;
-  count: number;
 }
 
 export async function listFacetCounts(db: Database, versionId: string): Promise<FacetCountRow[]> {
@@ -69,16 +63,7 @@ export async function categoriesStored(db: Database, versionId: string): Promise
   return rowsOf<{ stored: boolean }>(result)[0]?.stored === true;
 }
 
-export interface PropertyRow {
-  stepId: number;
-  globalId: string | null;
-  objectName: string | null;
-  ifcClass: string;
-  level: string | null;
-  propertySet: string;
-  attribute: string;
-  value: string | null;
-}
+type PropertyRow = ExplorerRow;
 
 const rowColumns = sql`ep.element_step_id as "stepId", e.global_id as "globalId", e.name as "objectName",
   e.ifc_class as "ifcClass", e.level as "level", ep.property_set as "propertySet", ep.name as "attribute",
@@ -154,27 +139,4 @@ export async function listElementProperties(db: Database, versionId: string, ste
     .from(elementProperties)
     .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
     .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
-}
-
-/** Elements of a version in STEP order, optionally matching a term in name, GlobalId or class. */
-export async function searchElements(
-  db: Database,
-  versionId: string,
-  pattern: string | null,
-  stepId: number | null,
-  limit: number,
-): Promise<ElementRow[]> {
-  const match = pattern
-    ? sql`and (e.name ilike ${pattern} or e.global_id ilike ${pattern} or e.ifc_class ilike ${pattern}${
-        stepId !== null ? sql` or e.step_id = ${stepId}` : sql``
-      })`
-    : sql``;
-  const result = await db.execute(sql`
-    select e.step_id as "stepId", e.global_id as "globalId", e.name, e.ifc_class as "ifcClass",
-      e.type_name as "typeName", e.predefined_type as "predefinedType", e.level
-    from elements e
-    where e.file_version_id = ${versionId} ${match}
-    order by e.step_id
-    limit ${limit}`);
-  return rowsOf<ElementRow>(result);
 }

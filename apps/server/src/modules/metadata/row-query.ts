@@ -1,6 +1,7 @@
 import type { MetadataSortKey } from '@plumbline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { primaryBimCategory } from './bim-category';
+import { likePattern, stepIdOf } from './search-term';
 
 /** Which rows of a version: exact-value filters (already resolved to classes) and a search term. */
 export interface RowSelection {
@@ -38,17 +39,6 @@ export interface RowOrder {
   versionClasses: readonly string[];
   /** Whether the version's elements carry their category (processed since migration 0027). */
   categoryStored?: boolean | undefined;
-}
-
-/** `%term%` for ILIKE with the pattern characters of the term taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A step id the user typed: '1234' or '#1234'. */
-export function stepIdOf(term: string): number | null {
-  const match = /^#?(\d{1,9})$/.exec(term.trim());
-  return match ? Number(match[1]) : null;
 }
 
 /** True when the selection needs columns of `elements` (filters or search on element fields). */

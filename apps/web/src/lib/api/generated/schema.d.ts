@@ -13450,6 +13450,7 @@ export interface operations {
                         page: number;
                         page_size: number;
                         total: number;
+                        total_exact: boolean;
                         total_pages: number;
                     };
                 };
