@@ -54,6 +54,7 @@ export const envSchema = z.object({
     .default(DEFAULT_MAX_IDS_MB),
   PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
   LIVE_CHECK_CACHE_MB: positiveInt(1024),
+  EXPLORER_CACHE_MB: positiveInt(512),
   INVITATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
@@ -146,6 +147,8 @@ export interface Config {
   processingTimeLimitMs: number;
   /** IFC bytes of the models the IDS Studio's live check keeps read (the one in use always stays). */
   liveCheckCacheBytes: number;
+  /** Memory for the explorer's columnar files: versions kept loaded, least recently used dropped first. */
+  explorerCacheBytes: number;
   invitationValidDays: number;
   /** Where files are kept: local disk (DATA_DIR/files) or an S3 bucket (STORAGE_URL). */
   storage: StorageConfig;
@@ -286,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     maxIdsMb: e.MAX_IDS_MB,
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
     liveCheckCacheBytes: e.LIVE_CHECK_CACHE_MB * 1024 * 1024,
+    explorerCacheBytes: e.EXPLORER_CACHE_MB * 1024 * 1024,
     invitationValidDays: e.INVITATION_VALID_DAYS,
     storage: storageConfig(e, dataDir),
     demoSeed: e.DEMO_SEED === 'true',

@@ -34,6 +34,8 @@ export interface ExplorerStore {
 export interface ExplorerVersion {
   id: string;
   processedAt: Date | null;
+  /** Where the version's files are kept (a file-backed store needs it; the SQL store does not). */
+  projectId?: string | undefined;
 }
 
 /** Which rows: exact-value filters (the category filter already resolved to classes) and a term. */

@@ -97,9 +97,12 @@ export function createMetadataService(deps: {
   const { db, store } = deps;
   const cooldown = createExportCooldown(deps.rateCounter, METADATA_EXPORT_COOLDOWN_SECONDS);
 
-  async function resolveVersion(userId: string | null, address: FileAddress): Promise<VersionRow> {
+  async function resolveVersion(
+    userId: string | null,
+    address: FileAddress,
+  ): Promise<VersionRow & { projectId: string }> {
     await requireProjectReader({ db, userId }, address.projectId);
-    return (await requireCheckedVersion(db, address)).version;
+    return { ...(await requireCheckedVersion(db, address)).version, projectId: address.projectId };
   }
 
   return {

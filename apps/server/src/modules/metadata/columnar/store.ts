@@ -1,0 +1,273 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { LRUCache } from 'lru-cache';
+import { type ColumnarEngine, sqlText } from '../../../platform/columnar-engine';
+import type { FileStorage } from '../../../platform/storage/storage';
+import { storageKeys } from '../../storage';
+import {
+  COUNT_LIMIT,
+  type ExplorerCount,
+  type ExplorerOrder,
+  type ExplorerRow,
+  type ExplorerSelection,
+  type ExplorerStore,
+  type ExplorerVersion,
+  type FacetCountRow,
+  type StoredProperty,
+  versionKey,
+} from '../explorer-store';
+import { stepIdOf } from '../search-term';
+
+/** Bytes a loaded row takes in the engine's memory, for the cache's bound (measured: about 120). */
+const BYTES_PER_ROW = 160;
+
+/** A version whose file is not there yet (processed before the columnar store) is asked again after this. */
+const ABSENT_RECHECK_MS = 30_000;
+
+export interface ColumnarStoreDeps {
+  engine: ColumnarEngine;
+  storage: FileStorage;
+  /** Scratch space for files fetched from storage before they are loaded. */
+  workDir: string;
+  /** Memory for loaded versions; the least recently used is dropped first. */
+  cacheBytes: number;
+  now?: () => number;
+}
+
+interface Loaded {
+  table: string;
+  rows: number;
+}
+
+/** An ExplorerStore that can say a version has no file: the SQL store then answers (routing-store.ts). */
+export interface ColumnarExplorerStore extends ExplorerStore {
+  has(version: ExplorerVersion): Promise<boolean>;
+}
+
+/**
+ * The explorer's rows from one Parquet file per version (decision 0274), loaded into the columnar
+ * engine's memory on first use and kept while the cache has room. Answers every ExplorerStore call;
+ * a search is counted up to COUNT_LIMIT (beyond: "more than").
+ */
+export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarExplorerStore {
+  const { engine } = deps;
+  const now = deps.now ?? Date.now;
+  let sequence = 0;
+  const absent = new Map<string, number>();
+  const loaded = new LRUCache<string, Promise<Loaded | null>>({
+    maxSize: Math.max(1, Math.floor(deps.cacheBytes / BYTES_PER_ROW)),
+    // A loading version counts as one row until it is in; its size is then set again (below).
+    sizeCalculation: () => 1,
+    dispose: (value) => {
+      void value.then((v) => (v ? engine.run(`drop table if exists ${v.table}`) : undefined)).catch(() => {});
+    },
+  });
+  const facetCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 64 });
+
+  async function fetchAndLoad(version: ExplorerVersion & { projectId: string }): Promise<Loaded | null> {
+    const key = storageKeys.explorerRows(version.projectId, version.id);
+    if (!(await deps.storage.exists(key))) return null;
+    const table = `rows_${version.id.replaceAll('-', '')}_${++sequence}`;
+    const dir = join(deps.workDir, table);
+    await mkdir(dir, { recursive: true });
+    try {
+      const path = join(dir, 'rows.parquet');
+      await pipeline(await deps.storage.getStream(key), createWriteStream(path));
+      await engine.run(
+        `create table ${table} as select * from read_parquet(${sqlText(path)}) order by row_no`,
+      );
+      const [count] = await engine.query<{ rows: number }>(
+        `select cast(count(*) as integer) as rows from ${table}`,
+      );
+      return { table, rows: count?.rows ?? 0 };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  function load(version: ExplorerVersion): Promise<Loaded | null> {
+    const key = versionKey(version);
+    const hit = loaded.get(key);
+    if (hit) return hit;
+    const missingSince = absent.get(key);
+    if (missingSince !== undefined && now() - missingSince < ABSENT_RECHECK_MS) return Promise.resolve(null);
+    const projectId = version.projectId;
+    if (!projectId) return Promise.resolve(null);
+    const loading = fetchAndLoad({ ...version, projectId });
+    loaded.set(key, loading);
+    loading.then(
+      (value) => {
+        if (value === null) {
+          loaded.delete(key);
+          absent.set(key, now());
+        } else if (loaded.get(key) === loading) {
+          loaded.set(key, loading, { size: Math.max(1, value.rows) });
+        }
+      },
+      () => loaded.delete(key),
+    );
+    return loading;
+  }
+
+  async function tableOf(version: ExplorerVersion): Promise<string> {
+    const value = await load(version);
+    if (!value) throw new Error(`No explorer file for version ${version.id}`);
+    return value.table;
+  }
+
+  return {
+    async has(version) {
+      return (await load(version)) !== null;
+    },
+
+    async facets(version) {
+      const key = versionKey(version);
+      const hit = facetCache.get(key);
+      if (hit) return hit;
+      const loading = (async () => {
+        const t = await tableOf(version);
+        const part = (facet: string, column: string) =>
+          `select '${facet}' as facet, ${column} as key, cast(count(*) as integer) as count from ${t} group by all`;
+        return engine.query<FacetCountRow>(
+          `${[
+            part('attribute', 'attribute'),
+            part('category', 'category'),
+            part('ifc_class', 'ifc_class'),
+            part('level', "coalesce(level, '')"),
+            part('property_set', 'property_set'),
+          ].join(' union all ')} order by facet, count desc, key`,
+        );
+      })();
+      facetCache.set(key, loading);
+      loading.catch(() => facetCache.delete(key));
+      return loading;
+    },
+
+    async count(version, selection): Promise<ExplorerCount> {
+      const t = await tableOf(version);
+      const where = whereOf(selection);
+      if (where === null) return { value: 0, exact: true };
+      if (!selection.search) {
+        const [row] = await engine.query<{ n: number }>(
+          `select cast(count(*) as integer) as n from ${t} where ${where}`,
+        );
+        return { value: row?.n ?? 0, exact: true };
+      }
+      // A search scans every text column: stop at the first COUNT_LIMIT + 1 matches.
+      const [row] = await engine.query<{ n: number }>(
+        `select cast(count(*) as integer) as n from (select 1 from ${t} where ${where} limit ${COUNT_LIMIT + 1})`,
+      );
+      const n = row?.n ?? 0;
+      return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
+    },
+
+    async page(version, selection, order, limit, offset) {
+      const t = await tableOf(version);
+      const where = whereOf(selection);
+      if (where === null) return [];
+      return engine.query<ExplorerRow>(
+        `select ${rowColumns} from ${t} where ${where} order by ${orderOf(order)}
+         limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`,
+      );
+    },
+
+    async *rows(version, selection, chunkRows) {
+      const t = await tableOf(version);
+      const where = whereOf(selection);
+      if (where === null) return;
+      let after = -1;
+      for (;;) {
+        const batch = await engine.query<ExplorerRow & { rowNo: number }>(
+          `select ${rowColumns}, row_no as "rowNo" from ${t} where row_no > ${after} and ${where}
+           order by row_no limit ${Math.trunc(chunkRows)}`,
+        );
+        if (batch.length > 0) yield batch.map(({ rowNo: _, ...row }) => row);
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < chunkRows) return;
+        after = last.rowNo;
+      }
+    },
+
+    async elementProperties(version, stepId) {
+      const t = await tableOf(version);
+      return engine.query<StoredProperty>(
+        `select property_set as "propertySet", attribute as name, value, data_type as "dataType"
+         from ${t} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
+      );
+    },
+  };
+}
+
+const rowColumns = `step_id as "stepId", global_id as "globalId", object_name as "objectName",
+  ifc_class as "ifcClass", level, property_set as "propertySet", attribute, value`;
+
+/** A literal list; values holding NUL (never stored) are left out, and null when none is left. */
+function listOf(values: readonly string[]): string | null {
+  const kept = values.filter((v) => !v.includes('\0'));
+  return kept.length === 0 ? null : kept.map(sqlText).join(', ');
+}
+
+/** The WHERE clause of a selection; null when it selects nothing. */
+function whereOf(selection: ExplorerSelection): string | null {
+  const parts: string[] = ['true'];
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (values === undefined) return true;
+    const list = listOf(values);
+    if (list === null) return false;
+    parts.push(`${column} in (${list})`);
+    return true;
+  };
+  if (!inList('ifc_class', selection.classes)) return null;
+  if (selection.levels) {
+    const named = selection.levels.filter((l) => l !== '');
+    const options: string[] = [];
+    const list = named.length > 0 ? listOf(named) : null;
+    if (list !== null) options.push(`level in (${list})`);
+    if (named.length < selection.levels.length) options.push('level is null');
+    if (options.length === 0) return null;
+    parts.push(`(${options.join(' or ')})`);
+  }
+  if (!inList('property_set', selection.propertySets)) return null;
+  if (!inList('attribute', selection.attributes)) return null;
+  if (selection.search) {
+    if (selection.search.includes('\0')) return null;
+    parts.push(searchClause(selection.search));
+  }
+  return parts.join(' and ');
+}
+
+/**
+ * Case-insensitive containment in the row's value, attribute, set, class, category, name or GlobalId,
+ * or the element's STEP id (decision 0168). The file stores each row's category (from its class).
+ */
+function searchClause(term: string): string {
+  const lower = sqlText(term.toLowerCase());
+  const columns = ['value', 'attribute', 'property_set', 'ifc_class', 'category', 'object_name', 'global_id'];
+  const options = columns.map((c) => `contains(lower(${c}), ${lower})`);
+  const stepId = stepIdOf(term);
+  if (stepId !== null) options.push(`step_id = ${stepId}`);
+  return `(${options.join(' or ')})`;
+}
+
+const sortColumns: Record<string, string> = {
+  object_id: 'global_id',
+  category: 'category',
+  ifc_class: 'ifc_class',
+  level: 'level',
+  property_set: 'property_set',
+  attribute: 'attribute',
+};
+
+/** ORDER BY as the SQL store orders (decision 0195 for the value sort); `row_no` is the stable order. */
+function orderOf(order: ExplorerOrder): string {
+  if (!order.key) return 'row_no';
+  if (order.key === 'value') {
+    return order.direction === 'desc'
+      ? 'left(value, 200) desc nulls first, row_no desc'
+      : 'left(value, 200) asc nulls last, row_no';
+  }
+  const column = sortColumns[order.key] as string;
+  return `${column} ${order.direction === 'desc' ? 'desc' : 'asc'} nulls last, row_no`;
+}
