@@ -1,6 +1,7 @@
 // The composition root: the one place that knows every module. It opens the platform (database, queue,
 // storage), creates each module's service, and hands the HTTP app the modules' routes (moduleRoutes) and
 // the queue the job handlers (src/jobs/index.ts). The platform imports no module (decision 0174).
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
@@ -57,7 +58,9 @@ import { createInvitationService } from './modules/members/invitations';
 import { memberRoutes } from './modules/members/routes';
 import type { MemberService } from './modules/members/service';
 import { createMemberService } from './modules/members/service';
+import { createColumnarExplorerStore } from './modules/metadata/columnar/store';
 import { metadataRoutes } from './modules/metadata/routes';
+import { createRoutingExplorerStore } from './modules/metadata/routing-store';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
 import { createSqlExplorerStore } from './modules/metadata/sql-store';
@@ -105,6 +108,7 @@ import {
   webhookRoutes,
 } from './modules/webhooks';
 import { type Clock, systemClock } from './platform/clock';
+import { openColumnarEngine } from './platform/columnar-engine';
 import type { Config } from './platform/config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './platform/db';
 import { buildApp } from './platform/http/app';
@@ -216,6 +220,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
   const storage: FileStorage = openStorage(config.storage);
+  const columnar = openColumnarEngine(config);
   if (storage instanceof LocalDiskStorage) {
     // Uploads a killed process left half-written: older than this process, so nobody is writing them.
     // (In a bucket, the lifecycle rule of docs/scaling.md removes a killed upload's parts.)
@@ -257,6 +262,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
+          columnar,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
           appUrl,
           webhooks,
@@ -384,7 +390,20 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),
-    metadata: createMetadataService({ db, clock, rateCounter, store: createSqlExplorerStore(db) }),
+    metadata: createMetadataService({
+      db,
+      clock,
+      rateCounter,
+      store: createRoutingExplorerStore(
+        createColumnarExplorerStore({
+          engine: columnar,
+          storage,
+          workDir: join(config.dataDir, 'columnar', 'load'),
+          cacheBytes: config.explorerCacheBytes,
+        }),
+        createSqlExplorerStore(db),
+      ),
+    }),
     rateCounter,
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),
@@ -456,6 +475,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             logger.info('job queue stopped');
           } finally {
             storage.close?.();
+            columnar.close();
             await database.close();
             logger.info('database closed');
           }

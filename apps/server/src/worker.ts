@@ -9,6 +9,7 @@ import { createLedgerProvider } from './modules/billing/payments/ledger';
 import { queueConcurrency, readPerformanceSettings } from './modules/settings/performance';
 import { createStringSeal } from './modules/webhooks';
 import { systemClock } from './platform/clock';
+import { openColumnarEngine } from './platform/columnar-engine';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   // Separate workers share the API's files: the same STORAGE_URL bucket (or, on local disk, the same
   // DATA_DIR volume).
   const storage = openStorage(config.storage);
+  const columnar = openColumnarEngine(config);
   await queue.startWorkers(
     {
       db: database.db,
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
       ai: config.ai,
       timeLimitMs: config.processingTimeLimitMs,
+      columnar,
       acc: createAccRuntime(config, database.db, systemClock),
       mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
       appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
       await queue.stop(config.shutdownTimeoutMs);
     } finally {
       storage.close?.();
+      columnar.close();
       await database.close();
     }
   });

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createColumnarExplorerStore } from '../src/modules/metadata/columnar/store';
 import type { ExplorerStore, ExplorerVersion } from '../src/modules/metadata/explorer-store';
+import { createRoutingExplorerStore } from '../src/modules/metadata/routing-store';
 import { createSqlExplorerStore } from '../src/modules/metadata/sql-store';
 import { processFileVersion } from '../src/modules/processing/service';
+import { createColumnarEngine } from '../src/platform/columnar-engine';
 import { createLogger } from '../src/platform/logger';
 import { fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
@@ -37,39 +40,61 @@ for (const backend of testBackends()) {
     let server: TestServer;
     let projectId: string;
     const scratch = mkdtempSync(join(tmpdir(), 'plumbline-explorer-'));
+    const columnar = createColumnarEngine({
+      memoryLimitBytes: 256 * 1024 * 1024,
+      threads: 1,
+      tempDir: join(scratch, 'spill'),
+    });
+    let columnarStore: ReturnType<typeof createColumnarExplorerStore>;
 
     /** The stores under test; each answers the whole matrix. */
     const stores = (): Array<[string, ExplorerStore]> => [
       ['sql', createSqlExplorerStore(server.database.db)],
+      ['columnar', columnarStore],
     ];
 
     beforeAll(async () => {
       server = await startTestServer(backend);
+      columnarStore = createColumnarExplorerStore({
+        engine: columnar,
+        storage: server.storage,
+        workDir: join(scratch, 'load'),
+        cacheBytes: 64 * 1024 * 1024,
+      });
       const owner = await signUp(server, 'Owner');
       projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Stores' })).json().project
         .id;
     });
     afterAll(async () => {
       await server?.stop();
+      columnar.close();
       rmSync(scratch, { recursive: true, force: true });
     });
 
-    async function processed(name: string, bytes: Buffer): Promise<ExplorerVersion> {
+    /** A processed version; with `columnar`, processing also writes its explorer file. */
+    async function processed(name: string, bytes: Buffer, withFile = true): Promise<ExplorerVersion> {
       const { versionId } = await storeUnqueuedVersion(server, projectId, name, bytes);
-      const deps = { db: server.database.db, storage: server.storage, clock: server.clock };
+      const deps = {
+        db: server.database.db,
+        storage: server.storage,
+        clock: server.clock,
+        ...(withFile ? { columnar } : {}),
+      };
       const outcome = await processFileVersion({ ...deps, logger: createLogger('silent') }, versionId);
       expect(outcome.status).toBe('completed');
       const [row] = await server.database.db
         .select({ processedAt: fileVersions.processedAt })
         .from(fileVersions)
         .where(eq(fileVersions.id, versionId));
-      return { id: versionId, processedAt: row?.processedAt ?? null };
+      return { id: versionId, processedAt: row?.processedAt ?? null, projectId };
     }
 
     async function matrix(name: string, bytes: Buffer) {
       const version = await processed(name, bytes);
       const oracle = oracleOf(new Uint8Array(bytes));
       expect(oracle.rows.length).toBeGreaterThan(0);
+      // Processing wrote the file, so the columnar store answers from it, not through a fallback.
+      expect(await columnarStore.has(version)).toBe(true);
       for (const [storeName, store] of stores()) {
         const outcome = await runExplorerMatrix(store, version, oracle);
         expect({ store: storeName, mismatches: outcome.mismatches }).toEqual({
@@ -84,6 +109,15 @@ for (const backend of testBackends()) {
       const bytes = sharedFile(`ifc-samples/${sample}`);
       it.skipIf(bytes === null)(`answers alike on ${sample}`, () => matrix(sample, bytes as Buffer));
     }
+
+    it('answers from the SQL rows while a version has no file', async () => {
+      const bytes = sharedFile('ifc-samples/SimpleWall.ifc') ?? (haus as Buffer);
+      const version = await processed('No file yet.ifc', bytes, false);
+      const store = createRoutingExplorerStore(columnarStore, createSqlExplorerStore(server.database.db));
+      expect(await columnarStore.has(version)).toBe(false);
+      const outcome = await runExplorerMatrix(store, version, oracleOf(new Uint8Array(bytes)));
+      expect(outcome.mismatches).toEqual([]);
+    });
 
     it(`answers alike on a generated ${GENERATED_MB} MB model`, async () => {
       const out = join(scratch, 'generated.ifc');

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 /**
@@ -59,7 +60,14 @@ export function createColumnarEngine(options: ColumnarEngineOptions): ColumnarEn
   };
 }
 
-/** A string literal in DuckDB's SQL (standard strings: only the quote is doubled). */
-export function sqlText(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
+/**
+ * The process's engine from the configuration: EXPLORER_CACHE_MB for the loaded versions plus half
+ * as much again for queries' working memory, two threads, spilling under DATA_DIR/columnar.
+ */
+export function openColumnarEngine(config: { dataDir: string; explorerCacheBytes: number }): ColumnarEngine {
+  return createColumnarEngine({
+    memoryLimitBytes: Math.floor(config.explorerCacheBytes * 1.5),
+    threads: 2,
+    tempDir: join(config.dataDir, 'columnar', 'spill'),
+  });
 }

@@ -3,7 +3,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
-import { type ColumnarEngine, sqlText } from '../../../platform/columnar-engine';
+import type { ColumnarEngine } from '../../../platform/columnar-engine';
+import { sqlText } from '../../../platform/columnar-sql';
 import type { FileStorage } from '../../../platform/storage/storage';
 import { storageKeys } from '../../storage';
 import {

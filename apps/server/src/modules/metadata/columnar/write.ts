@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type ColumnarEngine, sqlText } from '../../../platform/columnar-engine';
+import type { ColumnarEngine } from '../../../platform/columnar-engine';
+import { sqlText } from '../../../platform/columnar-sql';
 
 /** Rows encoded in PostgreSQL COPY's text format, as the analysis thread hands them over. */
 export interface CopyText {
