@@ -62,7 +62,11 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     // A loading version counts as one row until it is in; its size is then set again (below).
     sizeCalculation: () => 1,
     dispose: (value) => {
-      void value.then((v) => (v ? engine.run(`drop table if exists ${v.table}`) : undefined)).catch(() => {});
+      void value
+        .then((v) =>
+          v ? engine.run(`drop table if exists ${v.table}; drop table if exists ${v.table}_e`) : undefined,
+        )
+        .catch(() => {});
     },
   });
   const facetCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 64 });
@@ -78,6 +82,10 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       await pipeline(await deps.storage.getStream(key), createWriteStream(path));
       await engine.run(
         `create table ${table} as select * from read_parquet(${sqlText(path)}) order by row_no`,
+      );
+      // The elements alone (a sixth of the rows): a search tests their names and GlobalIds once each.
+      await engine.run(
+        `create table ${table}_e as select distinct step_id, object_name, global_id from ${table} order by step_id`,
       );
       const [count] = await engine.query<{ rows: number }>(
         `select cast(count(*) as integer) as rows from ${table}`,
@@ -118,70 +126,81 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     return value.table;
   }
 
+  function facets(version: ExplorerVersion): Promise<FacetCountRow[]> {
+    const key = versionKey(version);
+    const hit = facetCache.get(key);
+    if (hit) return hit;
+    const loading = (async () => {
+      const t = await tableOf(version);
+      const part = (facet: string, column: string) =>
+        `select '${facet}' as facet, ${column} as key, cast(count(*) as integer) as count from ${t} group by all`;
+      return engine.query<FacetCountRow>(
+        `${[
+          part('attribute', 'attribute'),
+          part('category', 'category'),
+          part('ifc_class', 'ifc_class'),
+          part('level', "coalesce(level, '')"),
+          part('property_set', 'property_set'),
+        ].join(' union all ')} order by facet, count desc, key`,
+      );
+    })();
+    facetCache.set(key, loading);
+    loading.catch(() => facetCache.delete(key));
+    return loading;
+  }
+
+  /** The table and the selection's WHERE clause (null: selects nothing). */
+  async function scope(version: ExplorerVersion, selection: ExplorerSelection) {
+    const table = await tableOf(version);
+    const keys = selection.search ? await facets(version) : [];
+    return { table, where: whereOf(selection, table, keys) };
+  }
+
   return {
     async has(version) {
       return (await load(version)) !== null;
     },
 
-    async facets(version) {
-      const key = versionKey(version);
-      const hit = facetCache.get(key);
-      if (hit) return hit;
-      const loading = (async () => {
-        const t = await tableOf(version);
-        const part = (facet: string, column: string) =>
-          `select '${facet}' as facet, ${column} as key, cast(count(*) as integer) as count from ${t} group by all`;
-        return engine.query<FacetCountRow>(
-          `${[
-            part('attribute', 'attribute'),
-            part('category', 'category'),
-            part('ifc_class', 'ifc_class'),
-            part('level', "coalesce(level, '')"),
-            part('property_set', 'property_set'),
-          ].join(' union all ')} order by facet, count desc, key`,
-        );
-      })();
-      facetCache.set(key, loading);
-      loading.catch(() => facetCache.delete(key));
-      return loading;
-    },
+    facets,
 
     async count(version, selection): Promise<ExplorerCount> {
-      const t = await tableOf(version);
-      const where = whereOf(selection);
+      const { table, where } = await scope(version, selection);
       if (where === null) return { value: 0, exact: true };
       if (!selection.search) {
         const [row] = await engine.query<{ n: number }>(
-          `select cast(count(*) as integer) as n from ${t} where ${where}`,
+          `select cast(count(*) as integer) as n from ${table} where ${where}`,
         );
         return { value: row?.n ?? 0, exact: true };
       }
-      // A search scans every text column: stop at the first COUNT_LIMIT + 1 matches.
+      // A search scans every value: stop at the first COUNT_LIMIT + 1 matches.
       const [row] = await engine.query<{ n: number }>(
-        `select cast(count(*) as integer) as n from (select 1 from ${t} where ${where} limit ${COUNT_LIMIT + 1})`,
+        `select cast(count(*) as integer) as n from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1})`,
       );
       const n = row?.n ?? 0;
       return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
     },
 
     async page(version, selection, order, limit, offset) {
-      const t = await tableOf(version);
-      const where = whereOf(selection);
+      const { table, where } = await scope(version, selection);
       if (where === null) return [];
+      const rows = Math.trunc(limit);
+      const skip = Math.trunc(offset);
+      // Every row in the stable order: row_no is the position, so the page is a range of it.
+      const everything = where === 'true' && !order.key;
       return engine.query<ExplorerRow>(
-        `select ${rowColumns} from ${t} where ${where} order by ${orderOf(order)}
-         limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`,
+        everything
+          ? `select ${rowColumns} from ${table} where row_no >= ${skip} order by row_no limit ${rows}`
+          : `select ${rowColumns} from ${table} where ${where} order by ${orderOf(order)} limit ${rows} offset ${skip}`,
       );
     },
 
     async *rows(version, selection, chunkRows) {
-      const t = await tableOf(version);
-      const where = whereOf(selection);
+      const { table, where } = await scope(version, selection);
       if (where === null) return;
       let after = -1;
       for (;;) {
         const batch = await engine.query<ExplorerRow & { rowNo: number }>(
-          `select ${rowColumns}, row_no as "rowNo" from ${t} where row_no > ${after} and ${where}
+          `select ${rowColumns}, row_no as "rowNo" from ${table} where row_no > ${after} and ${where}
            order by row_no limit ${Math.trunc(chunkRows)}`,
         );
         if (batch.length > 0) yield batch.map(({ rowNo: _, ...row }) => row);
@@ -192,10 +211,10 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     },
 
     async elementProperties(version, stepId) {
-      const t = await tableOf(version);
+      const table = await tableOf(version);
       return engine.query<StoredProperty>(
         `select property_set as "propertySet", attribute as name, value, data_type as "dataType"
-         from ${t} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
+         from ${table} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
       );
     },
   };
@@ -210,9 +229,9 @@ function listOf(values: readonly string[]): string | null {
   return kept.length === 0 ? null : kept.map(sqlText).join(', ');
 }
 
-/** The WHERE clause of a selection; null when it selects nothing. */
-function whereOf(selection: ExplorerSelection): string | null {
-  const parts: string[] = ['true'];
+/** The WHERE clause of a selection ('true' for every row); null when it selects nothing. */
+function whereOf(selection: ExplorerSelection, table: string, keys: readonly FacetCountRow[]): string | null {
+  const parts: string[] = [];
   const inList = (column: string, values: readonly string[] | undefined) => {
     if (values === undefined) return true;
     const list = listOf(values);
@@ -234,21 +253,31 @@ function whereOf(selection: ExplorerSelection): string | null {
   if (!inList('attribute', selection.attributes)) return null;
   if (selection.search) {
     if (selection.search.includes('\0')) return null;
-    parts.push(searchClause(selection.search));
+    parts.push(searchClause(selection.search, table, keys));
   }
-  return parts.join(' and ');
+  return parts.length === 0 ? 'true' : parts.join(' and ');
 }
 
 /**
  * Case-insensitive containment in the row's value, attribute, set, class, category, name or GlobalId,
- * or the element's STEP id (decision 0168). The file stores each row's category (from its class).
+ * or the element's STEP id (decision 0168). Only the value is tested row by row: the attribute, set,
+ * class and category keys that match come from the version's facets, the elements whose name or
+ * GlobalId match from its element table (once per element, not per property).
  */
-function searchClause(term: string): string {
-  const lower = sqlText(term.toLowerCase());
-  const columns = ['value', 'attribute', 'property_set', 'ifc_class', 'category', 'object_name', 'global_id'];
-  const options = columns.map((c) => `contains(lower(${c}), ${lower})`);
+function searchClause(term: string, table: string, keys: readonly FacetCountRow[]): string {
+  const lower = term.toLowerCase();
+  const options = [`contains(lower(value), ${sqlText(lower)})`];
+  for (const facet of ['attribute', 'property_set', 'ifc_class', 'category']) {
+    const matching = keys.filter((k) => k.facet === facet && k.key.toLowerCase().includes(lower));
+    const list = listOf(matching.map((k) => k.key));
+    if (list !== null) options.push(`${facet} in (${list})`);
+  }
   const stepId = stepIdOf(term);
-  if (stepId !== null) options.push(`step_id = ${stepId}`);
+  const byId = stepId !== null ? ` or step_id = ${stepId}` : '';
+  options.push(
+    `step_id in (select step_id from ${table}_e where contains(lower(object_name), ${sqlText(lower)})
+      or contains(lower(global_id), ${sqlText(lower)})${byId})`,
+  );
   return `(${options.join(' or ')})`;
 }
 

@@ -38,8 +38,8 @@ function readText(path: string, columns: readonly string[]): string {
  * escaped backslashes first, so `\\n` stays a backslash and an n.
  */
 function decoded(column: string): string {
-  const unescape = `replace(replace(replace(x, '\\t', chr(9)), '\\n', chr(10)), '\\r', chr(13))`;
-  return `(case when contains(${column}, '\\') then array_to_string(list_transform(string_split(${column}, '\\\\'), x -> ${unescape}), '\\') else ${column} end)`;
+  const escapesDecoded = `replace(replace(replace(x, '\\t', chr(9)), '\\n', chr(10)), '\\r', chr(13))`;
+  return `(case when contains(${column}, '\\') then array_to_string(list_transform(string_split(${column}, '\\\\'), x -> ${escapesDecoded}), '\\') else ${column} end)`;
 }
 
 async function writeText(path: string, text: CopyText): Promise<void> {
