@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { afterAll, describe, expect, it } from 'vitest';
-import { oracleOf, runExplorerMatrix } from '../../../../test/support/explorer-store-matrix';
-import { sharedFile } from '../../../../test/support/samples';
-import { createColumnarEngine } from '../../../platform/columnar-engine';
-import { LocalDiskStorage } from '../../../platform/storage/local-disk';
-import { analyse } from '../../processing/analyse';
-import { storageKeys } from '../../storage';
-import { createColumnarExplorerStore } from './store';
-import { writeExplorerFile } from './write';
+import { createColumnarExplorerStore } from '../src/modules/metadata/columnar/store';
+import { writeExplorerFile } from '../src/modules/metadata/columnar/write';
+import { analyse } from '../src/modules/processing/analyse';
+import { storageKeys } from '../src/modules/storage';
+import { createColumnarEngine } from '../src/platform/columnar-engine';
+import { LocalDiskStorage } from '../src/platform/storage/local-disk';
+import { oracleOf, runExplorerMatrix } from './support/explorer-store-matrix';
+import { sharedFile } from './support/samples';
 
 // The columnar store answers the store-equivalence matrix (test/support/explorer-store-matrix.ts)
 // from files written the way processing writes them: the analysis' COPY text made Parquet.
