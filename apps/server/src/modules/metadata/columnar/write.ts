@@ -51,23 +51,43 @@ async function writeText(path: string, text: CopyText): Promise<void> {
   );
 }
 
+/** A COPY text file on disk and its columns. */
+export interface CopyTextFile {
+  path: string;
+  columns: readonly string[];
+}
+
 /**
  * Writes a version's explorer rows as one Parquet file (zstd, in element, set, property order with
- * its position in `row_no`; rows alike in all three keep processing's order, as COPY stored them) from the elements and property rows processing encoded for COPY.
- * `workDir` is the caller's scratch directory; the file is `<workDir>/rows.parquet`.
+ * its position in `row_no`; rows alike in all three keep processing's order, as COPY stored them)
+ * from the elements and property rows processing encoded for COPY. `workDir` is the caller's
+ * scratch directory; the file is `<workDir>/rows.parquet`.
  */
 export async function writeExplorerFile(
   engine: ColumnarEngine,
   rows: { elements: CopyText; properties: CopyText },
   workDir: string,
 ): Promise<{ path: string; rows: number }> {
-  const elementsPath = join(workDir, 'elements.txt');
-  const propertiesPath = join(workDir, 'properties.txt');
+  const elements = { path: join(workDir, 'elements.txt'), columns: rows.elements.columns };
+  const properties = { path: join(workDir, 'properties.txt'), columns: rows.properties.columns };
+  await Promise.all([writeText(elements.path, rows.elements), writeText(properties.path, rows.properties)]);
+  return writeExplorerFileFromText(engine, { elements, properties }, workDir);
+}
+
+/**
+ * As writeExplorerFile, from COPY text already on disk: the elements' `step_id`, `global_id`, `name`,
+ * `ifc_class`, `category` and `level`, the properties' `element_step_id`, `property_set`, `name`,
+ * `value` and `data_type` (other columns are ignored).
+ */
+export async function writeExplorerFileFromText(
+  engine: ColumnarEngine,
+  text: { elements: CopyTextFile; properties: CopyTextFile },
+  workDir: string,
+): Promise<{ path: string; rows: number }> {
   const out = join(workDir, 'rows.parquet');
-  await Promise.all([writeText(elementsPath, rows.elements), writeText(propertiesPath, rows.properties)]);
   await engine.run(`copy (
-    with e as (select * from ${readText(elementsPath, rows.elements.columns)}),
-      p as (select row_number() over () as line, * from ${readText(propertiesPath, rows.properties.columns)}),
+    with e as (select * from ${readText(text.elements.path, text.elements.columns)}),
+      p as (select row_number() over () as line, * from ${readText(text.properties.path, text.properties.columns)}),
       joined as (
         select p.line, cast(p.element_step_id as integer) as step_id, ${decoded('e.global_id')} as global_id,
           ${decoded('e.name')} as object_name, ${decoded('e.ifc_class')} as ifc_class,
