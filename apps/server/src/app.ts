@@ -58,12 +58,10 @@ import { createInvitationService } from './modules/members/invitations';
 import { memberRoutes } from './modules/members/routes';
 import type { MemberService } from './modules/members/service';
 import { createMemberService } from './modules/members/service';
-import { createColumnarExplorerStore } from './modules/metadata/columnar/store';
+import { createExplorerStore } from './modules/metadata/explorer-store-factory';
 import { metadataRoutes } from './modules/metadata/routes';
-import { createRoutingExplorerStore } from './modules/metadata/routing-store';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
-import { createSqlExplorerStore } from './modules/metadata/sql-store';
 import { createMailSettingsService, type MailSettingsService } from './modules/notifications/mail-settings';
 import type { OutboxService } from './modules/notifications/outbox';
 import { createOutboxService } from './modules/notifications/outbox';
@@ -221,6 +219,14 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const database = await openDatabase(target);
   const storage: FileStorage = openStorage(config.storage);
   const columnar = openColumnarEngine(config);
+  // Explorer rows: the version's Parquet file once it exists, else SQL (decisions 0273, 0274).
+  const explorer = createExplorerStore({
+    db: database.db,
+    storage,
+    columnar,
+    workDir: join(config.dataDir, 'columnar', 'load'),
+    cacheBytes: config.explorerCacheBytes,
+  });
   if (storage instanceof LocalDiskStorage) {
     // Uploads a killed process left half-written: older than this process, so nobody is writing them.
     // (In a bucket, the lifecycle rule of docs/scaling.md removes a killed upload's parts.)
@@ -263,6 +269,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           acc,
           timeLimitMs: config.processingTimeLimitMs,
           columnar,
+          explorer,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
           appUrl,
           webhooks,
@@ -384,26 +391,14 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       model: config.ai,
       logger: logger.child({ component: 'assistant' }),
       compliance: createComplianceService({ db }),
+      explorer,
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
     validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
     elements: createElementService({ db, storage }),
-    metadata: createMetadataService({
-      db,
-      clock,
-      rateCounter,
-      store: createRoutingExplorerStore(
-        createColumnarExplorerStore({
-          engine: columnar,
-          storage,
-          workDir: join(config.dataDir, 'columnar', 'load'),
-          cacheBytes: config.explorerCacheBytes,
-        }),
-        createSqlExplorerStore(db),
-      ),
-    }),
+    metadata: createMetadataService({ db, clock, rateCounter, store: explorer }),
     rateCounter,
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),

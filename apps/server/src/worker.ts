@@ -1,11 +1,13 @@
 // `npm run worker` runs this (bundled to dist/worker.js): job workers only, no HTTP. Several of
 // these can share one PostgreSQL database with API processes started with WORKER_MODE=none.
 
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import { type JobDeps, jobDefinitions } from './jobs';
 import { createAccRuntime } from './modules/acc/runtime';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
+import { createExplorerStore } from './modules/metadata/explorer-store-factory';
 import { queueConcurrency, readPerformanceSettings } from './modules/settings/performance';
 import { createStringSeal } from './modules/webhooks';
 import { systemClock } from './platform/clock';
@@ -41,6 +43,13 @@ async function main(): Promise<void> {
   // DATA_DIR volume).
   const storage = openStorage(config.storage);
   const columnar = openColumnarEngine(config);
+  const explorer = createExplorerStore({
+    db: database.db,
+    storage,
+    columnar,
+    workDir: join(config.dataDir, 'columnar', 'load'),
+    cacheBytes: config.explorerCacheBytes,
+  });
   await queue.startWorkers(
     {
       db: database.db,
@@ -52,6 +61,7 @@ async function main(): Promise<void> {
       ai: config.ai,
       timeLimitMs: config.processingTimeLimitMs,
       columnar,
+      explorer,
       acc: createAccRuntime(config, database.db, systemClock),
       mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
       appUrl: config.publicUrl ?? `http://localhost:${config.port}`,

@@ -14,6 +14,7 @@ import {
   type ExplorerStore,
   type ExplorerVersion,
   type FacetCountRow,
+  type PropertyQuery,
   type StoredProperty,
 } from '../../src/modules/metadata/explorer-store';
 import { extractModel } from '../../src/modules/processing/extract';
@@ -300,6 +301,47 @@ export async function runExplorerMatrix(
     check(
       `element ${stepId} properties`,
       JSON.stringify(got) === JSON.stringify(expected) ? null : `${got.length} properties differ`,
+    );
+  }
+  // What the assistant reads: the version's property names, and elements holding a property.
+  const names = await store.propertyNames(version);
+  const pairKey = (p: { propertySet: string; name: string }) => `${p.propertySet}|${p.name}`;
+  const expectedPairs = [...new Set(rows.map((r) => `${r.propertySet}|${r.attribute}`))].sort();
+  check(
+    'property names',
+    JSON.stringify(names.map(pairKey).sort()) === JSON.stringify(expectedPairs) ? null : 'pairs differ',
+  );
+  const attributeNames = [...countBy(rows, (r) => r.attribute)].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+  const queries: PropertyQuery[] = [
+    ...attributeNames.slice(0, 3).map((name): PropertyQuery => ({ name, propertySet: null, test: 'valued' })),
+    { name: 'IsExternal', propertySet: null, test: 'true' },
+    { name: 'LoadBearing', propertySet: null, test: 'true' },
+    ...rows
+      .slice(0, 1)
+      .map((r): PropertyQuery => ({ name: r.attribute, propertySet: r.propertySet, test: 'valued' })),
+    { name: 'NoSuchProperty', propertySet: null, test: 'valued' },
+  ];
+  for (const query of queries) {
+    const expected = [
+      ...new Set(
+        rows
+          .filter(
+            (r) =>
+              r.attribute === query.name &&
+              (query.propertySet === null || r.propertySet === query.propertySet) &&
+              (query.test === 'true'
+                ? ['true', '.t.', '1'].includes((r.value ?? '').toLowerCase())
+                : r.value !== null && r.value !== ''),
+          )
+          .map((r) => r.stepId),
+      ),
+    ].sort((a, b) => a - b);
+    const got = await store.elementsWithProperty(version, query);
+    check(
+      `elements with ${query.propertySet ?? '*'}.${query.name} ${query.test}`,
+      JSON.stringify(got) === JSON.stringify(expected)
+        ? null
+        : `${got.length} elements, expected ${expected.length}`,
     );
   }
   return { cases, mismatches };

@@ -28,6 +28,19 @@ export interface ExplorerStore {
   ): AsyncIterable<ExplorerRow[]>;
   /** One element's properties in (set, name) order. */
   elementProperties(version: ExplorerVersion, stepId: number): Promise<StoredProperty[]>;
+  /** The version's distinct (property set, name) pairs, in no particular order (the assistant). */
+  propertyNames(version: ExplorerVersion): Promise<Array<{ propertySet: string; name: string }>>;
+  /**
+   * STEP ids of the elements (ascending) with a row of the property (in the set, when given) that holds
+   * a value (`valued`: not null, not empty) or reads true (`true`: 'true', '.t.' or '1', any case).
+   */
+  elementsWithProperty(version: ExplorerVersion, query: PropertyQuery): Promise<number[]>;
+}
+
+export interface PropertyQuery {
+  name: string;
+  propertySet: string | null;
+  test: 'valued' | 'true';
 }
 
 /** The version read: its processing time keys caches (a reprocessed version gets fresh answers). */

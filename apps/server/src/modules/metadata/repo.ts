@@ -140,3 +140,29 @@ export async function listElementProperties(db: Database, versionId: string, ste
     .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
     .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
 }
+
+/** Distinct (property set, name) pairs of a version (a few hundred at most). */
+export async function listPropertyNames(db: Database, versionId: string) {
+  const result = await db.execute(sql`
+    select distinct property_set as "propertySet", name from element_properties
+    where file_version_id = ${versionId}`);
+  return rowsOf<{ propertySet: string; name: string }>(result);
+}
+
+/** STEP ids of elements with the property holding a value, or reading true (ExplorerStore). */
+export async function listElementsWithProperty(
+  db: Database,
+  versionId: string,
+  query: { name: string; propertySet: string | null; test: 'valued' | 'true' },
+): Promise<number[]> {
+  const set = query.propertySet === null ? sql`` : sql`and property_set = ${query.propertySet}`;
+  const test =
+    query.test === 'true'
+      ? sql`lower(value) in ('true', '.t.', '1')`
+      : sql`value is not null and value <> ''`;
+  const result = await db.execute(sql`
+    select distinct element_step_id as "stepId" from element_properties
+    where file_version_id = ${versionId} and name = ${query.name} ${set} and ${test}
+    order by 1`);
+  return rowsOf<{ stepId: number }>(result).map((r) => Number(r.stepId));
+}

@@ -20,5 +20,8 @@ export function createRoutingExplorerStore(
       yield* (await storeOf(version)).rows(version, selection, chunkRows);
     },
     elementProperties: async (version, stepId) => (await storeOf(version)).elementProperties(version, stepId),
+    propertyNames: async (version) => (await storeOf(version)).propertyNames(version),
+    elementsWithProperty: async (version, query) =>
+      (await storeOf(version)).elementsWithProperty(version, query),
   };
 }

@@ -135,5 +135,7 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
     },
 
     elementProperties: (version, stepId) => repo.listElementProperties(db, version.id, stepId),
+    propertyNames: (version) => repo.listPropertyNames(db, version.id),
+    elementsWithProperty: (version, query) => repo.listElementsWithProperty(db, version.id, query),
   };
 }

@@ -217,6 +217,26 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
          from ${table} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
       );
     },
+
+    async propertyNames(version) {
+      const table = await tableOf(version);
+      return engine.query<{ propertySet: string; name: string }>(
+        `select distinct property_set as "propertySet", attribute as name from ${table}`,
+      );
+    },
+
+    async elementsWithProperty(version, query) {
+      const table = await tableOf(version);
+      if (query.name.includes('\0') || query.propertySet?.includes('\0')) return [];
+      const set = query.propertySet === null ? '' : ` and property_set = ${sqlText(query.propertySet)}`;
+      const test =
+        query.test === 'true' ? "lower(value) in ('true', '.t.', '1')" : "value is not null and value <> ''";
+      const rows = await engine.query<{ stepId: number }>(
+        `select distinct step_id as "stepId" from ${table}
+         where attribute = ${sqlText(query.name)}${set} and ${test} order by 1`,
+      );
+      return rows.map((r) => r.stepId);
+    },
   };
 }
 
