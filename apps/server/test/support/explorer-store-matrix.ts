@@ -344,5 +344,28 @@ export async function runExplorerMatrix(
         : `${got.length} elements, expected ${expected.length}`,
     );
   }
+  // The IDS Studio's value lists: a property's non-blank values by frequency.
+  const pairs = [...countBy(rows, (r) => `${r.propertySet}\u0000${r.attribute}`)].sort((a, b) => b[1] - a[1]);
+  for (const [pair] of [...pairs.slice(0, 3), ...pairs.slice(-1)]) {
+    const [propertySet, name] = pair.split('\u0000') as [string, string];
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      if (
+        r.propertySet === propertySet &&
+        r.attribute === name &&
+        r.value !== null &&
+        r.value.replace(/^ +| +$/g, '') !== ''
+      )
+        counts.set(r.value, (counts.get(r.value) ?? 0) + 1);
+    const expected = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || compareText(a.value, b.value))
+      .slice(0, 5);
+    const got = await store.propertyValues(version, { propertySet, name }, 5);
+    check(
+      `values of ${propertySet}.${name}`,
+      JSON.stringify(got) === JSON.stringify(expected) ? null : `${JSON.stringify(got).slice(0, 200)}`,
+    );
+  }
   return { cases, mismatches };
 }

@@ -35,6 +35,15 @@ export interface ExplorerStore {
    * a value (`valued`: not null, not empty) or reads true (`true`: 'true', '.t.' or '1', any case).
    */
   elementsWithProperty(version: ExplorerVersion, query: PropertyQuery): Promise<number[]>;
+  /**
+   * A property's distinct values that are not blank (spaces trimmed) with their row counts, the most
+   * frequent first, then by value; at most `limit` (the IDS Studio's value lists).
+   */
+  propertyValues(
+    version: ExplorerVersion,
+    property: { propertySet: string; name: string },
+    limit: number,
+  ): Promise<Array<{ value: string; count: number }>>;
 }
 
 export interface PropertyQuery {

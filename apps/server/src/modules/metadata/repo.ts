@@ -166,3 +166,21 @@ export async function listElementsWithProperty(
     order by 1`);
   return rowsOf<{ stepId: number }>(result).map((r) => Number(r.stepId));
 }
+
+/** A property's non-blank values with their row counts, most frequent first (ExplorerStore). */
+export async function listPropertyValues(
+  db: Database,
+  versionId: string,
+  property: { propertySet: string; name: string },
+  limit: number,
+): Promise<Array<{ value: string; count: number }>> {
+  const result = await db.execute(sql`
+    select value, count(*)::int as count
+    from element_properties
+    where file_version_id = ${versionId} and property_set = ${property.propertySet} and name = ${property.name}
+      and value is not null and btrim(value) <> ''
+    group by value
+    order by count(*) desc, value
+    limit ${limit}`);
+  return rowsOf<{ value: string; count: number }>(result);
+}

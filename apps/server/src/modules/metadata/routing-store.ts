@@ -23,5 +23,7 @@ export function createRoutingExplorerStore(
     propertyNames: async (version) => (await storeOf(version)).propertyNames(version),
     elementsWithProperty: async (version, query) =>
       (await storeOf(version)).elementsWithProperty(version, query),
+    propertyValues: async (version, property, limit) =>
+      (await storeOf(version)).propertyValues(version, property, limit),
   };
 }

@@ -137,5 +137,6 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
     elementProperties: (version, stepId) => repo.listElementProperties(db, version.id, stepId),
     propertyNames: (version) => repo.listPropertyNames(db, version.id),
     elementsWithProperty: (version, query) => repo.listElementsWithProperty(db, version.id, query),
+    propertyValues: (version, property, limit) => repo.listPropertyValues(db, version.id, property, limit),
   };
 }

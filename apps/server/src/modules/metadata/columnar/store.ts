@@ -237,6 +237,17 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       );
       return rows.map((r) => r.stepId);
     },
+
+    async propertyValues(version, property, limit) {
+      const table = await tableOf(version);
+      if (property.name.includes('\0') || property.propertySet.includes('\0')) return [];
+      return engine.query<{ value: string; count: number }>(
+        `select value, cast(count(*) as integer) as count from ${table}
+         where property_set = ${sqlText(property.propertySet)} and attribute = ${sqlText(property.name)}
+           and value is not null and trim(value, ' ') <> ''
+         group by value order by count(*) desc, value limit ${Math.trunc(limit)}`,
+      );
+    },
   };
 }
 
