@@ -1,5 +1,4 @@
 /** What the Studio reads of a processed version: its stored IFC, its classes, property sets and values. */
-import { STUDIO_MAX_VALUES } from '@plumbline/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 
