@@ -120,6 +120,29 @@ describe('columnar explorer store', () => {
     });
   });
 
+  it('keeps a version an export is reading until the export ends, though the cache pushed it out', async () => {
+    const bytes = sharedFile('ifc-samples/SimpleWall.ifc');
+    const other = sharedFile('ifc-samples/wall_door_columnt_rgb4x3.ifc');
+    if (!bytes || !other) return;
+    // Room for a few rows only: loading the second version pushes the first out.
+    const small = createColumnarExplorerStore({
+      engine,
+      storage,
+      workDir: join(scratch, 'small'),
+      cacheBytes: 1,
+    });
+    const first = await stored('First.ifc', new Uint8Array(bytes));
+    const second = await stored('Second.ifc', new Uint8Array(other));
+    const expected = oracleOf(new Uint8Array(bytes)).rows.length;
+    const chunks = small.rows(first, {}, 2)[Symbol.asyncIterator]();
+    let read = ((await chunks.next()).value as unknown[]).length;
+    await small.page(second, {}, { key: undefined, direction: 'asc' }, 10, 0);
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) read += next.value.length;
+    expect(read).toBe(expected);
+    // Once released, the first version is loaded again when asked.
+    expect((await runExplorerMatrix(small, first, oracleOf(new Uint8Array(bytes)))).mismatches).toEqual([]);
+  });
+
   it('says a version without a file has none', async () => {
     expect(await store.has({ id: crypto.randomUUID(), processedAt: null, projectId: PROJECT })).toBe(false);
   });

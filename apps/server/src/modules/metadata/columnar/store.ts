@@ -56,16 +56,32 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const { engine } = deps;
   const now = deps.now ?? Date.now;
   let sequence = 0;
+  const inflight = new Map<string, number>();
+  const doomed = new Set<string>();
+  const drop = (table: string) => {
+    engine.run(`drop table if exists ${table}; drop table if exists ${table}_e`).catch(() => {});
+  };
+  const release = (table: string) => {
+    const left = (inflight.get(table) ?? 1) - 1;
+    if (left > 0) inflight.set(table, left);
+    else {
+      inflight.delete(table);
+      if (doomed.delete(table)) drop(table);
+    }
+  };
   const absent = new Map<string, number>();
   const loaded = new LRUCache<string, Promise<Loaded | null>>({
     maxSize: Math.max(1, Math.floor(deps.cacheBytes / BYTES_PER_ROW)),
     // A loading version counts as one row until it is in; its size is then set again (below).
     sizeCalculation: () => 1,
+    // A version pushed out is dropped once no query or export is reading it.
     dispose: (value) => {
       void value
-        .then((v) =>
-          v ? engine.run(`drop table if exists ${v.table}; drop table if exists ${v.table}_e`) : undefined,
-        )
+        .then((v) => {
+          if (!v) return;
+          if (inflight.has(v.table)) doomed.add(v.table);
+          else drop(v.table);
+        })
         .catch(() => {});
     },
   });
@@ -120,18 +136,36 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     return loading;
   }
 
-  async function tableOf(version: ExplorerVersion): Promise<string> {
+  /** The version's table, held (not dropped) until the returned release is called. */
+  async function hold(version: ExplorerVersion): Promise<{ table: string; release: () => void }> {
     const value = await load(version);
     if (!value) throw new Error(`No explorer file for version ${version.id}`);
-    return value.table;
+    const { table } = value;
+    inflight.set(table, (inflight.get(table) ?? 0) + 1);
+    let released = false;
+    return {
+      table,
+      release: () => {
+        if (!released) release(table);
+        released = true;
+      },
+    };
+  }
+
+  async function using<T>(version: ExplorerVersion, read: (table: string) => Promise<T>): Promise<T> {
+    const held = await hold(version);
+    try {
+      return await read(held.table);
+    } finally {
+      held.release();
+    }
   }
 
   function facets(version: ExplorerVersion): Promise<FacetCountRow[]> {
     const key = versionKey(version);
     const hit = facetCache.get(key);
     if (hit) return hit;
-    const loading = (async () => {
-      const t = await tableOf(version);
+    const loading = using(version, (t) => {
       const part = (facet: string, column: string) =>
         `select '${facet}' as facet, ${column} as key, cast(count(*) as integer) as count from ${t} group by all`;
       return engine.query<FacetCountRow>(
@@ -143,17 +177,16 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           part('property_set', 'property_set'),
         ].join(' union all ')} order by facet, count desc, key`,
       );
-    })();
+    });
     facetCache.set(key, loading);
     loading.catch(() => facetCache.delete(key));
     return loading;
   }
 
-  /** The table and the selection's WHERE clause (null: selects nothing). */
-  async function scope(version: ExplorerVersion, selection: ExplorerSelection) {
-    const table = await tableOf(version);
+  /** The selection's WHERE clause on `table` (null: selects nothing). */
+  async function whereIn(version: ExplorerVersion, selection: ExplorerSelection, table: string) {
     const keys = selection.search ? await facets(version) : [];
-    return { table, where: whereOf(selection, table, keys) };
+    return whereOf(selection, table, keys);
   }
 
   return {
@@ -163,91 +196,101 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
 
     facets,
 
-    async count(version, selection): Promise<ExplorerCount> {
-      const { table, where } = await scope(version, selection);
-      if (where === null) return { value: 0, exact: true };
-      if (!selection.search) {
+    count: (version, selection) =>
+      using(version, async (table): Promise<ExplorerCount> => {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return { value: 0, exact: true };
+        if (!selection.search) {
+          const [row] = await engine.query<{ n: number }>(
+            `select cast(count(*) as integer) as n from ${table} where ${where}`,
+          );
+          return { value: row?.n ?? 0, exact: true };
+        }
+        // A search scans every value: stop at the first COUNT_LIMIT + 1 matches.
         const [row] = await engine.query<{ n: number }>(
-          `select cast(count(*) as integer) as n from ${table} where ${where}`,
+          `select cast(count(*) as integer) as n from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1})`,
         );
-        return { value: row?.n ?? 0, exact: true };
-      }
-      // A search scans every value: stop at the first COUNT_LIMIT + 1 matches.
-      const [row] = await engine.query<{ n: number }>(
-        `select cast(count(*) as integer) as n from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1})`,
-      );
-      const n = row?.n ?? 0;
-      return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
-    },
+        const n = row?.n ?? 0;
+        return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
+      }),
 
-    async page(version, selection, order, limit, offset) {
-      const { table, where } = await scope(version, selection);
-      if (where === null) return [];
-      const rows = Math.trunc(limit);
-      const skip = Math.trunc(offset);
-      // Every row in the stable order: row_no is the position, so the page is a range of it.
-      const everything = where === 'true' && !order.key;
-      return engine.query<ExplorerRow>(
-        everything
-          ? `select ${rowColumns} from ${table} where row_no >= ${skip} order by row_no limit ${rows}`
-          : `select ${rowColumns} from ${table} where ${where} order by ${orderOf(order)} limit ${rows} offset ${skip}`,
-      );
-    },
+    page: (version, selection, order, limit, offset) =>
+      using(version, async (table) => {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return [];
+        const rows = Math.trunc(limit);
+        const skip = Math.trunc(offset);
+        // Every row in the stable order: row_no is the position, so the page is a range of it.
+        const everything = where === 'true' && !order.key;
+        return engine.query<ExplorerRow>(
+          everything
+            ? `select ${rowColumns} from ${table} where row_no >= ${skip} order by row_no limit ${rows}`
+            : `select ${rowColumns} from ${table} where ${where} order by ${orderOf(order)} limit ${rows} offset ${skip}`,
+        );
+      }),
 
     async *rows(version, selection, chunkRows) {
-      const { table, where } = await scope(version, selection);
-      if (where === null) return;
-      let after = -1;
-      for (;;) {
-        const batch = await engine.query<ExplorerRow & { rowNo: number }>(
-          `select ${rowColumns}, row_no as "rowNo" from ${table} where row_no > ${after} and ${where}
-           order by row_no limit ${Math.trunc(chunkRows)}`,
-        );
-        if (batch.length > 0) yield batch.map(({ rowNo: _, ...row }) => row);
-        const last = batch[batch.length - 1];
-        if (!last || batch.length < chunkRows) return;
-        after = last.rowNo;
+      // Held for the whole export: the version stays loaded until its last chunk is read.
+      const { table, release } = await hold(version);
+      try {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return;
+        let after = -1;
+        for (;;) {
+          const batch = await engine.query<ExplorerRow & { rowNo: number }>(
+            `select ${rowColumns}, row_no as "rowNo" from ${table} where row_no > ${after} and ${where}
+             order by row_no limit ${Math.trunc(chunkRows)}`,
+          );
+          if (batch.length > 0) yield batch.map(({ rowNo: _, ...row }) => row);
+          const last = batch[batch.length - 1];
+          if (!last || batch.length < chunkRows) return;
+          after = last.rowNo;
+        }
+      } finally {
+        release();
       }
     },
 
-    async elementProperties(version, stepId) {
-      const table = await tableOf(version);
-      return engine.query<StoredProperty>(
-        `select property_set as "propertySet", attribute as name, value, data_type as "dataType"
-         from ${table} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
-      );
-    },
+    elementProperties: (version, stepId) =>
+      using(version, (table) =>
+        engine.query<StoredProperty>(
+          `select property_set as "propertySet", attribute as name, value, data_type as "dataType"
+           from ${table} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
+        ),
+      ),
 
-    async propertyNames(version) {
-      const table = await tableOf(version);
-      return engine.query<{ propertySet: string; name: string }>(
-        `select distinct property_set as "propertySet", attribute as name from ${table}`,
-      );
-    },
+    propertyNames: (version) =>
+      using(version, (table) =>
+        engine.query<{ propertySet: string; name: string }>(
+          `select distinct property_set as "propertySet", attribute as name from ${table}`,
+        ),
+      ),
 
-    async elementsWithProperty(version, query) {
-      const table = await tableOf(version);
-      if (query.name.includes('\0') || query.propertySet?.includes('\0')) return [];
-      const set = query.propertySet === null ? '' : ` and property_set = ${sqlText(query.propertySet)}`;
-      const test =
-        query.test === 'true' ? "lower(value) in ('true', '.t.', '1')" : "value is not null and value <> ''";
-      const rows = await engine.query<{ stepId: number }>(
-        `select distinct step_id as "stepId" from ${table}
-         where attribute = ${sqlText(query.name)}${set} and ${test} order by 1`,
-      );
-      return rows.map((r) => r.stepId);
-    },
+    elementsWithProperty: (version, query) =>
+      using(version, async (table) => {
+        if (query.name.includes('\0') || query.propertySet?.includes('\0')) return [];
+        const set = query.propertySet === null ? '' : ` and property_set = ${sqlText(query.propertySet)}`;
+        const test =
+          query.test === 'true'
+            ? "lower(value) in ('true', '.t.', '1')"
+            : "value is not null and value <> ''";
+        const rows = await engine.query<{ stepId: number }>(
+          `select distinct step_id as "stepId" from ${table}
+           where attribute = ${sqlText(query.name)}${set} and ${test} order by 1`,
+        );
+        return rows.map((r) => r.stepId);
+      }),
 
-    async propertyValues(version, property, limit) {
-      const table = await tableOf(version);
-      if (property.name.includes('\0') || property.propertySet.includes('\0')) return [];
-      return engine.query<{ value: string; count: number }>(
-        `select value, cast(count(*) as integer) as count from ${table}
-         where property_set = ${sqlText(property.propertySet)} and attribute = ${sqlText(property.name)}
-           and value is not null and trim(value, ' ') <> ''
-         group by value order by count(*) desc, value limit ${Math.trunc(limit)}`,
-      );
-    },
+    propertyValues: (version, property, limit) =>
+      using(version, async (table) => {
+        if (property.name.includes('\0') || property.propertySet.includes('\0')) return [];
+        return engine.query<{ value: string; count: number }>(
+          `select value, cast(count(*) as integer) as count from ${table}
+           where property_set = ${sqlText(property.propertySet)} and attribute = ${sqlText(property.name)}
+             and value is not null and trim(value, ' ') <> ''
+           group by value order by count(*) desc, value limit ${Math.trunc(limit)}`,
+        );
+      }),
   };
 }
 
