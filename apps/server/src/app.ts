@@ -218,7 +218,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
   const storage: FileStorage = openStorage(config.storage);
-  const columnar = openColumnarEngine(config);
+  const columnar = config.explorerStore === 'columnar' ? openColumnarEngine(config) : undefined;
   // Explorer rows: the version's Parquet file once it exists, else SQL (decisions 0273, 0274).
   const explorer = createExplorerStore({
     db: database.db,
@@ -475,7 +475,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             logger.info('job queue stopped');
           } finally {
             storage.close?.();
-            columnar.close();
+            columnar?.close();
             await database.close();
             logger.info('database closed');
           }

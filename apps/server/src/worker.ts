@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // Separate workers share the API's files: the same STORAGE_URL bucket (or, on local disk, the same
   // DATA_DIR volume).
   const storage = openStorage(config.storage);
-  const columnar = openColumnarEngine(config);
+  const columnar = config.explorerStore === 'columnar' ? openColumnarEngine(config) : undefined;
   const explorer = createExplorerStore({
     db: database.db,
     storage,
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       await queue.stop(config.shutdownTimeoutMs);
     } finally {
       storage.close?.();
-      columnar.close();
+      columnar?.close();
       await database.close();
     }
   });

@@ -82,7 +82,7 @@ export async function listRows(
   const page =
     !needsElementJoin(selection) && orderOnPropertiesOnly(order)
       ? sql`select ${rowColumns}
-          from (select ep.* from element_properties ep where ${whereClause(selection)}
+          from (select ep.*, ep.ctid as ctid from element_properties ep where ${whereClause(selection)}
             order by ${orderClause(order)} limit ${limit} offset ${offset}) ep ${elementJoin}
           order by ${orderClause(order)}`
       : sql`select ${rowColumns}
@@ -138,7 +138,8 @@ export async function listElementProperties(db: Database, versionId: string, ste
     })
     .from(elementProperties)
     .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
-    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
+    // Rows alike in set and name keep processing's order (the partition's, as in orderClause).
+    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name), sql`ctid`);
 }
 
 /** Distinct (property set, name) pairs of a version (a few hundred at most). */

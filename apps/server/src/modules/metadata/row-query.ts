@@ -126,16 +126,21 @@ function categoryExpression(classes: readonly string[]): SQL {
   return sql`(case e.ifc_class ${sql.join(cases, sql` `)} else 'Other' end)`;
 }
 
-/** ORDER BY: the chosen column, then a stable order (element, set, property) so pages never overlap. */
+/**
+ * ORDER BY: the chosen column, then a stable order (element, set, property) so pages never overlap.
+ * An element may hold two rows alike in all three (two quantity sets of one name): the row's place in
+ * the partition, which COPY filled in processing's order, settles them, as the export and the
+ * columnar file's `row_no` do. `ep` is the partition or a subquery that selects its `ctid` as `ctid`.
+ */
 export function orderClause(order: RowOrder): SQL {
-  const stable = sql`ep.element_step_id, ep.property_set, ep.name`;
+  const stable = sql`ep.element_step_id, ep.property_set, ep.name, ep.ctid`;
   if (!order.key) return stable;
   if (order.key === 'value') {
     // Read from element_properties_value_sort_idx, forwards or backwards, so descending is the exact
     // reverse of ascending: empty values last going up and first going down, ties by element
     // descending (decision 0195). Values compare on their first 200 characters, as the index keeps them.
     return order.direction === 'desc'
-      ? sql`left(ep.value, 200) desc nulls first, ep.element_step_id desc, ep.property_set desc, ep.name desc`
+      ? sql`left(ep.value, 200) desc nulls first, ep.element_step_id desc, ep.property_set desc, ep.name desc, ep.ctid desc`
       : sql`left(ep.value, 200) asc nulls last, ${stable}`;
   }
   const dir = order.direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
