@@ -129,6 +129,7 @@ export async function listRowsAfter(
 }
 
 export async function listElementProperties(db: Database, versionId: string, stepId: number) {
+  // Rows alike in set and name keep processing's order (the partition's, as in orderClause).
   return db
     .select({
       propertySet: elementProperties.propertySet,
@@ -138,7 +139,6 @@ export async function listElementProperties(db: Database, versionId: string, ste
     })
     .from(elementProperties)
     .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
-    // Rows alike in set and name keep processing's order (the partition's, as in orderClause).
     .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name), sql`ctid`);
 }
 
