@@ -87,6 +87,15 @@ module.exports = {
       },
     },
     {
+      name: 'explorer-rows-through-store',
+      comment:
+        'Explorer rows (element × property set × property) are read through the ExplorerStore ' +
+        '(modules/metadata/explorer-store.ts): only the SQL store reaches their queries (decision 0273).',
+      severity: 'error',
+      from: { path: server, pathNot: `${server}modules/metadata/(sql-store|repo|row-query)\\.ts$` },
+      to: { path: `${server}modules/metadata/(repo|row-query)\\.ts$` },
+    },
+    {
       name: 'web-features-import-only-projects-lib-components',
       comment:
         'A web feature uses lib/, components/, the projects feature and itself; screens that combine ' +

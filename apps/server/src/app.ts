@@ -1,6 +1,7 @@
 // The composition root: the one place that knows every module. It opens the platform (database, queue,
 // storage), creates each module's service, and hands the HTTP app the modules' routes (moduleRoutes) and
 // the queue the job handlers (src/jobs/index.ts). The platform imports no module (decision 0174).
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
@@ -57,6 +58,7 @@ import { createInvitationService } from './modules/members/invitations';
 import { memberRoutes } from './modules/members/routes';
 import type { MemberService } from './modules/members/service';
 import { createMemberService } from './modules/members/service';
+import { createExplorerStore } from './modules/metadata/explorer-store-factory';
 import { metadataRoutes } from './modules/metadata/routes';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
@@ -104,6 +106,7 @@ import {
   webhookRoutes,
 } from './modules/webhooks';
 import { type Clock, systemClock } from './platform/clock';
+import { openColumnarEngine } from './platform/columnar-engine';
 import type { Config } from './platform/config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './platform/db';
 import { buildApp } from './platform/http/app';
@@ -215,6 +218,15 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
   const storage: FileStorage = openStorage(config.storage);
+  const columnar = config.explorerStore === 'columnar' ? openColumnarEngine(config) : undefined;
+  // Explorer rows: the version's Parquet file once it exists, else SQL (decisions 0273, 0274).
+  const explorer = createExplorerStore({
+    db: database.db,
+    storage,
+    columnar,
+    workDir: join(config.dataDir, 'columnar', 'load'),
+    cacheBytes: config.explorerCacheBytes,
+  });
   if (storage instanceof LocalDiskStorage) {
     // Uploads a killed process left half-written: older than this process, so nobody is writing them.
     // (In a bucket, the lifecycle rule of docs/scaling.md removes a killed upload's parts.)
@@ -256,6 +268,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
+          columnar,
+          explorer,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
           appUrl,
           webhooks,
@@ -368,6 +382,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       storage,
       liveCheck,
       timeLimitMs: config.processingTimeLimitMs,
+      propertyValues: (version, property, limit) => explorer.propertyValues(version, property, limit),
     }),
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
     audit: createAuditReader({ db }),
@@ -377,13 +392,18 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       model: config.ai,
       logger: logger.child({ component: 'assistant' }),
       compliance: createComplianceService({ db }),
+      explorer,
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
     validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
-    elements: createElementService({ db, storage }),
-    metadata: createMetadataService({ db, clock, rateCounter }),
+    elements: createElementService({
+      db,
+      storage,
+      propertiesOf: (version, stepId) => explorer.elementProperties(version, stepId),
+    }),
+    metadata: createMetadataService({ db, clock, rateCounter, store: explorer }),
     rateCounter,
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),
@@ -455,6 +475,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             logger.info('job queue stopped');
           } finally {
             storage.close?.();
+            columnar?.close();
             await database.close();
             logger.info('database closed');
           }

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { elementProperties, elementResults, elements } from '../../schema';
+import { elementResults, elements } from '../../schema';
 import type { StoredElementResult } from './compliance';
-import type { StoredFailure, StoredProperty } from './facet-results';
+import type { StoredFailure } from './facet-results';
 
 export interface ElementRow {
   stepId: number;
@@ -50,23 +50,6 @@ export async function findElementByGlobalId(
     .orderBy(asc(elements.stepId))
     .limit(1);
   return row ?? null;
-}
-
-export async function propertiesOf(
-  db: Database,
-  versionId: string,
-  stepId: number,
-): Promise<StoredProperty[]> {
-  return db
-    .select({
-      propertySet: elementProperties.propertySet,
-      name: elementProperties.name,
-      value: elementProperties.value,
-      dataType: elementProperties.dataType,
-    })
-    .from(elementProperties)
-    .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
-    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
 }
 
 /**

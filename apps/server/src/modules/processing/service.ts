@@ -1,12 +1,14 @@
 import type { Clock } from '../../platform/clock';
+import type { ColumnarEngine } from '../../platform/columnar-engine';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
-import type { AnalysisInput, PreviousVersion } from './analyse';
+import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
+import { storeExplorerFile } from './explorer-file';
 import * as repo from './repo';
 
 export interface ProcessingDeps {
@@ -21,6 +23,8 @@ export interface ProcessingDeps {
    * write's transaction (history/jobs.ts); without it (some tests) neither is sent.
    */
   jobs?: JobSender;
+  /** The columnar engine that writes each version's explorer file; without it (some tests) none is written. */
+  columnar?: ColumnarEngine;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -168,8 +172,11 @@ async function analyseAndWrite(
       timings: { ...timings, ...prefixed(writeTimings) },
     };
   }
+  const explorerFile = writeExplorerFileBeside(deps, version, extracted);
   await repo.writeProcessedVersion(deps.db, { ...common, model: extracted }, writeHooks);
   timings.write = Math.round(performance.now() - writeStarted);
+  const file = await explorerFile;
+  if (file) timings.explorerFile = file.ms;
   return {
     status: 'completed',
     elements: extracted.elements.count,
@@ -177,6 +184,28 @@ async function analyseAndWrite(
     results: results.elements.count,
     timings: { ...timings, ...prefixed(writeTimings) },
   };
+}
+
+/**
+ * The explorer file, written while the transaction writes the rows; a failure is logged and leaves
+ * the version to the SQL store (the background migration writes it later).
+ */
+async function writeExplorerFileBeside(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  model: StoredModel,
+): Promise<{ ms: number } | null> {
+  const { columnar } = deps;
+  if (!columnar) return null;
+  const started = performance.now();
+  try {
+    const stored = await storeExplorerFile({ columnar, storage: deps.storage }, version, model);
+    deps.logger.debug({ versionId: version.id, ...stored }, 'explorer file stored');
+  } catch (error) {
+    deps.logger.warn({ versionId: version.id, err: error }, 'explorer file not written; the SQL rows answer');
+    return null;
+  }
+  return { ms: Math.round(performance.now() - started) };
 }
 
 /** The previous completed version's stored rows, as bytes (history/load.ts); null when there is none. */

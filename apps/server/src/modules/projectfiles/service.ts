@@ -236,6 +236,7 @@ export function createProjectFilesService(deps: {
       await deleteBlobs([
         ...deleted.storageKeys,
         ...deleted.versionIds.map((versionId) => storageKeys.bimFileFragments(projectId, versionId)),
+        ...deleted.versionIds.map((versionId) => storageKeys.explorerRows(projectId, versionId)),
       ]);
     },
 

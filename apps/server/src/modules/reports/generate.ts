@@ -14,6 +14,7 @@ import { createAiService, type ModelTarget } from '../ai';
 import { createAttributeService } from '../attributes';
 import { createAuditRecorder } from '../audit';
 import { createComplianceService, listActiveSpecifications, wordsFor } from '../compliance';
+import { createSqlOnlyExplorerStore, type ExplorerStore } from '../metadata';
 import { notifyUser, reportReadyMail } from '../notifications';
 import { createOverviewService } from '../overview';
 import { findActiveProject } from '../projects';
@@ -37,6 +38,8 @@ export interface ReportJobDeps {
   jobs: JobSender;
   /** The assistant's model for the AI Insights report (null: the built-in analyst). */
   ai: ModelTarget | null;
+  /** The process's explorer store (property rows for the assistant); without it, the SQL rows. */
+  explorer?: ExplorerStore;
 }
 
 export async function generateReport(
@@ -129,6 +132,7 @@ export async function generateReport(
         model: deps.ai,
         logger: deps.logger,
         compliance: createComplianceService({ db: deps.db }),
+        explorer: deps.explorer ?? createSqlOnlyExplorerStore(deps.db),
       });
       // "All files" asks about every file of the scope, not the first only (issue 35).
       const insights = await askInsightsForFiles(ai, {

@@ -1,6 +1,7 @@
 import type { ComplianceStatus, FacetComplianceResult, IdsFacet } from '@plumbline/contracts';
 import type { Database } from '../../../platform/db';
 import type { ComplianceService } from '../../compliance';
+import type { ExplorerStore } from '../../metadata';
 import * as repo from '../repo';
 
 /**
@@ -11,6 +12,8 @@ import * as repo from '../repo';
  */
 export interface AnalystContext {
   db: Database;
+  /** The version's property rows (elements' properties) are read through the explorer's store. */
+  explorer: ExplorerStore;
   compliance: ComplianceService;
   /** Who asks (null: an anonymous reader of the demo project); the service checks access again. */
   userId: string | null;

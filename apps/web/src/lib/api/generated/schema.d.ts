@@ -13506,6 +13506,7 @@ export interface operations {
                         page: number;
                         page_size: number;
                         total: number;
+                        total_exact: boolean;
                         total_pages: number;
                     };
                 };
