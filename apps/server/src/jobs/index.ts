@@ -7,6 +7,7 @@ import { comparisonStoredHandler } from './comparison-stored';
 import { convertFragmentsHandler } from './convert-fragments';
 import { deliverWebhookHandler } from './deliver-webhook';
 import type { JobDeps } from './deps';
+import { expireWaiversHandler } from './expire-waivers';
 import { generateReportHandler } from './generate-report';
 import { processBimFileHandler } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
@@ -29,4 +30,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   recompareVersionHandler,
   comparisonStoredHandler,
   deliverWebhookHandler,
+  expireWaiversHandler,
 ];

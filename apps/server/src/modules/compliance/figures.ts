@@ -16,15 +16,22 @@ import { STATUS_RANK } from './status';
  */
 
 /**
- * Elements by status, from how many elements have each status rank (1 passed, 2 warning, 3 failed):
+ * Elements by status, from how many elements have each status rank (STATUS_RANK; waived since issue 32):
  * every other element of the population is not applicable, so the four always add up to the
  * version's element count. The IDS Compliance cards and the 3D legend both print this.
  */
 export function statusCounts(ranks: ReadonlyMap<number, number>, totalElements: number): StatusCounts {
   const passed = ranks.get(STATUS_RANK.passed) ?? 0;
+  const waived = ranks.get(STATUS_RANK.waived) ?? 0;
   const warning = ranks.get(STATUS_RANK.warning) ?? 0;
   const failed = ranks.get(STATUS_RANK.failed) ?? 0;
-  return { passed, warning, failed, not_applicable: Math.max(0, totalElements - passed - warning - failed) };
+  return {
+    passed,
+    waived,
+    warning,
+    failed,
+    not_applicable: Math.max(0, totalElements - passed - waived - warning - failed),
+  };
 }
 
 /**
@@ -36,7 +43,8 @@ export function idsComplianceOf(ranks: ReadonlyMap<number, number>, totalElement
   const counts = statusCounts(ranks, totalElements);
   return {
     compliant_elements: counts.passed,
-    applicable_elements: counts.passed + counts.warning + counts.failed,
+    applicable_elements: counts.passed + counts.waived + counts.warning + counts.failed,
+    waived_elements: counts.waived,
     total_elements: totalElements,
   };
 }

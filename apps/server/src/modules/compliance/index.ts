@@ -13,3 +13,4 @@ export {
 export { idsComplianceOf } from './figures';
 export { listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';
+export { STATUS_BY_RANK, STATUS_RANK, statusRankSql, unwaivedFailureSql, waivedSql } from './status';

@@ -2,7 +2,7 @@ import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbli
 import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
-import { idsComplianceOf } from '../compliance';
+import { idsComplianceOf, STATUS_RANK } from '../compliance';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
@@ -20,6 +20,7 @@ function add(a: VersionTotals, b: VersionTotals): VersionTotals {
     applicableElements: a.applicableElements + b.applicableElements,
     compliantElements: a.compliantElements + b.compliantElements,
     passedElements: a.passedElements + b.passedElements,
+    waivedElements: a.waivedElements + b.waivedElements,
     warningElements: a.warningElements + b.warningElements,
     failedElements: a.failedElements + b.failedElements,
   };
@@ -106,9 +107,10 @@ export function createOverviewService(deps: { db: Database }) {
       const counts = await readVersionTotals(db, completedIds);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
       const ranks = new Map([
-        [1, now.passedElements],
-        [2, now.warningElements],
-        [3, now.failedElements],
+        [STATUS_RANK.passed, now.passedElements],
+        [STATUS_RANK.waived, now.waivedElements],
+        [STATUS_RANK.warning, now.warningElements],
+        [STATUS_RANK.failed, now.failedElements],
       ]);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
       return {

@@ -19,6 +19,7 @@ import {
 import { writeComplianceSummaries } from '../compliance';
 import type { ComparisonRows } from '../history';
 import { refreshVersionTotals } from '../overview';
+import { applyToProcessedVersion } from '../waivers';
 import type { SpecificationKeyRow, StoredModel, StoredResults } from './analyse';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
@@ -277,6 +278,8 @@ export async function writeProcessedVersion(
     // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
     await elementRows.attach();
     await properties.attach();
+    // Waivers find their elements by key in the attached elements (issue 32).
+    await timed(hooks, 'waivers', () => applyToProcessedVersion(tx, versionId, input.at));
     await tx
       .update(fileVersions)
       .set({
@@ -310,6 +313,7 @@ export async function writeRecheckedVersion(
     );
     await replaceResults(tx, input.versionId, input.results, hooks);
     await writeComparison(tx, input, hooks);
+    await timed(hooks, 'waivers', () => applyToProcessedVersion(tx, input.versionId, input.at));
     await tx
       .update(fileVersions)
       .set({ checkedAt: input.at, recheckQueuedAt: clearRecheck(input.recheckQueuedAt) })
