@@ -39,7 +39,6 @@ export const AUDIT_ACTIONS = [
   'waiver.approved',
   'waiver.rejected',
   'waiver.expired',
-  'waiver.needs_review',
   'waiver.settings_changed',
   'token.created',
   'token.revoked',
