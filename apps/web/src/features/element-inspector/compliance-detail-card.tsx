@@ -14,11 +14,15 @@ import {
   specificationStatus,
 } from './compliance-status';
 import { FacetResultItem } from './facet-result-item';
+import { RequestWaiverButton } from './request-waiver-button';
+import type { WaiverTarget } from './request-waiver-dialog';
 
 export interface ComplianceDetailCardProps {
   specification: ElementSpecificationCompliance;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The element and version shown: a failing specification offers a waiver request for it. */
+  waiverTarget?: WaiverTarget | undefined;
 }
 
 function FacetList({
@@ -43,7 +47,12 @@ function FacetList({
 }
 
 /** Property-level compliance of one element for one specification, collapsible (spec 3 §2.4). */
-export function ComplianceDetailCard({ specification: spec, open, onOpenChange }: ComplianceDetailCardProps) {
+export function ComplianceDetailCard({
+  specification: spec,
+  open,
+  onOpenChange,
+  waiverTarget,
+}: ComplianceDetailCardProps) {
   const status = specificationStatus(spec);
   const bodyId = useId();
   const issues = capped([...spec.overall_errors, ...spec.failure_reasons], ISSUES_SHOWN);
@@ -79,6 +88,9 @@ export function ComplianceDetailCard({ specification: spec, open, onOpenChange }
       {open && (
         <div id={bodyId} className="space-y-3 border-t border-border px-3 py-3">
           <p className="text-xs text-muted-foreground">IDS file: {spec.ids_file_name}</p>
+          {waiverTarget && spec.meets_requirements === false && (
+            <RequestWaiverButton target={waiverTarget} specification={spec} />
+          )}
           {issues.shown.length > 0 && (
             <div>
               <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Issues</p>

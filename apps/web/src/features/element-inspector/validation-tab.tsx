@@ -13,11 +13,14 @@ import {
   STATUS_TONE,
   specificationStatus,
 } from './compliance-status';
+import type { WaiverTarget } from './request-waiver-dialog';
 
 export interface ValidationTabProps {
   compliance: ElementCompliance | undefined;
   isLoading: boolean;
   error: unknown;
+  /** The element and version shown, for waiver requests from a failing specification. */
+  waiverTarget?: WaiverTarget | undefined;
 }
 
 /** Spec 3 §8: the empty state's hints. */
@@ -45,7 +48,7 @@ function Summary({ compliance }: { compliance: ElementCompliance }) {
   );
 }
 
-export function ValidationTab({ compliance, isLoading, error }: ValidationTabProps) {
+export function ValidationTab({ compliance, isLoading, error, waiverTarget }: ValidationTabProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (isLoading) {
     return (
@@ -136,6 +139,7 @@ export function ValidationTab({ compliance, isLoading, error }: ValidationTabPro
             specification={spec}
             open={open.has(spec.specification_id)}
             onOpenChange={(next) => toggle(spec.specification_id, next)}
+            waiverTarget={waiverTarget}
           />
         ))}
       </div>
