@@ -45,10 +45,12 @@ const own = waiver('00000000-0000-4000-8000-000000000101', ME);
 const theirs = waiver('00000000-0000-4000-8000-000000000102', OTHER);
 
 afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the sign-in hint cookie, as the server sets it.
   document.cookie = `${SESSION_HINT_COOKIE}=; max-age=0`;
 });
 
 function mockAdmin(selfApproval: boolean, queries: string[] = []) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the sign-in hint cookie, as the server sets it.
   document.cookie = `${SESSION_HINT_COOKIE}=1`;
   return mockApi({
     'GET /auth/me': {
