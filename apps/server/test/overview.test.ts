@@ -176,6 +176,7 @@ for (const backend of testBackends()) {
         ids_compliance: {
           compliant_elements: expected.compliantElements,
           applicable_elements: expected.applicableElements,
+          waived_elements: 0,
           total_elements: elementsTotal,
         },
         total_validation_pairs: expected.applicablePairs,
@@ -209,6 +210,7 @@ for (const backend of testBackends()) {
       expect(after.cards.ids_compliance).toEqual({
         compliant_elements: wallCounts.compliantElements,
         applicable_elements: wallCounts.applicableElements,
+        waived_elements: 0,
         total_elements: wall.elements_count,
       });
       expect(after.compliance_categories).toEqual(categories(wallCounts));
@@ -254,6 +256,7 @@ for (const backend of testBackends()) {
               passedElements: Number(row.passed_elements),
               warningElements: Number(row.warning_elements),
               failedElements: Number(row.failed_elements),
+              waivedElements: Number(row.waived_elements),
             },
             id,
           ).toEqual(live.get(id));
