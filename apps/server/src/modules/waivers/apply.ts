@@ -161,6 +161,12 @@ export async function applyToProcessedVersion(tx: Database, versionId: string, n
   await tx.execute(
     sql`update waivers set state = 'needs_review' where id = any(${sql.param(outcome.changed)}::uuid[]) and state = 'approved'`,
   );
-  await applyWaivers(tx, versionId, now);
+  // A waiver needing review applies nowhere: this version and the file's earlier ones lose it.
+  const [file] = await rowsOf<{ id: string }>(
+    tx,
+    sql`select bim_file_id as id from file_versions where id = ${versionId}`,
+  );
+  const others = file ? (await completedVersions(tx, file.id)).filter((id) => id !== versionId) : [];
+  for (const id of [versionId, ...others]) await applyWaivers(tx, id, now);
   return outcome.changed;
 }
