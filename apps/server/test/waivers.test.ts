@@ -422,7 +422,7 @@ describe('waivers (issue 32)', () => {
       server.database.db,
       sql`select to_address as to from email_outbox where kind = 'waiver.expired' order by to_address`,
     );
-    expect(mails.map((m) => m.to)).toEqual([owner.email, editor.email].sort());
+    expect(mails.map((m) => m.to).sort()).toEqual([owner.email, editor.email].sort());
     await eventually(async () => {
       const actions = await rowsOf<{ action: string }>(
         server.database.db,
