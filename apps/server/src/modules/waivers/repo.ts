@@ -162,11 +162,11 @@ export async function dueForExpiry(db: Database, now: Date): Promise<WaiverRow[]
 }
 
 export async function selfApproval(db: Database, projectId: string): Promise<boolean> {
-  const [row] = await rowsOf<{ on: boolean }>(
+  const [row] = await rowsOf<{ enabled: boolean }>(
     db,
-    sql`select waiver_self_approval as on from projects where id = ${projectId}`,
+    sql`select waiver_self_approval as enabled from projects where id = ${projectId}`,
   );
-  return Boolean(row?.on);
+  return Boolean(row?.enabled);
 }
 
 export async function setSelfApproval(tx: Database, projectId: string, on: boolean): Promise<void> {
