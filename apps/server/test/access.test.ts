@@ -114,7 +114,11 @@ for (const backend of testBackends()) {
 
         const stranger = await call(server, outsider, route.method, route.url(), route.payload?.());
         expect(stranger.statusCode).toBe(404);
-        expect(stranger.json().error).toEqual({ code: 'project_not_found', message: 'Project not found' });
+        expect(stranger.json().error).toEqual({
+          code: 'project_not_found',
+          message: 'Project not found',
+          messageId: 'error.project_not_found',
+        });
         expect(stranger.body).not.toContain('Access Tower');
 
         for (const [session, role] of [

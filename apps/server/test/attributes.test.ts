@@ -4,15 +4,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
+import { uploadIds, uploadProcessed } from './support/processed-model';
 import { sharedFile } from './support/samples';
-import {
-  call,
-  eventually,
-  type Session,
-  signUp,
-  type TestServer,
-  testServerForBlock,
-} from './support/server';
+import { call, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -98,16 +92,8 @@ for (const backend of testBackends()) {
       projectId = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Windows' })).json().project
         .id;
       await call(server, editor, 'POST', `${base()}/members`, { email: viewer.email, role: 'Viewer' });
-      idsFileId = (
-        await upload(server, editor, `${base()}/idsfiles`, 'windows.ids', windowsIds as Buffer)
-      ).json().ids_file.id;
-      fileId = (
-        await upload(server, editor, `${base()}/bimfiles`, 'Windows.ifc', windowsIfc as Buffer)
-      ).json().bim_file.id;
-      await eventually(async () => {
-        const s = (await call(server, editor, 'GET', `${base()}/bimfiles/${fileId}/status`)).json();
-        return s.status === 'completed';
-      });
+      idsFileId = await uploadIds(server, editor, projectId, 'windows.ids', windowsIds as Buffer);
+      ({ fileId } = await uploadProcessed(server, editor, projectId, 'Windows.ifc', windowsIfc as Buffer));
     });
 
     it('lists every property with counts, samples and coverage computed from the model itself', async () => {
@@ -300,6 +286,7 @@ for (const backend of testBackends()) {
         expect(write.json().error).toEqual({
           code: 'demo_read_only',
           message: 'Demo data cannot be modified.',
+          messageId: 'error.demo_read_only',
         });
       } finally {
         await server.database.db.execute(sql`update projects set is_demo = false where id = ${projectId}`);
@@ -332,7 +319,7 @@ for (const backend of testBackends()) {
 `;
 
     /** Uploads an IDS file and answers the id of its specification and the file's id. */
-    async function uploadIds(fileName: string, xml: string | Buffer, specName: string) {
+    async function uploadIdsWithSpec(fileName: string, xml: string | Buffer, specName: string) {
       const uploaded = await upload(server, editor, `${base()}/idsfiles`, fileName, xml);
       expect(uploaded.statusCode).toBe(201);
       const specs = (
@@ -367,7 +354,7 @@ for (const backend of testBackends()) {
 
     it('adds a requirement into the IDS text: comments, annotation and description stay, every other byte too', async () => {
       const original = Buffer.from(annotatedIds('Annotated windows', 'UTF-8'), 'utf8');
-      const { idsId, specId } = await uploadIds('annotated.ids', original, 'Annotated windows');
+      const { idsId, specId } = await uploadIdsWithSpec('annotated.ids', original, 'Annotated windows');
       const added = await call(
         server,
         editor,
@@ -399,7 +386,7 @@ for (const backend of testBackends()) {
 
     it('asks before rewriting a file it cannot edit in place, and rewrites it whole only when confirmed', async () => {
       const original = Buffer.from(annotatedIds('Latin windows', 'ISO-8859-1'), 'latin1');
-      const { idsId, specId } = await uploadIds('latin.ids', original, 'Latin windows');
+      const { idsId, specId } = await uploadIdsWithSpec('latin.ids', original, 'Latin windows');
       const url = '/api/v1/attributes/add-to-specification';
       const asked = await call(server, editor, 'POST', url, addRequest(specId, 'AcousticRating'));
       expect(asked.statusCode).toBe(200);

@@ -131,7 +131,11 @@ for (const backend of testBackends()) {
         remoteAddress: '10.1.0.3',
       });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().error).toEqual({ code: 'malformed_json', message: 'Malformed JSON body' });
+      expect(malformed.json().error).toEqual({
+        code: 'malformed_json',
+        message: 'Malformed JSON body',
+        messageId: 'error.malformed_json',
+      });
       expect((await server.database.db.select().from(users)).length).toBe(before);
     });
 
@@ -158,6 +162,7 @@ for (const backend of testBackends()) {
         expect(response.json().error).toEqual({
           code: 'invalid_credentials',
           message: 'Invalid email or password',
+          messageId: 'error.invalid_credentials',
         });
       }
     });
@@ -178,7 +183,11 @@ for (const backend of testBackends()) {
 
     it('answers 401 with the standard message without a session or with a bad one', async () => {
       const expected = {
-        error: { code: 'unauthenticated', message: 'Authentication required. Please log in again.' },
+        error: {
+          code: 'unauthenticated',
+          message: 'Authentication required. Please log in again.',
+          messageId: 'error.unauthenticated',
+        },
       };
       for (const headers of [
         {},

@@ -55,6 +55,7 @@ for (const backend of testBackends()) {
         expect(edit.json().error).toEqual({
           code: 'demo_read_only',
           message: 'Demo data cannot be modified.',
+          messageId: 'error.demo_read_only',
         });
       }
       const anonymous = await call(server, null, 'PATCH', `/api/v1/projects/${demoId}`, { name: 'Hijacked' });

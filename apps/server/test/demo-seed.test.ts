@@ -174,7 +174,11 @@ for (const backend of testBackends()) {
         role: 'Viewer',
       });
       expect(add.statusCode).toBe(403);
-      expect(add.json().error).toEqual({ code: 'demo_read_only', message: 'Demo data cannot be modified.' });
+      expect(add.json().error).toEqual({
+        code: 'demo_read_only',
+        message: 'Demo data cannot be modified.',
+        messageId: 'error.demo_read_only',
+      });
       const ids = (await call(server, null, 'GET', `/api/v1/projects/${demoId}/idsfiles`)).json()
         .ids_files[0];
       const toggle = await call(server, member, 'PATCH', `/api/v1/projects/${demoId}/idsfiles/${ids.id}`, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { checkModel, type FacetFailure, parseIds } from '@plumbline/ids';
+import { failureText, idsWords } from '@plumbline/ids/report/words';
 import { readIfc } from '@plumbline/ifc';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -22,15 +23,32 @@ const PAIRS: Array<[string, string]> = [
 const files = PAIRS.map(([ifc, ids]) => [sharedFile(ifc), sharedFile(ids)] as const);
 const haveSamples = files.every(([ifc, ids]) => ifc !== null && ids !== null);
 
-/** Every failing element × specification the engine reports for the sample pairs. */
-function engineFailures(): FacetFailure[][] {
-  const out: FacetFailure[][] = [];
+type LegacyFailure = Omit<FacetFailure, 'outcome' | 'kind'> & { reason: string };
+
+/**
+ * Every failing element × specification the engine reports for the sample pairs, with the English
+ * sentence a server stored for each before failures were data (the reason migration 0029 reads).
+ */
+function engineFailures(): Array<Array<{ failure: FacetFailure; legacy: LegacyFailure }>> {
+  const en = idsWords('en');
+  const out: Array<Array<{ failure: FacetFailure; legacy: LegacyFailure }>> = [];
   for (const [ifc, ids] of files) {
     const model = readIfc(new Uint8Array(ifc as Buffer));
-    const report = checkModel(model, parseIds(ids as Buffer));
+    const parsed = parseIds(ids as Buffer);
+    const report = checkModel(model, parsed);
     model.dispose();
-    for (const spec of report.specifications)
-      for (const element of spec.failingElements) out.push([...element.failures]);
+    report.specifications.forEach((spec, s) => {
+      const requirements = parsed.specifications[s]?.requirements ?? [];
+      for (const element of spec.failingElements)
+        out.push(
+          element.failures.map((failure) => {
+            const { outcome: _, kind: __, ...rest } = failure;
+            const facet = requirements[failure.facetIndex];
+            if (!facet) throw new Error(`no requirement ${failure.facetIndex} in ${spec.name}`);
+            return { failure, legacy: { ...rest, reason: failureText(en, failure, facet) } };
+          }),
+        );
+    });
   }
   return out;
 }
@@ -43,13 +61,17 @@ for (const backend of testBackends()) {
     });
 
     it("gives each stored failure the outcome the engine gives it, and leaves today's rows as they are", async () => {
-      const expected = engineFailures();
-      const kinds = new Set(expected.flat().map((f) => `${f.type}:${f.outcome}`));
+      const found = engineFailures();
+      const kinds = new Set(found.flat().map(({ failure: f }) => `${f.type}:${f.outcome}`));
       expect(kinds.size).toBeGreaterThanOrEqual(8); // absent, empty and mismatch over several facet types
       const versionId = randomUUID();
       const specificationId = randomUUID();
       // Stored as before the change: the same failures without their outcome; one row as written today.
-      const legacy = expected.map((failures) => failures.map(({ outcome: _, ...rest }) => rest));
+      const legacy = found.map((failures) => failures.map((f) => f.legacy));
+      // After the migration: the stored row as it was, plus the outcome the engine gives the failure.
+      const expected = found.map((failures) =>
+        failures.map((f) => ({ ...f.legacy, outcome: f.failure.outcome })),
+      );
       const rows = legacy.map((failures, i) => ({
         fileVersionId: versionId,
         specificationId,

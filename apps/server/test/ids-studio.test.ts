@@ -3,16 +3,9 @@ import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
-import { upload } from './support/multipart';
+import { uploadIds, uploadProcessed } from './support/processed-model';
 import { sharedFile } from './support/samples';
-import {
-  call,
-  eventually,
-  type Session,
-  signUp,
-  type TestServer,
-  testServerForBlock,
-} from './support/server';
+import { call, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -89,29 +82,14 @@ for (const backend of testBackends()) {
       owner = await signUp(server, 'Stella Studio');
       projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Studio' })).json().project
         .id;
-      const idsUpload = await upload(
+      await uploadIds(server, owner, projectId, 'windows.ids', windowsIds as Buffer);
+      ({ fileId, versionId } = await uploadProcessed(
         server,
         owner,
-        `/api/v1/projects/${projectId}/idsfiles`,
-        'windows.ids',
-        windowsIds as Buffer,
-      );
-      expect(idsUpload.statusCode).toBe(201);
-      const uploaded = await upload(
-        server,
-        owner,
-        `/api/v1/projects/${projectId}/bimfiles`,
+        projectId,
         'Windows.ifc',
         windowsIfc as Buffer,
-      );
-      fileId = uploaded.json().bim_file.id;
-      versionId = uploaded.json().version.id;
-      await eventually(async () => {
-        const status = (
-          await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/status`)
-        ).json();
-        return status.status === 'completed' && status.version_id === versionId;
-      });
+      ));
     });
 
     const query = () => `file_id=${fileId}&version_id=${versionId}`;

@@ -424,6 +424,7 @@ for (const backend of testBackends()) {
       expect((await get('/export?format=csv&search=zzzz-no-such-value-zzzz', member)).json().error).toEqual({
         code: 'no_data_to_export',
         message: 'No Data to Export',
+        messageId: 'error.no_data_to_export',
       });
 
       server.clock.advance(30_000);

@@ -7,6 +7,7 @@ import { elements } from '../src/schema';
 import { withElements } from './support/applicable-elements';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
+import { uploadProcessed } from './support/processed-model';
 import { sharedFile } from './support/samples';
 import {
   call,
@@ -115,18 +116,8 @@ for (const backend of testBackends()) {
     let wallCounts: Counts;
     const overviewUrl = () => `/api/v1/projects/${projectId}/overview`;
 
-    async function uploadAndWait(name: string, content: Buffer): Promise<string> {
-      const res = await upload(server, admin, `/api/v1/projects/${projectId}/bimfiles`, name, content);
-      expect(res.statusCode).toBe(201);
-      const { bim_file, version } = res.json();
-      await eventually(async () => {
-        const s = (
-          await call(server, admin, 'GET', `/api/v1/projects/${projectId}/bimfiles/${bim_file.id}/status`)
-        ).json();
-        return s.status === 'completed' && s.version_id === version.id;
-      });
-      return bim_file.id;
-    }
+    const uploadAndWait = async (name: string, content: Buffer) =>
+      (await uploadProcessed(server, admin, projectId, name, content)).fileId;
 
     testServerForBlock(backend, (started) => {
       server = started;

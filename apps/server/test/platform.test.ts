@@ -98,7 +98,9 @@ for (const backend of testBackends()) {
     it('answers unknown API paths with a JSON 404', async () => {
       const response = await call(server, null, 'GET', '/api/not-here');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+      expect(response.json()).toEqual({
+        error: { code: 'not_found', messageId: 'error.not_found', message: 'Not found' },
+      });
     });
 
     it('publishes the OpenAPI document with every route, and the docs page', async () => {

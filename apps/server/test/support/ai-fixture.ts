@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { upload } from './multipart';
-import { call, eventually, type Session, signUp, type TestServer } from './server';
+import { uploadProcessed } from './processed-model';
+import { call, type Session, signUp, type TestServer } from './server';
 
 /** A small IDS written for the assistant tests: walls and doors need a fire rating, walls LoadBearing. */
 export const FIRE_IDS = `<?xml version="1.0" encoding="utf-8"?>
@@ -67,20 +68,9 @@ export async function projectWithModel(
   return { owner, projectId, fileId, versionId };
 }
 
-/** Uploads a model (a known name becomes a new version) and waits until it is processed. */
-export async function uploadVersion(server: TestServer, owner: Session, projectId: string, ifc: Buffer) {
-  const response = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, 'Haus.ifc', ifc);
-  if (response.statusCode !== 201) throw new Error(`IFC upload failed: ${response.body}`);
-  const { bim_file: file, version } = response.json();
-  await eventually(async () => {
-    const versions = (
-      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${file.id}/versions`)
-    ).json().versions as { id: string; status: string; error: string | null }[];
-    const mine = versions.find((v) => v.id === version.id);
-    if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
-    return mine?.status === 'completed';
-  });
-  return { fileId: file.id as string, versionId: version.id as string };
+/** Uploads the house model (a known name becomes a new version) and waits until it is processed. */
+export function uploadVersion(server: TestServer, owner: Session, projectId: string, ifc: Buffer) {
+  return uploadProcessed(server, owner, projectId, 'Haus.ifc', ifc);
 }
 
 export interface ChatEvent {

@@ -13,7 +13,6 @@ import type {
   FacetCardinality,
   FacetFailure,
   FacetSummary,
-  FailureOutcome,
   ReportModelInfo,
   SpecificationResult,
   ValidationProblem,

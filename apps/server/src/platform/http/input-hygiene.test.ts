@@ -38,7 +38,7 @@ describe('withoutQueryParameters', () => {
 
   it("leaves an AppError's message parameters, which its answer sends (a 502 whose params were cut failed its schema)", () => {
     const error = new HttpError('bad_request', { messageId: 'error.bad_request.url', params: { limit: 3 } });
-    const logged = withoutQueryParameters(error) as HttpError;
+    const logged = withoutQueryParameters(error) as InstanceType<typeof HttpError>;
     expect(logged.params).toEqual({ limit: 3 });
   });
 });

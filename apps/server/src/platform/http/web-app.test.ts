@@ -16,7 +16,9 @@ describe('web app serving without a build', () => {
     expect((await app.inject({ method: 'GET', url: '/dashboard' })).statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    expect(api.json()).toEqual({
+      error: { code: 'not_found', messageId: 'error.not_found', message: 'Not found' },
+    });
     await app.close();
   });
 });

@@ -1,5 +1,4 @@
 import type { OverviewFile, ValidityRule } from '@plumbline/contracts';
-import { formatMessage } from '@plumbline/validity/messages';
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +11,7 @@ import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { formatNumber } from '@/lib/format';
 import { useVersionValidity } from '@/lib/validity-queries';
+import { validityText } from '@/lib/validity-text';
 import { validityLink } from './explorer-link';
 
 /** Processed files, the most recently updated first: the card opens on the latest processed version. */
@@ -141,7 +141,7 @@ function RuleLine({ rule }: { rule: ValidityRule }) {
       )}
       <p className="min-w-0 flex-1 text-sm">
         <span className="font-mono font-medium">{rule.rule}</span>{' '}
-        {formatMessage({ id: rule.summary_message_id, values: {} })}
+        {validityText({ id: rule.summary_message_id, values: {} })}
       </p>
       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
         {formatNumber(rule.finding_count)} finding{rule.finding_count === 1 ? '' : 's'}

@@ -20,6 +20,10 @@ const NOT_WRITES: Record<string, { count: number; why: string }> = {
     why: "ends the browser's Autodesk sign-in (spec 1 §7 invalidate-session); no project data",
   },
   'lib/billing.ts': { count: 1, why: 'a voucher is checked, not redeemed (read by POST)' },
+  'features/governance/queries.ts': {
+    count: 2,
+    why: "creates and revokes API tokens: a signed-in person's credentials, which /demo has none of",
+  },
   'features/chat/chat-stream.ts': {
     count: 1,
     why: "a question to the assistant writes nothing; /demo's is answered",

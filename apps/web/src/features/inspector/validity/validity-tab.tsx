@@ -1,5 +1,4 @@
 import type { ValidityRule } from '@plumbline/contracts';
-import { formatMessage } from '@plumbline/validity/messages';
 import { CircleAlert, CircleCheck, CircleMinus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -9,6 +8,7 @@ import { SegmentedFilter } from '@/components/ui/segmented-filter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { FINDINGS_PER_RULE, useVersionValidity } from '@/lib/validity-queries';
+import { validityText } from '@/lib/validity-text';
 import type { FileVersionRef } from '../../projects/attribute-queries';
 
 type RuleFilter = 'failing' | 'all';
@@ -42,7 +42,7 @@ function Findings({ rule }: { rule: ValidityRule }) {
                 {f.step_id === null ? 'The file' : `${f.ifc_class ?? ''} #${f.step_id}`}
               </td>
               <td className="py-1 pr-3 font-mono text-xs">{f.global_id ?? ''}</td>
-              <td className="py-1">{formatMessage(f.message)}</td>
+              <td className="py-1">{validityText(f.message)}</td>
             </tr>
           ))}
         </tbody>
@@ -66,7 +66,7 @@ function RuleRow({ rule }: { rule: ValidityRule }) {
         <div className="min-w-0 flex-1">
           <p className="text-sm">
             <span className="font-mono font-medium">{rule.rule}</span>{' '}
-            {formatMessage({ id: rule.summary_message_id, values: {} })}
+            {validityText({ id: rule.summary_message_id, values: {} })}
           </p>
           {failing && (
             <button
