@@ -1,18 +1,11 @@
 import type { ElementSpecificationCompliance, FacetResult } from '@plumbline/contracts';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import {
-  capped,
-  type FacetSection,
-  ISSUES_SHOWN,
-  STATUS_LABEL,
-  STATUS_TONE,
-  specificationStatus,
-} from './compliance-status';
+import { capped, type FacetSection, ISSUES_SHOWN, specificationStatus } from './compliance-status';
+import { ElementStatusBadge } from './element-status-badge';
 import { FacetResultItem } from './facet-result-item';
 import { RequestWaiverButton } from './request-waiver-button';
 import type { WaiverTarget } from './request-waiver-dialog';
@@ -83,12 +76,17 @@ export function ComplianceDetailCard({
             {formatDateTime(spec.last_checked_at)}
           </span>
         </span>
-        <Badge variant={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+        <ElementStatusBadge status={status} />
       </button>
       {open && (
         <div id={bodyId} className="space-y-3 border-t border-border px-3 py-3">
           <p className="text-xs text-muted-foreground">IDS file: {spec.ids_file_name}</p>
-          {waiverTarget && spec.meets_requirements === false && (
+          {spec.is_waived && (
+            <p className="text-sm text-indigo-700">
+              An approved waiver covers this failure: it counts as Waived, not as a failure.
+            </p>
+          )}
+          {waiverTarget && spec.meets_requirements === false && !spec.is_waived && (
             <RequestWaiverButton target={waiverTarget} specification={spec} />
           )}
           {issues.shown.length > 0 && (
@@ -106,7 +104,11 @@ export function ComplianceDetailCard({
               )}
             </div>
           )}
-          <Tabs defaultValue={status === 'non_compliant' ? 'requirements' : 'applicability'}>
+          <Tabs
+            defaultValue={
+              status === 'non_compliant' || status === 'waived' ? 'requirements' : 'applicability'
+            }
+          >
             <SegmentedTabsList>
               <SegmentedTabsTrigger value="applicability">
                 Applicability ({spec.applicability_results.length})

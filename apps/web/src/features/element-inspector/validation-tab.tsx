@@ -1,7 +1,6 @@
 import type { ElementCompliance } from '@plumbline/contracts';
 import { AlertTriangle, ShieldQuestion } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -10,9 +9,9 @@ import {
   COMPLIANCE_ERROR_TITLE,
   complianceErrorDescription,
   STATUS_LABEL,
-  STATUS_TONE,
   specificationStatus,
 } from './compliance-status';
+import { ElementStatusBadge } from './element-status-badge';
 import type { WaiverTarget } from './request-waiver-dialog';
 
 export interface ValidationTabProps {
@@ -38,12 +37,12 @@ function Summary({ compliance }: { compliance: ElementCompliance }) {
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">IDS compliance</p>
         <p className="text-sm">
           {compliance.compliant_specifications} of {compliance.applicable_specifications} applicable
-          specifications met · {compliance.specifications.length} checked
+          specifications met
+          {compliance.waived_specifications > 0 && <> · {compliance.waived_specifications} waived</>} ·{' '}
+          {compliance.specifications.length} checked
         </p>
       </div>
-      <Badge variant={STATUS_TONE[status]} aria-label={`Overall status: ${STATUS_LABEL[status]}`}>
-        {STATUS_LABEL[status]}
-      </Badge>
+      <ElementStatusBadge status={status} label={`Overall status: ${STATUS_LABEL[status]}`} />
     </div>
   );
 }
@@ -125,7 +124,7 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
                   <span className="block truncate text-xs text-muted-foreground">{spec.ids_file_name}</span>
                 </TableCell>
                 <TableCell className="text-right">
-                  <Badge variant={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+                  <ElementStatusBadge status={status} />
                 </TableCell>
               </TableRow>
             );
