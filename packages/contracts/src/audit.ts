@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'waiver.approved',
   'waiver.rejected',
   'waiver.expired',
+  'waiver.needs_review',
   'waiver.settings_changed',
   'token.created',
   'token.revoked',

@@ -5,5 +5,6 @@ export { applyToProcessedVersion } from './apply';
 export { expireDueWaivers } from './expire';
 export { expireWaiversJob } from './jobs';
 export { activeWaiversForReport, type ReportWaiver } from './report';
+export { auditNeedsReview } from './review-audit';
 export { waiverRoutes } from './routes';
 export { createWaiverService, type WaiverService } from './service';

@@ -31,6 +31,16 @@ export async function lockWaiver(tx: Database, projectId: string, id: string): P
   return row ?? null;
 }
 
+/** The waivers with these ids, in id order. */
+export async function waiversByIds(db: Database, ids: readonly string[]): Promise<WaiverRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(waivers)
+    .where(sql`${waivers.id} = any(${sql.param([...ids])}::uuid[])`)
+    .orderBy(waivers.id);
+}
+
 export async function updateWaiver(
   tx: Database,
   id: string,
@@ -62,13 +72,35 @@ function filters(
   return sql.join(parts, sql` and `);
 }
 
-/** The project's waivers matching the filters, soonest expiry first among the live ones, with names. */
+/** How many of the project's waivers match the filters (the export's bound is checked on it). */
+export async function countWaivers(
+  db: Database,
+  projectId: string,
+  query: WaiverListQuery,
+  now: Date,
+  soonDays: number,
+): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from waivers w where ${filters(projectId, query, now, soonDays)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The view's list shows at most this many; the export pages through every match (countWaivers). */
+export const LIST_PAGE = 2000;
+
+/**
+ * The project's waivers matching the filters, soonest expiry first among the live ones, with names;
+ * `page` picks a slice of that order (the id breaks ties, so pages neither overlap nor skip).
+ */
 export async function listWaivers(
   db: Database,
   projectId: string,
   query: WaiverListQuery & { ids?: string[] },
   now: Date,
   soonDays: number,
+  page: { limit: number; offset: number } = { limit: LIST_PAGE, offset: 0 },
 ): Promise<ListedWaiver[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
@@ -82,8 +114,8 @@ export async function listWaivers(
           join users ru on ru.id = w.requested_by left join users du on du.id = w.decided_by
         where ${filters(projectId, query, now, soonDays)}
         order by case w.state when 'requested' then 0 when 'needs_review' then 1 when 'approved' then 2 else 3 end,
-          w.expires_at, w.requested_at
-        limit 2000`,
+          w.expires_at, w.requested_at, w.id
+        limit ${page.limit} offset ${page.offset}`,
   );
   if (rows.length === 0) return [];
   const full = await db

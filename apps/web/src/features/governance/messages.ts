@@ -102,6 +102,7 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'waiver.approved': 'Waiver approved',
   'waiver.rejected': 'Waiver rejected',
   'waiver.expired': 'Waiver expired',
+  'waiver.needs_review': 'Waiver flagged for review (its failure changed)',
   'waiver.settings_changed': 'Waiver self-approval setting changed',
   'report.deleted': 'Report deleted',
   'token.created': 'API token created',
