@@ -12,7 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StatusCounts } from '@plumbline/contracts';
+import { type StatusCounts, WAIVER_EXPORT_MAX } from '@plumbline/contracts';
 import { checkModel, parseIds } from '@plumbline/ids';
 import { readIfc } from '@plumbline/ifc';
 import { addProperty, StepFile } from '@plumbline/ifc-gen/edit';
@@ -241,6 +241,40 @@ describe('waivers (issue 32)', () => {
     ).json();
     expect(listed.results.map((r: { viewer_db_id: number }) => r.viewer_db_id)).toEqual([w1.id]);
 
+    // The element inspector: FR-1 says Waived for W1 and still fails for W3, as the engine reports.
+    async function inspected(id: number) {
+      const res = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/elements/${id}/compliance`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        overall_compliance_status: string;
+        waived_specifications: number;
+        specifications: Array<{
+          specification_name: string;
+          meets_requirements: boolean;
+          is_waived: boolean;
+        }>;
+      };
+    }
+    const waivedOne = await inspected(w1.id);
+    expect(waivedOne.specifications.find((s) => s.specification_name === FIRE)).toMatchObject({
+      meets_requirements: false,
+      is_waived: true,
+    });
+    const otherFailures = [...w1.results.entries()].filter(([spec, r]) => spec !== FIRE && !r.passed);
+    expect(waivedOne.overall_compliance_status).toBe(otherFailures.length === 0 ? 'waived' : 'non_compliant');
+    expect(waivedOne.waived_specifications).toBe(1);
+    const stillFailing = await inspected(w3.id);
+    expect(stillFailing.specifications.find((s) => s.specification_name === FIRE)).toMatchObject({
+      meets_requirements: false,
+      is_waived: false,
+    });
+    expect(stillFailing.overall_compliance_status).toBe('non_compliant');
+
     // BCF: one topic per failing element of FR-1, the waived one left out.
     const failingFire = [...v1.elements.values()].filter((e) => e.results.get(FIRE)?.passed === false);
     const bcf = await call(
@@ -392,6 +426,20 @@ describe('waivers (issue 32)', () => {
       await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers?state=needs_review`)
     ).json();
     expect(list.waivers.map((w: { id: string }) => w.id)).toEqual([waiverIds.w3]);
+    // The flag is in the audit trail, with no actor (the new version did it) and the state change.
+    const flagged = await eventually(async () => {
+      const rows = await rowsOf<{ actor_id: string | null; details: Record<string, unknown> }>(
+        server.database.db,
+        sql`select actor_id, details from audit_log where target_id = ${waiverIds.w3}
+            and action = 'waiver.needs_review'`,
+      );
+      return rows.length > 0 ? rows : null;
+    });
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatchObject({
+      actor_id: null,
+      details: { before: { state: 'approved' }, after: { state: 'needs_review' } },
+    });
     expect(await summaryOf()).toEqual(
       expectedCounts(
         v3,
@@ -431,5 +479,52 @@ describe('waivers (issue 32)', () => {
       const list = actions.map((a) => a.action);
       return list.includes('waiver.expired') ? list : null;
     }).then((list) => expect(list).toEqual(['waiver.requested', 'waiver.approved', 'waiver.expired']));
+  });
+  it('exports every matching waiver to XLSX past the list page, and refuses more than one export holds', async () => {
+    async function exported(query = '') {
+      return server.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${projectId}/waivers/export${query}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+    }
+    async function sheetRows(res: Awaited<ReturnType<typeof exported>>) {
+      expect(res.statusCode, res.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      return sheet.rowCount - 1;
+    }
+    const listed = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers`)).json()
+      .waivers as Array<{ id: string; state: string }>;
+    expect(await sheetRows(await exported())).toBe(listed.length);
+    // Rejected copies of one waiver, past the view's page of 2,000: the export still holds them all.
+    const copy = (n: number) =>
+      server.database.db.execute(
+        sql`insert into waivers (project_id, bim_file_id, scope, specification_key, specification_name,
+              requirement_key, facet_index, subject, subject_label, reason, expires_at, state, fingerprint,
+              requested_by, requested_at)
+            select project_id, bim_file_id, scope, specification_key, specification_name, requirement_key,
+              facet_index, subject, subject_label, 'copy ' || g, expires_at, 'rejected', fingerprint,
+              requested_by, requested_at
+            from waivers, generate_series(1, ${n}) g where id = ${waiverIds.w1}`,
+      );
+    await copy(2_100);
+    const total = listed.length + 2_100;
+    const page = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers`)).json().waivers;
+    expect(page.length).toBe(2_000);
+    expect(await sheetRows(await exported())).toBe(total);
+    expect(await sheetRows(await exported('?state=rejected'))).toBe(
+      2_100 + listed.filter((w) => w.state === 'rejected').length,
+    );
+    // Past the bound, refused before any work, with the numbers to narrow the filters by.
+    await copy(WAIVER_EXPORT_MAX - total + 1);
+    const refused = await exported();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('waiver_export_too_large');
+    expect(refused.json().error).toMatchObject({
+      messageId: 'error.waiver_export_too_large',
+      params: { count: WAIVER_EXPORT_MAX + 1, max: WAIVER_EXPORT_MAX },
+    });
   });
 });

@@ -164,6 +164,7 @@ export const ERROR_STATUS = {
   waiver_expiry_invalid: 400,
   waiver_nothing_to_waive: 400,
   waiver_element_needed: 400,
+  waiver_export_too_large: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

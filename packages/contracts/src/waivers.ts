@@ -14,6 +14,8 @@ export type WaiverState = z.infer<typeof waiverStateSchema>;
 
 /** A waiver lasts at most a year. */
 export const WAIVER_MAX_DAYS = 365;
+/** The most waivers one XLSX export writes; more matching the filters is refused (narrow them). */
+export const WAIVER_EXPORT_MAX = 20_000;
 /** The Waivers view's "expiring soon" filter. */
 export const WAIVER_EXPIRING_DAYS = 30;
 
@@ -98,5 +100,6 @@ export const waiverErrorCodes = [
   'waiver_expiry_invalid',
   'waiver_nothing_to_waive',
   'waiver_element_needed',
+  'waiver_export_too_large',
 ] as const;
 export type WaiverErrorCode = (typeof waiverErrorCodes)[number];

@@ -8,4 +8,5 @@ export const WaiverError = defineErrors('WaiverError', {
   waiver_expiry_invalid: 'error.waiver_expiry_invalid',
   waiver_nothing_to_waive: 'error.waiver_nothing_to_waive',
   waiver_element_needed: 'error.waiver_element_needed',
+  waiver_export_too_large: 'error.waiver_export_too_large',
 } satisfies Record<WaiverErrorCode, ContractsMessageId>);

@@ -13,7 +13,6 @@ import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { requestLocale } from '../../platform/i18n';
 import { contentDisposition } from '../bimfiles';
-import { waiversWorkbook } from './export';
 import type { WaiverService } from './service';
 
 const projectParams = z.object({ projectId: z.string().uuid() });
@@ -47,19 +46,23 @@ export function waiverRoutes(waivers: WaiverService): FastifyPluginAsyncZod {
         config: { access: 'demo-readable' },
         schema: {
           tags,
-          summary: "The project's waivers as an Excel workbook, with the same filters",
+          summary:
+            "The project's waivers as an Excel workbook, with the same filters (422 when more match than one export holds)",
           params: projectParams,
           querystring: waiverListQuerySchema,
-          response: { 200: fileResponse('The waivers as XLSX', XLSX), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: fileResponse('The waivers as XLSX', XLSX),
+            ...errorResponses(400, 401, 403, 404, 422),
+          },
         },
       },
       async (request, reply) => {
-        const list = await waivers.forExport(
+        const body = await waivers.exportXlsx(
           optionalUserId(request),
           request.params.projectId,
           request.query,
+          requestLocale(request),
         );
-        const body = await waiversWorkbook(list, requestLocale(request));
         return reply
           .header('content-type', XLSX)
           .header(

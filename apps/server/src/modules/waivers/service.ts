@@ -8,6 +8,7 @@ import {
   type WaiverListQuery,
   type WaiverSettings,
 } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
@@ -16,6 +17,7 @@ import { requireCheckedVersion } from '../bimfiles';
 import { requireProjectPermission, requireProjectReader } from '../projects';
 import { completedVersions, coverageOn, reapplyToFile } from './apply';
 import { WaiverError } from './errors';
+import { exportWaiversXlsx } from './export-run';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
@@ -246,9 +248,15 @@ export function createWaiverService(deps: { db: Database; clock: Clock; audit: A
       return { self_approval: body.self_approval };
     },
 
-    /** The listed waivers for the XLSX export (read access checked). */
-    async forExport(userId: string | null, projectId: string, query: WaiverListQuery): Promise<Waiver[]> {
-      return (await this.list(userId, projectId, query)).waivers;
+    /** Every waiver matching the filters as XLSX (read access checked; bounded, off the event loop). */
+    async exportXlsx(
+      userId: string | null,
+      projectId: string,
+      query: WaiverListQuery,
+      locale: Locale,
+    ): Promise<Buffer> {
+      await requireProjectReader({ db, userId }, projectId);
+      return exportWaiversXlsx(db, projectId, query, clock.now(), locale, toWaiverDto);
     },
   };
 }

@@ -2134,7 +2134,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's waivers as an Excel workbook, with the same filters */
+        /** The project's waivers as an Excel workbook, with the same filters (422 when more match than one export holds) */
         get: operations["getProjectsByProjectIdWaiversExport"];
         put?: never;
         post?: never;
@@ -10778,7 +10778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Understood but cannot be done: see `error.code` (codes with this status: `fragments_failed`) */
+            /** @description Understood but cannot be done: see `error.code` (codes with this status: `fragments_failed`, `waiver_export_too_large`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13232,9 +13232,10 @@ export interface operations {
                         /** Format: uuid */
                         file_version_id: string;
                         /** @enum {string} */
-                        overall_compliance_status: "compliant" | "non_compliant" | "not_applicable";
+                        overall_compliance_status: "compliant" | "waived" | "non_compliant" | "not_applicable";
                         applicable_specifications: number;
                         compliant_specifications: number;
+                        waived_specifications: number;
                         specifications: {
                             /** Format: uuid */
                             specification_id: string;
@@ -13245,6 +13246,7 @@ export interface operations {
                             ids_file_name: string;
                             is_applicable: boolean;
                             meets_requirements: boolean | null;
+                            is_waived: boolean;
                             last_checked_at: string | null;
                             applicability_results: {
                                 /** @enum {string} */
@@ -26737,6 +26739,28 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Understood but cannot be done: see `error.code` (codes with this status: `fragments_failed`, `waiver_export_too_large`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
