@@ -99,6 +99,7 @@ import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
+import { createWaiverService, type WaiverService, waiverRoutes } from './modules/waivers';
 import {
   createStringSeal,
   createWebhookService,
@@ -150,6 +151,7 @@ export interface AppServices {
   performance: PerformanceService;
   reports: ReportService;
   tokens: TokenService;
+  waivers: WaiverService;
   viewer: ViewerService;
   validity: ValidityService;
   health: HealthService;
@@ -187,6 +189,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     settingsRoutes(services.performance),
     auditRoutes(services.audit),
     tokenRoutes(services.tokens),
+    waiverRoutes(services.waivers),
   ];
 }
 
@@ -387,6 +390,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
     audit: createAuditReader({ db }),
     tokens: createTokenService({ db, clock, audit }),
+    waivers: createWaiverService({ db, clock, audit }),
     ai: createAiService({
       db,
       model: config.ai,

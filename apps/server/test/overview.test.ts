@@ -167,6 +167,7 @@ for (const backend of testBackends()) {
         ids_compliance: {
           compliant_elements: expected.compliantElements,
           applicable_elements: expected.applicableElements,
+          waived_elements: 0,
           total_elements: elementsTotal,
           compliance_rate: pct(expected.compliantElements, expected.applicableElements),
         },
@@ -205,6 +206,7 @@ for (const backend of testBackends()) {
       expect(after.cards.ids_compliance).toEqual({
         compliant_elements: wallCounts.compliantElements,
         applicable_elements: wallCounts.applicableElements,
+        waived_elements: 0,
         total_elements: wall.elements_count,
         compliance_rate: pct(wallCounts.compliantElements, wallCounts.applicableElements),
       });
@@ -251,6 +253,7 @@ for (const backend of testBackends()) {
               passedElements: Number(row.passed_elements),
               warningElements: Number(row.warning_elements),
               failedElements: Number(row.failed_elements),
+              waivedElements: Number(row.waived_elements),
             },
             id,
           ).toEqual(live.get(id));

@@ -33,4 +33,5 @@ export * from './session-cookies';
 export * from './tokens';
 export * from './validity';
 export * from './viewer';
+export * from './waivers';
 export * from './webhooks';

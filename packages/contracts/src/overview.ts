@@ -8,6 +8,8 @@ export const idsComplianceSchema = z.object({
   compliant_elements: z.number().int(),
   /** Applicable to at least one specification of an active IDS file. */
   applicable_elements: z.number().int(),
+  /** Of the applicable: those whose worst status is waived (issue 32), neither compliant nor failing. */
+  waived_elements: z.number().int(),
   total_elements: z.number().int(),
   /**
    * The IDS compliance percentage: compliant_elements of applicable_elements, one decimal, 0 when

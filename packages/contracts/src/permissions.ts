@@ -132,6 +132,20 @@ export const projectPermissions = {
       'GET /api/v1/billing/invoices/{invoiceId}/pdf',
     ],
   },
+  'waivers.request': {
+    role: 'Editor',
+    reason: 'permission.waivers.request',
+    routes: ['POST /api/v1/projects/{projectId}/waivers'],
+  },
+  'waivers.decide': {
+    role: 'Admin',
+    reason: 'permission.waivers.decide',
+    routes: [
+      'POST /api/v1/projects/{projectId}/waivers/{waiverId}/approve',
+      'POST /api/v1/projects/{projectId}/waivers/{waiverId}/reject',
+      'PUT /api/v1/projects/{projectId}/waiver-settings',
+    ],
+  },
   'webhooks.manage': {
     role: 'Admin',
     reason: 'permission.webhooks.manage',

@@ -8,6 +8,7 @@ import { convertFragmentsHandler } from './convert-fragments';
 import { deliverWebhookHandler } from './deliver-webhook';
 import type { JobDeps } from './deps';
 import { explorerFilesJob } from './explorer-files';
+import { expireWaiversHandler } from './expire-waivers';
 import { generateReportHandler } from './generate-report';
 import { processBimFileHandler } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
@@ -31,4 +32,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   comparisonStoredHandler,
   deliverWebhookHandler,
   explorerFilesJob,
+  expireWaiversHandler,
 ];

@@ -14,6 +14,7 @@ import type pages from './pages/en.json';
 import type settings from './settings/en.json';
 import type wizard from './wizard/en.json';
 import type subscriptions from './subscriptions/en.json';
+import type waivers from './waivers/en.json';
 
 type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
@@ -30,6 +31,8 @@ export const namespaces = {
   wizard: (locale: Locale): Catalogue => import(`./wizard/${locale}.json`),
   /** The Subscriptions tab: prices, plan changes, the in-app billing portal. */
   subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
+  /** Waivers: the request dialog and the Waivers view (issue 32). */
+  waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
   errors: (locale: Locale): Catalogue => shared.errors[locale](),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
@@ -48,6 +51,7 @@ export type MessageId =
   | keyof typeof settings
   | keyof typeof wizard
   | keyof typeof subscriptions
+  | keyof typeof waivers
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation;

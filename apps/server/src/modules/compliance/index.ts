@@ -13,3 +13,4 @@ export {
 export { idsComplianceOf, sumRanks } from './figures';
 export { elementStatusCounts, listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';
+export { STATUS_BY_RANK, STATUS_RANK, statusRankSql, unwaivedFailureSql, waivedSql } from './status';

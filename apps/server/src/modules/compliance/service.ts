@@ -146,6 +146,7 @@ export function createComplianceService(deps: { db: Database }) {
           applicable_elements: c.applicable,
           compliant_elements: c.compliant,
           passed: c.passed,
+          waived: c.waived,
           warning: c.warning,
           failed: c.failed,
           compliance_rate: percentOf(c.compliant, c.applicable),
@@ -275,8 +276,8 @@ export function createComplianceService(deps: { db: Database }) {
         query.status === 'not_applicable'
           ? summary.not_applicable
           : query.status
-            ? sum((c) => c[query.status as 'passed' | 'warning' | 'failed'])
-            : sum((c) => c.passed + c.warning + c.failed);
+            ? sum((c) => c[query.status as 'passed' | 'waived' | 'warning' | 'failed'])
+            : sum((c) => c.passed + c.waived + c.warning + c.failed);
       const page = { versionId: version.id, offset: query.offset, limit: query.limit };
       const rows =
         query.status === 'not_applicable'

@@ -2,7 +2,7 @@ import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbli
 import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
-import { idsComplianceOf } from '../compliance';
+import { idsComplianceOf, STATUS_RANK } from '../compliance';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
@@ -20,6 +20,7 @@ function add(a: VersionTotals, b: VersionTotals): VersionTotals {
     applicableElements: a.applicableElements + b.applicableElements,
     compliantElements: a.compliantElements + b.compliantElements,
     passedElements: a.passedElements + b.passedElements,
+    waivedElements: a.waivedElements + b.waivedElements,
     warningElements: a.warningElements + b.warningElements,
     failedElements: a.failedElements + b.failedElements,
   };
@@ -77,9 +78,10 @@ export function buildTrend(
 /** The worst-status counts stored with a version's totals, as `idsComplianceOf` takes them. */
 function ranksOf(t: VersionTotals): Map<number, number> {
   return new Map([
-    [1, t.passedElements],
-    [2, t.warningElements],
-    [3, t.failedElements],
+    [STATUS_RANK.passed, t.passedElements],
+    [STATUS_RANK.waived, t.waivedElements],
+    [STATUS_RANK.warning, t.warningElements],
+    [STATUS_RANK.failed, t.failedElements],
   ]);
 }
 

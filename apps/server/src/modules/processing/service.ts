@@ -4,8 +4,10 @@ import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { createAuditRecorder } from '../audit';
 import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
+import { auditNeedsReview } from '../waivers';
 import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import { storeExplorerFile } from './explorer-file';
@@ -219,9 +221,10 @@ async function readPrevious(deps: ProcessingDeps, version: repo.VersionToProcess
 }
 
 /**
- * In the write's transaction: announces a stored comparison (the hook of issue 30), and queues the
+ * In the write's transaction: announces a stored comparison (the hook of issue 30), queues the
  * next completed version for comparing again when it was compared with another version than this one
- * (versions completing out of order).
+ * (versions completing out of order), and puts the waivers the version flagged for review in the
+ * audit trail (issue 32).
  */
 function afterComparison(
   deps: ProcessingDeps,
@@ -231,7 +234,9 @@ function afterComparison(
 ): repo.ResultsToWrite['afterWrite'] {
   const { jobs } = deps;
   if (!jobs) return undefined;
-  return async (tx) => {
+  return async (tx, written) => {
+    if (written.flaggedWaivers.length > 0)
+      await auditNeedsReview(tx, createAuditRecorder(jobs, deps.clock), written.flaggedWaivers, version.id);
     if (history) {
       const address = {
         projectId: version.projectId,

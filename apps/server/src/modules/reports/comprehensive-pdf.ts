@@ -2,6 +2,7 @@
 // compliance per specification, trend, failures by requirement and by element type, attributes worth
 // adding, and the evidence that makes the result reproducible.
 import { SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
+import { render } from '../../platform/i18n';
 import type { ComprehensiveData, FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 
@@ -243,8 +244,41 @@ export function renderComprehensivePdf(
       ['Generated', dateTime(data.generatedAt)],
     ],
   );
+  waiverEvidence(pdf, data);
 
   return pdf.finish(tocPage, `${data.project.name} · Comprehensive Project Analysis`);
+}
+
+/** The waivers in force: what was accepted on purpose, why and by whom (issue 32). */
+function waiverEvidence(pdf: ReportPdf, data: ComprehensiveData): void {
+  const t = (id: string) => render(data.locale, id);
+  pdf.subheading(t('reports.waivers.title'), true);
+  if (data.waivers.length === 0) {
+    pdf.paragraph(t('reports.waivers.none'), { color: MUTED, size: 9 });
+    return;
+  }
+  pdf.paragraph(t('reports.waivers.intro'), { color: MUTED, size: 9 });
+  pdf.table(
+    [
+      { title: t('waivers.xlsx.specification'), width: 0.22 },
+      { title: t('waivers.xlsx.subject'), width: 0.2 },
+      { title: t('waivers.xlsx.reason'), width: 0.3 },
+      { title: t('reports.waivers.approvedBy'), width: 0.16 },
+      { title: t('waivers.xlsx.expires'), width: 0.12 },
+    ],
+    data.waivers.map((w) => [
+      `${w.specification} (${w.fileName})`,
+      render(data.locale, 'reports.waivers.appliesTo', { scope: w.scope, subject: w.subject ?? '' }),
+      w.reference
+        ? render(data.locale, 'reports.waivers.reasonWithReference', {
+            reason: w.reason,
+            reference: w.reference,
+          })
+        : w.reason,
+      w.approvedBy ?? '—',
+      w.expiresAt.toISOString().slice(0, 10),
+    ]),
+  );
 }
 
 function failuresOfFile(pdf: ReportPdf, file: FileSection): void {

@@ -83,6 +83,7 @@ function rowsInMemory(): XlsxRows {
       failure: { facetIndex: i % 3 === 0 ? 1 : 0, type: 'property', outcome: 'empty', kind: 'propertyEmpty' },
       reason: `The property FireRating has no value (${i})`,
       actualValue: i % 7 === 0 ? null : `value ${i}`,
+      waived: i % 19 === 0,
     }));
   const elements = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

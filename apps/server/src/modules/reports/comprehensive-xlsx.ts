@@ -6,17 +6,13 @@
 import { COMPLIANCE_STATUS_LABELS, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
+import { STATUS_BY_RANK } from '../compliance';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
 
 const PAGE = 2_000;
-// By status rank (not applicable, passed, warning, failed), in the labels every screen uses.
-const STATUS = [
-  COMPLIANCE_STATUS_LABELS.not_applicable,
-  COMPLIANCE_STATUS_LABELS.passed,
-  COMPLIANCE_STATUS_LABELS.warning,
-  COMPLIANCE_STATUS_LABELS.failed,
-];
+// By status rank (not applicable, passed, waived, warning, failed), in the labels every screen uses.
+const STATUS = STATUS_BY_RANK.map((status) => COMPLIANCE_STATUS_LABELS[status]);
 
 type Column = { header: string; key: string; width: number };
 type ElementRow = Awaited<ReturnType<typeof repo.elementPage>>[number];
@@ -220,6 +216,7 @@ export async function writeComprehensiveXlsx(
     { header: 'Storey', key: 'storey', width: 18 },
     { header: 'Reason', key: 'reason', width: 60 },
     { header: 'Actual value', key: 'actual', width: 20 },
+    { header: 'Status', key: 'status', width: 12 },
   ]);
   let failureRows = 0;
   for (const f of data.files) {
@@ -240,6 +237,7 @@ export async function writeComprehensiveXlsx(
           storey: row.level ?? '',
           reason: row.reason,
           actual: row.actualValue ?? '',
+          status: COMPLIANCE_STATUS_LABELS[row.waived ? 'waived' : 'failed'],
         })
         .commit();
       failureRows++;

@@ -70,6 +70,7 @@ function mockCompliance() {
           version_id: VERSION,
           summary: {
             passed: count('passed'),
+            waived: 0,
             warning: count('warning'),
             failed: count('failed'),
             not_applicable: 0,

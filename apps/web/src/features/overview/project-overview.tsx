@@ -147,12 +147,18 @@ function OverviewCards({ cards }: { cards: Overview['cards'] }) {
           </span>
         }
         hint={
-          checked
-            ? t('overview.cards.compliantOf', {
-                compliant: formatNumber(cards.ids_compliance.compliant_elements),
-                applicable: formatNumber(cards.ids_compliance.applicable_elements),
-              })
-            : t('overview.noAnalysisData')
+          !checked
+            ? t('overview.noAnalysisData')
+            : cards.ids_compliance.waived_elements > 0
+              ? t('overview.cards.compliantOfWaived', {
+                  compliant: formatNumber(cards.ids_compliance.compliant_elements),
+                  applicable: formatNumber(cards.ids_compliance.applicable_elements),
+                  waived: formatNumber(cards.ids_compliance.waived_elements),
+                })
+              : t('overview.cards.compliantOf', {
+                  compliant: formatNumber(cards.ids_compliance.compliant_elements),
+                  applicable: formatNumber(cards.ids_compliance.applicable_elements),
+                })
         }
       />
       <StatCard

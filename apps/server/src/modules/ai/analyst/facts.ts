@@ -36,6 +36,7 @@ export interface SpecFigures {
     /** Elements meeting every requirement (the compliance rate's numerator). */
     compliant: number;
     passed: number;
+    waived: number;
     warning: number;
     failed: number;
     complianceRate: number;
@@ -98,6 +99,7 @@ export class VersionFacts {
                 applicable: row.applicable_elements,
                 compliant: row.compliant_elements,
                 passed: row.passed,
+                waived: row.waived,
                 warning: row.warning,
                 failed: row.failed,
                 complianceRate: row.compliance_rate,
