@@ -9,6 +9,8 @@ import type { APIRequestContext, APIResponse, BrowserContext } from 'playwright-
 export const DATA_DIR_PREFIX = join(tmpdir(), 'plumbline-e2e-');
 
 const leaks: string[] = [];
+/** A request context's `post` answers through its `fetch`: each answer is read once. */
+const seen = new WeakSet<APIResponse>();
 const reading = new Set<Promise<void>>();
 let inspected = 0;
 
@@ -46,6 +48,8 @@ export function watchRequestContext(request: APIRequestContext): void {
     const original = request[method].bind(request) as (...args: unknown[]) => Promise<APIResponse>;
     (request as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
+      if (seen.has(response)) return response;
+      seen.add(response);
       inspect(response.url(), response.headers()['content-type'], () => response.text());
       return response;
     };
