@@ -115,6 +115,7 @@ describe('plan limits where files are chosen and people invited (issue 35)', () 
     await expectHidden(await invite(fourth));
     await expectVisible(counter.getByText('4 of 5 members', { exact: true }));
     await expectVisible(counter.getByText('Nearly at the Blueprint limit: 1 member left.'));
+    await expectVisible(counter.getByText('including 3 pending invitations', { exact: true }));
     await screenshot(page, 'plan-limits-seat-warning');
 
     const fifth = uniqueEmail('seat-5');
