@@ -290,6 +290,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const audit = createAuditRecorder(jobs, clock);
   const rateCounter = createRateCounter({ db, clock });
   const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
+  const invitationValidity = validityOf(config.invitationValidDays);
   const billing = createBillingService({
     db,
     clock,
@@ -315,8 +316,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         : ledger,
     enabled: config.billing.enabled,
     jobs,
+    invitationsValidSince: invitationValidity.validSince,
   });
-  const invitationValidity = validityOf(config.invitationValidDays);
   // The IDS Studio's live check: one thread that keeps the models being edited against read.
   const liveCheck = new ResidentWorker({
     entry: 'live-check-worker',

@@ -275,7 +275,14 @@ export const projectLimitsSchema = z.object({
     allowRefresh: z.boolean(),
     maxReportsPerMonth: z.number().int(),
   }),
-  usage: z.object({ files: z.number().int(), storageBytes: z.number(), users: z.number().int() }),
+  usage: z.object({
+    files: z.number().int(),
+    storageBytes: z.number(),
+    /** Seats taken: members and pending invitations (an invitation holds its seat until it expires). */
+    users: z.number().int(),
+    /** Of `users`, the pending invitations. */
+    invited: z.number().int().optional(),
+  }),
   violations: z.array(violationSchema),
 });
 export type ProjectLimits = z.infer<typeof projectLimitsSchema>;

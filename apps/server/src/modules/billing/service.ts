@@ -40,6 +40,11 @@ export interface BillingDeps {
   enabled: boolean;
   /** Mails each invoice as it is issued. */
   jobs?: JobSender | null;
+  /**
+   * From when a pending invitation still holds a seat (members' invitation validity); without it every
+   * pending invitation does.
+   */
+  invitationsValidSince?: (now: Date) => Date;
 }
 
 export interface PaymentInput {
@@ -57,7 +62,11 @@ export interface PaymentInput {
 
 export function createBillingService(deps: BillingDeps) {
   const { db, clock, audit, provider, enabled } = deps;
-  const { planOf, enforcement } = createPlanEnforcement(enabled);
+  const { planOf, enforcement } = createPlanEnforcement(
+    enabled,
+    deps.invitationsValidSince ?? (() => new Date(0)),
+    () => clock.now(),
+  );
   const context: ChangeContext = { clock, jobs: deps.jobs ?? null };
 
   function requireEnabled(): void {

@@ -260,8 +260,21 @@ function prefixed(timings: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(timings).map(([name, ms]) => [`write: ${name}`, ms]));
 }
 
+/**
+ * What a version's row says about an error that ended its processing. A system error (a file that
+ * could not be read, a disk that refused) names a server path: the row says what happened instead.
+ */
+export function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const system =
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
+    typeof (error as { syscall?: unknown } | null)?.syscall === 'string' ||
+    /^E[A-Z]{2,}: /.test(message);
+  return system ? 'The stored model file could not be read.' : message;
+}
+
 /** Called when the last retry of a job failed: the version shows it failed rather than processing forever. */
 export async function giveUp(deps: ProcessingDeps, versionId: string, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
-  await repo.markFailed(deps.db, versionId, `Processing failed: ${message}`, deps.clock.now());
+  await repo.markFailed(deps.db, versionId, `Processing failed: ${failureText(error)}`, deps.clock.now());
 }

@@ -14674,7 +14674,7 @@ export interface operations {
                             max_files: number;
                             max_storage_bytes: number;
                             /** @enum {string} */
-                            source: "demo" | "default";
+                            source: "demo" | "default" | "plan" | "unlimited";
                         };
                         acc: {
                             /** @enum {string} */
@@ -14832,7 +14832,7 @@ export interface operations {
                             max_files: number;
                             max_storage_bytes: number;
                             /** @enum {string} */
-                            source: "demo" | "default";
+                            source: "demo" | "default" | "plan" | "unlimited";
                         };
                         acc: {
                             /** @enum {string} */
@@ -19276,6 +19276,7 @@ export interface operations {
                             files: number;
                             storageBytes: number;
                             users: number;
+                            invited?: number;
                         };
                         violations: {
                             /** @enum {string} */
