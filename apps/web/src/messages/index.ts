@@ -12,9 +12,9 @@ import type app from './app/en.json';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
 import type settings from './settings/en.json';
-import type wizard from './wizard/en.json';
 import type subscriptions from './subscriptions/en.json';
 import type waivers from './waivers/en.json';
+import type wizard from './wizard/en.json';
 
 type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
