@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
-  readdirSync,
-  readFileSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   readlinkSync,
   rmSync,
   statSync,
