@@ -1,14 +1,32 @@
 /**
  * The messages of validity findings: ids with parameters, rendered from a catalogue in the reader's
- * language (ICU MessageFormat). `messages/en.json` is the English catalogue, a plain
- * `{ "id": "ICU message" }` map so it merges into the app's catalogues.
+ * language (ICU MessageFormat). Two plain `{ "id": "ICU message" }` catalogues, so they merge into
+ * the app's: `messages/rules/` (each rule's one-line explanation and the reasons a verdict is marked
+ * unreliable) in en, de, fr and nl, and `messages/en.json` (the findings), English only so far.
  */
+import type { Locale } from '@plumbline/i18n/locales';
 import { IntlMessageFormat } from 'intl-messageformat';
 import en from './messages/en.json';
+import rulesDe from './messages/rules/de.json';
+import rulesEn from './messages/rules/en.json';
+import rulesFr from './messages/rules/fr.json';
+import rulesNl from './messages/rules/nl.json';
 import type { MessageRef } from './types';
 
 export type Catalogue = Readonly<Record<string, string>>;
-export const englishCatalogue: Catalogue = en;
+export const englishCatalogue: Catalogue = { ...en, ...rulesEn };
+
+const byLocale: Record<Locale, Catalogue> = {
+  en: englishCatalogue,
+  de: { ...en, ...rulesDe },
+  fr: { ...en, ...rulesFr },
+  nl: { ...en, ...rulesNl },
+};
+
+/** The validity catalogue of a language (the findings' messages in English until translated). */
+export function validityCatalogue(locale: Locale): Catalogue {
+  return byLocale[locale];
+}
 
 const compiled = new Map<string, IntlMessageFormat>();
 

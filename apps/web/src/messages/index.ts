@@ -8,6 +8,7 @@ import type errors from '@plumbline/contracts/messages/errors/en.json';
 import type permissions from '@plumbline/contracts/messages/permissions/en.json';
 import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
+import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
@@ -30,6 +31,8 @@ export const namespaces = {
   permissions: (locale: Locale): Catalogue => shared.permissions[locale](),
   /** The shared schemas' validation messages (packages/contracts/src/messages/validation). */
   validation: (locale: Locale): Catalogue => shared.validation[locale](),
+  /** The validity rules' one-line explanations and why a verdict is marked unreliable (packages/validity/src/messages/rules). */
+  validity: (locale: Locale): Catalogue => shared.validity[locale](),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -42,11 +45,15 @@ export type MessageId =
   | keyof typeof settings
   | keyof typeof errors
   | keyof typeof permissions
-  | keyof typeof validation;
+  | keyof typeof validation
+  | keyof typeof validity;
 
 // Vite follows a dynamic import with a variable only into relative paths: the shared catalogues are
 // listed one by one.
-const shared: Record<'errors' | 'permissions' | 'validation', Record<Locale, () => Catalogue>> = {
+const shared: Record<
+  'errors' | 'permissions' | 'validation' | 'validity',
+  Record<Locale, () => Catalogue>
+> = {
   errors: {
     en: () => import('@plumbline/contracts/messages/errors/en.json'),
     de: () => import('@plumbline/contracts/messages/errors/de.json'),
@@ -64,5 +71,11 @@ const shared: Record<'errors' | 'permissions' | 'validation', Record<Locale, () 
     de: () => import('@plumbline/contracts/messages/validation/de.json'),
     fr: () => import('@plumbline/contracts/messages/validation/fr.json'),
     nl: () => import('@plumbline/contracts/messages/validation/nl.json'),
+  },
+  validity: {
+    en: () => import('@plumbline/validity/messages/rules/en.json'),
+    de: () => import('@plumbline/validity/messages/rules/de.json'),
+    fr: () => import('@plumbline/validity/messages/rules/fr.json'),
+    nl: () => import('@plumbline/validity/messages/rules/nl.json'),
   },
 };

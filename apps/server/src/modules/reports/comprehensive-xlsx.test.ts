@@ -18,6 +18,7 @@ function gathered(): ComprehensiveData {
     version: { versionId, fileName, versionTag: 'V1', elementsCount, sha256: `sha-${versionId}` },
     compliance: { total_specifications: 2, applicable_pairs: 10, compliant_pairs: 7, compliance_rate: 70 },
     failureRows: 0,
+    validity: { checked: true, schema: 'IFC4X3_ADD2', passed: 30, notApplicable: 8, failing: [] },
     specifications: [
       {
         id: 'spec-a',

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
+import { writeValiditySheets } from './xlsx-validity';
 
 const PAGE = 2_000;
 // By status rank (not applicable, passed, warning, failed), in the labels every screen uses.
@@ -266,6 +267,8 @@ export async function writeComprehensiveXlsx(
     }
   }
   elements.commit();
+
+  writeValiditySheets(workbook, sheetOf, data);
 
   const attributes = sheetOf(workbook, 'Attributes', [
     { header: 'Attribute', key: 'name', width: 30 },
