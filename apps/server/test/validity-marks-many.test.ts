@@ -3,14 +3,23 @@
 // on those elements must be marked, not only the first 1,000 findings' elements. Which elements
 // those are comes from the edits made here (the copies' STEP ids), not from the server.
 
+import { execFileSync } from 'node:child_process';
 import type { VerdictMark } from '@plumbline/contracts';
 import { copyElement, newGlobalId, repeatPropertySet, StepFile } from '@plumbline/ifc-gen/edit';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadVersion } from './support/ai-fixture';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
 import { sharedFile } from './support/samples';
-import { call, type Session, signUp, type TestServer, testServerForBlock } from './support/server';
+import {
+  call,
+  eventually,
+  type Session,
+  signUp,
+  type TestServer,
+  testServerForBlock,
+} from './support/server';
 
 const sample = sharedFile('ifc-samples/wall_door_columnt_rgb4x3.ifc');
 const WALL = 68;
@@ -40,6 +49,7 @@ describe.runIf(backend && sample)('marks for more than 1,000 validity findings (
   });
   let owner: Session;
   let base: string;
+  let projectId: string;
   let doorGuid: string;
   const walls = [WALL];
   const doors = [DOOR];
@@ -54,9 +64,15 @@ describe.runIf(backend && sample)('marks for more than 1,000 validity findings (
       doors.push(copyElement(file, DOOR, doorGuid, `Door ${i}`, i + 1));
     }
     owner = await signUp(server, 'Many Marks');
-    const projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Many marks' })).json()
-      .project.id as string;
-    const ids = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'many.ids', Buffer.from(IDS));
+    projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Many marks' })).json().project
+      .id as string;
+    const ids = await upload(
+      server,
+      owner,
+      `/api/v1/projects/${projectId}/idsfiles`,
+      'many.ids',
+      Buffer.from(IDS),
+    );
     expect(ids.statusCode, ids.body).toBe(201);
     const { fileId } = await uploadVersion(server, owner, projectId, Buffer.from(file.text(), 'latin1'));
     base = `/api/v1/projects/${projectId}/bimfiles/${fileId}`;
@@ -104,5 +120,52 @@ describe.runIf(backend && sample)('marks for more than 1,000 validity findings (
       expect(row.validity_marks, `#${row.viewer_db_id}`).toEqual([
         { code: 'repeated_property_set', rule: 'SCH002', property_sets: ['Pset_WallCommon'] },
       ]);
+  });
+
+  async function report(format: 'pdf' | 'xlsx'): Promise<Buffer> {
+    const res = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports`, {
+      reportType: 'comprehensive',
+      format,
+      name: `Many ${format}`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().report_id as string;
+    await eventually(async () => {
+      const r = (await call(server, owner, 'GET', `/api/v1/reports/${id}`)).json().report;
+      if (r.status === 'failed') throw new Error(`report failed: ${r.error_message}`);
+      return r.status === 'completed';
+    });
+    const link = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports/${id}/download`);
+    const file = await server.app.inject({
+      method: 'GET',
+      url: link.json().download_url,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    return file.rawPayload;
+  }
+
+  it('lists 1,000 findings of a rule in the XLSX and says how many more there are', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await report('xlsx')) as never);
+    const rules = workbook.getWorksheet('Validity rules');
+    const sch001 = rules?.getRows(2, rules.rowCount - 1)?.find((r) => r.getCell(3).value === 'SCH001');
+    expect([sch001?.getCell(6).value, sch001?.getCell(7).value]).toEqual([doors.length, 1000]);
+    const findings = workbook.getWorksheet('Validity findings');
+    const rows = (findings?.getRows(2, findings.rowCount - 1) ?? []).filter(
+      (r) => r.getCell(3).value === 'SCH001',
+    );
+    expect(rows).toHaveLength(1001);
+    expect(rows[1000]?.getCell(8).value).toBe(
+      `+${doors.length - 1000} more findings of SCH001, not listed (${doors.length} in all).`,
+    );
+  });
+
+  it('shows the first findings of a rule in the PDF and says how many more there are', async () => {
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await report('pdf') }).toString();
+    const n = (x: number) => x.toLocaleString('en-GB');
+    expect(text).toContain(`SCH001 · error · ${n(doors.length)} findings`);
+    expect(text).toContain(`+${n(doors.length - 10)} more (the Excel report lists the first 1,000).`);
+    expect(text).toContain(`SCH002 · error · ${n(walls.length)} findings`);
   });
 });
