@@ -11,6 +11,7 @@ import type {
 import type { Specification } from '@plumbline/ids';
 import type { Words } from '@plumbline/ids/report/words';
 import { storedFailureText } from '../compliance';
+import { type ElementValidity, readsProperties } from '../validity';
 import {
   applicabilityResults,
   type ElementFacts,
@@ -54,6 +55,8 @@ export interface ComplianceInput {
   words: Words;
   /** "The specification is prohibited…", in the reader's language. */
   prohibitedReason: string;
+  /** The element's validity findings and the marks of its verdicts (issue 38). */
+  validity: ElementValidity;
 }
 
 function pairs(stored: readonly IdsFacet[], parsed: readonly unknown[] | undefined): FacetPair[] {
@@ -83,6 +86,7 @@ function forSpecification(
     ids_file_id: spec.idsFileId,
     ids_file_name: spec.idsFileName,
     last_checked_at: input.checkedAt?.toISOString() ?? null,
+    validity_marks: input.validity.marks(readsProperties(spec)),
   };
   if (!stored) {
     return {
@@ -129,5 +133,6 @@ export function buildElementCompliance(input: ComplianceInput): ElementComplianc
     applicable_specifications: applicable,
     compliant_specifications: compliant,
     specifications,
+    validity_findings: input.validity.findings,
   };
 }

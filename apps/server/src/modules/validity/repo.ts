@@ -91,3 +91,28 @@ export function listMarkingFindings(
     .from(f)
     .where(and(eq(f.fileVersionId, versionId), or(...concerning)));
 }
+
+/** Every stored finding naming one element, with its rule's severity (by index: rule list × STEP id). */
+export function listElementFindings(
+  db: Database,
+  versionId: string,
+  stepId: number,
+  rules: readonly string[],
+): Promise<Array<ValidityFindingRow & { severity: string }>> {
+  const f = versionValidityFindings;
+  const r = versionValidityRules;
+  return db
+    .select({
+      rule: f.rule,
+      stepId: f.stepId,
+      globalId: f.globalId,
+      ifcClass: f.ifcClass,
+      messageId: f.messageId,
+      messageValues: f.messageValues,
+      severity: r.severity,
+    })
+    .from(f)
+    .innerJoin(r, and(eq(r.fileVersionId, f.fileVersionId), eq(r.rule, f.rule)))
+    .where(and(eq(f.fileVersionId, versionId), inArray(f.rule, [...rules]), eq(f.stepId, stepId)))
+    .orderBy(asc(f.rule));
+}

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ValidityMarks } from '../compliance/validity-marks';
 import { ComplianceDetailCard } from './compliance-detail-card';
 import {
   COMPLIANCE_ERROR_TITLE,
@@ -13,6 +14,7 @@ import {
   STATUS_TONE,
   specificationStatus,
 } from './compliance-status';
+import { ElementValidityFindings } from './element-validity';
 
 export interface ValidationTabProps {
   compliance: ElementCompliance | undefined;
@@ -98,6 +100,7 @@ export function ValidationTab({ compliance, isLoading, error }: ValidationTabPro
   return (
     <div className="space-y-3">
       <Summary compliance={compliance} />
+      <ElementValidityFindings findings={compliance.validity_findings} />
       <Table aria-label="Specifications">
         <TableHeader>
           <TableRow>
@@ -120,6 +123,7 @@ export function ValidationTab({ compliance, isLoading, error }: ValidationTabPro
                     {spec.specification_name}
                   </button>
                   <span className="block truncate text-xs text-muted-foreground">{spec.ids_file_name}</span>
+                  <ValidityMarks marks={spec.validity_marks} />
                 </TableCell>
                 <TableCell className="text-right">
                   <Badge variant={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
