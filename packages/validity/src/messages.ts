@@ -4,7 +4,6 @@
  * the app's: `messages/rules/` (each rule's one-line explanation and the reasons a verdict is marked
  * unreliable) in en, de, fr and nl, and `messages/en.json` (the findings), English only so far.
  */
-import type { Locale } from '@plumbline/i18n/locales';
 import { IntlMessageFormat } from 'intl-messageformat';
 import en from './messages/en.json';
 import rulesDe from './messages/rules/de.json';
@@ -14,6 +13,8 @@ import rulesNl from './messages/rules/nl.json';
 import type { MessageRef } from './types';
 
 export type Catalogue = Readonly<Record<string, string>>;
+/** The app's languages (@plumbline/i18n's, which this package does not import: it builds on ifc alone). */
+export type Locale = 'en' | 'de' | 'fr' | 'nl';
 export const englishCatalogue: Catalogue = { ...en, ...rulesEn };
 
 const byLocale: Record<Locale, Catalogue> = {
