@@ -9,16 +9,16 @@ import { validityText } from '@/lib/validity-text';
  * each in words. Its verdicts that these make unreliable carry their marks in the list above.
  */
 export function ElementValidityFindings({ findings }: { findings: ElementCompliance['validity_findings'] }) {
-  useT('validity'); // the rules' words in the page's language (validityText)
+  const t = useT('validity'); // also the rules' words in the page's language (validityText)
   if (findings.length === 0) return null;
   return (
     <section
-      aria-label="Model validity findings on this element"
+      aria-label={t('validity.inspector.label')}
       className="rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2.5"
     >
       <p className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-yellow-800">
         <ShieldAlert aria-hidden="true" className="size-3.5" strokeWidth={2.5} />
-        Model validity
+        {t('validity.inspector.title')}
       </p>
       <ul className="mt-1.5 space-y-1.5">
         {findings.map((f, i) => (

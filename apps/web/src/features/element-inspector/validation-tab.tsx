@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ValidityMarks } from '../compliance/validity-marks';
+import { ValidityMarks } from '@/lib/validity-marks';
 import { ComplianceDetailCard } from './compliance-detail-card';
 import {
   COMPLIANCE_ERROR_TITLE,

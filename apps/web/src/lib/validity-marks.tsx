@@ -1,7 +1,7 @@
 import type { VerdictMark } from '@plumbline/contracts';
 import { ShieldAlert } from 'lucide-react';
 import { useT } from '@/lib/i18n';
-import { validityMarkText } from './validity-mark-text';
+import { validityMarkText } from '@/lib/validity-mark-text';
 
 /**
  * The validity errors that make a verdict unreliable, beside it: an icon and the reason in words.

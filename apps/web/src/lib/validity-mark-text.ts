@@ -1,6 +1,6 @@
 import type { VerdictMark } from '@plumbline/contracts';
 import type { Translator } from '@plumbline/i18n';
-import type { MessageId } from '@/messages';
+import type { MessageId } from '@/lib/i18n';
 
 /**
  * Why a validity error makes an IDS verdict unreliable, in words (decision 0249): the server sends
