@@ -40,21 +40,22 @@ module.exports = {
     {
       name: 'validity-imports-only-ifc',
       comment:
-        'packages/validity (model validity, rules beyond IDS) builds on packages/ifc alone; ids may use it, not the reverse.',
+        'packages/validity (model validity, rules beyond IDS) builds on packages/ifc alone and renders its messages with packages/i18n; ids may use it, not the reverse.',
       severity: 'error',
       from: { path: '^packages/validity/' },
-      to: { path: '^(packages/(?!validity/|ifc/)|apps/|bench/|scripts/)' },
+      to: { path: '^(packages/(?!validity/|ifc/|i18n/)|apps/|bench/|scripts/)' },
     },
     {
       name: 'contracts-import-nothing-ours',
       comment:
         'packages/contracts is shared by web and server and depends on neither; of the engine it takes only ' +
-        'the one percentage rule, which the engine package defines because it may import nothing of ours.',
+        'the one percentage rule and the one folding of long enumerations (issue 35), which the engine ' +
+        'package defines because it may import nothing of ours.',
       severity: 'error',
       from: { path: '^packages/contracts/' },
       to: {
         path: '^(packages/(?!contracts/|i18n/)|apps/|bench/|scripts/)',
-        pathNot: '^packages/ids/src/report/percent\\.ts$',
+        pathNot: '^packages/ids/src/report/(percent|fold)\\.ts$',
       },
     },
     {
@@ -84,6 +85,15 @@ module.exports = {
         path: `${server}modules/`,
         pathNot: [`${server}modules/$1/`, `${server}modules/[^/]+/index\\.ts$`],
       },
+    },
+    {
+      name: 'explorer-rows-through-store',
+      comment:
+        'Explorer rows (element × property set × property) are read through the ExplorerStore ' +
+        '(modules/metadata/explorer-store.ts): only the SQL store reaches their queries (decision 0273).',
+      severity: 'error',
+      from: { path: server, pathNot: `${server}modules/metadata/(sql-store|repo|row-query)\\.ts$` },
+      to: { path: `${server}modules/metadata/(repo|row-query)\\.ts$` },
     },
     {
       name: 'web-features-import-only-projects-lib-components',

@@ -76,6 +76,10 @@ describe('the boundary rules', () => {
       'apps/server/src/jobs/process.ts':
         "import '../modules/projects/repo';\nimport '../modules/projects/index';",
       'apps/server/src/schema/tables.ts': 'export const tables = 1;',
+      'apps/server/src/modules/metadata/service.ts': "import './repo';\nimport './sql-store';",
+      'apps/server/src/modules/metadata/sql-store.ts': "import './repo';\nimport './row-query';",
+      'apps/server/src/modules/metadata/repo.ts': "import './row-query';",
+      'apps/server/src/modules/metadata/row-query.ts': 'export const rowQuery = 1;',
       'apps/server/src/platform/cycle-a.ts': "import './cycle-b';",
       'apps/server/src/platform/cycle-b.ts': "import './cycle-a';",
       'apps/web/src/features/compliance/view.tsx':
@@ -110,6 +114,7 @@ describe('the boundary rules', () => {
           'platform-imports-no-module: apps/server/src/platform/http/app.ts → apps/server/src/modules/projects/index.ts',
           'modules-meet-through-index: apps/server/src/modules/bimfiles/service.ts → apps/server/src/modules/projects/repo.ts',
           'modules-import-no-job-or-root: apps/server/src/modules/projects/service.ts → apps/server/src/jobs/mail.ts',
+          'explorer-rows-through-store: apps/server/src/modules/metadata/service.ts → apps/server/src/modules/metadata/repo.ts',
           'no-circular: apps/server/src/platform/cycle-a.ts → apps/server/src/platform/cycle-b.ts',
           'web-features-import-only-projects-lib-components: apps/web/src/features/compliance/view.tsx → apps/web/src/features/viewer/panel.tsx',
           'web-features-import-only-projects-lib-components: apps/web/src/features/projects/list.tsx → apps/web/src/app/router.tsx',

@@ -1,6 +1,7 @@
 // The composition root: the one place that knows every module. It opens the platform (database, queue,
 // storage), creates each module's service, and hands the HTTP app the modules' routes (moduleRoutes) and
 // the queue the job handlers (src/jobs/index.ts). The platform imports no module (decision 0174).
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
@@ -57,6 +58,7 @@ import { createInvitationService } from './modules/members/invitations';
 import { memberRoutes } from './modules/members/routes';
 import type { MemberService } from './modules/members/service';
 import { createMemberService } from './modules/members/service';
+import { createExplorerStore } from './modules/metadata/explorer-store-factory';
 import { metadataRoutes } from './modules/metadata/routes';
 import type { MetadataService } from './modules/metadata/service';
 import { createMetadataService } from './modules/metadata/service';
@@ -97,6 +99,7 @@ import { createValidityService } from './modules/validity/service';
 import { viewerRoutes } from './modules/viewer/routes';
 import type { ViewerService } from './modules/viewer/service';
 import { createViewerService } from './modules/viewer/service';
+import { createWaiverService, type WaiverService, waiverRoutes } from './modules/waivers';
 import {
   createStringSeal,
   createWebhookService,
@@ -104,6 +107,7 @@ import {
   webhookRoutes,
 } from './modules/webhooks';
 import { type Clock, systemClock } from './platform/clock';
+import { openColumnarEngine } from './platform/columnar-engine';
 import type { Config } from './platform/config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './platform/db';
 import { buildApp } from './platform/http/app';
@@ -147,6 +151,7 @@ export interface AppServices {
   performance: PerformanceService;
   reports: ReportService;
   tokens: TokenService;
+  waivers: WaiverService;
   viewer: ViewerService;
   validity: ValidityService;
   health: HealthService;
@@ -184,6 +189,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     settingsRoutes(services.performance),
     auditRoutes(services.audit),
     tokenRoutes(services.tokens),
+    waiverRoutes(services.waivers),
   ];
 }
 
@@ -215,6 +221,15 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const target: DatabaseTarget = options.database ?? config.database;
   const database = await openDatabase(target);
   const storage: FileStorage = openStorage(config.storage);
+  const columnar = config.explorerStore === 'columnar' ? openColumnarEngine(config) : undefined;
+  // Explorer rows: the version's Parquet file once it exists, else SQL (decisions 0273, 0274).
+  const explorer = createExplorerStore({
+    db: database.db,
+    storage,
+    columnar,
+    workDir: join(config.dataDir, 'columnar', 'load'),
+    cacheBytes: config.explorerCacheBytes,
+  });
   if (storage instanceof LocalDiskStorage) {
     // Uploads a killed process left half-written: older than this process, so nobody is writing them.
     // (In a bucket, the lifecycle rule of docs/scaling.md removes a killed upload's parts.)
@@ -256,6 +271,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
+          columnar,
+          explorer,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
           appUrl,
           webhooks,
@@ -273,6 +290,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   const audit = createAuditRecorder(jobs, clock);
   const rateCounter = createRateCounter({ db, clock });
   const accService = createAccService({ db, clock, jobs, audit, connector: acc?.connector ?? null });
+  const invitationValidity = validityOf(config.invitationValidDays);
   const billing = createBillingService({
     db,
     clock,
@@ -298,8 +316,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         : ledger,
     enabled: config.billing.enabled,
     jobs,
+    invitationsValidSince: invitationValidity.validSince,
   });
-  const invitationValidity = validityOf(config.invitationValidDays);
   // The IDS Studio's live check: one thread that keeps the models being edited against read.
   const liveCheck = new ResidentWorker({
     entry: 'live-check-worker',
@@ -368,22 +386,29 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
       storage,
       liveCheck,
       timeLimitMs: config.processingTimeLimitMs,
+      propertyValues: (version, property, limit) => explorer.propertyValues(version, property, limit),
     }),
     attributes: createAttributeService({ db, clock, storage, jobs, audit }),
     audit: createAuditReader({ db }),
     tokens: createTokenService({ db, clock, audit }),
+    waivers: createWaiverService({ db, clock, audit }),
     ai: createAiService({
       db,
       model: config.ai,
       logger: logger.child({ component: 'assistant' }),
       compliance: createComplianceService({ db }),
+      explorer,
     }),
     viewer: createViewerService({ db, clock, storage, jobs }),
     validity: createValidityService(db),
     compliance: createComplianceService({ db }),
     history: createHistoryService({ db }),
-    elements: createElementService({ db, storage }),
-    metadata: createMetadataService({ db, clock, rateCounter }),
+    elements: createElementService({
+      db,
+      storage,
+      propertiesOf: (version, stepId) => explorer.elementProperties(version, stepId),
+    }),
+    metadata: createMetadataService({ db, clock, rateCounter, store: explorer }),
     rateCounter,
     overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),
@@ -455,6 +480,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
             logger.info('job queue stopped');
           } finally {
             storage.close?.();
+            columnar?.close();
             await database.close();
             logger.info('database closed');
           }

@@ -1,6 +1,7 @@
 // A worker thread's entry (bundled to dist/cpu-worker.js): runs one CPU-heavy task off the server's
 // event loop (platform/worker-task.ts) and posts the outcome back. Tasks are pure functions.
 import { parentPort, threadId, workerData } from 'node:worker_threads';
+import type { Waiver } from '@plumbline/contracts';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import type { compareStored } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
@@ -9,6 +10,7 @@ import type { renderInsightsPdf } from './modules/reports/ai-insights';
 import type { FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
 import type { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
 import type { writeComprehensiveXlsx, XlsxFeedItem } from './modules/reports/comprehensive-xlsx';
+import type { writeWaiversXlsx } from './modules/waivers/export';
 
 /**
  * The task's streamed input (`feed` of runWorkerTask): each item asked for when the one before is
@@ -69,6 +71,11 @@ const tasks = {
       ),
       threadId,
     };
+  },
+  // The Waivers view's export: pages of waivers through the feed (waivers/export.ts).
+  'write-waivers-xlsx': async (input: Parameters<typeof writeWaiversXlsx>[0]) => {
+    const { writeWaiversXlsx } = await import('./modules/waivers/export');
+    return { written: await writeWaiversXlsx(input, feedOf<Waiver[]>()) };
   },
 };
 

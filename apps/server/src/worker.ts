@@ -1,14 +1,17 @@
 // `npm run worker` runs this (bundled to dist/worker.js): job workers only, no HTTP. Several of
 // these can share one PostgreSQL database with API processes started with WORKER_MODE=none.
 
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import { type JobDeps, jobDefinitions } from './jobs';
 import { createAccRuntime } from './modules/acc/runtime';
 import { createLedgerProvider } from './modules/billing/payments/ledger';
+import { createExplorerStore } from './modules/metadata/explorer-store-factory';
 import { queueConcurrency, readPerformanceSettings } from './modules/settings/performance';
 import { createStringSeal } from './modules/webhooks';
 import { systemClock } from './platform/clock';
+import { openColumnarEngine } from './platform/columnar-engine';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
@@ -39,6 +42,14 @@ async function main(): Promise<void> {
   // Separate workers share the API's files: the same STORAGE_URL bucket (or, on local disk, the same
   // DATA_DIR volume).
   const storage = openStorage(config.storage);
+  const columnar = config.explorerStore === 'columnar' ? openColumnarEngine(config) : undefined;
+  const explorer = createExplorerStore({
+    db: database.db,
+    storage,
+    columnar,
+    workDir: join(config.dataDir, 'columnar', 'load'),
+    cacheBytes: config.explorerCacheBytes,
+  });
   await queue.startWorkers(
     {
       db: database.db,
@@ -49,6 +60,8 @@ async function main(): Promise<void> {
       billing: { enabled: config.billing.enabled, provider: createLedgerProvider() },
       ai: config.ai,
       timeLimitMs: config.processingTimeLimitMs,
+      columnar,
+      explorer,
       acc: createAccRuntime(config, database.db, systemClock),
       mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
       appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
@@ -61,6 +74,7 @@ async function main(): Promise<void> {
       await queue.stop(config.shutdownTimeoutMs);
     } finally {
       storage.close?.();
+      columnar?.close();
       await database.close();
     }
   });

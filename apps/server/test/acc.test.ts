@@ -258,8 +258,26 @@ for (const backend of testBackends()) {
       // A day on: the refresh cooldown is over and the stored access token has expired.
       server.clock.advance(25 * HOUR);
       await signIn();
+      const translationsBefore = standin.requests.filter(
+        (r) => r.path === '/modelderivative/v2/designdata/job',
+      ).length;
       const refreshed = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/refresh`);
       expect(refreshed.statusCode).toBe(202);
+      // The failed RVT is not re-processed as if its IFC existed: it is translated again, and its row
+      // keeps the translation's cause, never a server path (issue 35).
+      await eventually(
+        async () =>
+          standin.requests.filter((r) => r.path === '/modelderivative/v2/designdata/job').length >
+          translationsBefore,
+      );
+      const damaged = await eventually(async () => {
+        const row = (await files(projectId)).find((f) => f.name === 'Damaged Services.rvt');
+        return row?.status === 'failed' && row;
+      });
+      expect(damaged.error).toBe(
+        'Revit file is damaged and could not be opened (TranslationWorker-InternalFailure).',
+      );
+      expect(JSON.stringify(await files(projectId))).not.toMatch(/ENOENT|\/tmp\/|plumbline-/);
       expect(standin.requests.filter((r) => r.path === '/authentication/v2/token').length).toBe(
         tokenCallsBefore + 1,
       );

@@ -10,15 +10,14 @@ import { generateIfc } from '@plumbline/ifc-gen';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
-import { testBackends } from './support/backends';
+import { testBackend } from './support/backends';
 import { multipartBody, upload } from './support/multipart';
 import {
   call,
   eventually,
   type Session,
-  signUp,
+  serverWithAccountsForBlock,
   type TestServer,
-  testServerForBlock,
 } from './support/server';
 
 /**
@@ -27,8 +26,7 @@ import {
  * secret is shown once and stored as its SHA-256.
  */
 
-const [backend] = testBackends();
-if (!backend) throw new Error('no test backend');
+const backend = testBackend();
 
 const DAY = 24 * 60 * 60 * 1000;
 const demoIdsPath = fileURLToPath(new URL('../src/modules/demo/demo.ids', import.meta.url));
@@ -43,14 +41,14 @@ describe('API tokens', () => {
   let ifc: Buffer;
   let modelPath: string;
 
-  testServerForBlock(backend, (started) => {
+  // The installation's first account (the operator) is its admin: the owner is not.
+  serverWithAccountsForBlock(backend, ['Operator', 'Owner', 'Viewer'], (started, [, first, second]) => {
     server = started;
+    owner = first;
+    viewer = second;
   });
 
   beforeAll(async () => {
-    await signUp(server, 'Operator');
-    owner = await signUp(server, 'Owner');
-    viewer = await signUp(server, 'Viewer');
     modelPath = join(mkdtempSync(join(tmpdir(), 'plumbline-tokens-')), 'office.ifc');
     await generateIfc({ targetBytes: 60_000, seed: 3, out: modelPath });
     ifc = readFileSync(modelPath);

@@ -2,19 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditVerifyCommand } from '../src/audit-verify';
 import { appendAuditEntry } from '../src/modules/audit/repo';
 import { rowsOf } from '../src/platform/db';
-import { testBackends } from './support/backends';
+import { testBackend } from './support/backends';
 import { upload } from './support/multipart';
 import {
   call,
   eventually,
   type Session,
+  serverWithAccountsForBlock,
   signUp,
   type TestServer,
-  testServerForBlock,
 } from './support/server';
 
 /**
@@ -25,8 +25,7 @@ import {
  * node:crypto, not with the code under test.
  */
 
-const [backend] = testBackends();
-if (!backend) throw new Error('no test backend');
+const backend = testBackend();
 
 const demoIds = readFileSync(fileURLToPath(new URL('../src/modules/demo/demo.ids', import.meta.url)));
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -84,15 +83,10 @@ describe('audit trail', () => {
   let colleague: Session;
   let projectId: string;
 
-  testServerForBlock(backend, (started) => {
+  // The installation's first account (the operator) is its admin.
+  serverWithAccountsForBlock(backend, ['Operator', 'Owner', 'Colleague'], (started, accounts) => {
     server = started;
-  });
-
-  beforeAll(async () => {
-    // The installation's first account is its admin.
-    operator = await signUp(server, 'Operator');
-    owner = await signUp(server, 'Owner');
-    colleague = await signUp(server, 'Colleague');
+    [operator, owner, colleague] = accounts;
   });
 
   const chain = () =>

@@ -3,7 +3,7 @@
 // Over 500 lines: one server and one clock carried through the whole flow (a second server for
 // BILLING=off); later tests build on the subscriptions and the time earlier ones left.
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingInvoices,
   billingSubscriptions,
@@ -18,10 +18,10 @@ import {
   advanceAndSignIn,
   call,
   type Session,
+  serverWithAccountsForBlock,
   signUp,
   startTestServer,
   type TestServer,
-  testServerForBlock,
 } from './support/server';
 
 const DAY = 86_400_000;
@@ -53,12 +53,9 @@ for (const backend of testBackends()) {
     let owner: Session;
     let colleague: Session;
 
-    testServerForBlock(backend, (started) => {
+    serverWithAccountsForBlock(backend, ['Olivia Owner', 'Colin Colleague'], (started, accounts) => {
       server = started;
-    });
-    beforeAll(async () => {
-      owner = await signUp(server, 'Olivia Owner');
-      colleague = await signUp(server, 'Colin Colleague');
+      [owner, colleague] = accounts;
     });
 
     /** Moves the clock; sessions that expired meanwhile sign in again. */
@@ -93,6 +90,10 @@ for (const backend of testBackends()) {
       ]);
       expect(tiers.map((t) => t.price)).toEqual(tiers.map((t) => t.price_monthly_eur));
       expect(tiers.find((t) => t.popular)?.name).toBe('Cornerstone');
+      // Plans are public (a pricing page; the demo's wizard offers them): the same list without an account.
+      const anonymous = await call(server, null, 'GET', '/api/v1/billing/tiers?currency=EUR');
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json().tiers).toEqual(tiers);
     });
 
     it('validates vouchers as the spec shapes them; codes are matched upper-case', async () => {
@@ -212,12 +213,10 @@ for (const backend of testBackends()) {
         .json()
         .invoices.filter((i: { project_id: string }) => i.project_id === project_id);
       const proration = invoices.find((i: { name: string }) => i.name.includes('prorated'));
-      // Independent arithmetic: days left of this period, (219 − 79) × left / period days, in cents.
+      // Independent arithmetic (spec 3 §9, decision 0310): (219 − 79) × days left ÷ 30, in cents.
       const end = new Date(subscription.current_period_end).getTime();
-      const start = server.clock.now().getTime() - 20 * DAY;
       const left = Math.ceil((end - server.clock.now().getTime()) / DAY);
-      const total = Math.round((end - start) / DAY);
-      expect(proration.amount).toBe(Math.round((14000 * left) / total) / 100);
+      expect(proration.amount).toBe(Math.round((14000 * left) / 30) / 100);
     });
 
     it('schedules a downgrade for the next cycle, which the cycle job applies with one invoice', async () => {

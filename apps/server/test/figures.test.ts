@@ -45,7 +45,7 @@ function engineRank(passed: boolean, failures: number, requirements: number): Ra
 }
 
 function tally(ranks: Iterable<Rank>, population: number): StatusCounts {
-  const counts = { passed: 0, warning: 0, failed: 0, not_applicable: 0 };
+  const counts = { passed: 0, waived: 0, warning: 0, failed: 0, not_applicable: 0 };
   let ranked = 0;
   for (const rank of ranks) {
     if (rank === 0) continue;

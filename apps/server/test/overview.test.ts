@@ -167,7 +167,9 @@ for (const backend of testBackends()) {
         ids_compliance: {
           compliant_elements: expected.compliantElements,
           applicable_elements: expected.applicableElements,
+          waived_elements: 0,
           total_elements: elementsTotal,
+          compliance_rate: pct(expected.compliantElements, expected.applicableElements),
         },
         total_validation_pairs: expected.applicablePairs,
       });
@@ -177,7 +179,11 @@ for (const backend of testBackends()) {
       overview.trend.forEach((point: Record<string, unknown>, i: number) => {
         const c = i === 0 ? windowsCounts : expected;
         const { checked: _, ...shares } = categories(c);
-        expect(point).toMatchObject({ ...shares, compliance_score: pct(c.passedPairs, c.applicablePairs) });
+        // The trend's score is the card's IDS compliance (issue 35), of applicable elements.
+        expect(point).toMatchObject({
+          ...shares,
+          compliance_score: pct(c.compliantElements, c.applicableElements),
+        });
       });
       expect(overview.trend.map((p: { file_name: string }) => p.file_name)).toEqual([
         'windows.ifc',
@@ -200,7 +206,9 @@ for (const backend of testBackends()) {
       expect(after.cards.ids_compliance).toEqual({
         compliant_elements: wallCounts.compliantElements,
         applicable_elements: wallCounts.applicableElements,
+        waived_elements: 0,
         total_elements: wall.elements_count,
+        compliance_rate: pct(wallCounts.compliantElements, wallCounts.applicableElements),
       });
       expect(after.compliance_categories).toEqual(categories(wallCounts));
       expect(after.trend.map((p: { file_name: string }) => p.file_name)).not.toContain('windows.ifc');
@@ -245,6 +253,7 @@ for (const backend of testBackends()) {
               passedElements: Number(row.passed_elements),
               warningElements: Number(row.warning_elements),
               failedElements: Number(row.failed_elements),
+              waivedElements: Number(row.waived_elements),
             },
             id,
           ).toEqual(live.get(id));

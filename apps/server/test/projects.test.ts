@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listProjectAuditEntries } from '../src/modules/audit/repo';
 import { bimFiles, fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
@@ -7,9 +7,8 @@ import {
   call,
   eventually,
   type Session,
-  signUp,
+  serverWithAccountsForBlock,
   type TestServer,
-  testServerForBlock,
 } from './support/server';
 
 for (const backend of testBackends()) {
@@ -18,12 +17,9 @@ for (const backend of testBackends()) {
     let owner: Session;
     let colleague: Session;
 
-    testServerForBlock(backend, (started) => {
+    serverWithAccountsForBlock(backend, ['Olivia Owner', 'Colin Colleague'], (started, accounts) => {
       server = started;
-    });
-    beforeAll(async () => {
-      owner = await signUp(server, 'Olivia Owner');
-      colleague = await signUp(server, 'Colin Colleague');
+      [owner, colleague] = accounts;
     });
 
     async function createProject(session: Session, name: string, description?: string): Promise<string> {

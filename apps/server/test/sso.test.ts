@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
-import { testBackends } from './support/backends';
-import { type OidcStandin, signInAtProvider, startOidcStandin } from './support/oidc-standin';
+import { testBackend } from './support/backends';
+import { type OidcStandin, signInAtProvider } from './support/oidc-standin';
 import {
   call,
   eventually,
   type Session,
   signIn,
   signUp,
-  startTestServer,
   TEST_PASSWORD,
   type TestServer,
   uniqueEmail,
 } from './support/server';
+import { cookieOf, ssoServerForBlock, ssoSignIn } from './support/sso';
 
 /**
  * Issue 32 item 4: OpenID Connect sign-in against a real OpenID provider on loopback (oidc-provider:
@@ -22,41 +22,7 @@ import {
  * installation can turn password sign-in off.
  */
 
-const [backend] = testBackends();
-if (!backend) throw new Error('no test backend');
-
-// PUBLIC_URL is unset on the test server, so the callback is this server on localhost:3000.
-const REDIRECT_URI = 'http://localhost:3000/api/v1/auth/sso/callback';
-
-function cookieOf(res: { headers: Record<string, unknown> }, name: string): string | undefined {
-  const raw = res.headers['set-cookie'];
-  const all = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
-  const found = all.find((cookie: string) => cookie.startsWith(`${name}=`));
-  return found?.slice(name.length + 1).split(';')[0];
-}
-
-/** Single sign-on as a browser does it: start, the provider's page, back to the callback. */
-async function ssoSignIn(server: TestServer, email: string, returnTo = '/dashboard?tab=team') {
-  const start = await server.app.inject({
-    url: `/api/v1/auth/sso/login?return_to=${encodeURIComponent(returnTo)}`,
-  });
-  expect(start.statusCode, start.body).toBe(302);
-  const flow = cookieOf(start, 'plumbline_sso');
-  expect(flow).toBeTruthy();
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  const back = await signInAtProvider(authorize.href, email);
-  expect(back.href.startsWith(REDIRECT_URI)).toBe(true);
-  const done = await server.app.inject({
-    url: `${back.pathname}${back.search}`,
-    cookies: { plumbline_sso: flow as string },
-  });
-  return {
-    done,
-    session: cookieOf(done, 'plumbline_session') ?? null,
-    location: String(done.headers.location),
-  };
-}
+const backend = testBackend();
 
 async function me(server: TestServer, token: string) {
   const res = await call(server, { token, userId: '', email: '' }, 'GET', '/api/v1/auth/me');
@@ -69,20 +35,15 @@ describe('single sign-on (OpenID Connect)', () => {
   let server: TestServer;
   let operator: Session;
 
+  ssoServerForBlock(
+    backend,
+    { OIDC_ALLOWED_DOMAINS: 'example.com, example.org', OIDC_BUTTON_LABEL: 'Sign in with Contoso' },
+    (pair) => {
+      ({ provider, server } = pair);
+    },
+  );
   beforeAll(async () => {
-    provider = await startOidcStandin({ redirectUri: REDIRECT_URI });
-    server = await startTestServer(backend, {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_ALLOWED_DOMAINS: 'example.com, example.org',
-      OIDC_BUTTON_LABEL: 'Sign in with Contoso',
-    });
     operator = await signUp(server, 'Operator');
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
   });
 
   it('says which sign-in methods the installation offers', async () => {
@@ -210,21 +171,10 @@ describe('single sign-on (OpenID Connect)', () => {
 });
 
 describe('password sign-in turned off', () => {
-  let provider: OidcStandin;
   let server: TestServer;
 
-  beforeAll(async () => {
-    provider = await startOidcStandin({ redirectUri: REDIRECT_URI });
-    server = await startTestServer(backend, {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      PASSWORD_SIGN_IN: 'off',
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
+  ssoServerForBlock(backend, { PASSWORD_SIGN_IN: 'off' }, (pair) => {
+    server = pair.server;
   });
 
   it('refuses sign-up and password sign-in; single sign-on makes the first account the installation admin', async () => {

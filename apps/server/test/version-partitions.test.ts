@@ -133,7 +133,7 @@ for (const backend of testBackends()) {
         const { versionId } = await processedVersion('Sorted.ifc');
         for (const direction of ['asc', 'desc'] as const) {
           const order = orderClause({ key: 'value', direction, versionClasses: [] });
-          // Sorting is priced out, so the plan has no Sort exactly when an index gives the order.
+          // Sorting is priced out, so the plan has no full Sort exactly when an index gives the order.
           const text = await server.database.db.transaction(async (tx) => {
             await tx.execute(sql`set local enable_sort = off`);
             const plan = (await tx.execute(
@@ -146,7 +146,12 @@ for (const backend of testBackends()) {
           expect(text, direction).toMatch(
             direction === 'asc' ? /Index Scan using/ : /Index Scan Backward using/,
           );
-          expect(text, direction).not.toMatch(/\bSort\b/);
+          // Rows alike in value, element, set and property (rare) are settled by their place (ctid),
+          // which no index holds: at most an incremental sort within such ties, never a full sort.
+          expect(text, direction).not.toMatch(/(^|->\s+)Sort\b/m);
+          if (/Incremental Sort/.test(text)) {
+            expect(text, direction).toMatch(/Presorted Key: \(?"?left"?\(ep\.value, 200\)/);
+          }
         }
       });
 

@@ -7,21 +7,31 @@ import { type TestServer, testServerForBlock } from './support/server';
 
 /**
  * The warning rule (spec 2 §4, decision 0081) is defined once, as the SQL function
- * `compliance_status_rank` (drizzle/0031) that every status read calls through `statusRankSql`.
+ * `compliance_status_rank` (drizzle/0031, waiver input since 0044) that every status read calls through `statusRankSql`.
  * Asked of the database for every case up to ten requirement facets, passed or not, with every
  * number of failing facets; the expectation is the spec's wording, read independently here.
  */
-const cases = Array.from({ length: 11 }, (_, n) =>
+interface Case {
+  passed: boolean;
+  failed: number;
+  n: number;
+  waived?: boolean;
+}
+
+const cases: Case[] = Array.from({ length: 11 }, (_, n) =>
   Array.from({ length: n + 1 }, (_, failed) => [
-    { passed: true, failed: 0, n },
-    { passed: false, failed, n },
+    { passed: true, failed: 0, n, waived: false },
+    { passed: false, failed, n, waived: false },
+    { passed: false, failed, n, waived: true },
   ]).flat(),
 ).flat();
 
 /** Spec 2 §4 in words: a passing element passes (nothing required: not applicable); a failing one is
- * a warning when it still meets at least half of its requirements, failed otherwise. */
-function specSays(c: { passed: boolean; failed: number; n: number }): ComplianceStatus {
+ * waived when an approved waiver covers it (issue 32), else a warning when it still meets at least
+ * half of its requirements, failed otherwise. */
+function specSays(c: Case): ComplianceStatus {
   if (c.passed) return c.n === 0 ? 'not_applicable' : 'passed';
+  if (c.waived) return 'waived';
   const metShare = c.n === 0 ? 0 : (c.n - c.failed) / c.n;
   return c.failed > 0 && metShare >= 0.5 ? 'warning' : 'failed';
 }
@@ -33,16 +43,17 @@ for (const backend of testBackends()) {
       server = started;
     });
 
-    async function statusesOf(list: ReadonlyArray<{ passed: boolean; failed: number; n: number }>) {
+    async function statusesOf(list: ReadonlyArray<Case>) {
       const values = sql.join(
         list.map(
           (c) =>
-            sql`(${c.passed}::boolean, ${JSON.stringify(Array.from({ length: c.failed }, (_, i) => ({ facetIndex: i })))}::jsonb, ${c.n}::int)`,
+            sql`(${c.passed}::boolean, ${JSON.stringify(Array.from({ length: c.failed }, (_, i) => ({ facetIndex: i })))}::jsonb, ${c.n}::int, ${c.waived ?? false}::boolean)`,
         ),
         sql`, `,
       );
       const result = await server.database.db.execute(
-        sql`select ${statusRankSql(sql`er`, sql`er.n`)} as rank from (values ${values}) as er(passed, failures, n)`,
+        sql`select ${statusRankSql(sql`er`, sql`er.n`, sql`er.waived`)} as rank
+            from (values ${values}) as er(passed, failures, n, waived)`,
       );
       return (result as unknown as { rows: { rank: number | string }[] }).rows.map(
         (r) => STATUS_BY_RANK[Number(r.rank)],

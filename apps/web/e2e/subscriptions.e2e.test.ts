@@ -13,7 +13,7 @@ browserPagePerTest(baseUrl, (session) => {
 });
 
 /** A paid Blueprint project, arranged through the API (the wizard has its own test). */
-async function paidProject(name: string) {
+async function paidProject(name: string, extra: Record<string, unknown> = {}) {
   const res = await context.request.post('/api/v1/billing/subscription-payments', {
     data: {
       customerName: 'Sue Scriber',
@@ -24,6 +24,7 @@ async function paidProject(name: string) {
       card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
       projectName: name,
       idempotencyKey: `e2e-${name}-${Date.now()}`,
+      ...extra,
     },
   });
   if (!res.ok()) throw new Error(`payment failed: ${res.status()} ${await res.text()}`);
@@ -54,7 +55,7 @@ describe('the Subscriptions tab (issue 11 acceptance 2)', () => {
     await card('Canal Bridge').getByRole('button', { name: 'Change Plan' }).click();
     let dialog = page.getByRole('dialog', { name: 'Change plan' });
     await dialog.getByRole('radio', { name: /Skyline/ }).click();
-    await expectVisible(dialog.getByText(/Estimated prorated charge today/));
+    await expectVisible(dialog.getByText(/^Charged today: A\$/));
     await dialog.getByRole('button', { name: 'Upgrade Now' }).click();
     await dialog.getByLabel('Project name').fill('canal bridge');
     await dialog.getByRole('button', { name: 'Confirm Upgrade' }).click();
@@ -118,5 +119,98 @@ describe('the Subscriptions tab (issue 11 acceptance 2)', () => {
     await expectVisible(history.locator('th[aria-sort="descending"]'));
     await history.getByRole('button', { name: 'Amount' }).click();
     expect(await amounts()).toEqual(unsorted);
+  });
+});
+
+describe('money on the Subscriptions tab (issue 35)', () => {
+  it('prices a EUR project with a voucher in EUR, and its upgrade charges exactly the estimate', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('euro'),
+      password: 'subscriber-2026',
+      fullName: 'Eva Euro',
+    });
+    const paid = await paidProject('Kanal Haus', { currency: 'EUR', voucherCode: 'FLAT10' });
+    await openTab();
+    // Blueprint €48 less the €10 voucher: €38.00 billed, the list price struck beside it.
+    await expectVisible(card('Kanal Haus').getByTestId('billed-price').getByText('€38.00 / month'));
+    await expectVisible(card('Kanal Haus').getByText('List price €48.00'));
+
+    await card('Kanal Haus').getByRole('button', { name: 'Change Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change plan' });
+    await expectVisible(dialog.getByRole('radio', { name: /Skyline/ }));
+    expect(await dialog.textContent()).not.toContain('A$');
+    await dialog.getByRole('radio', { name: /Skyline/ }).click();
+    // By hand: Skyline €135 − €10 = €125 billed; (125 − 38) × whole days left ÷ 30, to the cent.
+    const days = Math.ceil(
+      (new Date(paid.subscription.current_period_end).getTime() - Date.now()) / 86_400_000,
+    );
+    const expected = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(
+      Math.round((8700 * days) / 30) / 100,
+    );
+    const estimate = dialog.getByTestId('upgrade-charge');
+    await expectVisible(estimate);
+    expect(await estimate.textContent()).toContain(`Charged today: ${expected},`);
+    await screenshot(page, 'subscriptions-eur-estimate');
+    await dialog.getByRole('button', { name: 'Upgrade Now' }).click();
+    await dialog.getByLabel('Project name').fill('Kanal Haus');
+    await dialog.getByRole('button', { name: 'Confirm Upgrade' }).click();
+    await expectHidden(dialog);
+    await expectVisible(card('Kanal Haus').getByTestId('billed-price').getByText('€125.00 / month'));
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: 'Upgrade from Blueprint to Skyline' });
+    await expectVisible(row.getByText(expected, { exact: true }));
+  });
+
+  it('pays a Due invoice and replaces the card inside the app (the ledger)', async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('due'),
+      password: 'subscriber-2026',
+      fullName: 'Dan Due',
+    });
+    await paidProject('Dry Dock', { saveCard: false });
+    await openTab();
+    // No saved card: the upgrade's prorated invoice stays Due.
+    await card('Dry Dock').getByRole('button', { name: 'Change Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change plan' });
+    await dialog.getByRole('radio', { name: /Cornerstone/ }).click();
+    await dialog.getByRole('button', { name: 'Upgrade Now' }).click();
+    await dialog.getByLabel('Project name').fill('Dry Dock');
+    await dialog.getByRole('button', { name: 'Confirm Upgrade' }).click();
+    await expectHidden(dialog);
+    const dueRow = page.getByRole('table').getByRole('row').filter({ hasText: 'Upgrade from Blueprint' });
+    await expectVisible(dueRow.getByText('Due'));
+
+    await page.getByRole('button', { name: 'Manage Billing' }).click();
+    const portal = page.getByRole('dialog', { name: 'Billing portal' });
+    await expectVisible(portal);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('subscriptions');
+    await expectVisible(portal.getByText('No card saved'));
+    await screenshot(page, 'billing-portal-due');
+    await portal.getByRole('button', { name: /^Pay / }).click();
+    await expectVisible(page.getByText('Your card was declined.'));
+
+    await portal.getByRole('button', { name: 'Add card' }).click();
+    await portal.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await portal.getByLabel('Expiry (MM/YY)').fill('10/98');
+    await portal.getByLabel('CVC').fill('321');
+    await portal.getByRole('button', { name: 'Save card' }).click();
+    await expectVisible(portal.getByText('mastercard ending 4444, expires 10/2098'));
+
+    await portal.getByRole('button', { name: /^Pay / }).click();
+    await expectVisible(portal.getByText('No open invoices.'));
+    await screenshot(page, 'billing-portal-paid');
+    const paidRow = portal.getByRole('table').getByRole('row').filter({ hasText: 'Upgrade from Blueprint' });
+    await expectVisible(paidRow.getByText('Paid'));
+    await expectVisible(paidRow.getByRole('button', { name: /^Download receipt/ }));
+
+    // Replacing a saved card: the new one is shown at once.
+    await portal.getByRole('button', { name: 'Replace card' }).click();
+    await portal.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await portal.getByLabel('Expiry (MM/YY)').fill('12/99');
+    await portal.getByLabel('CVC').fill('123');
+    await portal.getByRole('button', { name: 'Save card' }).click();
+    await expectVisible(portal.getByText('visa ending 4242, expires 12/2099'));
   });
 });

@@ -19,6 +19,8 @@ export default defineConfig({
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./harness/global-setup.ts'],
+    // After each file: no API answer it saw held a server's data directory path (issue 35).
+    setupFiles: ['./harness/server-paths.setup.ts'],
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     testTimeout: 900_000,

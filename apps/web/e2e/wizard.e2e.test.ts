@@ -51,7 +51,7 @@ describe('the create-project wizard (issue 11 acceptance 1)', () => {
     // Prefilled buyer; read-only billing email; the order summary in AUD with its tax note.
     expect(await wizard.getByLabel('Full name').inputValue()).toBe('Wanda Wizard');
     expect(await wizard.getByLabel('Billing email').getAttribute('readonly')).not.toBeNull();
-    await expectVisible(wizard.getByText('A$149 / month'));
+    await expectVisible(wizard.getByText('A$149.00 / month'));
     await expectVisible(wizard.getByText('inc. GST'));
     await expectVisible(wizard.getByText('Test mode'));
 

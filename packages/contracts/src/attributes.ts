@@ -128,7 +128,6 @@ export const schemaSummarySchema = z.object({
   totalAttributes: count,
   coverageRate: percent,
   highPriorityMissing: count,
-  averageCompliance: percent,
 });
 export type SchemaSummary = z.infer<typeof schemaSummarySchema>;
 

@@ -11,6 +11,9 @@ import { accSelectionSchema } from './acc';
  * - POST /vouchers/validate                               { code } → voucher validation result
  * - POST /billing/subscription-payments                   pay, then create the project and its subscription
  * - GET  /billing/subscriptions                           the caller's projects' subscriptions
+ * - GET  /billing/subscriptions/{id}/plan-changes         each plan priced for it, with the upgrade charge
+ * - PUT  /billing/subscriptions/{id}/card                 replace the saved card (the ledger)
+ * - POST /billing/invoices/{invoiceId}/pay                pay a due or overdue invoice (the ledger)
  * - POST /billing/subscriptions/{id}/cancel | reactivate | upgrade | downgrade
  * - POST /billing/portal                                  { returnUrl } → { url }
  * - GET  /billing/billing-history                         invoices of the caller's projects
@@ -157,6 +160,8 @@ export const subscriptionSchema = z.object({
   stripe_promotion_code_id: z.string().nullable(),
   discount_applied_percentage: z.number().nullable(),
   discount_applied_amount_cents: z.number().nullable(),
+  /** What a month of its plan bills, voucher applied, in its currency (major units); `tier.price` is the list price. */
+  monthly_billed: z.number(),
   card: z
     .object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() })
     .nullable(),
@@ -194,6 +199,32 @@ export const changePlanBodySchema = z.object({
   confirmProjectName: z.string(),
 });
 
+/** One plan as a change of a subscription, priced in its currency with its voucher (decision 0310). */
+export const planChangeOptionSchema = z.object({
+  tier: tierSchema,
+  change: z.enum(['current', 'upgrade', 'downgrade', 'same']),
+  monthly_list: z.number(),
+  monthly_billed: z.number(),
+  /** An upgrade's charge today, exactly what the upgrade then charges; null for other changes, and when the provider (Stripe) prorates itself. */
+  charge_now: z.number().nullable(),
+});
+export const planChangeOptionsSchema = z.object({
+  subscription_id: z.string().uuid(),
+  currency: currencySchema,
+  days_remaining: z.number().int(),
+  proration_days: z.number().int(),
+  options: z.array(planChangeOptionSchema),
+});
+export type PlanChangeOptions = z.infer<typeof planChangeOptionsSchema>;
+export type PlanChangeOption = z.infer<typeof planChangeOptionSchema>;
+
+/** The ledger's portal actions: a new card for a subscription, and paying an open invoice. */
+export const replaceCardBodySchema = z.object({ card: cardInputSchema });
+export const payInvoiceBodySchema = z.object({
+  /** Pays with this card (and saves it for the subscription); without it, with the saved card. */
+  card: cardInputSchema.optional(),
+});
+
 export const portalBodySchema = z.object({
   userId: z.string().optional(),
   returnUrl: z.string().startsWith('/').max(500).default('/dashboard'),
@@ -222,6 +253,7 @@ export const invoiceRowSchema = z.object({
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 export const billingHistoryResponseSchema = z.object({ invoices: z.array(invoiceRowSchema) });
+export const invoiceResponseSchema = z.object({ invoice: invoiceRowSchema });
 export const invoiceParamsSchema = z.object({ invoiceId: z.string().uuid('Invoice not found') });
 
 export const limitTypeSchema = z.enum(['files', 'storage', 'users']);
@@ -243,7 +275,14 @@ export const projectLimitsSchema = z.object({
     allowRefresh: z.boolean(),
     maxReportsPerMonth: z.number().int(),
   }),
-  usage: z.object({ files: z.number().int(), storageBytes: z.number(), users: z.number().int() }),
+  usage: z.object({
+    files: z.number().int(),
+    storageBytes: z.number(),
+    /** Seats taken: members and pending invitations (an invitation holds its seat until it expires). */
+    users: z.number().int(),
+    /** Of `users`, the pending invitations. */
+    invited: z.number().int().optional(),
+  }),
   violations: z.array(violationSchema),
 });
 export type ProjectLimits = z.infer<typeof projectLimitsSchema>;
@@ -263,6 +302,7 @@ export const billingErrorCodes = [
   'not_a_downgrade', // 400
   'subscription_canceled', // 409
   'invoice_not_found', // 404
+  'invoice_not_open', // 409 the invoice is already paid
   'admin_role_required', // 403
   'installation_admin_required', // 403
   'limit_files', // 403

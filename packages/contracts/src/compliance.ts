@@ -3,6 +3,7 @@ import { specificationStateSchema } from './figures';
 import { fileParamsSchema, versionQuerySchema } from './file-address';
 import { facetCardinalitySchema, idsFacetSchema, idsFacetTypeSchema } from './ids-facets';
 import { count, percent } from './numbers';
+import { idsComplianceSchema } from './overview';
 import { verdictMarkSchema } from './validity';
 
 /**
@@ -76,11 +77,13 @@ export type IdsSpecificationListResponse = z.infer<typeof idsSpecificationListRe
  * warning when it meets at least half of them, failed below; not_applicable when the specification
  * does not apply to it or requires nothing.
  */
-export const complianceStatusSchema = z.enum(['passed', 'warning', 'failed', 'not_applicable']);
+export const complianceStatusSchema = z.enum(['passed', 'waived', 'warning', 'failed', 'not_applicable']);
 export type ComplianceStatus = z.infer<typeof complianceStatusSchema>;
 
 export const statusCountsSchema = z.object({
   passed: count,
+  /** Failing, but covered by an approved waiver (issue 32): counted apart from passed and failed. */
+  waived: count,
   warning: count,
   failed: count,
   not_applicable: count,
@@ -95,6 +98,7 @@ export const specificationComplianceRowSchema = z.object({
   applicable_elements: count,
   compliant_elements: count,
   passed: count,
+  waived: count,
   warning: count,
   failed: count,
   compliance_rate: percent,
@@ -125,10 +129,12 @@ export const fileComplianceSchema = z.object({
   file_id: z.string().uuid(),
   version_id: z.string().uuid(),
   version_tag: z.string(),
-  /** compliant_pairs over applicable_pairs (element × specification), 0 when none apply. */
+  /** compliant_pairs over applicable_pairs (basis `checks`: element × specification), 0 when none apply. */
   compliance_rate: percent,
   compliant_pairs: count,
   applicable_pairs: count,
+  /** The version's IDS compliance (basis `elements`): the Overview card's definition for this version. */
+  ids_compliance: idsComplianceSchema,
   total_specifications: count,
   total_elements: count,
   specifications: z.array(specificationComplianceRowSchema),

@@ -108,6 +108,8 @@ export const elementSpecificationComplianceSchema = z.object({
   is_applicable: z.boolean(),
   /** Null when the element is outside the specification. */
   meets_requirements: z.boolean().nullable(),
+  /** A failure an approved waiver covers on this version (issue 32): Waived, not Non-Compliant. */
+  is_waived: z.boolean(),
   last_checked_at: z.string().nullable(),
   applicability_results: z.array(facetResultSchema),
   requirement_results: z.array(facetResultSchema),
@@ -120,7 +122,13 @@ export const elementSpecificationComplianceSchema = z.object({
 });
 export type ElementSpecificationCompliance = z.infer<typeof elementSpecificationComplianceSchema>;
 
-export const elementComplianceStatusSchema = z.enum(['compliant', 'non_compliant', 'not_applicable']);
+/** Waived (issue 32): no unwaived failure, and at least one failure an approved waiver covers. */
+export const elementComplianceStatusSchema = z.enum([
+  'compliant',
+  'waived',
+  'non_compliant',
+  'not_applicable',
+]);
 export type ElementComplianceStatus = z.infer<typeof elementComplianceStatusSchema>;
 
 /** Spec 3 §3 'Element compliance summary'. */
@@ -131,6 +139,8 @@ export const elementComplianceSchema = z.object({
   overall_compliance_status: elementComplianceStatusSchema,
   applicable_specifications: z.number().int(),
   compliant_specifications: z.number().int(),
+  /** Applicable specifications whose failure an approved waiver covers (issue 32). */
+  waived_specifications: z.number().int(),
   specifications: z.array(elementSpecificationComplianceSchema),
   /** The version's validity findings on this element (issue 38): rule, severity and a message id with its values. */
   validity_findings: z.array(

@@ -6,6 +6,7 @@ import type { ProfileErrorCode } from './profile';
 import type { ReportErrorCode } from './reports';
 import type { TokenErrorCode } from './tokens';
 import { FRAGMENTS_FAILED, FRAGMENTS_NOT_READY } from './viewer';
+import type { WaiverErrorCode } from './waivers';
 
 /**
  * Every error code the API sends, with its one HTTP status. The server's error classes take the
@@ -113,6 +114,7 @@ export const ERROR_STATUS = {
   not_a_downgrade: 400,
   subscription_canceled: 409,
   invoice_not_found: 404,
+  invoice_not_open: 409,
   installation_admin_required: 403,
   limit_files: 403,
   limit_storage: 403,
@@ -156,6 +158,14 @@ export const ERROR_STATUS = {
   comparison_unavailable: 409,
   // API tokens.
   token_not_found: 404,
+  // Waivers.
+  waiver_not_found: 404,
+  waiver_not_pending: 409,
+  waiver_own_request: 403,
+  waiver_expiry_invalid: 400,
+  waiver_nothing_to_waive: 400,
+  waiver_element_needed: 400,
+  waiver_export_too_large: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -289,7 +299,8 @@ export type ModuleErrorCode =
   | MemberErrorCode
   | ProfileErrorCode
   | ReportErrorCode
-  | TokenErrorCode;
+  | TokenErrorCode
+  | WaiverErrorCode;
 // A code listed there but missing from the table above fails this line at compile time.
 export const everyModuleCodeHasAStatus: Record<ModuleErrorCode, number> = ERROR_STATUS;
 

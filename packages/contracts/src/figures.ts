@@ -38,6 +38,7 @@ export function undrawnElementsNote(total: number, drawn: number): string | null
 /** An element's status against a specification (compliance.ts), labelled the same everywhere. */
 export const COMPLIANCE_STATUS_LABELS = {
   passed: 'Passed',
+  waived: 'Waived',
   warning: 'Warning',
   failed: 'Failed',
   not_applicable: 'Not Applicable',

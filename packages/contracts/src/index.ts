@@ -1,3 +1,4 @@
+export { FOLDED_SHOWN, type Folded, foldedText, foldLongRuns, foldValues } from '@plumbline/ids/report/fold';
 export * from './acc';
 export * from './ai';
 export * from './attributes';
@@ -32,4 +33,5 @@ export * from './session-cookies';
 export * from './tokens';
 export * from './validity';
 export * from './viewer';
+export * from './waivers';
 export * from './webhooks';

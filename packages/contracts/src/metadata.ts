@@ -85,7 +85,9 @@ export const metadataPageResponseSchema = z.object({
   rows: z.array(metadataRowSchema),
   page: z.number().int(),
   page_size: z.number().int(),
+  /** Rows selected; with `total_exact` false, a lower bound: more than this many (a frequent search term). */
   total: z.number().int(),
+  total_exact: z.boolean(),
   total_pages: z.number().int(),
 });
 export type MetadataPageResponse = z.infer<typeof metadataPageResponseSchema>;

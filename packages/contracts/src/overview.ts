@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bimFileSchema } from './bimfiles';
+import { percent } from './numbers';
 
 /** Spec 1 §3 'IDS compliance': elements of the latest versions, counted once whatever their specifications. */
 export const idsComplianceSchema = z.object({
@@ -7,14 +8,27 @@ export const idsComplianceSchema = z.object({
   compliant_elements: z.number().int(),
   /** Applicable to at least one specification of an active IDS file. */
   applicable_elements: z.number().int(),
+  /** Of the applicable: those whose worst status is waived (issue 32), neither compliant nor failing. */
+  waived_elements: z.number().int(),
   total_elements: z.number().int(),
+  /**
+   * The IDS compliance percentage: compliant_elements of applicable_elements, one decimal, 0 when
+   * none apply. Computed once on the server (compliance/figures.ts `idsComplianceOf`, issue 35);
+   * every screen and report prints this number and never divides itself.
+   */
+  compliance_rate: percent,
 });
 export type IdsCompliance = z.infer<typeof idsComplianceSchema>;
 
-/** Spec 1 §5: the IDS compliance figure, compliant over applicable, rounded; 0 % when none are applicable. Shared by the Overview card and the reports. */
-export function complianceFigure(c: IdsCompliance): number {
-  return c.applicable_elements === 0 ? 0 : Math.round((c.compliant_elements / c.applicable_elements) * 100);
-}
+/**
+ * What a compliance percentage is a percentage of (issue 35): every percentage a screen or report
+ * shows names its basis beside it.
+ * - elements: applicable elements meeting every requirement (IDS compliance; cards, trend, reports);
+ * - checks: element × specification checks passed (the File Inspector's per-file rate, the Schema tab);
+ * - requirements: required property requirements checked (the Exists / Populated / Compliant shares).
+ */
+export const complianceBasisSchema = z.enum(['elements', 'checks', 'requirements']);
+export type ComplianceBasis = z.infer<typeof complianceBasisSchema>;
 
 /**
  * Spec 1 §3 'Compliance category', as percentages (0–100) of the checked property requirements:
@@ -41,7 +55,10 @@ export const trendPointSchema = z.object({
   exists: z.number(),
   populated: z.number(),
   compliant: z.number(),
-  /** Compliant element × specification pairs over applicable pairs, in percent. */
+  /**
+   * IDS compliance of the project as it then stood: the same definition as the Overview card
+   * (`ids_compliance.compliance_rate`, of applicable elements), so the last point equals the card.
+   */
   compliance_score: z.number(),
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;

@@ -126,8 +126,24 @@ export const projectPermissions = {
       'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate',
       'POST /api/v1/billing/subscriptions/{subscriptionId}/upgrade',
       'POST /api/v1/billing/subscriptions/{subscriptionId}/downgrade',
+      'PUT /api/v1/billing/subscriptions/{subscriptionId}/card',
+      'POST /api/v1/billing/invoices/{invoiceId}/pay',
       'GET /api/v1/billing/billing-history/{invoiceId}/receipt/download',
       'GET /api/v1/billing/invoices/{invoiceId}/pdf',
+    ],
+  },
+  'waivers.request': {
+    role: 'Editor',
+    reason: 'permission.waivers.request',
+    routes: ['POST /api/v1/projects/{projectId}/waivers'],
+  },
+  'waivers.decide': {
+    role: 'Admin',
+    reason: 'permission.waivers.decide',
+    routes: [
+      'POST /api/v1/projects/{projectId}/waivers/{waiverId}/approve',
+      'POST /api/v1/projects/{projectId}/waivers/{waiverId}/reject',
+      'PUT /api/v1/projects/{projectId}/waiver-settings',
     ],
   },
   'webhooks.manage': {

@@ -5,8 +5,11 @@ import type { ContractsMessage } from './messages';
 export const fileLimitsSchema = z.object({
   max_files: z.number().int(),
   max_storage_bytes: z.number().int(),
-  /** Where the limits come from: 'demo', or 'default' for a subscription without a tier. */
-  source: z.enum(['demo', 'default']),
+  /**
+   * Where the limits come from (one truth with uploads: billing's plan of the project): 'plan' for a
+   * subscribed project, 'default' for a project without a plan, 'demo', or 'unlimited' with BILLING=off.
+   */
+  source: z.enum(['demo', 'default', 'plan', 'unlimited']),
 });
 export type FileLimits = z.infer<typeof fileLimitsSchema>;
 

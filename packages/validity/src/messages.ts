@@ -1,10 +1,13 @@
 /**
  * The messages of validity findings: ids with parameters, rendered from a catalogue in the reader's
- * language (ICU MessageFormat). Two plain `{ "id": "ICU message" }` catalogues, so they merge into
- * the app's: `messages/rules/` (each rule's one-line explanation and the reasons a verdict is marked
- * unreliable) in en, de, fr and nl, and `messages/en.json` (the findings), English only so far.
+ * language (ICU MessageFormat) by @plumbline/i18n, as the app's own catalogues are. Two plain
+ * `{ "id": "ICU message" }` catalogues, so they merge into the app's: `messages/rules/` (each rule's
+ * one-line explanation and the reasons a verdict is marked unreliable) in en, de, fr and nl, and
+ * `messages/en.json` (the findings), English only so far. Nothing here parses message text: the
+ * browser gets the catalogues compiled by the web build (decision 0230), and the reports compile them
+ * in Node on first use (report/message-text.ts).
  */
-import { IntlMessageFormat } from 'intl-messageformat';
+import { type CompiledCatalogue, formatMessage, type Locale, type UiLocale } from '@plumbline/i18n';
 import en from './messages/en.json';
 import rulesDe from './messages/rules/de.json';
 import rulesEn from './messages/rules/en.json';
@@ -12,9 +15,8 @@ import rulesFr from './messages/rules/fr.json';
 import rulesNl from './messages/rules/nl.json';
 import type { MessageRef } from './types';
 
+/** A catalogue as written: id → ICU message. */
 export type Catalogue = Readonly<Record<string, string>>;
-/** The app's languages (@plumbline/i18n's, which this package does not import: it builds on ifc alone). */
-export type Locale = 'en' | 'de' | 'fr' | 'nl';
 export const englishCatalogue: Catalogue = { ...en, ...rulesEn };
 
 const byLocale: Record<Locale, Catalogue> = {
@@ -29,26 +31,12 @@ export function validityCatalogue(locale: Locale): Catalogue {
   return byLocale[locale];
 }
 
-const compiled = new Map<string, IntlMessageFormat>();
-
-/** A message in the catalogue's language; the id itself when the catalogue lacks it. */
-export function formatMessage(
+/** A validity finding's or rule's message in words; the id itself when the catalogue lacks it. */
+export function validityText(
   message: MessageRef,
-  catalogue: Catalogue = englishCatalogue,
-  locale = 'en',
+  catalogue: CompiledCatalogue,
+  locale: UiLocale = 'en',
 ): string {
-  const source = catalogue[message.id];
-  if (source === undefined) return message.id;
-  const key = `${locale}\u0000${source}`;
-  let format = compiled.get(key);
-  if (!format) {
-    format = new IntlMessageFormat(source, locale);
-    compiled.set(key, format);
-  }
-  return String(format.format(message.values));
-}
-
-/** The one-line explanation of a rule. */
-export function ruleSummary(rule: string, catalogue: Catalogue = englishCatalogue, locale = 'en'): string {
-  return formatMessage({ id: `validity.rule.${rule}`, values: {} }, catalogue, locale);
+  const compiled = catalogue[message.id];
+  return compiled === undefined ? message.id : formatMessage(locale, compiled, message.values);
 }

@@ -1,8 +1,10 @@
 import type { AccConnector } from '../modules/acc/connector';
 import type { ModelTarget } from '../modules/ai/model-chat';
 import type { PaymentProvider } from '../modules/billing/payments/provider';
+import type { ExplorerStore } from '../modules/metadata';
 import type { StringSeal } from '../modules/webhooks';
 import type { Clock } from '../platform/clock';
+import type { ColumnarEngine } from '../platform/columnar-engine';
 import type { WebhookConfig } from '../platform/config';
 import type { Database } from '../platform/db';
 import type { Logger } from '../platform/logger';
@@ -18,6 +20,10 @@ export interface JobDeps {
   storage: FileStorage;
   /** How long one model's analysis may run (PROCESSING_TIME_LIMIT_SECONDS). */
   timeLimitMs?: number;
+  /** Writes each processed version's explorer file (decision 0274); without it none is written. */
+  columnar?: ColumnarEngine;
+  /** The process's explorer store (0273): the AI Insights report reads property rows through it. */
+  explorer?: ExplorerStore;
   /** For a job that queues the next step (bimfile.process → fragments.convert). */
   jobs: JobSender;
   /** For the billing cycle: whether plans are sold, and how a renewal charges a saved card. */

@@ -7,6 +7,8 @@ import { comparisonStoredHandler } from './comparison-stored';
 import { convertFragmentsHandler } from './convert-fragments';
 import { deliverWebhookHandler } from './deliver-webhook';
 import type { JobDeps } from './deps';
+import { expireWaiversHandler } from './expire-waivers';
+import { explorerFilesJob } from './explorer-files';
 import { generateReportHandler } from './generate-report';
 import { processBimFileHandler } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
@@ -29,4 +31,6 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   recompareVersionHandler,
   comparisonStoredHandler,
   deliverWebhookHandler,
+  explorerFilesJob,
+  expireWaiversHandler,
 ];

@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the explorer store from EXPLORER_STORE: columnar by default, or sql', () => {
+    expect(loadConfig({ SESSION_SECRET: secret }, options).explorerStore).toBe('columnar');
+    expect(loadConfig({ SESSION_SECRET: secret, EXPLORER_STORE: 'sql' }, options).explorerStore).toBe('sql');
+    expect(() => loadConfig({ SESSION_SECRET: secret, EXPLORER_STORE: 'parquet' }, options)).toThrow(
+      /EXPLORER_STORE: must be columnar or sql/,
+    );
+  });
+
   it('reads the IDS size limit from MAX_IDS_MB: 128 MiB by default, 1 to 1024', () => {
     expect(loadConfig({ SESSION_SECRET: secret }, options).maxIdsMb).toBe(128);
     expect(loadConfig({ SESSION_SECRET: secret, MAX_IDS_MB: '512' }, options).maxIdsMb).toBe(512);

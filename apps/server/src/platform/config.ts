@@ -54,6 +54,8 @@ export const envSchema = z.object({
     .default(DEFAULT_MAX_IDS_MB),
   PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
   LIVE_CHECK_CACHE_MB: positiveInt(1024),
+  EXPLORER_CACHE_MB: positiveInt(512),
+  EXPLORER_STORE: z.enum(['columnar', 'sql'], { message: 'must be columnar or sql' }).default('columnar'),
   INVITATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   AI_BASE_URL: z.url({ message: 'must be an absolute URL such as https://api.example.com/v1' }).optional(),
@@ -146,6 +148,13 @@ export interface Config {
   processingTimeLimitMs: number;
   /** IFC bytes of the models the IDS Studio's live check keeps read (the one in use always stays). */
   liveCheckCacheBytes: number;
+  /** Memory for the explorer's columnar files: versions kept loaded, least recently used dropped first. */
+  explorerCacheBytes: number;
+  /**
+   * Where explorer rows are read: `columnar` writes each version's Parquet file and reads it (SQL until
+   * it exists; decision 0274), `sql` reads PostgreSQL's rows only and writes no file (decision 0300).
+   */
+  explorerStore: 'columnar' | 'sql';
   invitationValidDays: number;
   /** Where files are kept: local disk (DATA_DIR/files) or an S3 bucket (STORAGE_URL). */
   storage: StorageConfig;
@@ -286,6 +295,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     maxIdsMb: e.MAX_IDS_MB,
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
     liveCheckCacheBytes: e.LIVE_CHECK_CACHE_MB * 1024 * 1024,
+    explorerCacheBytes: e.EXPLORER_CACHE_MB * 1024 * 1024,
+    explorerStore: e.EXPLORER_STORE,
     invitationValidDays: e.INVITATION_VALID_DAYS,
     storage: storageConfig(e, dataDir),
     demoSeed: e.DEMO_SEED === 'true',

@@ -20,13 +20,15 @@ export const specificationCompliance = pgTable(
     warningCount: integer('warning_count').notNull(),
     unpopulatedCount: integer('unpopulated_count').notNull(),
     failedFacetCount: integer('failed_facet_count').notNull(),
+    /** Failing elements an approved waiver covers (issue 32): status waived, apart from warning and failed. */
+    waivedCount: integer('waived_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.fileVersionId, t.specificationId] })],
 );
 
 /**
- * Each element's worst status over the specifications of its version (1 passed, 2 warning,
- * 3 failed); elements without a row are not applicable. What the 3D compliance view colours by.
+ * Each element's worst status over the specifications of its version (1 passed, 2 waived,
+ * 3 warning, 4 failed; since 0044); elements without a row are not applicable. What the 3D compliance view colours by.
  */
 export const elementCompliance = pgTable(
   'element_compliance',
@@ -66,4 +68,5 @@ export const versionResultTotals = pgTable('version_result_totals', {
   passedElements: bigint('passed_elements', { mode: 'number' }).notNull().default(0),
   warningElements: bigint('warning_elements', { mode: 'number' }).notNull().default(0),
   failedElements: bigint('failed_elements', { mode: 'number' }).notNull().default(0),
+  waivedElements: bigint('waived_elements', { mode: 'number' }).notNull().default(0),
 });

@@ -18,4 +18,5 @@ export * from './reports';
 export * from './settings';
 export * from './users';
 export * from './validity';
+export * from './waivers';
 export * from './webhooks';

@@ -41,6 +41,8 @@ export const projects = pgTable(
      * the report or receives the mail (issue 31).
      */
     language: text('language'),
+    /** Whether a project Admin may approve their own waiver request (issue 32; for one-person teams). */
+    waiverSelfApproval: boolean('waiver_self_approval').notNull().default(false),
   },
   (t) => [
     check('projects_language_known', sql`${t.language} in ('en', 'de', 'fr', 'nl')`),

@@ -31,3 +31,10 @@ const postgres: TestBackend = {
 export function testBackends(): TestBackend[] {
   return [postgres];
 }
+
+/** The one backend of a test file that needs no comparison across backends. */
+export function testBackend(): TestBackend {
+  const [backend] = testBackends();
+  if (!backend) throw new Error('no test backend');
+  return backend;
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AccessFixture, CallerKind, ProjectIds } from './access-fixture';
 import { multipartBody } from './multipart';
 import { call, type TestServer } from './server';
@@ -125,6 +126,24 @@ async function freshToken(ctx: RequestContext, project: boolean): Promise<string
   });
   // The demo project and unverified accounts make no tokens; their revoke is refused before the id is looked at.
   return res.statusCode === 201 ? res.json().token.id : NO_SUCH_TOKEN;
+}
+
+// A well-formed id of no waiver: a decision on it in the demo project is refused before the id is looked at.
+const NO_SUCH_WAIVER = '00000000-0000-4000-8000-00000000a1e5';
+
+/**
+ * A fresh pending waiver of the project's file to approve or reject, requested by the spare member
+ * (so no caller decides their own request); written directly, as the fixture's model may fail nothing.
+ */
+async function freshWaiver(ctx: RequestContext): Promise<string> {
+  const id = crypto.randomUUID();
+  await ctx.server.database.db.execute(sql`
+    insert into waivers (id, project_id, bim_file_id, scope, specification_key, specification_name, reason,
+      expires_at, state, fingerprint, requested_by, requested_at)
+    select ${id}, ${ctx.ids.projectId}, ${ctx.ids.fileId}, 'specification', 's_matrix', 'Matrix', 'Matrix',
+      now() + interval '30 days', 'requested', '', ${ctx.fixture.spareMember.userId}, now()
+    where exists (select 1 from bim_files where id = ${ctx.ids.fileId} and project_id = ${ctx.ids.projectId})`);
+  return id;
 }
 
 const downloadLinks = new Map<string, Promise<string | null>>();
@@ -265,6 +284,11 @@ export const routeRequests: Record<string, Build> = {
   'POST /api/v1/billing/subscriptions/{subscriptionId}/cancel': () => ({ payload: {} }),
   'POST /api/v1/billing/subscriptions/{subscriptionId}/reactivate': () => ({ payload: {} }),
   'PUT /api/v1/billing/tiers/{tierId}': () => ({ payload: { popular: false } }),
+  'PUT /api/v1/billing/subscriptions/{subscriptionId}/card': () => ({
+    payload: { card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
+  }),
+  // The fixture's invoice is paid: an allowed caller is told so (409), the others are refused first.
+  'POST /api/v1/billing/invoices/{invoiceId}/pay': () => ({ payload: {} }),
   'POST /api/v1/projects/{projectId}/webhooks': () => ({
     payload: { name: 'Matrix', url: 'https://hooks.example.invalid/matrix', format: 'slack' },
   }),
@@ -282,6 +306,24 @@ export const routeRequests: Record<string, Build> = {
   }),
   'PUT /api/v1/profile/project-mail/{projectId}': () => ({ payload: { changes: 'regressions' } }),
   'PUT /api/v1/admin/performance': () => ({ payload: { processing_concurrency: 1, report_concurrency: 1 } }),
+  'POST /api/v1/projects/{projectId}/waivers': (ctx) => ({
+    payload: {
+      file_id: ctx.ids.fileId,
+      specification_id: ctx.ids.specificationId,
+      scope: 'specification',
+      reason: 'Matrix',
+      expires_on: new Date(ctx.server.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
+  }),
+  'POST /api/v1/projects/{projectId}/waivers/{waiverId}/approve': async (ctx) => ({
+    params: { waiverId: await freshWaiver(ctx) },
+    payload: {},
+  }),
+  'POST /api/v1/projects/{projectId}/waivers/{waiverId}/reject': async (ctx) => ({
+    params: { waiverId: await freshWaiver(ctx) },
+    payload: {},
+  }),
+  'PUT /api/v1/projects/{projectId}/waiver-settings': () => ({ payload: { self_approval: false } }),
   'POST /api/v1/tokens': () => ({ payload: NEW_TOKEN }),
   'POST /api/v1/projects/{projectId}/tokens': () => ({ payload: NEW_TOKEN }),
   'DELETE /api/v1/tokens/{tokenId}': async (ctx) => ({ params: { tokenId: await freshToken(ctx, false) } }),
@@ -303,5 +345,6 @@ export function defaultParams(ctx: RequestContext): Record<string, string | numb
     webhookId: NO_SUCH_INVITATION,
     deliveryId: NO_SUCH_INVITATION,
     tokenId: NO_SUCH_TOKEN,
+    waiverId: NO_SUCH_WAIVER,
   };
 }

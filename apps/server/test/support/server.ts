@@ -84,6 +84,33 @@ export function testServerForBlock(
   afterAll(async () => server?.stop());
 }
 
+/**
+ * testServerForBlock, then accounts signed up one after another in the order named (the installation's
+ * first account is its admin); `use` gets the server and the accounts before the block's own
+ * beforeAll runs.
+ */
+export function serverWithAccountsForBlock<const Names extends readonly string[]>(
+  backend: TestBackend,
+  names: Names,
+  use: (server: TestServer, accounts: { [I in keyof Names]: Session }) => void,
+  env: Record<string, string> = {},
+): void {
+  let server: TestServer | undefined;
+  testServerForBlock(
+    backend,
+    (started) => {
+      server = started;
+    },
+    env,
+  );
+  beforeAll(async () => {
+    if (!server) throw new Error('the test server did not start');
+    const accounts: Session[] = [];
+    for (const name of names) accounts.push(await signUp(server, name));
+    use(server, accounts as { [I in keyof Names]: Session });
+  });
+}
+
 export interface Session {
   token: string;
   userId: string;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { watchServerPaths } from './server-paths';
 import { WAIT_MS } from './wait';
 
 const CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +35,8 @@ export async function openPage(
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
   // Every locator wait, navigation and request of the page: a guard against a hang (harness/wait.ts).
   context.setDefaultTimeout(WAIT_MS);
+  // Every API answer is checked for a server path at the end of the file (harness/server-paths.setup.ts).
+  watchServerPaths(context);
   const page = await context.newPage();
   return { context, page };
 }

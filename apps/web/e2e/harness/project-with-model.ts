@@ -10,6 +10,7 @@ import {
   waitForCompletedViaApi,
 } from './api';
 import { uniqueEmail } from './browser';
+import { watchRequestContext } from './server-paths';
 import { until } from './wait';
 
 /** An account the fixture signs up: a unique address from `prefix`, a password of its own. */
@@ -112,6 +113,7 @@ export function sharedProjectWithModel(
   return async (request) => {
     made ??= (async () => {
       const api = await playwright.newContext({ baseURL: baseUrl });
+      watchRequestContext(api);
       try {
         return await projectWithModelViaApi(api, setup);
       } finally {

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stopEmbeddedPostgres } from '../../../server/src/platform/embedded-postgres';
 import { freeLoopbackPort } from '../../../server/src/platform/free-port';
 import { startMailCatcher } from './mail';
+import { DATA_DIR_PREFIX } from './server-paths';
 
 /** The repository root (this file is apps/web/e2e/harness/server.ts). */
 export const repoRoot = resolve(import.meta.dirname, '../../../..');
@@ -108,7 +108,8 @@ export async function startServer(
 }
 
 function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'plumbline-e2e-'));
+  // The prefix the server-path check looks for in every API answer (harness/server-paths.ts).
+  const dir = mkdtempSync(DATA_DIR_PREFIX);
   // mkdtemp makes it 0700; run as root, the database server's own account must reach its cluster.
   chmodSync(dir, 0o755);
   return dir;

@@ -1,6 +1,8 @@
 import {
+  type CardInput,
   type CheckoutSessionBody,
   checkoutSessionResponseSchema,
+  invoiceResponseSchema,
   type SubscriptionPaymentBody,
   subscriptionPaymentResponseSchema,
   subscriptionResponseSchema,
@@ -19,6 +21,11 @@ export interface SubscriptionChange {
   confirmProjectName?: string;
 }
 
+/** The in-app portal's writes (the ledger). */
+export type PortalAction =
+  | { action: 'replaceCard'; subscriptionId: string; card: CardInput }
+  | { action: 'payInvoice'; invoiceId: string };
+
 /**
  * The billing writes, shared by the wizard and the Subscriptions tab: paying, Stripe's checkout and
  * portal, plan changes. The demo counts as subscribed and its source refuses each (decision 0061).
@@ -33,6 +40,10 @@ export interface BillingSource {
   ): Promise<z.infer<typeof subscriptionResponseSchema>['subscription']>;
   /** The provider's billing portal: its address. */
   openPortal(): Promise<string>;
+  /** The ledger's portal, inside the app: a new saved card for a subscription. */
+  replaceCard(subscriptionId: string, card: CardInput): Promise<unknown>;
+  /** Pays a due or overdue invoice with the saved card. */
+  payInvoice(invoiceId: string): Promise<unknown>;
 }
 
 export const liveBillingSource: BillingSource = {
@@ -71,6 +82,20 @@ export const liveBillingSource: BillingSource = {
     });
     return url;
   },
+  replaceCard(subscriptionId, card) {
+    return apiRequest(apiPath('/billing/subscriptions/{subscriptionId}/card', { path: { subscriptionId } }), {
+      method: 'PUT',
+      body: { card },
+      schema: subscriptionResponseSchema,
+    });
+  },
+  payInvoice(invoiceId) {
+    return apiRequest(apiPath('/billing/invoices/{invoiceId}/pay', { path: { invoiceId } }), {
+      method: 'POST',
+      body: {},
+      schema: invoiceResponseSchema,
+    });
+  },
 };
 
 const refuse = async (): Promise<never> => {
@@ -82,6 +107,8 @@ export const demoBillingSource: BillingSource = {
   startCheckout: refuse,
   changeSubscription: refuse,
   openPortal: refuse,
+  replaceCard: refuse,
+  payInvoice: refuse,
 };
 
 const SOURCES: Record<DataSourceMode, BillingSource> = { live: liveBillingSource, demo: demoBillingSource };

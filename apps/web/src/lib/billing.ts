@@ -5,7 +5,9 @@ import {
   type Currency,
   checkoutStatusSchema,
   type InvoiceRow,
+  type PlanChangeOptions,
   type ProjectLimits,
+  planChangeOptionsSchema,
   projectLimitsSchema,
   type Subscription,
   subscriptionListResponseSchema,
@@ -17,9 +19,10 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { formatCurrency } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { apiPath, apiUrl } from './api/paths';
-import { type SubscriptionChange, useBillingSource } from './billing-source';
+import { type PortalAction, type SubscriptionChange, useBillingSource } from './billing-source';
 
 /** The billing API (plans, vouchers, payments, subscriptions, invoices, limits), shared by the wizard and the Subscriptions tab. */
 export const billingKeys = {
@@ -28,6 +31,7 @@ export const billingKeys = {
   tiers: (currency: Currency) => ['billing', 'tiers', currency] as const,
   subscriptions: ['billing', 'subscriptions'] as const,
   history: ['billing', 'history'] as const,
+  planChanges: (subscriptionId: string) => ['billing', 'plan-changes', subscriptionId] as const,
 };
 
 /** A plan change moves the limits of its project: each project's limits (under its root) ask again. */
@@ -95,6 +99,38 @@ export function useBillingHistory(enabled = true) {
   });
 }
 
+/** Each plan priced for one subscription (its currency, its voucher), with an upgrade's charge today (decision 0310). */
+export function usePlanChanges(subscriptionId: string) {
+  return useQuery({
+    queryKey: billingKeys.planChanges(subscriptionId),
+    queryFn: ({ signal }): Promise<PlanChangeOptions> =>
+      apiRequest(
+        apiPath('/billing/subscriptions/{subscriptionId}/plan-changes', { path: { subscriptionId } }),
+        {
+          schema: planChangeOptionsSchema,
+          signal,
+        },
+      ),
+  });
+}
+
+/** The in-app portal's writes (the ledger, decision 0311): a new card, paying an open invoice. */
+export function usePortalAction() {
+  const queryClient = useQueryClient();
+  const source = useBillingSource();
+  return useMutation({
+    mutationFn: (input: PortalAction) =>
+      input.action === 'replaceCard'
+        ? source.replaceCard(input.subscriptionId, input.card).then(() => undefined)
+        : source.payInvoice(input.invoiceId).then(() => undefined),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+        invalidateProjectLimits(queryClient),
+      ]),
+  });
+}
+
 export function useProjectLimits(projectId: string | null) {
   const { mode } = useDataSource();
   return useQuery({
@@ -148,11 +184,12 @@ export async function downloadReceipt(invoiceId: string): Promise<Blob> {
   return response.blob();
 }
 
-/** Monthly price with the currency's tax note, e.g. 'A$149 / month inc. GST'. */
+/**
+ * An amount in its currency, in the page's language, always to the cent ('A$56.00', 'A$63.20',
+ * '125,00 €'): every price, charge and invoice amount is written this one way.
+ */
 export function formatPrice(amount: number, currency: Currency): string {
-  const symbol = { AUD: 'A$', USD: 'US$', GBP: '£', EUR: '€' }[currency];
-  const value = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-  return `${symbol}${value}`;
+  return formatCurrency(amount, currency);
 }
 
 /** en-GB date, as the spec shows them (spec 3 §9). */

@@ -1,8 +1,12 @@
 import { COMPLIANCE_STATUS_LABELS, type ComplianceStatus, percentOf } from '@plumbline/contracts';
 
-/** Status colours (spec 3 §8): passed, warning, failed, not applicable. */
+/**
+ * Status colours (spec 3 §8): passed, warning, failed, not applicable; waived (issue 32) is indigo,
+ * 6.3:1 against white (WCAG AA, also for text) and far in hue from the other four.
+ */
 export const STATUS_COLORS: Record<ComplianceStatus, string> = {
   passed: '#22c55e',
+  waived: '#4f46e5',
   warning: '#eab308',
   failed: '#ef4444',
   not_applicable: '#6b7280',

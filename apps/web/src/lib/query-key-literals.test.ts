@@ -19,9 +19,6 @@ const NOT_A_PROJECT: Record<string, string> = {
   'lib/session.ts': 'the session',
   'lib/acc.ts': "the server's Autodesk configuration",
   'lib/billing.ts': 'the plans and prices (billing keys, per mode)',
-  'features/auth/sso-sign-in.tsx': "the installation's sign-in methods, read before any session",
-  'features/governance/queries.ts':
-    "API tokens (a person's or a project's credentials) and the audit trail: no view of the project's data waits on them",
 };
 
 /** A key given as an array literal, inline or in a constant named as a key. */

@@ -54,6 +54,16 @@ export const queryKeys = {
   projectMail: ['profile', 'project-mail'] as const,
   /** The Studio's linter (the page's worker): no project's. */
   studioLinter: ['ids-studio', 'linter'] as const,
+  /** How the installation signs people in (passwords, single sign-on): read before any session. */
+  authMethods: ['auth', 'methods'] as const,
+  /**
+   * API tokens, the signed-in person's own ('personal') or one project's: credentials, not the
+   * project's data, so outside its root (settling the project does not refetch them).
+   */
+  tokens: (owner: 'personal' | Id) => ['tokens', owner] as const,
+  /** The audit trail, one project's or the installation's (null), with its filters; outside the root likewise. */
+  auditTrail: (projectId: Id | null, filters: unknown) =>
+    ['audit', projectId ?? 'installation', filters] as const,
   /** The project's outbound webhooks, and one hook's delivery log. */
   webhooks: (mode: Mode, projectId: Id) => [...project(mode, projectId), 'webhooks'] as const,
   webhookDeliveries: (mode: Mode, projectId: Id, webhookId: Id) =>

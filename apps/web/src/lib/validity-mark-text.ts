@@ -5,7 +5,7 @@ import type { MessageId } from '@/lib/i18n';
 /**
  * Why a validity error makes an IDS verdict unreliable, in words (decision 0249): the server sends
  * the code and its parameters; the sentence comes from the `validity` catalogue in the reader's
- * language (packages/validity/src/messages/rules, decision 0333).
+ * language (packages/validity/src/messages/rules, decision 0330).
  */
 export function validityMarkText(t: Translator<MessageId>, mark: VerdictMark): string {
   switch (mark.code) {

@@ -13,6 +13,9 @@ import type app from './app/en.json';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
 import type settings from './settings/en.json';
+import type subscriptions from './subscriptions/en.json';
+import type waivers from './waivers/en.json';
+import type wizard from './wizard/en.json';
 
 type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
@@ -25,6 +28,12 @@ export const namespaces = {
   overview: (locale: Locale): Catalogue => import(`./overview/${locale}.json`),
   /** The Settings tab (the language card so far). */
   settings: (locale: Locale): Catalogue => import(`./settings/${locale}.json`),
+  /** The Create New Project wizard (its IDS files and the demo's simulated payment so far). */
+  wizard: (locale: Locale): Catalogue => import(`./wizard/${locale}.json`),
+  /** The Subscriptions tab: prices, plan changes, the in-app billing portal. */
+  subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
+  /** Waivers: the request dialog and the Waivers view (issue 32). */
+  waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
   errors: (locale: Locale): Catalogue => shared.errors[locale](),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
@@ -43,6 +52,9 @@ export type MessageId =
   | keyof typeof overview
   | keyof typeof pages
   | keyof typeof settings
+  | keyof typeof wizard
+  | keyof typeof subscriptions
+  | keyof typeof waivers
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

@@ -13,6 +13,7 @@ import fr from '../messages/fr.json';
 import nl from '../messages/nl.json';
 import { enumerationCount, firstValues } from '../restriction/matcher';
 import type { ElementResult, FacetFailure, SpecificationResult } from '../results';
+import { FOLDED_SHOWN } from './fold';
 
 export { specificationReasonOf } from '../check/specification-reason';
 
@@ -37,7 +38,6 @@ export function idsWords(locale: Locale = DEFAULT_LOCALE): Words {
 }
 
 /** Enumeration values spelled out in a description. */
-const MAX_LISTED = 8;
 const BOUNDS = [
   ['minInclusive', '≥'],
   ['maxInclusive', '≤'],
@@ -58,9 +58,9 @@ export function valueText(w: Words, value: IdsValue): string {
   const count = enumerationCount(value);
   if (count === 1) parts.push(quote(firstValues(value, 1)[0] as string));
   else if (count > 1) {
-    // Long pick lists stay readable: the first few values and a count.
-    const values = firstValues(value, MAX_LISTED).map(quote).join(', ');
-    const more = count - MAX_LISTED;
+    // Long pick lists stay readable: folded as every screen folds them (fold.ts, issue 35).
+    const values = firstValues(value, FOLDED_SHOWN).map(quote).join(', ');
+    const more = Math.max(0, count - FOLDED_SHOWN);
     parts.push(more > 0 ? w.t('ids.value.oneOfMore', { values, more }) : w.t('ids.value.oneOf', { values }));
   }
   if (value.patterns.length > 0) {

@@ -87,7 +87,7 @@ describe('descriptions of long pick lists', () => {
   it('list the first values and count the rest', () => {
     const values = Array.from({ length: 12 }, (_, i) => `L${i}`);
     const m = compileValue({ kind: 'restriction', base: 'string', enumeration: values, patterns: [] });
-    expect(m.description).toBe('one of "L0", "L1", "L2", "L3", "L4", "L5", "L6", "L7" … (4 more)');
+    expect(m.description).toBe('one of "L0", "L1", "L2" +9 more');
     expect(m.finite).toHaveLength(12);
   });
 });

@@ -6,6 +6,7 @@
  * reals with the IDS tolerance. Patterns and lengths apply to strings only, bounds to numbers only.
  */
 import type { IdsValue, RestrictionValue } from '../document';
+import { FOLDED_SHOWN } from '../report/fold';
 import { type CodeListText, codeListIncludes, codeListValues } from '../xml/code-list-text';
 import { codeListOf } from './code-list';
 import { isIntegerLiteral, parseBoolean, parseDouble, realEquals, withinBound } from './lexical';
@@ -44,7 +45,6 @@ export function literalMatches(literal: string, v: ScalarValue): boolean {
 }
 
 /** Enumeration values spelled out in a description. */
-const MAX_LISTED = 8;
 
 function quote(s: string): string {
   return JSON.stringify(s);
@@ -288,10 +288,10 @@ class RestrictionMatcher implements ValueMatcher {
     const parts: string[] = [];
     if (count === 1) parts.push(quote(firstValues(r, 1)[0] as string));
     else if (count > 1) {
-      // Long pick lists stay readable in messages: the first few values and a count.
-      const shown = firstValues(r, MAX_LISTED).map(quote).join(', ');
-      const more = count - MAX_LISTED;
-      parts.push(`one of ${shown}${more > 0 ? ` … (${more} more)` : ''}`);
+      // Long pick lists stay readable in messages: folded as every screen folds them (issue 35).
+      const shown = firstValues(r, FOLDED_SHOWN).map(quote).join(', ');
+      const more = count - FOLDED_SHOWN;
+      parts.push(`one of ${shown}${more > 0 ? ` +${more} more` : ''}`);
     }
     if (r.patterns.length > 0) parts.push(`matching pattern ${r.patterns.join(' or ')}`);
     for (const b of bounds) parts.push(`${BOUND_SYMBOL[b.kind]} ${r[b.kind]}`);

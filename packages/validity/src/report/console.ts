@@ -1,6 +1,7 @@
 /** The validity report for a terminal: a line per rule, then the findings of failing rules. */
-import { type Catalogue, englishCatalogue, formatMessage, ruleSummary } from '../messages';
+import { type Catalogue, englishCatalogue } from '../messages';
 import type { ValidityReport } from '../types';
+import { formatMessage, ruleSummary } from './message-text';
 
 export interface ValidityConsoleOptions {
   /** Findings listed per failing rule (the rest are counted). Default 10. */

@@ -1,6 +1,7 @@
 /** The validity report as an HTML section (for the IDS report) or a page of its own. Every string is escaped. */
-import { type Catalogue, englishCatalogue, formatMessage, ruleSummary } from '../messages';
+import { type Catalogue, englishCatalogue } from '../messages';
 import type { ValidityReport } from '../types';
+import { formatMessage, ruleSummary } from './message-text';
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -3,8 +3,9 @@
  * `{ "schema": "IFC4", "rules": [ { "rule", "outcome", "findings": [ { "severity", "stepId",
  * "globalId", "class", "message": { "id", "values", "text" } } ] } ] }`, every rule that ran listed.
  */
-import { type Catalogue, englishCatalogue, formatMessage } from '../messages';
+import { type Catalogue, englishCatalogue } from '../messages';
 import type { ValidityReport } from '../types';
+import { formatMessage } from './message-text';
 
 export interface ValidityJson {
   readonly schema: string;

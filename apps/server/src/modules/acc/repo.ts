@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { accProjectLinks, accSessions } from '../../schema/acc';
 import { billingSubscriptions as subscriptions, billingTiers as tiers } from '../../schema/billing';
@@ -291,6 +291,27 @@ export async function failVersion(db: Database, versionId: string, message: stri
     .update(fileVersions)
     .set({ status: 'failed', error: message, processedAt: at })
     .where(eq(fileVersions.id, versionId));
+}
+
+/**
+ * Back to pending, error cleared, for those of `versionIds` that are failed ACC versions whose IFC was
+ * never stored (no checksum yet): the ones a new fetch can mend. Returns their ids.
+ */
+export async function resetFailedFetches(tx: Database, versionIds: readonly string[]): Promise<string[]> {
+  if (versionIds.length === 0) return [];
+  const rows = await tx
+    .update(fileVersions)
+    .set({ status: 'pending', error: null, processedAt: null })
+    .where(
+      and(
+        inArray(fileVersions.id, [...versionIds]),
+        eq(fileVersions.status, 'failed'),
+        eq(fileVersions.sha256, ''),
+        isNotNull(fileVersions.accVersionId),
+      ),
+    )
+    .returning({ id: fileVersions.id });
+  return rows.map((row) => row.id);
 }
 
 /** The newest Autodesk version of an ACC file (viewer token and model urn). */

@@ -417,6 +417,17 @@ export function createAccService(deps: {
       return queued;
     },
 
+    /**
+     * Fetches again (for an RVT: translates again) the ACC versions whose fetch failed, so their IFC was
+     * never stored; a refresh calls it instead of re-processing an IFC that does not exist. A version
+     * still pending is left to its queued job. Returns the fetches queued (inside the caller's transaction).
+     */
+    async refetchFailed(tx: Database, versionIds: readonly string[]): Promise<number> {
+      const reset = await repo.resetFailedFetches(tx, versionIds);
+      for (const fileVersionId of reset) await jobs.send(fetchAccVersionJob, { fileVersionId }, tx);
+      return reset.length;
+    },
+
     /** Spec 2 §7 'refresh tokens for a project': a refused refresh means re-authorising. */
     async refreshProjectTokens(
       userId: string,

@@ -8,7 +8,7 @@ import type { StoredFailure } from '../compliance';
 export type VersionRef = Pick<
   VersionRow,
   'id' | 'bimFileId' | 'versionNumber' | 'versionTag' | 'status' | 'elementsCount'
->;
+> & { processedAt?: Date | null };
 
 const versionColumns = {
   id: fileVersions.id,
@@ -16,6 +16,7 @@ const versionColumns = {
   versionNumber: fileVersions.versionNumber,
   versionTag: fileVersions.versionTag,
   status: fileVersions.status,
+  processedAt: fileVersions.processedAt,
   elementsCount: sql<number>`coalesce(${fileVersions.elementsCount}, 0)::int`,
 };
 
@@ -188,53 +189,26 @@ export async function populationOf(db: Database, versionId: string): Promise<Pop
     .orderBy(asc(elements.stepId));
 }
 
-/**
- * Elements (of some classes, or any; external ones only when asked) lacking a property or holding it
- * without a value, by STEP id; with `property` null, every element of that scope.
- */
-export async function elementsLackingProperty(
+/** Elements of a version (of some classes, or any), by STEP id, with their type names. */
+export async function populationOfClasses(
   db: Database,
   versionId: string,
-  input: {
-    property: string | null;
-    propertySet: string | null;
-    classes: readonly string[] | null;
-    externalOnly: boolean;
-  },
+  classes: readonly string[] | null,
 ): Promise<PopulationRow[]> {
   const classFilter =
-    input.classes && input.classes.length > 0
+    classes && classes.length > 0
       ? sql`and e.ifc_class in (${sql.join(
-          input.classes.map((c) => sql`${c}`),
+          classes.map((c) => sql`${c}`),
           sql`, `,
         )})`
       : sql``;
-  const setFilter = input.propertySet ? sql`and p.property_set = ${input.propertySet}` : sql``;
-  const external = input.externalOnly
-    ? sql`and exists (select 1 from element_properties x where x.file_version_id = ${versionId}
-        and x.element_step_id = e.step_id and x.name = 'IsExternal' and lower(x.value) in ('true', '.t.', '1'))`
-    : sql``;
-  const lacking =
-    input.property === null
-      ? sql``
-      : sql`and not exists (select 1 from element_properties p where p.file_version_id = ${versionId}
-        and p.element_step_id = e.step_id and p.name = ${input.property} ${setFilter}
-        and p.value is not null and p.value <> '')`;
   const result = await db.execute(sql`
     select e.step_id as "stepId", e.global_id as "globalId", e.ifc_class as "ifcClass", e.name, e.level,
       e.type_name as "typeName"
     from ${elements} e
-    where e.file_version_id = ${versionId} ${classFilter} ${external} ${lacking}
+    where e.file_version_id = ${versionId} ${classFilter}
     order by e.step_id`);
   return (result as unknown as { rows: PopulationRow[] }).rows;
-}
-
-/** Distinct property names of a version with the sets they occur in (a few hundred at most). */
-export async function propertyNames(db: Database, versionId: string) {
-  const result = await db.execute(sql`
-    select distinct name, property_set as "propertySet" from element_properties
-    where file_version_id = ${versionId}`);
-  return (result as unknown as { rows: { name: string; propertySet: string }[] }).rows;
 }
 
 /** Cited elements by GlobalId with their name, class and storey (at most the ids given, ≤ 500). */

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import { findCheckedVersion, requireCheckedVersion } from '../bimfiles';
 import type { ComplianceService } from '../compliance';
+import type { ExplorerStore } from '../metadata';
 import { requireProjectReader } from '../projects';
 import { type AnalystContext, answerQuestion, suggestedQuestions, VersionFacts } from './analyst';
 import { className } from './analyst/classes';
@@ -34,10 +35,13 @@ export function createAiService(deps: {
   logger: Logger;
   /** The screens' compliance figures: every count the assistant states comes from here. */
   compliance: ComplianceService;
+  /** Where the version's property rows are read (the explorer's store). */
+  explorer: ExplorerStore;
 }) {
   const { db, logger } = deps;
   const analystContext = (scope: ChatScope): AnalystContext => ({
     db,
+    explorer: deps.explorer,
     compliance: deps.compliance,
     userId: scope.userId,
     projectId: scope.projectId,

@@ -115,7 +115,7 @@ export function coverageSummary(attributes: readonly ExtraAttribute[]) {
 
 export function schemaSummary(
   attributes: readonly ExtraAttribute[],
-  totals: { specifications: number; propertyFacets: number; averageCompliance: number },
+  totals: { specifications: number; propertyFacets: number },
 ): SchemaSummary {
   const summary = coverageSummary(attributes);
   return {
@@ -128,7 +128,6 @@ export function schemaSummary(
     highPriorityMissing: attributes.filter(
       (a) => a.ids_coverage === 'not_covered' && a.suggestion_priority === 'high',
     ).length,
-    averageCompliance: totals.averageCompliance,
   };
 }
 

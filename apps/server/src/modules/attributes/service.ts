@@ -123,19 +123,13 @@ export function createAttributeService(deps: AttributeDeps) {
 
     async schemaSummary(userId: string | null, projectId: string): Promise<SchemaSummary> {
       await requireProjectReader({ db, userId }, projectId);
-      const { versions, attributes } = await projectWide(projectId);
+      const { attributes } = await projectWide(projectId);
       const specs = await repo.listActiveSpecifications(db, projectId);
-      const results = await repo.listSpecificationResults(
-        db,
-        versions.map((v) => v.id),
-      );
       const { facets } = coverageInputs(specs);
-      const rates = results.filter((r) => r.applicable > 0).map((r) => (r.passed / r.applicable) * 100);
-      const average = rates.length === 0 ? 0 : rates.reduce((a, b) => a + b, 0) / rates.length;
+      // No compliance percentage of its own (issue 35): the Overview's IDS compliance card is the one.
       return schemaSummary(attributes, {
         specifications: specs.length,
         propertyFacets: facets.filter((f) => f.inRequirements).length,
-        averageCompliance: Math.round(average * 10) / 10,
       });
     },
 

@@ -15,6 +15,7 @@ export interface AuditEvent {
     | 'invitation'
     | 'session'
     | 'token'
+    | 'waiver'
     | 'subscription'
     | 'installation';
   targetId: string | null;

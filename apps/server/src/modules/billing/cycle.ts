@@ -3,10 +3,10 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
 import type { JobSender } from '../../platform/queue';
 import { findActiveProject } from '../projects';
-import { tierPriceCents } from './dto';
-import { type InvoiceDraft, issueInvoice, savedCard, subscriptionDiscount } from './invoices';
-import { addOneMonth, discountedCents } from './money';
+import { type InvoiceDraft, issueInvoice, savedCard } from './invoices';
+import { addOneMonth } from './money';
 import type { PaymentProvider } from './payments/provider';
+import { monthlyPrice, subscriptionDiscount } from './pricing';
 import * as repo from './repo';
 
 /**
@@ -35,8 +35,9 @@ export async function renewSubscription(
     const tier = (await repo.getTier(tx, sub.scheduledTierId ?? sub.tierId)) as repo.TierRow;
     const start = sub.currentPeriodEnd;
     const end = addOneMonth(start);
-    const subtotal = tierPriceCents(tier, sub.currency as Currency);
-    const total = discountedCents(subtotal, subscriptionDiscount(sub));
+    const price = monthlyPrice(tier, sub.currency as Currency, subscriptionDiscount(sub));
+    const subtotal = price.listCents;
+    const total = price.billedCents;
     const card = savedCard(sub);
     const paid = total === 0 || (await provider.chargeSaved(card, total, now));
     const project = (await findActiveProject(tx, sub.projectId))?.name ?? 'Project';

@@ -6,21 +6,9 @@ import {
   type Subscription,
   type Tier,
 } from '@plumbline/contracts';
-import { centsToMajor, type Discount } from './money';
-import type { InvoiceRow, SubscriptionListRow, TierRow, VoucherRow } from './repo';
-
-export function tierPriceCents(tier: TierRow, currency: Currency): number {
-  switch (currency) {
-    case 'USD':
-      return tier.priceUsdCents;
-    case 'GBP':
-      return tier.priceGbpCents;
-    case 'EUR':
-      return tier.priceEurCents;
-    default:
-      return tier.priceAudCents;
-  }
-}
+import { centsToMajor } from './money';
+import { monthlyPrice, subscriptionDiscount, tierPriceCents } from './pricing';
+import type { InvoiceRow, SubscriptionListRow, TierRow } from './repo';
 
 export function toTierDto(tier: TierRow, currency: Currency): Tier {
   return {
@@ -65,6 +53,7 @@ export function toSubscriptionDto(row: SubscriptionListRow, tier: TierRow): Subs
     stripe_promotion_code_id: null,
     discount_applied_percentage: s.discountPercentage,
     discount_applied_amount_cents: s.discountAmountCents,
+    monthly_billed: centsToMajor(monthlyPrice(tier, currency, subscriptionDiscount(s)).billedCents),
     card:
       s.cardBrand && s.cardLast4 && s.cardExpMonth && s.cardExpYear
         ? { brand: s.cardBrand, last4: s.cardLast4, exp_month: s.cardExpMonth, exp_year: s.cardExpYear }
@@ -107,9 +96,4 @@ export function tierFileLimits(tier: TierRow) {
     max_storage_bytes: tier.maxStorageGb * 1024 ** 3,
     source: 'default' as const,
   };
-}
-
-export function voucherDiscount(voucher: VoucherRow | null): Discount | null {
-  if (!voucher) return null;
-  return { type: voucher.discountType === 'amount' ? 'amount' : 'percentage', value: voucher.discountValue };
 }

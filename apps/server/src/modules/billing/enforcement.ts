@@ -1,3 +1,4 @@
+import type { FileLimits } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { BillingError } from './errors';
 import {
@@ -19,7 +20,12 @@ import * as repo from './repo';
  * Other modules call `enforcement` inside their own write's transaction (bimfiles, members,
  * projectfiles, reports); the billing service reads `planOf` for the Subscriptions tab.
  */
-export function createPlanEnforcement(enabled: boolean) {
+export function createPlanEnforcement(
+  enabled: boolean,
+  /** Pending invitations created from this instant on hold a seat (older ones have expired). */
+  invitationsValidSince: (now: Date) => Date,
+  now: () => Date,
+) {
   /** The plan a project runs on, its usage, and its subscription (null without one). */
   async function planOf(
     tx: Database,
@@ -30,7 +36,7 @@ export function createPlanEnforcement(enabled: boolean) {
     sub: repo.SubscriptionRow | null;
     tier: repo.TierRow | null;
   }> {
-    const usage = await repo.projectUsage(tx, projectId);
+    const usage = await repo.projectUsage(tx, projectId, invitationsValidSince(now()));
     if (!usage)
       throw new BillingError('subscription_not_found', { messageId: 'error.subscription_not_found.project' });
     const { isDemo, ...counts } = usage;
@@ -61,6 +67,21 @@ export function createPlanEnforcement(enabled: boolean) {
 
   const enforcement = {
     /**
+     * The limits Manage Files checks a selection against: the plan's, as uploads are checked (one
+     * truth, decision 0305).
+     */
+    async fileLimits(tx: Database, projectId: string): Promise<FileLimits> {
+      const { limits, sub } = await planOf(tx, projectId);
+      const source =
+        limits === DEMO_PLAN ? 'demo' : limits === UNLIMITED_PLAN ? 'unlimited' : sub ? 'plan' : 'default';
+      return {
+        max_files: limits.maxFiles,
+        max_storage_bytes: Math.round(limits.maxStorageGB * GB),
+        source,
+      };
+    },
+
+    /**
      * Before a file version is written: a new file must fit the file limit, every version the storage
      * limit. Call inside the write's transaction; it locks the project row so two uploads take turns.
      */
@@ -87,7 +108,10 @@ export function createPlanEnforcement(enabled: boolean) {
       }
     },
 
-    /** Before a member is added. */
+    /**
+     * Before a member is added or invited: members and pending (unexpired) invitations hold the plan's
+     * seats, so an invitation the plan cannot seat is refused when sent, not when accepted.
+     */
     async assertCanAddMember(tx: Database, projectId: string): Promise<void> {
       await repo.lockProject(tx, projectId);
       const { limits, usage } = await planOf(tx, projectId);

@@ -15,6 +15,7 @@ const table = {
   not_a_downgrade: 'error.not_a_downgrade',
   subscription_canceled: 'error.subscription_canceled',
   invoice_not_found: 'error.invoice_not_found',
+  invoice_not_open: 'error.invoice_not_open',
   admin_role_required: 'error.admin_role_required.billing',
   installation_admin_required: 'error.installation_admin_required',
   limit_files: 'error.limit_files',

@@ -3,17 +3,10 @@ import { render } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
 import { mailLocale, queueMail } from '../notifications';
 import { BillingError } from './errors';
-import type { Discount } from './money';
 import * as repo from './repo';
 
 /** A renewal invoice is due this long after it is issued, then overdue (decision 0142). */
 export const PAYMENT_TERMS_MS = 7 * 86_400_000;
-
-export function subscriptionDiscount(sub: repo.SubscriptionRow): Discount | null {
-  if (sub.discountPercentage !== null) return { type: 'percentage', value: sub.discountPercentage };
-  if (sub.discountAmountCents !== null) return { type: 'amount', value: sub.discountAmountCents };
-  return null;
-}
 
 export function savedCard(sub: repo.SubscriptionRow) {
   return sub.cardBrand && sub.cardLast4 && sub.cardExpMonth && sub.cardExpYear

@@ -49,7 +49,10 @@ export const UNLIMITED_PLAN: PlanLimits = {
 export interface Usage {
   files: number;
   storageBytes: number;
+  /** Seats: members and pending invitations. */
   users: number;
+  /** Of the seats, pending invitations. */
+  invited?: number;
 }
 
 /** Warning from 80 % of a limit, error above it (spec 3 §9). */

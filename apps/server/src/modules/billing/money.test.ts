@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addOneMonth,
-  cardBrand,
-  cardExpired,
-  daysRemaining,
-  discountedCents,
-  luhnValid,
-  prorationCents,
-} from './money';
+import { addOneMonth, cardBrand, cardExpired, discountedCents, luhnValid } from './money';
 
 describe('cards', () => {
   it('accepts the documented test numbers and refuses a changed digit', () => {
@@ -38,38 +30,6 @@ describe('discounts (spec 1 §9)', () => {
     expect(discountedCents(7900, { type: 'amount', value: 100_000 })).toBe(0);
     expect(discountedCents(7900, { type: 'percentage', value: 250 })).toBe(0);
     expect(discountedCents(7900, { type: 'amount', value: -500 })).toBe(7900);
-  });
-});
-
-describe('proration', () => {
-  const start = new Date('2026-11-01T00:00:00Z');
-  const end = new Date('2026-12-01T00:00:00Z');
-  it('charges the difference for the days left of a 30-day period', () => {
-    // 10 days left of 30: (14900 − 7900) × 10 / 30 = 2333.33 → 2333 cents.
-    const now = new Date('2026-11-21T00:00:00Z');
-    expect(daysRemaining(now, end)).toBe(10);
-    expect(
-      prorationCents({
-        oldMonthlyCents: 7900,
-        newMonthlyCents: 14900,
-        periodStart: start,
-        periodEnd: end,
-        now,
-      }),
-    ).toBe(2333);
-  });
-  it('counts a started day as a whole one and charges nothing for a cheaper plan', () => {
-    const now = new Date('2026-11-30T12:00:00Z');
-    expect(daysRemaining(now, end)).toBe(1);
-    expect(
-      prorationCents({
-        oldMonthlyCents: 14900,
-        newMonthlyCents: 7900,
-        periodStart: start,
-        periodEnd: end,
-        now,
-      }),
-    ).toBe(0);
   });
 });
 

@@ -243,28 +243,48 @@ export interface ProjectUsage {
   isDemo: boolean;
   files: number;
   storageBytes: number;
+  /** Seats taken: members and pending invitations that have not expired. */
   users: number;
+  /** Of `users`, the pending invitations. */
+  invited: number;
 }
 
-/** What a project holds now: every stored file and version counts (excluded files still occupy storage). */
-export async function projectUsage(db: Database, projectId: string): Promise<ProjectUsage | null> {
-  const rows = await rowsOf<{ is_demo: boolean; files: number; storage: string; users: number }>(
+/**
+ * What a project holds now: every stored file and version counts (excluded files still occupy
+ * storage); a pending invitation created at or after `invitationsSince` holds a seat like a member.
+ */
+export async function projectUsage(
+  db: Database,
+  projectId: string,
+  invitationsSince: Date,
+): Promise<ProjectUsage | null> {
+  const rows = await rowsOf<{
+    is_demo: boolean;
+    files: number;
+    storage: string;
+    users: number;
+    invited: number;
+  }>(
     db,
     sql`
     select p.is_demo,
       (select count(*)::int from bim_files bf where bf.project_id = p.id) as files,
       (select coalesce(sum(fv.size_bytes), 0)::bigint from file_versions fv
         join bim_files bf on bf.id = fv.bim_file_id where bf.project_id = p.id) as storage,
-      (select count(*)::int from project_members pm where pm.project_id = p.id) as users
+      (select count(*)::int from project_members pm where pm.project_id = p.id) as users,
+      (select count(*)::int from project_invitations pi where pi.project_id = p.id
+        and pi.created_at > ${invitationsSince.toISOString()}::timestamptz) as invited
     from projects p where p.id = ${projectId}`,
   );
   const row = rows[0];
   if (!row) return null;
+  const invited = Number(row.invited);
   return {
     isDemo: row.is_demo,
     files: Number(row.files),
     storageBytes: Number(row.storage),
-    users: Number(row.users),
+    users: Number(row.users) + invited,
+    invited,
   };
 }
 

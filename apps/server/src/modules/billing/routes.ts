@@ -9,11 +9,15 @@ import {
   checkoutSessionResponseSchema,
   checkoutStatusSchema,
   invoiceParamsSchema,
+  invoiceResponseSchema,
+  payInvoiceBodySchema,
+  planChangeOptionsSchema,
   portalBodySchema,
   portalResponseSchema,
   projectIdParamsSchema,
   projectLimitsSchema,
   reactivateSubscriptionBodySchema,
+  replaceCardBodySchema,
   routeAccessOf,
   subscriptionListResponseSchema,
   subscriptionParamsSchema,
@@ -66,12 +70,13 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/tiers',
       {
-        config: { access: 'signed-in' },
+        // Plans and prices are public (a pricing page); the demo's wizard offers them (decision 0315).
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Plans, sorted by monthly AUD price, priced in the requested currency',
           querystring: tiersQuerySchema,
-          response: { 200: tierListResponseSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: tierListResponseSchema, ...errorResponses(400, 404) },
         },
       },
       async (request) => ({ tiers: await billing.tiers(request.query.currency) }),
@@ -214,6 +219,64 @@ export function billingRoutes(
         },
       );
     }
+
+    app.get(
+      '/api/v1/billing/subscriptions/:subscriptionId/plan-changes',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary:
+            "Each plan priced for the subscription (its currency, its voucher), with an upgrade's charge today: the amount the upgrade then charges",
+          params: subscriptionParamsSchema,
+          response: { 200: planChangeOptionsSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => billing.planChanges(requireAuth(request).user.id, request.params.subscriptionId),
+    );
+
+    app.put(
+      '/api/v1/billing/subscriptions/:subscriptionId/card',
+      {
+        config: { access: routeAccessOf('billing.manage') },
+        schema: {
+          tags,
+          summary: "Replace the subscription's saved card (the built-in ledger's portal; project Admins)",
+          params: subscriptionParamsSchema,
+          body: replaceCardBodySchema,
+          response: { 200: subscriptionResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        subscription: await billing.replaceCard(
+          requireAuth(request).user.id,
+          request.params.subscriptionId,
+          request.body.card,
+        ),
+      }),
+    );
+
+    app.post(
+      '/api/v1/billing/invoices/:invoiceId/pay',
+      {
+        config: { access: routeAccessOf('billing.manage') },
+        schema: {
+          tags,
+          summary:
+            'Pay a due or overdue invoice with the saved card or a new one (the built-in ledger; project Admins)',
+          params: invoiceParamsSchema,
+          body: payInvoiceBodySchema,
+          response: { 200: invoiceResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        invoice: await billing.payInvoice(
+          requireAuth(request).user.id,
+          request.params.invoiceId,
+          request.body.card,
+        ),
+      }),
+    );
 
     app.post(
       '/api/v1/billing/portal',

@@ -14,22 +14,17 @@ import type { JobSender } from '../../platform/queue';
 import type { AuditEvent, AuditRecorder } from '../audit';
 import { insertMembership, insertProject, requireProjectReader, requireProjectRole } from '../projects';
 import { runBillingCycle } from './cycle';
-import {
-  tierFileLimits,
-  tierPriceCents,
-  toInvoiceDto,
-  toSubscriptionDto,
-  toTierDto,
-  voucherDiscount,
-} from './dto';
+import { tierFileLimits, toInvoiceDto, toSubscriptionDto, toTierDto } from './dto';
 import { createPlanEnforcement } from './enforcement';
 import { BillingError } from './errors';
 import { issueInvoice } from './invoices';
+import { createLedgerPortal } from './ledger-portal';
 import { describeLimits } from './limits';
-import { addOneMonth, discountedCents } from './money';
+import { addOneMonth } from './money';
 import type { ChangeContext, CheckoutInput, PaymentProvider, SubscriptionChanges } from './payments/provider';
 import { renderBillingDocument } from './pdf';
 import { requireManaged, requirePlanChange } from './plan-rules';
+import { monthlyPrice, voucherDiscount } from './pricing';
 import type { ProjectSetup } from './project-setup';
 import * as repo from './repo';
 import { usableVoucher } from './vouchers';
@@ -45,6 +40,11 @@ export interface BillingDeps {
   enabled: boolean;
   /** Mails each invoice as it is issued. */
   jobs?: JobSender | null;
+  /**
+   * From when a pending invitation still holds a seat (members' invitation validity); without it every
+   * pending invitation does.
+   */
+  invitationsValidSince?: (now: Date) => Date;
 }
 
 export interface PaymentInput {
@@ -62,7 +62,11 @@ export interface PaymentInput {
 
 export function createBillingService(deps: BillingDeps) {
   const { db, clock, audit, provider, enabled } = deps;
-  const { planOf, enforcement } = createPlanEnforcement(enabled);
+  const { planOf, enforcement } = createPlanEnforcement(
+    enabled,
+    deps.invitationsValidSince ?? (() => new Date(0)),
+    () => clock.now(),
+  );
   const context: ChangeContext = { clock, jobs: deps.jobs ?? null };
 
   function requireEnabled(): void {
@@ -180,8 +184,13 @@ export function createBillingService(deps: BillingDeps) {
     );
   }
 
+  const ledgerPortal = createLedgerPortal({ db, clock, audit, provider, subscriptionDto, requireEnabled });
+
   return {
     enforcement,
+
+    // Plans priced for a subscription (decision 0310), the in-app portal's actions (decision 0311).
+    ...ledgerPortal,
 
     config(): BillingConfig {
       return { enabled, provider: provider.kind, testMode: provider.testMode, currencies: CURRENCIES };
@@ -281,9 +290,10 @@ export function createBillingService(deps: BillingDeps) {
         voucher = found.voucher;
       }
       await setup?.check(tierFileLimits(tier));
-      const priceCents = tierPriceCents(tier, input.currency);
       const discount = voucherDiscount(voucher);
-      const totalCents = discountedCents(priceCents, discount);
+      const price = monthlyPrice(tier, input.currency, discount);
+      const priceCents = price.listCents;
+      const totalCents = price.billedCents;
       const now = clock.now();
       const charge = await provider.charge(
         {

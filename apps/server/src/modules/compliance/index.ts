@@ -10,6 +10,7 @@ export {
   storedFailureText,
   wordsFor,
 } from './failure-text';
-export { idsComplianceOf } from './figures';
-export { listActiveSpecifications, writeComplianceSummaries } from './repo';
+export { idsComplianceOf, sumRanks } from './figures';
+export { elementStatusCounts, listActiveSpecifications, writeComplianceSummaries } from './repo';
 export { type ComplianceService, createComplianceService } from './service';
+export { STATUS_BY_RANK, STATUS_RANK, statusRankSql, unwaivedFailureSql, waivedSql } from './status';

@@ -3,7 +3,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { idsFiles, idsSpecifications } from '../../schema';
 import type { StoredFailure } from './failure-text';
-import { requirementCountSql, statusRankSql } from './status';
+import { requirementCountSql, STATUS_RANK, statusRankSql } from './status';
 
 /**
  * The only code of the compliance reads that touches the database. Every element_results query is
@@ -75,7 +75,8 @@ function inSpecs(specs: readonly SpecificationRequirements[]): SQL {
 /**
  * Writes a version's compliance summaries from its element results and per-facet failure counts
  * (specification_facet_failures), in the caller's transaction (processing calls it whenever it has
- * replaced both): per specification the failing elements that are warnings, those missing a
+ * replaced both, waivers/apply.ts whenever the waived results change): per specification the failing
+ * elements that are warnings, those waived (issue 32), those missing a
  * required value and the requirement facets failed; per element its worst status, by the one status
  * rule (statusRankSql).
  */
@@ -88,11 +89,12 @@ export async function writeComplianceSummaries(tx: Database, versionId: string):
   const rank = statusRankSql(sql`er`, n);
   await tx.execute(sql`
     insert into specification_compliance
-      (file_version_id, specification_id, warning_count, unpopulated_count, failed_facet_count)
-    select ${versionId}, c.specification_id, c.warning, c.unpopulated, coalesce(f.n, 0)
+      (file_version_id, specification_id, warning_count, unpopulated_count, failed_facet_count, waived_count)
+    select ${versionId}, c.specification_id, c.warning, c.unpopulated, coalesce(f.n, 0), c.waived
     from (
       select er.specification_id,
-        count(*) filter (where ${rank} = 2)::int as warning,
+        count(*) filter (where ${rank} = ${STATUS_RANK.warning})::int as warning,
+        count(*) filter (where ${rank} = ${STATUS_RANK.waived})::int as waived,
         count(*) filter (where jsonb_path_exists(er.failures, '$[*] ? (!(exists(@.actualValue)))'))::int
           as unpopulated
       from element_results er join ids_specifications s on s.id = er.specification_id
@@ -121,6 +123,8 @@ export interface SpecificationCountsRow {
   compliant: number;
   /** Elements with status passed (none when the specification requires nothing). */
   passed: number;
+  /** Failing elements an approved waiver covers (issue 32), apart from warning and failed. */
+  waived: number;
   warning: number;
   failed: number;
   /** Applicable elements with no requirement failed for a missing value. */
@@ -138,7 +142,8 @@ export async function specificationCounts(
     db,
     sql`select sr.specification_id, sr.applicable_count, sr.passed_count, sr.failed_count,
           jsonb_array_length(s.requirement_facets) as n, coalesce(sc.warning_count, 0) as warning,
-          coalesce(sc.unpopulated_count, 0) as unpopulated, coalesce(sc.failed_facet_count, 0) as failed_facets
+          coalesce(sc.unpopulated_count, 0) as unpopulated, coalesce(sc.failed_facet_count, 0) as failed_facets,
+          coalesce(sc.waived_count, 0) as waived
         from specification_results sr join ids_specifications s on s.id = sr.specification_id
           left join specification_compliance sc
             on sc.file_version_id = sr.file_version_id and sc.specification_id = sr.specification_id
@@ -147,14 +152,16 @@ export async function specificationCounts(
   return rows.map((r) => {
     const passedCount = Number(r.passed_count);
     const warning = Number(r.warning);
+    const waived = Number(r.waived);
     return {
       specificationId: r.specification_id as string,
       applicable: Number(r.applicable_count),
       compliant: passedCount,
       // Passing elements of a specification that requires nothing are not applicable (decision 0081).
       passed: Number(r.n) === 0 ? 0 : passedCount,
+      waived,
       warning,
-      failed: Number(r.failed_count) - warning,
+      failed: Number(r.failed_count) - warning - waived,
       populated: Number(r.applicable_count) - Number(r.unpopulated),
       failedFacets: Number(r.failed_facets),
     };

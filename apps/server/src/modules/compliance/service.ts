@@ -19,7 +19,7 @@ import { requireProjectReader } from '../projects';
 import { loadValidityEvidence, readsProperties, verdictMarks } from '../validity';
 import { ComplianceError } from './errors';
 import { storedFailureText, wordsFor } from './failure-text';
-import { specificationSummary, statusCounts } from './figures';
+import { idsComplianceOf, specificationSummary, statusCounts } from './figures';
 import * as repo from './repo';
 import { STATUS_BY_RANK, STATUS_RANK } from './status';
 
@@ -133,6 +133,10 @@ export function createComplianceService(deps: { db: Database }) {
         compliance_rate: percentOf(compliant, applicable),
         compliant_pairs: compliant,
         applicable_pairs: applicable,
+        ids_compliance: idsComplianceOf(
+          await repo.elementStatusCounts(db, version.id, undefined),
+          version.elementsCount,
+        ),
         total_specifications: checked.length,
         total_elements: version.elementsCount,
         specifications: checked.map(({ spec, c }) => ({
@@ -142,6 +146,7 @@ export function createComplianceService(deps: { db: Database }) {
           applicable_elements: c.applicable,
           compliant_elements: c.compliant,
           passed: c.passed,
+          waived: c.waived,
           warning: c.warning,
           failed: c.failed,
           compliance_rate: percentOf(c.compliant, c.applicable),
@@ -274,8 +279,8 @@ export function createComplianceService(deps: { db: Database }) {
         query.status === 'not_applicable'
           ? summary.not_applicable
           : query.status
-            ? sum((c) => c[query.status as 'passed' | 'warning' | 'failed'])
-            : sum((c) => c.passed + c.warning + c.failed);
+            ? sum((c) => c[query.status as 'passed' | 'waived' | 'warning' | 'failed'])
+            : sum((c) => c.passed + c.waived + c.warning + c.failed);
       const page = { versionId: version.id, offset: query.offset, limit: query.limit };
       const rows =
         query.status === 'not_applicable'

@@ -39,6 +39,8 @@ export interface StoredElementResult {
   specificationId: string;
   passed: boolean;
   failures: StoredFailure[];
+  /** A failure an approved waiver covers on this version (issue 32). */
+  waived: boolean;
 }
 
 export interface ComplianceInput {
@@ -66,9 +68,11 @@ function pairs(stored: readonly IdsFacet[], parsed: readonly unknown[] | undefin
   }));
 }
 
-export function overallStatus(applicable: number, compliant: number): ElementComplianceStatus {
+/** The element's verdict: any unwaived failure makes it non-compliant; only waived ones, Waived. */
+export function overallStatus(applicable: number, compliant: number, waived = 0): ElementComplianceStatus {
   if (applicable === 0) return 'not_applicable';
-  return compliant === applicable ? 'compliant' : 'non_compliant';
+  if (compliant === applicable) return 'compliant';
+  return compliant + waived === applicable ? 'waived' : 'non_compliant';
 }
 
 function forSpecification(
@@ -93,6 +97,7 @@ function forSpecification(
       ...base,
       is_applicable: false,
       meets_requirements: null,
+      is_waived: false,
       applicability_results: applicabilityResults(applicability, false, input.facts, input.words),
       requirement_results: uncheckedRequirements(requirements, input.facts, input.words),
       overall_errors: [],
@@ -107,6 +112,7 @@ function forSpecification(
     ...base,
     is_applicable: true,
     meets_requirements: stored.passed,
+    is_waived: !stored.passed && stored.waived,
     applicability_results: applicabilityResults(applicability, true, input.facts, input.words),
     requirement_results: requirementOutcomes,
     overall_errors: spec.cardinality === 'prohibited' && !stored.passed ? [input.prohibitedReason] : [],
@@ -120,18 +126,21 @@ function forSpecification(
 export function buildElementCompliance(input: ComplianceInput): ElementCompliance {
   const byId = new Map(input.results.map((r) => [r.specificationId, r]));
   const specifications = input.specifications.map((spec) => forSpecification(spec, byId.get(spec.id), input));
-  // Applicable specifications first (failing before passing), then the rest, each in file order.
-  const rank = (s: ElementSpecificationCompliance) => (!s.is_applicable ? 2 : s.meets_requirements ? 1 : 0);
+  // Applicable specifications first (failing, then waived, then passing), then the rest, in file order.
+  const rank = (s: ElementSpecificationCompliance) =>
+    !s.is_applicable ? 3 : s.meets_requirements ? 2 : s.is_waived ? 1 : 0;
   specifications.sort((a, b) => rank(a) - rank(b));
   const applicable = specifications.filter((s) => s.is_applicable).length;
   const compliant = specifications.filter((s) => s.is_applicable && s.meets_requirements).length;
+  const waived = specifications.filter((s) => s.is_applicable && s.is_waived).length;
   return {
     element_id: input.elementId,
     viewer_db_id: input.viewerDbId,
     file_version_id: input.fileVersionId,
-    overall_compliance_status: overallStatus(applicable, compliant),
+    overall_compliance_status: overallStatus(applicable, compliant, waived),
     applicable_specifications: applicable,
     compliant_specifications: compliant,
+    waived_specifications: waived,
     specifications,
     validity_findings: input.validity.findings,
   };

@@ -112,6 +112,10 @@ describe('element compliance summary', () => {
     expect(overallStatus(0, 0)).toBe('not_applicable');
     expect(overallStatus(2, 2)).toBe('compliant');
     expect(overallStatus(2, 1)).toBe('non_compliant');
+    // Issue 32: a failure an approved waiver covers is Waived, never Compliant; an unwaived one wins.
+    expect(overallStatus(2, 1, 1)).toBe('waived');
+    expect(overallStatus(3, 1, 1)).toBe('non_compliant');
+    expect(overallStatus(1, 0, 1)).toBe('waived');
   });
 
   it('lists failing specifications first and counts applicable and compliant ones', () => {
@@ -134,13 +138,14 @@ describe('element compliance summary', () => {
       facts: wall,
       specifications: [spec('passing'), spec('outside'), spec('failing'), spec('banned', 'prohibited')],
       results: [
-        { specificationId: 'passing', passed: true, failures: [] },
+        { specificationId: 'passing', passed: true, failures: [], waived: false },
         {
           specificationId: 'failing',
           passed: false,
           failures: [{ ...fireRatingEmpty, facetIndex: 0 }],
+          waived: false,
         },
-        { specificationId: 'banned', passed: false, failures: [] },
+        { specificationId: 'banned', passed: false, failures: [], waived: false },
       ],
       parsed: new Map(),
       words: en,
@@ -157,6 +162,7 @@ describe('element compliance summary', () => {
       overall_compliance_status: 'non_compliant',
       applicable_specifications: 3,
       compliant_specifications: 1,
+      waived_specifications: 0,
     });
     const [failing, banned, , outside] = compliance.specifications;
     expect(failing?.failure_reasons).toEqual(['Pset_WallCommon.FireRating has no value']);

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { elementProperties, elementResults, elements } from '../../schema';
+import { elementResults, elements, waivedResults } from '../../schema';
 import type { StoredElementResult } from './compliance';
-import type { StoredFailure, StoredProperty } from './facet-results';
+import type { StoredFailure } from './facet-results';
 
 export interface ElementRow {
   stepId: number;
@@ -52,26 +52,10 @@ export async function findElementByGlobalId(
   return row ?? null;
 }
 
-export async function propertiesOf(
-  db: Database,
-  versionId: string,
-  stepId: number,
-): Promise<StoredProperty[]> {
-  return db
-    .select({
-      propertySet: elementProperties.propertySet,
-      name: elementProperties.name,
-      value: elementProperties.value,
-      dataType: elementProperties.dataType,
-    })
-    .from(elementProperties)
-    .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
-    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
-}
-
 /**
- * The element's stored outcomes. The specification ids let the primary key (version, specification,
- * element) answer with point look-ups instead of scanning every result of the version.
+ * The element's stored outcomes, each with whether an approved waiver covers it (waived_results, written
+ * by waivers/apply.ts: the status rule's waiver input). The specification ids let the primary keys
+ * (version, specification, element) answer with point look-ups instead of scanning the version.
  */
 export async function elementResultsOf(
   db: Database,
@@ -85,8 +69,17 @@ export async function elementResultsOf(
       specificationId: elementResults.specificationId,
       passed: elementResults.passed,
       failures: elementResults.failures,
+      waived: sql<boolean>`${waivedResults.waiverId} is not null`,
     })
     .from(elementResults)
+    .leftJoin(
+      waivedResults,
+      and(
+        eq(waivedResults.fileVersionId, elementResults.fileVersionId),
+        eq(waivedResults.specificationId, elementResults.specificationId),
+        eq(waivedResults.elementStepId, elementResults.elementStepId),
+      ),
+    )
     .where(
       and(
         eq(elementResults.fileVersionId, versionId),
@@ -94,5 +87,9 @@ export async function elementResultsOf(
         eq(elementResults.elementStepId, stepId),
       ),
     );
-  return rows.map((row) => ({ ...row, failures: row.failures as StoredFailure[] }));
+  return rows.map((row) => ({
+    ...row,
+    failures: row.failures as StoredFailure[],
+    waived: !row.passed && Boolean(row.waived),
+  }));
 }

@@ -56,8 +56,21 @@ export function toElementDto(
   };
 }
 
-export function createElementService(deps: { db: Database; storage: FileStorage }) {
+export function createElementService(deps: {
+  db: Database;
+  storage: FileStorage;
+  /**
+   * An element's properties in (set, name) order: the explorer's store (decision 0273), given by the
+   * composition root (the metadata module imports this one).
+   */
+  propertiesOf: (
+    version: { id: string; processedAt: Date | null; projectId: string },
+    stepId: number,
+  ) => Promise<StoredProperty[]>;
+}) {
   const { db } = deps;
+  const propertiesOf = (version: VersionRow, projectId: string, stepId: number) =>
+    deps.propertiesOf({ id: version.id, processedAt: version.processedAt, projectId }, stepId);
   const documents = createIdsDocumentSource(deps.storage);
 
   async function resolveVersion(userId: string | null, address: ElementAddress): Promise<VersionRow> {
@@ -96,7 +109,7 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
     async get(userId: string | null, address: ElementAddress): Promise<BimElement> {
       const version = await resolveVersion(userId, address);
       const row = await findElement(version.id, address.element);
-      const properties = await repo.propertiesOf(db, version.id, row.stepId);
+      const properties = await propertiesOf(version, address.projectId, row.stepId);
       return toElementDto(version.id, row, properties);
     },
 
@@ -109,7 +122,7 @@ export function createElementService(deps: { db: Database; storage: FileStorage 
       const version = await resolveVersion(userId, address);
       const row = await findElement(version.id, address.element);
       const [properties, specifications, validity] = await Promise.all([
-        repo.propertiesOf(db, version.id, row.stepId),
+        propertiesOf(version, address.projectId, row.stepId),
         checkedSpecifications(db, version.id),
         elementValidity(db, version.id, { stepId: row.stepId, globalId: row.globalId }),
       ]);

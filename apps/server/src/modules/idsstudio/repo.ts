@@ -1,5 +1,4 @@
 /** What the Studio reads of a processed version: its stored IFC, its classes, property sets and values. */
-import { STUDIO_MAX_VALUES } from '@plumbline/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 
@@ -78,26 +77,4 @@ export async function propertyStats(db: Database, versionId: string): Promise<Pr
     dataType: r.data_type,
     distinctValues: r.distinct_values,
   }));
-}
-
-/**
- * A property's distinct non-blank values with how many elements have each, the most frequent first
- * (one more than listed is read, to say whether the list is cut).
- */
-export async function propertyValues(
-  db: Database,
-  versionId: string,
-  propertySet: string,
-  name: string,
-): Promise<{ value: string; count: number }[]> {
-  return rowsOf<{ value: string; count: number }>(
-    await db.execute(sql`
-      select value, count(*)::int as count
-      from element_properties
-      where file_version_id = ${versionId} and property_set = ${propertySet} and name = ${name}
-        and value is not null and btrim(value) <> ''
-      group by value
-      order by count(*) desc, value
-      limit ${STUDIO_MAX_VALUES + 1}`),
-  );
 }

@@ -28,6 +28,12 @@ export interface IdsStudioDeps {
   liveCheck: ResidentWorker;
   /** How long one live check (reading the model included) may take. */
   timeLimitMs: number;
+  /** A property's values with their counts: the explorer's store (0273). */
+  propertyValues: (
+    version: { id: string; processedAt: Date | null; projectId: string },
+    property: { propertySet: string; name: string },
+    limit: number,
+  ) => Promise<Array<{ value: string; count: number }>>;
 }
 
 export function createIdsStudioService(deps: IdsStudioDeps) {
@@ -142,7 +148,11 @@ export function createIdsStudioService(deps: IdsStudioDeps) {
     async values(userId: string | null, projectId: string, query: StudioValuesQuery): Promise<StudioValues> {
       await requireProjectReader({ db, userId }, projectId);
       const { version } = await checkedVersion(projectId, query);
-      const rows = await repo.propertyValues(db, version.id, query.property_set, query.name);
+      const rows = await deps.propertyValues(
+        { id: version.id, processedAt: version.processedAt, projectId },
+        { propertySet: query.property_set, name: query.name },
+        STUDIO_MAX_VALUES + 1,
+      );
       return { values: rows.slice(0, STUDIO_MAX_VALUES), truncated: rows.length > STUDIO_MAX_VALUES };
     },
 

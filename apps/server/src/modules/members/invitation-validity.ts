@@ -10,6 +10,8 @@ export function invitationValidity(validDays: number) {
     validDays,
     expiresAt,
     isExpired: (createdAt: Date, now: Date) => now.getTime() >= expiresAt(createdAt).getTime(),
+    /** Invitations created after this instant have not expired at `now` (billing counts their seats). */
+    validSince: (now: Date) => new Date(now.getTime() - validDays * DAY_MS),
   };
 }
 

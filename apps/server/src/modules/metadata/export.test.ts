@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvField } from './export-writers';
-import { likePattern, stepIdOf } from './row-query';
+import { likePattern, stepIdOf } from './search-term';
 
 describe('csvField', () => {
   it('quotes separators, quotes and line breaks', () => {

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { elementProperties, metadataFacets } from '../../schema';
-import type { ElementRow } from '../elements';
+import type { ExplorerRow, FacetCountRow } from './explorer-store';
 import {
   elementJoin,
-  likePattern,
   matchingElementsQuery,
   needsElementJoin,
   orderClause,
@@ -13,17 +12,12 @@ import {
   type RowSelection,
   whereClause,
 } from './row-query';
+import { likePattern } from './search-term';
 
 // The version a read looks at and the element lookup live with their tables' owners.
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-export interface FacetCountRow {
-  facet: string;
-  key: string;
-  count: number;
 }
 
 export async function listFacetCounts(db: Database, versionId: string): Promise<FacetCountRow[]> {
@@ -69,16 +63,7 @@ export async function categoriesStored(db: Database, versionId: string): Promise
   return rowsOf<{ stored: boolean }>(result)[0]?.stored === true;
 }
 
-export interface PropertyRow {
-  stepId: number;
-  globalId: string | null;
-  objectName: string | null;
-  ifcClass: string;
-  level: string | null;
-  propertySet: string;
-  attribute: string;
-  value: string | null;
-}
+type PropertyRow = ExplorerRow;
 
 const rowColumns = sql`ep.element_step_id as "stepId", e.global_id as "globalId", e.name as "objectName",
   e.ifc_class as "ifcClass", e.level as "level", ep.property_set as "propertySet", ep.name as "attribute",
@@ -97,7 +82,7 @@ export async function listRows(
   const page =
     !needsElementJoin(selection) && orderOnPropertiesOnly(order)
       ? sql`select ${rowColumns}
-          from (select ep.* from element_properties ep where ${whereClause(selection)}
+          from (select ep.*, ep.ctid as ctid from element_properties ep where ${whereClause(selection)}
             order by ${orderClause(order)} limit ${limit} offset ${offset}) ep ${elementJoin}
           order by ${orderClause(order)}`
       : sql`select ${rowColumns}
@@ -144,6 +129,7 @@ export async function listRowsAfter(
 }
 
 export async function listElementProperties(db: Database, versionId: string, stepId: number) {
+  // Rows alike in set and name keep processing's order (the partition's, as in orderClause).
   return db
     .select({
       propertySet: elementProperties.propertySet,
@@ -153,28 +139,49 @@ export async function listElementProperties(db: Database, versionId: string, ste
     })
     .from(elementProperties)
     .where(and(eq(elementProperties.fileVersionId, versionId), eq(elementProperties.elementStepId, stepId)))
-    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name));
+    .orderBy(asc(elementProperties.propertySet), asc(elementProperties.name), sql`ctid`);
 }
 
-/** Elements of a version in STEP order, optionally matching a term in name, GlobalId or class. */
-export async function searchElements(
+/** Distinct (property set, name) pairs of a version (a few hundred at most). */
+export async function listPropertyNames(db: Database, versionId: string) {
+  const result = await db.execute(sql`
+    select distinct property_set as "propertySet", name from element_properties
+    where file_version_id = ${versionId}`);
+  return rowsOf<{ propertySet: string; name: string }>(result);
+}
+
+/** STEP ids of elements with the property holding a value, or reading true (ExplorerStore). */
+export async function listElementsWithProperty(
   db: Database,
   versionId: string,
-  pattern: string | null,
-  stepId: number | null,
-  limit: number,
-): Promise<ElementRow[]> {
-  const match = pattern
-    ? sql`and (e.name ilike ${pattern} or e.global_id ilike ${pattern} or e.ifc_class ilike ${pattern}${
-        stepId !== null ? sql` or e.step_id = ${stepId}` : sql``
-      })`
-    : sql``;
+  query: { name: string; propertySet: string | null; test: 'valued' | 'true' },
+): Promise<number[]> {
+  const set = query.propertySet === null ? sql`` : sql`and property_set = ${query.propertySet}`;
+  const test =
+    query.test === 'true'
+      ? sql`lower(value) in ('true', '.t.', '1')`
+      : sql`value is not null and value <> ''`;
   const result = await db.execute(sql`
-    select e.step_id as "stepId", e.global_id as "globalId", e.name, e.ifc_class as "ifcClass",
-      e.type_name as "typeName", e.predefined_type as "predefinedType", e.level
-    from elements e
-    where e.file_version_id = ${versionId} ${match}
-    order by e.step_id
+    select distinct element_step_id as "stepId" from element_properties
+    where file_version_id = ${versionId} and name = ${query.name} ${set} and ${test}
+    order by 1`);
+  return rowsOf<{ stepId: number }>(result).map((r) => Number(r.stepId));
+}
+
+/** A property's non-blank values with their row counts, most frequent first (ExplorerStore). */
+export async function listPropertyValues(
+  db: Database,
+  versionId: string,
+  property: { propertySet: string; name: string },
+  limit: number,
+): Promise<Array<{ value: string; count: number }>> {
+  const result = await db.execute(sql`
+    select value, count(*)::int as count
+    from element_properties
+    where file_version_id = ${versionId} and property_set = ${property.propertySet} and name = ${property.name}
+      and value is not null and btrim(value) <> ''
+    group by value
+    order by count(*) desc, value
     limit ${limit}`);
-  return rowsOf<ElementRow>(result);
+  return rowsOf<{ value: string; count: number }>(result);
 }

@@ -1,6 +1,7 @@
 import type { MetadataSortKey } from '@plumbline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { primaryBimCategory } from './bim-category';
+import { likePattern, stepIdOf } from './search-term';
 
 /** Which rows of a version: exact-value filters (already resolved to classes) and a search term. */
 export interface RowSelection {
@@ -38,17 +39,6 @@ export interface RowOrder {
   versionClasses: readonly string[];
   /** Whether the version's elements carry their category (processed since migration 0027). */
   categoryStored?: boolean | undefined;
-}
-
-/** `%term%` for ILIKE with the pattern characters of the term taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A step id the user typed: '1234' or '#1234'. */
-export function stepIdOf(term: string): number | null {
-  const match = /^#?(\d{1,9})$/.exec(term.trim());
-  return match ? Number(match[1]) : null;
 }
 
 /** True when the selection needs columns of `elements` (filters or search on element fields). */
@@ -136,16 +126,21 @@ function categoryExpression(classes: readonly string[]): SQL {
   return sql`(case e.ifc_class ${sql.join(cases, sql` `)} else 'Other' end)`;
 }
 
-/** ORDER BY: the chosen column, then a stable order (element, set, property) so pages never overlap. */
+/**
+ * ORDER BY: the chosen column, then a stable order (element, set, property) so pages never overlap.
+ * An element may hold two rows alike in all three (two quantity sets of one name): the row's place in
+ * the partition, which COPY filled in processing's order, settles them, as the export and the
+ * columnar file's `row_no` do. `ep` is the partition or a subquery that selects its `ctid` as `ctid`.
+ */
 export function orderClause(order: RowOrder): SQL {
-  const stable = sql`ep.element_step_id, ep.property_set, ep.name`;
+  const stable = sql`ep.element_step_id, ep.property_set, ep.name, ep.ctid`;
   if (!order.key) return stable;
   if (order.key === 'value') {
     // Read from element_properties_value_sort_idx, forwards or backwards, so descending is the exact
     // reverse of ascending: empty values last going up and first going down, ties by element
     // descending (decision 0195). Values compare on their first 200 characters, as the index keeps them.
     return order.direction === 'desc'
-      ? sql`left(ep.value, 200) desc nulls first, ep.element_step_id desc, ep.property_set desc, ep.name desc`
+      ? sql`left(ep.value, 200) desc nulls first, ep.element_step_id desc, ep.property_set desc, ep.name desc, ep.ctid desc`
       : sql`left(ep.value, 200) asc nulls last, ${stable}`;
   }
   const dir = order.direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');

@@ -10,4 +10,4 @@ export {
   signUpAttemptMail,
   verificationMail,
 } from './messages';
-export { type MailIn, mailLocale, notifyUser, queueMail } from './notify';
+export { type MailIn, mailLocale, type Notification, notifyUser, queueMail } from './notify';

@@ -16,7 +16,8 @@ export type NotificationKind =
   | 'account.verify'
   | 'account.signup_attempt'
   | 'invoice.issued'
-  | 'version.compared';
+  | 'version.compared'
+  | 'waiver.expired';
 
 export interface Notification {
   kind: NotificationKind;

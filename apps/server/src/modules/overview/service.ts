@@ -2,7 +2,7 @@ import type { ComplianceCategories, ProjectOverview, TrendPoint } from '@plumbli
 import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
-import { idsComplianceOf } from '../compliance';
+import { idsComplianceOf, STATUS_RANK } from '../compliance';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
@@ -20,12 +20,16 @@ function add(a: VersionTotals, b: VersionTotals): VersionTotals {
     applicableElements: a.applicableElements + b.applicableElements,
     compliantElements: a.compliantElements + b.compliantElements,
     passedElements: a.passedElements + b.passedElements,
+    waivedElements: a.waivedElements + b.waivedElements,
     warningElements: a.warningElements + b.warningElements,
     failedElements: a.failedElements + b.failedElements,
   };
 }
 
-/** The exists / populated / compliant shares of the checked property requirements (decision 0096). */
+/**
+ * The exists / populated / compliant shares of the checked property requirements (decision 0096;
+ * basis `requirements`, labelled so on every screen: they are not the IDS compliance figure).
+ */
 export function categoriesOf(c: VersionTotals): ComplianceCategories {
   return {
     exists: percentOf(c.checked - c.missing, c.checked),
@@ -43,13 +47,17 @@ export function buildTrend(
   versions: readonly repo.VersionRow[],
   counts: ReadonlyMap<string, VersionTotals>,
 ): TrendPoint[] {
-  const current = new Map<string, { number: number; counts: VersionTotals }>();
+  const current = new Map<string, { number: number; counts: VersionTotals; elements: number }>();
   const points: TrendPoint[] = [];
   for (const v of versions) {
     if (v.status !== 'completed') continue;
     const held = current.get(v.bimFileId);
     if (held && held.number > v.versionNumber) continue;
-    current.set(v.bimFileId, { number: v.versionNumber, counts: counts.get(v.id) ?? ZERO });
+    current.set(v.bimFileId, {
+      number: v.versionNumber,
+      counts: counts.get(v.id) ?? ZERO,
+      elements: v.elementsCount ?? 0,
+    });
     const total = [...current.values()].reduce((sum, f) => add(sum, f.counts), ZERO);
     if (total.checked === 0 && total.applicablePairs === 0) continue;
     const categories = categoriesOf(total);
@@ -60,10 +68,27 @@ export function buildTrend(
       exists: categories.exists,
       populated: categories.populated,
       compliant: categories.compliant,
-      compliance_score: percentOf(total.passedPairs, total.applicablePairs),
+      // The Overview card's definition (issue 35), so the newest point equals the card.
+      compliance_score: idsComplianceOf(ranksOf(total), elementsOf(current.values())).compliance_rate,
     });
   }
   return points;
+}
+
+/** The worst-status counts stored with a version's totals, as `idsComplianceOf` takes them. */
+function ranksOf(t: VersionTotals): Map<number, number> {
+  return new Map([
+    [STATUS_RANK.passed, t.passedElements],
+    [STATUS_RANK.waived, t.waivedElements],
+    [STATUS_RANK.warning, t.warningElements],
+    [STATUS_RANK.failed, t.failedElements],
+  ]);
+}
+
+function elementsOf(files: Iterable<{ elements: number }>): number {
+  let sum = 0;
+  for (const f of files) sum += f.elements;
+  return sum;
 }
 
 /** Newest completed version of each file. */
@@ -105,11 +130,7 @@ export function createOverviewService(deps: { db: Database }) {
       // (decisions 0168, 0173): the same status ranks as the IDS Compliance cards, so the two agree.
       const counts = await readVersionTotals(db, completedIds);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
-      const ranks = new Map([
-        [1, now.passedElements],
-        [2, now.warningElements],
-        [3, now.failedElements],
-      ]);
+      const ranks = ranksOf(now);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
       return {
         project: { id: project.id, name: project.name },

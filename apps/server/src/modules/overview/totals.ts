@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
+import { STATUS_RANK } from '../compliance';
 
 /** A version's overview figures (decision 0096 for the property categories, 0168 for storing them). */
 export interface VersionTotals {
@@ -20,6 +21,8 @@ export interface VersionTotals {
    * the IDS Compliance cards' counts, stored so the Overview reads no per-element row.
    */
   passedElements: number;
+  /** Elements whose worst status is waived (issue 32): apart from passed and failed. */
+  waivedElements: number;
   warningElements: number;
   failedElements: number;
 }
@@ -34,6 +37,7 @@ export const ZERO_TOTALS: VersionTotals = {
   applicableElements: 0,
   compliantElements: 0,
   passedElements: 0,
+  waivedElements: 0,
   warningElements: 0,
   failedElements: 0,
 };
@@ -57,7 +61,7 @@ function totalsQuery(versionIds: readonly string[]): SQL {
       coalesce(el.applicable, 0)::bigint as applicable_elements,
       coalesce(el.compliant, 0)::bigint as compliant_elements,
       coalesce(ec.passed, 0)::bigint as passed_elements, coalesce(ec.warning, 0)::bigint as warning_elements,
-      coalesce(ec.failed, 0)::bigint as failed_elements
+      coalesce(ec.failed, 0)::bigint as failed_elements, coalesce(ec.waived, 0)::bigint as waived_elements
     from unnest(${ids}) as v(id)
     left join (
       select sr.file_version_id as id, sum(sr.applicable_count) as applicable, sum(sr.passed_count) as passed,
@@ -88,8 +92,10 @@ function totalsQuery(versionIds: readonly string[]): SQL {
       group by per_element.id
     ) el on el.id = v.id
     left join (
-      select c.file_version_id as id, count(*) filter (where c.status = 1) as passed,
-        count(*) filter (where c.status = 2) as warning, count(*) filter (where c.status = 3) as failed
+      select c.file_version_id as id, count(*) filter (where c.status = ${STATUS_RANK.passed}) as passed,
+        count(*) filter (where c.status = ${STATUS_RANK.waived}) as waived,
+        count(*) filter (where c.status = ${STATUS_RANK.warning}) as warning,
+        count(*) filter (where c.status = ${STATUS_RANK.failed}) as failed
       from element_compliance c where c.file_version_id = any(${ids})
       group by c.file_version_id
     ) ec on ec.id = v.id`;
@@ -106,6 +112,7 @@ function toTotals(r: Record<string, unknown>): VersionTotals {
     applicableElements: Number(r.applicable_elements),
     compliantElements: Number(r.compliant_elements),
     passedElements: Number(r.passed_elements),
+    waivedElements: Number(r.waived_elements),
     warningElements: Number(r.warning_elements),
     failedElements: Number(r.failed_elements),
   };
@@ -129,14 +136,16 @@ export async function refreshVersionTotals(tx: Database, versionIds: readonly st
   if (versionIds.length === 0) return;
   await tx.execute(sql`
     insert into version_result_totals (file_version_id, applicable_pairs, passed_pairs, checked, missing,
-      empty, failed, applicable_elements, compliant_elements, passed_elements, warning_elements, failed_elements)
+      empty, failed, applicable_elements, compliant_elements, passed_elements, warning_elements, failed_elements,
+      waived_elements)
     select t.* from (${totalsQuery(versionIds)}) t
     join file_versions fv on fv.id = t.file_version_id
     on conflict (file_version_id) do update set applicable_pairs = excluded.applicable_pairs,
       passed_pairs = excluded.passed_pairs, checked = excluded.checked, missing = excluded.missing,
       empty = excluded.empty, failed = excluded.failed, applicable_elements = excluded.applicable_elements,
       compliant_elements = excluded.compliant_elements, passed_elements = excluded.passed_elements,
-      warning_elements = excluded.warning_elements, failed_elements = excluded.failed_elements`);
+      warning_elements = excluded.warning_elements, failed_elements = excluded.failed_elements,
+      waived_elements = excluded.waived_elements`);
 }
 
 /** Versions with results against any of the specifications (whose figures change with them). */

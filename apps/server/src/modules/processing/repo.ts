@@ -19,6 +19,7 @@ import {
 import { writeComplianceSummaries } from '../compliance';
 import type { ComparisonRows } from '../history';
 import { refreshVersionTotals } from '../overview';
+import { applyToProcessedVersion } from '../waivers';
 import type { SpecificationKeyRow, StoredModel, StoredResults } from './analyse';
 import { facetFailureRows } from './facet-failures';
 import { writeMetadataFacets } from './facets-writer';
@@ -242,9 +243,16 @@ export interface ResultsToWrite {
   specificationKeys: SpecificationKeyRow[];
   /**
    * Runs last in the transaction, with the comparison's header when one was stored: where the
-   * service queues what follows a stored comparison (history/jobs.ts), in the same transaction.
+   * service queues what follows a stored comparison (history/jobs.ts) and records the waivers the
+   * version flagged for review, in the same transaction.
    */
-  afterWrite?: (tx: Database) => Promise<void>;
+  afterWrite?: (tx: Database, written: WrittenVersion) => Promise<void>;
+}
+
+/** What the write did that the service acts on, in the same transaction. */
+export interface WrittenVersion {
+  /** Approved waivers this version flagged as needing review (their failure changed, issue 32). */
+  flaggedWaivers: string[];
 }
 
 /** The comparison and the keys, written in the version's transaction. */
@@ -277,6 +285,10 @@ export async function writeProcessedVersion(
     // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
     await elementRows.attach();
     await properties.attach();
+    // Waivers find their elements by key in the attached elements (issue 32).
+    const flaggedWaivers = await timed(hooks, 'waivers', () =>
+      applyToProcessedVersion(tx, versionId, input.at),
+    );
     await tx
       .update(fileVersions)
       .set({
@@ -294,7 +306,7 @@ export async function writeProcessedVersion(
       })
       .where(eq(fileVersions.id, versionId));
     await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
-    await input.afterWrite?.(tx);
+    await input.afterWrite?.(tx, { flaggedWaivers });
   });
 }
 
@@ -310,11 +322,14 @@ export async function writeRecheckedVersion(
     );
     await replaceResults(tx, input.versionId, input.results, hooks);
     await writeComparison(tx, input, hooks);
+    const flaggedWaivers = await timed(hooks, 'waivers', () =>
+      applyToProcessedVersion(tx, input.versionId, input.at),
+    );
     await tx
       .update(fileVersions)
       .set({ checkedAt: input.at, recheckQueuedAt: clearRecheck(input.recheckQueuedAt) })
       .where(eq(fileVersions.id, input.versionId));
-    await input.afterWrite?.(tx);
+    await input.afterWrite?.(tx, { flaggedWaivers });
   });
 }
 

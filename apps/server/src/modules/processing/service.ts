@@ -1,12 +1,16 @@
 import type { Clock } from '../../platform/clock';
+import type { ColumnarEngine } from '../../platform/columnar-engine';
 import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
+import { createAuditRecorder } from '../audit';
 import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
-import type { AnalysisInput, PreviousVersion } from './analyse';
+import { auditNeedsReview } from '../waivers';
+import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
+import { storeExplorerFile } from './explorer-file';
 import * as repo from './repo';
 
 export interface ProcessingDeps {
@@ -21,6 +25,8 @@ export interface ProcessingDeps {
    * write's transaction (history/jobs.ts); without it (some tests) neither is sent.
    */
   jobs?: JobSender;
+  /** The columnar engine that writes each version's explorer file; without it (some tests) none is written. */
+  columnar?: ColumnarEngine;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -168,8 +174,11 @@ async function analyseAndWrite(
       timings: { ...timings, ...prefixed(writeTimings) },
     };
   }
+  const explorerFile = writeExplorerFileBeside(deps, version, extracted);
   await repo.writeProcessedVersion(deps.db, { ...common, model: extracted }, writeHooks);
   timings.write = Math.round(performance.now() - writeStarted);
+  const file = await explorerFile;
+  if (file) timings.explorerFile = file.ms;
   return {
     status: 'completed',
     elements: extracted.elements.count,
@@ -177,6 +186,28 @@ async function analyseAndWrite(
     results: results.elements.count,
     timings: { ...timings, ...prefixed(writeTimings) },
   };
+}
+
+/**
+ * The explorer file, written while the transaction writes the rows; a failure is logged and leaves
+ * the version to the SQL store (the background migration writes it later).
+ */
+async function writeExplorerFileBeside(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  model: StoredModel,
+): Promise<{ ms: number } | null> {
+  const { columnar } = deps;
+  if (!columnar) return null;
+  const started = performance.now();
+  try {
+    const stored = await storeExplorerFile({ columnar, storage: deps.storage }, version, model);
+    deps.logger.debug({ versionId: version.id, ...stored }, 'explorer file stored');
+  } catch (error) {
+    deps.logger.warn({ versionId: version.id, err: error }, 'explorer file not written; the SQL rows answer');
+    return null;
+  }
+  return { ms: Math.round(performance.now() - started) };
 }
 
 /** The previous completed version's stored rows, as bytes (history/load.ts); null when there is none. */
@@ -190,9 +221,10 @@ async function readPrevious(deps: ProcessingDeps, version: repo.VersionToProcess
 }
 
 /**
- * In the write's transaction: announces a stored comparison (the hook of issue 30), and queues the
+ * In the write's transaction: announces a stored comparison (the hook of issue 30), queues the
  * next completed version for comparing again when it was compared with another version than this one
- * (versions completing out of order).
+ * (versions completing out of order), and puts the waivers the version flagged for review in the
+ * audit trail (issue 32).
  */
 function afterComparison(
   deps: ProcessingDeps,
@@ -202,7 +234,9 @@ function afterComparison(
 ): repo.ResultsToWrite['afterWrite'] {
   const { jobs } = deps;
   if (!jobs) return undefined;
-  return async (tx) => {
+  return async (tx, written) => {
+    if (written.flaggedWaivers.length > 0)
+      await auditNeedsReview(tx, createAuditRecorder(jobs, deps.clock), written.flaggedWaivers, version.id);
     if (history) {
       const address = {
         projectId: version.projectId,
@@ -226,8 +260,21 @@ function prefixed(timings: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(timings).map(([name, ms]) => [`write: ${name}`, ms]));
 }
 
+/**
+ * What a version's row says about an error that ended its processing. A system error (a file that
+ * could not be read, a disk that refused) names a server path: the row says what happened instead.
+ */
+export function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const system =
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
+    typeof (error as { syscall?: unknown } | null)?.syscall === 'string' ||
+    /^E[A-Z]{2,}: /.test(message);
+  return system ? 'The stored model file could not be read.' : message;
+}
+
 /** Called when the last retry of a job failed: the version shows it failed rather than processing forever. */
 export async function giveUp(deps: ProcessingDeps, versionId: string, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
-  await repo.markFailed(deps.db, versionId, `Processing failed: ${message}`, deps.clock.now());
+  await repo.markFailed(deps.db, versionId, `Processing failed: ${failureText(error)}`, deps.clock.now());
 }

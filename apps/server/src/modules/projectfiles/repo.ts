@@ -97,19 +97,25 @@ export async function claimRefresh(
   return rows.length > 0;
 }
 
-/** The newest version of every included file of the project. */
+/**
+ * The newest version of every included file of the project; `stored` is false for an ACC version
+ * whose IFC was never stored (its fetch or RVT translation has not succeeded): it cannot be processed.
+ */
 export async function listIncludedLatestVersions(
   db: Database,
   projectId: string,
-): Promise<{ versionId: string; bimFileId: string }[]> {
+): Promise<{ versionId: string; bimFileId: string; stored: boolean }[]> {
   const result = await db.execute(sql`
-    select distinct on (fv.bim_file_id) fv.id, fv.bim_file_id
+    select distinct on (fv.bim_file_id) fv.id, fv.bim_file_id,
+      (fv.acc_version_id is null or fv.sha256 <> '') as stored
     from file_versions fv join bim_files bf on bf.id = fv.bim_file_id
     where bf.project_id = ${projectId} and bf.included
     order by fv.bim_file_id, fv.version_number desc`);
-  return (result as unknown as { rows: { id: string; bim_file_id: string }[] }).rows.map((row) => ({
+  const rows = (result as unknown as { rows: { id: string; bim_file_id: string; stored: boolean }[] }).rows;
+  return rows.map((row) => ({
     versionId: String(row.id),
     bimFileId: String(row.bim_file_id),
+    stored: row.stored === true,
   }));
 }
 

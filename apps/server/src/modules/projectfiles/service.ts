@@ -4,7 +4,6 @@ import {
   type AccErrorCode,
   type AccFile,
   type AvailableFile,
-  type FileLimits,
   type FileSelectionResponse,
   fileSelectionProblem,
   type ProjectRefreshResponse,
@@ -24,18 +23,6 @@ import { type ProjectRow, requireProjectPermission, requireProjectReader } from 
 import { storageKeys } from '../storage';
 import { ProjectFilesError } from './errors';
 import * as repo from './repo';
-
-const GIB = 1024 ** 3;
-
-/**
- * Plan limits for a project's files (spec 2 §9). No subscriptions exist yet, so every project has
- * 'a subscription with no tier': 10 files and 1 GiB; the demo project 50 files and 1.25 GiB
- * (decision 0098).
- */
-export function fileLimitsFor(project: Pick<ProjectRow, 'isDemo'>): FileLimits {
-  if (project.isDemo) return { max_files: 50, max_storage_bytes: 1_342_177_280, source: 'demo' };
-  return { max_files: 10, max_storage_bytes: GIB, source: 'default' };
-}
 
 type AccStatus = 'ok' | 'reauth_required' | 'unavailable';
 
@@ -57,12 +44,12 @@ export function createProjectFilesService(deps: {
   storage: FileStorage;
   jobs: JobSender;
   audit: AuditRecorder;
-  /** The plan's refresh rule (billing). */
-  limits: Pick<BillingEnforcement, 'assertRefreshAllowed'>;
+  /** The plan's refresh rule and file limits (billing: the same limits uploads are checked against). */
+  limits: Pick<BillingEnforcement, 'assertRefreshAllowed' | 'fileLimits'>;
   /** ACC projects: a refresh also pulls the new Autodesk versions of their files (null: ACC is off). */
   acc?: Pick<
     AccService,
-    'newVersions' | 'addNewVersions' | 'availableItems' | 'importedItemIds' | 'importItems'
+    'newVersions' | 'addNewVersions' | 'availableItems' | 'importedItemIds' | 'importItems' | 'refetchFailed'
   > | null;
 }) {
   const { db, clock, storage, jobs, audit } = deps;
@@ -94,7 +81,7 @@ export function createProjectFilesService(deps: {
     const acc = await accItems(project.id);
     return {
       files: [...files.map(toAvailableFile), ...(acc?.items ?? []).map(toAvailableAccItem)],
-      limits: fileLimitsFor(project),
+      limits: await deps.limits.fileLimits(db, project.id),
       acc: acc ? { status: acc.status } : null,
     };
   }
@@ -125,7 +112,7 @@ export function createProjectFilesService(deps: {
       for (const [id, item] of accById) byId.set(id, toAvailableAccItem(item));
       if (unique.some((id) => !byId.has(id))) throw new ProjectFilesError('unknown_file');
       const chosen = unique.map((id) => byId.get(id) as AvailableFile);
-      const problem = fileSelectionProblem(chosen, fileLimitsFor(project));
+      const problem = fileSelectionProblem(chosen, await deps.limits.fileLimits(db, projectId));
       if (problem)
         throw new ProjectFilesError('selection_invalid', { messageId: problem.id, params: problem.params });
       const ids = unique.filter((id) => !id.startsWith(ACC_ITEM_PREFIX));
@@ -166,6 +153,9 @@ export function createProjectFilesService(deps: {
     async refresh(userId: string, projectId: string): Promise<ProjectRefreshResponse> {
       const { project } = await requireProjectPermission({ db, userId }, projectId, 'project.refresh');
       const now = clock.now();
+      // The plan's refusal (unpaid, cancelling, over a limit) names its reason; checked before the
+      // cooldown, which would otherwise hide it behind 'can be refreshed in N hour(s)'.
+      await deps.limits.assertRefreshAllowed(db, projectId);
       const refused = (since: Date | null) => {
         const hours = Math.max(1, refreshHoursLeft(since, now));
         return new ProjectFilesError('refresh_cooldown', {
@@ -182,14 +172,19 @@ export function createProjectFilesService(deps: {
       const pulled = newVersions ?? [];
       const pulledFiles = new Set(pulled.map((v) => v.bimFileId));
       const queued = await db.transaction(async (tx) => {
-        const latest = await repo.listIncludedLatestVersions(tx, projectId);
-        const versionIds = latest.filter((v) => !pulledFiles.has(v.bimFileId)).map((v) => v.versionId);
-        if (versionIds.length === 0 && pulled.length === 0) return 0;
-        await deps.limits.assertRefreshAllowed(tx, projectId);
+        const latest = (await repo.listIncludedLatestVersions(tx, projectId)).filter(
+          (v) => !pulledFiles.has(v.bimFileId),
+        );
+        // A version whose IFC was never stored (its ACC fetch or RVT translation failed) is fetched
+        // again, never processed as if its IFC existed.
+        const versionIds = latest.filter((v) => v.stored).map((v) => v.versionId);
+        const unfetched = latest.filter((v) => !v.stored).map((v) => v.versionId);
+        if (versionIds.length === 0 && unfetched.length === 0 && pulled.length === 0) return 0;
         if (!(await repo.claimRefresh(tx, projectId, now, before))) return null;
         for (const fileVersionId of versionIds) {
           await queueProcessing(jobs, fileVersionId, tx);
         }
+        const refetched = deps.acc ? await deps.acc.refetchFailed(tx, unfetched) : 0;
         const imported = acc ? await acc.addNewVersions(tx, projectId, pulled, userId) : 0;
         await audit.record(
           {
@@ -198,11 +193,11 @@ export function createProjectFilesService(deps: {
             action: 'project.refreshed',
             targetType: 'project',
             targetId: projectId,
-            details: { queued: versionIds.length, imported },
+            details: { queued: versionIds.length, refetched, imported },
           },
           tx,
         );
-        return versionIds.length + imported;
+        return versionIds.length + refetched + imported;
       });
       // Another refresh claimed the cooldown between the check and the update.
       if (queued === null) throw refused(now);
@@ -236,6 +231,7 @@ export function createProjectFilesService(deps: {
       await deleteBlobs([
         ...deleted.storageKeys,
         ...deleted.versionIds.map((versionId) => storageKeys.bimFileFragments(projectId, versionId)),
+        ...deleted.versionIds.map((versionId) => storageKeys.explorerRows(projectId, versionId)),
       ]);
     },
 

@@ -1,6 +1,7 @@
 // AI Insights & Recommendations (issue 13): eight questions (spec 2 §9) put to the project's
 // assistant, the built-in analyst offline or the configured model, each answer with the elements it
 // cites, then a fix list ranked from the stored failures (not from the answers' text).
+import { foldedText, foldLongRuns } from '@plumbline/contracts';
 import type { AiService } from '../ai';
 import type { ComprehensiveData } from './data';
 import { MUTED, ReportPdf } from './pdf-layout';
@@ -22,6 +23,34 @@ export interface InsightAnswer {
   answer: string;
   cited: string[];
   citedByType: Record<string, number>;
+}
+
+/** One file's answers: the report for "All files" has one of these per file (issue 35). */
+export interface FileInsights {
+  fileName: string;
+  versionTag: string;
+  answers: InsightAnswer[];
+}
+
+/** Every file of the report's scope asked in turn, in the order the report lists the files. */
+export async function askInsightsForFiles(
+  ai: AiService,
+  input: {
+    userId: string;
+    projectId: string;
+    files: ReadonlyArray<{ fileId: string; fileName: string; versionTag: string }>;
+  },
+): Promise<FileInsights[]> {
+  const out: FileInsights[] = [];
+  for (const file of input.files) {
+    const answers = await askInsights(ai, {
+      userId: input.userId,
+      projectId: input.projectId,
+      fileId: file.fileId,
+    });
+    out.push({ fileName: file.fileName, versionTag: file.versionTag, answers });
+  }
+  return out;
 }
 
 /** Asks each question about one file's newest processed version; an answer that fails says so. */
@@ -49,37 +78,26 @@ export async function askInsights(
 
 export function renderInsightsPdf(
   data: ComprehensiveData,
-  answers: InsightAnswer[],
-  report: { name: string; description: string; assistant: 'model' | 'analyst'; fileName: string },
+  files: FileInsights[],
+  report: { name: string; description: string; assistant: 'model' | 'analyst' },
 ): Promise<Buffer> {
   const pdf = new ReportPdf(report.name, data.generatedAt);
   const { doc } = pdf;
   pdf.cover('AI Insights & Recommendations', data.project.name, report);
+  const scope = files.map((f) => `${f.fileName} ${f.versionTag}`).join(', ');
   pdf.paragraph(
-    `Answers about ${report.fileName}, by ${report.assistant === 'model' ? 'the configured language model' : "Plumbline's built-in analyst"}, from the project's stored data. Generated ${data.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `Answers about ${scope}, by ${report.assistant === 'model' ? 'the configured language model' : "Plumbline's built-in analyst"}, from the project's stored data. Generated ${data.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     { color: MUTED },
   );
   doc.addPage();
   const tocPage = pdf.pageIndex;
 
-  pdf.section('Questions and answers');
-  answers.forEach((a, i) => {
-    pdf.subheading(`${i + 1}. ${a.question}`, true);
-    pdf.paragraph(a.answer || 'No answer.');
-    if (a.cited.length > 0) {
-      const types = Object.entries(a.citedByType)
-        .sort((x, y) => y[1] - x[1])
-        .map(([type, n]) => `${type} ${n}`)
-        .join(', ');
-      pdf.paragraph(
-        `Cites ${a.cited.length} element${a.cited.length === 1 ? '' : 's'}${types ? ` (${types})` : ''}; first: ${a.cited.slice(0, 5).join(', ')}.`,
-        {
-          color: MUTED,
-          size: 8.5,
-        },
-      );
-    }
-  });
+  for (const file of files) {
+    pdf.section(files.length > 1 ? `${file.fileName} ${file.versionTag}` : 'Questions and answers');
+    file.answers.forEach((a, i) => {
+      answerBlock(pdf, a, i);
+    });
+  }
 
   pdf.section('What to fix first');
   pdf.paragraph('Ranked by how many failing requirements each fix clears, from the stored check results.', {
@@ -116,4 +134,18 @@ export function renderInsightsPdf(
       ]),
     );
   return pdf.finish(tocPage, `${data.project.name} · AI Insights & Recommendations`);
+}
+
+/** One question with its answer; long enumerations in an answer are folded as the screens fold them. */
+function answerBlock(pdf: ReportPdf, a: InsightAnswer, i: number): void {
+  pdf.subheading(`${i + 1}. ${a.question}`);
+  pdf.paragraph(a.answer ? foldLongRuns(a.answer) : 'No answer.');
+  if (a.cited.length === 0) return;
+  const types = Object.entries(a.citedByType)
+    .sort((x, y) => y[1] - x[1])
+    .map(([type, n]) => `${type} ${n}`);
+  pdf.paragraph(
+    `Cites ${a.cited.length} element${a.cited.length === 1 ? '' : 's'}${types.length > 0 ? ` (${foldedText(types)})` : ''}; first: ${a.cited.slice(0, 5).join(', ')}.`,
+    { color: MUTED, size: 8.5 },
+  );
 }

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { render } from '../../platform/i18n';
 import { runWorkerTask } from '../../platform/worker-task';
-import { facetSummaryOf, listActiveSpecifications } from '../compliance';
+import { facetSummaryOf, listActiveSpecifications, unwaivedFailureSql } from '../compliance';
 import type { FailingRow } from './bcf-from-feed';
 import { validityTopics } from './bcf-validity';
 import type { ScopeVersion } from './repo';
@@ -44,7 +44,8 @@ export async function* failingRows(
             e.global_id, e.ifc_class, e.name
           from element_results er
           left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
-          where er.file_version_id = ${versionId} and er.specification_id = any(${specs}) and not er.passed ${from}
+          where er.file_version_id = ${versionId} and er.specification_id = any(${specs})
+            and ${unwaivedFailureSql(sql`er`)} ${from}
           order by er.specification_id, er.element_step_id
           limit ${pageSize}`,
     );
@@ -61,6 +62,18 @@ export async function* failingRows(
     const last = rows[rows.length - 1]!;
     after = { spec: last.specification_id as string, step: Number(last.element_step_id) };
   }
+}
+
+/**
+ * Whether a failed specification still fails once waived failures are set aside: a required or
+ * optional one fails while an unwaived element fails it or (required) nothing applies; a prohibited
+ * one while an unwaived element matches it.
+ */
+function failedOrRequired(cardinality: string, outcome: Record<string, unknown>): boolean {
+  const applicable = Number(outcome.applicable_count ?? 0);
+  const failed = Number(outcome.failed_count ?? 0);
+  if (cardinality === 'required' && applicable === 0) return true;
+  return failed > 0;
 }
 
 /**
@@ -85,8 +98,12 @@ export async function storedReportFrame(
     (
       await rowsOf<Record<string, unknown>>(
         db,
-        sql`select specification_id, status, reason, applicable_count, passed_count, failed_count
-            from specification_results where file_version_id = ${version.versionId}`,
+        // A waived failure is no issue to raise (issue 32): the BCF counts and lists unwaived failures only.
+        sql`select sr.specification_id, sr.status, sr.reason, sr.applicable_count, sr.passed_count,
+              sr.failed_count - coalesce(sc.waived_count, 0) as failed_count
+            from specification_results sr left join specification_compliance sc
+              on sc.file_version_id = sr.file_version_id and sc.specification_id = sr.specification_id
+            where sr.file_version_id = ${version.versionId}`,
       )
     ).map((row) => [row.specification_id as string, row]),
   );
@@ -101,7 +118,7 @@ export async function storedReportFrame(
       cardinality: spec.cardinality,
       applicability: spec.applicabilityFacets.map(facetSummaryOf),
       requirements: spec.requirementFacets.map(facetSummaryOf),
-      status: outcome?.status === 'fail' ? 'fail' : 'pass',
+      status: outcome?.status === 'fail' && failedOrRequired(spec.cardinality, outcome) ? 'fail' : 'pass',
       // The counts say why (the engine's rule), whatever a row stored before issue 31 holds as text.
       reason: specificationReasonOf(
         spec.cardinality,

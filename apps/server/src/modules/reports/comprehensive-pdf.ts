@@ -1,7 +1,8 @@
 // The Comprehensive Project Analysis as an A4 PDF (issue 13): cover, contents, executive summary,
 // compliance per specification, trend, failures by requirement and by element type, attributes worth
 // adding, and the evidence that makes the result reproducible.
-import { complianceFigure, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
+import { SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
+import { render } from '../../platform/i18n';
 import type { ComprehensiveData, FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 import { validityOfFiles } from './pdf-validity';
@@ -54,12 +55,12 @@ export function renderComprehensivePdf(
   // Executive summary: the Overview's own figures.
   pdf.section('Executive summary');
   const compliance = cards.ids_compliance;
-  const rate = complianceFigure(compliance);
+  // The server's one figure (compliance/figures.ts idsComplianceOf), as the Overview card prints it.
   const boxes: Array<[string, string, string]> = [
     [
       'IDS compliance',
-      `${rate}%`,
-      `${num(compliance.compliant_elements)} of ${num(compliance.applicable_elements)} applicable elements`,
+      pct(compliance.compliance_rate),
+      `of applicable elements: ${num(compliance.compliant_elements)} of ${num(compliance.applicable_elements)} meet every requirement`,
     ],
     ['Validation pairs', num(cards.total_validation_pairs), 'applicable element × specification'],
     ['Elements', num(cards.elements), `${cards.bim_files} model file${cards.bim_files === 1 ? '' : 's'}`],
@@ -107,7 +108,7 @@ export function renderComprehensivePdf(
     if (last && previous) {
       const delta = last.compliance_score - previous.compliance_score;
       pdf.paragraph(
-        `${last.file_name} ${last.version_tag}: compliance score ${pct(last.compliance_score)}, ${delta >= 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points from ${previous.version_tag} (${pct(previous.compliance_score)}).`,
+        `${last.file_name} ${last.version_tag}: IDS compliance ${pct(last.compliance_score)} of applicable elements, ${delta >= 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points from ${previous.version_tag} (${pct(previous.compliance_score)}).`,
       );
     }
   } else {
@@ -119,12 +120,12 @@ export function renderComprehensivePdf(
   // Compliance per specification, per file.
   pdf.section('Compliance per specification');
   pdf.paragraph(
-    'Share of applicable elements meeting every requirement. Green from 80 %, amber from 50 %, red below.',
+    'IDS compliance: the share of applicable elements meeting every requirement, per file and per specification. Green from 80 %, amber from 50 %, red below.',
     { color: MUTED, size: 9 },
   );
   for (const file of data.files) {
     pdf.subheading(
-      `${file.version.fileName} ${file.version.versionTag}: ${pct(file.compliance.compliance_rate)} of ${num(file.compliance.applicable_pairs)} pairs`,
+      `${file.version.fileName} ${file.version.versionTag}: IDS compliance ${pct(file.compliance.ids_compliance.compliance_rate)} of applicable elements (${num(file.compliance.ids_compliance.compliant_elements)} of ${num(file.compliance.ids_compliance.applicable_elements)})`,
       true,
     );
     pdf.bars(
@@ -143,6 +144,10 @@ export function renderComprehensivePdf(
   pdf.section('Trend across versions');
   if (trend.length === 0) pdf.paragraph('No checked version yet.', { color: MUTED });
   else {
+    pdf.paragraph(
+      'Exists, Populated and Compliant are shares of the checked property requirements; IDS compliance is the share of applicable elements meeting every requirement (the Overview figure).',
+      { color: MUTED, size: 9 },
+    );
     pdf.lineChart(
       [
         { name: 'Exists', color: '#2563eb', values: trend.map((t) => t.exists) },
@@ -158,7 +163,7 @@ export function renderComprehensivePdf(
         { title: 'Exists', width: 0.12, align: 'right' },
         { title: 'Populated', width: 0.12, align: 'right' },
         { title: 'Compliant', width: 0.12, align: 'right' },
-        { title: 'Score', width: 0.12, align: 'right' },
+        { title: 'IDS compliance', width: 0.12, align: 'right' },
       ],
       trend.map((t) => [
         t.file_name,
@@ -243,8 +248,41 @@ export function renderComprehensivePdf(
       ['Generated', dateTime(data.generatedAt)],
     ],
   );
+  waiverEvidence(pdf, data);
 
   return pdf.finish(tocPage, `${data.project.name} · Comprehensive Project Analysis`);
+}
+
+/** The waivers in force: what was accepted on purpose, why and by whom (issue 32). */
+function waiverEvidence(pdf: ReportPdf, data: ComprehensiveData): void {
+  const t = (id: string) => render(data.locale, id);
+  pdf.subheading(t('reports.waivers.title'), true);
+  if (data.waivers.length === 0) {
+    pdf.paragraph(t('reports.waivers.none'), { color: MUTED, size: 9 });
+    return;
+  }
+  pdf.paragraph(t('reports.waivers.intro'), { color: MUTED, size: 9 });
+  pdf.table(
+    [
+      { title: t('waivers.xlsx.specification'), width: 0.22 },
+      { title: t('waivers.xlsx.subject'), width: 0.2 },
+      { title: t('waivers.xlsx.reason'), width: 0.3 },
+      { title: t('reports.waivers.approvedBy'), width: 0.16 },
+      { title: t('waivers.xlsx.expires'), width: 0.12 },
+    ],
+    data.waivers.map((w) => [
+      `${w.specification} (${w.fileName})`,
+      render(data.locale, 'reports.waivers.appliesTo', { scope: w.scope, subject: w.subject ?? '' }),
+      w.reference
+        ? render(data.locale, 'reports.waivers.reasonWithReference', {
+            reason: w.reason,
+            reference: w.reference,
+          })
+        : w.reason,
+      w.approvedBy ?? '—',
+      w.expiresAt.toISOString().slice(0, 10),
+    ]),
+  );
 }
 
 function failuresOfFile(pdf: ReportPdf, file: FileSection): void {

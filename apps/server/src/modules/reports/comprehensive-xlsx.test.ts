@@ -16,7 +16,18 @@ const ELEMENTS = 12_000;
 function gathered(): ComprehensiveData {
   const file = (versionId: string, fileName: string, elementsCount: number) => ({
     version: { versionId, fileName, versionTag: 'V1', elementsCount, sha256: `sha-${versionId}` },
-    compliance: { total_specifications: 2, applicable_pairs: 10, compliant_pairs: 7, compliance_rate: 70 },
+    compliance: {
+      total_specifications: 2,
+      applicable_pairs: 10,
+      compliant_pairs: 7,
+      compliance_rate: 70,
+      ids_compliance: {
+        compliant_elements: 3,
+        applicable_elements: 5,
+        total_elements: 9,
+        compliance_rate: 60,
+      },
+    },
     failureRows: 0,
     validity: { checked: true, schema: 'IFC4X3_ADD2', passed: 30, notApplicable: 8, failing: [] },
     specifications: [
@@ -73,6 +84,7 @@ function rowsInMemory(): XlsxRows {
       failure: { facetIndex: i % 3 === 0 ? 1 : 0, type: 'property', outcome: 'empty', kind: 'propertyEmpty' },
       reason: `The property FireRating has no value (${i})`,
       actualValue: i % 7 === 0 ? null : `value ${i}`,
+      waived: i % 19 === 0,
     }));
   const elements = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

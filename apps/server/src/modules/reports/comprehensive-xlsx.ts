@@ -6,18 +6,14 @@
 import { COMPLIANCE_STATUS_LABELS, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
+import { STATUS_BY_RANK } from '../compliance';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
 import { writeValiditySheets } from './xlsx-validity';
 
 const PAGE = 2_000;
-// By status rank (not applicable, passed, warning, failed), in the labels every screen uses.
-const STATUS = [
-  COMPLIANCE_STATUS_LABELS.not_applicable,
-  COMPLIANCE_STATUS_LABELS.passed,
-  COMPLIANCE_STATUS_LABELS.warning,
-  COMPLIANCE_STATUS_LABELS.failed,
-];
+// By status rank (not applicable, passed, waived, warning, failed), in the labels every screen uses.
+const STATUS = STATUS_BY_RANK.map((status) => COMPLIANCE_STATUS_LABELS[status]);
 
 type Column = { header: string; key: string; width: number };
 type ElementRow = Awaited<ReturnType<typeof repo.elementPage>>[number];
@@ -157,7 +153,10 @@ export async function writeComprehensiveXlsx(
     { header: 'Specifications', key: 'specs', width: 15 },
     { header: 'Applicable pairs', key: 'applicable', width: 17 },
     { header: 'Compliant pairs', key: 'compliant', width: 17 },
-    { header: 'Compliance %', key: 'rate', width: 14 },
+    { header: 'Applicable elements', key: 'applicableElements', width: 20 },
+    { header: 'Compliant elements', key: 'compliantElements', width: 20 },
+    { header: 'IDS compliance % (of applicable elements)', key: 'rate', width: 24 },
+    { header: 'Checks passed % (of element × specification pairs)', key: 'pairRate', width: 26 },
     { header: 'Failing requirements', key: 'failures', width: 20 },
   ]);
   for (const f of data.files) {
@@ -169,7 +168,10 @@ export async function writeComprehensiveXlsx(
         specs: f.compliance.total_specifications,
         applicable: f.compliance.applicable_pairs,
         compliant: f.compliance.compliant_pairs,
-        rate: f.compliance.compliance_rate,
+        applicableElements: f.compliance.ids_compliance.applicable_elements,
+        compliantElements: f.compliance.ids_compliance.compliant_elements,
+        rate: f.compliance.ids_compliance.compliance_rate,
+        pairRate: f.compliance.compliance_rate,
         failures: f.failureRows,
       })
       .commit();
@@ -183,7 +185,7 @@ export async function writeComprehensiveXlsx(
     { header: 'IDS file', key: 'ids', width: 30 },
     { header: 'Applicable', key: 'applicable', width: 12 },
     { header: 'Compliant', key: 'compliant', width: 12 },
-    { header: 'Compliance %', key: 'rate', width: 14 },
+    { header: 'Compliance % (of applicable elements)', key: 'rate', width: 22 },
     { header: 'State', key: 'state', width: 16 },
   ]);
   for (const f of data.files) {
@@ -215,6 +217,7 @@ export async function writeComprehensiveXlsx(
     { header: 'Storey', key: 'storey', width: 18 },
     { header: 'Reason', key: 'reason', width: 60 },
     { header: 'Actual value', key: 'actual', width: 20 },
+    { header: 'Status', key: 'status', width: 12 },
   ]);
   let failureRows = 0;
   for (const f of data.files) {
@@ -235,6 +238,7 @@ export async function writeComprehensiveXlsx(
           storey: row.level ?? '',
           reason: row.reason,
           actual: row.actualValue ?? '',
+          status: COMPLIANCE_STATUS_LABELS[row.waived ? 'waived' : 'failed'],
         })
         .commit();
       failureRows++;

@@ -22,6 +22,7 @@ import {
   wordsFor,
 } from '../compliance';
 import type { OverviewService } from '../overview';
+import { activeWaiversForReport, type ReportWaiver } from '../waivers';
 import { conformanceScore } from './conformance';
 import * as repo from './repo';
 import { type ValiditySection, validitySection } from './validity-section';
@@ -68,6 +69,8 @@ export interface ComprehensiveData {
   idsFiles: repo.ActiveIdsFile[];
   insights: AttributeInsights;
   evidence: { engineVersion: string; conformance: string };
+  /** Approved waivers in force when the report was made (issue 32): its evidence lists them. */
+  waivers: ReportWaiver[];
 }
 
 const idsPackage = createRequire(import.meta.url)('@plumbline/ids/package.json') as { version: string };
@@ -170,5 +173,8 @@ export async function collectComprehensive(input: {
     idsFiles: await repo.activeIdsFiles(db, projectId),
     insights: await input.attributes.insights(userId, projectId),
     evidence: { engineVersion: idsPackage.version, conformance: await conformanceScore() },
+    waivers: (await activeWaiversForReport(db, projectId, input.now)).filter(
+      (w) => fileId === null || versions.some((v) => v.fileName === w.fileName),
+    ),
   };
 }

@@ -14,11 +14,12 @@ import { createAiService, type ModelTarget } from '../ai';
 import { createAttributeService } from '../attributes';
 import { createAuditRecorder } from '../audit';
 import { createComplianceService, listActiveSpecifications, wordsFor } from '../compliance';
+import { createSqlOnlyExplorerStore, type ExplorerStore } from '../metadata';
 import { notifyUser, reportReadyMail } from '../notifications';
 import { createOverviewService } from '../overview';
 import { findActiveProject } from '../projects';
 import { storageKeys } from '../storage';
-import { askInsights, type renderInsightsPdf } from './ai-insights';
+import { askInsightsForFiles, type renderInsightsPdf } from './ai-insights';
 import { renderBcf } from './bcf-export';
 import type { renderComprehensivePdf } from './comprehensive-pdf';
 import { xlsxFeed, xlsxRowsFromDatabase } from './comprehensive-xlsx';
@@ -37,6 +38,8 @@ export interface ReportJobDeps {
   jobs: JobSender;
   /** The assistant's model for the AI Insights report (null: the built-in analyst). */
   ai: ModelTarget | null;
+  /** The process's explorer store (property rows for the assistant); without it, the SQL rows. */
+  explorer?: ExplorerStore;
 }
 
 export async function generateReport(
@@ -98,8 +101,7 @@ export async function generateReport(
         audit: createAuditRecorder(deps.jobs, deps.clock),
       }),
     });
-    const file = data.files[0];
-    if (!file) return noFiles();
+    if (data.files.length === 0) return noFiles();
     projectName = data.project.name;
     if (report.format === 'xlsx') {
       const dir = await mkdtemp(join(tmpdir(), 'plumbline-report-'));
@@ -131,21 +133,18 @@ export async function generateReport(
         model: deps.ai,
         logger: deps.logger,
         compliance: createComplianceService({ db: deps.db }),
+        explorer: deps.explorer ?? createSqlOnlyExplorerStore(deps.db),
       });
-      const answers = await askInsights(ai, {
+      // "All files" asks about every file of the scope, not the first only (issue 35).
+      const insights = await askInsightsForFiles(ai, {
         userId,
         projectId: report.projectId,
-        fileId: file.version.fileId,
+        files: data.files.map((f) => f.version),
       });
       const pdf = await renderOffTheEventLoop('render-insights-pdf', [
         data,
-        answers,
-        {
-          name: report.name,
-          description: report.description,
-          assistant: ai.assistant,
-          fileName: file.version.fileName,
-        },
+        insights,
+        { name: report.name, description: report.description, assistant: ai.assistant },
       ] satisfies Parameters<typeof renderInsightsPdf>);
       stored = await deps.storage.putStream(key, Readable.from([pdf]));
     } else {

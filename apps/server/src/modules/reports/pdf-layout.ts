@@ -164,10 +164,15 @@ export class ReportPdf {
 
   /** Horizontal bars (vectors) for percentages, coloured by the inspector's bands (80 / 50). */
   bars(rows: Array<{ label: string; percent: number; note: string }>): void {
-    const labelWidth = this.width * 0.38;
-    const barWidth = this.width * 0.42;
+    // The note ("Warning: 66.7% (2/3)") gets a third of the width and the row grows to hold it:
+    // with a fixed 18 pt row a wrapped note ran into the next row (issue 35).
+    const labelWidth = this.width * 0.36;
+    const barWidth = this.width * 0.28;
+    const noteWidth = this.width - labelWidth - barWidth - 8;
     for (const row of rows) {
-      this.ensure(20);
+      const noteHeight = this.font().fontSize(8.5).heightOfString(row.note, { width: noteWidth });
+      const height = Math.max(18, noteHeight + 6);
+      this.ensure(height + 2);
       const y = this.doc.y;
       this.font()
         .fontSize(8.5)
@@ -180,8 +185,8 @@ export class ReportPdf {
       this.font()
         .fontSize(8.5)
         .fillColor(MUTED)
-        .text(row.note, x + barWidth + 6, y + 2, { width: this.width - labelWidth - barWidth - 6 });
-      this.doc.y = y + 18;
+        .text(row.note, x + barWidth + 8, y + 2, { width: noteWidth });
+      this.doc.y = y + height;
     }
     this.doc.x = this.left;
     this.doc.moveDown(0.5);

@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '@plumbline/i18n';
 import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import { projects, reports, users } from '../../schema';
-import type { StoredFailure } from '../compliance';
+import { type StoredFailure, unwaivedFailureSql, waivedSql } from '../compliance';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -119,7 +119,7 @@ export async function failureCounts(
     db,
     sql`select er.specification_id, (f->>'facetIndex')::int as facet_index, count(*) as n
         from element_results er cross join lateral jsonb_array_elements(er.failures) f
-        where er.file_version_id = ${versionId} and not er.passed
+        where er.file_version_id = ${versionId} and ${unwaivedFailureSql(sql`er`)}
         group by 1, 2 order by 1, 2`,
   );
   return rows.map((r) => ({
@@ -163,6 +163,8 @@ export interface FailureExample {
   failure: StoredFailure;
   reason: string;
   actualValue: string | null;
+  /** An approved waiver covers it (issue 32): the Failures sheet lists it as Waived. */
+  waived: boolean;
 }
 
 /** The first `perGroup` failing elements of each specification and requirement facet. */
@@ -179,7 +181,7 @@ export async function failureExamples(
             row_number() over (partition by er.specification_id, (f->>'facetIndex')::int order by er.element_step_id) as rn
           from element_results er cross join lateral jsonb_array_elements(er.failures) f
           left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
-          where er.file_version_id = ${versionId} and not er.passed) x
+          where er.file_version_id = ${versionId} and ${unwaivedFailureSql(sql`er`)}) x
         where rn <= ${perGroup} order by specification_id, facet_index, rn`,
   );
   return rows.map(toExample);
@@ -197,6 +199,7 @@ function toExample(r: Record<string, unknown>): FailureExample {
     failure: r.failure as StoredFailure,
     reason: '',
     actualValue: (r.actual_value as string | null) ?? null,
+    waived: r.waived === true,
   };
 }
 
@@ -212,7 +215,7 @@ export async function failuresByClass(
           coalesce(sum(jsonb_array_length(er.failures)), 0) as requirements
         from element_results er
         left join named_objects e on e.file_version_id = er.file_version_id and e.step_id = er.element_step_id
-        where er.file_version_id = ${versionId} and not er.passed
+        where er.file_version_id = ${versionId} and ${unwaivedFailureSql(sql`er`)}
         group by 1 order by requirements desc, pairs desc, 1`,
   );
   return rows.map((r) => ({
@@ -236,7 +239,8 @@ export async function failurePage(
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select er.specification_id, (f->>'facetIndex')::int as facet_index, er.element_step_id,
-          f as failure, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level
+          f as failure, f->>'actualValue' as actual_value, e.global_id, e.name, e.ifc_class, e.level,
+          ${waivedSql(sql`er`)} as waived
         from (select * from element_results
               where file_version_id = ${versionId} and not passed
                 ${after ? sql`and (specification_id, element_step_id) > (${after.specificationId}::uuid, ${after.stepId})` : sql``}

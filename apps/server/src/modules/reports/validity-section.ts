@@ -4,7 +4,7 @@
 // until translated). Bounded: at most VALIDITY_FINDINGS_IN_REPORT findings per rule are read; the
 // rule's count says how many more there are.
 import type { Locale } from '@plumbline/i18n';
-import { formatMessage, ruleSummary, validityCatalogue } from '@plumbline/validity/messages';
+import { formatMessage, ruleSummary, validityCatalogue } from '@plumbline/validity';
 import type { Database } from '../../platform/db';
 import { storedValidity } from '../validity';
 

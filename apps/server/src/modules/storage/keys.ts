@@ -7,6 +7,9 @@ export const storageKeys = {
   /** The 3D viewer's fragments of a version, beside its IFC. */
   bimFileFragments: (projectId: string, versionId: string) =>
     `projects/${projectId}/bimfiles/${versionId}.frag`,
+  /** The Metadata Explorer's rows of a version, one immutable Parquet file (decision 0274). */
+  explorerRows: (projectId: string, versionId: string) =>
+    `projects/${projectId}/bimfiles/${versionId}.rows.parquet`,
   idsFile: (projectId: string, idsFileId: string) => `projects/${projectId}/idsfiles/${idsFileId}.ids`,
   report: (projectId: string, reportId: string, format: string) =>
     `projects/${projectId}/reports/${reportId}.${format === 'xlsx' ? 'xlsx' : format === 'bcf' ? 'bcf' : 'pdf'}`,

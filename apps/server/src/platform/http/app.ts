@@ -18,6 +18,7 @@ import { requireDeclaredAccess, tokenScopeOf } from './access';
 import { documentResponses } from './documented-responses';
 import { frameworkError, registerErrorHandler } from './error-handler';
 import { registerInputHygiene } from './input-hygiene';
+import { registerPathGuard } from './path-guard';
 import { registerOriginCheck, registerSecurityHeaders } from './security';
 import { registerSessionHook } from './session-hook';
 import { registerWebApp } from './web-app';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, wiring: AppWiring, logger: Logger
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputHygiene(app);
+  registerPathGuard(app, config.dataDir);
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie, { secret: config.sessionSecret });

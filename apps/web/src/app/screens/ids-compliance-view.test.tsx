@@ -3,6 +3,7 @@ import type { ComplianceResultRow, ComplianceStatus, IdsSpecification } from '@p
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/lib/testing/fetch-mock';
+import { idsSpecification } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
 import { IdsComplianceView } from './ids-compliance-view';
 
@@ -16,22 +17,7 @@ const SPEC_DOORS = '00000000-0000-4000-8000-0000000000d1';
 const SPEC_WALLS = '00000000-0000-4000-8000-0000000000d2';
 
 function spec(id: string, name: string): IdsSpecification {
-  return {
-    id,
-    ids_file_id: '00000000-0000-4000-8000-0000000000f1',
-    ids_file_name: 'rules.ids',
-    name,
-    description: null,
-    identifier: null,
-    ifc_versions: ['IFC4'],
-    min_occurs: 0,
-    max_occurs: null,
-    cardinality: 'required',
-    instructions: null,
-    applicability_facets: [],
-    requirement_facets: [],
-    compliance_summary: null,
-  };
+  return idsSpecification({ id, name });
 }
 
 function row(
@@ -84,6 +70,7 @@ function mockCompliance() {
           version_id: VERSION,
           summary: {
             passed: count('passed'),
+            waived: 0,
             warning: count('warning'),
             failed: count('failed'),
             not_applicable: 0,

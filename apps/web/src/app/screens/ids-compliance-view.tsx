@@ -70,6 +70,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
   const cards: Array<{ status: ComplianceStatus; value: number | undefined }> = [
     { status: 'passed', value: summary?.passed },
     { status: 'failed', value: summary?.failed },
+    { status: 'waived', value: summary?.waived },
     { status: 'warning', value: summary?.warning },
     { status: 'not_applicable', value: summary?.not_applicable },
   ];
@@ -82,7 +83,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
       data-testid="ids-compliance-view"
     >
       <div className="min-w-0 space-y-4">
-        <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 xl:grid-cols-5">
           {cards.map(({ status, value }) => (
             <StatCard
               key={status}

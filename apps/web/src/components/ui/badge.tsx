@@ -13,6 +13,8 @@ export const badgeVariants = cva(
         success: 'border-transparent bg-green-50 text-green-700',
         warning: 'border-transparent bg-yellow-50 text-yellow-800',
         destructive: 'border-transparent bg-red-50 text-red-700',
+        // A waived failure (issue 32): the Waived indigo, dark enough on its tint for WCAG AA.
+        waived: 'border-transparent bg-indigo-50 text-indigo-700',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -7,11 +7,12 @@ import { Button } from '@/components/ui/button';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { MessageText } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How this installation signs people in (passwords, single sign-on, or both); asked once per visit. */
 export function useAuthMethods() {
   return useQuery({
-    queryKey: ['auth', 'methods'],
+    queryKey: queryKeys.authMethods,
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/auth/methods'), {
         schema: authMethodsSchema,

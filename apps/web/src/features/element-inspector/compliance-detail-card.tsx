@@ -1,24 +1,21 @@
 import type { ElementSpecificationCompliance, FacetResult } from '@plumbline/contracts';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import {
-  capped,
-  type FacetSection,
-  ISSUES_SHOWN,
-  STATUS_LABEL,
-  STATUS_TONE,
-  specificationStatus,
-} from './compliance-status';
+import { capped, type FacetSection, ISSUES_SHOWN, specificationStatus } from './compliance-status';
+import { ElementStatusBadge } from './element-status-badge';
 import { FacetResultItem } from './facet-result-item';
+import { RequestWaiverButton } from './request-waiver-button';
+import type { WaiverTarget } from './request-waiver-dialog';
 
 export interface ComplianceDetailCardProps {
   specification: ElementSpecificationCompliance;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The element and version shown: a failing specification offers a waiver request for it. */
+  waiverTarget?: WaiverTarget | undefined;
 }
 
 function FacetList({
@@ -43,7 +40,12 @@ function FacetList({
 }
 
 /** Property-level compliance of one element for one specification, collapsible (spec 3 §2.4). */
-export function ComplianceDetailCard({ specification: spec, open, onOpenChange }: ComplianceDetailCardProps) {
+export function ComplianceDetailCard({
+  specification: spec,
+  open,
+  onOpenChange,
+  waiverTarget,
+}: ComplianceDetailCardProps) {
   const status = specificationStatus(spec);
   const bodyId = useId();
   const issues = capped([...spec.overall_errors, ...spec.failure_reasons], ISSUES_SHOWN);
@@ -74,11 +76,19 @@ export function ComplianceDetailCard({ specification: spec, open, onOpenChange }
             {formatDateTime(spec.last_checked_at)}
           </span>
         </span>
-        <Badge variant={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+        <ElementStatusBadge status={status} />
       </button>
       {open && (
         <div id={bodyId} className="space-y-3 border-t border-border px-3 py-3">
           <p className="text-xs text-muted-foreground">IDS file: {spec.ids_file_name}</p>
+          {spec.is_waived && (
+            <p className="text-sm text-indigo-700">
+              An approved waiver covers this failure: it counts as Waived, not as a failure.
+            </p>
+          )}
+          {waiverTarget && spec.meets_requirements === false && !spec.is_waived && (
+            <RequestWaiverButton target={waiverTarget} specification={spec} />
+          )}
           {issues.shown.length > 0 && (
             <div>
               <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Issues</p>
@@ -94,7 +104,11 @@ export function ComplianceDetailCard({ specification: spec, open, onOpenChange }
               )}
             </div>
           )}
-          <Tabs defaultValue={status === 'non_compliant' ? 'requirements' : 'applicability'}>
+          <Tabs
+            defaultValue={
+              status === 'non_compliant' || status === 'waived' ? 'requirements' : 'applicability'
+            }
+          >
             <SegmentedTabsList>
               <SegmentedTabsTrigger value="applicability">
                 Applicability ({spec.applicability_results.length})

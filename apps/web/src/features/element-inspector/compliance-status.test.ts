@@ -11,13 +11,14 @@ import {
 } from './compliance-status';
 
 describe('specification status badge', () => {
-  it('is Not Applicable outside the specification, else Compliant or Non-Compliant', () => {
-    const label = (is_applicable: boolean, meets_requirements: boolean | null) =>
-      STATUS_LABEL[specificationStatus({ is_applicable, meets_requirements })];
+  it('is Not Applicable outside the specification, else Compliant, Waived or Non-Compliant', () => {
+    const label = (is_applicable: boolean, meets_requirements: boolean | null, is_waived = false) =>
+      STATUS_LABEL[specificationStatus({ is_applicable, meets_requirements, is_waived })];
     expect(label(false, null)).toBe('Not Applicable');
     expect(label(false, true)).toBe('Not Applicable');
     expect(label(true, true)).toBe('Compliant');
     expect(label(true, false)).toBe('Non-Compliant');
+    expect(label(true, false, true)).toBe('Waived');
   });
 });
 

@@ -10,16 +10,18 @@ import type {
 import { isApiRequestError } from '@/lib/api';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 
-export type BadgeTone = 'success' | 'destructive' | 'secondary' | 'warning';
+export type BadgeTone = 'success' | 'destructive' | 'secondary' | 'warning' | 'waived';
 
 export const STATUS_LABEL: Record<ElementComplianceStatus, string> = {
   compliant: 'Compliant',
+  waived: 'Waived',
   non_compliant: 'Non-Compliant',
   not_applicable: 'Not Applicable',
 };
 
 export const STATUS_TONE: Record<ElementComplianceStatus, BadgeTone> = {
   compliant: 'success',
+  waived: 'waived',
   non_compliant: 'destructive',
   not_applicable: 'secondary',
 };
@@ -28,12 +30,16 @@ export const STATUS_TONE: Record<ElementComplianceStatus, BadgeTone> = {
 export const CLASSIFICATIONS_SHOWN = 3;
 export const ISSUES_SHOWN = 3;
 
-/** A specification's badge: outside it → Not Applicable; inside → Compliant or Non-Compliant. */
+/**
+ * A specification's badge: outside it → Not Applicable; inside → Compliant, Waived (a failure an
+ * approved waiver covers, issue 32) or Non-Compliant.
+ */
 export function specificationStatus(
-  spec: Pick<ElementSpecificationCompliance, 'is_applicable' | 'meets_requirements'>,
+  spec: Pick<ElementSpecificationCompliance, 'is_applicable' | 'meets_requirements' | 'is_waived'>,
 ): ElementComplianceStatus {
   if (!spec.is_applicable) return 'not_applicable';
-  return spec.meets_requirements ? 'compliant' : 'non_compliant';
+  if (spec.meets_requirements) return 'compliant';
+  return spec.is_waived ? 'waived' : 'non_compliant';
 }
 
 export interface OutcomeView {

@@ -125,6 +125,7 @@ export function ElementInspector({
                   compliance={compliance.data}
                   isLoading={compliance.isPending}
                   error={compliance.isError ? compliance.error : null}
+                  waiverTarget={address}
                 />
               </TabsContent>
             </div>

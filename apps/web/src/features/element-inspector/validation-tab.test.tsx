@@ -19,6 +19,7 @@ const spec = (
   ids_file_name: 'rules.ids',
   is_applicable: true,
   meets_requirements: true,
+  is_waived: false,
   last_checked_at: null,
   applicability_results: [],
   requirement_results: [],
@@ -34,6 +35,7 @@ const COMPLIANCE: ElementCompliance = {
   overall_compliance_status: 'compliant',
   applicable_specifications: 2,
   compliant_specifications: 2,
+  waived_specifications: 0,
   specifications: [
     spec('00000000-0000-4000-8000-000000000011', 'Walls say whether they are external', [
       { code: 'repeated_property_set', rule: 'SCH002', property_sets: ['Pset_WallCommon'] },

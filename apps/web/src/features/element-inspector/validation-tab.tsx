@@ -1,7 +1,6 @@
 import type { ElementCompliance } from '@plumbline/contracts';
 import { AlertTriangle, ShieldQuestion } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -11,15 +10,18 @@ import {
   COMPLIANCE_ERROR_TITLE,
   complianceErrorDescription,
   STATUS_LABEL,
-  STATUS_TONE,
   specificationStatus,
 } from './compliance-status';
+import { ElementStatusBadge } from './element-status-badge';
 import { ElementValidityFindings } from './element-validity';
+import type { WaiverTarget } from './request-waiver-dialog';
 
 export interface ValidationTabProps {
   compliance: ElementCompliance | undefined;
   isLoading: boolean;
   error: unknown;
+  /** The element and version shown, for waiver requests from a failing specification. */
+  waiverTarget?: WaiverTarget | undefined;
 }
 
 /** Spec 3 §8: the empty state's hints. */
@@ -37,17 +39,17 @@ function Summary({ compliance }: { compliance: ElementCompliance }) {
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">IDS compliance</p>
         <p className="text-sm">
           {compliance.compliant_specifications} of {compliance.applicable_specifications} applicable
-          specifications met · {compliance.specifications.length} checked
+          specifications met
+          {compliance.waived_specifications > 0 && <> · {compliance.waived_specifications} waived</>} ·{' '}
+          {compliance.specifications.length} checked
         </p>
       </div>
-      <Badge variant={STATUS_TONE[status]} aria-label={`Overall status: ${STATUS_LABEL[status]}`}>
-        {STATUS_LABEL[status]}
-      </Badge>
+      <ElementStatusBadge status={status} label={`Overall status: ${STATUS_LABEL[status]}`} />
     </div>
   );
 }
 
-export function ValidationTab({ compliance, isLoading, error }: ValidationTabProps) {
+export function ValidationTab({ compliance, isLoading, error, waiverTarget }: ValidationTabProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (isLoading) {
     return (
@@ -126,7 +128,7 @@ export function ValidationTab({ compliance, isLoading, error }: ValidationTabPro
                   <ValidityMarks marks={spec.validity_marks} />
                 </TableCell>
                 <TableCell className="text-right">
-                  <Badge variant={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+                  <ElementStatusBadge status={status} />
                 </TableCell>
               </TableRow>
             );
@@ -140,6 +142,7 @@ export function ValidationTab({ compliance, isLoading, error }: ValidationTabPro
             specification={spec}
             open={open.has(spec.specification_id)}
             onOpenChange={(next) => toggle(spec.specification_id, next)}
+            waiverTarget={waiverTarget}
           />
         ))}
       </div>

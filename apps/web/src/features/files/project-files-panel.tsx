@@ -28,7 +28,7 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
         <UploadArea title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
         <BimFilesTable projectId={project.id} projectName={projectName} blockedReason={deleteBlocked} />
       </section>
-      <section className="space-y-2" aria-label="IDS files">
+      <section id={`ids-files-${project.id}`} className="space-y-2" aria-label="IDS files">
         <UploadArea title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
         <IdsFilesList
           projectId={project.id}

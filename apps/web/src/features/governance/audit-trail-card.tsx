@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS } from '@plumbline/contracts';
 import { Download, RefreshCw, ScrollText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { ChoiceSelect } from '@/components/choice-select';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +11,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { changeSummary } from './change-summary';
-import { ChoiceSelect } from './choice-select';
 import { actionText, GOVERNANCE_TEXT as T } from './messages';
 import { type AuditFilters, auditExportUrl, useAuditTrail, useVerifyChain } from './queries';
 

@@ -8,11 +8,11 @@ import {
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ChoiceSelect } from '@/components/choice-select';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
-import { ChoiceSelect } from './choice-select';
 import { EXPIRY_DAYS, SCOPE_TEXT, GOVERNANCE_TEXT as T } from './messages';
 import { type TokenOwner, useCreateToken } from './queries';
 

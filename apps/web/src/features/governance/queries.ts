@@ -14,13 +14,13 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 import { type ApiAddress, apiPath, apiUrl } from '@/lib/api/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Whose tokens: the signed-in person's own, or one project's (its Admins). */
 export type TokenOwner = { kind: 'personal' } | { kind: 'project'; projectId: string };
 
-const tokenKeys = {
-  of: (owner: TokenOwner) => ['tokens', owner.kind === 'personal' ? 'personal' : owner.projectId] as const,
-};
+const tokensKey = (owner: TokenOwner) =>
+  queryKeys.tokens(owner.kind === 'personal' ? 'personal' : owner.projectId);
 
 function listPath(owner: TokenOwner): ApiAddress {
   return owner.kind === 'personal'
@@ -30,7 +30,7 @@ function listPath(owner: TokenOwner): ApiAddress {
 
 export function useTokens(owner: TokenOwner, enabled = true) {
   return useQuery({
-    queryKey: tokenKeys.of(owner),
+    queryKey: tokensKey(owner),
     queryFn: async ({ signal }): Promise<ApiToken[]> =>
       (await apiRequest(listPath(owner), { schema: apiTokenListSchema, signal })).tokens,
     enabled,
@@ -42,7 +42,7 @@ export function useCreateToken(owner: TokenOwner) {
   return useMutation({
     mutationFn: (body: CreateApiTokenBody): Promise<CreatedApiToken> =>
       apiRequest(listPath(owner), { method: 'POST', body, schema: createdApiTokenSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.of(owner) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey(owner) }),
   });
 }
 
@@ -58,7 +58,7 @@ export function useRevokeToken(owner: TokenOwner) {
             }),
         { method: 'DELETE', schema: z.object({ token: apiTokenSchema }) },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.of(owner) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey(owner) }),
   });
 }
 
@@ -82,7 +82,7 @@ function auditQuery(filters: AuditFilters) {
 /** One project's trail (projectId), or the whole installation's (installation admins). */
 export function useAuditTrail(projectId: string | null, filters: AuditFilters) {
   return useInfiniteQuery({
-    queryKey: ['audit', projectId ?? 'installation', filters] as const,
+    queryKey: queryKeys.auditTrail(projectId, filters),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<AuditListResponse> => {
       const query = { ...auditQuery(filters), cursor: pageParam, limit: 50 };

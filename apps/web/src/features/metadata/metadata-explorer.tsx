@@ -50,6 +50,9 @@ export function MetadataExplorer({
   const facets = useMetadataFacets(address);
   const exporter = useMetadataExport(address, state);
   const total = page.data?.total ?? 0;
+  // A frequent search term is counted up to a bound: the server then says "more than" (issue 34).
+  const exact = page.data?.total_exact ?? true;
+  const pagedTotal = exact ? total : (page.data?.total_pages ?? 1) * state.pageSize;
   const selected = state.filters as Record<string, string[]>;
   const setSelected = (next: Record<string, string[]>) =>
     update((s) => withFilters(s, next as Partial<Record<MetadataFilterKey, string[]>>));
@@ -91,7 +94,7 @@ export function MetadataExplorer({
             />
           </div>
           <span className="text-sm text-muted-foreground tabular-nums" data-testid="metadata-total">
-            {page.data ? `${total.toLocaleString()} rows` : ''}
+            {page.data ? `${exact ? '' : 'More than '}${total.toLocaleString()} rows` : ''}
           </span>
           {(['csv', 'xlsx'] as const).map((format) => (
             <Button
@@ -99,7 +102,7 @@ export function MetadataExplorer({
               variant="outline"
               size="sm"
               disabled={exporter.busy !== null}
-              onClick={() => exporter.run(format, total)}
+              onClick={() => exporter.run(format, total, exact)}
               aria-label={`Export ${format.toUpperCase()}`}
             >
               <Download />
@@ -129,11 +132,11 @@ export function MetadataExplorer({
               onShowDetails={(row) => onDetailsChange(row.viewer_db_id)}
               onShowInViewer={onShowInViewer}
             />
-            {needsPaging(total, state.pageSize) && (
+            {needsPaging(pagedTotal, state.pageSize) && (
               <TablePagination
                 page={page.data.page - 1}
                 pageSize={state.pageSize}
-                total={total}
+                total={pagedTotal}
                 pageSizeOptions={METADATA_PAGE_SIZE_OPTIONS}
                 onPageChange={(next) => update((s) => ({ ...s, page: next + 1 }))}
                 onPageSizeChange={(size) => update((s) => withPageSize(s, size))}

@@ -36,7 +36,8 @@ export function useMetadataExport(address: VersionAddress, state: Pick<ExplorerS
     return () => clearInterval(timer);
   }, [cooldownUntil]);
 
-  async function run(format: ExportFormat, totalRows: number) {
+  /** `totalRows` is the page's count; `exact` false: more than that many (a frequent search term). */
+  async function run(format: ExportFormat, totalRows: number, exact = true) {
     if (secondsLeft > 0) {
       toast.error(`Export Rate Limited: Please wait ${secondsLeft} seconds before exporting again.`);
       return;
@@ -53,7 +54,9 @@ export function useMetadataExport(address: VersionAddress, state: Pick<ExplorerS
         saveBlob(outcome.blob, outcome.fileName);
         setCooldownUntil(Date.now() + METADATA_EXPORT_COOLDOWN_SECONDS * 1000);
         setNow(Date.now());
-        toast.success(`Exported ${totalRows.toLocaleString()} rows to ${format.toUpperCase()}`);
+        toast.success(
+          `Exported ${exact ? '' : 'more than '}${totalRows.toLocaleString()} rows to ${format.toUpperCase()}`,
+        );
       } else if (outcome.kind === 'rate-limited') {
         setCooldownUntil(Date.now() + outcome.secondsLeft * 1000);
         setNow(Date.now());

@@ -1,5 +1,3 @@
-export { complianceFigure } from '@plumbline/contracts';
-
 export type ComplianceLevel = 'good' | 'fair' | 'poor';
 
 /** Icon thresholds 90 and 70 (spec 1 §9). */

@@ -21,13 +21,13 @@ import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
-import { formatBytes, formatNumber } from '@/lib/format';
+import { formatBytes, formatNumber, formatPercent } from '@/lib/format';
 import { type MessageId, useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
-import { type ComplianceLevel, complianceFigure, complianceLevel } from './compliance-figure';
+import { type ComplianceLevel, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
 import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
@@ -36,6 +36,9 @@ import { SchemaAnalysisSummary } from './schema-analysis-summary';
 // Its rule explanations come from the validity catalogue (and its message formatter): loaded with
 // the card, not with the dashboard's first view.
 const ValidityCard = lazy(async () => ({ default: (await import('./validity-card')).ValidityCard }));
+// Reads the project's IDS files (and their upload code's queries): loaded with the figures, not with
+// the dashboard's first view (its bundle budget).
+const IdsEmptyState = lazy(async () => ({ default: (await import('./ids-empty-state')).IdsEmptyState }));
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -84,10 +87,13 @@ export function ProjectOverview({ project }: { project: Project }) {
   return (
     <div className="space-y-6">
       <ProcessingNotice processing={data.processing} demo={mode === 'demo'} />
+      <Suspense fallback={null}>
+        <IdsEmptyState project={project} />
+      </Suspense>
       <OverviewCards cards={data.cards} />
       {/* Schema analysis and attribute insights (the attributes area's components). */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <SchemaAnalysisSummary projectId={project.id} />
+        <SchemaAnalysisSummary projectId={project.id} idsCompliance={data.cards.ids_compliance} />
         <AttributeInsights projectId={project.id} />
       </div>
       <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
@@ -115,7 +121,8 @@ export function ProjectOverview({ project }: { project: Project }) {
 
 function OverviewCards({ cards }: { cards: Overview['cards'] }) {
   const t = useT('overview');
-  const figure = complianceFigure(cards.ids_compliance);
+  // The server's one definition (compliance/figures.ts idsComplianceOf): printed, never recomputed.
+  const figure = cards.ids_compliance.compliance_rate;
   const level = LEVEL_ICON[complianceLevel(figure)];
   const checked = cards.ids_compliance.applicable_elements > 0;
   return (
@@ -136,16 +143,22 @@ function OverviewCards({ cards }: { cards: Overview['cards'] }) {
               className={cn('size-5', checked ? level.className : 'text-muted-foreground')}
               aria-hidden
             />
-            {figure}%
+            {formatPercent(figure, 1)}
           </span>
         }
         hint={
-          checked
-            ? t('overview.cards.compliantOf', {
-                compliant: formatNumber(cards.ids_compliance.compliant_elements),
-                applicable: formatNumber(cards.ids_compliance.applicable_elements),
-              })
-            : t('overview.noAnalysisData')
+          !checked
+            ? t('overview.noAnalysisData')
+            : cards.ids_compliance.waived_elements > 0
+              ? t('overview.cards.compliantOfWaived', {
+                  compliant: formatNumber(cards.ids_compliance.compliant_elements),
+                  applicable: formatNumber(cards.ids_compliance.applicable_elements),
+                  waived: formatNumber(cards.ids_compliance.waived_elements),
+                })
+              : t('overview.cards.compliantOf', {
+                  compliant: formatNumber(cards.ids_compliance.compliant_elements),
+                  applicable: formatNumber(cards.ids_compliance.applicable_elements),
+                })
         }
       />
       <StatCard
@@ -161,6 +174,7 @@ function OverviewCards({ cards }: { cards: Overview['cards'] }) {
 function ComplianceCategories({ categories }: { categories: Overview['compliance_categories'] }) {
   const t = useT('overview');
   if (categories.checked === 0) return null;
+  // Shares of the checked property requirements, not of elements: said under the cards (issue 35).
   const items: [MessageId, number][] = [
     ['overview.categories.exists', categories.exists],
     ['overview.categories.populated', categories.populated],
@@ -174,6 +188,9 @@ function ComplianceCategories({ categories }: { categories: Overview['compliance
           <dd className="text-lg font-semibold tabular-nums">{value}%</dd>
         </div>
       ))}
+      <p className="col-span-3 text-xs text-muted-foreground">
+        {t('overview.categories.basis', { checked: formatNumber(categories.checked) })}
+      </p>
     </dl>
   );
 }

@@ -1,3 +1,4 @@
+import type { IdsCompliance } from '@plumbline/contracts';
 import { BarChart3 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -5,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { coverageLabel, useSchemaSummary } from './attribute-analysis';
@@ -17,7 +18,14 @@ const LABEL_STYLE = {
 } as const;
 
 /** Spec 1 §2.2 'Schema Analysis Summary': how much of what the models carry the project's IDS covers. */
-export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
+export function SchemaAnalysisSummary({
+  projectId,
+  idsCompliance,
+}: {
+  projectId: string;
+  /** The Overview's IDS compliance (the server's one figure), not a second average (issue 35). */
+  idsCompliance: IdsCompliance;
+}) {
   const t = useT('overview');
   const { data, isPending, isError, error } = useSchemaSummary(projectId);
   const pending = useBackgroundSettle(isPending) && !isError;
@@ -67,8 +75,9 @@ export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
             <Figure label={t('overview.schema.propertyFacets')} value={formatNumber(data.propertyFacets)} />
             <Figure label={t('overview.schema.totalAttributes')} value={formatNumber(data.totalAttributes)} />
             <Figure
-              label={t('overview.schema.averageCompliance')}
-              value={`${data.averageCompliance.toFixed(1)}%`}
+              label={t('overview.schema.idsCompliance')}
+              value={formatPercent(idsCompliance.compliance_rate, 1)}
+              title={t('overview.schema.idsComplianceHint')}
             />
             <Figure label={t('overview.schema.covered')} value={formatNumber(data.coveredAttributes)} />
             <Figure label={t('overview.schema.notCovered')} value={formatNumber(data.notCoveredAttributes)} />
@@ -83,9 +92,9 @@ export function SchemaAnalysisSummary({ projectId }: { projectId: string }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
-    <div className="rounded-lg bg-surface p-2">
+    <div className="rounded-lg bg-surface p-2" title={title}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-semibold tabular-nums">{value}</dd>
     </div>

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useBillingConfig, useProjectLimits } from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { type CountedLimit, readLimit } from './plan-limit';
 
 /**
@@ -10,6 +11,7 @@ import { type CountedLimit, readLimit } from './plan-limit';
  */
 export function PlanLimitCounter({ projectId, type }: { projectId: string; type: CountedLimit }) {
   const { readOnly } = useDataSource();
+  const t = useT('app');
   const config = useBillingConfig();
   const shown = !readOnly && config.data?.enabled === true;
   const limits = useProjectLimits(shown ? projectId : null);
@@ -31,6 +33,10 @@ export function PlanLimitCounter({ projectId, type }: { projectId: string; type:
     >
       {reading.severity ? <AlertTriangle className="size-3.5" aria-hidden="true" /> : null}
       <span className="font-medium tabular-nums">{reading.text}</span>
+      {/* Pending invitations hold seats (decision 0305): say how many of the count they are. */}
+      {type === 'users' && (limits.data.usage.invited ?? 0) > 0 ? (
+        <span>{t('app.planLimit.invited', { count: limits.data.usage.invited ?? 0 })}</span>
+      ) : null}
       {reading.notice ? <span>{reading.notice}</span> : null}
     </div>
   );

@@ -1,9 +1,11 @@
 import type { Project } from '@plumbline/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { clampPage, DEFAULT_PAGE_SIZE, needsPaging, pageSlice } from '@/components/data-table/pagination';
 import { TablePagination } from '@/components/data-table/table-pagination';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { PROJECT_TABLE_COLUMNS, ProjectRow } from './project-row';
+import { EXPAND_FILES_PARAM } from './selection-params';
 
 export interface ProjectTableProps {
   /** Already filtered by the search box. */
@@ -21,7 +23,26 @@ export function ProjectTable({ projects, query, onEdit, editBlockedReason }: Pro
   const page = paging.query === query ? paging.page : 0;
   const setPage = (next: number) => setPaging({ page: next, query });
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get(EXPAND_FILES_PARAM);
+  const [expandedId, setExpandedId] = useState<string | null>(requested);
+
+  // `?expand=` (the Overview's IDS prompt): that project's files open, scrolled to its IDS files.
+  useEffect(() => {
+    if (!requested) return;
+    setExpandedId(requested);
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(EXPAND_FILES_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    requestAnimationFrame(() =>
+      document.getElementById(`ids-files-${requested}`)?.scrollIntoView({ block: 'center' }),
+    );
+  }, [requested, setSearchParams]);
 
   const current = clampPage(page, projects.length, pageSize);
   const rows = pageSlice(projects, current, pageSize);

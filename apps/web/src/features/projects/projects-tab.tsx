@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { EditProjectDialog } from './edit-project-dialog';
-import { actionBlockedReason, demoBlockedReason } from './permissions';
+import { actionBlockedReason } from './permissions';
 import { activeProjects, filterProjects } from './project-search';
 import { ProjectSummaryCards } from './project-summary-cards';
 import { ProjectTable } from './project-table';
@@ -36,8 +36,9 @@ export function ProjectsTab() {
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
   const filtered = useMemo(() => filterProjects(active, query), [active, query]);
   const editBlockedReason = (project: Project) => actionBlockedReason(project.role, 'project.edit', readOnly);
+  // The demo runs the wizard too, its payment and creation simulated (spec 1 §4): nothing is written.
   const newProjectButton = (
-    <Button onClick={startCreating} disabled={readOnly} title={readOnly ? demoBlockedReason() : undefined}>
+    <Button onClick={startCreating}>
       <Plus /> New Project
     </Button>
   );
@@ -89,7 +90,7 @@ export function ProjectsTab() {
             description={
               readOnly ? 'There are no demo projects yet.' : 'Create a project to start checking your models.'
             }
-            action={readOnly ? undefined : newProjectButton}
+            action={newProjectButton}
           />
         ) : filtered.length === 0 ? (
           <EmptyState

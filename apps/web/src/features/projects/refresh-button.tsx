@@ -1,4 +1,4 @@
-import { type Project, REFRESH_MESSAGES, refreshCooldownMessage } from '@plumbline/contracts';
+import { type Project, REFRESH_MESSAGES } from '@plumbline/contracts';
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -14,8 +14,10 @@ import { useRefreshCooldown } from './use-refresh-cooldown';
 const REDIRECT_DELAY_MS = 1500;
 
 /**
- * Smart refresh of one project (spec 2 §4): refused with a toast while the 24-hour cooldown runs,
- * busy while the request runs; success restarts the cooldown and refetches the project.
+ * Smart refresh of one project (spec 2 §4): busy while the request runs; success restarts the cooldown
+ * and refetches the project. The server decides whether it may run: a refusal names its reason (the
+ * plan: unpaid, cancelling, over a limit; else the 24-hour cooldown), so the button always asks it
+ * rather than guessing the cooldown from the clock.
  */
 export function RefreshButton({ project, blockedReason }: { project: Project; blockedReason?: string }) {
   const refresh = useRefreshProject();
@@ -25,10 +27,6 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
   const busy = refresh.isPending && refresh.variables === project.id;
 
   async function run() {
-    if (hoursLeft > 0) {
-      toast.error('Refresh Not Available', { description: refreshCooldownMessage(hoursLeft) });
-      return;
-    }
     try {
       let answer: Awaited<ReturnType<typeof refresh.mutateAsync>>;
       try {
@@ -63,7 +61,11 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
         if (Number.isFinite(hours) && hours > 0) {
           setRefreshedAt(new Date(Date.now() - (24 - hours) * 3_600_000).toISOString());
         }
-        toast.error('Refresh Not Available', { description: error.message });
+        toast.error('Refresh Not Available', { description: errorMessage(error) });
+        return;
+      }
+      if (isApiRequestError(error) && error.code === 'refresh_not_allowed') {
+        toast.error('Refresh Not Available', { description: errorMessage(error) });
         return;
       }
       toast.error('Smart Refresh Error', {

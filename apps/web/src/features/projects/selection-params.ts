@@ -21,3 +21,13 @@ export function withSelection(params: URLSearchParams, change: SelectionChange):
   }
   return next;
 }
+
+/** `?expand=` opens a project's files in the Project List at its IDS files (the Overview's IDS prompt). */
+export const EXPAND_FILES_PARAM = 'expand';
+
+export function withExpandedFiles(params: URLSearchParams, projectId: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('tab', 'projects');
+  next.set(EXPAND_FILES_PARAM, projectId);
+  return next;
+}

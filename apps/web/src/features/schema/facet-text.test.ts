@@ -1,27 +1,8 @@
-import type { IdsFacet } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
+import { idsFacet } from '@/lib/testing/ids-fixtures';
 import { facetsByType, facetText } from './facet-text';
 
-const blank: IdsFacet = {
-  id: '0.r0',
-  facet_type: 'property',
-  cardinality: 'required',
-  entity_name: null,
-  predefined_type: null,
-  property_set: null,
-  property_name: null,
-  property_data_type: null,
-  attribute_name: null,
-  classification_system: null,
-  classification_value: null,
-  material_value: null,
-  material_uri: null,
-  partof_entity_name: null,
-  partof_predefined_type: null,
-  partof_relation: null,
-  instructions: null,
-  value_constraints: [],
-};
+const blank = idsFacet();
 
 describe('facet text', () => {
   it('describes a property with its data type and constraint', () => {

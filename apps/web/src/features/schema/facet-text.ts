@@ -1,4 +1,4 @@
-import type { IdsFacet, IdsFacetType, ValueConstraint } from '@plumbline/contracts';
+import { foldedText, type IdsFacet, type IdsFacetType, type ValueConstraint } from '@plumbline/contracts';
 
 const FACET_ORDER: readonly IdsFacetType[] = [
   'entity',
@@ -14,11 +14,8 @@ export function constraintText(constraint: ValueConstraint): string {
   switch (constraint.type) {
     case 'simpleValue':
       return `= ${constraint.value}`;
-    case 'enumeration': {
-      const shown = constraint.values.slice(0, 3).join(', ');
-      const more = constraint.values.length - 3;
-      return `one of ${shown}${more > 0 ? ` +${more} more` : ''}`;
-    }
+    case 'enumeration':
+      return `one of ${foldedText(constraint.values)}`;
     case 'pattern':
       return `matches ${constraint.pattern}`;
     case 'bounds':

@@ -2,52 +2,24 @@
 import type { IdsFacet, IdsSpecification } from '@plumbline/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { idsFacet, idsSpecification } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
 import { SpecificationsTable } from './specifications-table';
 
 function facet(id: string, facet_type: IdsFacet['facet_type'], fields: Partial<IdsFacet>): IdsFacet {
-  return {
-    id,
-    facet_type,
-    cardinality: 'required',
-    entity_name: null,
-    predefined_type: null,
-    property_set: null,
-    property_name: null,
-    property_data_type: null,
-    attribute_name: null,
-    classification_system: null,
-    classification_value: null,
-    material_value: null,
-    material_uri: null,
-    partof_entity_name: null,
-    partof_predefined_type: null,
-    partof_relation: null,
-    instructions: null,
-    value_constraints: [],
-    ...fields,
-  };
+  return idsFacet({ id, facet_type, ...fields });
 }
 
 function spec(n: number, name: string): IdsSpecification {
-  return {
+  return idsSpecification({
     id: `00000000-0000-4000-8000-00000000000${n}`,
-    ids_file_id: '00000000-0000-4000-8000-0000000000f1',
     ids_file_name: 'windows.ids',
     name,
-    description: null,
-    identifier: null,
-    ifc_versions: ['IFC4'],
-    min_occurs: 0,
-    max_occurs: null,
-    cardinality: 'required',
-    instructions: null,
     applicability_facets: [facet(`${n}.a0`, 'entity', { entity_name: 'IFCWINDOW' })],
     requirement_facets: [
       facet(`${n}.r0`, 'property', { property_set: 'Pset_WindowCommon', property_name: 'FireRating' }),
     ],
-    compliance_summary: null,
-  };
+  });
 }
 
 // Server order, then the names sorted as a person reads them (numbers by value, case ignored).

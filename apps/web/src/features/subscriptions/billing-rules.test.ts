@@ -1,14 +1,6 @@
-import type { InvoiceRow, Tier } from '@plumbline/contracts';
+import type { InvoiceRow } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  nextSort,
-  planChangeKind,
-  prorationEstimate,
-  receiptFileName,
-  roi,
-  sortInvoices,
-  subscriptionProjectName,
-} from './billing-rules';
+import { nextSort, receiptFileName, roi, sortInvoices, subscriptionProjectName } from './billing-rules';
 
 const row = (
   n: string,
@@ -53,7 +45,6 @@ describe('billing table sort (spec 3 §4)', () => {
 });
 
 describe('subscription cards and plan changes', () => {
-  const tier = (aud: number) => ({ price_monthly_aud: aud }) as Tier;
   it("falls back to 'Project' and the id's first 8 characters", () => {
     expect(
       subscriptionProjectName({
@@ -61,14 +52,6 @@ describe('subscription cards and plan changes', () => {
         project: { name: '', files_count: 0, team_members_count: 0 },
       }),
     ).toBe('Project 12345678');
-  });
-  it('tells upgrades from downgrades by AUD price', () => {
-    expect(planChangeKind(tier(79), tier(149))).toBe('upgrade');
-    expect(planChangeKind(tier(219), tier(149))).toBe('downgrade');
-  });
-  it('estimates proration as the AUD difference × days left / 30', () => {
-    const now = new Date('2026-11-01T00:00:00Z');
-    expect(prorationEstimate(tier(79), tier(149), '2026-11-16T00:00:00Z', now)).toBe(35);
   });
   it('names a receipt after its number, else the invoice number', () => {
     expect(receiptFileName({ receipt_number: 'RCT-001001', invoice_number: 'INV-001001' })).toBe(

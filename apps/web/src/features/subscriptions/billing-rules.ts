@@ -1,4 +1,4 @@
-import type { InvoiceRow, Subscription, Tier } from '@plumbline/contracts';
+import type { InvoiceRow, Subscription } from '@plumbline/contracts';
 
 export type SortKey = 'invoice_number' | 'project' | 'date' | 'amount' | 'status';
 export type SortDirection = 'asc' | 'desc';
@@ -42,27 +42,6 @@ export function sortInvoices(rows: readonly InvoiceRow[], sort: SortState | null
 /** Spec 3 §2.8: the project's name, else 'Project' and the first 8 characters of its id. */
 export function subscriptionProjectName(subscription: Pick<Subscription, 'project' | 'project_id'>): string {
   return subscription.project.name?.trim() || `Project ${subscription.project_id.slice(0, 8)}`;
-}
-
-/** Higher AUD price than the current plan: upgrade; lower: downgrade (spec 3 §4). */
-export function planChangeKind(current: Tier, target: Tier): 'upgrade' | 'downgrade' | 'same' {
-  if (target.price_monthly_aud > current.price_monthly_aud) return 'upgrade';
-  if (target.price_monthly_aud < current.price_monthly_aud) return 'downgrade';
-  return 'same';
-}
-
-const DAY_MS = 86_400_000;
-
-/** Spec 3 §9 estimate: price difference in AUD × days remaining in the period / 30. */
-export function prorationEstimate(
-  current: Tier,
-  target: Tier,
-  periodEnd: string,
-  now: Date = new Date(),
-): number {
-  const days = Math.max(0, Math.ceil((new Date(periodEnd).getTime() - now.getTime()) / DAY_MS));
-  const estimate = ((target.price_monthly_aud - current.price_monthly_aud) * days) / 30;
-  return Math.max(0, Math.round(estimate * 100) / 100);
 }
 
 /** The receipt's file name: its receipt number, else the invoice number (spec 3 §7). */

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
-import { t } from '@/lib/i18n';
+import { t, useT } from '@/lib/i18n';
 import { subscriptionProjectName } from './billing-rules';
 
 const STATUS_LABEL: Record<Subscription['status'], string> = {
@@ -29,6 +29,7 @@ export function SubscriptionCard({
   onChangePlan: () => void;
   onShowLimits: () => void;
 }) {
+  const tt = useT('subscriptions');
   const reactivate = useSubscriptionAction();
   const name = subscriptionProjectName(subscription);
   const cancelling = subscription.cancel_at_period_end;
@@ -48,7 +49,28 @@ export function SubscriptionCard({
           </div>
         </div>
         <p className="text-sm text-muted-foreground">
-          {subscription.tier.name} · {formatPrice(subscription.tier.price, subscription.currency)} / month
+          {subscription.tier.name} ·{' '}
+          <span data-testid="billed-price">
+            {tt('subscriptions.price.perMonth', {
+              price: formatPrice(subscription.monthly_billed, subscription.currency),
+            })}
+          </span>
+          {/* What is billed comes first; the list price is struck beside it when a voucher lowers it. */}
+          {subscription.monthly_billed !== subscription.tier.price && (
+            <>
+              {' '}
+              <s className="text-xs">
+                {tt('subscriptions.price.listPrice', {
+                  price: formatPrice(subscription.tier.price, subscription.currency),
+                })}
+              </s>
+              {subscription.voucher_code && (
+                <span className="ml-1 text-xs">
+                  {tt('subscriptions.price.voucher', { code: subscription.voucher_code })}
+                </span>
+              )}
+            </>
+          )}
           {subscription.payment_status !== 'paid' && (
             <span className="ml-1 font-medium text-destructive">· Payment {subscription.payment_status}</span>
           )}

@@ -1,4 +1,4 @@
-import type { Subscription, Tier } from '@plumbline/contracts';
+import type { PlanChangeOption, Subscription } from '@plumbline/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -13,9 +13,10 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { errorCodeOf, isApiRequestError } from '@/lib/api';
-import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
+import { formatBillingDate, formatPrice, usePlanChanges, useSubscriptionAction } from '@/lib/billing';
 import { cn } from '@/lib/cn';
-import { planChangeKind, prorationEstimate, subscriptionProjectName } from './billing-rules';
+import { useT } from '@/lib/i18n';
+import { subscriptionProjectName } from './billing-rules';
 
 /** Spec 3 §8 messages for a refused plan change, by the server's error code. */
 function planChangeError(error: unknown, plan: string): string {
@@ -30,27 +31,35 @@ function planChangeError(error: unknown, plan: string): string {
   return 'Failed to process subscription change. Please try again.';
 }
 
-/** Change plan (spec 3 §2.9, §4): upgrade now with a typed confirmation, or schedule a downgrade. */
+/**
+ * Change plan (spec 3 §2.9, §4): upgrade now with a typed confirmation, or schedule a downgrade. The
+ * plans, their prices (the project's currency, its voucher) and an upgrade's charge come from the
+ * server's one pricing definition, the same one the upgrade then charges by (decision 0310).
+ */
 export function ChangePlanDialog({
   subscription,
-  tiers,
   onOpenChange,
 }: {
-  subscription: Subscription | null;
-  tiers: Tier[];
+  subscription: Subscription;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [selected, setSelected] = useState<Tier | null>(null);
+  const t = useT('subscriptions');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const action = useSubscriptionAction();
-  if (!subscription) return null;
+  const plans = usePlanChanges(subscription.id);
   const current = subscription.tier;
   const projectName = subscriptionProjectName(subscription);
-  const sorted = [...tiers].sort((a, b) => a.price_monthly_aud - b.price_monthly_aud);
-  const kind = selected ? planChangeKind(current, selected) : 'same';
+  const options: PlanChangeOption[] = plans.data?.options ?? [];
+  const currency = plans.data?.currency ?? subscription.currency;
+  const chosen = options.find((o) => o.tier.id === selectedId) ?? null;
+  const selected = chosen?.tier ?? null;
+  const kind = chosen?.change === 'upgrade' || chosen?.change === 'downgrade' ? chosen.change : 'same';
+  const currentBilled =
+    options.find((o) => o.change === 'current')?.monthly_billed ?? subscription.monthly_billed;
   const close = () => {
-    setSelected(null);
+    setSelectedId(null);
     setConfirming(false);
     setTyped('');
     onOpenChange(false);
@@ -107,31 +116,50 @@ export function ChangePlanDialog({
         </DialogHeader>
         {!confirming ? (
           <div className="grid gap-2" role="radiogroup" aria-label="Plans">
-            {sorted.map((tier) => (
+            {plans.isPending && (
+              <p className="text-sm text-muted-foreground" role="status">
+                {t('subscriptions.changePlan.loading')}
+              </p>
+            )}
+            {options.map(({ tier, change, monthly_billed, monthly_list }) => (
               // biome-ignore lint/a11y/useSemanticElements: a plan card that acts as one radio of three
               <button
                 key={tier.id}
                 type="button"
                 role="radio"
-                aria-checked={selected?.id === tier.id}
-                disabled={tier.id === current.id}
-                onClick={() => setSelected(tier)}
+                aria-checked={selectedId === tier.id}
+                disabled={change === 'current'}
+                onClick={() => setSelectedId(tier.id)}
                 className={cn(
                   'flex items-center justify-between rounded-lg border p-3 text-left text-sm disabled:opacity-60',
-                  selected?.id === tier.id ? 'border-primary bg-primary/5' : 'border-border hover:bg-accent',
+                  selectedId === tier.id ? 'border-primary bg-primary/5' : 'border-border hover:bg-accent',
                 )}
               >
                 <span className="font-medium">
-                  {tier.name} {tier.id === current.id && <Badge variant="secondary">Current</Badge>}
+                  {tier.name} {change === 'current' && <Badge variant="secondary">Current</Badge>}
                 </span>
-                <span>{formatPrice(tier.price_monthly_aud, 'AUD')} / month</span>
+                <span className="text-right">
+                  {t('subscriptions.price.perMonth', { price: formatPrice(monthly_billed, currency) })}
+                  {monthly_list !== monthly_billed && (
+                    <s className="ml-2 text-xs text-muted-foreground">
+                      {t('subscriptions.price.listPrice', { price: formatPrice(monthly_list, currency) })}
+                    </s>
+                  )}
+                </span>
               </button>
             ))}
-            {kind === 'upgrade' && selected && (
-              <p className="text-sm text-muted-foreground">
-                Estimated prorated charge today:{' '}
-                {formatPrice(prorationEstimate(current, selected, subscription.current_period_end), 'AUD')}{' '}
-                (price difference × days remaining ÷ 30).
+            {kind === 'upgrade' && chosen && (
+              <p className="text-sm text-muted-foreground" data-testid="upgrade-charge">
+                {chosen.charge_now === null
+                  ? t('subscriptions.changePlan.chargeByProvider')
+                  : t('subscriptions.changePlan.chargeToday', {
+                      amount: formatPrice(chosen.charge_now, currency),
+                      difference: formatPrice(
+                        Math.round((chosen.monthly_billed - currentBilled) * 100) / 100,
+                        currency,
+                      ),
+                      days: plans.data?.days_remaining ?? 0,
+                    })}
               </p>
             )}
           </div>

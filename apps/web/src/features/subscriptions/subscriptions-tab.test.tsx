@@ -51,10 +51,28 @@ const FERRY: Subscription = {
   stripe_promotion_code_id: null,
   discount_applied_percentage: null,
   discount_applied_amount_cents: null,
+  monthly_billed: 49,
   card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 },
   can_manage: true,
   project: { name: 'Ferry Terminal', files_count: 0, team_members_count: 1 },
 };
+
+/** The server's plan-change answer for Ferry (on Blueprint, 30 days left), no voucher: billed = list. */
+function planChanges(tiers: Tier[]) {
+  return {
+    subscription_id: FERRY.id,
+    currency: 'AUD',
+    days_remaining: 30,
+    proration_days: 30,
+    options: tiers.map((t) => ({
+      tier: t,
+      change: t.id === 'blueprint' ? 'current' : 'upgrade',
+      monthly_list: t.price,
+      monthly_billed: t.price,
+      charge_now: t.id === 'blueprint' ? null : t.price - 49,
+    })),
+  };
+}
 
 const error = (status: number, code: string): MockAnswer => ({
   status,
@@ -70,6 +88,9 @@ function mockBilling(overrides: Record<string, MockAnswer | (() => MockAnswer)> 
     'GET /billing/tiers': { body: { tiers: [BLUEPRINT, CORNERSTONE, SKYLINE] } },
     'GET /billing/subscriptions': { body: { subscriptions: [FERRY] } },
     'GET /billing/billing-history': { body: { invoices: [] } },
+    [`GET /billing/subscriptions/${FERRY.id}/plan-changes`]: {
+      body: planChanges([BLUEPRINT, CORNERSTONE, SKYLINE]),
+    },
     ...overrides,
   });
 }
@@ -111,8 +132,8 @@ describe('SubscriptionsTab', () => {
 
   it('refuses a plan without a payment price before asking the server', async () => {
     const calls = mockBilling({
-      'GET /billing/tiers': {
-        body: { tiers: [BLUEPRINT, CORNERSTONE, { ...SKYLINE, stripePriceId: null }] },
+      [`GET /billing/subscriptions/${FERRY.id}/plan-changes`]: {
+        body: planChanges([BLUEPRINT, CORNERSTONE, { ...SKYLINE, stripePriceId: null }]),
       },
     });
     const { user } = renderWithApp(<SubscriptionsTab />);
@@ -147,6 +168,9 @@ describe('SubscriptionsTab', () => {
 
   it('says to sign in when the billing portal or the subscriptions cannot be read', async () => {
     mockBilling({
+      'GET /billing/config': {
+        body: { enabled: true, provider: 'stripe', testMode: true, currencies: ['AUD'] },
+      },
       'POST /billing/portal': { status: 500, body: {} },
       'GET /billing/subscriptions': { status: 500, body: {} },
     });
@@ -154,5 +178,118 @@ describe('SubscriptionsTab', () => {
     expect(await screen.findByText('You must be logged in to manage subscriptions.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
     await waitFor(() => expect(screen.getByText('You must be logged in to manage billing.')).toBeVisible());
+  });
+
+  it("shows what is billed with the list price struck, and the server's charge for an upgrade in the project's currency", async () => {
+    const euro = (t: Tier, eur: number): Tier => ({ ...t, price: eur, currency: 'EUR' });
+    const ferry: Subscription = {
+      ...FERRY,
+      currency: 'EUR',
+      tier: euro(BLUEPRINT, 48),
+      voucher_code: 'FLAT10',
+      discount_applied_amount_cents: 1000,
+      monthly_billed: 38,
+    };
+    mockBilling({
+      'GET /billing/subscriptions': { body: { subscriptions: [ferry] } },
+      [`GET /billing/subscriptions/${FERRY.id}/plan-changes`]: {
+        body: {
+          subscription_id: FERRY.id,
+          currency: 'EUR',
+          days_remaining: 21,
+          proration_days: 30,
+          options: [
+            {
+              tier: euro(BLUEPRINT, 48),
+              change: 'current',
+              monthly_list: 48,
+              monthly_billed: 38,
+              charge_now: null,
+            },
+            {
+              tier: euro(CORNERSTONE, 92),
+              change: 'upgrade',
+              monthly_list: 92,
+              monthly_billed: 82,
+              charge_now: 30.8,
+            },
+          ],
+        },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    const card = await screen.findByTestId('subscription-card');
+    expect(within(card).getByTestId('billed-price').textContent).toBe('€38.00 / month');
+    expect(within(card).getByText('List price €48.00')).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    await user.click(await within(dialog).findByRole('radio', { name: /Cornerstone/ }));
+    expect(within(dialog).getByRole('radio', { name: /Cornerstone/ }).textContent).toContain(
+      '€82.00 / month',
+    );
+    expect(within(dialog).getByTestId('upgrade-charge').textContent).toBe(
+      'Charged today: €30.80, the difference of the monthly prices you pay (€44.00) × 21 days remaining ÷ 30.',
+    );
+    expect(dialog.textContent).not.toContain('A$');
+  });
+
+  it("opens the ledger's portal inside the app: pays a due invoice and replaces the card", async () => {
+    const due = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      invoice_id: '00000000-0000-4000-8000-0000000000f1',
+      invoice_number: 'INV-001009',
+      name: 'Blueprint plan, monthly',
+      project_name_snapshot: 'Ferry Terminal',
+      project_id: FERRY.project_id,
+      date: '2026-12-01T00:00:00.000Z',
+      created: 1_796_083_200,
+      amount: 49,
+      currency: 'AUD',
+      computed_status: 'due',
+      display_status: 'Due',
+      invoice_pdf: null,
+      hosted_invoice_url: null,
+      receipt_url: null,
+      receipt_number: null,
+    };
+    const calls = mockBilling({
+      'GET /billing/billing-history': { body: { invoices: [due] } },
+      [`POST /billing/invoices/${due.id}/pay`]: {
+        body: { invoice: { ...due, computed_status: 'paid', display_status: 'Paid' } },
+      },
+      [`PUT /billing/subscriptions/${FERRY.id}/card`]: {
+        body: {
+          subscription: {
+            ...FERRY,
+            card: { brand: 'mastercard', last4: '4444', exp_month: 10, exp_year: 2098 },
+          },
+        },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    await screen.findByTestId('subscription-card');
+    await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    const portal = await screen.findByRole('dialog', { name: 'Billing portal' });
+    await user.click(within(portal).getByRole('button', { name: 'Pay A$49.00' }));
+    expect(await screen.findByText('Invoice INV-001009 paid')).toBeVisible();
+
+    await user.click(within(portal).getByRole('button', { name: 'Replace card' }));
+    await user.type(within(portal).getByLabelText('Card number'), '5555 5555 5555 4445');
+    await user.type(within(portal).getByLabelText('Expiry (MM/YY)'), '10/98');
+    await user.type(within(portal).getByLabelText('CVC'), '321');
+    await user.click(within(portal).getByRole('button', { name: 'Save card' }));
+    expect(await within(portal).findByRole('alert')).toHaveTextContent('Your card number is invalid.');
+    await user.clear(within(portal).getByLabelText('Card number'));
+    await user.type(within(portal).getByLabelText('Card number'), '5555 5555 5555 4444');
+    await user.click(within(portal).getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Card saved for Ferry Terminal')).toBeVisible();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', `/billing/invoices/${due.id}/pay`, {}],
+      [
+        'PUT',
+        `/billing/subscriptions/${FERRY.id}/card`,
+        { card: { number: '5555555555554444', expMonth: 10, expYear: 2098, cvc: '321' } },
+      ],
+    ]);
   });
 });

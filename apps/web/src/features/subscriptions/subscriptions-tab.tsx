@@ -11,6 +11,7 @@ import { useBillingConfig, useBillingHistory, useSubscriptions, useTiers } from 
 import { useBillingSource } from '@/lib/billing-source';
 import { useDataSource } from '@/lib/data-source';
 import { BillingHistoryTable } from './billing-history-table';
+import { BillingPortalDialog } from './billing-portal-dialog';
 import { subscriptionProjectName } from './billing-rules';
 import { LimitsDialog } from './limits-dialog';
 import { PlansGrid } from './plans-grid';
@@ -45,6 +46,7 @@ export function SubscriptionsTab() {
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const [changing, setChanging] = useState<Subscription | null>(null);
   const [limitsOf, setLimitsOf] = useState<Subscription | null>(null);
+  const [portalOpen, setPortalOpen] = useState(false);
   const [, setSearchParams] = useSearchParams();
 
   const addProject = (tierId?: string) =>
@@ -57,6 +59,11 @@ export function SubscriptionsTab() {
     });
 
   const manageBilling = async () => {
+    // The built-in ledger has no hosted portal: its actions open here (decision 0311).
+    if (config.data?.provider === 'ledger') {
+      setPortalOpen(true);
+      return;
+    }
     try {
       const url = await billing.openPortal();
       window.location.assign(url);
@@ -178,11 +185,12 @@ export function SubscriptionsTab() {
       </Card>
 
       {cancelling && <CancelDialog subscription={cancelling} onOpenChange={() => setCancelling(null)} />}
-      {changing && (
-        <ChangePlanDialog
-          subscription={changing}
-          tiers={tiers.data ?? []}
-          onOpenChange={() => setChanging(null)}
+      {changing && <ChangePlanDialog subscription={changing} onOpenChange={() => setChanging(null)} />}
+      {portalOpen && (
+        <BillingPortalDialog
+          subscriptions={list}
+          invoices={history.data ?? []}
+          onClose={() => setPortalOpen(false)}
         />
       )}
       {limitsOf && (

@@ -6,23 +6,40 @@ describe('compliance colours (spec 3 §5, §9)', () => {
   it('uses the spec colours', () => {
     expect(STATUS_COLORS).toEqual({
       passed: '#22c55e',
+      waived: '#4f46e5',
       warning: '#eab308',
       failed: '#ef4444',
       not_applicable: '#6b7280',
     });
   });
 
+  it('gives Waived (issue 32) a colour of its own with at least 4.5:1 contrast on white (WCAG AA)', () => {
+    // WCAG 2.x relative luminance, written out here.
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (1 + 0.05) / (luminance(STATUS_COLORS.waived) + 0.05);
+    expect(contrast).toBeGreaterThanOrEqual(4.5);
+    const others = Object.entries(STATUS_COLORS).filter(([status]) => status !== 'waived');
+    expect(others.map(([, colour]) => colour)).not.toContain(STATUS_COLORS.waived);
+  });
+
   it('colours only elements the model has; unlisted ones are not applicable', () => {
     const groups = modelStatuses(
-      { viewer_db_ids: [10, 11, 12, 99], statuses: ['passed', 'failed', 'warning', 'failed'] },
-      [10, 11, 12, 13],
+      { viewer_db_ids: [10, 11, 12, 99, 14], statuses: ['passed', 'failed', 'warning', 'failed', 'waived'] },
+      [10, 11, 12, 13, 14],
     );
     const colours = colourGroups(groups);
+    expect(colours.get('#4f46e5')).toEqual([14]);
     expect(colours.get('#22c55e')).toEqual([10]);
     expect(colours.get('#ef4444')).toEqual([11]);
     expect(colours.get('#eab308')).toEqual([12]);
     expect(colours.get('#6b7280')).toEqual([13]);
-    expect(drawnCount(groups)).toBe(4);
+    expect(drawnCount(groups)).toBe(5);
   });
 
   it('dims every other status when filtered by one, and counts all of them still', () => {

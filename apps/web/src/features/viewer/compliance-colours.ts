@@ -1,7 +1,7 @@
 import type { ComplianceStatus } from '@plumbline/contracts';
 import { STATUS_COLORS } from '@/lib/compliance-logic';
 
-export const STATUS_ORDER: ComplianceStatus[] = ['passed', 'warning', 'failed', 'not_applicable'];
+export const STATUS_ORDER: ComplianceStatus[] = ['passed', 'waived', 'warning', 'failed', 'not_applicable'];
 
 export interface ElementStatuses {
   viewer_db_ids: number[];
@@ -23,7 +23,7 @@ export function modelStatuses(statuses: ElementStatuses, modelIds: readonly numb
     const status = statuses.statuses[index];
     if (status) byId.set(id, status);
   });
-  const groups: StatusGroups = { passed: [], warning: [], failed: [], not_applicable: [] };
+  const groups: StatusGroups = { passed: [], waived: [], warning: [], failed: [], not_applicable: [] };
   for (const id of modelIds) groups[byId.get(id) ?? 'not_applicable'].push(id);
   return groups;
 }

@@ -63,4 +63,34 @@ describe('CreateProjectWizard, project details', () => {
     // The chosen file is uploaded into the new project.
     await waitFor(() => expect(uploads).toEqual([`POST /projects/${created.id}/bimfiles tower.ifc`]));
   });
+
+  it('uploads the optional IDS files of the Files step before the models (issue 35)', async () => {
+    const created = makeProject({ name: 'Checked Tower' });
+    mockApi({
+      'GET /billing/config': { body: NO_BILLING },
+      'POST /projects': { status: 201, body: { project: created } },
+    });
+    const uploads = mockUploads();
+    const { user } = renderWithApp(<CreateProjectWizard user={USER} />, { route: AT_DETAILS });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Project' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Project name' }), 'Checked Tower');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    const ifc = new File(['ISO-10303-21;'], 'tower.ifc', { type: 'application/octet-stream' });
+    await user.upload(within(dialog).getByLabelText('Choose IFC files'), ifc);
+    const ids = new File(['<ids/>'], 'rules.ids', { type: 'application/xml' });
+    await user.upload(within(dialog).getByLabelText('Choose IDS files'), ids);
+    const chosen = within(dialog).getByRole('list', { name: 'Selected IDS files' });
+    expect(within(chosen).getByText('rules.ids')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+
+    expect(await within(dialog).findByText('Step 6 of 6: Complete')).toBeVisible();
+    // The IDS file goes first, as a file of its own; the model waits behind it (these uploads never
+    // finish here), so that it is checked against the rules as soon as it is processed.
+    await waitFor(() =>
+      expect(uploads).toEqual([`POST /projects/${created.id}/idsfiles?on_match=new rules.ids`]),
+    );
+    const idsRows = await within(dialog).findByRole('list', { name: 'IDS uploads' });
+    expect(await within(idsRows).findByText('Uploading 0%')).toBeVisible();
+  });
 });

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { useBillingConfig } from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import type { WizardUser } from './step-props';
 import { CompleteStep } from './steps/complete-step';
 import { ConnectStep } from './steps/connect-step';
@@ -28,6 +29,8 @@ const OPEN_PARAMS = ['createProject', 'step', 'session_id', 'plan', 'acc_error']
 export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { readOnly } = useDataSource();
+  // The steps' words, loaded with the wizard so no step waits for them mid-way.
+  useT('wizard');
   const config = useBillingConfig();
   const billingEnabled = config.data?.enabled ?? true;
   const wizard = useWizard(billingEnabled, readOnly);

@@ -38,6 +38,8 @@ export interface WizardState {
   tierId: string | null;
   currency: Currency;
   files: File[];
+  /** IDS files to add once the project exists (optional; uploaded before the models, decision 0315). */
+  idsFiles: File[];
   customerName: string;
   voucherInput: string;
   /** Only a validated voucher discounts the price (spec 1 §5). */
@@ -67,6 +69,7 @@ export function initialWizardState(
     tierId,
     currency: 'AUD',
     files: [],
+    idsFiles: [],
     customerName: '',
     voucherInput: '',
     voucher: null,
@@ -81,6 +84,15 @@ export function initialWizardState(
     accFiles: [],
   };
 }
+
+/** Spec 1 §9: the demo's simulated payment and creation. */
+export const DEMO_PAYMENT_MS = 2_000;
+export const DEMO_CREATE_MS = 1_000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where the IDS files chosen before Stripe's checkout wait (beside the models, under the session). */
+const idsPendingKey = (sessionId: string) => `${sessionId}:ids`;
 
 /** What the server imports from ACC for this wizard (spec 1 §7), or null for local files. */
 function accSelection(state: WizardState) {
@@ -109,15 +121,23 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
   const setUpload = (name: string, upload: UploadState) =>
     setState((s) => ({ ...s, uploads: { ...s.uploads, [name]: upload } }));
 
-  /** Uploads the chosen files one by one with progress, after the project exists (spec 1 §4). */
-  async function uploadAll(projectId: string, files: File[]): Promise<void> {
-    for (const file of files) setUpload(file.name, { percent: 0, status: 'waiting' });
-    for (const file of files) {
+  /**
+   * Uploads the chosen files one by one with progress, after the project exists (spec 1 §4): the IDS
+   * files first, so the models are checked against them as soon as each is processed.
+   */
+  async function uploadAll(projectId: string, files: File[], idsFiles: File[] = []): Promise<void> {
+    const all = [
+      ...idsFiles.map((file) => ({ file, ids: true })),
+      ...files.map((file) => ({ file, ids: false })),
+    ];
+    for (const { file } of all) setUpload(file.name, { percent: 0, status: 'waiting' });
+    for (const { file, ids } of all) {
       setUpload(file.name, { percent: 0, status: 'uploading' });
+      const onProgress = (percent: number) => setUpload(file.name, { percent, status: 'uploading' });
       try {
-        await uploads.uploadBimFile(projectId, file, {
-          onProgress: (percent) => setUpload(file.name, { percent, status: 'uploading' }),
-        });
+        // A file of its own even if it resembles another IDS: a new project has none to revise.
+        if (ids) await uploads.uploadIdsFile(projectId, file, { onProgress, onMatch: 'new' });
+        else await uploads.uploadBimFile(projectId, file, { onProgress });
         setUpload(file.name, { percent: 100, status: 'uploaded' });
       } catch (error) {
         setUpload(file.name, { percent: 0, status: 'failed', error: errorMessage(error) });
@@ -137,9 +157,10 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     idempotencyKey: string;
   }): Promise<string> {
     if (demo) {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const fakeId = `demo-${Date.now()}`;
+      // Spec 1 §4, §9: payment waits 2 s and fakes a project id, creation waits 1 s; no request is made.
+      await wait(DEMO_PAYMENT_MS);
+      const fakeId = `demo-${crypto.randomUUID()}`;
+      await wait(DEMO_CREATE_MS);
       update({ createdProjectId: fakeId, step: 'complete' });
       return fakeId;
     }
@@ -179,8 +200,10 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       description: 'Your new project has been set up and is ready to use',
     });
     void queryClient.invalidateQueries();
-    // ACC files are fetched by the server; only local files are uploaded from here.
-    if (!acc) void uploadAll(projectId, state.files).then(() => queryClient.invalidateQueries());
+    // ACC files are fetched by the server; local models and every IDS file are uploaded from here.
+    void uploadAll(projectId, acc ? [] : state.files, state.idsFiles).then(() =>
+      queryClient.invalidateQueries(),
+    );
     return projectId;
   }
 
@@ -204,7 +227,10 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       ...(acc ? { acc } : {}),
     });
     // ACC files are fetched by the server once Stripe confirms; only local files wait in the browser.
-    if (!acc && !(await savePendingFiles(session.session_id, state.files))) {
+    const kept =
+      (acc || (await savePendingFiles(session.session_id, state.files))) &&
+      (await savePendingFiles(idsPendingKey(session.session_id), state.idsFiles));
+    if (!kept) {
       toast.warning('Your files could not be kept during checkout', {
         description: 'Upload them on the Projects tab once the project is created.',
       });
@@ -224,12 +250,13 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
     }
     const projectId = status.project_id;
     const files = await takePendingFiles(sessionId);
-    setState((s) => ({ ...s, createdProjectId: projectId, files, step: 'complete' }));
+    const idsFiles = await takePendingFiles(idsPendingKey(sessionId));
+    setState((s) => ({ ...s, createdProjectId: projectId, files, idsFiles, step: 'complete' }));
     toast.success('Project created successfully', {
       description: 'Your new project has been set up and is ready to use',
     });
     void queryClient.invalidateQueries();
-    void uploadAll(projectId, files).then(() => queryClient.invalidateQueries());
+    void uploadAll(projectId, files, idsFiles).then(() => queryClient.invalidateQueries());
     return true;
   }
 

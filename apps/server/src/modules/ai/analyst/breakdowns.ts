@@ -26,11 +26,11 @@ export function noIds(lang: Lang): AnalystResult {
 const NO_STOREY = { en: '(no storey)', nl: '(geen verdieping)', de: '(kein Geschoss)' };
 
 type Tally = Record<ComplianceStatus, number>;
-const emptyTally = (): Tally => ({ passed: 0, warning: 0, failed: 0, not_applicable: 0 });
+const emptyTally = (): Tally => ({ passed: 0, waived: 0, warning: 0, failed: 0, not_applicable: 0 });
 
 function tallyLine(lang: Lang, t: Tally): string {
   const w = STATUS_WORDS[lang];
-  return `${w.passed} ${num(lang, t.passed)}, ${w.warning} ${num(lang, t.warning)}, ${w.failed} ${num(lang, t.failed)}, ${w.not_applicable} ${num(lang, t.not_applicable)}`;
+  return `${w.passed} ${num(lang, t.passed)}, ${w.waived} ${num(lang, t.waived)}, ${w.warning} ${num(lang, t.warning)}, ${w.failed} ${num(lang, t.failed)}, ${w.not_applicable} ${num(lang, t.not_applicable)}`;
 }
 
 /** The whole version: element checks passed (the Compliance tab) and elements by status (the cards). */
@@ -42,7 +42,14 @@ export async function complianceSummary(facts: VersionFacts, lang: Lang): Promis
   const failing = specs
     .filter((s) => (s.figures?.applicable ?? 0) > (s.figures?.compliant ?? 0))
     .sort((a, b) => notCompliant(b) - notCompliant(a));
+  const ids = file.ids_compliance;
   const text = [
+    // The Overview card's figure first (issue 35: one definition, named by what it is a share of).
+    say(lang, {
+      en: `IDS compliance of version ${v}: ${pct(lang, ids.compliance_rate)} of applicable elements (${num(lang, ids.compliant_elements)} of ${num(lang, ids.applicable_elements)} meet every requirement).`,
+      nl: `IDS-conformiteit van versie ${v}: ${pct(lang, ids.compliance_rate)} van de toepasselijke elementen (${num(lang, ids.compliant_elements)} van ${num(lang, ids.applicable_elements)} voldoen aan alle eisen).`,
+      de: `IDS-Konformität von Version ${v}: ${pct(lang, ids.compliance_rate)} der betroffenen Elemente (${num(lang, ids.compliant_elements)} von ${num(lang, ids.applicable_elements)} erfüllen alle Anforderungen).`,
+    }),
     say(lang, {
       en: `Version ${v}: ${num(lang, file.compliant_pairs)} of ${num(lang, file.applicable_pairs)} element checks meet every requirement (${pct(lang, file.compliance_rate)}), over ${num(lang, specs.length)} specifications.`,
       nl: `Versie ${v}: ${num(lang, file.compliant_pairs)} van ${num(lang, file.applicable_pairs)} elementcontroles voldoen aan alle eisen (${pct(lang, file.compliance_rate)}), over ${num(lang, specs.length)} specificaties.`,
@@ -72,6 +79,7 @@ export async function complianceSummary(facts: VersionFacts, lang: Lang): Promis
       compliantChecks: file.compliant_pairs,
       applicableChecks: file.applicable_pairs,
       complianceRate: file.compliance_rate,
+      idsCompliance: ids.compliance_rate,
       elementsByStatus: statuses.summary,
       elements: facts.version.elementsCount,
     },
@@ -101,9 +109,9 @@ export function specLine(lang: Lang, s: SpecFigures): string {
   const w = STATUS_WORDS[lang];
   const bad = f.applicable - f.compliant;
   return say(lang, {
-    en: `${s.name}: ${num(lang, bad)} of ${num(lang, f.applicable)} applicable elements do not meet it (${w.warning} ${num(lang, f.warning)}, ${w.failed} ${num(lang, f.failed)}; ${pct(lang, f.complianceRate)} compliant)`,
-    nl: `${s.name}: ${num(lang, bad)} van ${num(lang, f.applicable)} elementen voldoen er niet aan (${w.warning} ${num(lang, f.warning)}, ${w.failed} ${num(lang, f.failed)}; ${pct(lang, f.complianceRate)} voldoet)`,
-    de: `${s.name}: ${num(lang, bad)} von ${num(lang, f.applicable)} anwendbaren Elementen erfüllen sie nicht (${w.warning} ${num(lang, f.warning)}, ${w.failed} ${num(lang, f.failed)}; ${pct(lang, f.complianceRate)} konform)`,
+    en: `${s.name}: ${num(lang, bad)} of ${num(lang, f.applicable)} applicable elements do not meet it (${w.waived} ${num(lang, f.waived)}, ${w.warning} ${num(lang, f.warning)}, ${w.failed} ${num(lang, f.failed)}; ${pct(lang, f.complianceRate)} compliant)`,
+    nl: `${s.name}: ${num(lang, bad)} van ${num(lang, f.applicable)} elementen voldoen er niet aan (${w.waived} ${num(lang, f.waived)}, ${w.warning} ${num(lang, f.warning)}, ${w.failed} ${num(lang, f.failed)}; ${pct(lang, f.complianceRate)} voldoet)`,
+    de: `${s.name}: ${num(lang, bad)} von ${num(lang, f.applicable)} anwendbaren Elementen erfüllen sie nicht (${w.waived} ${num(lang, f.waived)}, ${w.warning} ${num(lang, f.warning)}, ${w.failed} ${num(lang, f.failed)}; ${pct(lang, f.complianceRate)} konform)`,
   });
 }
 
@@ -133,7 +141,7 @@ async function grouped(facts: VersionFacts, key: (e: { level: string | null; ifc
   return groups;
 }
 
-const applicableIn = (t: Tally) => t.passed + t.warning + t.failed;
+const applicableIn = (t: Tally) => t.passed + t.waived + t.warning + t.failed;
 
 /** Elements by status on each storey. */
 export async function complianceByStorey(facts: VersionFacts, lang: Lang): Promise<AnalystResult> {

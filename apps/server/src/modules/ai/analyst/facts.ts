@@ -1,6 +1,7 @@
 import type { ComplianceStatus, FacetComplianceResult, IdsFacet } from '@plumbline/contracts';
 import type { Database } from '../../../platform/db';
 import type { ComplianceService } from '../../compliance';
+import type { ExplorerStore } from '../../metadata';
 import * as repo from '../repo';
 
 /**
@@ -11,6 +12,8 @@ import * as repo from '../repo';
  */
 export interface AnalystContext {
   db: Database;
+  /** The version's property rows (elements' properties) are read through the explorer's store. */
+  explorer: ExplorerStore;
   compliance: ComplianceService;
   /** Who asks (null: an anonymous reader of the demo project); the service checks access again. */
   userId: string | null;
@@ -33,6 +36,7 @@ export interface SpecFigures {
     /** Elements meeting every requirement (the compliance rate's numerator). */
     compliant: number;
     passed: number;
+    waived: number;
     warning: number;
     failed: number;
     complianceRate: number;
@@ -95,6 +99,7 @@ export class VersionFacts {
                 applicable: row.applicable_elements,
                 compliant: row.compliant_elements,
                 passed: row.passed,
+                waived: row.waived,
                 warning: row.warning,
                 failed: row.failed,
                 complianceRate: row.compliance_rate,

@@ -38,13 +38,22 @@ export async function propertyInQuestion(
     for (const f of s.requirementFacets)
       if (f.facet_type === 'property' && f.property_name && /^[\w.]+$/.test(f.property_name))
         known.set(f.property_name, { name: f.property_name, propertySet: null });
-  for (const p of await repo.propertyNames(facts.ctx.db, facts.version.id))
+  for (const p of await facts.ctx.explorer.propertyNames(explorerVersion(facts)))
     if (!known.has(p.name)) known.set(p.name, { name: p.name, propertySet: null });
   // The longest name the question contains (squashed: 'fire rating' finds 'FireRating').
   const found = [...known.values()]
     .filter((p) => squash(p.name).length >= 4 && q.includes(squash(p.name)))
     .sort((a, b) => b.name.length - a.name.length)[0];
   return found ?? null;
+}
+
+/** The version as the explorer's store keys it. */
+function explorerVersion(facts: VersionFacts) {
+  return {
+    id: facts.version.id,
+    processedAt: facts.version.processedAt ?? null,
+    projectId: facts.ctx.projectId,
+  };
 }
 
 /** Whether a question limits itself to external elements. */
@@ -69,12 +78,28 @@ export async function elementsLacking(
 ): Promise<AnalystResult> {
   const classes = args.classes && args.classes.length > 0 ? args.classes : null;
   const externalOnly = args.externalOnly === true;
-  const scope = { propertySet: args.propertySet ?? null, classes, externalOnly };
-  // The scope (the asked classes, external ones when asked), and those of it lacking the property.
-  const [inScope, rows] = await Promise.all([
-    repo.elementsLackingProperty(facts.ctx.db, facts.version.id, { ...scope, property: null }),
-    repo.elementsLackingProperty(facts.ctx.db, facts.version.id, { ...scope, property: args.property }),
+  // The scope (the asked classes, external ones when asked), and those of it lacking the property
+  // (without it, or holding it without a value).
+  const version = explorerVersion(facts);
+  const [ofClasses, external, valued] = await Promise.all([
+    repo.populationOfClasses(facts.ctx.db, facts.version.id, classes),
+    externalOnly
+      ? facts.ctx.explorer.elementsWithProperty(version, {
+          name: 'IsExternal',
+          propertySet: null,
+          test: 'true',
+        })
+      : null,
+    facts.ctx.explorer.elementsWithProperty(version, {
+      name: args.property,
+      propertySet: args.propertySet ?? null,
+      test: 'valued',
+    }),
   ]);
+  const externalIds = external ? new Set(external) : null;
+  const inScope = externalIds ? ofClasses.filter((e) => externalIds.has(e.stepId)) : ofClasses;
+  const valuedIds = new Set(valued);
+  const rows = inScope.filter((e) => !valuedIds.has(e.stepId));
   const labels = [...new Set(inScope.map((e) => classLabel(e.ifcClass)))];
   const kindsText = (n: number) =>
     classes && labels.length > 0 && labels.length <= 3

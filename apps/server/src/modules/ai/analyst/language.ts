@@ -193,17 +193,25 @@ export function pct(lang: Lang, value: number): string {
 /** The statuses as every screen names them, in the three languages. */
 export const STATUS_WORDS: Record<
   Lang,
-  Record<'passed' | 'warning' | 'failed' | 'not_applicable', string>
+  Record<'passed' | 'waived' | 'warning' | 'failed' | 'not_applicable', string>
 > = {
-  en: { passed: 'Passed', warning: 'Warning', failed: 'Failed', not_applicable: 'Not Applicable' },
+  en: {
+    passed: 'Passed',
+    waived: 'Waived',
+    warning: 'Warning',
+    failed: 'Failed',
+    not_applicable: 'Not Applicable',
+  },
   nl: {
     passed: 'Geslaagd',
+    waived: 'Uitzondering',
     warning: 'Waarschuwing',
     failed: 'Niet geslaagd',
     not_applicable: 'Niet van toepassing',
   },
   de: {
     passed: 'Bestanden',
+    waived: 'Ausnahme',
     warning: 'Warnung',
     failed: 'Nicht bestanden',
     not_applicable: 'Nicht anwendbar',

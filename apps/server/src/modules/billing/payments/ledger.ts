@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Currency } from '@plumbline/contracts';
-import { tierPriceCents } from '../dto';
-import { issueInvoice, savedCard, subscriptionDiscount } from '../invoices';
-import { cardBrand, cardExpired, discountedCents, luhnValid, prorationCents } from '../money';
+import { issueInvoice, savedCard } from '../invoices';
+import { cardBrand, cardExpired, luhnValid } from '../money';
 import { projectNameOf } from '../plan-rules';
+import { subscriptionDiscount, upgradeChargeCents } from '../pricing';
 import * as repo from '../repo';
 import type {
   ChargeRequest,
@@ -86,7 +86,7 @@ export function createLedgerProvider(): PaymentProvider {
 
 /**
  * Changes of a subscription kept in our rows, made in the transaction that checked them; a proration
- * is charged to the saved card by `chargeSaved` (decision 0141). Also used under `PAYMENTS=stripe`
+ * is charged to the saved card by `chargeSaved` (decisions 0141, 0310). Also used under `PAYMENTS=stripe`
  * for a subscription Stripe does not hold.
  */
 export function ledgerChanges(chargeSaved: PaymentProvider['chargeSaved']): SubscriptionChanges {
@@ -95,12 +95,13 @@ export function ledgerChanges(chargeSaved: PaymentProvider['chargeSaved']): Subs
 
     async upgrade(tx, { sub, current, tier }, { clock, jobs }) {
       const currency = sub.currency as Currency;
-      const discount = subscriptionDiscount(sub);
       const now = clock.now();
-      const amount = prorationCents({
-        oldMonthlyCents: discountedCents(tierPriceCents(current, currency), discount),
-        newMonthlyCents: discountedCents(tierPriceCents(tier, currency), discount),
-        periodStart: sub.currentPeriodStart,
+      // The same definition that gave the browser its estimate (decision 0310).
+      const amount = upgradeChargeCents({
+        current,
+        target: tier,
+        currency,
+        discount: subscriptionDiscount(sub),
         periodEnd: sub.currentPeriodEnd,
         now,
       });

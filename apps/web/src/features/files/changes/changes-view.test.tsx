@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import type { BimFileVersion, FindingChange, IdsFacet } from '@plumbline/contracts';
+import type { BimFileVersion, FindingChange } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/lib/testing/fetch-mock';
+import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
 import { ChangesView } from './changes-view';
 
@@ -28,26 +29,7 @@ function version(n: number): BimFileVersion {
   };
 }
 
-const facet: IdsFacet = {
-  id: '0.r0',
-  facet_type: 'property',
-  cardinality: 'required',
-  entity_name: null,
-  predefined_type: null,
-  property_set: 'Pset_WallCommon',
-  property_name: 'FireRating',
-  property_data_type: 'IFCLABEL',
-  attribute_name: null,
-  classification_system: null,
-  classification_value: null,
-  material_value: null,
-  material_uri: null,
-  partof_entity_name: null,
-  partof_predefined_type: null,
-  partof_relation: null,
-  instructions: null,
-  value_constraints: [],
-};
+const facet = idsFacet(FIRE_RATING);
 
 function comparison(from: number, to: number, counts = { new: 1, resolved: 0, removed: 0, persisting: 4 }) {
   const ref = (n: number) => ({ id: V(n), version_number: n, version_tag: `v${n}` });

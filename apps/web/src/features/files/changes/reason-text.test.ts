@@ -1,27 +1,8 @@
-import type { IdsFacet } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
+import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { reasonText } from './reason-text';
 
-const fireRating: IdsFacet = {
-  id: '0.r0',
-  facet_type: 'property',
-  cardinality: 'required',
-  entity_name: null,
-  predefined_type: null,
-  property_set: 'Pset_WallCommon',
-  property_name: 'FireRating',
-  property_data_type: 'IFCLABEL',
-  attribute_name: null,
-  classification_system: null,
-  classification_value: null,
-  material_value: null,
-  material_uri: null,
-  partof_entity_name: null,
-  partof_predefined_type: null,
-  partof_relation: null,
-  instructions: null,
-  value_constraints: [],
-};
+const fireRating = idsFacet(FIRE_RATING);
 const spec = { requirements: [{ key: 'k', facet_index: 0, facet: fireRating }] };
 
 describe('reasonText', () => {

@@ -8,9 +8,11 @@ import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/co
 import { summaryStatus } from '@/lib/compliance-logic';
 import { useFileCompliance } from '@/lib/compliance-queries';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { ComplianceUnavailable } from './compliance-unavailable';
 import { DetailedAnalysisView } from './detailed-analysis-view';
 import { SpecificationsView } from './specifications-view';
+import { WaiversView } from './waivers-view';
 
 // Recharts loads on demand, when the Charts & Trends view is opened (decision 0176).
 const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
@@ -22,7 +24,10 @@ const STATUS_TEXT = {
   critical: 'Critical',
 } as const;
 
-/** The File Inspector's Compliance tab (spec 2 §2.1): three summary cards and three sub-views. */
+/**
+ * The File Inspector's Compliance tab (spec 2 §2.1): three summary cards and three sub-views, and the
+ * Waivers view beside them (issue 32).
+ */
 export function ComplianceTab({
   projectId,
   fileId,
@@ -33,6 +38,7 @@ export function ComplianceTab({
   versionId: string;
 }) {
   const compliance = useFileCompliance(projectId, fileId, versionId);
+  const t = useT('waivers');
   if (compliance.isError) return <ComplianceUnavailable error={compliance.error} />;
   if (compliance.isPending) {
     return (
@@ -84,6 +90,7 @@ export function ComplianceTab({
             <SegmentedTabsTrigger value="specifications">Specifications</SegmentedTabsTrigger>
             <SegmentedTabsTrigger value="charts">Charts &amp; Trends</SegmentedTabsTrigger>
             <SegmentedTabsTrigger value="analysis">Detailed Analysis</SegmentedTabsTrigger>
+            <SegmentedTabsTrigger value="waivers">{t('waivers.view.tab')}</SegmentedTabsTrigger>
           </SegmentedTabsList>
           <Card className="mt-4 overflow-hidden">
             <TabsContent value="specifications">
@@ -96,6 +103,9 @@ export function ComplianceTab({
             </TabsContent>
             <TabsContent value="analysis">
               <DetailedAnalysisView rows={data.specifications} />
+            </TabsContent>
+            <TabsContent value="waivers">
+              <WaiversView projectId={projectId} fileId={fileId} />
             </TabsContent>
           </Card>
         </Tabs>

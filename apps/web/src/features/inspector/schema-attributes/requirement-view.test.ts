@@ -1,5 +1,6 @@
 import type { SchemaFacet } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
+import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import {
   constraintText,
   failingElementsText,
@@ -15,24 +16,7 @@ const SPEC_B = '00000000-0000-0000-0000-00000000000b';
 
 function facet(id: string, patch: Partial<SchemaFacet>): SchemaFacet {
   return {
-    id,
-    facet_type: 'property',
-    cardinality: 'required',
-    entity_name: null,
-    predefined_type: null,
-    property_set: 'Pset_WallCommon',
-    property_name: 'FireRating',
-    property_data_type: 'IFCLABEL',
-    attribute_name: null,
-    classification_system: null,
-    classification_value: null,
-    material_value: null,
-    material_uri: null,
-    partof_entity_name: null,
-    partof_predefined_type: null,
-    partof_relation: null,
-    instructions: null,
-    value_constraints: [],
+    ...idsFacet({ id, ...FIRE_RATING }),
     specification_id: SPEC_A,
     specification_name: 'Walls',
     compliance: 'passed',

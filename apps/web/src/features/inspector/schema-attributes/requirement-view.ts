@@ -4,6 +4,7 @@ import type {
   SchemaSpecification,
   ValueConstraint,
 } from '@plumbline/contracts';
+import { foldedText } from '@plumbline/contracts';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
 
 export type ComplianceFilter = 'all' | SchemaFacet['compliance'];
@@ -65,10 +66,8 @@ export function constraintText(c: ValueConstraint): string {
   switch (c.type) {
     case 'simpleValue':
       return c.value;
-    case 'enumeration': {
-      const more = c.values.length - 3;
-      return `${c.values.slice(0, 3).join(', ')}${more > 0 ? ` +${more} more` : ''}`;
-    }
+    case 'enumeration':
+      return foldedText(c.values);
     case 'pattern':
       return `Pattern: ${c.pattern}`;
     case 'bounds':

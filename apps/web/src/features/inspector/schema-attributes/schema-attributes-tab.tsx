@@ -76,11 +76,11 @@ export function SchemaAttributesTab({ projectId, fileId, versionId }: SchemaAttr
           value={formatNumber(stats?.total_specifications ?? 0)}
         />
         <StatCard
-          label="IDS Compliance"
+          label="Checks Passed"
           icon={ShieldCheck}
           loading={query.isPending}
           value={`${(stats?.ids_compliance ?? 0).toFixed(1)}%`}
-          hint="Passed over applicable element checks"
+          hint="of applicable element × specification checks (not the Overview's IDS compliance, which counts elements)"
         />
         <StatCard
           label="Total Facets"

@@ -5,8 +5,10 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { clearAccSession, invalidateAccSession, storedAccSession } from '@/lib/acc';
+import { useT } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import type { StepProps } from '../step-props';
+import type { UploadState } from '../use-wizard';
 
 /** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
 const POLL_MS = 5_000;
@@ -16,6 +18,7 @@ const CHECKOUT_POLL_MS = 2_000;
 /** Complete (spec 1 §2.1): the project exists; files upload and process while the user reads this. */
 export function CompleteStep({ wizard, demo, close }: StepProps) {
   const { state } = wizard;
+  const t = useT('wizard');
   const navigate = useNavigate();
   const files = useQuery({
     // Under the new project's root (lib/query-keys.ts); the wizard's own read, apart from the views'.
@@ -106,6 +109,26 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
           </p>
         </div>
       </div>
+      {demo && (
+        <p className="text-sm text-muted-foreground" role="note">
+          {t('wizard.demo.created')}
+        </p>
+      )}
+      {state.idsFiles.length > 0 && (
+        <ul className="grid gap-2" aria-label={t('wizard.ids.uploadsLabel')}>
+          {state.idsFiles.map((file) => {
+            const upload = state.uploads[file.name];
+            return (
+              <UploadProgressRow
+                key={file.name}
+                name={file.name}
+                label={idsUploadLabel(t, upload, demo)}
+                percent={upload?.percent ?? 0}
+              />
+            );
+          })}
+        </ul>
+      )}
       {state.files.length > 0 && (
         <ul className="grid gap-2" aria-label="Uploads">
           {state.files.map((file) => {
@@ -165,8 +188,9 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
             const created = demo ? null : state.createdProjectId;
             wizard.reset();
             close();
-            // Straight to the new project's Overview, where its files' results are (issue 17).
-            navigate(created ? `/dashboard?tab=overview&project=${created}` : '/dashboard', {
+            // Straight to the new project's Overview, where its files' results are (issue 17); the
+            // demo's simulated project does not exist, so the demo's own dashboard (spec 1 §2.1).
+            navigate(demo ? '/demo' : created ? `/dashboard?tab=overview&project=${created}` : '/dashboard', {
               replace: true,
             });
           }}
@@ -176,4 +200,19 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
       </div>
     </div>
   );
+}
+
+/** What is happening to one IDS file of the new project (it is not processed: it is read when checked). */
+function idsUploadLabel(t: ReturnType<typeof useT>, upload: UploadState | undefined, demo: boolean): string {
+  if (demo) return t('wizard.upload.demo');
+  switch (upload?.status) {
+    case 'uploaded':
+      return t('wizard.upload.uploaded');
+    case 'failed':
+      return t('wizard.upload.failed', { error: upload.error ?? '' });
+    case 'uploading':
+      return t('wizard.upload.uploading', { percent: upload.percent });
+    default:
+      return t('wizard.upload.waiting');
+  }
 }

@@ -17,9 +17,10 @@ import { StepFooter } from './step-footer';
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
 /** Details (spec 1 §2.1): name (required, trimmed), description, and the plan with its file limit and price. */
-export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
+export function DetailsStep({ wizard, billingEnabled }: StepProps) {
   const { state, update } = wizard;
-  const tiers = useTiers(state.currency, billingEnabled && !demo);
+  // Plans are public: the demo offers the installation's own (spec 1 §1: only payment is simulated).
+  const tiers = useTiers(state.currency, billingEnabled);
   const [nameError, setNameError] = useState<string | undefined>();
 
   // The popular plan is preselected unless a plan came with the link.
@@ -87,7 +88,7 @@ export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
           onChange={(event) => update({ description: event.target.value })}
         />
       </FormField>
-      {billingEnabled && !demo && (
+      {billingEnabled && (
         <fieldset className="grid gap-2">
           <div className="flex items-center justify-between">
             <legend className="text-sm font-medium">Plan</legend>
@@ -138,7 +139,7 @@ export function DetailsStep({ wizard, billingEnabled, demo }: StepProps) {
       <StepFooter onBack={wizard.back}>
         <Button
           onClick={onNext}
-          disabled={!state.name.trim() || (billingEnabled && !demo && !state.tierId) || checkError !== null}
+          disabled={!state.name.trim() || (billingEnabled && !state.tierId) || checkError !== null}
         >
           Next
         </Button>

@@ -11,6 +11,7 @@ import { formatBytes } from '@/lib/format';
 import type { StepProps } from '../step-props';
 import { barColour, checkAddFile, GB } from '../wizard-steps';
 import { AccFileList } from './acc-file-list';
+import { IdsFilesPicker } from './ids-files-picker';
 import { StepFooter } from './step-footer';
 
 const BAR = { green: 'bg-green-600', yellow: 'bg-yellow-500', red: 'bg-red-600' } as const;
@@ -18,17 +19,19 @@ const BAR = { green: 'bg-green-600', yellow: 'bg-yellow-500', red: 'bg-red-600' 
 const UNPAID = { name: 'Default', maxFiles: 15, maxStorageGb: 3 };
 
 /** Files (spec 1 §2.1, §5): the chosen local .ifc files, with the counter, limit toasts and usage bars. */
-export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
+export function FilesStep({ wizard, billingEnabled }: StepProps) {
   const { state, update } = wizard;
-  const tiers = useTiers(state.currency, billingEnabled && !demo);
+  // Plans are public: the demo offers the installation's own (spec 1 §1: only payment is simulated).
+  const tiers = useTiers(state.currency, billingEnabled);
   const tier = tiers.data?.find((t) => t.id === state.tierId);
   const plan = tier
     ? { name: tier.name, maxFiles: tier.max_files, maxStorageGb: tier.max_storage_gb }
     : UNPAID;
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  // With no plans to sell (or in the demo) there is no payment step: this step creates the project.
-  const createsNow = !wizard.flow.includes('payment') || demo;
+  // With no plans to sell there is no payment step: this step creates the project. The demo pays
+  // (simulated) like a live project (spec 1 §4).
+  const createsNow = !wizard.flow.includes('payment');
   const acc = state.source === 'acc';
   // ACC files count with the size of the version that is imported (the latest).
   const selectedCount = acc ? state.accFiles.length : state.files.length;
@@ -148,6 +151,7 @@ export function FilesStep({ wizard, billingEnabled, demo }: StepProps) {
           />
         </div>
       </div>
+      <IdsFilesPicker files={state.idsFiles} onChange={(idsFiles) => update({ idsFiles })} />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <StepFooter onBack={wizard.back}>
         <Button

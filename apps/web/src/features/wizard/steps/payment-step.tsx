@@ -8,21 +8,27 @@ import { Input } from '@/components/ui/input';
 import { clearAccSession, isAccSessionGone, storedAccSession } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { formatPrice, useBillingConfig, useTiers, validateVoucher } from '@/lib/billing';
+import { useT } from '@/lib/i18n';
 import type { StepProps } from '../step-props';
 import { defaultBillingName, parseExpiry } from '../wizard-steps';
 import { StepFooter } from './step-footer';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** /demo has no account: its payment form shows a sample buyer and card, and nothing is charged. */
+const DEMO_EMAIL = 'demo@plumbline.example';
+const DEMO_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
 /** Payment (spec 1 §2.1, §5, §8): order summary, buyer, voucher, card (the built-in test-mode ledger). */
-export function PaymentStep({ wizard, user }: StepProps) {
+export function PaymentStep({ wizard, user, demo }: StepProps) {
   const { state, update } = wizard;
+  const t = useT('wizard');
   const tiers = useTiers(state.currency);
   // PAYMENTS=stripe: cards and promotion codes are entered on Stripe's checkout page (spec 1 §4).
   const config = useBillingConfig().data;
   const hosted = config?.provider === 'stripe';
   const tier = tiers.data?.find((t) => t.id === state.tierId) ?? null;
-  const email = user?.email ?? '';
+  const email = demo ? DEMO_EMAIL : (user?.email ?? '');
+  const card = demo ? DEMO_CARD : state.card;
   const customerName = state.customerName || defaultBillingName(user?.fullName, email);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [processing, setProcessing] = useState(false);
@@ -38,7 +44,7 @@ export function PaymentStep({ wizard, user }: StepProps) {
       }
     : null;
   const totalCents = discountedCents(priceCents, discount);
-  const digits = state.card.number.replace(/\D/g, '');
+  const digits = card.number.replace(/\D/g, '');
   const brand = useMemo(() => (digits.length >= 1 ? cardBrand(digits) : ''), [digits]);
 
   const applyVoucher = async () => {
@@ -74,6 +80,18 @@ export function PaymentStep({ wizard, user }: StepProps) {
       window.location.assign(await wizard.checkout({ tier, customerName, billingEmail: email }));
     } catch (error) {
       toast.error('Payment failed', { description: errorMessage(error) });
+      setProcessing(false);
+    }
+  };
+
+  // Spec 1 §4: the demo's payment and creation are simulated (2 s, 1 s) and write nothing.
+  const payDemo = async () => {
+    if (!customerName.trim()) return setErrors({ name: 'Full name is required' });
+    setErrors({});
+    setProcessing(true);
+    try {
+      await wizard.finish({ tier, customerName, billingEmail: email, card: null, idempotencyKey });
+    } finally {
       setProcessing(false);
     }
   };
@@ -139,6 +157,11 @@ export function PaymentStep({ wizard, user }: StepProps) {
         <span className="text-muted-foreground">
           {state.files.length} file{state.files.length === 1 ? '' : 's'} to upload after payment
         </span>
+        {state.idsFiles.length > 0 && (
+          <span className="text-muted-foreground">
+            {t('wizard.ids.afterPayment', { count: state.idsFiles.length })}
+          </span>
+        )}
         {errors.plan && <p className="text-destructive">{errors.plan}</p>}
         {errors.session && (
           <p className="text-destructive" role="alert">
@@ -158,6 +181,11 @@ export function PaymentStep({ wizard, user }: StepProps) {
           <Input value={email} readOnly />
         </FormField>
       </div>
+      {demo && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          {t('wizard.demo.paymentNote')}
+        </p>
+      )}
       {hosted ? (
         <p className="rounded-lg border border-border p-3 text-sm text-muted-foreground">
           {config?.testMode && (
@@ -171,9 +199,14 @@ export function PaymentStep({ wizard, user }: StepProps) {
       ) : (
         <>
           <div className="flex items-end gap-2">
-            <FormField label="Voucher code" className="flex-1">
+            <FormField
+              label="Voucher code"
+              className="flex-1"
+              hint={demo ? t('wizard.demo.voucherHint') : undefined}
+            >
               <Input
                 value={state.voucherInput}
+                disabled={demo}
                 onChange={(e) => update({ voucherInput: e.target.value.toUpperCase() })}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') {
@@ -186,7 +219,7 @@ export function PaymentStep({ wizard, user }: StepProps) {
             <Button
               variant="outline"
               onClick={applyVoucher}
-              disabled={!state.voucherInput.trim() || applying}
+              disabled={demo || !state.voucherInput.trim() || applying}
             >
               Apply
             </Button>
@@ -207,7 +240,8 @@ export function PaymentStep({ wizard, user }: StepProps) {
                 <Input
                   inputMode="numeric"
                   autoComplete="cc-number"
-                  value={state.card.number}
+                  value={card.number}
+                  readOnly={demo}
                   onChange={(e) => update({ card: { ...state.card, number: e.target.value } })}
                   placeholder="1234 1234 1234 1234"
                 />
@@ -215,7 +249,8 @@ export function PaymentStep({ wizard, user }: StepProps) {
               <FormField label="Expiry" error={errors.expiry}>
                 <Input
                   autoComplete="cc-exp"
-                  value={state.card.expiry}
+                  value={card.expiry}
+                  readOnly={demo}
                   onChange={(e) => update({ card: { ...state.card, expiry: e.target.value } })}
                   placeholder="MM/YY"
                 />
@@ -224,7 +259,8 @@ export function PaymentStep({ wizard, user }: StepProps) {
                 <Input
                   inputMode="numeric"
                   autoComplete="cc-csc"
-                  value={state.card.cvc}
+                  value={card.cvc}
+                  readOnly={demo}
                   onChange={(e) => update({ card: { ...state.card, cvc: e.target.value } })}
                   placeholder="123"
                 />
@@ -242,7 +278,7 @@ export function PaymentStep({ wizard, user }: StepProps) {
         </>
       )}
       <StepFooter onBack={wizard.back} disabledBack={processing}>
-        <Button onClick={hosted ? goToCheckout : pay} disabled={processing}>
+        <Button onClick={demo ? payDemo : hosted ? goToCheckout : pay} disabled={processing}>
           {processing ? 'Processing...' : hosted ? 'Continue to Checkout' : 'Complete Payment'}
         </Button>
       </StepFooter>

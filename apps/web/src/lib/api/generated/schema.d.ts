@@ -1286,6 +1286,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/subscriptions/{subscriptionId}/plan-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each plan priced for the subscription (its currency, its voucher), with an upgrade's charge today: the amount the upgrade then charges */
+        get: operations["getBillingSubscriptionsBySubscriptionIdPlanChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscriptions/{subscriptionId}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the subscription's saved card (the built-in ledger's portal; project Admins) */
+        put: operations["putBillingSubscriptionsBySubscriptionIdCard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/invoices/{invoiceId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a due or overdue invoice with the saved card or a new one (the built-in ledger; project Admins) */
+        post: operations["postBillingInvoicesByInvoiceIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/portal": {
         parameters: {
             query?: never;
@@ -2109,6 +2160,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{projectId}/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's waivers, pending first, filtered by state, specification, requester or expiring soon */
+        get: operations["getProjectsByProjectIdWaivers"];
+        put?: never;
+        /** Request a waiver for a failure (Editors): one element, every element of its type, of its storey, or the whole specification, against one requirement, with a reason and an expiry of at most 365 days */
+        post: operations["postProjectsByProjectIdWaivers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/waivers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's waivers as an Excel workbook, with the same filters (422 when more match than one export holds) */
+        get: operations["getProjectsByProjectIdWaiversExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/waivers/{waiverId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a requested waiver, or one needing review (project Admins; not your own unless the project allows it): its failures count as waived */
+        post: operations["postProjectsByProjectIdWaiversByWaiverIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/waivers/{waiverId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a requested waiver, or one needing review (project Admins; not your own unless the project allows it) */
+        post: operations["postProjectsByProjectIdWaiversByWaiverIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}/waiver-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Whether a project Admin may approve their own waiver request (project Admins; default off) */
+        put: operations["putProjectsByProjectIdWaiverSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2158,7 +2295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2282,7 +2419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2420,7 +2557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2442,7 +2579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +2711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2618,7 +2755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2771,7 +2908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2815,7 +2952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2943,7 +3080,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2987,7 +3124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3109,7 +3246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3153,7 +3290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,7 +3360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3287,7 +3424,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +3446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3379,7 +3516,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3401,7 +3538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +3623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3530,7 +3667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3623,7 +3760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3667,7 +3804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3796,7 +3933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3883,7 +4020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3927,7 +4064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +4086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,7 +4150,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4057,7 +4194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4079,7 +4216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4174,7 +4311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4218,7 +4355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4240,7 +4377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4378,7 +4515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,7 +4559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4444,7 +4581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4520,7 +4657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4564,7 +4701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4586,7 +4723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4608,7 +4745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4717,7 +4854,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4761,7 +4898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +4920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4874,7 +5011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4918,7 +5055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4940,7 +5077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5049,7 +5186,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5093,7 +5230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +5252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5207,7 +5344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5251,7 +5388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5273,7 +5410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +5539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5446,7 +5583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5523,7 +5660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5567,7 +5704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +5773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5680,7 +5817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5702,7 +5839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5724,7 +5861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5854,7 +5991,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +6035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5920,7 +6057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6007,7 +6144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6051,7 +6188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6073,7 +6210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6182,7 +6319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6226,7 +6363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6248,7 +6385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6382,7 +6519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +6563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6448,7 +6585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6525,7 +6662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6569,7 +6706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6591,7 +6728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6659,7 +6796,7 @@ export interface operations {
                     "application/x-step": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6703,7 +6840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6725,7 +6862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6809,7 +6946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6853,7 +6990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6875,7 +7012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6961,7 +7098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7005,7 +7142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7027,7 +7164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7049,7 +7186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7178,7 +7315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7222,7 +7359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7244,7 +7381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7329,7 +7466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7373,7 +7510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7395,7 +7532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7417,7 +7554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7526,7 +7663,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7570,7 +7707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +7729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7683,7 +7820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7727,7 +7864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7749,7 +7886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,7 +7908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7882,7 +8019,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7926,7 +8063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7948,7 +8085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8043,7 +8180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,7 +8202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8156,7 +8293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8200,7 +8337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8222,7 +8359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8244,7 +8381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8321,7 +8458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8387,7 +8524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8409,7 +8546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8499,7 +8636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8543,7 +8680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,7 +8702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8587,7 +8724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8758,7 +8895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8802,7 +8939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8824,7 +8961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8846,7 +8983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9026,7 +9163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9070,7 +9207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,7 +9229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9114,7 +9251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9185,11 +9322,10 @@ export interface operations {
                         totalAttributes: number;
                         coverageRate: number;
                         highPriorityMissing: number;
-                        averageCompliance: number;
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9233,7 +9369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9255,7 +9391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9335,7 +9471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9379,7 +9515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9401,7 +9537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9482,7 +9618,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9526,7 +9662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9548,7 +9684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9692,7 +9828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9736,7 +9872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9758,7 +9894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9981,7 +10117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10025,7 +10161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10047,7 +10183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10069,7 +10205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +10342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10250,7 +10386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10272,7 +10408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10294,7 +10430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10375,7 +10511,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10419,7 +10555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10441,7 +10577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10463,7 +10599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10582,7 +10718,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10626,7 +10762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10648,7 +10784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10692,7 +10828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Understood but cannot be done: see `error.code` (codes with this status: `fragments_failed`) */
+            /** @description Understood but cannot be done: see `error.code` (codes with this status: `fragments_failed`, `waiver_export_too_large`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10772,7 +10908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10816,7 +10952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10838,7 +10974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10860,7 +10996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11006,7 +11142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11050,7 +11186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11072,7 +11208,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11094,7 +11230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11272,7 +11408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11316,7 +11452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11338,7 +11474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11413,6 +11549,13 @@ export interface operations {
                         compliance_rate: number;
                         compliant_pairs: number;
                         applicable_pairs: number;
+                        ids_compliance: {
+                            compliant_elements: number;
+                            applicable_elements: number;
+                            waived_elements: number;
+                            total_elements: number;
+                            compliance_rate: number;
+                        };
                         total_specifications: number;
                         total_elements: number;
                         specifications: {
@@ -11423,6 +11566,7 @@ export interface operations {
                             applicable_elements: number;
                             compliant_elements: number;
                             passed: number;
+                            waived: number;
                             warning: number;
                             failed: number;
                             compliance_rate: number;
@@ -11441,7 +11585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11485,7 +11629,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11507,7 +11651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11529,7 +11673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11618,7 +11762,7 @@ export interface operations {
                             is_applicable: true;
                             meets_requirements: boolean;
                             /** @enum {string} */
-                            status: "passed" | "warning" | "failed" | "not_applicable";
+                            status: "passed" | "waived" | "warning" | "failed" | "not_applicable";
                             facet_results: {
                                 applicability: {
                                     facet_id: string;
@@ -11665,7 +11809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11709,7 +11853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11731,7 +11875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11753,7 +11897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11804,7 +11948,7 @@ export interface operations {
             query?: {
                 versionId?: string;
                 specificationId?: string;
-                status?: "passed" | "warning" | "failed" | "not_applicable";
+                status?: "passed" | "waived" | "warning" | "failed" | "not_applicable";
                 offset?: number;
                 limit?: number;
             };
@@ -11828,6 +11972,7 @@ export interface operations {
                         version_id: string;
                         summary: {
                             passed: number;
+                            waived: number;
                             warning: number;
                             failed: number;
                             not_applicable: number;
@@ -11841,7 +11986,7 @@ export interface operations {
                             name: string | null;
                             ifc_class: string | null;
                             /** @enum {string} */
-                            status: "passed" | "warning" | "failed" | "not_applicable";
+                            status: "passed" | "waived" | "warning" | "failed" | "not_applicable";
                             specification_id: string | null;
                             specification_name: string | null;
                             validity_marks: ({
@@ -11864,7 +12009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11908,7 +12053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11930,7 +12075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11952,7 +12097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12023,9 +12168,10 @@ export interface operations {
                         /** Format: uuid */
                         version_id: string;
                         viewer_db_ids: number[];
-                        statuses: ("passed" | "warning" | "failed" | "not_applicable")[];
+                        statuses: ("passed" | "waived" | "warning" | "failed" | "not_applicable")[];
                         summary: {
                             passed: number;
+                            waived: number;
                             warning: number;
                             failed: number;
                             not_applicable: number;
@@ -12033,7 +12179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12077,7 +12223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12099,7 +12245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12121,7 +12267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12218,7 +12364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12262,7 +12408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12284,7 +12430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12441,7 +12587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12485,7 +12631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12507,7 +12653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12529,7 +12675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12626,7 +12772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12670,7 +12816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12692,7 +12838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12714,7 +12860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12804,7 +12950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12848,7 +12994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12870,7 +13016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12892,7 +13038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12982,7 +13128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13026,7 +13172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13048,7 +13194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13070,7 +13216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13143,9 +13289,10 @@ export interface operations {
                         /** Format: uuid */
                         file_version_id: string;
                         /** @enum {string} */
-                        overall_compliance_status: "compliant" | "non_compliant" | "not_applicable";
+                        overall_compliance_status: "compliant" | "waived" | "non_compliant" | "not_applicable";
                         applicable_specifications: number;
                         compliant_specifications: number;
+                        waived_specifications: number;
                         specifications: {
                             /** Format: uuid */
                             specification_id: string;
@@ -13156,6 +13303,7 @@ export interface operations {
                             ids_file_name: string;
                             is_applicable: boolean;
                             meets_requirements: boolean | null;
+                            is_waived: boolean;
                             last_checked_at: string | null;
                             applicability_results: {
                                 /** @enum {string} */
@@ -13263,11 +13411,38 @@ export interface operations {
                             }[];
                             overall_errors: string[];
                             failure_reasons: string[];
+                            validity_marks: ({
+                                /** @enum {string} */
+                                code: "repeated_global_id";
+                                rule: string;
+                                global_id: string;
+                            } | {
+                                /** @enum {string} */
+                                code: "repeated_property_set";
+                                rule: string;
+                                property_sets: string[];
+                            } | {
+                                /** @enum {string} */
+                                code: "unofficial_schema";
+                                rule: string;
+                                schema: string;
+                            })[];
+                        }[];
+                        validity_findings: {
+                            rule: string;
+                            /** @enum {string} */
+                            severity: "error" | "warning";
+                            message: {
+                                id: string;
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            };
                         }[];
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13311,7 +13486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13333,7 +13508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13355,7 +13530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13450,11 +13625,12 @@ export interface operations {
                         page: number;
                         page_size: number;
                         total: number;
+                        total_exact: boolean;
                         total_pages: number;
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13498,7 +13674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13520,7 +13696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13542,7 +13718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13624,7 +13800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13668,7 +13844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13690,7 +13866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13712,7 +13888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13796,7 +13972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13840,7 +14016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13862,7 +14038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13884,7 +14060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13978,7 +14154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14022,7 +14198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,7 +14220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14066,7 +14242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14145,7 +14321,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14189,7 +14365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14211,7 +14387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14233,7 +14409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14332,7 +14508,9 @@ export interface operations {
                             ids_compliance: {
                                 compliant_elements: number;
                                 applicable_elements: number;
+                                waived_elements: number;
                                 total_elements: number;
+                                compliance_rate: number;
                             };
                             total_validation_pairs: number;
                         };
@@ -14380,7 +14558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14424,7 +14602,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14446,7 +14624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14523,7 +14701,7 @@ export interface operations {
                             max_files: number;
                             max_storage_bytes: number;
                             /** @enum {string} */
-                            source: "demo" | "default";
+                            source: "demo" | "default" | "plan" | "unlimited";
                         };
                         acc: {
                             /** @enum {string} */
@@ -14532,7 +14710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14576,7 +14754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14598,7 +14776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14681,7 +14859,7 @@ export interface operations {
                             max_files: number;
                             max_storage_bytes: number;
                             /** @enum {string} */
-                            source: "demo" | "default";
+                            source: "demo" | "default" | "plan" | "unlimited";
                         };
                         acc: {
                             /** @enum {string} */
@@ -14690,7 +14868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14734,7 +14912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14756,7 +14934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14869,7 +15047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14913,7 +15091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14935,7 +15113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15066,7 +15244,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15110,7 +15288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15132,7 +15310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15202,7 +15380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15246,7 +15424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15337,7 +15515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15359,51 +15537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            messageId?: string;
-                            params?: {
-                                [key: string]: string | number;
-                            };
-                            requestId?: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            message: string;
-                            messageId?: string;
-                            params?: {
-                                [key: string]: string | number;
-                            };
-                            requestId?: string;
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15515,7 +15649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15559,7 +15693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15581,7 +15715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15701,7 +15835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15745,7 +15879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15767,7 +15901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15951,6 +16085,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -15969,7 +16104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16035,7 +16170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16057,7 +16192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16079,7 +16214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16228,6 +16363,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16244,7 +16380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16288,7 +16424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16310,7 +16446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16429,6 +16565,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16445,7 +16582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16489,7 +16626,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16511,7 +16648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16533,7 +16670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16691,6 +16828,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16707,7 +16845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16751,7 +16889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16773,7 +16911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16795,7 +16933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16955,6 +17093,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -16971,7 +17110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17015,7 +17154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17037,7 +17176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17059,7 +17198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17219,6 +17358,7 @@ export interface operations {
                             stripe_promotion_code_id: string | null;
                             discount_applied_percentage: number | null;
                             discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
                             card: {
                                 brand: string;
                                 last4: string;
@@ -17235,7 +17375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17279,7 +17419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17301,7 +17441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17323,7 +17463,720 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBillingSubscriptionsBySubscriptionIdPlanChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        subscription_id: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "USD" | "GBP" | "EUR";
+                        days_remaining: number;
+                        proration_days: number;
+                        options: {
+                            tier: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                max_files: number;
+                                max_storage_gb: number;
+                                max_users: number;
+                                max_reports_per_month: number;
+                                /** @enum {string} */
+                                refresh_frequency: "weekly" | "daily" | "hourly" | "manual";
+                                allow_api_access: boolean;
+                                price_monthly_aud: number;
+                                price_monthly_usd: number;
+                                price_monthly_gbp: number;
+                                price_monthly_eur: number;
+                                is_active: boolean;
+                                stripePriceId: string | null;
+                                popular: boolean;
+                                features: string[];
+                                price: number;
+                                /** @enum {string} */
+                                currency: "AUD" | "USD" | "GBP" | "EUR";
+                            };
+                            /** @enum {string} */
+                            change: "current" | "upgrade" | "downgrade" | "same";
+                            monthly_list: number;
+                            monthly_billed: number;
+                            charge_now: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putBillingSubscriptionsBySubscriptionIdCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    card: {
+                        number: string;
+                        expMonth: number;
+                        expYear: number;
+                        cvc: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscription: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            tier_id: string;
+                            tier: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                max_files: number;
+                                max_storage_gb: number;
+                                max_users: number;
+                                max_reports_per_month: number;
+                                /** @enum {string} */
+                                refresh_frequency: "weekly" | "daily" | "hourly" | "manual";
+                                allow_api_access: boolean;
+                                price_monthly_aud: number;
+                                price_monthly_usd: number;
+                                price_monthly_gbp: number;
+                                price_monthly_eur: number;
+                                is_active: boolean;
+                                stripePriceId: string | null;
+                                popular: boolean;
+                                features: string[];
+                                price: number;
+                                /** @enum {string} */
+                                currency: "AUD" | "USD" | "GBP" | "EUR";
+                            };
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "canceled";
+                            /** @enum {string} */
+                            payment_status: "paid" | "due" | "overdue";
+                            cancel_at_period_end: boolean;
+                            current_period_start: string;
+                            current_period_end: string;
+                            scheduled_tier_id: string | null;
+                            /** @enum {string} */
+                            currency: "AUD" | "USD" | "GBP" | "EUR";
+                            voucher_code: string | null;
+                            stripe_promotion_code_id: string | null;
+                            discount_applied_percentage: number | null;
+                            discount_applied_amount_cents: number | null;
+                            monthly_billed: number;
+                            card: {
+                                brand: string;
+                                last4: string;
+                                exp_month: number;
+                                exp_year: number;
+                            } | null;
+                            can_manage: boolean;
+                            project: {
+                                name: string;
+                                files_count: number;
+                                team_members_count: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: see `error.code` (codes with this status: `card_declined`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postBillingInvoicesByInvoiceIdPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    card?: {
+                        number: string;
+                        expMonth: number;
+                        expYear: number;
+                        cvc: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            invoice_id: string;
+                            invoice_number: string;
+                            name: string;
+                            project_name_snapshot: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            date: string;
+                            created: number;
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "AUD" | "USD" | "GBP" | "EUR";
+                            /** @enum {string} */
+                            computed_status: "paid" | "due" | "overdue";
+                            display_status: string;
+                            invoice_pdf: string | null;
+                            hosted_invoice_url: string | null;
+                            receipt_url: string | null;
+                            receipt_number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: see `error.code` (codes with this status: `card_declined`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17444,7 +18297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17488,7 +18341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17510,7 +18363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17663,7 +18516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17707,7 +18560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17729,7 +18582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17866,7 +18719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17910,7 +18763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17932,7 +18785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18042,7 +18895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18086,7 +18939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18108,7 +18961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18174,7 +19027,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18218,7 +19071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18240,7 +19093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18306,7 +19159,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18350,7 +19203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18372,7 +19225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18450,6 +19303,7 @@ export interface operations {
                             files: number;
                             storageBytes: number;
                             users: number;
+                            invited?: number;
                         };
                         violations: {
                             /** @enum {string} */
@@ -18462,7 +19316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18506,7 +19360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18528,7 +19382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18594,7 +19448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18638,7 +19492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18702,7 +19556,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18746,7 +19600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18768,7 +19622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18790,7 +19644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18856,7 +19710,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18900,7 +19754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18922,7 +19776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18994,7 +19848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19038,7 +19892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19060,7 +19914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19129,7 +19983,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19173,7 +20027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19291,7 +20145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19335,7 +20189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19357,7 +20211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19454,7 +20308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19498,7 +20352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19520,7 +20374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19627,7 +20481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19671,7 +20525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19693,7 +20547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19795,7 +20649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19839,7 +20693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19861,7 +20715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19996,7 +20850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20040,7 +20894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20062,7 +20916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20192,7 +21046,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20236,7 +21090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20258,7 +21112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20329,7 +21183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20373,7 +21227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20395,7 +21249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20485,7 +21339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20529,7 +21383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20551,7 +21405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20619,7 +21473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20641,7 +21495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20800,7 +21654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20844,7 +21698,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20866,7 +21720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20946,6 +21800,8 @@ export interface operations {
                      * @enum {string}
                      */
                     bcfVersion?: "2.1" | "3.0";
+                    /** @default false */
+                    bcfValidity?: boolean;
                 };
             };
         };
@@ -20988,7 +21844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21032,7 +21888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21054,7 +21910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21170,7 +22026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21214,7 +22070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21236,7 +22092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21329,7 +22185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21373,7 +22229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21395,7 +22251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21465,7 +22321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21509,7 +22365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21531,7 +22387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21553,7 +22409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21688,7 +22544,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21732,7 +22588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21754,7 +22610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21776,7 +22632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21829,6 +22685,7 @@ export interface operations {
                 specificationId?: string;
                 grouping?: "type" | "element";
                 bcfVersion?: "2.1" | "3.0";
+                validity?: "true" | "false";
             };
             header?: never;
             path: {
@@ -21848,7 +22705,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21892,7 +22749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21914,7 +22771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21936,7 +22793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22001,7 +22858,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22045,7 +22902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22067,7 +22924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22146,7 +23003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22190,7 +23047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22282,7 +23139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22326,7 +23183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22453,7 +23310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22497,7 +23354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22620,7 +23477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22664,7 +23521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22735,7 +23592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22779,7 +23636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22857,7 +23714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22901,7 +23758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22923,7 +23780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23045,7 +23902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23089,7 +23946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23170,7 +24027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23214,7 +24071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23236,7 +24093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23331,7 +24188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23375,7 +24232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23397,7 +24254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23506,7 +24363,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23550,7 +24407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23572,7 +24429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23658,7 +24515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23702,7 +24559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23724,7 +24581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23854,7 +24711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23898,7 +24755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23920,7 +24777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24007,7 +24864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24051,7 +24908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24073,7 +24930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24184,7 +25041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24228,7 +25085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24302,7 +25159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24346,7 +25203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24489,7 +25346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24533,7 +25390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24555,7 +25412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24628,7 +25485,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24672,7 +25529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24694,7 +25551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24791,7 +25648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24835,7 +25692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24906,7 +25763,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24950,7 +25807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25031,7 +25888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25075,7 +25932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25163,7 +26020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25207,7 +26064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25305,7 +26162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25349,7 +26206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25483,7 +26340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25527,7 +26384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25549,7 +26406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25639,7 +26496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25683,7 +26540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25705,7 +26562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25805,7 +26662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25849,7 +26706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25871,7 +26728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26006,7 +26863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26050,7 +26907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`) */
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26072,8 +26929,1277 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`) */
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByProjectIdWaivers: {
+        parameters: {
+            query?: {
+                state?: "requested" | "approved" | "rejected" | "expired" | "needs_review";
+                specification_key?: string;
+                requester_id?: string;
+                file_id?: string;
+                expiring?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        waivers: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "element" | "type" | "storey" | "specification";
+                            /** @enum {string} */
+                            state: "requested" | "approved" | "rejected" | "expired" | "needs_review";
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            specification: {
+                                key: string;
+                                name: string;
+                            };
+                            facet_index: number | null;
+                            subject: string | null;
+                            subject_label: string | null;
+                            reason: string;
+                            reference: string | null;
+                            expires_at: string;
+                            requested_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            };
+                            requested_at: string;
+                            decided_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            } | null;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            waived_findings: number;
+                        }[];
+                        self_approval: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdWaivers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    file_id: string;
+                    /** Format: uuid */
+                    version_id?: string;
+                    /** Format: uuid */
+                    specification_id: string;
+                    /** @enum {string} */
+                    scope: "element" | "type" | "storey" | "specification";
+                    element_id?: number;
+                    facet_index?: number;
+                    reason: string;
+                    reference?: string;
+                    expires_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        waiver: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "element" | "type" | "storey" | "specification";
+                            /** @enum {string} */
+                            state: "requested" | "approved" | "rejected" | "expired" | "needs_review";
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            specification: {
+                                key: string;
+                                name: string;
+                            };
+                            facet_index: number | null;
+                            subject: string | null;
+                            subject_label: string | null;
+                            reason: string;
+                            reference: string | null;
+                            expires_at: string;
+                            requested_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            };
+                            requested_at: string;
+                            decided_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            } | null;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            waived_findings: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByProjectIdWaiversExport: {
+        parameters: {
+            query?: {
+                state?: "requested" | "approved" | "rejected" | "expired" | "needs_review";
+                specification_key?: string;
+                requester_id?: string;
+                file_id?: string;
+                expiring?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waivers as XLSX */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Understood but cannot be done: see `error.code` (codes with this status: `fragments_failed`, `waiver_export_too_large`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdWaiversByWaiverIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        waiver: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "element" | "type" | "storey" | "specification";
+                            /** @enum {string} */
+                            state: "requested" | "approved" | "rejected" | "expired" | "needs_review";
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            specification: {
+                                key: string;
+                                name: string;
+                            };
+                            facet_index: number | null;
+                            subject: string | null;
+                            subject_label: string | null;
+                            reason: string;
+                            reference: string | null;
+                            expires_at: string;
+                            requested_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            };
+                            requested_at: string;
+                            decided_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            } | null;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            waived_findings: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByProjectIdWaiversByWaiverIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        waiver: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "element" | "type" | "storey" | "specification";
+                            /** @enum {string} */
+                            state: "requested" | "approved" | "rejected" | "expired" | "needs_review";
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            specification: {
+                                key: string;
+                                name: string;
+                            };
+                            facet_index: number | null;
+                            subject: string | null;
+                            subject_label: string | null;
+                            reason: string;
+                            reference: string | null;
+                            expires_at: string;
+                            requested_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            };
+                            requested_at: string;
+                            decided_by: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string | null;
+                                full_name: string | null;
+                            } | null;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            waived_findings: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putProjectsByProjectIdWaiverSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    self_approval: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        self_approval: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,377 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { LRUCache } from 'lru-cache';
+import type { ColumnarEngine } from '../../../platform/columnar-engine';
+import { sqlText } from '../../../platform/columnar-sql';
+import type { FileStorage } from '../../../platform/storage/storage';
+import { storageKeys } from '../../storage';
+import {
+  COUNT_LIMIT,
+  type ExplorerCount,
+  type ExplorerOrder,
+  type ExplorerRow,
+  type ExplorerSelection,
+  type ExplorerStore,
+  type ExplorerVersion,
+  type FacetCountRow,
+  type StoredProperty,
+  versionKey,
+} from '../explorer-store';
+import { stepIdOf } from '../search-term';
+
+/** Bytes a loaded row takes in the engine's memory, for the cache's bound (measured: about 120). */
+const BYTES_PER_ROW = 160;
+
+/** A version whose file is not there yet (processed before the columnar store) is asked again after this. */
+const ABSENT_RECHECK_MS = 30_000;
+
+export interface ColumnarStoreDeps {
+  engine: ColumnarEngine;
+  storage: FileStorage;
+  /** Scratch space for files fetched from storage before they are loaded. */
+  workDir: string;
+  /** Memory for loaded versions; the least recently used is dropped first. */
+  cacheBytes: number;
+  now?: () => number;
+}
+
+interface Loaded {
+  table: string;
+  rows: number;
+}
+
+/** An ExplorerStore that can say a version has no file: the SQL store then answers (routing-store.ts). */
+export interface ColumnarExplorerStore extends ExplorerStore {
+  has(version: ExplorerVersion): Promise<boolean>;
+}
+
+/**
+ * The explorer's rows from one Parquet file per version (decision 0274), loaded into the columnar
+ * engine's memory on first use and kept while the cache has room. Answers every ExplorerStore call;
+ * a search is counted up to COUNT_LIMIT (beyond: "more than").
+ */
+export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarExplorerStore {
+  const { engine } = deps;
+  const now = deps.now ?? Date.now;
+  let sequence = 0;
+  const inflight = new Map<string, number>();
+  const doomed = new Set<string>();
+  const drop = (table: string) => {
+    engine.run(`drop table if exists ${table}; drop table if exists ${table}_e`).catch(() => {});
+  };
+  const release = (table: string) => {
+    const left = (inflight.get(table) ?? 1) - 1;
+    if (left > 0) inflight.set(table, left);
+    else {
+      inflight.delete(table);
+      if (doomed.delete(table)) drop(table);
+    }
+  };
+  const absent = new Map<string, number>();
+  const loaded = new LRUCache<string, Promise<Loaded | null>>({
+    maxSize: Math.max(1, Math.floor(deps.cacheBytes / BYTES_PER_ROW)),
+    // A loading version counts as one row until it is in; its size is then set again (below).
+    sizeCalculation: () => 1,
+    // A version pushed out is dropped once no query or export is reading it.
+    dispose: (value) => {
+      void value
+        .then((v) => {
+          if (!v) return;
+          if (inflight.has(v.table)) doomed.add(v.table);
+          else drop(v.table);
+        })
+        .catch(() => {});
+    },
+  });
+  const facetCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 64 });
+
+  async function fetchAndLoad(version: ExplorerVersion & { projectId: string }): Promise<Loaded | null> {
+    const key = storageKeys.explorerRows(version.projectId, version.id);
+    if (!(await deps.storage.exists(key))) return null;
+    const table = `rows_${version.id.replaceAll('-', '')}_${++sequence}`;
+    const dir = join(deps.workDir, table);
+    await mkdir(dir, { recursive: true });
+    try {
+      const path = join(dir, 'rows.parquet');
+      await pipeline(await deps.storage.getStream(key), createWriteStream(path));
+      await engine.run(
+        `create table ${table} as select * from read_parquet(${sqlText(path)}) order by row_no`,
+      );
+      // The elements alone (a sixth of the rows): a search tests their names and GlobalIds once each.
+      await engine.run(
+        `create table ${table}_e as select distinct step_id, object_name, global_id from ${table} order by step_id`,
+      );
+      const [count] = await engine.query<{ rows: number }>(
+        `select cast(count(*) as integer) as rows from ${table}`,
+      );
+      return { table, rows: count?.rows ?? 0 };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  function load(version: ExplorerVersion): Promise<Loaded | null> {
+    const key = versionKey(version);
+    const hit = loaded.get(key);
+    if (hit) return hit;
+    const missingSince = absent.get(key);
+    if (missingSince !== undefined && now() - missingSince < ABSENT_RECHECK_MS) return Promise.resolve(null);
+    const projectId = version.projectId;
+    if (!projectId) return Promise.resolve(null);
+    const loading = fetchAndLoad({ ...version, projectId });
+    loaded.set(key, loading);
+    loading.then(
+      (value) => {
+        if (value === null) {
+          loaded.delete(key);
+          absent.set(key, now());
+        } else if (loaded.get(key) === loading) {
+          loaded.set(key, loading, { size: Math.max(1, value.rows) });
+        }
+      },
+      () => loaded.delete(key),
+    );
+    return loading;
+  }
+
+  /** The version's table, held (not dropped) until the returned release is called. */
+  async function hold(version: ExplorerVersion): Promise<{ table: string; release: () => void }> {
+    const value = await load(version);
+    if (!value) throw new Error(`No explorer file for version ${version.id}`);
+    const { table } = value;
+    inflight.set(table, (inflight.get(table) ?? 0) + 1);
+    let released = false;
+    return {
+      table,
+      release: () => {
+        if (!released) release(table);
+        released = true;
+      },
+    };
+  }
+
+  async function using<T>(version: ExplorerVersion, read: (table: string) => Promise<T>): Promise<T> {
+    const held = await hold(version);
+    try {
+      return await read(held.table);
+    } finally {
+      held.release();
+    }
+  }
+
+  function facets(version: ExplorerVersion): Promise<FacetCountRow[]> {
+    const key = versionKey(version);
+    const hit = facetCache.get(key);
+    if (hit) return hit;
+    const loading = using(version, (t) => {
+      const part = (facet: string, column: string) =>
+        `select '${facet}' as facet, ${column} as key, cast(count(*) as integer) as count from ${t} group by all`;
+      return engine.query<FacetCountRow>(
+        `${[
+          part('attribute', 'attribute'),
+          part('category', 'category'),
+          part('ifc_class', 'ifc_class'),
+          part('level', "coalesce(level, '')"),
+          part('property_set', 'property_set'),
+        ].join(' union all ')} order by facet, count desc, key`,
+      );
+    });
+    facetCache.set(key, loading);
+    loading.catch(() => facetCache.delete(key));
+    return loading;
+  }
+
+  /** The selection's WHERE clause on `table` (null: selects nothing). */
+  async function whereIn(version: ExplorerVersion, selection: ExplorerSelection, table: string) {
+    const keys = selection.search ? await facets(version) : [];
+    return whereOf(selection, table, keys);
+  }
+
+  return {
+    async has(version) {
+      return (await load(version)) !== null;
+    },
+
+    facets,
+
+    count: (version, selection) =>
+      using(version, async (table): Promise<ExplorerCount> => {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return { value: 0, exact: true };
+        if (!selection.search) {
+          const [row] = await engine.query<{ n: number }>(
+            `select cast(count(*) as integer) as n from ${table} where ${where}`,
+          );
+          return { value: row?.n ?? 0, exact: true };
+        }
+        // A search scans every value: stop at the first COUNT_LIMIT + 1 matches.
+        const [row] = await engine.query<{ n: number }>(
+          `select cast(count(*) as integer) as n from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1})`,
+        );
+        const n = row?.n ?? 0;
+        return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
+      }),
+
+    page: (version, selection, order, limit, offset) =>
+      using(version, async (table) => {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return [];
+        const rows = Math.trunc(limit);
+        const skip = Math.trunc(offset);
+        // Every row in the stable order: row_no is the position, so the page is a range of it.
+        const everything = where === 'true' && !order.key;
+        return engine.query<ExplorerRow>(
+          everything
+            ? `select ${rowColumns} from ${table} where row_no >= ${skip} order by row_no limit ${rows}`
+            : `select ${rowColumns} from ${table} where ${where} order by ${orderOf(order)} limit ${rows} offset ${skip}`,
+        );
+      }),
+
+    async *rows(version, selection, chunkRows) {
+      // Held for the whole export: the version stays loaded until its last chunk is read.
+      const { table, release } = await hold(version);
+      try {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return;
+        let after = -1;
+        for (;;) {
+          const batch = await engine.query<ExplorerRow & { rowNo: number }>(
+            `select ${rowColumns}, row_no as "rowNo" from ${table} where row_no > ${after} and ${where}
+             order by row_no limit ${Math.trunc(chunkRows)}`,
+          );
+          if (batch.length > 0) yield batch.map(({ rowNo: _, ...row }) => row);
+          const last = batch[batch.length - 1];
+          if (!last || batch.length < chunkRows) return;
+          after = last.rowNo;
+        }
+      } finally {
+        release();
+      }
+    },
+
+    elementProperties: (version, stepId) =>
+      using(version, (table) =>
+        engine.query<StoredProperty>(
+          `select property_set as "propertySet", attribute as name, value, data_type as "dataType"
+           from ${table} where step_id = ${Math.trunc(stepId)} order by property_set, attribute, row_no`,
+        ),
+      ),
+
+    propertyNames: (version) =>
+      using(version, (table) =>
+        engine.query<{ propertySet: string; name: string }>(
+          `select distinct property_set as "propertySet", attribute as name from ${table}`,
+        ),
+      ),
+
+    elementsWithProperty: (version, query) =>
+      using(version, async (table) => {
+        if (query.name.includes('\0') || query.propertySet?.includes('\0')) return [];
+        const set = query.propertySet === null ? '' : ` and property_set = ${sqlText(query.propertySet)}`;
+        const test =
+          query.test === 'true'
+            ? "lower(value) in ('true', '.t.', '1')"
+            : "value is not null and value <> ''";
+        const rows = await engine.query<{ stepId: number }>(
+          `select distinct step_id as "stepId" from ${table}
+           where attribute = ${sqlText(query.name)}${set} and ${test} order by 1`,
+        );
+        return rows.map((r) => r.stepId);
+      }),
+
+    propertyValues: (version, property, limit) =>
+      using(version, async (table) => {
+        if (property.name.includes('\0') || property.propertySet.includes('\0')) return [];
+        return engine.query<{ value: string; count: number }>(
+          `select value, cast(count(*) as integer) as count from ${table}
+           where property_set = ${sqlText(property.propertySet)} and attribute = ${sqlText(property.name)}
+             and value is not null and trim(value, ' ') <> ''
+           group by value order by count(*) desc, value limit ${Math.trunc(limit)}`,
+        );
+      }),
+  };
+}
+
+const rowColumns = `step_id as "stepId", global_id as "globalId", object_name as "objectName",
+  ifc_class as "ifcClass", level, property_set as "propertySet", attribute, value`;
+
+/** A literal list; values holding NUL (never stored) are left out, and null when none is left. */
+function listOf(values: readonly string[]): string | null {
+  const kept = values.filter((v) => !v.includes('\0'));
+  return kept.length === 0 ? null : kept.map(sqlText).join(', ');
+}
+
+/** The WHERE clause of a selection ('true' for every row); null when it selects nothing. */
+function whereOf(selection: ExplorerSelection, table: string, keys: readonly FacetCountRow[]): string | null {
+  const parts: string[] = [];
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (values === undefined) return true;
+    const list = listOf(values);
+    if (list === null) return false;
+    parts.push(`${column} in (${list})`);
+    return true;
+  };
+  if (!inList('ifc_class', selection.classes)) return null;
+  if (selection.levels) {
+    const named = selection.levels.filter((l) => l !== '');
+    const options: string[] = [];
+    const list = named.length > 0 ? listOf(named) : null;
+    if (list !== null) options.push(`level in (${list})`);
+    if (named.length < selection.levels.length) options.push('level is null');
+    if (options.length === 0) return null;
+    parts.push(`(${options.join(' or ')})`);
+  }
+  if (!inList('property_set', selection.propertySets)) return null;
+  if (!inList('attribute', selection.attributes)) return null;
+  if (selection.search) {
+    if (selection.search.includes('\0')) return null;
+    parts.push(searchClause(selection.search, table, keys));
+  }
+  return parts.length === 0 ? 'true' : parts.join(' and ');
+}
+
+/**
+ * Case-insensitive containment in the row's value, attribute, set, class, category, name or GlobalId,
+ * or the element's STEP id (decision 0168). Only the value is tested row by row: the attribute, set,
+ * class and category keys that match come from the version's facets, the elements whose name or
+ * GlobalId match from its element table (once per element, not per property).
+ */
+function searchClause(term: string, table: string, keys: readonly FacetCountRow[]): string {
+  const lower = term.toLowerCase();
+  const options = [`contains(lower(value), ${sqlText(lower)})`];
+  for (const facet of ['attribute', 'property_set', 'ifc_class', 'category']) {
+    const matching = keys.filter((k) => k.facet === facet && k.key.toLowerCase().includes(lower));
+    const list = listOf(matching.map((k) => k.key));
+    if (list !== null) options.push(`${facet} in (${list})`);
+  }
+  const stepId = stepIdOf(term);
+  const byId = stepId !== null ? ` or step_id = ${stepId}` : '';
+  options.push(
+    `step_id in (select step_id from ${table}_e where contains(lower(object_name), ${sqlText(lower)})
+      or contains(lower(global_id), ${sqlText(lower)})${byId})`,
+  );
+  return `(${options.join(' or ')})`;
+}
+
+const sortColumns: Record<string, string> = {
+  object_id: 'global_id',
+  category: 'category',
+  ifc_class: 'ifc_class',
+  level: 'level',
+  property_set: 'property_set',
+  attribute: 'attribute',
+};
+
+/** ORDER BY as the SQL store orders (decision 0195 for the value sort); `row_no` is the stable order. */
+function orderOf(order: ExplorerOrder): string {
+  if (!order.key) return 'row_no';
+  if (order.key === 'value') {
+    return order.direction === 'desc'
+      ? 'left(value, 200) desc nulls first, row_no desc'
+      : 'left(value, 200) asc nulls last, row_no';
+  }
+  const column = sortColumns[order.key] as string;
+  return `${column} ${order.direction === 'desc' ? 'desc' : 'asc'} nulls last, row_no`;
+}

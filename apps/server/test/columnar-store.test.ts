@@ -1,0 +1,149 @@
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateIfc } from '@plumbline/ifc-gen';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createColumnarExplorerStore } from '../src/modules/metadata/columnar/store';
+import { writeExplorerFile } from '../src/modules/metadata/columnar/write';
+import { analyse } from '../src/modules/processing/analyse';
+import { storageKeys } from '../src/modules/storage';
+import { createColumnarEngine } from '../src/platform/columnar-engine';
+import { LocalDiskStorage } from '../src/platform/storage/local-disk';
+import { oracleOf, runExplorerMatrix } from './support/explorer-store-matrix';
+import { sharedFile } from './support/samples';
+
+// The columnar store answers the store-equivalence matrix (test/support/explorer-store-matrix.ts)
+// from files written the way processing writes them: the analysis' COPY text made Parquet.
+const SAMPLES = [
+  'AC20-FZK-Haus.ifc',
+  'Duplex_A_20110907.ifc',
+  'wall_door_columnt_rgb4x3.ifc',
+  'SimpleWall.ifc',
+];
+const PROJECT = '00000000-0000-4000-8000-000000000001';
+
+describe('columnar explorer store', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'plumbline-columnar-'));
+  const engine = createColumnarEngine({
+    memoryLimitBytes: 256 * 1024 * 1024,
+    threads: 1,
+    tempDir: join(scratch, 'spill'),
+  });
+  const storage = new LocalDiskStorage(join(scratch, 'files'));
+  const store = createColumnarExplorerStore({
+    engine,
+    storage,
+    workDir: join(scratch, 'cache'),
+    cacheBytes: 64 * 1024 * 1024,
+  });
+  afterAll(() => {
+    engine.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** Processing's analysis of the model, its rows written as the version's file into storage. */
+  async function stored(name: string, bytes: Uint8Array) {
+    const versionId = crypto.randomUUID();
+    const output = await analyse(
+      {
+        versionId,
+        bytes: new Uint8Array(bytes),
+        fileName: name,
+        ids: [],
+        mode: 'full',
+        history: { own: null },
+      },
+      async () => ({ previous: null }),
+    );
+    if (output.kind !== 'done' || !output.extracted) throw new Error(`${name} was not analysed`);
+    const work = mkdtempSync(join(scratch, 'write-'));
+    const written = await writeExplorerFile(
+      engine,
+      { elements: output.extracted.elements.copy, properties: output.extracted.properties.copy },
+      work,
+    );
+    await storage.putStream(storageKeys.explorerRows(PROJECT, versionId), createReadStream(written.path));
+    rmSync(work, { recursive: true, force: true });
+    return { id: versionId, processedAt: new Date(0), projectId: PROJECT };
+  }
+
+  for (const sample of SAMPLES) {
+    const bytes = sharedFile(`ifc-samples/${sample}`);
+    it.skipIf(bytes === null)(`answers the matrix on ${sample}`, async () => {
+      const version = await stored(sample, new Uint8Array(bytes as Buffer));
+      const outcome = await runExplorerMatrix(store, version, oracleOf(new Uint8Array(bytes as Buffer)));
+      expect(outcome.mismatches).toEqual([]);
+      expect(outcome.cases).toBeGreaterThan(50);
+    });
+  }
+
+  it('answers the matrix on a generated model', async () => {
+    const out = join(scratch, 'generated.ifc');
+    await generateIfc({ targetBytes: 1_000_000, seed: 34, out });
+    const bytes = new Uint8Array(readFileSync(out));
+    const version = await stored('Generated.ifc', bytes);
+    const outcome = await runExplorerMatrix(store, version, oracleOf(bytes));
+    expect(outcome.mismatches).toEqual([]);
+  });
+
+  it('keeps a value with backslashes, tabs and line breaks as it was', async () => {
+    // COPY text escapes them; the writer decodes them (write.ts `decoded`).
+    const work = mkdtempSync(join(scratch, 'escapes-'));
+    const enc = new TextEncoder();
+    const versionId = crypto.randomUUID();
+    const written = await writeExplorerFile(
+      engine,
+      {
+        elements: {
+          columns: ['file_version_id', 'step_id', 'global_id', 'ifc_class', 'name', 'level', 'category'],
+          batches: [enc.encode('v\t7\tG\tIfcWall\tW\\\\n\t\\N\tWalls\n')],
+        },
+        properties: {
+          columns: ['file_version_id', 'element_step_id', 'property_set', 'name', 'value', 'data_type'],
+          batches: [enc.encode('v\t7\tP\ta\\tb\tx\\\\\\\\y\\n\\rz\\\\t\t\\N\n')],
+        },
+      },
+      work,
+    );
+    await storage.putStream(storageKeys.explorerRows(PROJECT, versionId), createReadStream(written.path));
+    const version = { id: versionId, processedAt: null, projectId: PROJECT };
+    const [row] = await store.page(version, {}, { key: undefined, direction: 'asc' }, 10, 0);
+    expect(row).toEqual({
+      stepId: 7,
+      globalId: 'G',
+      objectName: 'W\\n',
+      ifcClass: 'IfcWall',
+      level: null,
+      propertySet: 'P',
+      attribute: 'a\tb',
+      value: 'x\\\\y\n\rz\\t',
+    });
+  });
+
+  it('keeps a version an export is reading until the export ends, though the cache pushed it out', async () => {
+    const bytes = sharedFile('ifc-samples/SimpleWall.ifc');
+    const other = sharedFile('ifc-samples/wall_door_columnt_rgb4x3.ifc');
+    if (!bytes || !other) return;
+    // Room for a few rows only: loading the second version pushes the first out.
+    const small = createColumnarExplorerStore({
+      engine,
+      storage,
+      workDir: join(scratch, 'small'),
+      cacheBytes: 1,
+    });
+    const first = await stored('First.ifc', new Uint8Array(bytes));
+    const second = await stored('Second.ifc', new Uint8Array(other));
+    const expected = oracleOf(new Uint8Array(bytes)).rows.length;
+    const chunks = small.rows(first, {}, 2)[Symbol.asyncIterator]();
+    let read = ((await chunks.next()).value as unknown[]).length;
+    await small.page(second, {}, { key: undefined, direction: 'asc' }, 10, 0);
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) read += next.value.length;
+    expect(read).toBe(expected);
+    // Once released, the first version is loaded again when asked.
+    expect((await runExplorerMatrix(small, first, oracleOf(new Uint8Array(bytes)))).mismatches).toEqual([]);
+  });
+
+  it('says a version without a file has none', async () => {
+    expect(await store.has({ id: crypto.randomUUID(), processedAt: null, projectId: PROJECT })).toBe(false);
+  });
+});

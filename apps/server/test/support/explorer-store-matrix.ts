@@ -1,0 +1,371 @@
+// The explorer's store-equivalence matrix (issue 34): every filter, sort, search, facet and page of a
+// version asked of an ExplorerStore, each answer compared with one computed here from the model's rows
+// as the engine reads them (independent of every store). Any implementation runs the same matrix, so
+// two stores that pass give identical answers.
+
+import { metadataSortKeys } from '@plumbline/contracts';
+import { readIfc } from '@plumbline/ifc';
+import { primaryBimCategory } from '../../src/modules/metadata/bim-category';
+import {
+  COUNT_LIMIT,
+  type ExplorerOrder,
+  type ExplorerRow,
+  type ExplorerSelection,
+  type ExplorerStore,
+  type ExplorerVersion,
+  type FacetCountRow,
+  type PropertyQuery,
+  type StoredProperty,
+} from '../../src/modules/metadata/explorer-store';
+import { extractModel } from '../../src/modules/processing/extract';
+
+/** A version's rows and properties as the engine reads the model (processing's extraction, no store). */
+export interface OracleVersion {
+  rows: ExplorerRow[];
+  dataTypes: Map<string, string | null>;
+}
+
+export function oracleOf(bytes: Uint8Array): OracleVersion {
+  const model = readIfc(bytes);
+  try {
+    const { elements: e, properties: p } = extractModel(model);
+    const at = new Map(e.stepId.map((id, i) => [id, i]));
+    const dataTypes = new Map<string, string | null>();
+    const rows: ExplorerRow[] = [];
+    for (let i = 0; i < p.elementStepId.length; i++) {
+      const stepId = p.elementStepId[i] as number;
+      const k = at.get(stepId);
+      if (k === undefined) continue;
+      rows.push({
+        stepId,
+        globalId: e.globalId[k] ?? null,
+        objectName: e.name[k] ?? null,
+        ifcClass: e.ifcClass[k] as string,
+        level: e.level[k] ?? null,
+        propertySet: p.propertySet[i] as string,
+        attribute: p.name[i] as string,
+        value: p.value[i] ?? null,
+      });
+      dataTypes.set(`${stepId}|${p.propertySet[i]}|${p.name[i]}`, p.dataType[i] ?? null);
+    }
+    return { rows: rows.sort(stableOrder), dataTypes };
+  } finally {
+    model.dispose();
+  }
+}
+
+// Both stores order strings by code point (PostgreSQL's C.UTF-8, Parquet's bytes): JavaScript's <
+// orders UTF-16 units, the same for text without characters beyond the basic plane.
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+function stableOrder(a: ExplorerRow, b: ExplorerRow): number {
+  return (
+    a.stepId - b.stepId || compareText(a.propertySet, b.propertySet) || compareText(a.attribute, b.attribute)
+  );
+}
+
+const sortColumn: Record<string, (r: ExplorerRow) => string | null> = {
+  object_id: (r) => r.globalId,
+  category: (r) => primaryBimCategory(r.ifcClass),
+  ifc_class: (r) => r.ifcClass,
+  level: (r) => r.level,
+  property_set: (r) => r.propertySet,
+  attribute: (r) => r.attribute,
+  value: (r) => r.value,
+};
+
+export function sortedRows(rows: readonly ExplorerRow[], order: ExplorerOrder): ExplorerRow[] {
+  if (!order.key) return [...rows].sort(stableOrder);
+  if (order.key === 'value') {
+    // Descending is ascending reversed; values compare on their first 200 characters (decision 0195).
+    const first200 = (r: ExplorerRow) => (r.value === null ? null : [...r.value].slice(0, 200).join(''));
+    const up = [...rows].sort((a, b) => compareText(first200(a), first200(b)) || stableOrder(a, b));
+    return order.direction === 'asc' ? up : up.reverse();
+  }
+  const column = sortColumn[order.key] as (r: ExplorerRow) => string | null;
+  const sign = order.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = column(a);
+    const y = column(b);
+    const c = x === y ? 0 : x === null ? 1 : y === null ? -1 : sign * compareText(x, y);
+    return c || stableOrder(a, b);
+  });
+}
+
+export function selects(selection: ExplorerSelection, row: ExplorerRow): boolean {
+  if (selection.classes && !selection.classes.includes(row.ifcClass)) return false;
+  if (selection.levels && !selection.levels.includes(row.level ?? '')) return false;
+  if (selection.propertySets && !selection.propertySets.includes(row.propertySet)) return false;
+  if (selection.attributes && !selection.attributes.includes(row.attribute)) return false;
+  if (!selection.search) return true;
+  const term = selection.search.toLowerCase();
+  const has = (text: string | null) => (text ?? '').toLowerCase().includes(term);
+  const id = /^#?(\d{1,9})$/.exec(selection.search.trim());
+  return (
+    has(row.value) ||
+    has(row.attribute) ||
+    has(row.propertySet) ||
+    has(row.ifcClass) ||
+    has(primaryBimCategory(row.ifcClass)) ||
+    has(row.objectName) ||
+    has(row.globalId) ||
+    (id !== null && Number(id[1]) === row.stepId)
+  );
+}
+
+function countBy(rows: readonly ExplorerRow[], key: (r: ExplorerRow) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
+  return counts;
+}
+
+export function expectedFacets(rows: readonly ExplorerRow[]): FacetCountRow[] {
+  const facets: Array<[string, (r: ExplorerRow) => string]> = [
+    ['attribute', (r) => r.attribute],
+    ['category', (r) => primaryBimCategory(r.ifcClass)],
+    ['ifc_class', (r) => r.ifcClass],
+    ['level', (r) => r.level ?? ''],
+    ['property_set', (r) => r.propertySet],
+  ];
+  return facets.flatMap(([facet, key]) =>
+    [...countBy(rows, key)]
+      .map(([k, count]) => ({ facet, key: k, count }))
+      .sort((a, b) => b.count - a.count || compareText(a.key, b.key)),
+  );
+}
+
+/** The matrix's selections, from the version's own data: each filter alone, together, and searches. */
+export function matrixSelections(rows: readonly ExplorerRow[]): Array<[string, ExplorerSelection]> {
+  const top = (key: (r: ExplorerRow) => string, n: number) =>
+    [...countBy(rows, key)]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k]) => k);
+  const classes = top((r) => r.ifcClass, 2);
+  const levels = top((r) => r.level ?? '', 3);
+  const sets = top((r) => r.propertySet, 2);
+  const attributes = top((r) => r.attribute, 2);
+  const withGlobalId = rows.find((r) => r.globalId !== null);
+  const named = rows.find((r) => (r.objectName ?? '').length >= 4);
+  const valued = rows.find((r) => (r.value ?? '').length >= 3);
+  const searches: Array<[string, string]> = [
+    ['frequent letter', 'e'],
+    ['class fragment, other case', (classes[0] ?? 'IfcWall').slice(3, 7).toUpperCase()],
+    ['category fragment', 'struct'],
+    ['property set fragment', (sets[0] ?? 'Pset').slice(0, 5).toLowerCase()],
+    ['GlobalId fragment', (withGlobalId?.globalId ?? 'x').slice(2, 10)],
+    ['name fragment', (named?.objectName ?? 'name').slice(0, 4)],
+    ['value fragment', (valued?.value ?? 'val').slice(0, 3)],
+    ['STEP id with #', `#${rows[Math.floor(rows.length / 2)]?.stepId ?? 1}`],
+    ['STEP id bare', `${rows[0]?.stepId ?? 1}`],
+    ['LIKE characters taken literally', '%_'],
+    ['backslash', '\\'],
+    ['nothing matches', 'zz-no-such-term-zz'],
+  ];
+  return [
+    ['everything', {}],
+    ['classes', { classes }],
+    ['one class', { classes: classes.slice(0, 1) }],
+    ['levels (with no level when present)', { levels }],
+    ['property sets', { propertySets: sets }],
+    ['attributes', { attributes }],
+    ['class and property set', { classes, propertySets: sets }],
+    ['all four filters', { classes, levels, propertySets: sets, attributes }],
+    ['a class no row has', { classes: ['IfcNoSuchClass'] }],
+    ...searches.map(([name, search]): [string, ExplorerSelection] => [`search: ${name}`, { search }]),
+    ['search with a filter', { search: 'e', propertySets: sets }],
+  ];
+}
+
+export interface MatrixOutcome {
+  cases: number;
+  mismatches: string[];
+}
+
+const describeRow = (r: ExplorerRow | undefined) =>
+  r ? `${r.stepId}:${r.propertySet}:${r.attribute}=${JSON.stringify(r.value)}` : 'none';
+
+function firstDifference(got: readonly ExplorerRow[], want: readonly ExplorerRow[]): string | null {
+  if (got.length !== want.length) return `${got.length} rows, expected ${want.length}`;
+  for (let i = 0; i < want.length; i++) {
+    const a = got[i] as ExplorerRow;
+    const b = want[i] as ExplorerRow;
+    const same =
+      a.stepId === b.stepId &&
+      a.globalId === b.globalId &&
+      a.objectName === b.objectName &&
+      a.ifcClass === b.ifcClass &&
+      a.level === b.level &&
+      a.propertySet === b.propertySet &&
+      a.attribute === b.attribute &&
+      a.value === b.value;
+    if (!same) return `row ${i}: ${describeRow(a)}, expected ${describeRow(b)}`;
+  }
+  return null;
+}
+
+/**
+ * Runs the whole matrix against `store` for `version` and lists every answer that differs from the
+ * expected one. A count may be a lower bound only when more than COUNT_LIMIT rows match, and then
+ * says exactly COUNT_LIMIT.
+ */
+export async function runExplorerMatrix(
+  store: ExplorerStore,
+  version: ExplorerVersion,
+  oracle: OracleVersion,
+  options: { pageSize?: number; exportChunk?: number } = {},
+): Promise<MatrixOutcome> {
+  const { rows } = oracle;
+  const pageSize = options.pageSize ?? 100;
+  const mismatches: string[] = [];
+  let cases = 0;
+  const check = (name: string, problem: string | null) => {
+    cases += 1;
+    if (problem) mismatches.push(`${name}: ${problem}`);
+  };
+
+  const facets = await store.facets(version);
+  const want = expectedFacets(rows);
+  const key = (f: FacetCountRow) => `${f.facet}|${f.key}|${f.count}`;
+  const byFacet = (list: FacetCountRow[]) =>
+    [...list]
+      .sort((a, b) => compareText(a.facet, b.facet) || 0)
+      .map(key)
+      .join('\n');
+  check('facets', byFacet(facets) === byFacet(want) ? null : 'facet rows differ');
+
+  const orders: ExplorerOrder[] = [
+    { key: undefined, direction: 'asc' },
+    ...metadataSortKeys.flatMap((k): ExplorerOrder[] => [
+      { key: k, direction: 'asc' },
+      { key: k, direction: 'desc' },
+    ]),
+  ];
+  for (const [name, selection] of matrixSelections(rows)) {
+    const selected = rows.filter((r) => selects(selection, r));
+    const count = await store.count(version, selection);
+    check(
+      `count, ${name}`,
+      count.exact
+        ? count.value === selected.length
+          ? null
+          : `${count.value}, expected ${selected.length}`
+        : selected.length > COUNT_LIMIT && count.value === COUNT_LIMIT
+          ? null
+          : `at least ${count.value}, expected ${selected.length}`,
+    );
+    // Every order for the unfiltered and two selective cases; the stable order for the rest.
+    const everyOrder =
+      name === 'everything' || name === 'all four filters' || name.startsWith('search: class');
+    for (const order of everyOrder ? orders : orders.slice(0, 1)) {
+      const expected = sortedRows(selected, order);
+      const lastPage = Math.max(0, Math.ceil(expected.length / pageSize) - 1);
+      for (const pageIndex of new Set([0, Math.floor(lastPage / 2), lastPage])) {
+        const got = await store.page(version, selection, order, pageSize, pageIndex * pageSize);
+        check(
+          `page ${pageIndex + 1}, ${name}, ${order.key ?? 'stable'} ${order.direction}`,
+          firstDifference(got, expected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)),
+        );
+      }
+    }
+    if (name === 'everything' || name === 'class and property set' || name === 'search: frequent letter') {
+      const chunk = options.exportChunk ?? 5000;
+      const exported: ExplorerRow[] = [];
+      let oversized = false;
+      for await (const batch of store.rows(version, selection, chunk)) {
+        if (batch.length > chunk) oversized = true;
+        exported.push(...batch);
+      }
+      check(`export, ${name}`, oversized ? 'a chunk over the size' : firstDifference(exported, selected));
+    }
+  }
+
+  const stepIds = [...new Set(rows.map((r) => r.stepId))];
+  for (const stepId of [stepIds[0], stepIds[Math.floor(stepIds.length / 2)], stepIds.at(-1), 2_000_000_000]) {
+    if (stepId === undefined) continue;
+    const got = await store.elementProperties(version, stepId);
+    const expected: StoredProperty[] = rows
+      .filter((r) => r.stepId === stepId)
+      .sort((a, b) => compareText(a.propertySet, b.propertySet) || compareText(a.attribute, b.attribute))
+      .map((r) => ({
+        propertySet: r.propertySet,
+        name: r.attribute,
+        value: r.value,
+        dataType: oracle.dataTypes.get(`${r.stepId}|${r.propertySet}|${r.attribute}`) ?? null,
+      }));
+    check(
+      `element ${stepId} properties`,
+      JSON.stringify(got) === JSON.stringify(expected) ? null : `${got.length} properties differ`,
+    );
+  }
+  // What the assistant reads: the version's property names, and elements holding a property.
+  const names = await store.propertyNames(version);
+  const pairKey = (p: { propertySet: string; name: string }) => `${p.propertySet}|${p.name}`;
+  const expectedPairs = [...new Set(rows.map((r) => `${r.propertySet}|${r.attribute}`))].sort();
+  check(
+    'property names',
+    JSON.stringify(names.map(pairKey).sort()) === JSON.stringify(expectedPairs) ? null : 'pairs differ',
+  );
+  const attributeNames = [...countBy(rows, (r) => r.attribute)].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+  const queries: PropertyQuery[] = [
+    ...attributeNames.slice(0, 3).map((name): PropertyQuery => ({ name, propertySet: null, test: 'valued' })),
+    { name: 'IsExternal', propertySet: null, test: 'true' },
+    { name: 'LoadBearing', propertySet: null, test: 'true' },
+    ...rows
+      .slice(0, 1)
+      .map((r): PropertyQuery => ({ name: r.attribute, propertySet: r.propertySet, test: 'valued' })),
+    { name: 'NoSuchProperty', propertySet: null, test: 'valued' },
+  ];
+  for (const query of queries) {
+    const expected = [
+      ...new Set(
+        rows
+          .filter(
+            (r) =>
+              r.attribute === query.name &&
+              (query.propertySet === null || r.propertySet === query.propertySet) &&
+              (query.test === 'true'
+                ? ['true', '.t.', '1'].includes((r.value ?? '').toLowerCase())
+                : r.value !== null && r.value !== ''),
+          )
+          .map((r) => r.stepId),
+      ),
+    ].sort((a, b) => a - b);
+    const got = await store.elementsWithProperty(version, query);
+    check(
+      `elements with ${query.propertySet ?? '*'}.${query.name} ${query.test}`,
+      JSON.stringify(got) === JSON.stringify(expected)
+        ? null
+        : `${got.length} elements, expected ${expected.length}`,
+    );
+  }
+  // The IDS Studio's value lists: a property's non-blank values by frequency.
+  const pairs = [...countBy(rows, (r) => `${r.propertySet}\u0000${r.attribute}`)].sort((a, b) => b[1] - a[1]);
+  for (const [pair] of [...pairs.slice(0, 3), ...pairs.slice(-1)]) {
+    const [propertySet, name] = pair.split('\u0000') as [string, string];
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      if (
+        r.propertySet === propertySet &&
+        r.attribute === name &&
+        r.value !== null &&
+        r.value.replace(/^ +| +$/g, '') !== ''
+      )
+        counts.set(r.value, (counts.get(r.value) ?? 0) + 1);
+    const expected = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || compareText(a.value, b.value))
+      .slice(0, 5);
+    const got = await store.propertyValues(version, { propertySet, name }, 5);
+    check(
+      `values of ${propertySet}.${name}`,
+      JSON.stringify(got) === JSON.stringify(expected) ? null : `${JSON.stringify(got).slice(0, 200)}`,
+    );
+  }
+  return { cases, mismatches };
+}

@@ -1,0 +1,530 @@
+/**
+ * Issue 32's acceptance for waivers: a waiver on one element turns exactly that finding into Waived in
+ * the Overview figures, the IDS Compliance cards, the XLSX Failures sheet and the BCF export, and
+ * nowhere into Passed; an approved type-level waiver covers every element of the type; a waiver
+ * carries to the next version (same GlobalIds, and content-matched ones); a changed failure flags it
+ * for review; an expired waiver restores the failure and queues the two mails; nobody approves their
+ * own request unless the project allows it. Expected figures come from the engine's own report of each
+ * model (checkModel on the file, the status rule read from spec 2 §4 here) with the waived findings
+ * set apart, never from the server's code.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type StatusCounts, WAIVER_EXPORT_MAX } from '@plumbline/contracts';
+import { checkModel, parseIds } from '@plumbline/ids';
+import { readIfc } from '@plumbline/ifc';
+import { addProperty, StepFile } from '@plumbline/ifc-gen/edit';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireWaiversJob } from '../src/modules/waivers';
+import { rowsOf } from '../src/platform/db';
+import { testBackends } from './support/backends';
+import { type Derived, deriveVersions, IDS_V1 } from './support/derived-versions';
+import { upload } from './support/multipart';
+import {
+  advanceAndSignIn,
+  call,
+  eventually,
+  type Session,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './support/server';
+
+const [backend] = testBackends();
+if (!backend) throw new Error('no test backend');
+
+const DAY = 86_400_000;
+const FIRE = 'Walls have a fire rating';
+
+interface EngineElement {
+  id: number;
+  globalId: string | null;
+  typeName: string | null;
+  /** Per specification name: passed, failed facets, requirement count. */
+  results: Map<string, { passed: boolean; failed: number; n: number }>;
+}
+
+/** The engine's report of a model against IDS_V1, per element (ids are STEP ids, the viewer's ids). */
+function engineOf(bytes: Buffer) {
+  const model = readIfc(new Uint8Array(bytes));
+  const report = checkModel(model, parseIds(Buffer.from(IDS_V1)));
+  const elements = new Map<number, EngineElement>();
+  const at = (id: number): EngineElement => {
+    let e = elements.get(id);
+    if (!e) {
+      const type = model.typeOf(id);
+      e = {
+        id,
+        globalId: model.globalId(id),
+        typeName: type === null ? null : model.name(type),
+        results: new Map(),
+      };
+      elements.set(id, e);
+    }
+    return e;
+  };
+  for (const spec of report.specifications) {
+    const n = spec.requirements.length;
+    for (const id of spec.passingIds) at(id).results.set(spec.name, { passed: true, failed: 0, n });
+    for (const f of spec.failingElements)
+      at(f.id).results.set(spec.name, {
+        passed: false,
+        failed: new Set(f.failures.map((x) => x.facetIndex)).size,
+        n,
+      });
+  }
+  const population = [...model.products()].length;
+  model.dispose();
+  return { elements, population };
+}
+
+/** Spec 2 §4 with issue 32: the status of one result, waived when a waiver covers it. */
+function statusOf(r: { passed: boolean; failed: number; n: number }, waived: boolean): number {
+  if (r.passed) return r.n === 0 ? 0 : 1;
+  if (waived) return 2;
+  return r.n > 0 && r.failed > 0 && (r.n - r.failed) * 2 >= r.n ? 3 : 4;
+}
+
+/** Elements by worst status, with the (specification, element) findings in `waived` set apart. */
+function expectedCounts(
+  engine: ReturnType<typeof engineOf>,
+  waived: ReadonlyArray<{ spec: string; id: number }>,
+): StatusCounts {
+  const isWaived = (spec: string, id: number) => waived.some((w) => w.spec === spec && w.id === id);
+  const counts = { passed: 0, waived: 0, warning: 0, failed: 0, not_applicable: 0 };
+  const names = ['not_applicable', 'passed', 'waived', 'warning', 'failed'] as const;
+  let ranked = 0;
+  for (const e of engine.elements.values()) {
+    const worst = Math.max(0, ...[...e.results].map(([spec, r]) => statusOf(r, isWaived(spec, e.id))));
+    if (worst === 0) continue;
+    counts[names[worst] as Exclude<(typeof names)[number], 'not_applicable'>] += 1;
+    ranked += 1;
+  }
+  counts.not_applicable = engine.population - ranked;
+  return counts;
+}
+
+describe('waivers (issue 32)', () => {
+  let server: TestServer;
+  let owner: Session;
+  let editor: Session;
+  let dir: string;
+  let derived: Derived;
+  let projectId: string;
+  let fileId: string;
+  let fireSpecId: string;
+  let v1: ReturnType<typeof engineOf>;
+  /** Failing walls of FR-1 in v1 that v2 keeps failing: W1 and W3 keep their GlobalId, W2's is regenerated. */
+  let w1: EngineElement;
+  let w2: EngineElement;
+  let w3: EngineElement;
+  const waiverIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    owner = await signUp(server, 'Ada Admin');
+    editor = await signUp(server, 'Ed Editor');
+    dir = mkdtempSync(join(tmpdir(), 'plumbline-waivers-'));
+    derived = await deriveVersions(dir);
+    projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Waivers' })).json().project
+      .id;
+    const added = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, {
+      email: editor.email,
+      role: 'Editor',
+    });
+    expect(added.statusCode).toBe(201);
+    const ids = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'rules.ids', IDS_V1);
+    expect(ids.statusCode, ids.body).toBe(201);
+    fileId = (await uploadVersion('model.ifc', await readFile(derived.v1))).fileId;
+    const specs = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/ids/specifications`)
+    ).json().specifications as Array<{ id: string; name: string }>;
+    fireSpecId = specs.find((s) => s.name === FIRE)!.id;
+    v1 = engineOf(await readFile(derived.v1));
+    const changing = new Set([...derived.given, ...derived.deleted]);
+    const failingFire = [...v1.elements.values()].filter(
+      (e) => e.results.get(FIRE)?.passed === false && e.globalId && !changing.has(e.globalId),
+    );
+    // derived-versions regenerates the GlobalId of every element whose STEP id is a multiple of 3.
+    const kept = failingFire.filter((e) => e.id % 3 !== 0);
+    w1 = kept[0]!;
+    w3 = kept[1]!;
+    w2 = failingFire.find((e) => e.id % 3 === 0)!;
+    expect([w1, w2, w3].every(Boolean)).toBe(true);
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function uploadVersion(name: string, bytes: Buffer | string) {
+    const res = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, name, bytes);
+    expect(res.statusCode, res.body).toBe(201);
+    const { bim_file: file, version } = res.json();
+    await eventually(async () => {
+      const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
+        .bim_files;
+      const f = files.find((x: { id: string }) => x.id === file.id);
+      if (f?.status === 'failed') throw new Error('processing failed');
+      return f?.status === 'completed' && !f.rechecking;
+    });
+    return { fileId: file.id as string, versionId: version.id as string };
+  }
+
+  async function request(session: Session, body: Record<string, unknown>, file = fileId) {
+    return call(server, session, 'POST', `/api/v1/projects/${projectId}/waivers`, {
+      file_id: file,
+      specification_id: fireSpecId,
+      facet_index: 0,
+      reason: 'Fire rating is held on the door type, agreed with the client',
+      expires_on: new Date(server.clock.now().getTime() + 200 * DAY).toISOString().slice(0, 10),
+      ...body,
+    });
+  }
+
+  async function approve(session: Session, id: string) {
+    return call(server, session, 'POST', `/api/v1/projects/${projectId}/waivers/${id}/approve`, {});
+  }
+
+  async function summaryOf(file = fileId) {
+    const res = await call(
+      server,
+      owner,
+      'GET',
+      `/api/v1/projects/${projectId}/bimfiles/${file}/compliance/results`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().summary as StatusCounts;
+  }
+
+  it('turns exactly the waived finding into Waived: the cards, the Overview, the XLSX and the BCF', async () => {
+    const before = await summaryOf();
+    expect(before).toEqual(expectedCounts(v1, []));
+    const requested = await request(editor, { scope: 'element', element_id: w1.id });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const waiver = requested.json().waiver;
+    expect(waiver).toMatchObject({ state: 'requested', scope: 'element', subject: w1.globalId });
+    // Requested is not yet waived.
+    expect(await summaryOf()).toEqual(before);
+    const approved = await approve(owner, waiver.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().waiver).toMatchObject({ state: 'approved', waived_findings: 1 });
+    waiverIds.w1 = waiver.id;
+
+    const expected = expectedCounts(v1, [{ spec: FIRE, id: w1.id }]);
+    expect(expected.waived).toBe(1);
+    expect(await summaryOf()).toEqual(expected);
+    // Nowhere Passed: the passed count is the engine's, unchanged.
+    expect(expected.passed).toBe(before.passed);
+
+    const overview = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/overview`)).json();
+    expect(overview.cards.ids_compliance).toMatchObject({
+      compliant_elements: expected.passed,
+      waived_elements: 1,
+      applicable_elements: expected.passed + expected.waived + expected.warning + expected.failed,
+    });
+
+    // The element's status in the list: waived against the specification.
+    const listed = (
+      await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/compliance/results?status=waived&specificationId=${fireSpecId}`,
+      )
+    ).json();
+    expect(listed.results.map((r: { viewer_db_id: number }) => r.viewer_db_id)).toEqual([w1.id]);
+
+    // The element inspector: FR-1 says Waived for W1 and still fails for W3, as the engine reports.
+    async function inspected(id: number) {
+      const res = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/elements/${id}/compliance`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        overall_compliance_status: string;
+        waived_specifications: number;
+        specifications: Array<{
+          specification_name: string;
+          meets_requirements: boolean;
+          is_waived: boolean;
+        }>;
+      };
+    }
+    const waivedOne = await inspected(w1.id);
+    expect(waivedOne.specifications.find((s) => s.specification_name === FIRE)).toMatchObject({
+      meets_requirements: false,
+      is_waived: true,
+    });
+    const otherFailures = [...w1.results.entries()].filter(([spec, r]) => spec !== FIRE && !r.passed);
+    expect(waivedOne.overall_compliance_status).toBe(otherFailures.length === 0 ? 'waived' : 'non_compliant');
+    expect(waivedOne.waived_specifications).toBe(1);
+    const stillFailing = await inspected(w3.id);
+    expect(stillFailing.specifications.find((s) => s.specification_name === FIRE)).toMatchObject({
+      meets_requirements: false,
+      is_waived: false,
+    });
+    expect(stillFailing.overall_compliance_status).toBe('non_compliant');
+
+    // BCF: one topic per failing element of FR-1, the waived one left out.
+    const failingFire = [...v1.elements.values()].filter((e) => e.results.get(FIRE)?.passed === false);
+    const bcf = await call(
+      server,
+      owner,
+      'GET',
+      `/api/v1/projects/${projectId}/bimfiles/${fileId}/bcf?specificationId=${fireSpecId}&grouping=element&bcfVersion=3.0`,
+    );
+    expect(bcf.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(bcf.rawPayload));
+    const topics = Object.keys(files).filter((name) => name.endsWith('/markup.bcf'));
+    expect(topics.length).toBe(failingFire.length - 1);
+    const markup = topics.map((name) => new TextDecoder().decode(files[name])).join('\n');
+    expect(markup).not.toContain(w1.globalId!);
+    expect(markup).toContain(w3.globalId!);
+
+    // XLSX: every failing row is still listed, exactly the waived one as Waived.
+    const report = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports`, {
+      reportType: 'comprehensive',
+      format: 'xlsx',
+      name: 'Waivers sheet',
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().report_id as string;
+    await eventually(async () => {
+      const r = (await call(server, owner, 'GET', `/api/v1/reports/${reportId}`)).json().report;
+      if (r.status === 'failed') throw new Error(r.error_message);
+      return r.status === 'completed';
+    });
+    const link = await call(
+      server,
+      owner,
+      'POST',
+      `/api/v1/projects/${projectId}/reports/${reportId}/download`,
+    );
+    const file = await server.app.inject({
+      method: 'GET',
+      url: link.json().download_url,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Failures')!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const statusColumn = header.indexOf('Status');
+    const gidColumn = header.indexOf('GlobalId');
+    const waivedRows: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1 && row.getCell(statusColumn).value === 'Waived')
+        waivedRows.push(String(row.getCell(gidColumn).value));
+    });
+    expect(waivedRows).toEqual([w1.globalId]);
+  });
+
+  it('refuses the requester approving their own request, unless the project allows it', async () => {
+    const own = await request(owner, { scope: 'element', element_id: w2.id });
+    expect(own.statusCode, own.body).toBe(201);
+    const refused = await approve(owner, own.json().waiver.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('waiver_own_request');
+    // An Editor may not approve at all.
+    expect((await approve(editor, own.json().waiver.id)).statusCode).toBe(403);
+    const setting = await call(server, owner, 'PUT', `/api/v1/projects/${projectId}/waiver-settings`, {
+      self_approval: true,
+    });
+    expect(setting.statusCode).toBe(200);
+    const allowed = await approve(owner, own.json().waiver.id);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    waiverIds.w2 = own.json().waiver.id;
+    await call(server, owner, 'PUT', `/api/v1/projects/${projectId}/waiver-settings`, {
+      self_approval: false,
+    });
+    const third = await request(editor, { scope: 'element', element_id: w3.id });
+    expect((await approve(owner, third.json().waiver.id)).statusCode).toBe(200);
+    waiverIds.w3 = third.json().waiver.id;
+    expect(await summaryOf()).toEqual(
+      expectedCounts(
+        v1,
+        [w1, w2, w3].map((w) => ({ spec: FIRE, id: w.id })),
+      ),
+    );
+  });
+
+  it('covers every element of the type with an approved type-level waiver', async () => {
+    const other = await uploadVersion('same-model-again.ifc', await readFile(derived.v1));
+    const typed = [...v1.elements.values()].find((e) => e.results.get(FIRE)?.passed === false && e.typeName);
+    expect(typed).toBeDefined();
+    const res = await request(editor, { scope: 'type', element_id: typed!.id }, other.fileId);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().waiver.subject).toBe(typed!.typeName);
+    expect((await approve(owner, res.json().waiver.id)).statusCode).toBe(200);
+    const covered = [...v1.elements.values()].filter(
+      (e) => e.typeName === typed!.typeName && e.results.get(FIRE)?.passed === false,
+    );
+    expect(covered.length).toBeGreaterThan(1);
+    expect(await summaryOf(other.fileId)).toEqual(
+      expectedCounts(
+        v1,
+        covered.map((e) => ({ spec: FIRE, id: e.id })),
+      ),
+    );
+    // The first file's figures are untouched by the other file's waiver.
+    expect(await summaryOf()).toEqual(
+      expectedCounts(
+        v1,
+        [w1, w2, w3].map((w) => ({ spec: FIRE, id: w.id })),
+      ),
+    );
+  });
+
+  it('carries to the next version: the same GlobalId and the content-matched element', async () => {
+    const v2bytes = await readFile(derived.v2);
+    const v2 = engineOf(v2bytes);
+    // STEP ids survive the edits: each waived wall is the element of the same id in v2.
+    expect(v2.elements.get(w1.id)?.globalId).toBe(w1.globalId);
+    expect(v2.elements.get(w2.id)?.globalId).not.toBe(w2.globalId);
+    const { versionId } = await uploadVersion('model.ifc', v2bytes);
+    const rows = await rowsOf<{ step: number }>(
+      server.database.db,
+      sql`select element_step_id as step from waived_results where file_version_id = ${versionId} order by 1`,
+    );
+    expect(rows.map((r) => Number(r.step))).toEqual([w1.id, w2.id, w3.id].sort((a, b) => a - b));
+    expect(await summaryOf()).toEqual(
+      expectedCounts(
+        v2,
+        [w1, w2, w3].map((w) => ({ spec: FIRE, id: w.id })),
+      ),
+    );
+    const list = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers?file_id=${fileId}`)
+    ).json();
+    expect(
+      list.waivers
+        .filter((w: { state: string }) => w.state === 'approved')
+        .map((w: { id: string }) => w.id)
+        .sort(),
+    ).toEqual([waiverIds.w1, waiverIds.w2, waiverIds.w3].sort());
+  });
+
+  it('flags a waiver for review when its failure changes, and the failure counts again', async () => {
+    const file = new StepFile(await readFile(derived.v2, 'utf8'));
+    // W3 is given a fire rating of the wrong data type: it still fails, for another reason.
+    expect(addProperty(file, w3.id, 'Pset_WallCommon', 'FireRating', 'IFCREAL(60.)')).toBe(true);
+    const v3bytes = Buffer.from(file.text());
+    const v3 = engineOf(v3bytes);
+    expect(v3.elements.get(w3.id)?.results.get(FIRE)?.passed).toBe(false);
+    await uploadVersion('model.ifc', v3bytes);
+    const list = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers?state=needs_review`)
+    ).json();
+    expect(list.waivers.map((w: { id: string }) => w.id)).toEqual([waiverIds.w3]);
+    // The flag is in the audit trail, with no actor (the new version did it) and the state change.
+    const flagged = await eventually(async () => {
+      const rows = await rowsOf<{ actor_id: string | null; details: Record<string, unknown> }>(
+        server.database.db,
+        sql`select actor_id, details from audit_log where target_id = ${waiverIds.w3}
+            and action = 'waiver.needs_review'`,
+      );
+      return rows.length > 0 ? rows : null;
+    });
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatchObject({
+      actor_id: null,
+      details: { before: { state: 'approved' }, after: { state: 'needs_review' } },
+    });
+    expect(await summaryOf()).toEqual(
+      expectedCounts(
+        v3,
+        [w1, w2].map((w) => ({ spec: FIRE, id: w.id })),
+      ),
+    );
+    writeFileSync(join(dir, 'v3.ifc'), v3bytes);
+  });
+
+  it('restores the failure when a waiver expires, records it and mails requester and approver', async () => {
+    // W1's waiver lapses first: shorten it in place of waiting 200 days.
+    await server.database.db.execute(
+      sql`update waivers set expires_at = ${new Date(server.clock.now().getTime() + 10 * DAY).toISOString()}::timestamptz
+          where id = ${waiverIds.w1}`,
+    );
+    await advanceAndSignIn(server, 11 * DAY, [owner, editor]);
+    await server.queue.send(expireWaiversJob, {});
+    await eventually(async () => {
+      const [row] = await rowsOf<{ state: string }>(
+        server.database.db,
+        sql`select state from waivers where id = ${waiverIds.w1}`,
+      );
+      return row?.state === 'expired';
+    });
+    const v3 = engineOf(await readFile(join(dir, 'v3.ifc')));
+    expect(await summaryOf()).toEqual(expectedCounts(v3, [{ spec: FIRE, id: w2.id }]));
+    const mails = await rowsOf<{ to: string }>(
+      server.database.db,
+      sql`select to_address as to from email_outbox where kind = 'waiver.expired' order by to_address`,
+    );
+    expect(mails.map((m) => m.to).sort()).toEqual([owner.email, editor.email].sort());
+    await eventually(async () => {
+      const actions = await rowsOf<{ action: string }>(
+        server.database.db,
+        sql`select action from audit_log where target_id = ${waiverIds.w1} order by seq`,
+      );
+      const list = actions.map((a) => a.action);
+      return list.includes('waiver.expired') ? list : null;
+    }).then((list) => expect(list).toEqual(['waiver.requested', 'waiver.approved', 'waiver.expired']));
+  });
+  it('exports every matching waiver to XLSX past the list page, and refuses more than one export holds', async () => {
+    async function exported(query = '') {
+      return server.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${projectId}/waivers/export${query}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+    }
+    async function sheetRows(res: Awaited<ReturnType<typeof exported>>) {
+      expect(res.statusCode, res.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      return sheet.rowCount - 1;
+    }
+    const listed = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers`)).json()
+      .waivers as Array<{ id: string; state: string }>;
+    expect(await sheetRows(await exported())).toBe(listed.length);
+    // Rejected copies of one waiver, past the view's page of 2,000: the export still holds them all.
+    const copy = (n: number) =>
+      server.database.db.execute(
+        sql`insert into waivers (project_id, bim_file_id, scope, specification_key, specification_name,
+              requirement_key, facet_index, subject, subject_label, reason, expires_at, state, fingerprint,
+              requested_by, requested_at)
+            select project_id, bim_file_id, scope, specification_key, specification_name, requirement_key,
+              facet_index, subject, subject_label, 'copy ' || g, expires_at, 'rejected', fingerprint,
+              requested_by, requested_at
+            from waivers, generate_series(1, ${n}) g where id = ${waiverIds.w1}`,
+      );
+    await copy(2_100);
+    const total = listed.length + 2_100;
+    const page = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/waivers`)).json().waivers;
+    expect(page.length).toBe(2_000);
+    expect(await sheetRows(await exported())).toBe(total);
+    expect(await sheetRows(await exported('?state=rejected'))).toBe(
+      2_100 + listed.filter((w) => w.state === 'rejected').length,
+    );
+    // Past the bound, refused before any work, with the numbers to narrow the filters by.
+    await copy(WAIVER_EXPORT_MAX - total + 1);
+    const refused = await exported();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('waiver_export_too_large');
+    expect(refused.json().error).toMatchObject({
+      messageId: 'error.waiver_export_too_large',
+      params: { count: WAIVER_EXPORT_MAX + 1, max: WAIVER_EXPORT_MAX },
+    });
+  });
+});
