@@ -7,6 +7,7 @@ import { auditVerifyCommand } from '../src/audit-verify';
 import { appendAuditEntry } from '../src/modules/audit/repo';
 import { rowsOf } from '../src/platform/db';
 import { testBackend } from './support/backends';
+import { GOOD_CARD } from './support/cards';
 import { upload } from './support/multipart';
 import {
   call,
@@ -28,7 +29,6 @@ import {
 const backend = testBackend();
 
 const demoIds = readFileSync(fileURLToPath(new URL('../src/modules/demo/demo.ids', import.meta.url)));
-const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 const DAY = 24 * 60 * 60 * 1000;
 
 interface Row {

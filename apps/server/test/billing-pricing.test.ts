@@ -4,6 +4,7 @@
 // 219; EUR 48, 92, 135) and spec 1 §9's voucher rules, never by calling the code under test.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from './support/backends';
+import { GOOD_CARD } from './support/cards';
 import {
   advanceAndSignIn,
   call,
@@ -14,7 +15,6 @@ import {
 } from './support/server';
 
 const DAY = 86_400_000;
-const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 const OTHER_CARD = { number: '5555 5555 5555 4444', expMonth: 10, expYear: 2098, cvc: '321' };
 const DECLINED_CARD = { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2099, cvc: '123' };
 

@@ -13,6 +13,7 @@ import {
   projects,
 } from '../src/schema';
 import { testBackends } from './support/backends';
+import { GOOD_CARD } from './support/cards';
 import { upload } from './support/multipart';
 import {
   advanceAndSignIn,
@@ -25,7 +26,6 @@ import {
 } from './support/server';
 
 const DAY = 86_400_000;
-const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 const DECLINED_CARD = { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2099, cvc: '123' };
 /** The smallest file the upload accepts: a STEP header (processing it fails, which is fine here). */
 const tinyIfc = (n: number) =>

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingSubscriptions } from '../src/schema';
 import { testBackends } from './support/backends';
+import { GOOD_CARD } from './support/cards';
 import { upload } from './support/multipart';
 import {
   advanceAndSignIn,
@@ -18,7 +19,6 @@ import {
 
 const DAY = 86_400_000;
 const GIB = 1024 ** 3;
-const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 /** The smallest file the upload accepts: a STEP header (processing it fails, which is fine here). */
 const tinyIfc = (n: number) =>
   `ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION((''),'2;1');\nFILE_NAME('m${n}.ifc','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('IFC4'));\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n`;

@@ -7,6 +7,9 @@
  * own request unless the project allows it. Expected figures come from the engine's own report of each
  * model (checkModel on the file, the status rule read from spec 2 §4 here) with the waived findings
  * set apart, never from the server's code.
+ *
+ * Over 500 lines: one scenario per acceptance point, all on the same processed models and the same
+ * independent status rule; split apart they would each repeat that setup.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';

@@ -92,7 +92,7 @@ describe('/demo: the create-project wizard (spec 1 §4, issue 35)', () => {
     await wizard.getByRole('button', { name: 'Next' }).click();
 
     await expectVisible(wizard.getByText('Step 5 of 6: Payment'));
-    await expectVisible(wizard.getByText('A$149 / month'));
+    await expectVisible(wizard.getByText('A$149.00 / month'));
     await expectVisible(wizard.getByText(/^Demo: no card is charged and nothing is saved/));
     await expectVisible(wizard.getByText('1 IDS file to upload after payment'));
     await screenshot(page, 'demo-wizard-5-payment');

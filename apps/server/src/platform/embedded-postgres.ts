@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -162,8 +162,12 @@ function resolveClusterDir(preferred: string, ids: { uid: number; gid: number } 
   const pointer = `${preferred}.location`;
   if (!ids || existsSync(pointer)) return existingClusterDir(preferred);
   if (existsSync(join(preferred, 'PG_VERSION')) || ancestorsTraversable(dirname(preferred))) return preferred;
-  const key = Buffer.from(resolve(preferred)).toString('base64url').slice(-48);
+  // The whole path's digest: two checkouts whose paths merely end alike must not share a cluster.
+  const key = createHash('sha256').update(resolve(preferred)).digest('base64url').slice(0, 32);
   const elsewhere = join(SHARED_ROOT, key, 'postgres');
+  // No pointer here, so a cluster already there belongs to a checkout deleted from this same path: its
+  // password is gone with it. Kept aside, not removed (nothing lost), and a new one made.
+  if (existsSync(elsewhere)) renameSync(elsewhere, `${elsewhere}.orphaned-${Date.now()}`);
   mkdirSync(dirname(preferred), { recursive: true });
   writeFileSync(pointer, `${elsewhere}\n`);
   return elsewhere;

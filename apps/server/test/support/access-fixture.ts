@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { sql } from 'drizzle-orm';
+import { GOOD_CARD } from './cards';
 import { upload } from './multipart';
 import { call, eventually, type Session, signUp, type TestServer } from './server';
 
@@ -51,7 +52,6 @@ export interface AccessFixture {
 }
 
 const demoIdsPath = fileURLToPath(new URL('../../src/modules/demo/demo.ids', import.meta.url));
-const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 
 /** A small generated office (one bay): a real model with walls, properties and gaps. */
 async function smallModel(): Promise<Buffer> {

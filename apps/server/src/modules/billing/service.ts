@@ -401,11 +401,10 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     cancel: (userId: string, subscriptionId: string) => setCancelAtPeriodEnd(userId, subscriptionId, true),
-
     reactivate: (userId: string, subscriptionId: string) =>
       setCancelAtPeriodEnd(userId, subscriptionId, false),
 
-    /** Immediate, with a prorated invoice for the rest of the period (decision 0141). */
+    /** Immediate, with a prorated invoice for the rest of the period (decisions 0141, 0310). */
     upgrade: (userId: string, subscriptionId: string, newTierId: string, confirmProjectName: string) =>
       changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'up'),
 

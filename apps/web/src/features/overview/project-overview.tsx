@@ -25,13 +25,11 @@ import { formatBytes, formatNumber, formatPercent } from '@/lib/format';
 import { type MessageId, useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
-import { AttributeInsights } from './attribute-insights';
 import { BimFilesTable } from './bim-files-table';
 import { type ComplianceLevel, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
 import { ProcessingNotice } from './processing-notice';
 import { useProjectOverview } from './queries';
-import { SchemaAnalysisSummary } from './schema-analysis-summary';
 
 // Its rule explanations come from the validity catalogue (and its message formatter): loaded with
 // the card, not with the dashboard's first view.
@@ -39,6 +37,14 @@ const ValidityCard = lazy(async () => ({ default: (await import('./validity-card
 // Reads the project's IDS files (and their upload code's queries): loaded with the figures, not with
 // the dashboard's first view (its bundle budget).
 const IdsEmptyState = lazy(async () => ({ default: (await import('./ids-empty-state')).IdsEmptyState }));
+// Below the cards, with their attribute-analysis queries: loaded beside the first view, not in it
+// (the dashboard's bundle budget).
+const SchemaAnalysisSummary = lazy(async () => ({
+  default: (await import('./schema-analysis-summary')).SchemaAnalysisSummary,
+}));
+const AttributeInsights = lazy(async () => ({
+  default: (await import('./attribute-insights')).AttributeInsights,
+}));
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -93,8 +99,12 @@ export function ProjectOverview({ project }: { project: Project }) {
       <OverviewCards cards={data.cards} />
       {/* Schema analysis and attribute insights (the attributes area's components). */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <SchemaAnalysisSummary projectId={project.id} idsCompliance={data.cards.ids_compliance} />
-        <AttributeInsights projectId={project.id} />
+        <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+          <SchemaAnalysisSummary projectId={project.id} idsCompliance={data.cards.ids_compliance} />
+        </Suspense>
+        <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+          <AttributeInsights projectId={project.id} />
+        </Suspense>
       </div>
       <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
         <ValidityCard projectId={project.id} files={data.files} />
