@@ -32,7 +32,12 @@ const FILE: BimFile = {
 async function openComprehensive(onGenerate: (request: GenerateRequest) => Promise<boolean>) {
   mockApi({ [`GET /projects/${PROJECT.id}/bimfiles`]: { body: { bim_files: [FILE] } } });
   const rendered = renderWithApp(
-    <GenerateReportDialog project={PROJECT} type="comprehensive" onClose={() => {}} onGenerate={onGenerate} />,
+    <GenerateReportDialog
+      project={PROJECT}
+      type="comprehensive"
+      onClose={() => {}}
+      onGenerate={onGenerate}
+    />,
   );
   const dialog = await screen.findByRole('dialog');
   return { ...rendered, dialog };
