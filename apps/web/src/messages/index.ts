@@ -41,7 +41,8 @@ export const namespaces = {
   /** The shared schemas' validation messages (packages/contracts/src/messages/validation). */
   validation: (locale: Locale): Catalogue => shared.validation[locale](),
   /** The validity rules' one-line explanations and why a verdict is marked unreliable (packages/validity/src/messages/rules). */
-  validity: (locale: Locale): Catalogue => shared.validity[locale](),
+  validity: async (locale: Locale): Catalogue =>
+    (await import('./validity-catalogues')).validityCatalogues[locale](),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -62,10 +63,7 @@ export type MessageId =
 
 // Vite follows a dynamic import with a variable only into relative paths: the shared catalogues are
 // listed one by one.
-const shared: Record<
-  'errors' | 'permissions' | 'validation' | 'validity',
-  Record<Locale, () => Catalogue>
-> = {
+const shared: Record<'errors' | 'permissions' | 'validation', Record<Locale, () => Catalogue>> = {
   errors: {
     en: () => import('@plumbline/contracts/messages/errors/en.json'),
     de: () => import('@plumbline/contracts/messages/errors/de.json'),
@@ -83,11 +81,5 @@ const shared: Record<
     de: () => import('@plumbline/contracts/messages/validation/de.json'),
     fr: () => import('@plumbline/contracts/messages/validation/fr.json'),
     nl: () => import('@plumbline/contracts/messages/validation/nl.json'),
-  },
-  validity: {
-    en: () => import('@plumbline/validity/messages/rules/en.json'),
-    de: () => import('@plumbline/validity/messages/rules/de.json'),
-    fr: () => import('@plumbline/validity/messages/rules/fr.json'),
-    nl: () => import('@plumbline/validity/messages/rules/nl.json'),
   },
 };
