@@ -159,6 +159,8 @@ for (const backend of testBackends()) {
         'Specifications',
         'Failures',
         'Elements',
+        'Validity rules',
+        'Validity findings',
         'Attributes',
         'Evidence',
       ]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileParamsSchema } from './file-address';
 import { facetCardinalitySchema, valueConstraintSchema } from './ids-facets';
+import { verdictMarkSchema } from './validity';
 
 /** An element of a file version is addressed by its STEP id, which is also the 3D viewer's id. */
 export const elementParamsSchema = fileParamsSchema.extend({
@@ -116,6 +117,8 @@ export const elementSpecificationComplianceSchema = z.object({
   overall_errors: z.array(z.string()),
   /** Every failing requirement's reason, in the engine's words. */
   failure_reasons: z.array(z.string()),
+  /** Why a validity error makes this verdict unreliable (decision 0249); empty: nothing known against it. */
+  validity_marks: z.array(verdictMarkSchema),
 });
 export type ElementSpecificationCompliance = z.infer<typeof elementSpecificationComplianceSchema>;
 
@@ -139,5 +142,13 @@ export const elementComplianceSchema = z.object({
   /** Applicable specifications whose failure an approved waiver covers (issue 32). */
   waived_specifications: z.number().int(),
   specifications: z.array(elementSpecificationComplianceSchema),
+  /** The version's validity findings on this element (issue 38): rule, severity and a message id with its values. */
+  validity_findings: z.array(
+    z.object({
+      rule: z.string(),
+      severity: z.enum(['error', 'warning']),
+      message: z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) }),
+    }),
+  ),
 });
 export type ElementCompliance = z.infer<typeof elementComplianceSchema>;

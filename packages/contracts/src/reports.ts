@@ -63,6 +63,8 @@ export const generateReportBodySchema = z.object({
   bcfGrouping: z.enum(['type', 'element']).default('type'),
   /** BCF only: the BCF-XML release. */
   bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
+  /** BCF only: the model's validity findings too, one topic per failing rule (issue 38). */
+  bcfValidity: z.boolean().default(false),
 });
 export type GenerateReportBody = z.input<typeof generateReportBodySchema>;
 

@@ -1,4 +1,4 @@
-export { type Catalogue, englishCatalogue, validityText } from './messages';
+export { type Catalogue, englishCatalogue, validityCatalogue, validityText } from './messages';
 export { checkProjectRules, type ProjectRuleResult, type ProjectRulesReport } from './project-rules/check';
 export { MAX_RULES, MAX_RULES_FILE_BYTES, parseRulesFile, type RulesProblem } from './project-rules/parse';
 export type * from './project-rules/types';

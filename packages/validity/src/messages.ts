@@ -1,17 +1,35 @@
 /**
  * The messages of validity findings: ids with parameters, rendered from a catalogue in the reader's
- * language (ICU MessageFormat) by @plumbline/i18n, as the app's own catalogues are. `messages/en.json`
- * is the English catalogue, a plain `{ "id": "ICU message" }` map so it merges into the app's
- * catalogues. Nothing here parses message text: the browser gets the catalogue compiled by the web
- * build (decision 0230), and the reports compile it in Node on first use (report/message-text.ts).
+ * language (ICU MessageFormat) by @plumbline/i18n, as the app's own catalogues are. Two plain
+ * `{ "id": "ICU message" }` catalogues, so they merge into the app's: `messages/rules/` (each rule's
+ * one-line explanation and the reasons a verdict is marked unreliable) in en, de, fr and nl, and
+ * `messages/en.json` (the findings), English only so far. Nothing here parses message text: the
+ * browser gets the catalogues compiled by the web build (decision 0230), and the reports compile them
+ * in Node on first use (report/message-text.ts).
  */
-import { type CompiledCatalogue, formatMessage, type UiLocale } from '@plumbline/i18n';
+import { type CompiledCatalogue, formatMessage, type Locale, type UiLocale } from '@plumbline/i18n';
 import en from './messages/en.json';
+import rulesDe from './messages/rules/de.json';
+import rulesEn from './messages/rules/en.json';
+import rulesFr from './messages/rules/fr.json';
+import rulesNl from './messages/rules/nl.json';
 import type { MessageRef } from './types';
 
 /** A catalogue as written: id → ICU message. */
 export type Catalogue = Readonly<Record<string, string>>;
-export const englishCatalogue: Catalogue = en;
+export const englishCatalogue: Catalogue = { ...en, ...rulesEn };
+
+const byLocale: Record<Locale, Catalogue> = {
+  en: englishCatalogue,
+  de: { ...en, ...rulesDe },
+  fr: { ...en, ...rulesFr },
+  nl: { ...en, ...rulesNl },
+};
+
+/** The validity catalogue of a language (the findings' messages in English until translated). */
+export function validityCatalogue(locale: Locale): Catalogue {
+  return byLocale[locale];
+}
 
 /** A validity finding's or rule's message in words; the id itself when the catalogue lacks it. */
 export function validityText(

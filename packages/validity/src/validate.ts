@@ -14,6 +14,11 @@ export interface ValidateOptions {
   readonly rules?: readonly string[];
   /** Findings kept per rule (the count goes on); default 10,000. */
   readonly maxFindingsPerRule?: number;
+  /**
+   * Rules whose findings are all kept, past `maxFindingsPerRule`: those whose every finding is used
+   * (the server's marks of IDS verdicts). Their count is bounded by the model's instances.
+   */
+  readonly keepAllFindingsOf?: readonly string[];
 }
 
 export const DEFAULT_MAX_FINDINGS = 10_000;
@@ -40,7 +45,8 @@ export function validateModel(model: StepIfcModel, options: ValidateOptions = {}
   const rules: RuleResult[] = [];
   for (const rule of RULES) {
     if (!selected.includes(rule.id)) continue;
-    const out = new Findings(view, rule.id, rule.severity, limit);
+    const keepAll = options.keepAllFindingsOf?.includes(rule.id) ?? false;
+    const out = new Findings(view, rule.id, rule.severity, keepAll ? Number.POSITIVE_INFINITY : limit);
     rule.check(view, out);
     rules.push({
       rule: rule.id,

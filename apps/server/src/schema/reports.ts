@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bimFiles } from './files';
 import { projects } from './projects';
 import { users } from './users';
@@ -19,6 +19,8 @@ export const reports = pgTable(
     bcfGrouping: text('bcf_grouping'),
     /** BCF only: the BCF-XML release, '2.1' or '3.0'. */
     bcfVersion: text('bcf_version'),
+    /** BCF only: the model's validity findings as topics of their own too (issue 38). */
+    bcfValidity: boolean('bcf_validity'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').notNull(),

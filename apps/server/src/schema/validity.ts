@@ -22,7 +22,8 @@ export const versionValidityRules = pgTable(
 
 /**
  * The findings of a version's failing rules, up to a limit per rule (VALIDITY_FINDINGS_PER_RULE;
- * the count is on the rule's row): the element and a message id with its parameters.
+ * the count is on the rule's row) except the rules that mark IDS verdicts, kept whole (decision
+ * 0330): the element and a message id with its parameters.
  */
 export const versionValidityFindings = pgTable(
   'version_validity_findings',
@@ -39,5 +40,10 @@ export const versionValidityFindings = pgTable(
     /** The message's parameters (an object of strings and numbers). */
     messageValues: jsonb('message_values').notNull(),
   },
-  (t) => [index('version_validity_findings_version_rule_idx').on(t.fileVersionId, t.rule)],
+  // By element: the marks of a page of IDS verdicts are looked up by STEP id and by GlobalId
+  // (decision 0330), and the first findings of a rule are read in STEP id order.
+  (t) => [
+    index('version_validity_findings_version_rule_step_idx').on(t.fileVersionId, t.rule, t.stepId),
+    index('version_validity_findings_version_rule_guid_idx').on(t.fileVersionId, t.rule, t.globalId),
+  ],
 );

@@ -8,6 +8,7 @@ import type errors from '@plumbline/contracts/messages/errors/en.json';
 import type permissions from '@plumbline/contracts/messages/permissions/en.json';
 import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
+import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
@@ -39,6 +40,9 @@ export const namespaces = {
   permissions: (locale: Locale): Catalogue => shared.permissions[locale](),
   /** The shared schemas' validation messages (packages/contracts/src/messages/validation). */
   validation: (locale: Locale): Catalogue => shared.validation[locale](),
+  /** The validity rules' one-line explanations and why a verdict is marked unreliable (packages/validity/src/messages/rules). */
+  validity: async (locale: Locale): Catalogue =>
+    (await import('./validity-catalogues')).validityCatalogues[locale](),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -54,7 +58,8 @@ export type MessageId =
   | keyof typeof waivers
   | keyof typeof errors
   | keyof typeof permissions
-  | keyof typeof validation;
+  | keyof typeof validation
+  | keyof typeof validity;
 
 // Vite follows a dynamic import with a variable only into relative paths: the shared catalogues are
 // listed one by one.

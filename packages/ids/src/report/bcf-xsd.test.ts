@@ -12,6 +12,26 @@ import { failingReport, manyFailuresReport, prohibitedFailingReport } from './fi
 if (!haveBcfSchemas() && process.env.CI === 'true')
   throw new Error(`The BCF XSDs are missing from ${BCF_XSD_DIR}.`);
 
+/** Two topics as the server makes them from validity findings (reports/bcf-validity.ts). */
+const EXTRA_TOPICS = [
+  {
+    key: 'validity\u0000SCH001',
+    topicType: 'Error',
+    title: 'SCH001 · 2 findings: No GlobalId is used twice <in the file> & more',
+    description: 'IfcDoor 2O2Fr$t4X7Zf8NOew3FLOH: GlobalId repeated',
+    labels: ['Model validity', 'SCH001'],
+    ifcGuids: ['2O2Fr$t4X7Zf8NOew3FLOH', 'not a GlobalId'],
+  },
+  {
+    key: 'validity\u0000SPS007',
+    topicType: 'Warning',
+    title: 'SPS007 · 1 finding',
+    description: 'The file as a whole',
+    labels: ['Model validity', 'SPS007'],
+    ifcGuids: [],
+  },
+] as const;
+
 describe.skipIf(!haveBcfSchemas())(
   `BCF output against the official XSDs in ${BCF_XSD_DIR}`,
   { timeout: 60_000 },
@@ -40,6 +60,10 @@ describe.skipIf(!haveBcfSchemas())(
           [
             `${version}: a prohibited specification`,
             buildBcfReport(prohibitedFailingReport, { version }).bytes,
+          ],
+          [
+            `${version}: with topics of the caller's (validity findings: an error and a warning)`,
+            buildBcfReport(identified, { version, extraTopics: EXTRA_TOPICS }).bytes,
           ],
           [
             `${version}: topics grouped by element type`,

@@ -15,11 +15,12 @@
 
 import type { Locale } from '@plumbline/i18n';
 import type { CheckReport } from '../results';
-import { type BcfIdentity, reportIdentity } from './bcf-identity';
+import { type BcfIdentity, reportIdentity, viewpointGuid } from './bcf-identity';
 import { type BcfGrouping, type BcfTopic, streamBcfTopics } from './bcf-topics';
 import { markupXml21, versionXml21, viewpointXml21 } from './bcf-xml-2-1';
 import { extensionsXml30, markupXml30, versionXml30, viewpointXml30 } from './bcf-xml-3-0';
 import { asXsDateTime, type BcfMarkupContext, type BcfModelFile } from './bcf-xml-shared';
+import { uuidV5 } from './uuid';
 import { idsWords, type Words } from './words';
 import { MAX_ZIP_MEMBERS, ZipWriter } from './zip-writer';
 
@@ -54,6 +55,23 @@ export interface BcfReportOptions {
   readonly words?: Words;
   /** The same by its code, for callers that send the options to another thread. */
   readonly lang?: Locale;
+  /**
+   * Topics of the caller's own beside the IDS findings (the server's model validity findings),
+   * written after them and not counted against `maxTopics`: the caller bounds them.
+   */
+  readonly extraTopics?: readonly BcfExtraTopic[];
+}
+
+/** A topic the caller makes: its key (its GUID derives from it and the model), words and elements. */
+export interface BcfExtraTopic {
+  readonly key: string;
+  /** 'Error' or 'Warning'. */
+  readonly topicType: 'Error' | 'Warning';
+  readonly title: string;
+  readonly description: string;
+  readonly labels: readonly string[];
+  /** GlobalIds the viewpoint selects (those that are not IFC GlobalIds are left out). */
+  readonly ifcGuids: readonly string[];
 }
 
 export interface BcfReport extends BcfArchiveCounts {
@@ -116,16 +134,20 @@ function bcfArchive(report: CheckReport, options: BcfReportOptions): BcfArchive 
   const grouping = options.grouping ?? 'type';
   const words = options.words ?? idsWords(options.lang);
   const maxTopics = Math.min(MAX_BCF_TOPICS, Math.max(2, options.maxTopics ?? DEFAULT_MAX_BCF_TOPICS));
+  const identity = options.identity ?? reportIdentity(report);
   const plan = streamBcfTopics(report, {
     grouping,
     maxTopics,
-    identity: options.identity ?? reportIdentity(report),
+    identity,
     fullExportHint: options.fullExportHint ?? words.t('ids.bcf.defaultHint'),
     words,
   });
   const file = modelFile(report, options.modelDate ?? null);
+  const extras = (options.extraTopics ?? []).map((extra) => extraTopic(extra, identity));
+  const extraType = new Map(extras.map((topic, i) => [topic.guid, options.extraTopics?.[i]?.topicType]));
   const context = (topic: BcfTopic): BcfMarkupContext => ({
-    topicType: topic.kind === 'summary' ? TOPIC_TYPE_SUMMARY : TOPIC_TYPE_FAILURE,
+    topicType:
+      extraType.get(topic.guid) ?? (topic.kind === 'summary' ? TOPIC_TYPE_SUMMARY : TOPIC_TYPE_FAILURE),
     topicStatus: TOPIC_STATUS,
     creationDate: report.checkedAt,
     creationAuthor: author,
@@ -138,19 +160,21 @@ function bcfArchive(report: CheckReport, options: BcfReportOptions): BcfArchive 
     if (version === '3.0') {
       yield ['bcf.version', versionXml30()];
       const hasSummary = plan.topicCount > plan.findingCount - plan.omittedFindings;
+      const types = new Set([TOPIC_TYPE_FAILURE, ...(hasSummary ? [TOPIC_TYPE_SUMMARY] : [])]);
+      for (const extra of options.extraTopics ?? []) types.add(extra.topicType);
       yield [
         'extensions.xml',
         extensionsXml30({
-          topicTypes: hasSummary ? [TOPIC_TYPE_FAILURE, TOPIC_TYPE_SUMMARY] : [TOPIC_TYPE_FAILURE],
+          topicTypes: [...types],
           topicStatuses: [TOPIC_STATUS],
-          topicLabels: plan.labels,
+          topicLabels: [...new Set([...plan.labels, ...extras.flatMap((t) => t.labels)])],
           users: [author],
         }),
       ];
     } else {
       yield ['bcf.version', versionXml21()];
     }
-    for (const topic of plan.topics()) {
+    for (const topic of [...plan.topics(), ...extras]) {
       const markup =
         version === '3.0' ? markupXml30(topic, context(topic)) : markupXml21(topic, context(topic));
       yield [`${topic.guid}/markup.bcf`, markup];
@@ -168,7 +192,7 @@ function bcfArchive(report: CheckReport, options: BcfReportOptions): BcfArchive 
   return {
     counts: {
       version,
-      topicCount: plan.topicCount,
+      topicCount: plan.topicCount + extras.length,
       findingCount: plan.findingCount,
       omittedFindings: plan.omittedFindings,
       omittedElements: plan.omittedElements,
@@ -180,6 +204,24 @@ function bcfArchive(report: CheckReport, options: BcfReportOptions): BcfArchive 
     },
   };
 }
+
+/** A caller's topic with its GUIDs: from the model's identity and the topic's key, stable across exports. */
+function extraTopic(extra: BcfExtraTopic, identity: BcfIdentity): BcfTopic {
+  const guid = uuidV5(`extra\u0000${identity.model}\u0000${extra.key}`);
+  const ifcGuids = extra.ifcGuids.filter((id) => IFC_GLOBAL_ID.test(id));
+  return {
+    guid,
+    kind: 'failure',
+    title: extra.title,
+    description: extra.description,
+    labels: extra.labels,
+    ifcGuids,
+    viewpointGuid: ifcGuids.length > 0 ? viewpointGuid(guid) : null,
+  };
+}
+
+// As the IDS topics select (bcf-topics.ts).
+const IFC_GLOBAL_ID = /^[0-9A-Za-z_$]{22}$/;
 
 /**
  * The model as BCF tools match it: by the name the authoring tool gave it (the IFC header's

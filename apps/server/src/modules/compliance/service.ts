@@ -190,7 +190,10 @@ export function createComplianceService(deps: { db: Database }) {
       });
       const applicability = spec.applicabilityFacets;
       const requirements = spec.requirementFacets;
-      const evidence = await loadValidityEvidence(db, version.id);
+      const evidence = await loadValidityEvidence(db, version.id, {
+        stepIds: rows.map((r) => r.stepId),
+        globalIds: rows.map((r) => r.globalId),
+      });
       const specReadsProperties = readsProperties(spec);
       return {
         specification_id: spec.id,
@@ -289,7 +292,10 @@ export function createComplianceService(deps: { db: Database }) {
             });
       const names = new Map(specs.map((s) => [s.id, s.name]));
       const readingProperties = new Set(specs.filter(readsProperties).map((s) => s.id));
-      const evidence = await loadValidityEvidence(db, version.id);
+      const evidence = await loadValidityEvidence(db, version.id, {
+        stepIds: rows.map((r) => r.stepId),
+        globalIds: rows.map((r) => r.globalId),
+      });
       return {
         version_id: version.id,
         summary,

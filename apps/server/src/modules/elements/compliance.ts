@@ -11,6 +11,7 @@ import type {
 import type { Specification } from '@plumbline/ids';
 import type { Words } from '@plumbline/ids/report/words';
 import { storedFailureText } from '../compliance';
+import { type ElementValidity, readsProperties } from '../validity';
 import {
   applicabilityResults,
   type ElementFacts,
@@ -56,6 +57,8 @@ export interface ComplianceInput {
   words: Words;
   /** "The specification is prohibited…", in the reader's language. */
   prohibitedReason: string;
+  /** The element's validity findings and the marks of its verdicts (issue 38). */
+  validity: ElementValidity;
 }
 
 function pairs(stored: readonly IdsFacet[], parsed: readonly unknown[] | undefined): FacetPair[] {
@@ -87,6 +90,7 @@ function forSpecification(
     ids_file_id: spec.idsFileId,
     ids_file_name: spec.idsFileName,
     last_checked_at: input.checkedAt?.toISOString() ?? null,
+    validity_marks: input.validity.marks(readsProperties(spec)),
   };
   if (!stored) {
     return {
@@ -138,5 +142,6 @@ export function buildElementCompliance(input: ComplianceInput): ElementComplianc
     compliant_specifications: compliant,
     waived_specifications: waived,
     specifications,
+    validity_findings: input.validity.findings,
   };
 }

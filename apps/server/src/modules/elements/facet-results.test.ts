@@ -150,6 +150,7 @@ describe('element compliance summary', () => {
       parsed: new Map(),
       words: en,
       prohibitedReason: 'The specification is prohibited: no element may match its applicability.',
+      validity: { findings: [], marks: () => [] },
     });
     expect(compliance.specifications.map((s) => s.specification_id)).toEqual([
       'failing',

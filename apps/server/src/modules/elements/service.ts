@@ -8,6 +8,7 @@ import { requireCheckedVersion, type VersionRow } from '../bimfiles';
 import { type CheckedSpecificationRow, checkedSpecifications, wordsFor } from '../compliance';
 import { derivedFunctionalGroup, primaryBimCategory } from '../metadata';
 import { requireProjectReader } from '../projects';
+import { elementValidity } from '../validity';
 import { buildElementCompliance } from './compliance';
 import { entityName } from './entity-name';
 import { ElementError } from './errors';
@@ -120,9 +121,10 @@ export function createElementService(deps: {
     ): Promise<ElementCompliance> {
       const version = await resolveVersion(userId, address);
       const row = await findElement(version.id, address.element);
-      const [properties, specifications] = await Promise.all([
+      const [properties, specifications, validity] = await Promise.all([
         propertiesOf(version, address.projectId, row.stepId),
         checkedSpecifications(db, version.id),
+        elementValidity(db, version.id, { stepId: row.stepId, globalId: row.globalId }),
       ]);
       const results = await repo.elementResultsOf(
         db,
@@ -148,6 +150,7 @@ export function createElementService(deps: {
         parsed: await parsedSpecifications(specifications),
         words: wordsFor(locale),
         prohibitedReason: render(locale, 'elements.prohibitedSpecification'),
+        validity,
       });
     },
   };

@@ -5,6 +5,7 @@ import { validateModel } from '@plumbline/validity';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
 import { type CheckedSpecificationRow, type StoredVersionData, storedSignatures } from '../history';
 import { primaryBimCategory } from '../metadata';
+import { MARKING_RULES } from '../validity';
 import { attributeStatRows } from './attribute-stats';
 import { checkAgainst, type FailingElement } from './check';
 import { type ExtractedModel, extractModel } from './extract';
@@ -153,7 +154,12 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>)
     const checked = { kind: 'done' as const, results, failing, specifications, timings };
     if (input.mode !== 'full') return { ...checked, extracted: null };
     // Before the extraction: what validity builds is garbage by the time the rows are made.
-    const validity = validityRows(validateModel(model, { maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE }));
+    const validity = validityRows(
+      validateModel(model, {
+        maxFindingsPerRule: VALIDITY_FINDINGS_PER_RULE,
+        keepAllFindingsOf: MARKING_RULES,
+      }),
+    );
     lap('validity');
     const extracted = { ...extractModel(model), origin: readModelOrigin(model), schema: model.schema };
     lap('extract');

@@ -14,6 +14,7 @@ import { render } from '../../platform/i18n';
 import { runWorkerTask } from '../../platform/worker-task';
 import { facetSummaryOf, listActiveSpecifications, unwaivedFailureSql } from '../compliance';
 import type { FailingRow } from './bcf-from-feed';
+import { validityTopics } from './bcf-validity';
 import type { ScopeVersion } from './repo';
 
 /** Failing elements are read and sent to the BCF writer's thread this many at a time. */
@@ -203,6 +204,8 @@ export async function renderBcf(
     idsTitle: string | null;
     /** The language of the topics (the project's, else the requester's). */
     locale: Locale;
+    /** Add the model's validity findings as topics of their own (one per failing rule). */
+    validity?: boolean;
   },
 ): Promise<Uint8Array> {
   const { report, specifications, specificationIds } = await storedReportFrame(
@@ -219,6 +222,7 @@ export async function renderBcf(
     modelDate: input.version.processedAt?.toISOString() ?? null,
     fullExportHint: render(input.locale, 'reports.bcfHint'),
     lang: input.locale,
+    extraTopics: input.validity ? await validityTopics(db, input.version.versionId, input.locale) : [],
   };
   return runWorkerTask<Uint8Array>(
     'render-bcf',

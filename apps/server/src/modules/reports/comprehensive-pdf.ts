@@ -5,6 +5,7 @@ import { SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import { render } from '../../platform/i18n';
 import type { ComprehensiveData, FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
+import { validityOfFiles } from './pdf-validity';
 
 const dateTime = (d: Date) =>
   `${d.toLocaleString('en-GB', {
@@ -199,6 +200,9 @@ export function renderComprehensivePdf(
         file.byClass.map((c) => [c.ifcClass, num(c.requirements), num(c.pairs), num(c.elements)]),
       );
   }
+
+  // The model's validity (issue 38).
+  validityOfFiles(pdf, data.files);
 
   // Attribute insights.
   pdf.section('Attributes worth adding');

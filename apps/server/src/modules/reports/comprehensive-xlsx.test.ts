@@ -29,6 +29,7 @@ function gathered(): ComprehensiveData {
       },
     },
     failureRows: 0,
+    validity: { checked: true, schema: 'IFC4X3_ADD2', passed: 30, notApplicable: 8, failing: [] },
     specifications: [
       {
         id: 'spec-a',

@@ -9,6 +9,7 @@ import type { Database } from '../../platform/db';
 import { STATUS_BY_RANK } from '../compliance';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
+import { writeValiditySheets } from './xlsx-validity';
 
 const PAGE = 2_000;
 // By status rank (not applicable, passed, waived, warning, failed), in the labels every screen uses.
@@ -270,6 +271,8 @@ export async function writeComprehensiveXlsx(
     }
   }
   elements.commit();
+
+  writeValiditySheets(workbook, sheetOf, data);
 
   const attributes = sheetOf(workbook, 'Attributes', [
     { header: 'Attribute', key: 'name', width: 30 },

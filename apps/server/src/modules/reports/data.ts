@@ -25,6 +25,7 @@ import type { OverviewService } from '../overview';
 import { activeWaiversForReport, type ReportWaiver } from '../waivers';
 import { conformanceScore } from './conformance';
 import * as repo from './repo';
+import { type ValiditySection, validitySection } from './validity-section';
 
 /** Failing elements listed per specification and requirement; the rest are counted. */
 export const EXAMPLES_PER_REQUIREMENT = 5;
@@ -54,6 +55,8 @@ export interface FileSection {
   specifications: SpecificationSection[];
   byClass: Awaited<ReturnType<typeof repo.failuresByClass>>;
   failureRows: number;
+  /** The model's validity (issue 38): failing rules with their first findings. */
+  validity: ValiditySection;
 }
 
 export interface ComprehensiveData {
@@ -158,6 +161,7 @@ export async function collectComprehensive(input: {
       specifications,
       byClass: await repo.failuresByClass(db, version.versionId),
       failureRows: await repo.failureRowCount(db, version.versionId),
+      validity: await validitySection(db, version.versionId, locale),
     });
   }
   return {

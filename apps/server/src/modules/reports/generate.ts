@@ -79,6 +79,7 @@ export async function generateReport(
       bcfVersion: report.bcfVersion === '3.0' ? '3.0' : '2.1',
       idsTitle: idsFiles.map((f) => f.name).join(', ') || null,
       locale,
+      validity: report.bcfValidity === true,
     });
     stored = await deps.storage.putStream(key, Readable.from([Buffer.from(bytes)]));
     projectName = (await findActiveProject(deps.db, report.projectId))?.name ?? 'the project';

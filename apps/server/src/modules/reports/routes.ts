@@ -153,6 +153,8 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
             specificationId: z.string().uuid('Specification not found').optional(),
             grouping: z.enum(['type', 'element']).default('type'),
             bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
+            /** 'true': the model's validity findings too, one topic per failing rule (issue 38). */
+            validity: z.enum(['true', 'false']).optional(),
           }),
           response: {
             200: fileResponse('The .bcf archive', 'application/octet-stream'),

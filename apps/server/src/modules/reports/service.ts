@@ -149,6 +149,7 @@ export function createReportService(deps: {
           format: body.reportType === 'ai_insights' ? 'pdf' : body.format,
           bcfGrouping: body.format === 'bcf' && body.reportType !== 'ai_insights' ? body.bcfGrouping : null,
           bcfVersion: body.format === 'bcf' && body.reportType !== 'ai_insights' ? body.bcfVersion : null,
+          bcfValidity: body.format === 'bcf' && body.reportType !== 'ai_insights' ? body.bcfValidity : null,
           name: body.name,
           description: body.description,
           status: 'pending',
@@ -232,6 +233,7 @@ export function createReportService(deps: {
         specificationId?: string;
         grouping: 'type' | 'element';
         bcfVersion: BcfVersion;
+        validity?: 'true' | 'false';
       },
       /** The request's language, when the project sets none and the reader has no profile. */
       locale: Locale = 'en',
@@ -260,6 +262,7 @@ export function createReportService(deps: {
         bcfVersion: query.bcfVersion,
         idsTitle: ids.map((f) => f.name).join(', ') || null,
         locale: await repo.reportLocale(db, projectId, { userId, fallback: locale }),
+        validity: query.validity === 'true',
       });
       const base = file.name.replace(/\.ifc$/i, '');
       return { bytes, fileName: `${base} ${version.versionTag} issues.bcf` };

@@ -3,8 +3,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { classLabel, objectLabel } from '@/lib/object-label';
+import { ValidityMarks } from '@/lib/validity-marks';
 import { StatusBadge } from './status-badge';
-import { ValidityMarks } from './validity-marks';
 
 /** The first results of the IDS Compliance view, one row per element and specification. */
 export function ComplianceResultsList({

@@ -10,12 +10,14 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiUrl } from '@/lib/api/paths';
+import { BcfValiditySwitch } from '@/lib/bcf-validity-switch';
 import { saveBlob } from '@/lib/save-file';
 
 /**
  * The failures under the current specification filter as BCF, one topic per element type (issue 13),
  * for the authoring tool's issue list (BIMcollab, Solibri, Revit's BCF Manager…); 2.1 unless the
- * user picks 3.0 beside the button (issue 20).
+ * user picks 3.0 beside the button (issue 20); the model's validity findings as topics of their own
+ * when the user asks (issue 38, decision 0330).
  */
 export function ExportBcfButton(props: {
   projectId: string;
@@ -25,6 +27,7 @@ export function ExportBcfButton(props: {
 }) {
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState<BcfVersion>(DEFAULT_BCF_VERSION);
+  const [validity, setValidity] = useState(false);
   const exportBcf = async () => {
     setBusy(true);
     try {
@@ -35,6 +38,7 @@ export function ExportBcfButton(props: {
           grouping: 'type',
           bcfVersion: version,
           specificationId: props.specificationId || null,
+          validity: validity ? 'true' : null,
         },
       });
       const response = await fetch(url, { credentials: 'same-origin' });
@@ -55,7 +59,8 @@ export function ExportBcfButton(props: {
     }
   };
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex flex-wrap items-center gap-2">
+      <BcfValiditySwitch checked={validity} onCheckedChange={setValidity} />
       <Select value={version} onValueChange={(v) => setVersion(bcfVersionSchema.parse(v))}>
         <SelectTrigger aria-label="BCF version" className="h-8 w-[6.5rem]">
           <SelectValue />

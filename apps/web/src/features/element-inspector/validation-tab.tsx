@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ValidityMarks } from '@/lib/validity-marks';
 import { ComplianceDetailCard } from './compliance-detail-card';
 import {
   COMPLIANCE_ERROR_TITLE,
@@ -12,6 +13,7 @@ import {
   specificationStatus,
 } from './compliance-status';
 import { ElementStatusBadge } from './element-status-badge';
+import { ElementValidityFindings } from './element-validity';
 import type { WaiverTarget } from './request-waiver-dialog';
 
 export interface ValidationTabProps {
@@ -100,6 +102,7 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
   return (
     <div className="space-y-3">
       <Summary compliance={compliance} />
+      <ElementValidityFindings findings={compliance.validity_findings} />
       <Table aria-label="Specifications">
         <TableHeader>
           <TableRow>
@@ -122,6 +125,7 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
                     {spec.specification_name}
                   </button>
                   <span className="block truncate text-xs text-muted-foreground">{spec.ids_file_name}</span>
+                  <ValidityMarks marks={spec.validity_marks} />
                 </TableCell>
                 <TableCell className="text-right">
                   <ElementStatusBadge status={status} />

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useVersionValidity } from '@/lib/validity-queries';
 import { validityText } from '@/lib/validity-text';
 import { validityLink } from './explorer-link';
@@ -132,6 +133,7 @@ function FileValidity({ projectId, file }: { projectId: string; file: OverviewFi
 }
 
 function RuleLine({ rule }: { rule: ValidityRule }) {
+  useT('validity'); // the rule's explanation in the page's language (validityText)
   return (
     <li className="flex items-start gap-3 py-2">
       {rule.severity === 'error' ? (

@@ -14,6 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { BcfValiditySwitch } from '@/lib/bcf-validity-switch';
 import { useBimFiles } from '../projects/files/queries';
 import { defaultReportName } from './report-messages';
 
@@ -22,6 +23,8 @@ export interface GenerateRequest {
   format: ReportFormat;
   bcfGrouping: 'type' | 'element';
   bcfVersion: BcfVersion;
+  /** BCF only: the model's validity findings too, one topic per failing rule (issue 38). */
+  bcfValidity: boolean;
   fileId: string;
   name: string;
   description: string;
@@ -64,6 +67,7 @@ function GenerateForm({
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const [grouping, setGrouping] = useState<'type' | 'element'>('type');
   const [bcfVersion, setBcfVersion] = useState<BcfVersion>(DEFAULT_BCF_VERSION);
+  const [bcfValidity, setBcfValidity] = useState(false);
   const [sending, setSending] = useState(false);
   const completed = (files.data ?? []).filter((f) => f.status === 'completed' && f.included);
   // A BCF belongs to one model: with BCF chosen, 'All files' gives way to the first file.
@@ -77,6 +81,7 @@ function GenerateForm({
       format: type === 'ai_insights' ? 'pdf' : format,
       bcfGrouping: grouping,
       bcfVersion,
+      bcfValidity: bcf && bcfValidity,
       fileId: chosenFile,
       name: name.trim(),
       description: description.trim(),
@@ -171,6 +176,9 @@ function GenerateForm({
               </SelectContent>
             </Select>
           </FormField>
+        )}
+        {type === 'comprehensive' && bcf && (
+          <BcfValiditySwitch checked={bcfValidity} onCheckedChange={setBcfValidity} />
         )}
       </div>
     </FormDialog>

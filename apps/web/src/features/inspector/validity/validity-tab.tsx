@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { SegmentedFilter } from '@/components/ui/segmented-filter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
+import { useT } from '@/lib/i18n';
 import { FINDINGS_PER_RULE, useVersionValidity } from '@/lib/validity-queries';
 import { validityText } from '@/lib/validity-text';
 import type { FileVersionRef } from '../../projects/attribute-queries';
@@ -24,6 +25,7 @@ function OutcomeBadge({ rule }: { rule: ValidityRule }) {
 }
 
 function Findings({ rule }: { rule: ValidityRule }) {
+  useT('validity'); // the rule's explanation in the page's language (validityText)
   return (
     <div className="mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -57,6 +59,7 @@ function Findings({ rule }: { rule: ValidityRule }) {
 }
 
 function RuleRow({ rule }: { rule: ValidityRule }) {
+  useT('validity'); // the rule's explanation in the page's language (validityText)
   const [open, setOpen] = useState(false);
   const failing = rule.outcome === 'fail';
   return (

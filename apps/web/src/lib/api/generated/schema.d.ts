@@ -13411,6 +13411,33 @@ export interface operations {
                             }[];
                             overall_errors: string[];
                             failure_reasons: string[];
+                            validity_marks: ({
+                                /** @enum {string} */
+                                code: "repeated_global_id";
+                                rule: string;
+                                global_id: string;
+                            } | {
+                                /** @enum {string} */
+                                code: "repeated_property_set";
+                                rule: string;
+                                property_sets: string[];
+                            } | {
+                                /** @enum {string} */
+                                code: "unofficial_schema";
+                                rule: string;
+                                schema: string;
+                            })[];
+                        }[];
+                        validity_findings: {
+                            rule: string;
+                            /** @enum {string} */
+                            severity: "error" | "warning";
+                            message: {
+                                id: string;
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            };
                         }[];
                     };
                 };
@@ -21773,6 +21800,8 @@ export interface operations {
                      * @enum {string}
                      */
                     bcfVersion?: "2.1" | "3.0";
+                    /** @default false */
+                    bcfValidity?: boolean;
                 };
             };
         };
@@ -22656,6 +22685,7 @@ export interface operations {
                 specificationId?: string;
                 grouping?: "type" | "element";
                 bcfVersion?: "2.1" | "3.0";
+                validity?: "true" | "false";
             };
             header?: never;
             path: {
