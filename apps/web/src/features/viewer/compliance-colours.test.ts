@@ -48,7 +48,12 @@ describe('compliance colours (spec 3 §5, §9)', () => {
     const apart = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
     const waived = hue(STATUS_COLORS.waived);
     // At least 30° of hue from indigo and from the coloured statuses (grey has no hue to compare).
-    for (const colour of [primary as string, STATUS_COLORS.passed, STATUS_COLORS.warning, STATUS_COLORS.failed]) {
+    for (const colour of [
+      primary as string,
+      STATUS_COLORS.passed,
+      STATUS_COLORS.warning,
+      STATUS_COLORS.failed,
+    ]) {
       expect(apart(waived, hue(colour))).toBeGreaterThanOrEqual(30);
     }
   });
