@@ -1,7 +1,6 @@
 import { type BrowserContext, type Page, request as playwright } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addMemberViaApi, signInViaApi, signUpViaApi } from './harness/api';
-import { seriousViolations } from './harness/axe';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
@@ -148,9 +147,5 @@ describe.skipIf(!haveHouse)('waivers', () => {
     await expectVisible(badge.getByText('Waived'));
     await expectVisible(badge.locator('[data-status-icon="waived"]'));
     await screenshot(adminInspector, 'inspector-waived-badge');
-    // Waived's colour as drawn in the badges and the legend passes axe-core's WCAG AA checks (contrast).
-    const waivedMarks = '[data-element-status="waived"], li[data-status="waived"]';
-    expect(await page.locator(waivedMarks).count()).toBeGreaterThan(1);
-    expect(await seriousViolations(page, 'waived marks', waivedMarks)).toEqual([]);
   });
 });

@@ -17,26 +17,19 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/**
- * Runs axe-core over the whole document as it is now, or only over the elements `include` selects;
- * returns its serious and critical violations.
- */
-export async function seriousViolations(page: Page, state: string, include?: string): Promise<AxeFinding[]> {
+/** Runs axe-core over the whole document as it is now; returns its serious and critical violations. */
+export async function seriousViolations(page: Page, state: string): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async ({ tags, include }) => {
-      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
-      const context = include ? { include: [include] } : document;
-      const results = await axe.run(context, { runOnly: { type: 'tag', values: tags } });
-      return results.violations.map((v) => ({
-        rule: v.id,
-        impact: v.impact ?? 'unknown',
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }));
-    },
-    { tags: WCAG_TAGS, include },
-  );
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  }, WCAG_TAGS);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ state, ...v }));
