@@ -1,16 +1,19 @@
 /**
  * Issue 32's acceptance for waivers: a waiver on one element turns exactly that finding into Waived in
- * the Overview figures, the IDS Compliance cards, the XLSX Failures sheet and the BCF export, and
- * nowhere into Passed; an approved type-level waiver covers every element of the type; a waiver
+ * the Overview figures, the IDS Compliance cards, the XLSX Failures sheet, the BCF export and the
+ * assistant's answer, and nowhere into Passed; an approved type-level waiver covers every element of the type; a waiver
  * carries to the next version (same GlobalIds, and content-matched ones); a changed failure flags it
  * for review; an expired waiver restores the failure and queues the two mails; nobody approves their
  * own request unless the project allows it. Expected figures come from the engine's own report of each
  * model (checkModel on the file, the status rule read from spec 2 §4 here) with the waived findings
  * set apart, never from the server's code.
  *
+ * The Comprehensive PDF's evidence is read back with Poppler's pdftotext.
+ *
  * Over 500 lines: one scenario per acceptance point, all on the same processed models and the same
  * independent status rule; split apart they would each repeat that setup.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireWaiversJob } from '../src/modules/waivers';
 import { rowsOf } from '../src/platform/db';
+import { ask } from './support/ai-fixture';
 import { testBackends } from './support/backends';
 import { type Derived, deriveVersions, IDS_V1 } from './support/derived-versions';
 import { upload } from './support/multipart';
@@ -330,6 +334,21 @@ describe('waivers (issue 32)', () => {
         waivedRows.push(String(row.getCell(gidColumn).value));
     });
     expect(waivedRows).toEqual([w1.globalId]);
+
+    // The assistant's built-in analyst: FR-1 counted from the engine's results, W1 as Waived.
+    const fire = [...v1.elements.values()]
+      .flatMap((e) => {
+        const r = e.results.get(FIRE);
+        return r ? [statusOf(r, e.id === w1.id)] : [];
+      })
+      .filter((rank) => rank > 0);
+    const tally = (rank: number) => fire.filter((r) => r === rank).length;
+    expect(tally(2)).toBe(1);
+    const answer = await ask(server, owner, { projectId, fileId }, 'Summarise compliance');
+    expect(answer.response.statusCode).toBe(200);
+    expect(answer.text).toContain(
+      `${FIRE}: ${fire.length - tally(1)} of ${fire.length} applicable elements do not meet it (Waived 1, Warning ${tally(3)}, Failed ${tally(4)};`,
+    );
   });
 
   it('refuses the requester approving their own request, unless the project allows it', async () => {
@@ -350,6 +369,22 @@ describe('waivers (issue 32)', () => {
     await call(server, owner, 'PUT', `/api/v1/projects/${projectId}/waiver-settings`, {
       self_approval: false,
     });
+    // A rejected request waives nothing: another failing wall, asked for and turned down.
+    const w4 = [...v1.elements.values()].find(
+      (e) => e.results.get(FIRE)?.passed === false && ![w1.id, w2.id, w3.id].includes(e.id),
+    )!;
+    const turnedDown = await request(editor, { scope: 'element', element_id: w4.id });
+    expect(turnedDown.statusCode, turnedDown.body).toBe(201);
+    const rejected = await call(
+      server,
+      owner,
+      'POST',
+      `/api/v1/projects/${projectId}/waivers/${turnedDown.json().waiver.id}/reject`,
+      {},
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().waiver).toMatchObject({ state: 'rejected' });
+    waiverIds.rejected = turnedDown.json().waiver.id;
     const third = await request(editor, { scope: 'element', element_id: w3.id });
     expect((await approve(owner, third.json().waiver.id)).statusCode).toBe(200);
     waiverIds.w3 = third.json().waiver.id;
@@ -452,6 +487,48 @@ describe('waivers (issue 32)', () => {
     writeFileSync(join(dir, 'v3.ifc'), v3bytes);
   });
 
+  it('lists the waivers in force in the Comprehensive PDF evidence, with reasons and approvers', async () => {
+    // In force now: W1 (Ed's, approved by Ada), W2 (Ada's, self-approved) on model.ifc, and the type
+    // waiver on same-model-again.ifc; W3 needs review since the last version and is not in force.
+    const report = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports`, {
+      reportType: 'comprehensive',
+      format: 'pdf',
+      name: 'Waivers evidence',
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().report_id as string;
+    await eventually(async () => {
+      const r = (await call(server, owner, 'GET', `/api/v1/reports/${reportId}`)).json().report;
+      if (r.status === 'failed') throw new Error(r.error_message);
+      return r.status === 'completed';
+    });
+    const link = await call(
+      server,
+      owner,
+      'POST',
+      `/api/v1/projects/${projectId}/reports/${reportId}/download`,
+    );
+    const file = await server.app.inject({
+      method: 'GET',
+      url: link.json().download_url,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    const pdfDir = mkdtempSync(join(tmpdir(), 'plumbline-waiver-pdf-'));
+    writeFileSync(join(pdfDir, 'r.pdf'), file.rawPayload);
+    // -raw keeps the drawing order: each table cell's wrapped lines stay together.
+    const text = execFileSync('pdftotext', ['-raw', join(pdfDir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    await rm(pdfDir, { recursive: true, force: true });
+    const at = text.lastIndexOf('Waivers in force');
+    expect(at).toBeGreaterThan(0);
+    const section = text.slice(at).replace(/\s+/g, '');
+    const count = (needle: string) => section.split(needle.replace(/\s+/g, '')).length - 1;
+    expect(count('Fire rating is held on the door type, agreed with the client')).toBe(3);
+    expect(count('Ada Admin')).toBe(3);
+    expect(count(`${FIRE} (model.ifc)`)).toBe(2);
+    expect(count(`${FIRE} (same-model-again.ifc)`)).toBe(1);
+  });
+
   it('restores the failure when a waiver expires, records it and mails requester and approver', async () => {
     // W1's waiver lapses first: shorten it in place of waiting 200 days.
     await server.database.db.execute(
@@ -482,6 +559,18 @@ describe('waivers (issue 32)', () => {
       const list = actions.map((a) => a.action);
       return list.includes('waiver.expired') ? list : null;
     }).then((list) => expect(list).toEqual(['waiver.requested', 'waiver.approved', 'waiver.expired']));
+    const turnedDown = await eventually(async () => {
+      const rows = await rowsOf<{ action: string }>(
+        server.database.db,
+        sql`select action from audit_log where target_id = ${waiverIds.rejected} order by seq`,
+      );
+      return rows.some((r) => r.action === 'waiver.rejected') ? rows.map((r) => r.action) : null;
+    });
+    expect(turnedDown).toEqual(['waiver.requested', 'waiver.rejected']);
+    // Every waiver action (requested, approved, rejected, flagged, expired) sits in one chain that holds.
+    const verdict = await call(server, owner, 'GET', '/api/v1/admin/audit/verify');
+    expect(verdict.statusCode, verdict.body).toBe(200);
+    expect(verdict.json()).toMatchObject({ ok: true, first_bad: null });
   });
   it('exports every matching waiver to XLSX past the list page, and refuses more than one export holds', async () => {
     async function exported(query = '') {

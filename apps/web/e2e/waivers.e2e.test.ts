@@ -5,7 +5,7 @@ import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples, VIEWER_COLOURS_IDS } from './harness/samples';
-import { waitForViewerReady } from './harness/viewer';
+import { settledPixelCounts, waitForViewerReady } from './harness/viewer';
 
 // Issue 32 item 1 in Chromium: an Editor requests a waiver from the element inspector; a project
 // Admin approves it in the Waivers view, where their own request cannot be approved; the 3D viewer's
@@ -128,6 +128,24 @@ describe.skipIf(!haveHouse)('waivers', () => {
     await expectVisible(waived.getByText('Waived'));
     await expectVisible(waived.locator('[data-status-icon="waived"]'));
     await expectVisible(waived.locator('[data-count]', { hasText: /^1$/ }));
+    // The 3D view itself draws the waived wall in Waived's colour (issue 32: its own colour in the viewer).
+    const drawn = await settledPixelCounts(viewer, (counts) => counts.magenta > 0);
+    expect(drawn.magenta).toBeGreaterThan(0);
     await screenshot(viewer, 'viewer-waived-legend');
+
+    // The element inspector of the waived wall: its card's badge says Waived, with the shield.
+    await view.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Waived' }).click();
+    const waivedInspect = view.getByRole('button', { name: `Inspect element #${viewerDbId}` });
+    await expectVisible(waivedInspect);
+    await waivedInspect.click();
+    const adminInspector = page.getByRole('complementary', { name: 'Element Inspector' });
+    await expectVisible(adminInspector);
+    await adminInspector.getByRole('tab', { name: 'Validation' }).click();
+    const waivedCard = adminInspector.getByRole('region', { name: `Compliance detail: ${WALLS}` });
+    const badge = waivedCard.locator('[data-element-status="waived"]');
+    await expectVisible(badge.getByText('Waived'));
+    await expectVisible(badge.locator('[data-status-icon="waived"]'));
+    await screenshot(adminInspector, 'inspector-waived-badge');
   });
 });

@@ -5,7 +5,7 @@ import { until, WAIT_MS } from './wait';
 /** Pixels of a viewer's canvas by colour family (the canvas keeps its drawing buffer). */
 export async function pixelCounts(
   viewer: Locator,
-): Promise<{ red: number; green: number; cyan: number; total: number }> {
+): Promise<{ red: number; green: number; cyan: number; magenta: number; total: number }> {
   return viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
     const copy = document.createElement('canvas');
     copy.width = canvas.width;
@@ -16,14 +16,17 @@ export async function pixelCounts(
     let red = 0;
     let green = 0;
     let cyan = 0;
+    let magenta = 0;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
       // #ef4444 and #22c55e under the scene's lights: the hue holds, the brightness varies.
       if (r > 120 && r > 2 * g && r > 2 * b) red += 1;
       if (g > 120 && g > 1.4 * r && g > 1.6 * b) green += 1;
       if (g > 100 && b > 100 && r < 0.6 * g && r < 0.6 * b) cyan += 1; // the highlight, #06b6d4
+      // Waived, #86198f: red and blue alike, little green (not the indigo #4f46e5, whose red is a third of its blue).
+      if (r > 50 && b > 50 && r > 0.6 * b && b > 0.6 * r && g < 0.4 * r && g < 0.4 * b) magenta += 1;
     }
-    return { red, green, cyan, total: data.length / 4 };
+    return { red, green, cyan, magenta, total: data.length / 4 };
   });
 }
 

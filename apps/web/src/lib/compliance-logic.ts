@@ -1,12 +1,14 @@
 import { COMPLIANCE_STATUS_LABELS, type ComplianceStatus, percentOf } from '@plumbline/contracts';
 
 /**
- * Status colours (spec 3 §8): passed, warning, failed, not applicable; waived (issue 32) is indigo,
- * 6.3:1 against white (WCAG AA, also for text) and far in hue from the other four.
+ * Status colours (spec 3 §8): passed, warning, failed, not applicable; waived (issue 32) is a deep
+ * magenta (Tailwind fuchsia-800), 8.2:1 against white (WCAG AA, also for text), far in hue from the
+ * other four and from the app's indigo `--primary`, so a waived element is never read as a selection,
+ * a link or a button (decision 0335). Its shield icon stays the cue that needs no colour.
  */
 export const STATUS_COLORS: Record<ComplianceStatus, string> = {
   passed: '#22c55e',
-  waived: '#4f46e5',
+  waived: '#86198f',
   warning: '#eab308',
   failed: '#ef4444',
   not_applicable: '#6b7280',

@@ -13,8 +13,9 @@ export const badgeVariants = cva(
         success: 'border-transparent bg-green-50 text-green-700',
         warning: 'border-transparent bg-yellow-50 text-yellow-800',
         destructive: 'border-transparent bg-red-50 text-red-700',
-        // A waived failure (issue 32): the Waived indigo, dark enough on its tint for WCAG AA.
-        waived: 'border-transparent bg-indigo-50 text-indigo-700',
+        // A waived failure (issue 32): STATUS_COLORS.waived on its tint (7.9:1, WCAG AA); not the
+        // indigo of --primary, which marks what can be clicked or is selected.
+        waived: 'border-transparent bg-fuchsia-50 text-[#86198f]',
       },
     },
     defaultVariants: { variant: 'default' },

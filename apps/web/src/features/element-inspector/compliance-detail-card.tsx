@@ -82,7 +82,7 @@ export function ComplianceDetailCard({
         <div id={bodyId} className="space-y-3 border-t border-border px-3 py-3">
           <p className="text-xs text-muted-foreground">IDS file: {spec.ids_file_name}</p>
           {spec.is_waived && (
-            <p className="text-sm text-indigo-700">
+            <p className="text-sm text-[#86198f]">
               An approved waiver covers this failure: it counts as Waived, not as a failure.
             </p>
           )}
