@@ -136,7 +136,9 @@ export const metadataExportQuerySchema = rowQueryShape
 export type MetadataExportQuery = z.infer<typeof metadataExportQuerySchema>;
 
 /** The facets read: the same selection, so each section's counts follow the other active filters. */
-export const metadataFacetsQuerySchema = rowQueryShape.omit({ sort: true, order: true }).superRefine(checkRange);
+export const metadataFacetsQuerySchema = rowQueryShape
+  .omit({ sort: true, order: true })
+  .superRefine(checkRange);
 export type MetadataFacetsQuery = z.infer<typeof metadataFacetsQuerySchema>;
 
 /** The version query alone (the element read). */

@@ -16,8 +16,8 @@ import {
   type FacetCountRow,
   type NumericProperty,
   type PropertyQuery,
-  type StoreFacet,
   type StoredProperty,
+  type StoreFacet,
 } from '../../src/modules/metadata/explorer-store';
 import { extractModel } from '../../src/modules/processing/extract';
 
@@ -109,7 +109,8 @@ export function selects(selection: ExplorerSelection, row: ExplorerRow): boolean
     if (row.propertySet !== range.propertySet || row.attribute !== range.attribute) return false;
     if (!isMetadataNumber(row.value)) return false;
     const n = Number(row.value);
-    if ((range.from !== undefined && n < range.from) || (range.to !== undefined && n > range.to)) return false;
+    if ((range.from !== undefined && n < range.from) || (range.to !== undefined && n > range.to))
+      return false;
   }
   if (!selection.search) return true;
   const term = selection.search.toLowerCase();
@@ -169,11 +170,16 @@ export function expectedNumericProperties(rows: readonly ExplorerRow[]): Numeric
 }
 
 /** Range selections on the version's most frequent numeric property (none when it has no number). */
-function rangeSelections(rows: readonly ExplorerRow[], classes: string[]): Array<[string, ExplorerSelection]> {
+function rangeSelections(
+  rows: readonly ExplorerRow[],
+  classes: string[],
+): Array<[string, ExplorerSelection]> {
   const top = expectedNumericProperties(rows)[0];
   if (!top) return [];
   const values = rows
-    .filter((r) => r.propertySet === top.propertySet && r.attribute === top.attribute && isMetadataNumber(r.value))
+    .filter(
+      (r) => r.propertySet === top.propertySet && r.attribute === top.attribute && isMetadataNumber(r.value),
+    )
     .map((r) => Number(r.value))
     .sort((a, b) => a - b);
   const at = (q: number) => values[Math.floor(q * (values.length - 1))] as number;

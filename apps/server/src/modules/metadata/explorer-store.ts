@@ -14,7 +14,11 @@ export interface ExplorerStore {
    * Per key of one facet, the rows of the selection (keys with none left out); sorted count desc, key.
    * The service asks it with the facet's own filter removed (live facet counts, decision 0346).
    */
-  facetCounts(version: ExplorerVersion, selection: ExplorerSelection, facet: StoreFacet): Promise<FacetCountRow[]>;
+  facetCounts(
+    version: ExplorerVersion,
+    selection: ExplorerSelection,
+    facet: StoreFacet,
+  ): Promise<FacetCountRow[]>;
   /**
    * Properties (set, name) with at least one value that is a number (METADATA_NUMBER_PATTERN), with
    * how many such rows and their least and greatest; most rows first, then set, then name; at most `limit`.

@@ -65,7 +65,11 @@ export async function facetSections(
       const options = own
         .map((f) => ({ key: f.key, count: live ? (live.get(f.key) ?? 0) : f.count }))
         .sort(byCountThenKey)
-        .map((o) => ({ key: o.key, label: key === 'level' && o.key === '' ? 'No level' : o.key, count: o.count }));
+        .map((o) => ({
+          key: o.key,
+          label: key === 'level' && o.key === '' ? 'No level' : o.key,
+          count: o.count,
+        }));
       return { key, title, options };
     }),
   );

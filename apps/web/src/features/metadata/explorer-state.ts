@@ -73,11 +73,11 @@ export function pageQuery(versionId: string, state: ExplorerState) {
 }
 
 export type SelectionQuery = { search?: string } & MetadataFilters & {
-  range_property_set?: string;
-  range_attribute?: string;
-  range_from?: string;
-  range_to?: string;
-};
+    range_property_set?: string;
+    range_attribute?: string;
+    range_from?: string;
+    range_to?: string;
+  };
 
 /** Search, filters and range only: what the export and the facet counts select (filters repeat per value). */
 export function selectionQuery(state: Pick<ExplorerState, 'search' | 'filters' | 'range'>): SelectionQuery {

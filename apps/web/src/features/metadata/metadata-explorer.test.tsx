@@ -49,8 +49,16 @@ function facets(url: URL) {
     version_id: address.versionId,
     total_rows: rows.length,
     sections: [
-      { key: 'ifc_class', title: 'IFC Class', options: counted(selected(url, true), (r) => r.ifcClass, ['IfcWindow', 'IfcDoor']) },
-      { key: 'attribute', title: 'Attribute', options: counted(narrowed, (r) => r.attribute, ['Width', 'Reference']) },
+      {
+        key: 'ifc_class',
+        title: 'IFC Class',
+        options: counted(selected(url, true), (r) => r.ifcClass, ['IfcWindow', 'IfcDoor']),
+      },
+      {
+        key: 'attribute',
+        title: 'Attribute',
+        options: counted(narrowed, (r) => r.attribute, ['Width', 'Reference']),
+      },
     ],
     numeric_properties: [{ property_set: 'Pset_Common', attribute: 'Width', count: 3, min: 0.6, max: 1.2 }],
   };
@@ -82,7 +90,9 @@ function page(url: URL) {
 }
 
 const optionCount = (section: string, label: string) =>
-  within(screen.getByTestId(`filter-section-${section}`)).getByText(label).closest('label')?.textContent;
+  within(screen.getByTestId(`filter-section-${section}`))
+    .getByText(label)
+    .closest('label')?.textContent;
 
 describe('MetadataExplorer', () => {
   it('filters a numeric property by a from–to range and counts each facet under the other filters', async () => {
@@ -103,7 +113,10 @@ describe('MetadataExplorer', () => {
     expect(optionCount('ifc_class', 'IfcWindow')).toBe('IfcWindow6');
     expect(optionCount('attribute', 'Width')).toBe('Width4');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Numeric property' }), 'Width (Pset_Common)');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Numeric property' }),
+      'Width (Pset_Common)',
+    );
     const min = screen.getByRole('spinbutton', { name: 'Width minimum' });
     const max = screen.getByRole('spinbutton', { name: 'Width maximum' });
     expect(min).toHaveValue(0.6);
@@ -126,7 +139,9 @@ describe('MetadataExplorer', () => {
     expect(optionCount('attribute', 'Reference')).toBe('Reference0');
 
     // Choosing a class narrows the other sections, not its own.
-    await user.click(within(screen.getByTestId('filter-section-ifc_class')).getByRole('checkbox', { name: /IfcWindow/ }));
+    await user.click(
+      within(screen.getByTestId('filter-section-ifc_class')).getByRole('checkbox', { name: /IfcWindow/ }),
+    );
     expect(await screen.findByText('No rows match')).toBeVisible();
     await waitFor(() => expect(optionCount('attribute', 'Width')).toBe('Width0'));
     expect(optionCount('ifc_class', 'IfcDoor')).toBe('IfcDoor1');
