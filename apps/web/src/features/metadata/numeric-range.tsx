@@ -1,6 +1,7 @@
 import type { MetadataNumericProperty } from '@plumbline/contracts';
 import { useEffect, useState } from 'react';
 import type { RangeFilter, SelectedRanges } from '@/components/filter-panel/filter-state';
+import { useT } from '@/lib/i18n';
 import type { ExplorerRange } from './explorer-state';
 
 const RANGE_KEY = 'value-range';
@@ -18,6 +19,7 @@ export function useNumericRange(
   range: ExplorerRange | null,
   onRange: (range: ExplorerRange | null) => void,
 ) {
+  const t = useT('app');
   const [chosenKey, setChosenKey] = useState(range ? keyOf(range) : '');
   useEffect(() => {
     if (range) setChosenKey(keyOf(range));
@@ -42,9 +44,9 @@ export function useNumericRange(
     numeric.length === 0 ? null : (
       <div className="space-y-2 border-t border-border pt-3">
         <label className="block text-xs font-medium uppercase tracking-wide text-muted-foreground">
-          Value range
+          {t('app.valueRange.title')}
           <select
-            aria-label="Numeric property"
+            aria-label={t('app.valueRange.property')}
             className="mt-1 block h-8 w-full rounded border border-border bg-background px-2 text-sm normal-case tracking-normal text-foreground"
             value={chosen ? chosenKey : ''}
             onChange={(event) => {
@@ -52,19 +54,15 @@ export function useNumericRange(
               if (range) onRange(null);
             }}
           >
-            <option value="">Choose a numeric property</option>
+            <option value="">{t('app.valueRange.choose')}</option>
             {numeric.map((p) => (
               <option key={keyOfNumeric(p)} value={keyOfNumeric(p)}>
-                {p.attribute} ({p.property_set})
+                {t('app.valueRange.option', { attribute: p.attribute, propertySet: p.property_set })}
               </option>
             ))}
           </select>
         </label>
-        {chosen && (
-          <p className="text-xs text-muted-foreground">
-            In the model's units; values that are not numbers are left out.
-          </p>
-        )}
+        {chosen && <p className="text-xs text-muted-foreground">{t('app.valueRange.units')}</p>}
       </div>
     );
   return { chooser, ranges, selectedRanges, onRangeChange };
