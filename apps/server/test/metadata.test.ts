@@ -1,3 +1,5 @@
+// Over 500 lines: one processed model serves every explorer route (rows, facets and their live counts,
+// the value range, search, sort, element, export, access), since processing it is the costly part.
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
