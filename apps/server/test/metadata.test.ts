@@ -1,3 +1,5 @@
+// Over 500 lines: one processed model serves every explorer route (rows, facets and their live counts,
+// the value range, search, sort, element, export, access), since processing it is the costly part.
 import { readIfc } from '@plumbline/ifc';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -220,6 +222,89 @@ for (const backend of testBackends()) {
       expect(classes.total).toBe(rows.filter((r) => r.ifc_class === someClass).length);
       const none = (await get(`?ifc_class=${someClass}&category=NoSuchCategory`)).json();
       expect(none).toMatchObject({ total: 0, rows: [], page: 1, total_pages: 1 });
+    });
+
+    it('narrows to a numeric range on one property and counts each facet under the other active filters', async () => {
+      // Decision 0345: rows of the property whose value is a number in [from, to]; other text never matches.
+      const isNumber = (v: string | null) =>
+        v !== null && v.length <= 40 && /^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]{1,2})?$/.test(v);
+      const pairs = countBy(
+        rows.filter((r) => isNumber(r.value)),
+        (r) => `${r.property_set}\u0000${r.attribute}`,
+      );
+      const [pair] = [...pairs].sort((a, b) => b[1] - a[1])[0] as [string, number];
+      const [set, attribute] = pair.split('\u0000') as [string, string];
+      const values = rows
+        .filter((r) => r.property_set === set && r.attribute === attribute && isNumber(r.value))
+        .map((r) => Number(r.value))
+        .sort((a, b) => a - b);
+      const from = values[Math.floor(values.length / 4)] as number;
+      const to = values[Math.floor((values.length * 3) / 4)] as number;
+      const inRange = (r: Row) =>
+        r.property_set === set &&
+        r.attribute === attribute &&
+        isNumber(r.value) &&
+        Number(r.value) >= from &&
+        Number(r.value) <= to;
+      const range = `range_property_set=${encodeURIComponent(set)}&range_attribute=${encodeURIComponent(attribute)}&range_from=${from}&range_to=${to}`;
+      const page = (await get(`?${range}&page_size=500`)).json();
+      const expected = rows.filter(inRange);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(rows.length);
+      expect(page.total).toBe(expected.length);
+      expect(page.rows.map((r: Row) => r.id)).toEqual(expected.slice(0, 500).map((r) => r.id));
+
+      // With a class chosen too: the class section is counted under the range alone (its own
+      // selection does not narrow it), every other section under the range and the class.
+      const someClass = expected[0]?.ifc_class as string;
+      const facets = (await get(`/facets?${range}&ifc_class=${encodeURIComponent(someClass)}`)).json();
+      const options = (key: string) =>
+        new Map(
+          facets.sections
+            .find((s: { key: string }) => s.key === key)
+            .options.filter((o: { count: number }) => o.count > 0)
+            .map((o: { key: string; count: number }) => [o.key, o.count]),
+        );
+      const both = expected.filter((r) => r.ifc_class === someClass);
+      expect(options('ifc_class')).toEqual(countBy(expected, (r) => r.ifc_class));
+      expect(options('category')).toEqual(countBy(both, (r) => r.category));
+      expect(options('level')).toEqual(countBy(both, (r) => r.level ?? ''));
+      expect(options('attribute')).toEqual(new Map([[attribute, both.length]]));
+      // Every option of the version stays listed (zero when the other filters leave it no row).
+      const allClasses = facets.sections.find((s: { key: string }) => s.key === 'ifc_class').options;
+      expect(allClasses.length).toBe(countBy(rows, (r) => r.ifc_class).size);
+      expect(facets.total_rows).toBe(rows.length);
+      // The property is offered as a range with its bounds over the whole version.
+      expect(facets.numeric_properties[0]).toEqual({
+        property_set: set,
+        attribute,
+        count: values.length,
+        min: values[0],
+        max: values.at(-1),
+      });
+    });
+
+    it('refuses a malformed range with 400 and a message, on the rows, the facets and the export', async () => {
+      const named = 'range_property_set=Pset&range_attribute=Width';
+      const bad: Array<[string, string]> = [
+        [`${named}&range_from=abc`, 'A range bound must be a number'],
+        [`${named}&range_from=1e400`, 'A range bound must be a number'],
+        [`${named}&range_to=2e15`, 'A range bound must be between -1e15 and 1e15'],
+        [`${named}&range_from=5&range_to=1`, 'The range’s from value must not be above its to value'],
+        ['range_attribute=Width&range_from=1', 'A range needs its property set and property'],
+        [named, 'A range needs a from or a to value'],
+      ];
+      for (const [query, message] of bad) {
+        for (const path of [`?${query}`, `/facets?${query}`, `/export?format=csv&${query}`]) {
+          const response = await get(path);
+          expect({ path, status: response.statusCode }).toEqual({ path, status: 400 });
+          expect(response.json().error.message).toBe(message);
+          expect(response.body).not.toMatch(/\/work|\/tmp|node_modules/);
+        }
+      }
+      // An open range (from only) is fine, and a property with no numbers selects nothing.
+      const open = await get(`?${named}&range_from=0`);
+      expect(open.statusCode).toBe(200);
     });
 
     it('searches case-insensitively in value, attribute, property set, class, name and object id', async () => {

@@ -137,6 +137,44 @@ describe.skipIf(!haveWindows)('metadata explorer', () => {
     await screenshot(page, 'metadata-viewer');
   });
 
+  it('narrows the rows by a numeric range and counts the facets under it', async () => {
+    const ids = await processedModel(context.request);
+    const base = `/api/v1/projects/${ids.projectId}/bimfiles/${ids.fileId}/metadata`;
+    const api = async (path: string, query: string) =>
+      (await context.request.get(`${base}${path}?versionId=${ids.versionId}&${query}`)).json();
+    const facets = await api('/facets', '');
+    const property = facets.numeric_properties.find((p: { min: number; max: number }) => p.min < p.max);
+    if (!property) throw new Error('the sample has no numeric property with two values');
+    const to = (property.min + property.max) / 2;
+    const query = `range_property_set=${encodeURIComponent(property.property_set)}&range_attribute=${encodeURIComponent(property.attribute)}&range_from=${property.min}&range_to=${to}`;
+    const narrowed = await api('', query);
+    expect(narrowed.total).toBeGreaterThan(0);
+    expect(narrowed.total).toBeLessThan(facets.total_rows);
+
+    await page.goto(
+      `/dashboard?tab=metadata&project=${ids.projectId}&file=${ids.fileId}&version=${ids.versionId}`,
+    );
+    const total = page.getByTestId('metadata-total');
+    await expectVisible(total.getByText(`${facets.total_rows.toLocaleString('en-US')} rows`));
+    const attributeCount = page
+      .getByTestId('filter-section-attribute')
+      .locator('label')
+      .filter({ has: page.locator(`span[title=${JSON.stringify(property.attribute)}]`) })
+      .locator('span.tabular-nums');
+    await page
+      .getByRole('combobox', { name: 'Numeric property' })
+      .selectOption({ label: `${property.attribute} (${property.property_set})` });
+    const max = page.getByRole('spinbutton', { name: `${property.attribute} maximum` });
+    await max.fill(String(to));
+    await max.press('Enter');
+    await expectVisible(total.getByText(`${narrowed.total.toLocaleString('en-US')} rows`));
+    // The attribute section is counted under the range: the property's rows in range, the rest none.
+    await expect
+      .poll(() => attributeCount.first().textContent())
+      .toBe(narrowed.total.toLocaleString('en-US'));
+    await screenshot(page, 'metadata-range');
+  });
+
   it('asks for a selection first and remembers the IDS Compliance sub-tab', async () => {
     await signUpViaApi(context.request, {
       email: uniqueEmail('meta'),

@@ -29,6 +29,7 @@ export const METADATA_MAX_PAGE_SIZE = 500;
 export const METADATA_SEARCH_MAX_LENGTH = 200;
 export const METADATA_ELEMENT_SEARCH_LIMIT = 10_000;
 export const METADATA_EXPORT_COOLDOWN_SECONDS = 30;
+export const METADATA_NUMERIC_PROPERTIES_LIMIT = 500;
 
 /** A query-string value that may repeat (`?level=A&level=B`) or come once. */
 const multi = z
@@ -37,29 +38,111 @@ const multi = z
   .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().max(500)).max(200, 'Too many filter values').optional());
 
+/**
+ * A value range filter's bounds stay within ±10^15: wider than any measure a building model holds,
+ * narrow enough that every bound is an exact double and a store never meets an overflow (decision 0345).
+ */
+export const METADATA_RANGE_LIMIT = 1e15;
+
+/**
+ * What counts as a number in a property value (decision 0345): plain decimal text, an optional sign,
+ * an optional exponent of at most two digits, at most 40 characters. Both explorer stores and the
+ * query's bounds use this one test; anything else ('.T.', '3 m', '') is not a number.
+ */
+export const METADATA_NUMBER_PATTERN = '^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]{1,2})?$';
+export const METADATA_NUMBER_MAX_LENGTH = 40;
+const numberPattern = new RegExp(METADATA_NUMBER_PATTERN);
+
+/** True when a stored value is a number for the range filter (the stores' test, in JavaScript). */
+export function isMetadataNumber(value: string | null): boolean {
+  return value !== null && value.length <= METADATA_NUMBER_MAX_LENGTH && numberPattern.test(value);
+}
+
+const rangeBound = z
+  .string()
+  .trim()
+  .max(METADATA_NUMBER_MAX_LENGTH, 'A range bound must be a number')
+  .optional()
+  .refine((v) => v === undefined || v === '' || isMetadataNumber(v), 'A range bound must be a number')
+  .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+  .refine(
+    (v) => v === undefined || Math.abs(v) <= METADATA_RANGE_LIMIT,
+    'A range bound must be between -1e15 and 1e15',
+  );
+
 /** What selects rows: version, search and filters (shared by the page, the export and the count). */
-export const metadataRowQuerySchema = versionQuerySchema.extend({
+const rowQueryShape = versionQuerySchema.extend({
   search: z.string().trim().max(METADATA_SEARCH_MAX_LENGTH, 'The search is too long').optional(),
   category: multi,
   ifc_class: multi,
   level: multi,
   property_set: multi,
   attribute: multi,
+  /** A numeric range on one property (set and name): rows of it whose value is a number in [from, to]. */
+  range_property_set: z.string().max(500).optional(),
+  range_attribute: z.string().max(500).optional(),
+  range_from: rangeBound,
+  range_to: rangeBound,
   sort: metadataSortKeySchema.optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });
+
+/** The range's parts must come together: a property (set and name), at least one bound, from ≤ to. */
+function checkRange(
+  query: {
+    range_property_set?: string | undefined;
+    range_attribute?: string | undefined;
+    range_from?: number | undefined;
+    range_to?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const named = query.range_property_set !== undefined || query.range_attribute !== undefined;
+  const bounded = query.range_from !== undefined || query.range_to !== undefined;
+  if (!named && !bounded) return;
+  if (!query.range_property_set || !query.range_attribute) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['range_attribute'],
+      message: 'A range needs its property set and property',
+    });
+  }
+  if (!bounded) {
+    ctx.addIssue({ code: 'custom', path: ['range_from'], message: 'A range needs a from or a to value' });
+  }
+  if (query.range_from !== undefined && query.range_to !== undefined && query.range_from > query.range_to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['range_from'],
+      message: 'The range’s from value must not be above its to value',
+    });
+  }
+}
+
+export const metadataRowQuerySchema = rowQueryShape.superRefine(checkRange);
 export type MetadataRowQuery = z.infer<typeof metadataRowQuerySchema>;
 
-export const metadataPageQuerySchema = metadataRowQuerySchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(METADATA_MAX_PAGE_SIZE).default(METADATA_PAGE_SIZE),
-});
+export const metadataPageQuerySchema = rowQueryShape
+  .extend({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(METADATA_MAX_PAGE_SIZE).default(METADATA_PAGE_SIZE),
+  })
+  .superRefine(checkRange);
 export type MetadataPageQuery = z.infer<typeof metadataPageQuerySchema>;
 
-export const metadataExportQuerySchema = metadataRowQuerySchema.extend({
-  format: z.enum(['csv', 'xlsx']),
-});
+export const metadataExportQuerySchema = rowQueryShape
+  .extend({ format: z.enum(['csv', 'xlsx']) })
+  .superRefine(checkRange);
 export type MetadataExportQuery = z.infer<typeof metadataExportQuerySchema>;
+
+/** The facets read: the same selection, so each section's counts follow the other active filters. */
+export const metadataFacetsQuerySchema = rowQueryShape
+  .omit({ sort: true, order: true })
+  .superRefine(checkRange);
+export type MetadataFacetsQuery = z.infer<typeof metadataFacetsQuerySchema>;
+
+/** The version query alone (the element read). */
+export const metadataVersionQuerySchema = rowQueryShape.pick({ versionId: true });
 
 /** One table row (spec 2 §3 'Metadata table row'). */
 export const metadataRowSchema = z.object({
@@ -102,11 +185,28 @@ export const filterSectionSchema = z.object({
 });
 export type FilterSection = z.infer<typeof filterSectionSchema>;
 
+/** A property with numeric values: offered as a from–to filter (its bounds over the whole version). */
+export const metadataNumericPropertySchema = z.object({
+  property_set: z.string(),
+  attribute: z.string(),
+  /** Rows of the property whose value is a number (others are never in a range). */
+  count: z.number().int(),
+  min: z.number(),
+  max: z.number(),
+});
+export type MetadataNumericProperty = z.infer<typeof metadataNumericPropertySchema>;
+
 export const metadataFacetsResponseSchema = z.object({
   version_id: z.string().uuid(),
-  /** Rows of the whole version (the counts are per version, not narrowed by other filters). */
+  /** Rows of the whole version. */
   total_rows: z.number().int(),
+  /**
+   * Every option of the version, each counted over the rows the OTHER active filters select (a
+   * section's own selection does not narrow its own counts); the totals when nothing is active.
+   */
   sections: z.array(filterSectionSchema),
+  /** Numeric properties, most rows first, at most METADATA_NUMERIC_PROPERTIES_LIMIT. */
+  numeric_properties: z.array(metadataNumericPropertySchema),
 });
 export type MetadataFacetsResponse = z.infer<typeof metadataFacetsResponseSchema>;
 

@@ -3,7 +3,7 @@
 // as the engine reads them (independent of every store). Any implementation runs the same matrix, so
 // two stores that pass give identical answers.
 
-import { metadataSortKeys } from '@plumbline/contracts';
+import { isMetadataNumber, METADATA_NUMERIC_PROPERTIES_LIMIT, metadataSortKeys } from '@plumbline/contracts';
 import { readIfc } from '@plumbline/ifc';
 import { primaryBimCategory } from '../../src/modules/metadata/bim-category';
 import {
@@ -14,8 +14,10 @@ import {
   type ExplorerStore,
   type ExplorerVersion,
   type FacetCountRow,
+  type NumericProperty,
   type PropertyQuery,
   type StoredProperty,
+  type StoreFacet,
 } from '../../src/modules/metadata/explorer-store';
 import { extractModel } from '../../src/modules/processing/extract';
 
@@ -102,6 +104,14 @@ export function selects(selection: ExplorerSelection, row: ExplorerRow): boolean
   if (selection.levels && !selection.levels.includes(row.level ?? '')) return false;
   if (selection.propertySets && !selection.propertySets.includes(row.propertySet)) return false;
   if (selection.attributes && !selection.attributes.includes(row.attribute)) return false;
+  const range = selection.range;
+  if (range) {
+    if (row.propertySet !== range.propertySet || row.attribute !== range.attribute) return false;
+    if (!isMetadataNumber(row.value)) return false;
+    const n = Number(row.value);
+    if ((range.from !== undefined && n < range.from) || (range.to !== undefined && n > range.to))
+      return false;
+  }
   if (!selection.search) return true;
   const term = selection.search.toLowerCase();
   const has = (text: string | null) => (text ?? '').toLowerCase().includes(term);
@@ -137,6 +147,51 @@ export function expectedFacets(rows: readonly ExplorerRow[]): FacetCountRow[] {
       .map(([k, count]) => ({ facet, key: k, count }))
       .sort((a, b) => b.count - a.count || compareText(a.key, b.key)),
   );
+}
+
+/** Per property (set, name), its numeric rows: count, least, greatest; most rows first (decision 0345). */
+export function expectedNumericProperties(rows: readonly ExplorerRow[]): NumericProperty[] {
+  const byPair = new Map<string, NumericProperty>();
+  for (const r of rows) {
+    if (!isMetadataNumber(r.value)) continue;
+    const n = Number(r.value);
+    const key = `${r.propertySet}\u0000${r.attribute}`;
+    const p = byPair.get(key);
+    if (p) {
+      p.count += 1;
+      p.min = Math.min(p.min, n);
+      p.max = Math.max(p.max, n);
+    } else byPair.set(key, { propertySet: r.propertySet, attribute: r.attribute, count: 1, min: n, max: n });
+  }
+  return [...byPair.values()].sort(
+    (a, b) =>
+      b.count - a.count || compareText(a.propertySet, b.propertySet) || compareText(a.attribute, b.attribute),
+  );
+}
+
+/** Range selections on the version's most frequent numeric property (none when it has no number). */
+function rangeSelections(
+  rows: readonly ExplorerRow[],
+  classes: string[],
+): Array<[string, ExplorerSelection]> {
+  const top = expectedNumericProperties(rows)[0];
+  if (!top) return [];
+  const values = rows
+    .filter(
+      (r) => r.propertySet === top.propertySet && r.attribute === top.attribute && isMetadataNumber(r.value),
+    )
+    .map((r) => Number(r.value))
+    .sort((a, b) => a - b);
+  const at = (q: number) => values[Math.floor(q * (values.length - 1))] as number;
+  const property = { propertySet: top.propertySet, attribute: top.attribute };
+  return [
+    ['range: middle half', { range: { ...property, from: at(0.25), to: at(0.75) } }],
+    ['range: from only', { range: { ...property, from: at(0.5) } }],
+    ['range: to only (the least value)', { range: { ...property, to: top.min } }],
+    ['range: above every value', { range: { ...property, from: top.max + 1, to: top.max + 2 } }],
+    ['range with a class', { classes, range: { ...property, from: top.min, to: at(0.5) } }],
+    ['range with a search', { search: 'e', range: { ...property, from: at(0.1), to: at(0.9) } }],
+  ];
 }
 
 /** The matrix's selections, from the version's own data: each filter alone, together, and searches. */
@@ -179,8 +234,25 @@ export function matrixSelections(rows: readonly ExplorerRow[]): Array<[string, E
     ['a class no row has', { classes: ['IfcNoSuchClass'] }],
     ...searches.map(([name, search]): [string, ExplorerSelection] => [`search: ${name}`, { search }]),
     ['search with a filter', { search: 'e', propertySets: sets }],
+    ...rangeSelections(rows, classes),
   ];
 }
+
+/** Selections whose facet counts the matrix checks (live facet counts, decision 0346). */
+const facetCountCases = (name: string) =>
+  name === 'everything' ||
+  name === 'classes' ||
+  name === 'all four filters' ||
+  name === 'a class no row has' ||
+  name === 'search: frequent letter' ||
+  name.startsWith('range');
+
+const storeFacetKeys: Array<[StoreFacet, (r: ExplorerRow) => string]> = [
+  ['ifc_class', (r) => r.ifcClass],
+  ['level', (r) => r.level ?? ''],
+  ['property_set', (r) => r.propertySet],
+  ['attribute', (r) => r.attribute],
+];
 
 export interface MatrixOutcome {
   cases: number;
@@ -259,6 +331,19 @@ export async function runExplorerMatrix(
           ? null
           : `at least ${count.value}, expected ${selected.length}`,
     );
+    if (facetCountCases(name)) {
+      for (const [facet, keyOf] of storeFacetKeys) {
+        const expected = [...countBy(selected, keyOf)]
+          .map(([k, n]) => `${k}=${n}`)
+          .sort()
+          .join('\n');
+        const got = (await store.facetCounts(version, selection, facet))
+          .map((f) => `${f.key}=${f.count}`)
+          .sort()
+          .join('\n');
+        check(`facet counts ${facet}, ${name}`, got === expected ? null : `${got.slice(0, 200)}`);
+      }
+    }
     // Every order for the unfiltered and two selective cases; the stable order for the rest.
     const everyOrder =
       name === 'everything' || name === 'all four filters' || name.startsWith('search: class');
@@ -284,6 +369,15 @@ export async function runExplorerMatrix(
       check(`export, ${name}`, oversized ? 'a chunk over the size' : firstDifference(exported, selected));
     }
   }
+
+  const numeric = await store.numericProperties(version, METADATA_NUMERIC_PROPERTIES_LIMIT);
+  const expectedNumeric = expectedNumericProperties(rows).slice(0, METADATA_NUMERIC_PROPERTIES_LIMIT);
+  check(
+    'numeric properties',
+    JSON.stringify(numeric) === JSON.stringify(expectedNumeric)
+      ? null
+      : `${numeric.length} properties, expected ${expectedNumeric.length}: ${JSON.stringify(numeric.slice(0, 2))}`,
+  );
 
   const stepIds = [...new Set(rows.map((r) => r.stepId))];
   for (const stepId of [stepIds[0], stepIds[Math.floor(stepIds.length / 2)], stepIds.at(-1), 2_000_000_000]) {

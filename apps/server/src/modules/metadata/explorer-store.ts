@@ -10,6 +10,20 @@ import type { MetadataSortKey } from '@plumbline/contracts';
 export interface ExplorerStore {
   /** Per facet (category excluded: derived), each key with its row count; sorted facet, count desc, key. */
   facets(version: ExplorerVersion): Promise<FacetCountRow[]>;
+  /**
+   * Per key of one facet, the rows of the selection (keys with none left out); sorted count desc, key.
+   * The service asks it with the facet's own filter removed (live facet counts, decision 0346).
+   */
+  facetCounts(
+    version: ExplorerVersion,
+    selection: ExplorerSelection,
+    facet: StoreFacet,
+  ): Promise<FacetCountRow[]>;
+  /**
+   * Properties (set, name) with at least one value that is a number (METADATA_NUMBER_PATTERN), with
+   * how many such rows and their least and greatest; most rows first, then set, then name; at most `limit`.
+   */
+  numericProperties(version: ExplorerVersion, limit: number): Promise<NumericProperty[]>;
   /** How many rows the selection has: exact, or at least `value` when counting all would cost too much. */
   count(version: ExplorerVersion, selection: ExplorerSelection): Promise<ExplorerCount>;
   /** One page of rows in the order (then element, set, property). */
@@ -74,6 +88,27 @@ export interface ExplorerSelection {
    * ('1234' or '#1234'; decision 0168).
    */
   search?: string | undefined;
+  /** Only rows of this property whose value is a number within the bounds (either may be open). */
+  range?: ValueRange | undefined;
+}
+
+/** A numeric range on one property (decision 0345); values that are not numbers never match. */
+export interface ValueRange {
+  propertySet: string;
+  attribute: string;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** The facets a store counts (the category facet is derived from the class counts). */
+export type StoreFacet = 'ifc_class' | 'level' | 'property_set' | 'attribute';
+
+export interface NumericProperty {
+  propertySet: string;
+  attribute: string;
+  count: number;
+  min: number;
+  max: number;
 }
 
 export interface ExplorerOrder {

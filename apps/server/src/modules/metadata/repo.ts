@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { elementProperties, metadataFacets } from '../../schema';
-import type { ExplorerRow, FacetCountRow } from './explorer-store';
+import type { ExplorerRow, FacetCountRow, NumericProperty, StoreFacet } from './explorer-store';
 import {
   elementJoin,
   matchingElementsQuery,
   needsElementJoin,
+  numericValue,
   orderClause,
   orderOnPropertiesOnly,
   type RowOrder,
@@ -99,6 +100,43 @@ export async function countRows(db: Database, selection: RowSelection): Promise<
   const result = await db.execute(sql`
     select count(*)::int as "count" from element_properties ep ${join} where ${whereClause(selection)}`);
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+const facetColumns: Record<StoreFacet, SQL> = {
+  ifc_class: sql`e.ifc_class`,
+  level: sql`coalesce(e.level, '')`,
+  property_set: sql`ep.property_set`,
+  attribute: sql`ep.name`,
+};
+
+/** Rows of the selection per key of one facet (keys without rows absent); count desc, then key. */
+export async function countFacet(
+  db: Database,
+  selection: RowSelection,
+  facet: StoreFacet,
+): Promise<FacetCountRow[]> {
+  const onElements = facet === 'ifc_class' || facet === 'level';
+  const join: SQL = onElements || needsElementJoin(selection) ? elementJoin : sql``;
+  const result = await db.execute(sql`
+    select ${facet} as "facet", ${facetColumns[facet]} as "key", count(*)::int as "count"
+    from element_properties ep ${join} where ${whereClause(selection)}
+    group by 2 order by 3 desc, 2`);
+  return rowsOf<FacetCountRow>(result);
+}
+
+/** Properties with numeric values: how many, least and greatest (decision 0345). */
+export async function listNumericProperties(
+  db: Database,
+  versionId: string,
+  limit: number,
+): Promise<NumericProperty[]> {
+  const result = await db.execute(sql`
+    select ep.property_set as "propertySet", ep.name as "attribute", count(*)::int as "count",
+      min(${numericValue}) as "min", max(${numericValue}) as "max"
+    from element_properties ep
+    where ep.file_version_id = ${versionId} and ${numericValue} is not null
+    group by 1, 2 order by 3 desc, 1, 2 limit ${limit}`);
+  return rowsOf<NumericProperty>(result).map((r) => ({ ...r, min: Number(r.min), max: Number(r.max) }));
 }
 
 /** Position after the last exported row: rows come in (element, set, property, physical) order. */

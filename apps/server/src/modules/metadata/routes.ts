@@ -5,10 +5,11 @@ import {
   metadataElementSearchQuerySchema,
   metadataElementSearchResponseSchema,
   metadataExportQuerySchema,
+  metadataFacetsQuerySchema,
   metadataFacetsResponseSchema,
   metadataPageQuerySchema,
   metadataPageResponseSchema,
-  metadataRowQuerySchema,
+  metadataVersionQuerySchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
@@ -45,13 +46,14 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
         config: { access: 'demo-readable' },
         schema: {
           tags,
-          summary: `Filter panel sections (category, IFC class, level, property set, attribute) with row counts. ${versionNote}`,
+          summary: `Filter panel sections (category, IFC class, level, property set, attribute), each option counted over the rows the other active filters select (its own section's selection does not narrow it), and the numeric properties a value range can filter. ${versionNote}`,
           params: fileParamsSchema,
-          querystring: metadataRowQuerySchema.pick({ versionId: true }),
-          response: { 200: metadataFacetsResponseSchema, ...errorResponses(401, 404, 409) },
+          querystring: metadataFacetsQuerySchema,
+          response: { 200: metadataFacetsResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (request) => metadata.facets(optionalUserId(request), { ...request.params, ...request.query }),
+      async (request) =>
+        metadata.facets(optionalUserId(request), { ...request.params, ...request.query }, request.query),
     );
 
     app.get(
@@ -82,7 +84,7 @@ export function metadataRoutes(metadata: MetadataService): FastifyPluginAsyncZod
           tags,
           summary: `One element (by its STEP id, the viewer id) with every property grouped by set. ${versionNote}`,
           params: metadataElementParamsSchema,
-          querystring: metadataRowQuerySchema.pick({ versionId: true }),
+          querystring: metadataVersionQuerySchema,
           response: { 200: metadataElementResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },

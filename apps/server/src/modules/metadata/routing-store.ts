@@ -13,6 +13,9 @@ export function createRoutingExplorerStore(
   const storeOf = async (version: ExplorerVersion) => ((await columnar.has(version)) ? columnar : sql);
   return {
     facets: async (version) => (await storeOf(version)).facets(version),
+    facetCounts: async (version, selection, facet) =>
+      (await storeOf(version)).facetCounts(version, selection, facet),
+    numericProperties: async (version, limit) => (await storeOf(version)).numericProperties(version, limit),
     count: async (version, selection) => (await storeOf(version)).count(version, selection),
     page: async (version, selection, order, limit, offset) =>
       (await storeOf(version)).page(version, selection, order, limit, offset),

@@ -1,6 +1,11 @@
-import type { MetadataSortKey } from '@plumbline/contracts';
+import {
+  METADATA_NUMBER_MAX_LENGTH,
+  METADATA_NUMBER_PATTERN,
+  type MetadataSortKey,
+} from '@plumbline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { primaryBimCategory } from './bim-category';
+import type { ValueRange } from './explorer-store';
 import { likePattern, stepIdOf } from './search-term';
 
 /** Which rows of a version: exact-value filters (already resolved to classes) and a search term. */
@@ -13,6 +18,7 @@ export interface RowSelection {
   propertySets?: string[] | undefined;
   attributes?: string[] | undefined;
   search?: string | undefined;
+  range?: ValueRange | undefined;
   /** What the search term matches besides values, resolved first (search-matches.ts). */
   searchMatches?: SearchMatches | undefined;
 }
@@ -72,7 +78,27 @@ export function whereClause(selection: RowSelection): SQL {
   if (selection.attributes) parts.push(inList(sql`ep.name`, selection.attributes));
   if (selection.search)
     parts.push(searchClause(selection.versionId, selection.search, selection.searchMatches));
+  if (selection.range) parts.push(rangeClause(selection.range));
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The value as a number when it is one (decision 0345), else null. CASE tests the pattern before the
+ * cast is evaluated, so text that is not a number never reaches the cast (which would fail).
+ */
+export const numericValue = sql`(case when length(ep.value) <= ${sql.raw(String(METADATA_NUMBER_MAX_LENGTH))}
+  and ep.value ~ ${sql.raw(`'${METADATA_NUMBER_PATTERN}'`)} then ep.value::double precision end)`;
+
+/** Rows of the property whose value is a number within the bounds. */
+function rangeClause(range: ValueRange): SQL {
+  const parts: SQL[] = [
+    sql`ep.property_set = ${range.propertySet}`,
+    sql`ep.name = ${range.attribute}`,
+    sql`${numericValue} is not null`,
+  ];
+  if (range.from !== undefined) parts.push(sql`${numericValue} >= ${range.from}::double precision`);
+  if (range.to !== undefined) parts.push(sql`${numericValue} <= ${range.to}::double precision`);
+  return sql`(${sql.join(parts, sql` and `)})`;
 }
 
 /**

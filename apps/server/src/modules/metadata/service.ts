@@ -1,15 +1,14 @@
 import type { Readable } from 'node:stream';
 import {
-  type FilterSection,
   METADATA_EXPORT_COOLDOWN_SECONDS,
   type MetadataElementResponse,
   type MetadataElementSearchResponse,
   type MetadataExportQuery,
+  type MetadataFacetsQuery,
   type MetadataFacetsResponse,
   type MetadataPageQuery,
   type MetadataPageResponse,
   type MetadataRow,
-  type MetadataRowQuery,
 } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
@@ -20,10 +19,12 @@ import type { RateCounter } from '../ratelimit';
 import { derivedFunctionalGroup, primaryBimCategory } from './bim-category';
 import { searchElements } from './element-search';
 import { MetadataError } from './errors';
-import type { ExplorerRow, ExplorerSelection, ExplorerStore, FacetCountRow } from './explorer-store';
+import type { ExplorerRow, ExplorerStore } from './explorer-store';
 import { createExportCooldown } from './export-cooldown';
 import { csvStream, xlsxStream } from './export-writers';
+import { facetSections } from './live-facets';
 import { likePattern, stepIdOf } from './search-term';
+import { selectionOf } from './selection';
 import { typeDesignation } from './type-designation';
 
 export interface FileAddress {
@@ -31,14 +32,6 @@ export interface FileAddress {
   fileId: string;
   versionId?: string | undefined;
 }
-
-const sectionTitles: Array<[string, string]> = [
-  ['category', 'Category'],
-  ['ifc_class', 'IFC Class'],
-  ['level', 'Level'],
-  ['property_set', 'Property Set'],
-  ['attribute', 'Attribute'],
-];
 
 export function toRowDto(row: ExplorerRow): MetadataRow {
   return {
@@ -58,34 +51,6 @@ export function toRowDto(row: ExplorerRow): MetadataRow {
 
 /** Rows per export chunk: big enough to be few round trips, small enough to stream. */
 const EXPORT_CHUNK_ROWS = 5000;
-
-/**
- * Turns the query into a row selection; null when the filters exclude everything (e.g. a category
- * with no class in this version). The category filter becomes a class list, since the category
- * is derived from the class.
- */
-export function selectionOf(
-  query: MetadataRowQuery,
-  facets: readonly FacetCountRow[],
-): ExplorerSelection | null {
-  const versionClasses = facets.filter((f) => f.facet === 'ifc_class').map((f) => f.key);
-  const nonEmpty = (list: string[] | undefined) => (list && list.length > 0 ? list : undefined);
-  let classes = nonEmpty(query.ifc_class);
-  const categories = nonEmpty(query.category);
-  if (categories) {
-    const inCategories = versionClasses.filter((c) => categories.includes(primaryBimCategory(c)));
-    classes = classes ? classes.filter((c) => inCategories.includes(c)) : inCategories;
-  }
-  const selection: ExplorerSelection = {
-    classes,
-    levels: nonEmpty(query.level),
-    propertySets: nonEmpty(query.property_set),
-    attributes: nonEmpty(query.attribute),
-    search: query.search ? query.search : undefined,
-  };
-  const lists = [selection.classes, selection.levels, selection.propertySets, selection.attributes];
-  return lists.some((l) => l !== undefined && l.length === 0) ? null : selection;
-}
 
 export function createMetadataService(deps: {
   db: Database;
@@ -144,22 +109,15 @@ export function createMetadataService(deps: {
       };
     },
 
-    async facets(userId: string | null, address: FileAddress): Promise<MetadataFacetsResponse> {
+    /** The filter panel: every option with counts under the other active filters (decision 0346). */
+    async facets(
+      userId: string | null,
+      address: FileAddress,
+      query: MetadataFacetsQuery,
+    ): Promise<MetadataFacetsResponse> {
       const version = await resolveVersion(userId, address);
-      const facets = await store.facets(version);
-      const sections: FilterSection[] = sectionTitles.map(([key, title]) => ({
-        key,
-        title,
-        options: facets
-          .filter((f) => f.facet === key)
-          .map((f) => ({
-            key: f.key,
-            label: key === 'level' && f.key === '' ? 'No level' : f.key,
-            count: f.count,
-          })),
-      }));
-      const totalRows = facets.filter((f) => f.facet === 'property_set').reduce((sum, f) => sum + f.count, 0);
-      return { version_id: version.id, total_rows: totalRows, sections };
+      const { sections, totalRows, numeric } = await facetSections(store, version, query);
+      return { version_id: version.id, total_rows: totalRows, sections, numeric_properties: numeric };
     },
 
     async element(

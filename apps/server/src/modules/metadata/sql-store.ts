@@ -9,6 +9,7 @@ import {
   type ExplorerStore,
   type ExplorerVersion,
   type FacetCountRow,
+  type NumericProperty,
   versionKey,
 } from './explorer-store';
 import * as repo from './repo';
@@ -26,6 +27,8 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
   const countCache = new LRUCache<string, Promise<number>>({ max: 2000 });
   const searchCache = new LRUCache<string, Promise<SearchMatches>>({ max: 500 });
   const categoryCache = new LRUCache<string, Promise<boolean>>({ max: 64 });
+  const facetCountCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 2000 });
+  const numericCache = new LRUCache<string, Promise<NumericProperty[]>>({ max: 64 });
 
   // Promises are cached, so concurrent first requests for a version share one query (no dogpile).
   function cached<T>(cache: LRUCache<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
@@ -74,6 +77,7 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
       propertySets: copy(selection.propertySets),
       attributes: copy(selection.attributes),
       search: selection.search ? selection.search : undefined,
+      range: selection.range ? { ...selection.range } : undefined,
     };
     if (!base.search) return base;
     return { ...base, searchMatches: await searchMatchesOf(version, base.search) };
@@ -83,10 +87,25 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
     cached(categoryCache, versionKey(version), () => repo.categoriesStored(db, version.id));
 
   const filtered = (s: ExplorerSelection) =>
-    [s.classes, s.levels, s.propertySets, s.attributes, s.search].some((v) => v !== undefined && v !== '');
+    [s.classes, s.levels, s.propertySets, s.attributes, s.search, s.range].some(
+      (v) => v !== undefined && v !== '',
+    );
 
   return {
     facets,
+
+    async facetCounts(version, selection, facet) {
+      if (!filtered(selection)) return (await facets(version)).filter((f) => f.facet === facet);
+      const key = `${versionKey(version)}|${facet}|${JSON.stringify(selection)}`;
+      return cached(facetCountCache, key, async () =>
+        repo.countFacet(db, await rowSelection(version, selection), facet),
+      );
+    },
+
+    numericProperties: (version, limit) =>
+      cached(numericCache, `${versionKey(version)}|${limit}`, () =>
+        repo.listNumericProperties(db, version.id, limit),
+      ),
 
     async count(version, selection): Promise<ExplorerCount> {
       if (!filtered(selection)) {

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { onRovingKeyDown } from '@/components/ui/roving-focus';
@@ -23,6 +23,8 @@ export interface FilterPanelProps {
   ranges?: readonly RangeFilter[];
   selectedRanges?: SelectedRanges;
   onRangeChange?: (key: string, value: [number, number] | null) => void;
+  /** Shown above the range filters (e.g. the choice of which property a range applies to). */
+  beforeRanges?: ReactNode;
   /** Options shown per section before 'Show all'. */
   initialVisible?: number;
   className?: string;
@@ -38,6 +40,7 @@ export function FilterPanel({
   ranges = [],
   selectedRanges = {},
   onRangeChange,
+  beforeRanges,
   initialVisible = 8,
   className,
 }: FilterPanelProps) {
@@ -60,6 +63,7 @@ export function FilterPanel({
           initialVisible={initialVisible}
         />
       ))}
+      {beforeRanges}
       {ranges.map((range) => (
         <RangeInputs
           key={range.key}
@@ -154,6 +158,7 @@ function FilterSectionList({
   );
 }
 
+/** From–to inputs: a bound is applied when its input is left or Enter is pressed, not per keystroke. */
 function RangeInputs({
   range,
   value,
@@ -164,34 +169,44 @@ function RangeInputs({
   onChange: (value: [number, number] | null) => void;
 }) {
   const [low, high] = value ?? [range.min, range.max];
-  const set = (a: number, b: number) => onChange(normaliseRange(range, a, b));
+  const [draft, setDraft] = useState<[string, string]>([String(low), String(high)]);
+  useEffect(() => setDraft([String(low), String(high)]), [low, high]);
+  const parse = (text: string, fallback: number) => {
+    const n = text.trim() === '' ? fallback : Number(text);
+    return Number.isFinite(n) ? n : fallback;
+  };
+  const commit = () => {
+    const next = normaliseRange(range, parse(draft[0], range.min), parse(draft[1], range.max));
+    if (JSON.stringify(next) !== JSON.stringify(value)) onChange(next);
+    else setDraft([String(low), String(high)]);
+  };
+  const input = (side: 0 | 1, label: string) => (
+    <Input
+      type="number"
+      aria-label={`${range.label} ${label}`}
+      min={range.min}
+      max={range.max}
+      step={range.step}
+      value={draft[side]}
+      onChange={(event) =>
+        setDraft(side === 0 ? [event.target.value, draft[1]] : [draft[0], event.target.value])
+      }
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      className="h-8"
+    />
+  );
   return (
-    <fieldset className="min-w-0 space-y-2 border-t border-border pt-3">
+    <fieldset className="min-w-0 space-y-2 border-t border-border pt-3" data-testid={`range-${range.key}`}>
       <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
         {range.label}
       </legend>
       <div className="flex items-center gap-2">
-        <Input
-          type="number"
-          aria-label={`${range.label} minimum`}
-          min={range.min}
-          max={range.max}
-          step={range.step}
-          value={low}
-          onChange={(event) => set(Number(event.target.value), high)}
-          className="h-8"
-        />
+        {input(0, 'minimum')}
         <span className="text-muted-foreground">–</span>
-        <Input
-          type="number"
-          aria-label={`${range.label} maximum`}
-          min={range.min}
-          max={range.max}
-          step={range.step}
-          value={high}
-          onChange={(event) => set(low, Number(event.target.value))}
-          className="h-8"
-        />
+        {input(1, 'maximum')}
         {range.suffix && <span className="text-muted-foreground">{range.suffix}</span>}
         {value && (
           <button type="button" aria-label={`Clear ${range.label}`} onClick={() => onChange(null)}>

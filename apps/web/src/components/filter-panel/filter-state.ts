@@ -19,7 +19,8 @@ export interface RangeFilter {
   label: string;
   min: number;
   max: number;
-  step: number;
+  /** 'any': decimals of any length (a property's values). */
+  step: number | 'any';
   suffix?: string;
 }
 

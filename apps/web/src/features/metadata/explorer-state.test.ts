@@ -6,6 +6,7 @@ import {
   pageQuery,
   readPreferences,
   readSubTab,
+  selectionQuery,
   withFilters,
   withPageSize,
   withSearch,
@@ -95,6 +96,31 @@ describe('explorer state', () => {
     expect(readPreferences(storage, 'p', 'f', 'bad')).toEqual(initialExplorerState);
     storage.setItem('plumbline:metadata-explorer:p:f:junk', '{not json');
     expect(readPreferences(storage, 'p', 'f', 'junk')).toEqual(initialExplorerState);
+  });
+
+  it('sends a numeric range with its property, and restores only well-formed stored ranges', () => {
+    const range = { propertySet: 'Pset_WindowCommon', attribute: 'Width', from: 0.5, to: 1.25 };
+    const query = selectionQuery({ ...initialExplorerState, range });
+    expect(query).toEqual({
+      range_property_set: 'Pset_WindowCommon',
+      range_attribute: 'Width',
+      range_from: '0.5',
+      range_to: '1.25',
+    });
+    expect(
+      selectionQuery({ ...initialExplorerState, range: { ...range, from: undefined, to: undefined } }),
+    ).toEqual({});
+    const storage = memoryStorage();
+    writePreferences(storage, 'p', 'f', 'v', { ...initialExplorerState, range });
+    expect(readPreferences(storage, 'p', 'f', 'v').range).toEqual(range);
+    for (const bad of [
+      { ...range, from: 3, to: 1 },
+      { ...range, from: 'x', to: null },
+      { attribute: 'Width', from: 1 },
+    ]) {
+      storage.setItem('plumbline:metadata-explorer:p:f:r', JSON.stringify({ range: bad }));
+      expect(readPreferences(storage, 'p', 'f', 'r').range).toBeNull();
+    }
   });
 
   it('remembers the sub-tab', () => {

@@ -8,10 +8,19 @@ import {
 } from '@plumbline/contracts';
 import { nextSortDirection } from '@/components/data-table/pagination';
 
+/** A from–to filter on one numeric property (decision 0345); an open end is absent. */
+export interface ExplorerRange {
+  propertySet: string;
+  attribute: string;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
 /** What the explorer shows of a version: search, filters, sort and page (spec 2 §4 persistence). */
 export interface ExplorerState {
   search: string;
   filters: Partial<Record<MetadataFilterKey, string[]>>;
+  range: ExplorerRange | null;
   sort: { key: MetadataSortKey; direction: 'asc' | 'desc' } | null;
   /** 1-based, as the API pages. */
   page: number;
@@ -23,6 +32,7 @@ export const METADATA_PAGE_SIZE_OPTIONS = [50, 100, 200] as const;
 export const initialExplorerState: ExplorerState = {
   search: '',
   filters: {},
+  range: null,
   sort: null,
   page: 1,
   pageSize: METADATA_PAGE_SIZE,
@@ -37,6 +47,10 @@ export function cycleSort(state: ExplorerState, key: MetadataSortKey): ExplorerS
 
 export function withFilters(state: ExplorerState, filters: ExplorerState['filters']): ExplorerState {
   return { ...state, filters, page: 1 };
+}
+
+export function withRange(state: ExplorerState, range: ExplorerRange | null): ExplorerState {
+  return { ...state, range, page: 1 };
 }
 
 export function withSearch(state: ExplorerState, search: string): ExplorerState {
@@ -58,17 +72,42 @@ export function pageQuery(versionId: string, state: ExplorerState) {
   };
 }
 
-/** Search and filters only: what the export selects (each filter key repeats per value). */
-export function selectionQuery(
-  state: Pick<ExplorerState, 'search' | 'filters'>,
-): { search?: string } & MetadataFilters {
-  const query: { search?: string } & MetadataFilters = {};
+export type SelectionQuery = { search?: string } & MetadataFilters & {
+    range_property_set?: string;
+    range_attribute?: string;
+    range_from?: string;
+    range_to?: string;
+  };
+
+/** Search, filters and range only: what the export and the facet counts select (filters repeat per value). */
+export function selectionQuery(state: Pick<ExplorerState, 'search' | 'filters' | 'range'>): SelectionQuery {
+  const query: SelectionQuery = {};
   if (state.search.trim()) query.search = state.search.trim();
   for (const key of metadataFilterKeys) {
     const values = state.filters[key] ?? [];
     if (values.length > 0) query[key] = [...values];
   }
+  const range = state.range;
+  if (range && (range.from !== undefined || range.to !== undefined)) {
+    query.range_property_set = range.propertySet;
+    query.range_attribute = range.attribute;
+    if (range.from !== undefined) query.range_from = String(range.from);
+    if (range.to !== undefined) query.range_to = String(range.to);
+  }
   return query;
+}
+
+/** A stored range, kept only when well formed (names, finite bounds in order). */
+function rangeOf(value: unknown): ExplorerRange | null {
+  if (!value || typeof value !== 'object') return null;
+  const r = value as Record<string, unknown>;
+  const bound = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const from = bound(r.from);
+  const to = bound(r.to);
+  if (typeof r.propertySet !== 'string' || typeof r.attribute !== 'string') return null;
+  if (from === undefined && to === undefined) return null;
+  if (from !== undefined && to !== undefined && from > to) return null;
+  return { propertySet: r.propertySet, attribute: r.attribute, from, to };
 }
 
 const storageKey = (projectId: string, fileId: string, versionId: string) =>
@@ -102,7 +141,14 @@ export function readPreferences(
       ? (parsed.pageSize as number)
       : METADATA_PAGE_SIZE;
     const page = Number.isInteger(parsed.page) && (parsed.page as number) > 0 ? (parsed.page as number) : 1;
-    return { search: typeof parsed.search === 'string' ? parsed.search : '', filters, sort, page, pageSize };
+    return {
+      search: typeof parsed.search === 'string' ? parsed.search : '',
+      filters,
+      range: rangeOf(parsed.range),
+      sort,
+      page,
+      pageSize,
+    };
   } catch {
     return initialExplorerState;
   }

@@ -13,7 +13,7 @@ export type ExportOutcome =
 
 export function exportUrl(
   address: { projectId: string; fileId: string; versionId: string },
-  state: Pick<ExplorerState, 'search' | 'filters'>,
+  state: Pick<ExplorerState, 'search' | 'filters' | 'range'>,
   format: ExportFormat,
 ): string {
   return apiUrl('/projects/{projectId}/bimfiles/{fileId}/metadata/export', {

@@ -17,9 +17,11 @@ import {
   METADATA_PAGE_SIZE_OPTIONS,
   withFilters,
   withPageSize,
+  withRange,
   withSearch,
 } from './explorer-state';
 import { MetadataTable } from './metadata-table';
+import { useNumericRange } from './numeric-range';
 import { useMetadataFacets, useMetadataPage, type VersionAddress } from './queries';
 import { useDebouncedSearch } from './use-debounced-search';
 import { useExplorerState } from './use-explorer-state';
@@ -47,7 +49,10 @@ export function MetadataExplorer({
     update((s) => withSearch(s, text)),
   );
   const page = useMetadataPage(address, state);
-  const facets = useMetadataFacets(address);
+  const facets = useMetadataFacets(address, state);
+  const numericRange = useNumericRange(facets.data?.numeric_properties ?? [], state.range, (range) =>
+    update((s) => withRange(s, range)),
+  );
   const exporter = useMetadataExport(address, state);
   const total = page.data?.total ?? 0;
   // A frequent search term is counted up to a bound: the server then says "more than" (issue 34).
@@ -77,7 +82,14 @@ export function MetadataExplorer({
             selected={selected}
             onToggle={(section, option) => setSelected(toggleSelected(selected, section, option))}
             onClearSection={(section) => setSelected(clearSection(selected, section))}
-            onClearAll={() => setSelected({})}
+            onClearAll={() => {
+              setSelected({});
+              update((s) => withRange(s, null));
+            }}
+            beforeRanges={numericRange.chooser}
+            ranges={numericRange.ranges}
+            selectedRanges={numericRange.selectedRanges}
+            onRangeChange={numericRange.onRangeChange}
           />
         )}
       </Card>

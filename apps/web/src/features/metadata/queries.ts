@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
 import { queryKeys } from '@/lib/query-keys';
-import { type ExplorerState, pageQuery } from './explorer-state';
+import { type ExplorerState, pageQuery, selectionQuery } from './explorer-state';
 
 export interface VersionAddress {
   projectId: string;
@@ -32,21 +32,21 @@ export function useMetadataPage(address: VersionAddress, state: ExplorerState) {
   });
 }
 
-export function useMetadataFacets(address: VersionAddress) {
+/** The filter panel, counted under the current search, filters and range (decision 0346). */
+export function useMetadataFacets(
+  address: VersionAddress,
+  state: Pick<ExplorerState, 'search' | 'filters' | 'range'>,
+) {
   const { mode } = useDataSource();
+  const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata/facets', {
+    path: { projectId: address.projectId, fileId: address.fileId },
+    query: { versionId: address.versionId, ...selectionQuery(state) },
+  });
   return useQuery({
-    queryKey: queryKeys.metadataFacets(mode, address.projectId, address.fileId, address.versionId),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        apiPath('/projects/{projectId}/bimfiles/{fileId}/metadata/facets', {
-          path: address,
-          query: { versionId: address.versionId },
-        }),
-        {
-          schema: metadataFacetsResponseSchema,
-          signal,
-        },
-      ),
+    queryKey: [...queryKeys.metadataFacets(mode, address.projectId, address.fileId, address.versionId), path],
+    queryFn: ({ signal }) => apiRequest(path, { schema: metadataFacetsResponseSchema, signal }),
+    // The panel keeps its options while counts for a new selection load.
+    placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
 }

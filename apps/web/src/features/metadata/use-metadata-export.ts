@@ -21,7 +21,10 @@ function saveBlob(blob: Blob, fileName: string): void {
  * buttons show the seconds left; the server enforces the same cooldown and answers 429 if asked
  * early (e.g. from another tab), which shows as the rate-limit toast.
  */
-export function useMetadataExport(address: VersionAddress, state: Pick<ExplorerState, 'search' | 'filters'>) {
+export function useMetadataExport(
+  address: VersionAddress,
+  state: Pick<ExplorerState, 'search' | 'filters' | 'range'>,
+) {
   const [cooldownUntil, setCooldownUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState<ExportFormat | null>(null);

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { METADATA_NUMBER_MAX_LENGTH, METADATA_NUMBER_PATTERN } from '@plumbline/contracts';
 import { LRUCache } from 'lru-cache';
 import type { ColumnarEngine } from '../../../platform/columnar-engine';
 import { sqlText } from '../../../platform/columnar-sql';
@@ -16,7 +17,9 @@ import {
   type ExplorerStore,
   type ExplorerVersion,
   type FacetCountRow,
+  type NumericProperty,
   type StoredProperty,
+  type ValueRange,
   versionKey,
 } from '../explorer-store';
 import { stepIdOf } from '../search-term';
@@ -86,6 +89,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     },
   });
   const facetCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 64 });
+  const numericCache = new LRUCache<string, Promise<NumericProperty[]>>({ max: 64 });
 
   async function fetchAndLoad(version: ExplorerVersion & { projectId: string }): Promise<Loaded | null> {
     const key = storageKeys.explorerRows(version.projectId, version.id);
@@ -195,6 +199,34 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     },
 
     facets,
+
+    facetCounts: (version, selection, facet) =>
+      using(version, async (table) => {
+        const where = await whereIn(version, selection, table);
+        if (where === null) return [];
+        const column = facet === 'level' ? "coalesce(level, '')" : facet;
+        return engine.query<FacetCountRow>(
+          `select '${facet}' as facet, ${column} as key, cast(count(*) as integer) as count
+           from ${table} where ${where} group by all order by count desc, key`,
+        );
+      }),
+
+    numericProperties(version, limit) {
+      const key = `${versionKey(version)}|${limit}`;
+      const hit = numericCache.get(key);
+      if (hit) return hit;
+      const loading = using(version, (table) =>
+        engine.query<NumericProperty>(
+          `select property_set as "propertySet", attribute, cast(count(*) as integer) as count,
+             min(${numericValue}) as min, max(${numericValue}) as max
+           from ${table} where ${numericValue} is not null
+           group by all order by count desc, "propertySet", attribute limit ${Math.trunc(limit)}`,
+        ),
+      );
+      numericCache.set(key, loading);
+      loading.catch(() => numericCache.delete(key));
+      return loading;
+    },
 
     count: (version, selection) =>
       using(version, async (table): Promise<ExplorerCount> => {
@@ -329,7 +361,32 @@ function whereOf(selection: ExplorerSelection, table: string, keys: readonly Fac
     if (selection.search.includes('\0')) return null;
     parts.push(searchClause(selection.search, table, keys));
   }
+  if (selection.range) {
+    const clause = rangeClause(selection.range);
+    if (clause === null) return null;
+    parts.push(clause);
+  }
   return parts.length === 0 ? 'true' : parts.join(' and ');
+}
+
+/** The value as a double when it is a number (decision 0345; the SQL store's test), else null. */
+const numericValue = `(case when length(value) <= ${METADATA_NUMBER_MAX_LENGTH}
+  and regexp_full_match(value, ${sqlText(METADATA_NUMBER_PATTERN)}) then cast(value as double) end)`;
+
+/** A bound as a double literal, written as JavaScript's shortest round-trip text. */
+const doubleOf = (n: number) => `cast(${sqlText(String(n))} as double)`;
+
+/** Rows of the property whose value is a number within the bounds; null when it can match nothing. */
+function rangeClause(range: ValueRange): string | null {
+  if (range.propertySet.includes('\0') || range.attribute.includes('\0')) return null;
+  const parts = [
+    `property_set = ${sqlText(range.propertySet)}`,
+    `attribute = ${sqlText(range.attribute)}`,
+    `${numericValue} is not null`,
+  ];
+  if (range.from !== undefined) parts.push(`${numericValue} >= ${doubleOf(range.from)}`);
+  if (range.to !== undefined) parts.push(`${numericValue} <= ${doubleOf(range.to)}`);
+  return `(${parts.join(' and ')})`;
 }
 
 /**

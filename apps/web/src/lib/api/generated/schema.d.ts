@@ -986,7 +986,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Filter panel sections (category, IFC class, level, property set, attribute) with row counts. Without versionId, the latest completed version. Readable on the demo project without an account. */
+        /** Filter panel sections (category, IFC class, level, property set, attribute), each option counted over the rows the other active filters select (its own section's selection does not narrow it), and the numeric properties a value range can filter. Without versionId, the latest completed version. Readable on the demo project without an account. */
         get: operations["getProjectsByProjectIdBimfilesByFileIdMetadataFacets"];
         put?: never;
         post?: never;
@@ -13586,6 +13586,10 @@ export interface operations {
                 level?: string | string[];
                 property_set?: string | string[];
                 attribute?: string | string[];
+                range_property_set?: string;
+                range_attribute?: string;
+                range_from?: string;
+                range_to?: string;
                 sort?: "object_id" | "category" | "ifc_class" | "level" | "property_set" | "attribute" | "value";
                 order?: "asc" | "desc";
                 page?: number;
@@ -13768,6 +13772,16 @@ export interface operations {
         parameters: {
             query?: {
                 versionId?: string;
+                search?: string;
+                category?: string | string[];
+                ifc_class?: string | string[];
+                level?: string | string[];
+                property_set?: string | string[];
+                attribute?: string | string[];
+                range_property_set?: string;
+                range_attribute?: string;
+                range_from?: string;
+                range_to?: string;
             };
             header?: never;
             path: {
@@ -13796,6 +13810,13 @@ export interface operations {
                                 label: string;
                                 count: number;
                             }[];
+                        }[];
+                        numeric_properties: {
+                            property_set: string;
+                            attribute: string;
+                            count: number;
+                            min: number;
+                            max: number;
                         }[];
                     };
                 };
@@ -14298,6 +14319,10 @@ export interface operations {
                 level?: string | string[];
                 property_set?: string | string[];
                 attribute?: string | string[];
+                range_property_set?: string;
+                range_attribute?: string;
+                range_from?: string;
+                range_to?: string;
                 sort?: "object_id" | "category" | "ifc_class" | "level" | "property_set" | "attribute" | "value";
                 order?: "asc" | "desc";
                 format: "csv" | "xlsx";
