@@ -4,6 +4,7 @@ import {
   type AccFile,
   type AccHub,
   type AccProject,
+  type AccSessionCleanupReason,
   type AccSessionStatus,
   accCheckMessage,
   accConfigSchema,
@@ -68,6 +69,33 @@ export function clearAccSession(): void {
 }
 
 /**
+ * The page is leaving for Autodesk's sign-in or Stripe's checkout and comes back: its unload is not
+ * the end of the import, so the page-unload clean-up leaves the session alone.
+ */
+let handingOver = false;
+export function markAccHandOver(): void {
+  handingOver = true;
+}
+export function isAccHandOver(): boolean {
+  return handingOver;
+}
+
+/**
+ * Spec 1 §4 ACC session clean-up (page unload, navigation away, an error): forgets the stored session
+ * and asks the server to delete it. A keepalive request, so it is sent even as the page goes away;
+ * failures are only warned (the server's one-hour timer deletes it anyway).
+ */
+export function cleanUpAccSession(reason: AccSessionCleanupReason): void {
+  const sessionId = storage()?.getItem(KEYS.sessionId);
+  clearAccSession();
+  if (!sessionId) return;
+  const path = apiPath('/acc/sessions/{sessionId}', { path: { sessionId }, query: { reason } });
+  fetch(`${API_BASE}${path}`, { method: 'DELETE', credentials: 'same-origin', keepalive: true }).catch(
+    (error: unknown) => console.warn('Could not clean up the ACC session', error),
+  );
+}
+
+/**
  * Leaves the app for Autodesk's sign-in (spec 1 §7: a browser form GET with the hidden field
  * session_id), after storing the flow context for the way back.
  */
@@ -80,6 +108,7 @@ export function startAccSignIn(
   store?.setItem(KEYS.context, context);
   store?.setItem(KEYS.sessionId, sessionId);
   store?.setItem(KEYS.timestamp, String(Date.now()));
+  markAccHandOver();
   if (extra.projectId) store?.setItem(KEYS.projectId, extra.projectId);
   if (extra.returnPath) store?.setItem(KEYS.returnPath, extra.returnPath);
   const form = document.createElement('form');
@@ -101,6 +130,7 @@ export function reauthoriseProject(projectId: string): void {
   store?.setItem(KEYS.projectId, projectId);
   store?.setItem(KEYS.returnPath, window.location.pathname + window.location.search);
   store?.setItem(KEYS.timestamp, String(Date.now()));
+  markAccHandOver();
   window.location.assign(apiUrl('/auth/aps/login/{projectId}', { path: { projectId } }));
 }
 
@@ -195,4 +225,9 @@ export function isAuthError(error: unknown): boolean {
   if ((ACC_AUTH_ERROR_CODES as readonly string[]).includes(error.code)) return true;
   if (['AUTHENTICATION_FAILED', 'AUTH_FAILED'].includes(error.code)) return true;
   return /unauthori[sz]ed|token|oauth|forbidden|expired/i.test(error.message);
+}
+
+/** Spec 1 §4: a payment error mentioning Authentication or session forces the OAuth clean-up. */
+export function mentionsAuthentication(error: unknown): boolean {
+  return error instanceof Error && /authentication|session/i.test(error.message);
 }
