@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { cleanUpAccSession, isAccHandOver, storedAccSession } from './acc';
 
@@ -15,8 +15,14 @@ export const ACC_CLEANUP_INTERVAL_MS = 60 * 60_000;
  */
 export function useAccSessionCleanup(): void {
   const { pathname } = useLocation();
+  const firstPath = useRef(true);
 
+  // A move to another path; a page's first path is a load, not navigation (a help page opened in a new tab).
   useEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
     if (!KEEPS_SESSION.test(pathname)) cleanUpAccSession('navigation');
   }, [pathname]);
 
