@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { cleanUpAccSession, isAccHandOver, storedAccSession } from './acc';
+import { cleanUpAccSession, isAccHandOver, storedAccSession } from './acc-session';
 
 /** Spec 1 §4: paths that are part of the import (or its way back), where navigation keeps the session. */
 const KEEPS_SESSION = /subscription|oauth|dashboard/;
