@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CreateProjectWizard } from '@/features/wizard/create-project-wizard';
 import { markAccHandOver } from './acc';
 import { type ApiCall, mockApi } from './testing/fetch-mock';
 import { renderWithApp } from './testing/render';
@@ -54,32 +53,6 @@ describe('ACC session clean-up (spec 1 §4)', () => {
     await waitFor(() => expect(deletes(calls)).toHaveLength(1));
     expect(window.sessionStorage.getItem('oauth_session_id')).toBeNull();
     expect(window.sessionStorage.getItem('oauth_flow_context')).toBeNull();
-  });
-
-  it('cleans the session up when the wizard meets an error about it (the server no longer knows it)', async () => {
-    store();
-    const calls = mockApi({
-      'GET /billing/config': {
-        body: { enabled: false, provider: 'ledger', testMode: true, currencies: ['EUR'] },
-      },
-      'GET /acc/config': { body: { enabled: true } },
-      [`GET /acc/sessions/${SESSION}`]: {
-        body: { session_id: SESSION, status: 'valid', connected_at: null, expires_at: null },
-      },
-      'GET /acc/hubs': {
-        status: 401,
-        body: { error: { code: 'session_not_found', message: 'Authentication session not found.' } },
-      },
-      [`DELETE /acc/sessions/${SESSION}`]: { status: 204 },
-    });
-    const { user } = renderWithApp(<CreateProjectWizard user={{ email: 'a@example.com', fullName: 'A' }} />, {
-      route: '/dashboard?createProject=true&step=connect_acc',
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Create New Project' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Continue with Current Session' }));
-    await waitFor(() => expect(deletes(calls)).toHaveLength(1));
-    expect(window.sessionStorage.getItem('oauth_session_id')).toBeNull();
-    expect(await within(dialog).findByRole('button', { name: 'Connect to Autodesk ACC' })).toBeVisible();
   });
 
   it('cleans the session up on page unload, but not when the page leaves for Autodesk or Stripe and comes back', async () => {
