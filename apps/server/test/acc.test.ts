@@ -490,5 +490,75 @@ for (const backend of testBackends()) {
         expect([res.statusCode, res.json().error.code]).toEqual([400, 'validation_failed']);
       }
     });
+
+    async function sessionRow(id: string) {
+      const db = server.database.db as Database;
+      const result = (await db.execute(
+        sql`select created_at from acc_sessions where id = ${id}`,
+      )) as unknown as { rows: { created_at: string }[] };
+      return result.rows[0] ?? null;
+    }
+
+    it("deletes the caller's own ACC session on the clean-up route (spec 1 §4), idempotently, 204 for an unknown one", async () => {
+      const mine = 'cleanup-route-session-0123456789';
+      expect((await connect(mine)).statusCode).toBe(302);
+      expect(await sessionRow(mine)).not.toBeNull();
+      // Someone else cannot remove it: their call answers alike and the row stays.
+      const other = await signUp(server, 'Olga Other');
+      const foreign = await call(server, other, 'DELETE', `/api/v1/acc/sessions/${mine}?reason=page_unload`);
+      expect(foreign.statusCode).toBe(204);
+      expect(await sessionRow(mine)).not.toBeNull();
+
+      for (const reason of ['page_unload', 'page_unload', 'navigation']) {
+        const res = await call(server, owner, 'DELETE', `/api/v1/acc/sessions/${mine}?reason=${reason}`);
+        expect(res.statusCode).toBe(204);
+        expect(await sessionRow(mine)).toBeNull();
+      }
+      expect((await call(server, owner, 'GET', `/api/v1/acc/sessions/${mine}`)).json().status).toBe(
+        'invalid',
+      );
+      const unknown = await call(
+        server,
+        owner,
+        'DELETE',
+        '/api/v1/acc/sessions/never-seen-session?reason=error',
+      );
+      expect(unknown.statusCode).toBe(204);
+      const badReason = await call(server, owner, 'DELETE', `/api/v1/acc/sessions/${mine}?reason=whatever`);
+      expect(badReason.statusCode).toBe(400);
+      expect((await call(server, null, 'DELETE', `/api/v1/acc/sessions/${mine}`)).statusCode).toBe(401);
+    });
+
+    it('cleans a session up on its one-hour timer (spec 1 §4): a job held an hour, which spares a restarted sign-in', async () => {
+      const id = 'timer-session-0123456789abcdef';
+      const db = server.database.db as Database;
+      const timers = async () =>
+        (
+          (await db.execute(
+            sql`select id, state, extract(epoch from start_after - created_on)::int as delay from pgboss.job where name = 'acc.session-cleanup' and data->>'sessionId' = ${id} order by created_on`,
+          )) as unknown as { rows: { id: string; state: string; delay: number }[] }
+        ).rows;
+      expect((await connect(id)).statusCode).toBe(302);
+      const [first] = await timers();
+      // Held for exactly the hour, not run yet: the session is there.
+      expect(first).toMatchObject({ state: 'created', delay: 3600 });
+      expect(await sessionRow(id)).not.toBeNull();
+
+      // The same browser session signs in again later: a new start, a timer of its own.
+      server.clock.advance(5 * 60_000);
+      expect((await connect(id)).statusCode).toBe(302);
+      const both = await timers();
+      expect(both).toHaveLength(2);
+      const second = both[1] as { id: string };
+
+      // The first hour passes (the job's own start moved to now): it spares the restarted sign-in.
+      await db.execute(sql`update pgboss.job set start_after = now() where id = ${first?.id}`);
+      await eventually(async () => (await timers())[0]?.state === 'completed');
+      expect(await sessionRow(id)).not.toBeNull();
+
+      await db.execute(sql`update pgboss.job set start_after = now() where id = ${second.id}`);
+      await eventually(async () => (await sessionRow(id)) === null);
+      expect((await timers())[1]?.state).toBe('completed');
+    });
   });
 }

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
 } from './harness/browser';
 import { type RunningServer, startServer } from './harness/server';
+import { DATA_DIR_PREFIX, serverPathLeaks } from './harness/server-paths';
 import { until } from './harness/wait';
 import { openWizard, payWithCard, TEST_CARD } from './harness/wizard';
 
@@ -366,6 +367,112 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     );
   });
 });
+
+describe('the ACC session on page unload (spec 1 §4, issue 35)', () => {
+  it("is deleted on the server when the wizard's page closes", async () => {
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('acc-unload'),
+      password: 'acc-import-2026',
+      fullName: 'Una Unload',
+    });
+    await page.goto('/dashboard');
+    // The way to Autodesk and back unloads the page too: that hand-over keeps the session.
+    await connectToAcc();
+    const sessionId = (await page.evaluate(() => sessionStorage.getItem('oauth_session_id'))) as string;
+    expect(sessionId).toBeTruthy();
+    expect(await sessionRows(sessionId)).toBe(1);
+
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => sessionRows(sessionId)).toBe(0);
+  });
+});
+
+describe('a failed RVT translation (issue 35)', () => {
+  it("shows the translation's error on the file row, keeps it after Refresh, and no answer holds a server path", async () => {
+    const cause = 'Revit file is damaged and could not be opened (TranslationWorker-InternalFailure).';
+    await signUpViaApi(context.request, {
+      email: uniqueEmail('acc-rvt'),
+      password: 'acc-import-2026',
+      fullName: 'Rita Revit',
+    });
+    await page.goto('/dashboard');
+    const wizard = await connectToAcc();
+    await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
+    await wizard.getByRole('radio', { name: 'Cornerstone Build' }).click();
+    await wizard.getByRole('radio', { name: 'Harbour Tower' }).click();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByLabel('Project name').fill('Harbour Damaged');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('checkbox', { name: 'Harbour Walls.ifc' }).check();
+    await wizard.getByRole('checkbox', { name: 'Damaged Services.rvt' }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await payWithCard(page, TEST_CARD);
+    await expectVisible(wizard.getByText('Project created successfully'));
+    const projectId = (
+      (await (await context.request.get('/api/v1/projects')).json()).projects as {
+        id: string;
+        name: string;
+      }[]
+    ).find((p) => p.name === 'Harbour Damaged')?.id as string;
+    const damaged = async () =>
+      (
+        (await (await context.request.get(`/api/v1/projects/${projectId}/bimfiles`)).json()).bim_files as {
+          name: string;
+          status: string;
+          error: string | null;
+        }[]
+      ).find((f) => f.name === 'Damaged Services.rvt');
+    await expect.poll(async () => (await damaged())?.status).toBe('failed');
+    expect((await damaged())?.error).toBe(cause);
+
+    const fileRow = async () => {
+      await page.goto('/dashboard?tab=projects');
+      await page.getByRole('button', { name: 'Harbour Damaged', exact: true }).click();
+      const files = page.getByRole('table', { name: 'IFC files of Harbour Damaged' });
+      return files.getByRole('row').filter({ hasText: 'Damaged Services.rvt' });
+    };
+    const before = await fileRow();
+    await expectVisible(before.getByText(cause));
+    await screenshot(page, 'acc-rvt-failed');
+
+    // A day on, with a new version of the IFC to bring: Refresh translates the RVT again.
+    standin.addVersion('Harbour Walls.ifc');
+    await dayPasses(projectId);
+    const translations = () =>
+      standin.requests.filter((r) => r.path === '/modelderivative/v2/designdata/job').length;
+    const translated = translations();
+    await page.goto('/dashboard?tab=projects');
+    await page.getByRole('button', { name: 'Refresh Harbour Damaged' }).click();
+    await expectVisible(page.getByText('Project Refresh Initiated'));
+    await expect.poll(translations).toBeGreaterThan(translated);
+    await expect.poll(async () => (await damaged())?.status).toBe('failed');
+    expect((await damaged())?.error).toBe(cause);
+
+    const after = await fileRow();
+    await expectVisible(after.getByText(cause));
+    expect(await after.textContent()).not.toMatch(/ENOENT/);
+    expect(await page.locator('body').textContent()).not.toContain(DATA_DIR_PREFIX);
+    await screenshot(page, 'acc-rvt-failed-after-refresh');
+    // The file's answers (and every other one this file saw) were recorded: none held the data directory.
+    const { leaks, inspected } = await serverPathLeaks();
+    expect(inspected).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+  });
+});
+
+/** How many rows the ACC session has in the server's database. */
+async function sessionRows(sessionId: string): Promise<number> {
+  const url = embeddedDatabaseUrl(join(server.dataDir, 'postgres'));
+  if (!url) throw new Error('the server under test has no embedded database running');
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const result = await db.query('select count(*)::int as n from acc_sessions where id = $1', [sessionId]);
+    return result.rows[0].n as number;
+  } finally {
+    await db.end();
+  }
+}
 
 /** Moves the project's last processing 25 hours back (the spec's 24-hour refresh cooldown), in its database. */
 async function dayPasses(projectId: string) {

@@ -28,6 +28,15 @@ export const newAccSessionIdSchema = z
   .min(16, 'A new Autodesk session id has 16 to 100 characters.')
   .max(100, 'A new Autodesk session id has 16 to 100 characters.');
 
+/** Why the browser cleans up its Autodesk session (spec 1 §4): only for the server's log. */
+export const accSessionCleanupReasonSchema = z.enum([
+  'page_unload',
+  'navigation',
+  'error',
+  'processing_complete',
+]);
+export type AccSessionCleanupReason = z.infer<typeof accSessionCleanupReasonSchema>;
+
 export const accConfigSchema = z.object({
   /** Whether this installation has an Autodesk app configured (APS_CLIENT_ID and friends). */
   enabled: z.boolean(),

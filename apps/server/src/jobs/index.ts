@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { fetchAccVersionHandler } from './acc-fetch-version';
+import { accSessionCleanupHandler } from './acc-session-cleanup';
 import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
@@ -28,6 +29,7 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   sendMailHandler,
   fetchAccVersionHandler,
   syncAccProjectsJob,
+  accSessionCleanupHandler,
   recompareVersionHandler,
   comparisonStoredHandler,
   deliverWebhookHandler,

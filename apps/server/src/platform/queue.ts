@@ -33,8 +33,14 @@ export type AnyJobDefinition<TDeps> = JobDefinition<any, TDeps>;
  * is enqueued in that same transaction: both happen, or neither does.
  */
 export interface JobSender {
-  send<T>(definition: JobSpec<T>, payload: T, tx?: Database, options?: JobRetry): Promise<string>;
+  send<T>(definition: JobSpec<T>, payload: T, tx?: Database, options?: JobSendOptions): Promise<string>;
 }
+
+/**
+ * A job's own retry policy and/or a delay: `startAfterSeconds` makes pg-boss hold the job in its table
+ * until then (a timer that outlives a restart: the row is the timer).
+ */
+export type JobSendOptions = JobRetry | { startAfterSeconds: number };
 
 /** A retry policy for one job instead of its queue's (a policy read from configuration). */
 export interface JobRetry {
@@ -131,10 +137,15 @@ export class JobQueue<TDeps> implements JobSender {
     if (orphans.length > 0) logger.warn({ jobs: orphans.length }, 'jobs of a stopped process retried');
   }
 
-  async send<T>(definition: JobSpec<T>, payload: T, tx?: Database, options?: JobRetry): Promise<string> {
+  async send<T>(
+    definition: JobSpec<T>,
+    payload: T,
+    tx?: Database,
+    options?: JobSendOptions,
+  ): Promise<string> {
     const data = definition.payload.parse(payload) as object;
     const id = await this.boss.send(definition.name, data, {
-      ...options,
+      ...(options && 'startAfterSeconds' in options ? { startAfter: options.startAfterSeconds } : options),
       ...(tx ? { db: fromDrizzle(tx as never, sql) } : {}),
     });
     if (!id) throw new Error(`The job queue refused a ${definition.name} job.`);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { focusPageHeadingWhenShown } from '@/lib/focus-page-heading';
 import { type MessageId, useT } from '@/lib/i18n';
+import { useAccSessionCleanup } from '@/lib/use-acc-session-cleanup';
 
 const TITLES: Record<string, MessageId> = {
   '/login': 'app.title.signIn',
@@ -12,13 +13,14 @@ const TITLES: Record<string, MessageId> = {
 };
 
 /**
- * Wraps every route: keeps the document title in step with the page and, after moving to another
+ * Wraps every route: cleans up a stored ACC session when the import is left (spec 1 §4), keeps the document title in step with the page and, after moving to another
  * page (not on the first load, where the skip link comes first), focuses the new page's heading.
  */
 export function RootLayout() {
   const t = useT('app');
   const { pathname } = useLocation();
   const firstPage = useRef(true);
+  useAccSessionCleanup();
   useEffect(() => {
     const title = TITLES[pathname];
     document.title = title ? `${t(title)} · Plumbline` : 'Plumbline';

@@ -22,50 +22,24 @@ import { apiPath, apiUrl } from './api/paths';
  * context): which session the wizard uses, kept in sessionStorage for at most 30 minutes, and the calls
  * the Connect, Select Project and Files steps make. Tokens never reach the browser.
  */
-export const SESSION_TTL_MS = 30 * 60_000;
-const KEYS = {
-  context: 'oauth_flow_context',
-  projectId: 'project_id',
-  returnPath: 'oauth_return_path',
-  sessionId: 'oauth_session_id',
-  timestamp: 'oauth_flow_timestamp',
-} as const;
+export type { AccFlowContext } from './acc-session';
+export {
+  cleanUpAccSession,
+  clearAccSession,
+  isAccHandOver,
+  markAccHandOver,
+  newAccSessionId,
+  SESSION_TTL_MS,
+  storedAccSession,
+} from './acc-session';
 
-export type AccFlowContext = 'project_creation' | 'project_reconnect';
-
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function newAccSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** The stored session id, or null when none is stored or it is older than 30 minutes (then it is cleared). */
-export function storedAccSession(now = Date.now()): string | null {
-  const store = storage();
-  const id = store?.getItem(KEYS.sessionId);
-  const at = Number(store?.getItem(KEYS.timestamp) ?? 0);
-  if (!id) return null;
-  if (!at || now - at > SESSION_TTL_MS) {
-    clearAccSession();
-    return null;
-  }
-  return id;
-}
-
-export function clearAccSession(): void {
-  const store = storage();
-  for (const key of Object.values(KEYS)) store?.removeItem(key);
-}
+import {
+  type AccFlowContext,
+  ACC_SESSION_KEYS as KEYS,
+  markAccHandOver,
+  newAccSessionId,
+  accSessionStorage as storage,
+} from './acc-session';
 
 /**
  * Leaves the app for Autodesk's sign-in (spec 1 §7: a browser form GET with the hidden field
@@ -80,6 +54,7 @@ export function startAccSignIn(
   store?.setItem(KEYS.context, context);
   store?.setItem(KEYS.sessionId, sessionId);
   store?.setItem(KEYS.timestamp, String(Date.now()));
+  markAccHandOver();
   if (extra.projectId) store?.setItem(KEYS.projectId, extra.projectId);
   if (extra.returnPath) store?.setItem(KEYS.returnPath, extra.returnPath);
   const form = document.createElement('form');
@@ -101,6 +76,7 @@ export function reauthoriseProject(projectId: string): void {
   store?.setItem(KEYS.projectId, projectId);
   store?.setItem(KEYS.returnPath, window.location.pathname + window.location.search);
   store?.setItem(KEYS.timestamp, String(Date.now()));
+  markAccHandOver();
   window.location.assign(apiUrl('/auth/aps/login/{projectId}', { path: { projectId } }));
 }
 
@@ -195,4 +171,9 @@ export function isAuthError(error: unknown): boolean {
   if ((ACC_AUTH_ERROR_CODES as readonly string[]).includes(error.code)) return true;
   if (['AUTHENTICATION_FAILED', 'AUTH_FAILED'].includes(error.code)) return true;
   return /unauthori[sz]ed|token|oauth|forbidden|expired/i.test(error.message);
+}
+
+/** Spec 1 §4: a payment error mentioning Authentication or session forces the OAuth clean-up. */
+export function mentionsAuthentication(error: unknown): boolean {
+  return error instanceof Error && /authentication|session/i.test(error.message);
 }

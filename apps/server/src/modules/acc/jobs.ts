@@ -16,3 +16,25 @@ export const fetchAccVersionJob: JobSpec<FetchAccVersionPayload> = {
   payload: fetchAccVersionPayload,
   queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 },
 };
+
+const sessionCleanupPayload = z.object({
+  sessionId: z.string().min(1).max(200),
+  createdAt: z.string().datetime(),
+});
+
+export type AccSessionCleanupPayload = z.infer<typeof sessionCleanupPayload>;
+
+/** Spec 1 §4 'scheduled timer (default 1 hour)': how long after a sign-in starts its session row is deleted. */
+export const SESSION_CLEANUP_SECONDS = 60 * 60;
+
+/**
+ * Spec 1 §4's one-hour clean-up timer of one Autodesk session: sent when the sign-in starts, held by
+ * pg-boss until an hour later (its row in the job table is the timer, so a restart keeps it), then
+ * deletes the session row if it is still the sign-in the timer was set for (a restarted sign-in has a
+ * newer `createdAt` and a timer of its own).
+ */
+export const accSessionCleanupJob: JobSpec<AccSessionCleanupPayload> = {
+  name: 'acc.session-cleanup',
+  payload: sessionCleanupPayload,
+  queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
+};

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { accProjectLinks, accSessions } from '../../schema/acc';
 import { billingSubscriptions as subscriptions, billingTiers as tiers } from '../../schema/billing';
@@ -63,6 +63,20 @@ export async function invalidateSession(db: Database, id: string, userId: string
     .update(accSessions)
     .set({ invalidatedAt: at, tokens: null })
     .where(and(eq(accSessions.id, id), eq(accSessions.userId, userId), isNull(accSessions.invalidatedAt)));
+}
+
+/** The browser's clean-up (page unload, navigation away, an error): the user's own session row goes; none is fine. */
+export async function deleteSession(db: Database, id: string, userId: string): Promise<void> {
+  await db.delete(accSessions).where(and(eq(accSessions.id, id), eq(accSessions.userId, userId)));
+}
+
+/** The one-hour timer's clean-up: only the sign-in it was set for (or an older one), never a restarted one. */
+export async function deleteSessionIfStartedBy(db: Database, id: string, createdAt: Date): Promise<boolean> {
+  const rows = await db
+    .delete(accSessions)
+    .where(and(eq(accSessions.id, id), lte(accSessions.createdAt, createdAt)))
+    .returning({ id: accSessions.id });
+  return rows.length > 0;
 }
 
 /** Sessions past their 30 minutes lose their tokens (the tokens live on in the project links made from them). */

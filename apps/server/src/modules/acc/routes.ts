@@ -5,6 +5,7 @@ import {
   accHubProjectParamsSchema,
   accHubsResponseSchema,
   accProjectsResponseSchema,
+  accSessionCleanupReasonSchema,
   accSessionIdSchema,
   accSessionQuerySchema,
   accSessionStatusSchema,
@@ -122,6 +123,25 @@ export function accRoutes(service: AccService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await service.invalidate(requireAuth(request).user.id, request.body.session_id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/api/v1/acc/sessions/:sessionId',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary:
+            "Spec 1 §4 ACC session clean-up (page unload, navigation away from the import, an error): deletes the caller's session and its tokens; 204 whether or not it existed",
+          params: z.object({ sessionId: accSessionIdSchema }),
+          querystring: z.object({ reason: accSessionCleanupReasonSchema.optional() }),
+          response: { 204: z.null(), ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        await service.discard(requireAuth(request).user.id, request.params.sessionId);
         return reply.status(204).send(null);
       },
     );

@@ -18,7 +18,7 @@ import { ApsError, pkcePair, VIEWER_SCOPE } from './aps-client';
 import { toAvailableAccItem } from './available';
 import type { AccConnector } from './connector';
 import { AccError, fromApsError } from './errors';
-import { fetchAccVersionJob } from './jobs';
+import { accSessionCleanupJob, fetchAccVersionJob, SESSION_CLEANUP_SECONDS } from './jobs';
 import * as repo from './repo';
 
 /** Spec 1 §4: an ACC session older than 30 minutes counts as expired. */
@@ -192,6 +192,9 @@ export function createAccService(deps: {
       if (!created && !(await repo.restartSession(db, sessionId, userId, { ...fresh, createdAt: now }))) {
         throw new AccError('session_in_use');
       }
+      await jobs.send(accSessionCleanupJob, { sessionId, createdAt: now.toISOString() }, undefined, {
+        startAfterSeconds: SESSION_CLEANUP_SECONDS,
+      });
       return c.client.authorizeUrl({ state, codeChallenge: pkce.challenge });
     },
 
@@ -251,6 +254,11 @@ export function createAccService(deps: {
 
     async invalidate(userId: string, sessionId: string): Promise<void> {
       await repo.invalidateSession(db, sessionId, userId, clock.now());
+    },
+
+    /** The browser's clean-up (spec 1 §4: page unload, navigation away, an error): idempotent, unknown ids included. */
+    async discard(userId: string, sessionId: string): Promise<void> {
+      await repo.deleteSession(db, sessionId, userId);
     },
 
     async hubs(userId: string, sessionId: string): Promise<AccHub[]> {

@@ -5,7 +5,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { clearAccSession, isAccSessionGone, storedAccSession } from '@/lib/acc';
+import {
+  cleanUpAccSession,
+  isAccSessionGone,
+  markAccHandOver,
+  mentionsAuthentication,
+  storedAccSession,
+} from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { formatPrice, useBillingConfig, useTiers, validateVoucher } from '@/lib/billing';
 import { useT } from '@/lib/i18n';
@@ -77,7 +83,10 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
     if (Object.keys(found).length > 0 || !tier) return;
     setProcessing(true);
     try {
-      window.location.assign(await wizard.checkout({ tier, customerName, billingEmail: email }));
+      const url = await wizard.checkout({ tier, customerName, billingEmail: email });
+      // Stripe's checkout returns to the wizard: the page unload is not the end of the import.
+      markAccHandOver();
+      window.location.assign(url);
     } catch (error) {
       toast.error('Payment failed', { description: errorMessage(error) });
       setProcessing(false);
@@ -121,8 +130,9 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
       });
     } catch (error) {
       // A payment error clears the stored project data (spec 1 §4); the form stays for another try.
-      // One about the Autodesk session also clears that session: the person reconnects.
-      if (state.source === 'acc' && isAccSessionGone(error)) clearAccSession();
+      // One about the Autodesk session (or its authentication) also cleans that session up: the person reconnects.
+      if (state.source === 'acc' && (isAccSessionGone(error) || mentionsAuthentication(error)))
+        cleanUpAccSession('error');
       toast.error('Payment failed', { description: errorMessage(error) });
     } finally {
       setProcessing(false);

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { accKeys, clearAccSession, isAccSessionGone, listAccProjects, listHubs } from '@/lib/acc';
+import { accKeys, cleanUpAccSession, isAccSessionGone, listAccProjects, listHubs } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -84,7 +84,7 @@ export function SelectProjectStep({ wizard }: StepProps) {
     if (!failure) return;
     if (isAccSessionGone(failure)) {
       // The server no longer knows the session (past 30 minutes, or gone): connect again.
-      clearAccSession();
+      cleanUpAccSession('error');
       toast.error('Connection Error', { description: ACC_MESSAGES.sessionNotFound });
       update({ accSessionId: null, hub: null, accProject: null, accFiles: [], step: 'connect_acc' });
       return;

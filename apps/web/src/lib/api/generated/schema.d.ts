@@ -1518,7 +1518,8 @@ export interface paths {
         get: operations["getAccSessionsBySessionId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Spec 1 §4 ACC session clean-up (page unload, navigation away from the import, an error): deletes the caller's session and its tokens; 204 whether or not it existed */
+        delete: operations["deleteAccSessionsBySessionId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -19872,6 +19873,138 @@ export interface operations {
                         expires_at: string | null;
                     };
                 };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the role is too low, the e-mail is unverified or the request came from another site (codes with this status: `email_unverified`, `admin_required`, `cross_site_request`, `token_scope_insufficient`, `token_project_only`, `session_required`, `editor_role_required`, `admin_role_required`, `demo_read_only`, `password_sign_in_disabled`, `forbidden`, `installation_admin_required`, `limit_files`, `limit_storage`, `limit_users`, `limit_reports`, `refresh_not_allowed`, `admin_protected`, `owner_protected`, `owner_only`, `download_link_invalid`, `waiver_own_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAccSessionsBySessionId: {
+        parameters: {
+            query?: {
+                reason?: "page_unload" | "navigation" | "error" | "processing_complete";
+            };
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
