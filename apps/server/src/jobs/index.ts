@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { fetchAccVersionHandler } from './acc-fetch-version';
+import { accVersionEventHandler, registerAccHooksJob } from './acc-hooks';
 import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
@@ -28,6 +29,8 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   sendMailHandler,
   fetchAccVersionHandler,
   syncAccProjectsJob,
+  registerAccHooksJob,
+  accVersionEventHandler,
   recompareVersionHandler,
   comparisonStoredHandler,
   deliverWebhookHandler,

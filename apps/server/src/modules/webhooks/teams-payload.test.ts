@@ -49,7 +49,7 @@ const event = versionComparedEvent('https://plumbline.example.com', {
   version: { id: '8d4c3f0e-7d5b-4d1c-9d63-0a9f1b2c3d4e', tag: 'v7' },
   previousVersion: { id: '9e4c3f0e-7d5b-4d1c-9d63-0a9f1b2c3d4e', tag: 'v6' },
   counts: { new: 12, resolved: 40, removed: 3, persisting: 5 },
-  elements: { matchedByGlobalId: 100, matchedByContent: 2, added: 1, removed: 3 },
+  elements: { matched_by_global_id: 100, matched_by_content: 2, added: 1, removed: 3 },
 });
 
 describe('Teams-format webhook body', () => {
