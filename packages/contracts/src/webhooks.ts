@@ -5,7 +5,7 @@ import { z } from 'zod';
  * stored version comparison is POSTed there, signed with the hook's own secret, retried with backoff,
  * and every attempt is kept in the hook's delivery log. `json` is Plumbline's payload
  * (`versionComparedEventSchema`); `slack` is the body a Slack incoming webhook takes as is; `teams` the Adaptive Card message a
- * Microsoft Teams incoming webhook (or a Teams Workflows webhook) takes as is (decision 0362).
+ * Microsoft Teams incoming webhook (or a Teams Workflows webhook) takes as is (decision 0361).
  */
 
 export const webhookFormatSchema = z.enum(['json', 'slack', 'teams']);

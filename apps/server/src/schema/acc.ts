@@ -52,7 +52,7 @@ export const accProjectLinks = pgTable('acc_project_links', {
 /**
  * An Autodesk webhook (`dm.version.added`) on a folder holding a project's linked ACC files (issue 30
  * item 5, decision 0360): Autodesk calls PUBLIC_URL back when a version is published there. The hook's
- * secret is never stored: it is derived from SESSION_SECRET and the hook's key (platform/…/aps-hooks).
+ * secret is never stored: it is derived from SESSION_SECRET and the hook id (modules/acc/runtime.ts).
  */
 export const accVersionHooks = pgTable(
   'acc_version_hooks',
