@@ -33,7 +33,7 @@ interface FileRow {
 const [backend] = testBackends();
 if (!backend) throw new Error('no test backend');
 
-describe('ACC versions without a click: APS webhooks', { timeout: 240_000 }, () => {
+describe('ACC versions without a click: APS webhooks', { timeout: 600_000 }, () => {
   let server: TestServer;
   let standin: ApsStandin;
   let owner: Session;
