@@ -25,13 +25,16 @@ console.log(`APS stand-in listening on ${standin.url} (loopback only)
 
 Start Plumbline with:
   APS_CLIENT_ID=${clientId} APS_CLIENT_SECRET=${clientSecret} \\
-  APS_CALLBACK_URL=${appUrl}/api/v1/acc/callback APS_BASE_URL=${standin.url} npm start
+  APS_CALLBACK_URL=${appUrl}/api/v1/acc/callback APS_BASE_URL=${standin.url} \\
+  PUBLIC_URL=${appUrl} npm start      (PUBLIC_URL: the stand-in's webhooks call the app back)
 
 Sign-in page: a fixed test user (Alex Builder); choose Allow.
 Try: hub "Cornerstone Build" (ACC) → project "Harbour Tower" (IFC, a two-version IFC, an RVT that
 translates, an RVT whose translation fails); "Empty Site" has no BIM files; "Restricted Works" answers 403.
 Controls (curl):
   ${standin.url}/__standin/add-version?name=Harbour%20Walls.ifc   a new version for the next refresh
+  ${standin.url}/__standin/publish-version?name=Harbour%20Walls.ifc  a new version, webhooks called back
+  ${standin.url}/__standin/hooks                                the webhooks registered, callbacks made
   ${standin.url}/__standin/fail-next?status=401                 the next API call answers 401
   ${standin.url}/__standin/refuse-refresh?on=true               refresh tokens are refused
   ${standin.url}/__standin/expire-tokens                        every access token expires now`);

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type JobDeps, jobDefinitions } from './jobs';
+import { apsEventRoutes } from './modules/acc/hooks-routes';
 import { accProjectSetup, restoreAccSetup } from './modules/acc/project-setup';
 import { accRoutes } from './modules/acc/routes';
 import { createAccRuntime } from './modules/acc/runtime';
 import { type AccService, createAccService } from './modules/acc/service';
+import { createVersionHooks, type VersionHooks } from './modules/acc/version-hooks';
 import { aiRoutes } from './modules/ai/routes';
 import type { AiService } from './modules/ai/service';
 import { createAiService } from './modules/ai/service';
@@ -123,6 +125,8 @@ import { serverVersion } from './platform/version';
 
 export interface AppServices {
   acc: AccService;
+  /** Autodesk's version callbacks (PUBLIC_URL and APS_* set; decision 0360); null otherwise. */
+  apsEvents: VersionHooks | null;
   ai: AiService;
   auth: AuthService;
   /** Single sign-on, when an OpenID provider is configured (OIDC_*). */
@@ -181,6 +185,7 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     projectFilesRoutes(services.projectFiles),
     billingRoutes(services.billing, services.acc.enabled ? accProjectSetup(services.acc) : null),
     accRoutes(services.acc),
+    apsEventRoutes(services.apsEvents),
     stripeWebhookRoutes(services.billing),
     reportRoutes(services.reports),
     profileRoutes(services.profile),
@@ -342,6 +347,9 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   await recordSignInSettings(db, audit, clock, config);
   const services: AppServices = {
     acc: accService,
+    apsEvents: acc?.hooks
+      ? createVersionHooks({ db, clock, jobs, connector: acc.connector, hooks: acc.hooks })
+      : null,
     auth,
     sso: config.sso
       ? createSsoService({

@@ -292,7 +292,13 @@ for (const backend of testBackends()) {
       standin.addVersion('Harbour Walls.ifc');
       const runtime = createAccRuntime(
         {
-          aps: { clientId: CLIENT.id, clientSecret: CLIENT.secret, callbackUrl, baseUrl: standin.url },
+          aps: {
+            clientId: CLIENT.id,
+            clientSecret: CLIENT.secret,
+            callbackUrl,
+            baseUrl: standin.url,
+            webhookUrl: null,
+          },
           sessionSecret: SESSION_SECRET,
           maxUploadBytes: 1e9,
         },

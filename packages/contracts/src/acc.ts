@@ -130,6 +130,8 @@ export const accErrorCodes = [
   'reauth_required', // 401 Autodesk refused the refresh token: sign in again (spec 2 §4)
   'not_linked', // 404 the project does not import from ACC
   'not_acc_file', // 404 the file was not imported from ACC
+  'aps_callback_invalid', // 400 an APS webhook callback that is not one
+  'aps_signature_invalid', // 401 an APS webhook callback whose x-adsk-signature does not verify
 ] as const;
 export type AccErrorCode = (typeof accErrorCodes)[number];
 

@@ -10,7 +10,11 @@ export type ChangeMessageId =
   | 'changes.mail.subject'
   | 'changes.mail.body'
   | 'changes.open'
-  | 'changes.details';
+  | 'changes.details'
+  | 'changes.fact.new'
+  | 'changes.fact.resolved'
+  | 'changes.fact.removed'
+  | 'changes.fact.persisting';
 
 export interface ChangeMessageParams {
   project: string;

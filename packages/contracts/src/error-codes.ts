@@ -99,6 +99,8 @@ export const ERROR_STATUS = {
   reauth_required: 401,
   not_linked: 404,
   not_acc_file: 404,
+  aps_callback_invalid: 400,
+  aps_signature_invalid: 401,
 
   // Billing.
   billing_disabled: 404,

@@ -4,10 +4,11 @@ import { z } from 'zod';
  * Outbound project webhooks (issue 30 item 6, decision 0291): an Admin points a project at a URL; each
  * stored version comparison is POSTed there, signed with the hook's own secret, retried with backoff,
  * and every attempt is kept in the hook's delivery log. `json` is Plumbline's payload
- * (`versionComparedEventSchema`); `slack` is the body a Slack incoming webhook takes as is.
+ * (`versionComparedEventSchema`); `slack` is the body a Slack incoming webhook takes as is; `teams` the Adaptive Card message a
+ * Microsoft Teams incoming webhook (or a Teams Workflows webhook) takes as is (decision 0361).
  */
 
-export const webhookFormatSchema = z.enum(['json', 'slack']);
+export const webhookFormatSchema = z.enum(['json', 'slack', 'teams']);
 export type WebhookFormat = z.infer<typeof webhookFormatSchema>;
 
 /** Header names of a delivery (the signature: hex HMAC-SHA256 of `${timestamp}.${body}` with the hook's secret). */

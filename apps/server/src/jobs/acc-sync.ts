@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApsError } from '../modules/acc/aps-client';
+import { projectsWithHooks } from '../modules/acc/hooks-repo';
 import { listSyncCandidates } from '../modules/acc/repo';
 import { createAccService } from '../modules/acc/service';
 import { createAuditRecorder } from '../modules/audit/service';
@@ -18,6 +19,7 @@ const DUE_AFTER: Record<string, number> = {
  * Pulls new Autodesk versions of each ACC project at its plan's frequency (weekly, daily, hourly; a
  * manual plan never, and a plan that does not allow refreshes is skipped by the query). With plans off
  * (BILLING=off) projects sync daily. A project whose connection needs re-authorising waits for it.
+ * This is the polling path for projects without Autodesk webhooks (no PUBLIC_URL, or none registered).
  */
 export const syncAccProjectsJob: JobDefinition<Record<string, never>, JobDeps> = {
   name: 'acc.sync',
@@ -36,8 +38,16 @@ export const syncAccProjectsJob: JobDefinition<Record<string, never>, JobDeps> =
     });
     const now = clock.now().getTime();
     const candidates = await listSyncCandidates(db, deps.billing.enabled);
+    // A project Autodesk calls back (decision 0360) is polled only daily, as a safety net.
+    const hooked = deps.acc.hooks
+      ? await projectsWithHooks(
+          db,
+          candidates.map((c) => c.projectId),
+        )
+      : new Set<string>();
     for (const project of candidates) {
-      const frequency = deps.billing.enabled ? project.frequency : 'daily';
+      const planned = deps.billing.enabled ? project.frequency : 'daily';
+      const frequency = hooked.has(project.projectId) && planned === 'hourly' ? 'daily' : planned;
       const dueAfter = frequency ? DUE_AFTER[frequency] : undefined;
       if (dueAfter === undefined) continue;
       if (project.lastSyncedAt && now - project.lastSyncedAt.getTime() < dueAfter) continue;

@@ -1,4 +1,4 @@
-import type { AccConnector } from '../modules/acc/connector';
+import type { AccRuntime } from '../modules/acc/runtime';
 import type { ModelTarget } from '../modules/ai/model-chat';
 import type { PaymentProvider } from '../modules/billing/payments/provider';
 import type { ExplorerStore } from '../modules/metadata';
@@ -31,7 +31,7 @@ export interface JobDeps {
   /** SMTP delivery (SMTP_URL); null: mail stays in the outbox. */
   mailer: Mailer | null;
   /** The ACC import (APS_*): the Autodesk connection and the largest file it may bring; null when off. */
-  acc: { connector: AccConnector; maxBytes: number } | null;
+  acc: AccRuntime | null;
   /** Where links in notices point: PUBLIC_URL, else this server on localhost. */
   appUrl: string;
   /** Outbound project webhooks: the bounds and retry policy (WEBHOOK_*), the seal of URLs and secrets. */

@@ -1,6 +1,7 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { fetchAccVersionHandler } from './acc-fetch-version';
 import { accSessionCleanupHandler } from './acc-session-cleanup';
+import { accVersionEventHandler, registerAccHooksJob } from './acc-hooks';
 import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
@@ -30,6 +31,8 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   fetchAccVersionHandler,
   syncAccProjectsJob,
   accSessionCleanupHandler,
+  registerAccHooksJob,
+  accVersionEventHandler,
   recompareVersionHandler,
   comparisonStoredHandler,
   deliverWebhookHandler,

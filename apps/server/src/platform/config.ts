@@ -79,6 +79,7 @@ export const envSchema = z.object({
   APS_BASE_URL: z
     .url({ message: 'must be an absolute URL such as https://developer.api.autodesk.com' })
     .default('https://developer.api.autodesk.com'),
+  APS_WEBHOOKS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   SMTP_URL: z
     .url({ message: 'must be an SMTP URL such as smtps://user:password@mail.example.com:465' })
     .optional(),
@@ -167,7 +168,14 @@ export interface Config {
   /** Outbound project webhooks (decision 0291): request bounds, retry policy, which addresses they may reach. */
   webhooks: WebhookConfig;
   /** The Autodesk app for the ACC import (APS_*); null: ACC is not offered. */
-  aps: { clientId: string; clientSecret: string; callbackUrl: string; baseUrl: string } | null;
+  aps: {
+    clientId: string;
+    clientSecret: string;
+    callbackUrl: string;
+    baseUrl: string;
+    /** Autodesk calls this back on new versions (APS Webhooks, decision 0360): PUBLIC_URL set and APS_WEBHOOKS=on. */
+    webhookUrl: string | null;
+  } | null;
   billing: {
     enabled: boolean;
     payments: 'ledger' | 'stripe';
@@ -319,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
             clientSecret: e.APS_CLIENT_SECRET,
             callbackUrl: e.APS_CALLBACK_URL,
             baseUrl: e.APS_BASE_URL.replace(/\/+$/, ''),
+            webhookUrl: e.APS_WEBHOOKS === 'on' && publicUrl ? `${publicUrl}/api/v1/acc/aps-events` : null,
           }
         : null,
     billing: {

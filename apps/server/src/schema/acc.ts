@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -48,3 +48,21 @@ export const accProjectLinks = pgTable('acc_project_links', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * An Autodesk webhook (`dm.version.added`) on a folder holding a project's linked ACC files (issue 30
+ * item 5, decision 0360): Autodesk calls PUBLIC_URL back when a version is published there. The hook's
+ * secret is never stored: it is derived from SESSION_SECRET and the hook id (modules/acc/runtime.ts).
+ */
+export const accVersionHooks = pgTable(
+  'acc_version_hooks',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    folderId: text('folder_id').notNull(),
+    hookId: text('hook_id').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.folderId] })],
+);

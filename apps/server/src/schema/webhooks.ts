@@ -34,7 +34,7 @@ export const projectWebhooks = pgTable(
   },
   (t) => [
     index('project_webhooks_project_idx').on(t.projectId),
-    check('project_webhooks_format', sql`${t.format} in ('json', 'slack')`),
+    check('project_webhooks_format', sql`${t.format} in ('json', 'slack', 'teams')`),
   ],
 );
 

@@ -5,7 +5,7 @@
 // Used by the tests and by `npm run dev:aps`. Listens on 127.0.0.1 only.
 // Over 500 lines: one server whose routes share the state of one closure (tokens, folders, items,
 // translations, test switches); split into files, that state would have to be passed around.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -140,6 +140,69 @@ export async function startApsStandin(opts: ApsStandinOptions) {
   const accessSeconds = opts.accessTokenSeconds ?? 3600;
   let base = '';
   let callbackUrl = opts.callbackUrl;
+  /** Webhooks v1: dm.version.added hooks on folders, each with its secret token once PATCHed. */
+  interface Hook {
+    hookId: string;
+    callbackUrl: string;
+    folderId: string;
+    hubId: string;
+    projectId: string;
+    hookAttribute: Record<string, unknown>;
+    token: string | null;
+    status: 'active' | 'inactive';
+  }
+  const hooks: Hook[] = [];
+  const callbacks: { hookId: string; status: number }[] = [];
+  const HOOKS_PATH = '/webhooks/v1/systems/data/events/dm.version.added/hooks';
+  const inFolder = (folderId: string, scope: string) => {
+    for (let f = folders.find((x) => x.id === folderId); f; f = folders.find((x) => x.id === f?.parentId))
+      if (f.id === scope) return true;
+    return false;
+  };
+  /** Webhooks' callback for a version added: POSTed to each active hook whose folder holds the item. */
+  const notifyVersionAdded = async (item: Item, version: Version) => {
+    for (const hook of hooks.filter((h) => h.status === 'active' && inFolder(item.folderId, h.folderId))) {
+      const body = JSON.stringify({
+        version: '1.0',
+        resourceUrn: version.id,
+        hook: {
+          hookId: hook.hookId,
+          event: 'dm.version.added',
+          system: 'data',
+          callbackUrl: hook.callbackUrl,
+          scope: { folder: hook.folderId },
+          hookAttribute: hook.hookAttribute,
+          status: hook.status,
+        },
+        payload: {
+          ext: item.name.split('.').pop(),
+          name: item.name,
+          lineageUrn: item.id,
+          source: version.id,
+          version: version.number,
+          parentFolderUrn: item.folderId,
+          project: hook.projectId.replace(/^b\./, ''),
+          sizeInBytes: version.bytes.length,
+        },
+      });
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (hook.token)
+        headers['x-adsk-signature'] = `sha1hash=${createHmac('sha1', hook.token).update(body).digest('hex')}`;
+      const status = await fetch(hook.callbackUrl, { method: 'POST', headers, body })
+        .then((r) => r.status)
+        .catch(() => 0);
+      callbacks.push({ hookId: hook.hookId, status });
+    }
+  };
+  const publish = async (name: string) => {
+    const item = items.find((i) => i.name === name);
+    if (!item) return null;
+    const last = item.versions.at(-1) as Version;
+    const version = makeVersion(item, Buffer.from(last.bytes), last.translation);
+    item.versions.push(version);
+    await notifyVersionAdded(item, version);
+    return version;
+  };
 
   const issue = (scope: string) => {
     const accessToken = `sa-${randomBytes(24).toString('base64url')}`;
@@ -295,6 +358,11 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         refreshTokens.set(tokens.refresh_token, granted);
         return send(res, 200, tokens);
       }
+      if (form.get('grant_type') === 'client_credentials') {
+        // Two-legged: an access token only, no refresh token (Authentication v2).
+        const { access_token, token_type, expires_in } = issue(form.get('scope') ?? 'data:read');
+        return send(res, 200, { access_token, token_type, expires_in });
+      }
       return send(res, 400, { error: 'unsupported_grant_type' });
     }
 
@@ -413,6 +481,68 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         links: { self: { href: `${base}${path}` }, ...(next ? { next: { href: next } } : {}) },
       });
     }
+    const mItem = /^\/data\/v1\/projects\/([^/]+)\/items\/([^/]+)$/.exec(path);
+    if (mItem) {
+      const item = items.find((i) => i.id === decodeURIComponent(mItem[2] as string));
+      if (!item) return jsonApiError(res, 404, 'Item not found');
+      return send(res, 200, {
+        jsonapi: { version: '1.0' },
+        data: {
+          type: 'items',
+          id: item.id,
+          attributes: { displayName: item.name, extension: { type: 'items:autodesk.bim360:File' } },
+          relationships: { parent: { data: { type: 'folders', id: item.folderId } } },
+        },
+      });
+    }
+    if (path.startsWith('/webhooks/v1/')) {
+      if (!grant.scope.split(' ').includes('data:write'))
+        return send(res, 403, {
+          code: 'AUTH-010',
+          detail: 'Token does not have the privilege for this request.',
+        });
+      if (path === HOOKS_PATH && req.method === 'POST') {
+        const body = JSON.parse((await readBody(req)) || '{}') as {
+          callbackUrl?: string;
+          scope?: { folder?: string };
+          hubId?: string;
+          projectId?: string;
+          hookAttribute?: Record<string, unknown>;
+        };
+        const folderId = body.scope?.folder ?? '';
+        if (!body.callbackUrl || !folders.some((f) => f.id === folderId))
+          return send(res, 400, {
+            code: 'VALIDATION_ERROR',
+            detail: 'callbackUrl and scope.folder are required.',
+          });
+        if (hooks.some((h) => h.folderId === folderId && h.callbackUrl === body.callbackUrl))
+          return send(res, 409, { code: 'CONFLICT_ERROR', detail: 'The specified webhook already exists.' });
+        const hookId = `hook-${nextId()}`;
+        hooks.push({
+          hookId,
+          callbackUrl: body.callbackUrl,
+          folderId,
+          hubId: body.hubId ?? '',
+          projectId: body.projectId ?? '',
+          hookAttribute: body.hookAttribute ?? {},
+          token: null,
+          status: 'active',
+        });
+        res.writeHead(201, { location: `${base}${HOOKS_PATH}/${hookId}` });
+        return res.end();
+      }
+      const mHook = new RegExp(`^${HOOKS_PATH}/([^/]+)$`).exec(path);
+      if (mHook && req.method === 'PATCH') {
+        const hook = hooks.find((h) => h.hookId === decodeURIComponent(mHook[1] as string));
+        if (!hook) return send(res, 404, { code: 'NOT_FOUND', detail: 'Hook not found.' });
+        const body = JSON.parse((await readBody(req)) || '{}') as { token?: string; status?: string };
+        if (typeof body.token === 'string') hook.token = body.token;
+        if (body.status === 'active' || body.status === 'inactive') hook.status = body.status;
+        res.writeHead(204);
+        return res.end();
+      }
+      return send(res, 404, { code: 'NOT_FOUND', detail: `No route ${path}` });
+    }
     const m4 = /^\/data\/v1\/projects\/([^/]+)\/items\/([^/]+)\/versions$/.exec(path);
     if (m4) {
       const item = items.find((i) => i.id === decodeURIComponent(m4[2] as string));
@@ -526,7 +656,15 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         if (!item) return send(res, 404, { error: 'no such item' });
         const last = item.versions.at(-1) as Version;
         item.versions.push(makeVersion(item, Buffer.from(last.bytes), last.translation));
-      } else return send(res, 404, { error: 'unknown control' });
+      } else if (action === 'publish-version') {
+        // A version as Autodesk publishes it: added, then the webhooks on its folder called back.
+        void publish(url.searchParams.get('name') ?? '').then((v) =>
+          v ? send(res, 200, { ok: true, version: v.id }) : send(res, 404, { error: 'no such item' }),
+        );
+        return;
+      } else if (action === 'drop-hooks') hooks.length = 0;
+      else if (action === 'hooks') return send(res, 200, { hooks, callbacks });
+      else return send(res, 404, { error: 'unknown control' });
       return send(res, 200, { ok: true });
     }
     route(req, res).catch((error: unknown) => {
@@ -568,6 +706,19 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       if (!item) throw new Error(`no item ${name}`);
       const last = item.versions.at(-1) as Version;
       item.versions.push(makeVersion(item, Buffer.from(last.bytes), last.translation));
+    },
+    /** Publishes a new version (same content as the latest) and calls back the webhooks on its folder. */
+    async publishVersion(name: string) {
+      const version = await publish(name);
+      if (!version) throw new Error(`no item ${name}`);
+      return version.id;
+    },
+    /** The webhooks registered, and each callback made with the receiver's answer. */
+    hooks: () => hooks.map((h) => ({ ...h })),
+    callbacks: () => [...callbacks],
+    /** Autodesk forgets every hook (deleted, expired): the app must create them anew. */
+    dropHooks() {
+      hooks.length = 0;
     },
     /** Every access token the stand-in has issued (a test greps logs and the database for them). */
     issuedTokens: () => [...everIssued],

@@ -18,6 +18,8 @@ const table = {
   reauth_required: 'error.reauth_required',
   not_linked: 'error.not_linked',
   not_acc_file: 'error.not_acc_file',
+  aps_callback_invalid: 'error.aps_callback_invalid',
+  aps_signature_invalid: 'error.aps_signature_invalid',
 } satisfies Record<AccErrorCode, ContractsMessageId>;
 
 export const AccError = defineErrors('AccError', table);

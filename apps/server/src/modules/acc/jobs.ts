@@ -38,3 +38,30 @@ export const accSessionCleanupJob: JobSpec<AccSessionCleanupPayload> = {
   payload: sessionCleanupPayload,
   queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
 };
+
+const projectPayload = z.object({ projectId: z.string().uuid() });
+export type AccProjectPayload = z.infer<typeof projectPayload>;
+
+/**
+ * Autodesk said a version was added in a folder of this project (a verified APS webhook callback):
+ * asks Autodesk for the tips of the project's linked items and imports what is new (each version then
+ * fetched by {@link fetchAccVersionJob} and checked). Doing it as a job keeps the callback's answer fast
+ * and survives a restart; a duplicate finds nothing new.
+ */
+export const accVersionEventJob: JobSpec<AccProjectPayload> = {
+  name: 'acc.version-event',
+  payload: projectPayload,
+  queue: { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 15 * 60 },
+};
+
+const registerPayload = z.object({ projectId: z.string().uuid().optional() }).strict();
+
+/**
+ * Creates and renews the Autodesk webhooks of linked projects (decision 0360): on schedule for all,
+ * and once for a project right after it is linked or its files change. Without PUBLIC_URL it does nothing.
+ */
+export const registerAccHooksJob: JobSpec<{ projectId?: string }> = {
+  name: 'acc.register-hooks',
+  payload: registerPayload,
+  queue: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+};

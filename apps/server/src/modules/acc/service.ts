@@ -18,7 +18,7 @@ import { ApsError, pkcePair, VIEWER_SCOPE } from './aps-client';
 import { toAvailableAccItem } from './available';
 import type { AccConnector } from './connector';
 import { AccError, fromApsError } from './errors';
-import { accSessionCleanupJob, fetchAccVersionJob, SESSION_CLEANUP_SECONDS } from './jobs';
+import { accSessionCleanupJob, fetchAccVersionJob, registerAccHooksJob, SESSION_CLEANUP_SECONDS } from './jobs';
 import * as repo from './repo';
 
 /** Spec 1 §4: an ACC session older than 30 minutes counts as expired. */
@@ -138,6 +138,8 @@ export function createAccService(deps: {
         now,
       );
     }
+    // Their folders get Autodesk webhooks (when this installation has a public URL; decision 0360).
+    if (files.length > 0) await jobs.send(registerAccHooksJob, { projectId }, tx);
     return queued;
   }
 

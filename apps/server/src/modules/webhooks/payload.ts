@@ -110,9 +110,63 @@ export function slackBody(event: VersionComparedEvent): { text: string; blocks: 
   };
 }
 
+/**
+ * Microsoft Teams' incoming-webhook body (learn.microsoft.com, "Create Incoming Webhooks" and "Send
+ * Adaptive Cards using an Incoming Webhook"): a `message` whose one attachment has the content type
+ * `application/vnd.microsoft.card.adaptive`, `contentUrl` null and an Adaptive Card as `content`
+ * (schema adaptivecards.io, version 1.4, which Teams renders): TextBlocks, a FactSet of the counts and
+ * an Action.OpenUrl to the Changes view. Teams' Workflows webhooks take the same body.
+ */
+export function teamsBody(event: VersionComparedEvent) {
+  const p = event.message.params as unknown as ChangeMessageParams;
+  return teamsCard(event.message.text, {
+    facts: [
+      { title: renderChangeMessage('changes.fact.new', p), value: String(event.counts.new) },
+      { title: renderChangeMessage('changes.fact.resolved', p), value: String(event.counts.resolved) },
+      { title: renderChangeMessage('changes.fact.removed', p), value: String(event.counts.removed) },
+      { title: renderChangeMessage('changes.fact.persisting', p), value: String(event.counts.persisting) },
+    ],
+    context: `Plumbline · ${event.project.name} · ${event.file.name}`,
+    action: { title: renderChangeMessage('changes.open', p), url: event.links.changes },
+  });
+}
+
+function teamsCard(
+  text: string,
+  extra: {
+    facts?: { title: string; value: string }[];
+    context?: string;
+    action?: { title: string; url: string };
+  },
+) {
+  const body: Record<string, unknown>[] = [
+    { type: 'TextBlock', text, weight: 'Bolder', size: 'Medium', wrap: true },
+  ];
+  if (extra.facts) body.push({ type: 'FactSet', facts: extra.facts });
+  if (extra.context)
+    body.push({ type: 'TextBlock', text: extra.context, isSubtle: true, size: 'Small', wrap: true });
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body,
+          ...(extra.action ? { actions: [{ type: 'Action.OpenUrl', ...extra.action }] } : {}),
+        },
+      },
+    ],
+  };
+}
+
 /** A ping: what an Admin sends to try a new hook. */
 export function pingBody(format: WebhookFormat, hook: { id: string; name: string }, at: Date): string {
   const text = `Plumbline webhook "${hook.name}" is connected.`;
+  if (format === 'teams') return JSON.stringify(teamsCard(text, {}));
   return JSON.stringify(
     format === 'slack'
       ? { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] }
@@ -121,5 +175,6 @@ export function pingBody(format: WebhookFormat, hook: { id: string; name: string
 }
 
 export function deliveryBody(format: WebhookFormat, event: VersionComparedEvent): string {
+  if (format === 'teams') return JSON.stringify(teamsBody(event));
   return JSON.stringify(format === 'slack' ? slackBody(event) : event);
 }

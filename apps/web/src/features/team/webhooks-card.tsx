@@ -48,7 +48,8 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
         </CardTitle>
         <CardDescription>
           Each new version compared with the one before is sent to these addresses, signed with the hook's
-          secret. Slack format posts into a Slack channel's incoming webhook.
+          secret. Slack format posts into a Slack channel's incoming webhook; Teams format posts an Adaptive
+          Card into a Microsoft Teams channel's incoming webhook.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -74,7 +75,9 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="font-medium">{hook.name}</span>
                   <span className="text-muted-foreground">{hook.url_host}</span>
-                  <Badge variant="outline">{hook.format === 'slack' ? 'Slack' : 'JSON'}</Badge>
+                  <Badge variant="outline">
+                    {hook.format === 'slack' ? 'Slack' : hook.format === 'teams' ? 'Teams' : 'JSON'}
+                  </Badge>
                   {hook.last_delivery ? (
                     <Badge
                       variant={
@@ -178,6 +181,7 @@ function FormatSelect({
       <SelectContent>
         <SelectItem value="json">JSON</SelectItem>
         <SelectItem value="slack">Slack</SelectItem>
+        <SelectItem value="teams">Teams</SelectItem>
       </SelectContent>
     </Select>
   );

@@ -1678,6 +1678,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/acc/aps-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Autodesk webhook callback (dm.version.added on a linked file's folder): verified by its x-adsk-signature; queues the project's import of the new version */
+        post: operations["postAccApsEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -2296,7 +2313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2398,7 +2415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2558,7 +2575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2712,7 +2729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2734,7 +2751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,7 +2926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2931,7 +2948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3081,7 +3098,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3103,7 +3120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +3264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3269,7 +3286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3361,7 +3378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3425,7 +3442,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3517,7 +3534,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3624,7 +3641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,7 +3663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3761,7 +3778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3783,7 +3800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3934,7 +3951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4021,7 +4038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4043,7 +4060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4151,7 +4168,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4173,7 +4190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4312,7 +4329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4334,7 +4351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,7 +4533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4538,7 +4555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4658,7 +4675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4680,7 +4697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4855,7 +4872,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4877,7 +4894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5012,7 +5029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5034,7 +5051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5187,7 +5204,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5209,7 +5226,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5345,7 +5362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5540,7 +5557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5562,7 +5579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5661,7 +5678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5683,7 +5700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5774,7 +5791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5796,7 +5813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5992,7 +6009,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,7 +6031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6145,7 +6162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6167,7 +6184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6320,7 +6337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6342,7 +6359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6520,7 +6537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6542,7 +6559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6663,7 +6680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6685,7 +6702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6797,7 +6814,7 @@ export interface operations {
                     "application/x-step": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6819,7 +6836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6947,7 +6964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6969,7 +6986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7099,7 +7116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7121,7 +7138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7316,7 +7333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7338,7 +7355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7467,7 +7484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7489,7 +7506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7664,7 +7681,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7686,7 +7703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7821,7 +7838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7843,7 +7860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8020,7 +8037,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8042,7 +8059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8181,7 +8198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8294,7 +8311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8316,7 +8333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,7 +8476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8481,7 +8498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8637,7 +8654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8659,7 +8676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8896,7 +8913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8918,7 +8935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9164,7 +9181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9186,7 +9203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9326,7 +9343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9348,7 +9365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9472,7 +9489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9494,7 +9511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9619,7 +9636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9641,7 +9658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9829,7 +9846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9851,7 +9868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10118,7 +10135,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10140,7 +10157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10343,7 +10360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10365,7 +10382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10512,7 +10529,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10534,7 +10551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10719,7 +10736,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10741,7 +10758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10909,7 +10926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10931,7 +10948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11143,7 +11160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11165,7 +11182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11409,7 +11426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11431,7 +11448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11586,7 +11603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11608,7 +11625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11810,7 +11827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11832,7 +11849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12010,7 +12027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12032,7 +12049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12180,7 +12197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12202,7 +12219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12365,7 +12382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12387,7 +12404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12588,7 +12605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12610,7 +12627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12773,7 +12790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12795,7 +12812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12951,7 +12968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12973,7 +12990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13129,7 +13146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13151,7 +13168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13443,7 +13460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13465,7 +13482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13635,7 +13652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13657,7 +13674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13822,7 +13839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13844,7 +13861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13994,7 +14011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14016,7 +14033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14176,7 +14193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14198,7 +14215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14347,7 +14364,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14369,7 +14386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14584,7 +14601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14606,7 +14623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14736,7 +14753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14758,7 +14775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14894,7 +14911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14916,7 +14933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15073,7 +15090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15095,7 +15112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15270,7 +15287,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15292,7 +15309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15406,7 +15423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15428,7 +15445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15541,7 +15558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15675,7 +15692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15697,7 +15714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15861,7 +15878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15883,7 +15900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16130,7 +16147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16152,7 +16169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16406,7 +16423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16428,7 +16445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16608,7 +16625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16630,7 +16647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16871,7 +16888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16893,7 +16910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17136,7 +17153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17158,7 +17175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17401,7 +17418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17423,7 +17440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17636,7 +17653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17658,7 +17675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17837,7 +17854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17859,7 +17876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18092,7 +18109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18114,7 +18131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18323,7 +18340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18345,7 +18362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18542,7 +18559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18564,7 +18581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18745,7 +18762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18767,7 +18784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18921,7 +18938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18943,7 +18960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19053,7 +19070,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19075,7 +19092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19185,7 +19202,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19207,7 +19224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19342,7 +19359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19364,7 +19381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19474,7 +19491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19496,7 +19513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19582,7 +19599,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19604,7 +19621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19736,7 +19753,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19758,7 +19775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19874,7 +19891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19896,7 +19913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20141,7 +20158,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20163,7 +20180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20303,7 +20320,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20325,7 +20342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20466,7 +20483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20488,7 +20505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20639,7 +20656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20661,7 +20678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20807,7 +20824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20829,7 +20846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21008,7 +21025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21030,7 +21047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21204,7 +21221,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21226,7 +21243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21341,7 +21358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21363,7 +21380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21497,7 +21514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21519,7 +21536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -21609,6 +21626,162 @@ export interface operations {
             };
         };
     };
+    postAccApsEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        queued: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to the caller (codes with this status: `not_found`, `file_not_found`, `version_not_found`, `ids_file_not_found`, `project_not_found`, `webhook_not_found`, `webhook_delivery_not_found`, `specification_not_found`, `element_not_found`, `attribute_not_found`, `sso_not_configured`, `not_configured`, `not_linked`, `not_acc_file`, `billing_disabled`, `tier_not_found`, `subscription_not_found`, `invoice_not_found`, `checkout_not_found`, `member_not_found`, `invitation_not_found`, `profile_not_found`, `report_not_found`, `token_not_found`, `waiver_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: `body_too_large` (codes with this status: `body_too_large`, `file_too_large`, `avatar_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is not in a media type this operation reads: `unsupported_media_type` (codes with this status: `unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failed on the server: `internal_error` with a `requestId` (codes with this status: `internal_error`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            messageId?: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     postBillingWebhooksStripe: {
         parameters: {
             query?: never;
@@ -21631,7 +21804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21812,7 +21985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21834,7 +22007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22002,7 +22175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22024,7 +22197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22184,7 +22357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22206,7 +22379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22343,7 +22516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22365,7 +22538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22479,7 +22652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22501,7 +22674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22702,7 +22875,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22724,7 +22897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22863,7 +23036,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22885,7 +23058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23016,7 +23189,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23038,7 +23211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23161,7 +23334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23183,7 +23356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23297,7 +23470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23319,7 +23492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23468,7 +23641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23490,7 +23663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23635,7 +23808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23657,7 +23830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23750,7 +23923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23772,7 +23945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -23872,7 +24045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23894,7 +24067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24060,7 +24233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24082,7 +24255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24174,7 +24347,7 @@ export interface operations {
                             name: string;
                             url_host: string;
                             /** @enum {string} */
-                            format: "json" | "slack";
+                            format: "json" | "slack" | "teams";
                             created_at: string;
                             last_delivery: {
                                 /** @enum {string} */
@@ -24185,7 +24358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24207,7 +24380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24316,7 +24489,7 @@ export interface operations {
                      * @default json
                      * @enum {string}
                      */
-                    format?: "json" | "slack";
+                    format?: "json" | "slack" | "teams";
                 };
             };
         };
@@ -24334,7 +24507,7 @@ export interface operations {
                             name: string;
                             url_host: string;
                             /** @enum {string} */
-                            format: "json" | "slack";
+                            format: "json" | "slack" | "teams";
                             created_at: string;
                             last_delivery: {
                                 /** @enum {string} */
@@ -24346,7 +24519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24368,7 +24541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24521,7 +24694,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24543,7 +24716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24673,7 +24846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24695,7 +24868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24869,7 +25042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24891,7 +25064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25022,7 +25195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25044,7 +25217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25199,7 +25372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25221,7 +25394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25317,7 +25490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25339,7 +25512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25504,7 +25677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25526,7 +25699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25643,7 +25816,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25665,7 +25838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25806,7 +25979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25828,7 +26001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25921,7 +26094,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25943,7 +26116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26046,7 +26219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26068,7 +26241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26178,7 +26351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26200,7 +26373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26320,7 +26493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26342,7 +26515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26498,7 +26671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26520,7 +26693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26654,7 +26827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26676,7 +26849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26820,7 +26993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26842,7 +27015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27021,7 +27194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27043,7 +27216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27200,7 +27373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27222,7 +27395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27390,7 +27563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27412,7 +27585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27594,7 +27767,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27616,7 +27789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -27795,7 +27968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27817,7 +27990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28040,7 +28213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28062,7 +28235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28246,7 +28419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
+            /** @description The request is not valid: `validation_failed` (with `fields`) or `malformed_json` (codes with this status: `validation_failed`, `malformed_json`, `bad_request`, `file_missing`, `not_multipart`, `invalid_name`, `not_ifc`, `invalid_ids`, `webhook_address_not_allowed`, `invalid_requirement`, `selection_invalid`, `unknown_file`, `weak_password`, `verification_invalid`, `state_invalid`, `aps_callback_invalid`, `acc_unavailable`, `tier_not_configured`, `voucher_invalid`, `card_invalid`, `confirmation_required`, `not_an_upgrade`, `not_a_downgrade`, `checkout_required`, `webhook_signature_invalid`, `not_an_admin`, `avatar_invalid`, `no_files`, `bcf_one_file`, `waiver_expiry_invalid`, `waiver_nothing_to_waive`, `waiver_element_needed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28268,7 +28441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`) */
+            /** @description No valid session: `unauthenticated` (codes with this status: `unauthenticated`, `invalid_credentials`, `unauthorized`, `session_not_found`, `reauth_required`, `aps_signature_invalid`) */
             401: {
                 headers: {
                     [name: string]: unknown;
