@@ -66,7 +66,12 @@ export const router = createBrowserRouter([
       },
       {
         path: 'contact',
-        lazy: async () => ({ Component: (await import('@/features/help/contact-page')).ContactPage }),
+        lazy: async () => {
+          const messages = loadNamespaces(currentLocale(), ['help']).catch(() => {});
+          const { ContactPage } = await import('@/features/help/contact-page');
+          await messages;
+          return { Component: ContactPage };
+        },
       },
       {
         path: 'projects/:projectId/files/:fileId/changes',
