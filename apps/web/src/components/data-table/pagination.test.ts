@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, needsPaging, nextSortDirection, pageCount, pageSlice, pageRange } from './pagination';
+import { clampPage, needsPaging, nextSortDirection, pageCount, pageRange, pageSlice } from './pagination';
 
 const items = Array.from({ length: 23 }, (_, i) => i + 1);
 

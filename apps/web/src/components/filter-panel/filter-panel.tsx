@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { onRovingKeyDown } from '@/components/ui/roving-focus';
-import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import {
   activeFilterCount,
   type FilterPanelSection,
@@ -47,8 +47,10 @@ export function FilterPanel({
   return (
     <aside aria-label={t('common.filters.title')} className={cn('space-y-4 text-sm', className)}>
       <div className="flex items-center justify-between">
-        <h3 className="font-semibold">{t('common.filters.title')}
-          {active > 0 ? ` (${active})` : ''}</h3>
+        <h3 className="font-semibold">
+          {t('common.filters.title')}
+          {active > 0 ? ` (${active})` : ''}
+        </h3>
         <Button variant="ghost" size="sm" onClick={onClearAll} disabled={active === 0}>
           {t('common.filters.clearAll')}
         </Button>
@@ -144,7 +146,9 @@ function FilterSectionList({
             </label>
           </li>
         ))}
-        {shown.length === 0 && <li className="px-1 text-xs text-muted-foreground">{t('common.filters.noOptions')}</li>}
+        {shown.length === 0 && (
+          <li className="px-1 text-xs text-muted-foreground">{t('common.filters.noOptions')}</li>
+        )}
       </ul>
       {options.length > initialVisible && (
         <button
@@ -200,7 +204,11 @@ function RangeInputs({
         />
         {range.suffix && <span className="text-muted-foreground">{range.suffix}</span>}
         {value && (
-          <button type="button" aria-label={t('common.filters.clearRange', { label: range.label })} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            aria-label={t('common.filters.clearRange', { label: range.label })}
+            onClick={() => onChange(null)}
+          >
             <X className="size-3.5" />
           </button>
         )}

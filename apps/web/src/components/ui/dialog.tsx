@@ -2,8 +2,8 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
-import { useReturnFocus } from './use-return-focus';
 import { useT } from '@/lib/i18n';
+import { useReturnFocus } from './use-return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;

@@ -25,36 +25,28 @@ export function ContactPage() {
       </div>
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{t('help.contact.title')}</h1>
-        <p className="text-muted-foreground">
-          {t('help.contact.intro')}
-        </p>
+        <p className="text-muted-foreground">{t('help.contact.intro')}</p>
       </div>
       <Card className="grid gap-2 p-5">
         <h2 className="flex items-center gap-2 font-semibold">
           <Building2 className="size-4" aria-hidden="true" />
           {t('help.contact.enterpriseTitle')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('help.contact.enterprise')}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('help.contact.enterprise')}</p>
       </Card>
       <Card className="grid gap-2 p-5">
         <h2 className="flex items-center gap-2 font-semibold">
           <LifeBuoy className="size-4" aria-hidden="true" />
           {t('help.contact.problemTitle')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('help.contact.problem')}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('help.contact.problem')}</p>
       </Card>
       <Card className="grid gap-2 p-5">
         <h2 className="flex items-center gap-2 font-semibold">
           <Mail className="size-4" aria-hidden="true" />
           {t('help.contact.paymentsTitle')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          {t('help.contact.payments')}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('help.contact.payments')}</p>
       </Card>
       <p className="text-sm text-muted-foreground">
         {rich(t, 'help.contact.acc', {

@@ -1,8 +1,8 @@
 import type { IdsFacet } from '@plumbline/contracts';
 import { Badge } from '@/components/ui/badge';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
-import { facetsByType, facetText } from './facet-text';
 import { useT } from '@/lib/i18n';
+import { facetsByType, facetText } from './facet-text';
 
 /** A specification's facets listed by type (spec 1 §2.3), each with its cardinality. */
 export function FacetList({ title, facets }: { title: string; facets: readonly IdsFacet[] }) {

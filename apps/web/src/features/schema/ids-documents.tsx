@@ -3,9 +3,9 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { IdsRevisions } from '../projects/files/ids-revisions';
 import { useIdsFiles } from '../projects/files/queries';
-import { useT } from '@/lib/i18n';
 
 /**
  * The project's IDS documents with their revisions (issue 30): which revision the specifications
@@ -17,7 +17,9 @@ export function IdsDocuments({ projectId }: { projectId: string }) {
   if (files.isPending) return <Skeleton className="h-12" aria-busy="true" />;
   if (files.isError)
     return (
-      <p className="text-sm text-destructive">{errorMessage(files.error, t('schema.documents.loadFailed'))}</p>
+      <p className="text-sm text-destructive">
+        {errorMessage(files.error, t('schema.documents.loadFailed'))}
+      </p>
     );
   if (files.data.length === 0) return null;
   return (

@@ -6,13 +6,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIdsSpecifications } from '@/lib/compliance-queries';
+import { useT } from '@/lib/i18n';
 import { NoProjectsPrompt } from '../projects/no-projects-prompt';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { SelectionBar } from '../projects/selection/selection-bar';
 import { useSelection } from '../projects/selection/use-selection';
 import { IdsDocuments } from './ids-documents';
 import { SpecificationsTable } from './specifications-table';
-import { useT } from '@/lib/i18n';
 
 /**
  * IDS Schemas (spec 1 §2.3): the specifications of the project's active IDS files with their facets;
@@ -71,10 +71,7 @@ export function SchemaTab() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={t('schema.tab.title')}
-        description={t('schema.tab.description')}
-      />
+      <PageHeader title={t('schema.tab.title')} description={t('schema.tab.description')} />
       {stale ? (
         <ProjectNotFound first={projects[0]} />
       ) : !selection.isLoadingProjects && !selection.projectsError && projects.length === 0 ? (

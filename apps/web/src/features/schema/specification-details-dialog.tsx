@@ -1,8 +1,8 @@
 import type { IdsSpecification } from '@plumbline/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatNumber } from '@/lib/format';
-import { FacetList } from './facet-list';
 import { useT } from '@/lib/i18n';
+import { FacetList } from './facet-list';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

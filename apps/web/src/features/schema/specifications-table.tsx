@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { nextSort, type SortState, sortRows } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { FacetList } from './facet-list';
 import { SpecificationDetailsDialog } from './specification-details-dialog';
-import { useT } from '@/lib/i18n';
 
 type Column = 'name' | 'file' | 'applicability' | 'requirements' | 'applicable' | 'compliance';
 
@@ -104,7 +104,9 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                       size="icon"
                       className="size-7"
                       aria-expanded={open}
-                      aria-label={t(open ? 'schema.table.collapseSpec' : 'schema.table.expandSpec', { name: spec.name })}
+                      aria-label={t(open ? 'schema.table.collapseSpec' : 'schema.table.expandSpec', {
+                        name: spec.name,
+                      })}
                       onClick={() => toggle(spec.id)}
                     >
                       {open ? <ChevronDown /> : <ChevronRight />}
@@ -141,7 +143,10 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                     <TableCell />
                     <TableCell colSpan={COLUMNS.length + 1}>
                       <div className="grid gap-4 py-2 md:grid-cols-2">
-                        <FacetList title={t('schema.details.applicability')} facets={spec.applicability_facets} />
+                        <FacetList
+                          title={t('schema.details.applicability')}
+                          facets={spec.applicability_facets}
+                        />
                         <FacetList title={t('schema.requirements')} facets={spec.requirement_facets} />
                       </div>
                     </TableCell>

@@ -2,8 +2,8 @@ import { AVATAR_RULES } from '@plumbline/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { cropSquare } from './avatar-rules';
 import { useT } from '@/lib/i18n';
+import { cropSquare } from './avatar-rules';
 
 export interface LoadedImage {
   file: File;
@@ -95,7 +95,11 @@ export function AvatarDialog({
         ))}
         {crop && (
           <p className="text-xs text-muted-foreground">
-            {t('settings.avatar.keeps', { size: crop.size, width: image?.width ?? 0, height: image?.height ?? 0 })}
+            {t('settings.avatar.keeps', {
+              size: crop.size,
+              width: image?.width ?? 0,
+              height: image?.height ?? 0,
+            })}
           </p>
         )}
       </div>

@@ -43,7 +43,9 @@ export function OutboxCard() {
       </CardHeader>
       <CardContent>
         {outbox.isError ? (
-          <p className="text-sm text-destructive">{t('settings.outbox.failed', { error: errorMessage(outbox.error) })}</p>
+          <p className="text-sm text-destructive">
+            {t('settings.outbox.failed', { error: errorMessage(outbox.error) })}
+          </p>
         ) : mails.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             {t(outbox.isPending ? 'settings.loading' : 'settings.outbox.empty')}

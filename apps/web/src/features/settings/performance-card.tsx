@@ -8,8 +8,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
-import { useSettingsSource } from './data-source';
 import { useT } from '@/lib/i18n';
+import { useSettingsSource } from './data-source';
 
 const KEY = ['admin', 'performance'] as const;
 const CHOICES = [1, 2, 3, 4];
@@ -71,13 +71,13 @@ export function PerformanceCard() {
     <Card>
       <CardHeader>
         <CardTitle className="text-base">{t('settings.performance.title')}</CardTitle>
-        <CardDescription>
-          {t('settings.performance.description')}
-        </CardDescription>
+        <CardDescription>{t('settings.performance.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {settings.isError ? (
-          <p className="text-sm text-destructive">{t('settings.performance.loadFailed', { error: errorMessage(settings.error) })}</p>
+          <p className="text-sm text-destructive">
+            {t('settings.performance.loadFailed', { error: errorMessage(settings.error) })}
+          </p>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             {field(

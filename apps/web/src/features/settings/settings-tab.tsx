@@ -12,6 +12,7 @@ import { Separator } from '@/components/ui/separator';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { formatDate, initials } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { sessionQueryKey, useCurrentUser, useSignOut } from '@/lib/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
@@ -20,7 +21,6 @@ import { LanguageCard } from './language-card';
 import { OutboxCard } from './outbox-card';
 import { PerformanceCard } from './performance-card';
 import { profileQueryKey, useProfile } from './queries';
-import { useT } from '@/lib/i18n';
 
 /**
  * Settings (spec 2 §2.9): profile with avatar, e-mail notifications, and sign-out. `extra` is what
@@ -50,7 +50,7 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
   useEffect(() => {
     if (profile.isError)
       toast.error(t('settings.profile.loadFailed'), { description: errorMessage(profile.error) });
-  }, [profile.isError, profile.error]);
+  }, [profile.isError, profile.error, t]);
 
   if (!user) return null;
   const updated = (next: Profile) => {
@@ -156,7 +156,9 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
             )}
             <div className="grid gap-1">
               <p className="font-medium">{user.fullName}</p>
-              <p className="text-sm text-muted-foreground">{t('settings.profile.memberSince', { date: formatDate(user.createdAt) })}</p>
+              <p className="text-sm text-muted-foreground">
+                {t('settings.profile.memberSince', { date: formatDate(user.createdAt) })}
+              </p>
             </div>
             <Button variant="outline" size="sm" className="ml-auto" onClick={() => picker.current?.click()}>
               <Camera /> {t('settings.profile.changePicture')}
@@ -207,9 +209,7 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
       <Card>
         <CardHeader>
           <CardTitle className="text-base">{t('settings.mail.title')}</CardTitle>
-          <CardDescription>
-            {t('settings.mail.description')}
-          </CardDescription>
+          <CardDescription>{t('settings.mail.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <div className="flex items-center gap-3 text-sm">

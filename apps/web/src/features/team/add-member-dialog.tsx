@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useDataSource } from '@/lib/data-source';
 import { applyServerErrors } from '@/lib/forms';
+import { useT } from '@/lib/i18n';
 import { projectDisplayName } from '../projects/project-search';
 import {
   ADD_MEMBER_FIELDS,
@@ -19,7 +20,6 @@ import {
 import { demoBlockedReason } from './member-permissions';
 import { useAddMember } from './queries';
 import { RoleSelect } from './role-select';
-import { useT } from '@/lib/i18n';
 
 const EMPTY: AddMemberFormInput = { email: '', role: 'Viewer' };
 

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
-import { useProjectMail } from './webhook-queries';
 import { useT } from '@/lib/i18n';
+import { useProjectMail } from './webhook-queries';
 
 const CHOICES: Array<{ value: ChangeMail; label: string }> = [
   { value: 'every', label: 'Every new version' },
@@ -25,8 +25,7 @@ export function ChangeMailSelect({ projectId, enabled }: { projectId: string; en
         onValueChange={(value) =>
           set.mutate(value as ChangeMail, {
             onSuccess: () => toast.success(t('team.mail.saved')),
-            onError: (error) =>
-              toast.error(t('team.mail.failed'), { description: errorMessage(error) }),
+            onError: (error) => toast.error(t('team.mail.failed'), { description: errorMessage(error) }),
           })
         }
       >

@@ -5,12 +5,12 @@ import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { ROLE_DESCRIPTIONS } from './member-form';
 import { memberDisplayName } from './member-list';
 import { demoBlockedReason } from './member-permissions';
 import { useChangeMemberRole } from './queries';
 import { RoleSelect } from './role-select';
-import { useT } from '@/lib/i18n';
 
 export interface EditRoleDialogProps {
   projectId: string | undefined;

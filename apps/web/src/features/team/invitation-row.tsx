@@ -4,9 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { INVITATION_EXPIRED, INVITATION_STATUS } from './member-list';
 import { RoleBadge } from './role-badge';
-import { useT } from '@/lib/i18n';
 
 export interface InvitationRowProps {
   invitation: Invitation;
@@ -44,7 +44,9 @@ export function InvitationRow({ invitation, onRevoke, blockedReason }: Invitatio
         ) : (
           <div className="flex flex-col items-start gap-1">
             <Badge variant="warning">{INVITATION_STATUS}</Badge>
-            <span className="text-xs text-muted-foreground">{t('team.invitation.until', { date: formatDate(invitation.expiresAt) })}</span>
+            <span className="text-xs text-muted-foreground">
+              {t('team.invitation.until', { date: formatDate(invitation.expiresAt) })}
+            </span>
           </div>
         )}
       </TableCell>

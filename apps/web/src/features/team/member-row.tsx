@@ -5,11 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useT } from '@/lib/i18n';
 import { MemberAvatar } from './member-avatar';
 import { MEMBER_STATUS, memberDisplayName } from './member-list';
 import { protectedMemberReason } from './member-permissions';
 import { RoleBadge } from './role-badge';
-import { useT } from '@/lib/i18n';
 
 export const MEMBER_TABLE_COLUMNS = ['NAME', 'EMAIL', 'PROJECT ROLE', 'STATUS', 'ACTIONS'] as const;
 

@@ -6,11 +6,11 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n';
 import { MEMBERS_LOAD_FAILED, teamLoadErrorMessage } from './load-error';
 import { filterInvitations, filterMembers, sortMembers } from './member-list';
 import { MemberTable } from './member-table';
 import type { useProjectMembers } from './queries';
-import { useT } from '@/lib/i18n';
 
 export interface MembersCardProps {
   projectName: string;

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
-import { useAnswerInvitation, useMyInvitations } from './my-invitations';
 import { rich, useT } from '@/lib/i18n';
+import { useAnswerInvitation, useMyInvitations } from './my-invitations';
 
 /**
  * Above every dashboard tab while the signed-in person has invitations: each project, the role and who
@@ -28,7 +28,10 @@ export function PendingInvitations() {
               onSuccess: () =>
                 toast.success(t(accept ? 'common.invitations.accepted' : 'common.invitations.declined'), {
                   description: accept
-                    ? t('common.invitations.joined', { project: invitation.projectName, role: invitation.role })
+                    ? t('common.invitations.joined', {
+                        project: invitation.projectName,
+                        role: invitation.role,
+                      })
                     : invitation.projectName,
                 }),
               onError: (error) =>

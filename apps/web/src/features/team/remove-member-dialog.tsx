@@ -12,10 +12,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { memberDisplayName } from './member-list';
 import { demoBlockedReason } from './member-permissions';
 import { useRemoveMember } from './queries';
-import { useT } from '@/lib/i18n';
 
 export interface RemoveMemberDialogProps {
   projectId: string | undefined;

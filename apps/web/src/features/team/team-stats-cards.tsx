@@ -1,8 +1,8 @@
 import { Eye, PencilLine, ShieldCheck, Users } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatNumber } from '@/lib/format';
-import type { MemberStats } from './member-list';
 import { useT } from '@/lib/i18n';
+import type { MemberStats } from './member-list';
 
 /** Total Members / Admins / Editors / Viewers of the selected project. */
 export function TeamStatsCards({

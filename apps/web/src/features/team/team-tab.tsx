@@ -10,6 +10,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { errorMessage } from '@/lib/api';
 import { requestDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
 import { PlanLimitCounter } from '../projects/plan-limit-counter';
 import { ProjectNotFound } from '../projects/project-not-found';
@@ -29,7 +30,6 @@ import { RemoveMemberDialog } from './remove-member-dialog';
 import { TeamStatsCards } from './team-stats-cards';
 import { TransferOwnerDialog } from './transfer-owner-dialog';
 import { WebhooksCard } from './webhooks-card';
-import { useT } from '@/lib/i18n';
 
 /**
  * The Team Members tab (spec 2 §2.8): who works on the selected project, and with which role.
@@ -123,11 +123,7 @@ export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) 
           <EmptyState
             icon={FolderPlus}
             title={t('team.tab.noProjects')}
-            description={
-              readOnly
-                ? t('team.tab.noDemoProjects')
-                : t('team.tab.noProjectsHint')
-            }
+            description={readOnly ? t('team.tab.noDemoProjects') : t('team.tab.noProjectsHint')}
             action={
               readOnly ? undefined : (
                 <Button variant="outline" onClick={() => requestDashboardTab('projects')}>

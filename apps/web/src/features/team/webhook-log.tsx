@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
-import { useWebhookActions, useWebhookDeliveries } from './webhook-queries';
 import { useT } from '@/lib/i18n';
+import { useWebhookActions, useWebhookDeliveries } from './webhook-queries';
 
 const STATUS_VARIANT = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
 const EVENT_LABEL = { 'version.compared': 'Version compared', ping: 'Test' } as const;
@@ -19,7 +19,8 @@ export function WebhookLog({ projectId, webhookId }: { projectId: string; webhoo
   const t = useT('team');
   const deliveries = useWebhookDeliveries(projectId, webhookId);
   const { resend } = useWebhookActions(projectId);
-  if (deliveries.isPending) return <p className="text-sm text-muted-foreground">{t('team.webhooks.loadingDeliveries')}</p>;
+  if (deliveries.isPending)
+    return <p className="text-sm text-muted-foreground">{t('team.webhooks.loadingDeliveries')}</p>;
   if (deliveries.isError)
     return (
       <p className="text-sm text-destructive">
@@ -27,7 +28,8 @@ export function WebhookLog({ projectId, webhookId }: { projectId: string; webhoo
       </p>
     );
   const rows = deliveries.data.deliveries;
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('team.webhooks.noDeliveries')}</p>;
+  if (rows.length === 0)
+    return <p className="text-sm text-muted-foreground">{t('team.webhooks.noDeliveries')}</p>;
   return (
     <ul className="grid gap-2" aria-label={t('team.webhooks.log')}>
       {rows.map((d) => (

@@ -9,9 +9,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { WebhookLog } from './webhook-log';
 import { useWebhookActions, useWebhooks } from './webhook-queries';
-import { useT } from '@/lib/i18n';
 
 /** The payload formats by their product names, the same in every language. */
 const FORMAT_NAMES: Record<WebhookFormat, string> = { json: 'JSON', slack: 'Slack' };
@@ -51,16 +51,12 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
         <CardTitle className="flex items-center gap-2">
           <WebhookIcon className="size-4" aria-hidden /> {t('team.webhooks.title')}
         </CardTitle>
-        <CardDescription>
-          {t('team.webhooks.description')}
-        </CardDescription>
+        <CardDescription>{t('team.webhooks.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {secret ? (
           <div role="status" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm">
-            <p className="font-medium">
-              {t('team.webhooks.secret', { name: secret.name })}
-            </p>
+            <p className="font-medium">{t('team.webhooks.secret', { name: secret.name })}</p>
             <code className="mt-1 block break-all font-mono text-xs" data-testid="webhook-secret">
               {secret.value}
             </code>
@@ -70,7 +66,9 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
           </div>
         ) : null}
         {hooks.isError ? (
-          <p className="text-sm text-destructive">{t('team.webhooks.loadFailed', { error: errorMessage(hooks.error) })}</p>
+          <p className="text-sm text-destructive">
+            {t('team.webhooks.loadFailed', { error: errorMessage(hooks.error) })}
+          </p>
         ) : (
           <ul className="grid gap-2" aria-label={t('team.webhooks.title')}>
             {(hooks.data?.webhooks ?? []).map((hook) => (
@@ -124,9 +122,12 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(hook.id, {
-                          onSuccess: () => toast.success(t('team.webhooks.removed'), { description: hook.name }),
+                          onSuccess: () =>
+                            toast.success(t('team.webhooks.removed'), { description: hook.name }),
                           onError: (error) =>
-                            toast.error(t('team.webhooks.removeFailed'), { description: errorMessage(error) }),
+                            toast.error(t('team.webhooks.removeFailed'), {
+                              description: errorMessage(error),
+                            }),
                         })
                       }
                     >
