@@ -18,7 +18,7 @@ import { preloadFirstTab } from './shell/tab-loaders';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The dashboard's and the demo's catalogues, loaded beside their code (disabled controls say why). */
-const dashboardMessages = () => loadNamespaces(currentLocale(), ['permissions']).catch(() => {});
+const dashboardMessages = () => loadNamespaces(currentLocale(), ['permissions', 'common']).catch(() => {});
 
 // The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
 // so a visitor who lands on /login does not download every dashboard area.
@@ -66,7 +66,12 @@ export const router = createBrowserRouter([
       },
       {
         path: 'contact',
-        lazy: async () => ({ Component: (await import('@/features/help/contact-page')).ContactPage }),
+        lazy: async () => {
+          const messages = loadNamespaces(currentLocale(), ['help']).catch(() => {});
+          const { ContactPage } = await import('@/features/help/contact-page');
+          await messages;
+          return { Component: ContactPage };
+        },
       },
       {
         path: 'projects/:projectId/files/:fileId/changes',

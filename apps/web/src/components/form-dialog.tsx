@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useT } from '@/lib/i18n';
 
 export interface FormDialogProps {
   open: boolean;
@@ -54,6 +55,7 @@ export function FormDialog({
   onReset,
   className,
 }: FormDialogProps) {
+  const t = useT('common');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || submitDisabled) return;
@@ -72,7 +74,7 @@ export function FormDialog({
             {error && <Alert variant="destructive">{error}</Alert>}
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" disabled={pending || submitDisabled}>
                 {pending ? (pendingLabel ?? submitLabel) : submitLabel}

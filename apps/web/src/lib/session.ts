@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import { fetchCurrentUser, signOut } from './auth-api';
 
 export const sessionQueryKey = ['session'] as const;
@@ -34,7 +35,7 @@ export function useSignOut() {
       navigate('/login', { replace: true });
     },
     onError: (error) => {
-      toast.error('Sign out failed', { description: errorMessage(error) });
+      toast.error(t('common.signOutFailed'), { description: errorMessage(error) });
     },
   });
 }

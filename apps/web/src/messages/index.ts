@@ -10,10 +10,16 @@ import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
+import type common from './common/en.json';
+import type help from './help/en.json';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
+import type projects from './projects/en.json';
+import type reports from './reports/en.json';
+import type schema from './schema/en.json';
 import type settings from './settings/en.json';
 import type subscriptions from './subscriptions/en.json';
+import type team from './team/en.json';
 import type waivers from './waivers/en.json';
 import type wizard from './wizard/en.json';
 
@@ -24,9 +30,21 @@ export const namespaces = {
   app: (locale: Locale): Catalogue => import(`./app/${locale}.json`),
   /** The pages outside the dashboard: the error page, the e-mail verification page and notice. */
   pages: (locale: Locale): Catalogue => import(`./pages/${locale}.json`),
+  /** Shared components and the dashboard's frame (pagination, filters, dialogs, the demo banner): loaded beside the dashboard. */
+  common: (locale: Locale): Catalogue => import(`./common/${locale}.json`),
+  /** The Projects tab, the project selector and the project dialogs. */
+  projects: (locale: Locale): Catalogue => import(`./projects/${locale}.json`),
+  /** The Reports tab. */
+  reports: (locale: Locale): Catalogue => import(`./reports/${locale}.json`),
+  /** The IDS Schema tab. */
+  schema: (locale: Locale): Catalogue => import(`./schema/${locale}.json`),
+  /** The Team tab: members, invitations, webhooks. */
+  team: (locale: Locale): Catalogue => import(`./team/${locale}.json`),
+  /** The help pages (ACC integration, contact). */
+  help: (locale: Locale): Catalogue => import(`./help/${locale}.json`),
   /** The Overview tab. */
   overview: (locale: Locale): Catalogue => import(`./overview/${locale}.json`),
-  /** The Settings tab (the language card so far). */
+  /** The Settings tab. */
   settings: (locale: Locale): Catalogue => import(`./settings/${locale}.json`),
   /** The Create New Project wizard (its IDS files and the demo's simulated payment so far). */
   wizard: (locale: Locale): Catalogue => import(`./wizard/${locale}.json`),
@@ -50,6 +68,12 @@ export type Namespace = keyof typeof namespaces;
 /** Every message id the web app may render. */
 export type MessageId =
   | keyof typeof app
+  | keyof typeof common
+  | keyof typeof help
+  | keyof typeof projects
+  | keyof typeof reports
+  | keyof typeof schema
+  | keyof typeof team
   | keyof typeof overview
   | keyof typeof pages
   | keyof typeof settings

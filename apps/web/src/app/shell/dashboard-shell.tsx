@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { type DashboardShellOptions, dashboardTabLabel, isDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { useCurrentUser, useSignOut } from '@/lib/session';
 import { AppHeader } from './app-header';
 import { AreaLoading } from './area-loading';
@@ -25,6 +26,7 @@ export interface DashboardShellProps {
 
 /** The dashboard frame every area lives in: header, the nine tabs (spec 3 §2.6) and the active area. */
 export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
+  const t = useT('app');
   const { active, visible, selectTab } = useActiveTab(options);
   const { mode } = useDataSource();
   const user = useCurrentUser();
@@ -65,7 +67,7 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
               onSignOut={() => signOut.mutate()}
               signingOut={signOut.isPending}
             />
-            <TabsList ref={tabListRef} aria-label="Dashboard" className="-mb-px pb-2">
+            <TabsList ref={tabListRef} aria-label={t('app.title.dashboard')} className="-mb-px pb-2">
               {visible.map((id) => {
                 const { icon: Icon, preload } = TAB_PANELS[id];
                 return (

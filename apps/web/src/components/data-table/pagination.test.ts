@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, needsPaging, nextSortDirection, pageCount, pageSlice, rangeLabel } from './pagination';
+import { clampPage, needsPaging, nextSortDirection, pageCount, pageRange, pageSlice } from './pagination';
 
 const items = Array.from({ length: 23 }, (_, i) => i + 1);
 
@@ -28,9 +28,9 @@ describe('paging', () => {
   });
 
   it('labels the visible range', () => {
-    expect(rangeLabel(1, 23, 10)).toBe('11–20 of 23');
-    expect(rangeLabel(2, 23, 10)).toBe('21–23 of 23');
-    expect(rangeLabel(0, 0, 10)).toBe('0 of 0');
+    expect(pageRange(1, 23, 10)).toEqual({ from: 11, to: 20 });
+    expect(pageRange(2, 23, 10)).toEqual({ from: 21, to: 23 });
+    expect(pageRange(0, 0, 10)).toEqual({ from: 0, to: 0 });
   });
 });
 

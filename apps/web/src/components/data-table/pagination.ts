@@ -26,12 +26,12 @@ export function needsPaging(total: number, pageSize: number): boolean {
 }
 
 /** "11–20 of 42" (1-based, inclusive). */
-export function rangeLabel(page: number, total: number, pageSize: number): string {
-  if (total === 0) return '0 of 0';
+/** The rows a page shows, 1-based (`from` 0 when there are none); the words are the catalogue's. */
+export function pageRange(page: number, total: number, pageSize: number): { from: number; to: number } {
+  if (total === 0) return { from: 0, to: 0 };
   const current = clampPage(page, total, pageSize);
   const from = current * pageSize + 1;
-  const to = Math.min(total, from + pageSize - 1);
-  return `${from}–${to} of ${total}`;
+  return { from, to: Math.min(total, from + pageSize - 1) };
 }
 
 export type SortDirection = 'asc' | 'desc' | false;

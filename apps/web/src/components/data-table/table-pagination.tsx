@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { clampPage, PAGE_SIZE_OPTIONS, pageCount, rangeLabel } from './pagination';
+import { useT } from '@/lib/i18n';
+import { clampPage, PAGE_SIZE_OPTIONS, pageCount, pageRange } from './pagination';
 
 export interface TablePaginationProps {
   page: number;
@@ -21,15 +22,16 @@ export function TablePagination({
   onPageSizeChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
 }: TablePaginationProps) {
+  const t = useT('common');
   const current = clampPage(page, total, pageSize);
   const last = pageCount(total, pageSize) - 1;
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('common.pagination.label')}
       className="flex flex-col gap-3 border-t border-border px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="flex items-center gap-2 text-muted-foreground">
-        <span id="rows-per-page-label">Rows per page</span>
+        <span id="rows-per-page-label">{t('common.pagination.rowsPerPage')}</span>
         <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
           <SelectTrigger className="h-8 w-20" aria-labelledby="rows-per-page-label">
             <SelectValue />
@@ -45,7 +47,12 @@ export function TablePagination({
       </div>
       <div className="flex items-center gap-4">
         <span className="tabular-nums text-muted-foreground">
-          Page {current + 1} of {last + 1} · {rangeLabel(current, total, pageSize)}
+          {t('common.pagination.page', {
+            page: current + 1,
+            pages: last + 1,
+            total,
+            ...pageRange(current, total, pageSize),
+          })}
         </span>
         <div className="flex items-center gap-1">
           <Button
@@ -53,7 +60,7 @@ export function TablePagination({
             size="icon"
             onClick={() => onPageChange(0)}
             disabled={current === 0}
-            aria-label="First"
+            aria-label={t('common.pagination.first')}
           >
             <ChevronsLeft />
           </Button>
@@ -62,7 +69,7 @@ export function TablePagination({
             size="icon"
             onClick={() => onPageChange(current - 1)}
             disabled={current === 0}
-            aria-label="Previous"
+            aria-label={t('common.pagination.previous')}
           >
             <ChevronLeft />
           </Button>
@@ -71,7 +78,7 @@ export function TablePagination({
             size="icon"
             onClick={() => onPageChange(current + 1)}
             disabled={current >= last}
-            aria-label="Next"
+            aria-label={t('common.pagination.next')}
           >
             <ChevronRight />
           </Button>
@@ -80,7 +87,7 @@ export function TablePagination({
             size="icon"
             onClick={() => onPageChange(last)}
             disabled={current >= last}
-            aria-label="Last"
+            aria-label={t('common.pagination.last')}
           >
             <ChevronsRight />
           </Button>

@@ -1,6 +1,7 @@
 import { AlertTriangle, FileWarning, ServerCrash } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useT } from '@/lib/i18n';
 
 export type ErrorVariant = 'generic' | 'api' | 'form';
 
@@ -32,6 +33,7 @@ export interface ErrorFallbackProps {
 
 /** What an error boundary shows in place of the broken area. 'Refresh' reloads the whole page. */
 export function ErrorFallback({ error, variant = 'generic', onReset }: ErrorFallbackProps) {
+  const t = useT('common');
   const copy = COPY[variant];
   const Icon = ICONS[variant];
   return (
@@ -45,7 +47,7 @@ export function ErrorFallback({ error, variant = 'generic', onReset }: ErrorFall
         <Button onClick={onReset}>{copy.resetLabel}</Button>
         {variant === 'generic' && (
           <Button variant="outline" onClick={() => window.location.reload()}>
-            Refresh
+            {t('common.refresh')}
           </Button>
         )}
       </div>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { onRovingKeyDown } from '@/components/ui/roving-focus';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import {
   activeFilterCount,
   type FilterPanelSection,
@@ -44,13 +45,17 @@ export function FilterPanel({
   initialVisible = 8,
   className,
 }: FilterPanelProps) {
+  const t = useT('common');
   const active = activeFilterCount(selected, selectedRanges);
   return (
-    <aside aria-label="Filters" className={cn('space-y-4 text-sm', className)}>
+    <aside aria-label={t('common.filters.title')} className={cn('space-y-4 text-sm', className)}>
       <div className="flex items-center justify-between">
-        <h3 className="font-semibold">Filters{active > 0 ? ` (${active})` : ''}</h3>
+        <h3 className="font-semibold">
+          {t('common.filters.title')}
+          {active > 0 ? ` (${active})` : ''}
+        </h3>
         <Button variant="ghost" size="sm" onClick={onClearAll} disabled={active === 0}>
-          Clear all
+          {t('common.filters.clearAll')}
         </Button>
       </div>
       {sections.map((section) => (
@@ -89,6 +94,7 @@ function FilterSectionList({
   onClear: () => void;
   initialVisible: number;
 }) {
+  const t = useT('common');
   const [text, setText] = useState('');
   const [expanded, setExpanded] = useState(false);
   const options = visibleOptions(section.options, text, selected);
@@ -103,12 +109,13 @@ function FilterSectionList({
     >
       <div className="flex items-center justify-between">
         <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-          {section.title}
-          {selected.length > 0 ? ` · ${selected.length} selected` : ''}
+          {selected.length > 0
+            ? t('common.filters.selected', { title: section.title, count: selected.length })
+            : section.title}
         </legend>
         {selected.length > 0 && (
           <button type="button" className="text-xs text-primary hover:underline" onClick={onClear}>
-            Clear
+            {t('common.clear')}
           </button>
         )}
       </div>
@@ -116,8 +123,8 @@ function FilterSectionList({
         <Input
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder={`Find ${section.title.toLowerCase()}`}
-          aria-label={`Find ${section.title}`}
+          placeholder={t('common.filters.find', { title: section.title.toLowerCase() })}
+          aria-label={t('common.filters.find', { title: section.title })}
           className="h-8"
         />
       )}
@@ -143,7 +150,9 @@ function FilterSectionList({
             </label>
           </li>
         ))}
-        {shown.length === 0 && <li className="px-1 text-xs text-muted-foreground">No options</li>}
+        {shown.length === 0 && (
+          <li className="px-1 text-xs text-muted-foreground">{t('common.filters.noOptions')}</li>
+        )}
       </ul>
       {options.length > initialVisible && (
         <button
@@ -151,7 +160,7 @@ function FilterSectionList({
           className="text-xs text-primary hover:underline"
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show fewer' : `Show all ${options.length}`}
+          {expanded ? t('common.showFewer') : t('common.filters.showAll', { count: options.length })}
         </button>
       )}
     </fieldset>
@@ -168,6 +177,7 @@ function RangeInputs({
   value: [number, number] | null;
   onChange: (value: [number, number] | null) => void;
 }) {
+  const t = useT('common');
   const [low, high] = value ?? [range.min, range.max];
   const [draft, setDraft] = useState<[string, string]>([String(low), String(high)]);
   useEffect(() => setDraft([String(low), String(high)]), [low, high]);
@@ -180,10 +190,10 @@ function RangeInputs({
     if (JSON.stringify(next) !== JSON.stringify(value)) onChange(next);
     else setDraft([String(low), String(high)]);
   };
-  const input = (side: 0 | 1, label: string) => (
+  const input = (side: 0 | 1, ariaLabel: string) => (
     <Input
       type="number"
-      aria-label={`${range.label} ${label}`}
+      aria-label={ariaLabel}
       min={range.min}
       max={range.max}
       step={range.step}
@@ -204,12 +214,16 @@ function RangeInputs({
         {range.label}
       </legend>
       <div className="flex items-center gap-2">
-        {input(0, 'minimum')}
+        {input(0, t('common.filters.minimum', { label: range.label }))}
         <span className="text-muted-foreground">–</span>
-        {input(1, 'maximum')}
+        {input(1, t('common.filters.maximum', { label: range.label }))}
         {range.suffix && <span className="text-muted-foreground">{range.suffix}</span>}
         {value && (
-          <button type="button" aria-label={`Clear ${range.label}`} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            aria-label={t('common.filters.clearRange', { label: range.label })}
+            onClick={() => onChange(null)}
+          >
             <X className="size-3.5" />
           </button>
         )}

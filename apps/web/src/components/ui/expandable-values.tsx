@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '@/lib/i18n';
 
 /**
  * A list of values that shows its first few and a "+N more" button; the button expands the whole
@@ -6,6 +7,7 @@ import { useId, useState } from 'react';
  * and "Show fewer" folds it again (issue 17).
  */
 export function ExpandableValues({ values, shown = 3 }: { values: readonly string[]; shown?: number }) {
+  const t = useT('common');
   const [open, setOpen] = useState(false);
   const listId = useId();
   const more = values.length - shown;
@@ -26,7 +28,7 @@ export function ExpandableValues({ values, shown = 3 }: { values: readonly strin
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Show fewer' : `+${more} more`}
+        {open ? t('common.showFewer') : t('common.showMore', { count: more })}
       </button>
     </span>
   );

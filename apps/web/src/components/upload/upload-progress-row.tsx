@@ -1,4 +1,5 @@
 import { Progress } from '@/components/ui/progress';
+import { useT } from '@/lib/i18n';
 
 /**
  * One file's upload in a list of several (the wizard's uploads, a project's files): its name, what
@@ -14,6 +15,7 @@ export function UploadProgressRow({
   label: string;
   percent: number;
 }) {
+  const t = useT('common');
   return (
     <li className="grid gap-1 text-sm">
       <span className="flex justify-between gap-2">
@@ -22,7 +24,7 @@ export function UploadProgressRow({
           {label}
         </span>
       </span>
-      <Progress value={percent} aria-label={`Upload of ${name}`} />
+      <Progress value={percent} aria-label={t('common.uploadOf', { name })} />
     </li>
   );
 }

@@ -1,15 +1,17 @@
 import type { IdsFacet } from '@plumbline/contracts';
 import { Badge } from '@/components/ui/badge';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import { useT } from '@/lib/i18n';
 import { facetsByType, facetText } from './facet-text';
 
 /** A specification's facets listed by type (spec 1 §2.3), each with its cardinality. */
 export function FacetList({ title, facets }: { title: string; facets: readonly IdsFacet[] }) {
+  const t = useT('schema');
   return (
     <section className="space-y-2">
       <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{title}</h4>
       {facets.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None</p>
+        <p className="text-sm text-muted-foreground">{t('schema.facets.none')}</p>
       ) : (
         facetsByType(facets).map((group) => (
           <div key={group.type} className="space-y-1">

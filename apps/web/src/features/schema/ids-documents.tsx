@@ -2,7 +2,8 @@ import { FileCheck2 } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { formatDateTime, pluralize } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { IdsRevisions } from '../projects/files/ids-revisions';
 import { useIdsFiles } from '../projects/files/queries';
 
@@ -11,17 +12,20 @@ import { useIdsFiles } from '../projects/files/queries';
  * above come from, and the ones it replaced. Files are replaced from the project's files panel.
  */
 export function IdsDocuments({ projectId }: { projectId: string }) {
+  const t = useT('schema');
   const files = useIdsFiles(projectId);
   if (files.isPending) return <Skeleton className="h-12" aria-busy="true" />;
   if (files.isError)
     return (
-      <p className="text-sm text-destructive">{errorMessage(files.error, 'Failed to load IDS files.')}</p>
+      <p className="text-sm text-destructive">
+        {errorMessage(files.error, t('schema.documents.loadFailed'))}
+      </p>
     );
   if (files.data.length === 0) return null;
   return (
     <Card className="p-4">
-      <h2 className="mb-2 text-sm font-semibold">IDS documents</h2>
-      <ul className="divide-y divide-border text-sm" aria-label="IDS documents">
+      <h2 className="mb-2 text-sm font-semibold">{t('schema.documents.title')}</h2>
+      <ul className="divide-y divide-border text-sm" aria-label={t('schema.documents.title')}>
         {files.data.map((file) => (
           <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
             <span className="flex min-w-0 flex-1 items-center gap-2 font-medium">
@@ -29,8 +33,12 @@ export function IdsDocuments({ projectId }: { projectId: string }) {
               <span className="truncate">{file.title ?? file.name}</span>
             </span>
             <span className="text-muted-foreground">
-              revision {file.revision} · {pluralize(file.specifications_count, 'specification')} ·{' '}
-              {file.is_active ? 'active' : 'inactive'} · {formatDateTime(file.created_at)}
+              {t('schema.documents.meta', {
+                revision: file.revision,
+                count: file.specifications_count,
+                active: file.is_active ? 'yes' : 'no',
+                date: formatDateTime(file.created_at),
+              })}
             </span>
             <IdsRevisions projectId={projectId} file={file} />
           </li>

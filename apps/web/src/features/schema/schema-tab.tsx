@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIdsSpecifications } from '@/lib/compliance-queries';
+import { useT } from '@/lib/i18n';
 import { NoProjectsPrompt } from '../projects/no-projects-prompt';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { SelectionBar } from '../projects/selection/selection-bar';
@@ -18,6 +19,7 @@ import { SpecificationsTable } from './specifications-table';
  * with a file and version chosen, each one's compliance on that version.
  */
 export function SchemaTab() {
+  const t = useT('schema');
   const selection = useSelection('inspector');
   const { projectId, projects, selectProject } = selection;
   // As on the Overview, the first project is chosen when none is.
@@ -35,11 +37,11 @@ export function SchemaTab() {
       {!projectId ? (
         <EmptyState
           icon={ListChecks}
-          title="No IDS specifications found"
-          description="Select a project to see its IDS specifications."
+          title={t('schema.tab.noSpecs')}
+          description={t('schema.tab.selectProject')}
         />
       ) : specifications.isPending ? (
-        <div className="space-y-2 p-4" role="status" aria-label="Loading IDS specifications">
+        <div className="space-y-2 p-4" role="status" aria-label={t('schema.tab.loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-9" />
           ))}
@@ -47,19 +49,19 @@ export function SchemaTab() {
       ) : specifications.isError ? (
         <EmptyState
           icon={AlertCircle}
-          title="Failed to load IDS specifications"
-          description={specifications.error.message || 'Unknown error occurred'}
+          title={t('schema.tab.loadFailed')}
+          description={specifications.error.message || t('schema.tab.unknownError')}
           action={
             <Button variant="outline" onClick={() => specifications.refetch()}>
-              Retry
+              {t('schema.retry')}
             </Button>
           }
         />
       ) : specifications.data.specifications.length === 0 ? (
         <EmptyState
           icon={ListChecks}
-          title="No IDS specifications found"
-          description="Specifications appear here once an active IDS file has been added to the project."
+          title={t('schema.tab.noSpecs')}
+          description={t('schema.tab.noActive')}
         />
       ) : (
         <SpecificationsTable specifications={specifications.data.specifications} />
@@ -69,14 +71,11 @@ export function SchemaTab() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="IDS Schemas"
-        description="The IDS specifications your models are checked against, with their facets."
-      />
+      <PageHeader title={t('schema.tab.title')} description={t('schema.tab.description')} />
       {stale ? (
         <ProjectNotFound first={projects[0]} />
       ) : !selection.isLoadingProjects && !selection.projectsError && projects.length === 0 ? (
-        <NoProjectsPrompt description="Create a project and add an IDS file to see its specifications here." />
+        <NoProjectsPrompt description={t('schema.tab.noProjects')} />
       ) : (
         <>
           <SelectionBar selection={selection} />

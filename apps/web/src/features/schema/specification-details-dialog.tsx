@@ -1,6 +1,7 @@
 import type { IdsSpecification } from '@plumbline/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { FacetList } from './facet-list';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -20,6 +21,7 @@ export function SpecificationDetailsDialog({
   specification: IdsSpecification | null;
   onClose: () => void;
 }) {
+  const t = useT('schema');
   const s = specification;
   const summary = s?.compliance_summary;
   return (
@@ -29,34 +31,47 @@ export function SpecificationDetailsDialog({
           <>
             <DialogHeader>
               <DialogTitle>{s.name}</DialogTitle>
-              <DialogDescription>{s.description ?? 'No description'}</DialogDescription>
+              <DialogDescription>{s.description ?? t('schema.details.noDescription')}</DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <Field label="IDS file">{s.ids_file_name}</Field>
-              <Field label="Identifier">{s.identifier ?? '—'}</Field>
-              <Field label="IFC versions">{s.ifc_versions.join(', ') || '—'}</Field>
-              <Field label="Cardinality">
-                {s.cardinality} (min {s.min_occurs}, max {s.max_occurs ?? 'unbounded'})
+              <Field label={t('schema.details.idsFile')}>{s.ids_file_name}</Field>
+              <Field label={t('schema.details.identifier')}>{s.identifier ?? '—'}</Field>
+              <Field label={t('schema.details.ifcVersions')}>{s.ifc_versions.join(', ') || '—'}</Field>
+              <Field label={t('schema.details.cardinality')}>
+                {t('schema.details.cardinalityValue', {
+                  cardinality: s.cardinality,
+                  min: s.min_occurs,
+                  max: s.max_occurs ?? t('schema.details.unbounded'),
+                })}
               </Field>
               {summary && (
                 <>
-                  <Field label="Compliance">{summary.compliance_rate}%</Field>
-                  <Field label="Compliant / applicable">
+                  <Field label={t('schema.details.compliance')}>{summary.compliance_rate}%</Field>
+                  <Field label={t('schema.details.compliantApplicable')}>
                     {formatNumber(summary.compliant_elements)} / {formatNumber(summary.applicable_elements)}
                   </Field>
-                  <Field label="Applicability">
-                    {summary.applicability_rate}% of {formatNumber(summary.total_elements)} elements
+                  <Field label={t('schema.details.applicability')}>
+                    {t('schema.details.applicabilityValue', {
+                      rate: summary.applicability_rate,
+                      total: formatNumber(summary.total_elements),
+                    })}
                   </Field>
-                  <Field label="Facets passed / failed">
-                    {summary.passed_facets} / {summary.failed_facets} of {summary.total_facets}
+                  <Field label={t('schema.details.facets')}>
+                    {t('schema.details.facetsValue', {
+                      passed: summary.passed_facets,
+                      failed: summary.failed_facets,
+                      total: summary.total_facets,
+                    })}
                   </Field>
-                  <Field label="Cardinality satisfied">{summary.cardinality_satisfied ? 'Yes' : 'No'}</Field>
+                  <Field label={t('schema.details.cardinalitySatisfied')}>
+                    {t('schema.yesNo', { value: summary.cardinality_satisfied ? 'yes' : 'no' })}
+                  </Field>
                 </>
               )}
             </dl>
             {s.instructions && <p className="text-sm text-muted-foreground">{s.instructions}</p>}
-            <FacetList title="Applicability" facets={s.applicability_facets} />
-            <FacetList title="Requirements" facets={s.requirement_facets} />
+            <FacetList title={t('schema.details.applicability')} facets={s.applicability_facets} />
+            <FacetList title={t('schema.requirements')} facets={s.requirement_facets} />
           </>
         )}
       </DialogContent>

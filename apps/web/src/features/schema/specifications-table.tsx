@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { nextSort, type SortState, sortRows } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { FacetList } from './facet-list';
 import { SpecificationDetailsDialog } from './specification-details-dialog';
 
@@ -48,6 +49,7 @@ function SortIcon({ sort, column }: { sort: SortState<Column> | null; column: Co
 
 /** The IDS Specifications table (spec 1 §2.3): sortable, expandable rows, View Details. */
 export function SpecificationsTable({ specifications }: { specifications: readonly IdsSpecification[] }) {
+  const t = useT('schema');
   const [sort, setSort] = useState<SortState<Column> | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [details, setDetails] = useState<IdsSpecification | null>(null);
@@ -62,11 +64,11 @@ export function SpecificationsTable({ specifications }: { specifications: readon
 
   return (
     <>
-      <Table aria-label="IDS specifications">
+      <Table aria-label={t('schema.table.label')}>
         <TableHeader>
           <TableRow>
             <TableHead className="w-8">
-              <span className="sr-only">Expand</span>
+              <span className="sr-only">{t('schema.table.expand')}</span>
             </TableHead>
             {COLUMNS.map((column) => (
               <TableHead
@@ -86,7 +88,7 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                 </button>
               </TableHead>
             ))}
-            <TableHead className="text-right">Actions</TableHead>
+            <TableHead className="text-right">{t('schema.table.actions')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -102,7 +104,9 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                       size="icon"
                       className="size-7"
                       aria-expanded={open}
-                      aria-label={open ? `Collapse ${spec.name}` : `Expand ${spec.name}`}
+                      aria-label={t(open ? 'schema.table.collapseSpec' : 'schema.table.expandSpec', {
+                        name: spec.name,
+                      })}
                       onClick={() => toggle(spec.id)}
                     >
                       {open ? <ChevronDown /> : <ChevronRight />}
@@ -130,7 +134,7 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                   </TableCell>
                   <TableCell className="text-right">
                     <Button variant="outline" size="sm" onClick={() => setDetails(spec)}>
-                      View Details
+                      {t('schema.table.details')}
                     </Button>
                   </TableCell>
                 </TableRow>
@@ -139,8 +143,11 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                     <TableCell />
                     <TableCell colSpan={COLUMNS.length + 1}>
                       <div className="grid gap-4 py-2 md:grid-cols-2">
-                        <FacetList title="Applicability" facets={spec.applicability_facets} />
-                        <FacetList title="Requirements" facets={spec.requirement_facets} />
+                        <FacetList
+                          title={t('schema.details.applicability')}
+                          facets={spec.applicability_facets}
+                        />
+                        <FacetList title={t('schema.requirements')} facets={spec.requirement_facets} />
                       </div>
                     </TableCell>
                   </TableRow>

@@ -2,6 +2,7 @@ import { AVATAR_RULES } from '@plumbline/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
+import { useT } from '@/lib/i18n';
 import { cropSquare } from './avatar-rules';
 
 export interface LoadedImage {
@@ -23,6 +24,7 @@ export function AvatarDialog({
   onCancel: () => void;
   onSave: (crop: { x: number; y: number; size: number }) => void;
 }) {
+  const t = useT('settings');
   const [zoom, setZoom] = useState(1);
   const [cx, setCx] = useState(0.5);
   const [cy, setCy] = useState(0.5);
@@ -55,11 +57,11 @@ export function AvatarDialog({
       open={image !== null}
       onOpenChange={(open) => !open && onCancel()}
       className="max-w-md"
-      title="Crop your picture"
-      description="Zoom and move the circle; it is saved as a 400 × 400 picture."
+      title={t('settings.avatar.title')}
+      description={t('settings.avatar.description')}
       onSubmit={() => crop && onSave(crop)}
-      submitLabel="Save picture"
-      pendingLabel="Saving..."
+      submitLabel={t('settings.avatar.save')}
+      pendingLabel={t('settings.saving')}
       pending={saving}
       submitDisabled={!crop}
     >
@@ -69,15 +71,15 @@ export function AvatarDialog({
           width={160}
           height={160}
           className="rounded-full border border-border"
-          aria-label="Avatar preview"
+          aria-label={t('settings.avatar.preview')}
         />
       </div>
       <div className="grid gap-2">
         {(
           [
-            ['Zoom', 1, maxZoom, 0.05, zoom, setZoom],
-            ['Horizontal position', 0, 1, 0.01, cx, setCx],
-            ['Vertical position', 0, 1, 0.01, cy, setCy],
+            [t('settings.avatar.zoom'), 1, maxZoom, 0.05, zoom, setZoom],
+            [t('settings.avatar.horizontal'), 0, 1, 0.01, cx, setCx],
+            [t('settings.avatar.vertical'), 0, 1, 0.01, cy, setCy],
           ] as const
         ).map(([label, min, max, step, value, set]) => (
           <FormField key={label} label={label}>
@@ -93,7 +95,11 @@ export function AvatarDialog({
         ))}
         {crop && (
           <p className="text-xs text-muted-foreground">
-            Keeps {crop.size} × {crop.size} px of {image?.width} × {image?.height}.
+            {t('settings.avatar.keeps', {
+              size: crop.size,
+              width: image?.width ?? 0,
+              height: image?.height ?? 0,
+            })}
           </p>
         )}
       </div>

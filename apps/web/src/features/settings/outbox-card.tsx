@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
+import { useT } from '@/lib/i18n';
 
 const outboxSchema = z.object({
   mails: z.array(
@@ -28,6 +29,7 @@ const STATUS = {
 
 /** The notification mails of the installation (admins): what went out, or what waits without SMTP_URL. */
 export function OutboxCard() {
+  const t = useT('settings');
   const outbox = useQuery({
     queryKey: ['admin', 'outbox'],
     queryFn: ({ signal }) => apiRequest(apiPath('/admin/outbox'), { schema: outboxSchema, signal }),
@@ -36,25 +38,27 @@ export function OutboxCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Email Outbox</CardTitle>
-        <CardDescription>The latest notification e-mails of this installation.</CardDescription>
+        <CardTitle className="text-base">{t('settings.outbox.title')}</CardTitle>
+        <CardDescription>{t('settings.outbox.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {outbox.isError ? (
-          <p className="text-sm text-destructive">Failed to load the outbox: {errorMessage(outbox.error)}</p>
+          <p className="text-sm text-destructive">
+            {t('settings.outbox.failed', { error: errorMessage(outbox.error) })}
+          </p>
         ) : mails.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {outbox.isPending ? 'Loading...' : 'No e-mails yet.'}
+            {t(outbox.isPending ? 'settings.loading' : 'settings.outbox.empty')}
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <Table aria-label="Email Outbox">
+            <Table aria-label={t('settings.outbox.title')}>
               <TableHeader>
                 <TableRow>
-                  <TableHead>To</TableHead>
-                  <TableHead>Subject</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Written</TableHead>
+                  <TableHead>{t('settings.outbox.to')}</TableHead>
+                  <TableHead>{t('settings.outbox.subject')}</TableHead>
+                  <TableHead>{t('settings.outbox.status')}</TableHead>
+                  <TableHead>{t('settings.outbox.written')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>

@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
+import { useT } from '@/lib/i18n';
 import { useSettingsSource } from './data-source';
 
 const KEY = ['admin', 'performance'] as const;
@@ -15,6 +16,7 @@ const CHOICES = [1, 2, 3, 4];
 
 /** Performance Settings (spec 2 §2.9, admins only): jobs run at once, applied without a restart. */
 export function PerformanceCard() {
+  const t = useT('settings');
   const queryClient = useQueryClient();
   const source = useSettingsSource();
   const settings = useQuery({
@@ -34,11 +36,11 @@ export function PerformanceCard() {
     try {
       const saved = await source.savePerformance(draft);
       queryClient.setQueryData(KEY, saved);
-      toast.success('Performance settings saved', {
-        description: 'The workers follow them now; running jobs finish first.',
+      toast.success(t('settings.performance.saved'), {
+        description: t('settings.performance.savedDescription'),
       });
     } catch (error) {
-      toast.error('Failed to save the performance settings', { description: errorMessage(error) });
+      toast.error(t('settings.performance.failed'), { description: errorMessage(error) });
     } finally {
       setSaving(false);
     }
@@ -68,31 +70,31 @@ export function PerformanceCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Performance Settings</CardTitle>
-        <CardDescription>
-          For this installation: how many jobs each server process runs at once.
-        </CardDescription>
+        <CardTitle className="text-base">{t('settings.performance.title')}</CardTitle>
+        <CardDescription>{t('settings.performance.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {settings.isError ? (
-          <p className="text-sm text-destructive">Failed to load: {errorMessage(settings.error)}</p>
+          <p className="text-sm text-destructive">
+            {t('settings.performance.loadFailed', { error: errorMessage(settings.error) })}
+          </p>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             {field(
               'processing_concurrency',
-              'Models processed at once',
-              'More finishes a queue sooner and uses more memory.',
+              t('settings.performance.models'),
+              t('settings.performance.modelsHint'),
             )}
             {field(
               'report_concurrency',
-              'Reports generated at once',
-              'Reports of large models take memory while they render.',
+              t('settings.performance.reports'),
+              t('settings.performance.reportsHint'),
             )}
           </div>
         )}
         <div className="flex justify-end">
           <Button onClick={save} disabled={!draft || saving}>
-            {saving ? 'Saving...' : 'Save performance settings'}
+            {t(saving ? 'settings.saving' : 'settings.performance.save')}
           </Button>
         </div>
       </CardContent>

@@ -12,6 +12,7 @@ import { Separator } from '@/components/ui/separator';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { formatDate, initials } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { sessionQueryKey, useCurrentUser, useSignOut } from '@/lib/session';
 import { AvatarDialog, type LoadedImage } from './avatar-dialog';
 import { avatarFileProblem, avatarSizeProblem } from './avatar-rules';
@@ -26,6 +27,7 @@ import { profileQueryKey, useProfile } from './queries';
  * other areas add before sign-out (API tokens, the audit trail: app/screens/settings-screen.tsx).
  */
 export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
+  const t = useT('settings');
   const user = useCurrentUser();
   const signOut = useSignOut();
   const profile = useProfile(user !== null);
@@ -47,8 +49,8 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
   }, [profile.data]);
   useEffect(() => {
     if (profile.isError)
-      toast.error('Failed to load your profile', { description: errorMessage(profile.error) });
-  }, [profile.isError, profile.error]);
+      toast.error(t('settings.profile.loadFailed'), { description: errorMessage(profile.error) });
+  }, [profile.isError, profile.error, t]);
 
   if (!user) return null;
   const updated = (next: Profile) => {
@@ -66,9 +68,9 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
           preferences: { job_title: form.job_title },
         }),
       );
-      toast.success('Profile saved');
+      toast.success(t('settings.profile.saved'));
     } catch (error) {
-      toast.error('Failed to save your profile', { description: errorMessage(error) });
+      toast.error(t('settings.profile.saveFailed'), { description: errorMessage(error) });
     } finally {
       setSaving(false);
     }
@@ -77,9 +79,9 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
   const toggleMail = async (on: boolean) => {
     try {
       updated(await saveProfile({ preferences: { emailNotifications: on } }));
-      toast.success(on ? 'E-mail notifications on' : 'E-mail notifications off');
+      toast.success(t(on ? 'settings.mail.on' : 'settings.mail.off'));
     } catch (error) {
-      toast.error('Failed to save your preference', { description: errorMessage(error) });
+      toast.error(t('settings.mail.failed'), { description: errorMessage(error) });
     }
   };
 
@@ -87,7 +89,7 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
     if (!file) return;
     const problem = avatarFileProblem(file);
     if (problem) {
-      toast.error('Avatar not accepted', { description: problem });
+      toast.error(t('settings.avatar.rejected'), { description: problem });
       return;
     }
     const url = URL.createObjectURL(file);
@@ -96,14 +98,14 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
       const sizeProblem = avatarSizeProblem(picture.naturalWidth, picture.naturalHeight);
       if (sizeProblem) {
         URL.revokeObjectURL(url);
-        toast.error('Avatar not accepted', { description: sizeProblem });
+        toast.error(t('settings.avatar.rejected'), { description: sizeProblem });
         return;
       }
       setImage({ file, url, width: picture.naturalWidth, height: picture.naturalHeight });
     };
     picture.onerror = () => {
       URL.revokeObjectURL(url);
-      toast.error('Avatar not accepted', { description: 'The file is corrupted or not a valid image.' });
+      toast.error(t('settings.avatar.rejected'), { description: t('settings.avatar.corrupt') });
     };
     picture.src = url;
   };
@@ -118,10 +120,10 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
     setUploading(true);
     try {
       updated(await uploadAvatar(image.file, crop));
-      toast.success('Profile picture updated');
+      toast.success(t('settings.avatar.updated'));
       closeCrop();
     } catch (error) {
-      toast.error('Failed to update your picture', { description: errorMessage(error) });
+      toast.error(t('settings.avatar.updateFailed'), { description: errorMessage(error) });
     } finally {
       setUploading(false);
     }
@@ -130,18 +132,18 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
   const avatar = profile.data?.avatar_url ?? user.avatarUrl;
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your profile and account." />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Profile Information</CardTitle>
-          <CardDescription>How you appear to your project teams.</CardDescription>
+          <CardTitle className="text-base">{t('settings.profile.title')}</CardTitle>
+          <CardDescription>{t('settings.profile.description')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="flex items-center gap-4">
             {avatar ? (
               <img
                 src={avatar}
-                alt={`${user.fullName}, as shown to your teams`}
+                alt={t('settings.profile.avatarAlt', { name: user.fullName })}
                 className="size-14 rounded-full object-cover"
               />
             ) : (
@@ -154,17 +156,19 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
             )}
             <div className="grid gap-1">
               <p className="font-medium">{user.fullName}</p>
-              <p className="text-sm text-muted-foreground">Member since {formatDate(user.createdAt)}</p>
+              <p className="text-sm text-muted-foreground">
+                {t('settings.profile.memberSince', { date: formatDate(user.createdAt) })}
+              </p>
             </div>
             <Button variant="outline" size="sm" className="ml-auto" onClick={() => picker.current?.click()}>
-              <Camera /> Change picture
+              <Camera /> {t('settings.profile.changePicture')}
             </Button>
             <input
               ref={picker}
               type="file"
               accept=".jpg,.jpeg,.png,image/jpeg,image/png"
               className="hidden"
-              aria-label="Choose a profile picture"
+              aria-label={t('settings.profile.choosePicture')}
               onChange={(e) => {
                 choose(e.target.files?.[0]);
                 e.target.value = '';
@@ -173,19 +177,22 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
           </div>
           <Separator />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Full name" error={form.full_name.trim() ? undefined : 'Full name is required'}>
+            <FormField
+              label={t('settings.profile.fullName')}
+              error={form.full_name.trim() ? undefined : t('settings.profile.fullNameRequired')}
+            >
               <Input
                 value={form.full_name}
                 onChange={(e) => setForm({ ...form, full_name: e.target.value })}
               />
             </FormField>
-            <FormField label="Email" hint="Your e-mail address cannot be changed.">
+            <FormField label={t('settings.profile.email')} hint={t('settings.profile.emailHint')}>
               <Input type="email" value={user.email} readOnly />
             </FormField>
-            <FormField label="Company">
+            <FormField label={t('settings.profile.company')}>
               <Input value={form.company} onChange={(e) => setForm({ ...form, company: e.target.value })} />
             </FormField>
-            <FormField label="Job title">
+            <FormField label={t('settings.profile.jobTitle')}>
               <Input
                 value={form.job_title}
                 onChange={(e) => setForm({ ...form, job_title: e.target.value })}
@@ -194,17 +201,15 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
           </div>
           <div className="flex justify-end">
             <Button onClick={save} disabled={saving || !form.full_name.trim() || !profile.data}>
-              {saving ? 'Saving...' : 'Save changes'}
+              {t(saving ? 'settings.saving' : 'settings.profile.save')}
             </Button>
           </div>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Email Notifications</CardTitle>
-          <CardDescription>
-            Mail when a model finishes processing, a report is ready, or you join a project.
-          </CardDescription>
+          <CardTitle className="text-base">{t('settings.mail.title')}</CardTitle>
+          <CardDescription>{t('settings.mail.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <div className="flex items-center gap-3 text-sm">
@@ -213,9 +218,9 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
               checked={profile.data?.preferences.emailNotifications ?? true}
               disabled={!profile.data}
               onCheckedChange={toggleMail}
-              aria-label="Email notifications"
+              aria-label={t('settings.mail.label')}
             />
-            <label htmlFor="email-notifications">Send me e-mail notifications</label>
+            <label htmlFor="email-notifications">{t('settings.mail.switch')}</label>
           </div>
         </CardContent>
       </Card>
@@ -225,12 +230,12 @@ export function SettingsTab({ extra }: { extra?: ReactNode } = {}) {
       {extra}
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Sign out</CardTitle>
-          <CardDescription>End your session on this device.</CardDescription>
+          <CardTitle className="text-base">{t('settings.signOut.title')}</CardTitle>
+          <CardDescription>{t('settings.signOut.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            <LogOut /> {signOut.isPending ? 'Signing out...' : 'Sign out'}
+            <LogOut /> {t(signOut.isPending ? 'settings.signOut.pending' : 'settings.signOut.title')}
           </Button>
         </CardContent>
       </Card>

@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useDataSource } from '@/lib/data-source';
 import { applyServerErrors } from '@/lib/forms';
+import { useT } from '@/lib/i18n';
 import { projectDisplayName } from '../projects/project-search';
 import {
   ADD_MEMBER_FIELDS,
@@ -33,6 +34,7 @@ export interface AddMemberDialogProps {
  * verified account joins as Editor or Viewer at once, anyone else accepts an invitation first.
  */
 export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialogProps) {
+  const t = useT('team');
   const { readOnly } = useDataSource();
   const add = useAddMember(project?.id);
   const form = useForm<AddMemberFormInput, unknown, AddMemberFormValues>({
@@ -47,13 +49,13 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
 
   const onSubmit = (values: AddMemberFormValues) => {
     if (readOnly) {
-      toast.error('Access Denied', { description: demoBlockedReason() });
+      toast.error(t('team.accessDenied'), { description: demoBlockedReason() });
       return;
     }
     add.mutate(values, {
       // The same answer whether the address has an account or not: it joins at once or is invited.
       onSuccess: (answer) => {
-        toast.success('Invitation sent', { description: answer.message });
+        toast.success(t('team.add.sent'), { description: answer.message });
         onOpenChange(false);
       },
       // The server's own words (already a member, already invited, the plan's limit) show in the form.
@@ -67,26 +69,23 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Team Member"
-      description={
-        <>
-          Invite someone to {project ? projectDisplayName(project) : 'this project'} by e-mail. They join once
-          they have verified that address; Admins must accept first.
-        </>
-      }
+      title={t('team.add.title')}
+      description={t('team.add.description', {
+        project: project ? projectDisplayName(project) : t('team.add.thisProject'),
+      })}
       onSubmit={form.handleSubmit(onSubmit)}
-      submitLabel="Add Member"
-      pendingLabel="Adding..."
+      submitLabel={t('team.add.submit')}
+      pendingLabel={t('team.add.pending')}
       pending={add.isPending}
       error={rootError}
       onReset={() => form.reset(EMPTY)}
     >
       <div className="grid gap-4">
-        <FormField label="Email address" error={errors.email?.message}>
+        <FormField label={t('team.add.email')} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="off"
-            placeholder="colleague@example.com"
+            placeholder={t('team.add.emailPlaceholder')}
             disabled={add.isPending}
             {...form.register('email', {
               // The server's answer was about the previous address: drop it once the address changes.
@@ -98,7 +97,7 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
           control={form.control}
           name="role"
           render={({ field }) => (
-            <FormField label="Role" hint={ROLE_DESCRIPTIONS[field.value]}>
+            <FormField label={t('team.role')} hint={ROLE_DESCRIPTIONS[field.value]}>
               <RoleSelect value={field.value} onChange={field.onChange} disabled={add.isPending} />
             </FormField>
           )}

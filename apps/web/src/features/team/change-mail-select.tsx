@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { useProjectMail } from './webhook-queries';
 
 const CHOICES: Array<{ value: ChangeMail; label: string }> = [
@@ -13,18 +14,18 @@ const CHOICES: Array<{ value: ChangeMail; label: string }> = [
 
 /** The caller's own choice of mail when a new version of a model in this project has been compared. */
 export function ChangeMailSelect({ projectId, enabled }: { projectId: string; enabled: boolean }) {
+  const t = useT('team');
   const { current, set } = useProjectMail(projectId, enabled);
   if (!enabled || current === null) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <Label htmlFor="change-mail">Mail me about new versions</Label>
+      <Label htmlFor="change-mail">{t('team.mail.label')}</Label>
       <Select
         value={current}
         onValueChange={(value) =>
           set.mutate(value as ChangeMail, {
-            onSuccess: () => toast.success('Notification setting saved'),
-            onError: (error) =>
-              toast.error('Could not save the setting', { description: errorMessage(error) }),
+            onSuccess: () => toast.success(t('team.mail.saved')),
+            onError: (error) => toast.error(t('team.mail.failed'), { description: errorMessage(error) }),
           })
         }
       >

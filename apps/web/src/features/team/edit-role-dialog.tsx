@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { ROLE_DESCRIPTIONS } from './member-form';
 import { memberDisplayName } from './member-list';
 import { demoBlockedReason } from './member-permissions';
@@ -20,6 +21,7 @@ export interface EditRoleDialogProps {
 
 /** Changes a (non-Admin) member's project role. */
 export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDialogProps) {
+  const t = useT('team');
   const { readOnly } = useDataSource();
   const change = useChangeMemberRole(projectId);
   const [role, setRole] = useState<ProjectRole>('Viewer');
@@ -33,7 +35,7 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
   const onSubmit = () => {
     if (!member) return;
     if (readOnly) {
-      toast.error('Access Denied', { description: demoBlockedReason() });
+      toast.error(t('team.accessDenied'), { description: demoBlockedReason() });
       return;
     }
     if (role === member.projectRole) {
@@ -44,12 +46,15 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
       { userId: member.userId, role },
       {
         onSuccess: (updated) => {
-          toast.success('Role updated', {
-            description: `${memberDisplayName(updated)} is now ${updated.projectRole}.`,
+          toast.success(t('team.edit.updated'), {
+            description: t('team.edit.updatedDescription', {
+              name: memberDisplayName(updated),
+              role: updated.projectRole,
+            }),
           });
           onOpenChange(false);
         },
-        onError: (error) => setFailure(errorMessage(error, 'Failed to update the role.')),
+        onError: (error) => setFailure(errorMessage(error, t('team.edit.failed'))),
       },
     );
   };
@@ -59,19 +64,15 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
     <FormDialog
       open={member !== null}
       onOpenChange={onOpenChange}
-      title="Edit Role"
-      description={
-        <>
-          Choose what {name} ({member?.user.email}) can do in this project.
-        </>
-      }
+      title={t('team.edit.title')}
+      description={t('team.edit.description', { name, email: member?.user.email ?? '' })}
       onSubmit={onSubmit}
-      submitLabel="Save Role"
-      pendingLabel="Saving..."
+      submitLabel={t('team.edit.submit')}
+      pendingLabel={t('team.edit.pending')}
       pending={change.isPending}
       error={failure}
     >
-      <FormField label="Role" hint={ROLE_DESCRIPTIONS[role]}>
+      <FormField label={t('team.role')} hint={ROLE_DESCRIPTIONS[role]}>
         <RoleSelect value={role} onChange={setRole} disabled={change.isPending} />
       </FormField>
     </FormDialog>

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { INVITATION_EXPIRED, INVITATION_STATUS } from './member-list';
 import { RoleBadge } from './role-badge';
 
@@ -16,6 +17,7 @@ export interface InvitationRowProps {
 
 /** An address asked to join and not yet a member: it has no name until its owner accepts. */
 export function InvitationRow({ invitation, onRevoke, blockedReason }: InvitationRowProps) {
+  const t = useT('team');
   return (
     <TableRow>
       <TableCell className="max-w-72">
@@ -26,7 +28,7 @@ export function InvitationRow({ invitation, onRevoke, blockedReason }: Invitatio
           >
             {(invitation.email[0] ?? '?').toUpperCase()}
           </span>
-          <span className="truncate text-muted-foreground italic">Invitation pending</span>
+          <span className="truncate text-muted-foreground italic">{t('team.invitation.pending')}</span>
         </div>
       </TableCell>
       <TableCell className="text-muted-foreground">{invitation.email}</TableCell>
@@ -37,12 +39,14 @@ export function InvitationRow({ invitation, onRevoke, blockedReason }: Invitatio
         {invitation.expired ? (
           <div className="flex flex-col items-start gap-1">
             <Badge variant="destructive">{INVITATION_EXPIRED}</Badge>
-            <span className="text-xs text-muted-foreground">Add the address again to renew it</span>
+            <span className="text-xs text-muted-foreground">{t('team.invitation.renew')}</span>
           </div>
         ) : (
           <div className="flex flex-col items-start gap-1">
             <Badge variant="warning">{INVITATION_STATUS}</Badge>
-            <span className="text-xs text-muted-foreground">Until {formatDate(invitation.expiresAt)}</span>
+            <span className="text-xs text-muted-foreground">
+              {t('team.invitation.until', { date: formatDate(invitation.expiresAt) })}
+            </span>
           </div>
         )}
       </TableCell>
@@ -53,9 +57,9 @@ export function InvitationRow({ invitation, onRevoke, blockedReason }: Invitatio
           onClick={onRevoke}
           disabled={blockedReason !== undefined}
           title={blockedReason}
-          aria-label={`Revoke the invitation of ${invitation.email}`}
+          aria-label={t('team.invitation.revokeLabel', { email: invitation.email })}
         >
-          <X /> Revoke
+          <X /> {t('team.invitation.revoke')}
         </Button>
       </TableCell>
     </TableRow>

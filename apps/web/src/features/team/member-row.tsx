@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useT } from '@/lib/i18n';
 import { MemberAvatar } from './member-avatar';
 import { MEMBER_STATUS, memberDisplayName } from './member-list';
 import { protectedMemberReason } from './member-permissions';
@@ -25,6 +26,7 @@ export interface MemberRowProps {
 }
 
 export function MemberRow(props: MemberRowProps) {
+  const t = useT('team');
   const { member, onEdit, onRemove, onTransfer, blockedReason, callerIsOwner } = props;
   const name = memberDisplayName(member);
   const protectedReason = protectedMemberReason(member, callerIsOwner);
@@ -36,7 +38,7 @@ export function MemberRow(props: MemberRowProps) {
           <span className="truncate font-medium">{name}</span>
           {member.isOwner && (
             <Badge variant="default" className="gap-1">
-              <Crown className="size-3" aria-hidden="true" /> Owner
+              <Crown className="size-3" aria-hidden="true" /> {t('team.member.owner')}
             </Badge>
           )}
         </div>
@@ -55,8 +57,8 @@ export function MemberRow(props: MemberRowProps) {
           <div className="flex items-center gap-1">
             {member.projectRole === 'Admin' && callerIsOwner && (
               <ActionButton
-                label={`Make ${name} the owner`}
-                hint="Transfer ownership"
+                label={t('team.member.makeOwner', { name })}
+                hint={t('team.member.transferHint')}
                 blockedReason={blockedReason}
                 onClick={onTransfer}
               >
@@ -64,16 +66,16 @@ export function MemberRow(props: MemberRowProps) {
               </ActionButton>
             )}
             <ActionButton
-              label={`Edit role of ${name}`}
-              hint="Edit role"
+              label={t('team.member.editLabel', { name })}
+              hint={t('team.member.editHint')}
               blockedReason={blockedReason}
               onClick={onEdit}
             >
               <Pencil />
             </ActionButton>
             <ActionButton
-              label={`Remove ${name}`}
-              hint="Remove member"
+              label={t('team.member.removeLabel', { name })}
+              hint={t('team.member.removeHint')}
               blockedReason={blockedReason}
               onClick={onRemove}
             >

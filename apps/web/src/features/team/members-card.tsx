@@ -6,6 +6,7 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n';
 import { MEMBERS_LOAD_FAILED, teamLoadErrorMessage } from './load-error';
 import { filterInvitations, filterMembers, sortMembers } from './member-list';
 import { MemberTable } from './member-table';
@@ -28,6 +29,7 @@ export interface MembersCardProps {
 
 /** The search box and members table of the selected project, with its loading, error and empty states. */
 export function MembersCard(props: MembersCardProps) {
+  const t = useT('team');
   const { projectName, members, invitations, query, onQueryChange, blockedReason } = props;
   const sorted = useMemo(() => sortMembers(members.data ?? []), [members.data]);
   const filtered = useMemo(() => filterMembers(sorted, query), [sorted, query]);
@@ -37,7 +39,7 @@ export function MembersCard(props: MembersCardProps) {
     <Card className="overflow-hidden">
       <CardHeader className="flex flex-col gap-3 border-b border-border pb-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <CardTitle className="text-base">Members of {projectName}</CardTitle>
+          <CardTitle className="text-base">{t('team.members.title', { project: projectName })}</CardTitle>
           {blockedReason && (
             <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
               <Info className="size-3.5 shrink-0" aria-hidden="true" />
@@ -51,14 +53,14 @@ export function MembersCard(props: MembersCardProps) {
             type="search"
             value={query}
             onChange={(event) => onQueryChange(event.target.value)}
-            placeholder="Search by name or email..."
-            aria-label="Search members"
+            placeholder={t('team.members.searchPlaceholder')}
+            aria-label={t('team.members.searchLabel')}
             className="pl-8"
           />
         </div>
       </CardHeader>
       {members.isPending ? (
-        <div className="space-y-3 p-5" role="status" aria-busy="true" aria-label="Loading members">
+        <div className="space-y-3 p-5" role="status" aria-busy="true" aria-label={t('team.members.loading')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-9" />
           ))}
@@ -70,21 +72,21 @@ export function MembersCard(props: MembersCardProps) {
           description={teamLoadErrorMessage(members.error)}
           action={
             <Button variant="outline" onClick={() => members.refetch()}>
-              Retry
+              {t('team.retry')}
             </Button>
           }
         />
       ) : sorted.length === 0 ? (
         <EmptyState
           icon={Users}
-          title="No team members yet"
-          description="Add people to work on this project."
+          title={t('team.members.emptyTitle')}
+          description={t('team.members.emptyDescription')}
         />
       ) : filtered.length === 0 && invited.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title={`No members match "${query.trim()}"`}
-          description="Search covers names and email addresses."
+          title={t('team.members.noMatch', { query: query.trim() })}
+          description={t('team.members.noMatchHint')}
         />
       ) : (
         <MemberTable

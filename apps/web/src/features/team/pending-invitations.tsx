@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
+import { rich, useT } from '@/lib/i18n';
 import { useAnswerInvitation, useMyInvitations } from './my-invitations';
 
 /**
@@ -10,13 +11,14 @@ import { useAnswerInvitation, useMyInvitations } from './my-invitations';
  * asked, to accept or decline. Nothing shows when there are none.
  */
 export function PendingInvitations() {
+  const t = useT('common');
   const invitations = useMyInvitations();
   const answer = useAnswerInvitation();
   if (!invitations.data?.length) return null;
   return (
     <section
       className="divide-y divide-border border-b border-border bg-background"
-      aria-label="Project invitations"
+      aria-label={t('common.invitations.label')}
     >
       {invitations.data.map((invitation) => {
         const respond = (accept: boolean) =>
@@ -24,13 +26,16 @@ export function PendingInvitations() {
             { id: invitation.id, accept },
             {
               onSuccess: () =>
-                toast.success(accept ? 'Invitation accepted' : 'Invitation declined', {
+                toast.success(t(accept ? 'common.invitations.accepted' : 'common.invitations.declined'), {
                   description: accept
-                    ? `You joined ${invitation.projectName} as ${invitation.role}.`
+                    ? t('common.invitations.joined', {
+                        project: invitation.projectName,
+                        role: invitation.role,
+                      })
                     : invitation.projectName,
                 }),
               onError: (error) =>
-                toast.error('Failed to answer the invitation', { description: errorMessage(error) }),
+                toast.error(t('common.invitations.failed'), { description: errorMessage(error) }),
             },
           );
         return (
@@ -41,17 +46,21 @@ export function PendingInvitations() {
             <div className="flex min-w-0 items-start gap-3">
               <MailPlus className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <p className="text-sm">
-                <span className="font-medium">{invitation.invitedBy ?? 'A project Admin'}</span> invited you
-                to <span className="font-medium">{invitation.projectName}</span> as {invitation.role}. You can
-                accept until {formatDate(invitation.expiresAt)}.
+                {rich(t, 'common.invitations.text', {
+                  inviter: invitation.invitedBy ?? t('common.invitations.someone'),
+                  project: invitation.projectName,
+                  role: invitation.role,
+                  date: formatDate(invitation.expiresAt),
+                  b: (chunks) => <span className="font-medium">{chunks}</span>,
+                })}
               </p>
             </div>
             <div className="flex shrink-0 gap-2">
               <Button variant="outline" size="sm" onClick={() => respond(false)} disabled={answer.isPending}>
-                Decline
+                {t('common.invitations.decline')}
               </Button>
               <Button size="sm" onClick={() => respond(true)} disabled={answer.isPending}>
-                Accept
+                {t('common.invitations.accept')}
               </Button>
             </div>
           </div>

@@ -12,6 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { memberDisplayName } from './member-list';
 import { demoBlockedReason } from './member-permissions';
 import { useRemoveMember } from './queries';
@@ -31,6 +32,7 @@ export function RemoveMemberDialog({
   member,
   onOpenChange,
 }: RemoveMemberDialogProps) {
+  const t = useT('team');
   const { readOnly } = useDataSource();
   const remove = useRemoveMember(projectId);
   const name = member ? memberDisplayName(member) : '';
@@ -38,16 +40,18 @@ export function RemoveMemberDialog({
   const confirm = () => {
     if (!member) return;
     if (readOnly) {
-      toast.error('Access Denied', { description: demoBlockedReason() });
+      toast.error(t('team.accessDenied'), { description: demoBlockedReason() });
       return;
     }
     remove.mutate(member.userId, {
       onSuccess: () => {
-        toast.success('Member removed', { description: `${name} no longer has access to ${projectName}.` });
+        toast.success(t('team.remove.removed'), {
+          description: t('team.remove.removedDescription', { name, project: projectName }),
+        });
         onOpenChange(false);
       },
       onError: (error) => {
-        toast.error('Failed to remove member', { description: errorMessage(error) });
+        toast.error(t('team.remove.failed'), { description: errorMessage(error) });
         onOpenChange(false);
       },
     });
@@ -57,17 +61,16 @@ export function RemoveMemberDialog({
     <AlertDialog open={member !== null} onOpenChange={(open) => !remove.isPending && onOpenChange(open)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Remove Team Member</AlertDialogTitle>
+          <AlertDialogTitle>{t('team.remove.title')}</AlertDialogTitle>
           <AlertDialogDescription>
-            Remove {name} ({member?.user.email}) from {projectName}? They will lose access to the project and
-            its reports. You can add them again later.
+            {t('team.remove.description', { name, email: member?.user.email ?? '', project: projectName })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
           {/* A plain button, so the dialog stays open (and busy) until the server has answered. */}
           <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Removing...' : 'Remove'}
+            {t(remove.isPending ? 'team.remove.pending' : 'team.remove.submit')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

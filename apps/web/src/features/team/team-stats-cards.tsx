@@ -1,6 +1,7 @@
 import { Eye, PencilLine, ShieldCheck, Users } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import type { MemberStats } from './member-list';
 
 /** Total Members / Admins / Editors / Viewers of the selected project. */
@@ -13,31 +14,38 @@ export function TeamStatsCards({
   loading: boolean;
   projectName: string | undefined;
 }) {
+  const t = useT('team');
   const value = (count: number | undefined) => (count === undefined ? '—' : formatNumber(count));
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
-        label="Total Members"
+        label={t('team.stats.total')}
         icon={Users}
         loading={loading}
         value={value(stats?.total)}
-        hint={projectName ? `In ${projectName}` : 'No project selected'}
+        hint={projectName ? t('team.stats.in', { project: projectName }) : t('team.stats.noProject')}
       />
       <StatCard
-        label="Admins"
+        label={t('team.stats.admins')}
         icon={ShieldCheck}
         loading={loading}
         value={value(stats?.admins)}
-        hint="Manage the project and team"
+        hint={t('team.stats.adminsHint')}
       />
       <StatCard
-        label="Editors"
+        label={t('team.stats.editors')}
         icon={PencilLine}
         loading={loading}
         value={value(stats?.editors)}
-        hint="Edit project data"
+        hint={t('team.stats.editorsHint')}
       />
-      <StatCard label="Viewers" icon={Eye} loading={loading} value={value(stats?.viewers)} hint="View only" />
+      <StatCard
+        label={t('team.stats.viewers')}
+        icon={Eye}
+        loading={loading}
+        value={value(stats?.viewers)}
+        hint={t('team.stats.viewersHint')}
+      />
     </div>
   );
 }

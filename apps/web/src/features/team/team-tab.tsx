@@ -10,6 +10,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { errorMessage } from '@/lib/api';
 import { requestDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
 import { PlanLimitCounter } from '../projects/plan-limit-counter';
 import { ProjectNotFound } from '../projects/project-not-found';
@@ -36,6 +37,7 @@ import { WebhooksCard } from './webhooks-card';
  * trail: app/screens/team-screen.tsx).
  */
 export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) => ReactNode } = {}) {
+  const t = useT('team');
   const { readOnly } = useDataSource();
   const projects = useProjects();
   const active = useMemo(() => activeProjects(projects.data ?? []), [projects.data]);
@@ -53,9 +55,9 @@ export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) 
 
   const onRevoke = (invitation: Invitation) =>
     revoke.mutate(invitation.id, {
-      onSuccess: () => toast.success('Invitation revoked', { description: invitation.email }),
+      onSuccess: () => toast.success(t('team.invitation.revoked'), { description: invitation.email }),
       onError: (error) =>
-        toast.error('Failed to revoke the invitation', { description: errorMessage(error) }),
+        toast.error(t('team.invitation.revokeFailed'), { description: errorMessage(error) }),
     });
 
   const blockedReason = manageMembersBlockedReason(selected?.role, readOnly);
@@ -64,26 +66,26 @@ export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) 
 
   // In the demo the button answers with the spec's refusal; elsewhere non-Admins see it disabled with a hint.
   const onAddClick = () =>
-    readOnly ? toast.error('Access Denied', { description: demoBlockedReason() }) : setAdding(true);
-  const addDisabledReason = readOnly ? undefined : !selected ? 'Select a project first.' : blockedReason;
+    readOnly ? toast.error(t('team.accessDenied'), { description: demoBlockedReason() }) : setAdding(true);
+  const addDisabledReason = readOnly ? undefined : !selected ? t('team.tab.selectFirst') : blockedReason;
   const addButton = (
     <Tooltip>
       <TooltipTrigger asChild>
         <span className="inline-flex" tabIndex={addDisabledReason ? 0 : undefined}>
           <Button onClick={onAddClick} disabled={addDisabledReason !== undefined} title={addDisabledReason}>
-            <UserPlus /> Add Member
+            <UserPlus /> {t('team.tab.addMember')}
           </Button>
         </span>
       </TooltipTrigger>
-      <TooltipContent>{addDisabledReason ?? 'Add or invite someone by e-mail'}</TooltipContent>
+      <TooltipContent>{addDisabledReason ?? t('team.tab.addHint')}</TooltipContent>
     </Tooltip>
   );
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Team Members"
-        description="Who works on each project, and with which role."
+        title={t('team.tab.title')}
+        description={t('team.tab.description')}
         actions={
           <>
             {active.length > 0 && (
@@ -105,11 +107,11 @@ export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) 
         <Card>
           <EmptyState
             icon={AlertCircle}
-            title="Error Loading Projects"
+            title={t('team.tab.loadError')}
             description={teamLoadErrorMessage(projects.error)}
             action={
               <Button variant="outline" onClick={() => projects.refetch()}>
-                Retry
+                {t('team.retry')}
               </Button>
             }
           />
@@ -120,16 +122,12 @@ export function TeamTab({ projectExtras }: { projectExtras?: (project: Project) 
         <Card>
           <EmptyState
             icon={FolderPlus}
-            title="No projects yet"
-            description={
-              readOnly
-                ? 'There are no demo projects yet.'
-                : 'Teams belong to projects. Create a project, then add the people who work on it.'
-            }
+            title={t('team.tab.noProjects')}
+            description={readOnly ? t('team.tab.noDemoProjects') : t('team.tab.noProjectsHint')}
             action={
               readOnly ? undefined : (
                 <Button variant="outline" onClick={() => requestDashboardTab('projects')}>
-                  Go to Projects
+                  {t('team.tab.goToProjects')}
                 </Button>
               )
             }

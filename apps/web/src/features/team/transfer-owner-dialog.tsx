@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { memberDisplayName } from './member-list';
 import { useTransferOwnership } from './queries';
 
@@ -29,6 +30,7 @@ export function TransferOwnerDialog({
   member,
   onOpenChange,
 }: TransferOwnerDialogProps) {
+  const t = useT('team');
   const transfer = useTransferOwnership(projectId);
   const name = member ? memberDisplayName(member) : '';
 
@@ -36,11 +38,13 @@ export function TransferOwnerDialog({
     if (!member) return;
     transfer.mutate(member.userId, {
       onSuccess: () => {
-        toast.success('Ownership transferred', { description: `${name} now owns ${projectName}.` });
+        toast.success(t('team.transfer.done'), {
+          description: t('team.transfer.doneDescription', { name, project: projectName }),
+        });
         onOpenChange(false);
       },
       onError: (error) => {
-        toast.error('Failed to transfer ownership', { description: errorMessage(error) });
+        toast.error(t('team.transfer.failed'), { description: errorMessage(error) });
         onOpenChange(false);
       },
     });
@@ -50,16 +54,15 @@ export function TransferOwnerDialog({
     <AlertDialog open={member !== null} onOpenChange={(open) => !transfer.isPending && onOpenChange(open)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Transfer Ownership</AlertDialogTitle>
+          <AlertDialogTitle>{t('team.transfer.title')}</AlertDialogTitle>
           <AlertDialogDescription>
-            Make {name} ({member?.user.email}) the owner of {projectName}? You stay an Admin, but only the new
-            owner can then change or remove Admins, including you.
+            {t('team.transfer.description', { name, email: member?.user.email ?? '', project: projectName })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={transfer.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={transfer.isPending}>{t('common.cancel')}</AlertDialogCancel>
           <Button onClick={confirm} disabled={transfer.isPending}>
-            {transfer.isPending ? 'Transferring...' : 'Transfer'}
+            {t(transfer.isPending ? 'team.transfer.pending' : 'team.transfer.submit')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { useWebhookActions, useWebhookDeliveries } from './webhook-queries';
 
 const STATUS_VARIANT = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
@@ -15,19 +16,22 @@ function attemptText(a: WebhookDelivery['attempts'][number]): string {
 
 /** A hook's last deliveries with every attempt, newest first; each can be sent again. */
 export function WebhookLog({ projectId, webhookId }: { projectId: string; webhookId: string }) {
+  const t = useT('team');
   const deliveries = useWebhookDeliveries(projectId, webhookId);
   const { resend } = useWebhookActions(projectId);
-  if (deliveries.isPending) return <p className="text-sm text-muted-foreground">Loading deliveries…</p>;
+  if (deliveries.isPending)
+    return <p className="text-sm text-muted-foreground">{t('team.webhooks.loadingDeliveries')}</p>;
   if (deliveries.isError)
     return (
       <p className="text-sm text-destructive">
-        Could not load the deliveries: {errorMessage(deliveries.error)}
+        {t('team.webhooks.deliveriesFailed', { error: errorMessage(deliveries.error) })}
       </p>
     );
   const rows = deliveries.data.deliveries;
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
+  if (rows.length === 0)
+    return <p className="text-sm text-muted-foreground">{t('team.webhooks.noDeliveries')}</p>;
   return (
-    <ul className="grid gap-2" aria-label="Delivery log">
+    <ul className="grid gap-2" aria-label={t('team.webhooks.log')}>
       {rows.map((d) => (
         <li key={d.id} className="rounded-md border border-border p-2 text-sm">
           <div className="flex flex-wrap items-center gap-2">
@@ -43,14 +47,14 @@ export function WebhookLog({ projectId, webhookId }: { projectId: string; webhoo
                 resend.mutate(
                   { webhookId, deliveryId: d.id },
                   {
-                    onSuccess: () => toast.success('Delivery sent again'),
+                    onSuccess: () => toast.success(t('team.webhooks.resent')),
                     onError: (error) =>
-                      toast.error('Could not re-send', { description: errorMessage(error) }),
+                      toast.error(t('team.webhooks.resendFailed'), { description: errorMessage(error) }),
                   },
                 )
               }
             >
-              Re-send
+              {t('team.webhooks.resend')}
             </Button>
           </div>
           <ol className="mt-1 grid gap-0.5 text-xs text-muted-foreground">

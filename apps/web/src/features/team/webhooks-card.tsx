@@ -9,14 +9,19 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { WebhookLog } from './webhook-log';
 import { useWebhookActions, useWebhooks } from './webhook-queries';
+
+/** The payload formats by their product names, the same in every language. */
+const FORMAT_NAMES: Record<WebhookFormat, string> = { json: 'JSON', slack: 'Slack', teams: 'Teams' };
 
 /**
  * A project's outbound webhooks, for its Admins (decision 0291): add one (its signing secret is shown
  * once), send a test, read and re-send from the delivery log, remove.
  */
 export function WebhooksCard({ projectId }: { projectId: string }) {
+  const t = useT('team');
   const hooks = useWebhooks(projectId, true);
   const { create, remove, ping } = useWebhookActions(projectId);
   const [name, setName] = useState('');
@@ -35,7 +40,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
           setName('');
           setUrl('');
         },
-        onError: (error) => toast.error('Could not add the webhook', { description: errorMessage(error) }),
+        onError: (error) => toast.error(t('team.webhooks.addFailed'), { description: errorMessage(error) }),
       },
     );
   };
@@ -44,40 +49,34 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <WebhookIcon className="size-4" aria-hidden /> Webhooks
+          <WebhookIcon className="size-4" aria-hidden /> {t('team.webhooks.title')}
         </CardTitle>
-        <CardDescription>
-          Each new version compared with the one before is sent to these addresses, signed with the hook's
-          secret. Slack format posts into a Slack channel's incoming webhook; Teams format posts an Adaptive
-          Card into a Microsoft Teams channel's incoming webhook.
-        </CardDescription>
+        <CardDescription>{t('team.webhooks.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {secret ? (
           <div role="status" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm">
-            <p className="font-medium">
-              Signing secret of “{secret.name}”: copy it now, it is not shown again.
-            </p>
+            <p className="font-medium">{t('team.webhooks.secret', { name: secret.name })}</p>
             <code className="mt-1 block break-all font-mono text-xs" data-testid="webhook-secret">
               {secret.value}
             </code>
             <Button size="sm" variant="outline" className="mt-2" onClick={() => setSecret(null)}>
-              Done
+              {t('team.webhooks.done')}
             </Button>
           </div>
         ) : null}
         {hooks.isError ? (
-          <p className="text-sm text-destructive">Could not load the webhooks: {errorMessage(hooks.error)}</p>
+          <p className="text-sm text-destructive">
+            {t('team.webhooks.loadFailed', { error: errorMessage(hooks.error) })}
+          </p>
         ) : (
-          <ul className="grid gap-2" aria-label="Webhooks">
+          <ul className="grid gap-2" aria-label={t('team.webhooks.title')}>
             {(hooks.data?.webhooks ?? []).map((hook) => (
               <li key={hook.id} className="grid gap-2 rounded-md border border-border p-3">
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="font-medium">{hook.name}</span>
                   <span className="text-muted-foreground">{hook.url_host}</span>
-                  <Badge variant="outline">
-                    {hook.format === 'slack' ? 'Slack' : hook.format === 'teams' ? 'Teams' : 'JSON'}
-                  </Badge>
+                  <Badge variant="outline">{FORMAT_NAMES[hook.format]}</Badge>
                   {hook.last_delivery ? (
                     <Badge
                       variant={
@@ -88,7 +87,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
                             : 'warning'
                       }
                     >
-                      last: {hook.last_delivery.status}
+                      {t('team.webhooks.last', { status: hook.last_delivery.status })}
                     </Badge>
                   ) : null}
                   <span className="ml-auto flex gap-2">
@@ -100,14 +99,14 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
                         ping.mutate(hook.id, {
                           onSuccess: () => {
                             setOpen(hook.id);
-                            toast.success('Test delivery queued');
+                            toast.success(t('team.webhooks.testQueued'));
                           },
                           onError: (error) =>
-                            toast.error('Could not send a test', { description: errorMessage(error) }),
+                            toast.error(t('team.webhooks.testFailed'), { description: errorMessage(error) }),
                         })
                       }
                     >
-                      Send test
+                      {t('team.webhooks.sendTest')}
                     </Button>
                     <Button
                       size="sm"
@@ -115,7 +114,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
                       aria-expanded={open === hook.id}
                       onClick={() => setOpen(open === hook.id ? null : hook.id)}
                     >
-                      Deliveries
+                      {t('team.webhooks.deliveries')}
                     </Button>
                     <Button
                       size="sm"
@@ -123,13 +122,16 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(hook.id, {
-                          onSuccess: () => toast.success('Webhook removed', { description: hook.name }),
+                          onSuccess: () =>
+                            toast.success(t('team.webhooks.removed'), { description: hook.name }),
                           onError: (error) =>
-                            toast.error('Could not remove it', { description: errorMessage(error) }),
+                            toast.error(t('team.webhooks.removeFailed'), {
+                              description: errorMessage(error),
+                            }),
                         })
                       }
                     >
-                      Remove
+                      {t('team.webhooks.remove')}
                     </Button>
                   </span>
                 </div>
@@ -139,23 +141,23 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
           </ul>
         )}
         <form className="grid gap-3 sm:grid-cols-[1fr_2fr_auto_auto] sm:items-end" onSubmit={onAdd}>
-          <FormField label="Name">
+          <FormField label={t('team.webhooks.name')}>
             <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
           </FormField>
-          <FormField label="URL">
+          <FormField label={t('team.webhooks.url')}>
             <Input
               type="url"
               value={url}
               onChange={(e) => setUrl(e.target.value)}
-              placeholder="https://hooks.slack.com/services/…"
+              placeholder={t('team.webhooks.urlPlaceholder')}
               required
             />
           </FormField>
-          <FormField label="Format">
+          <FormField label={t('team.webhooks.format')}>
             <FormatSelect value={format} onChange={setFormat} />
           </FormField>
           <Button type="submit" disabled={create.isPending}>
-            Add webhook
+            {t('team.webhooks.add')}
           </Button>
         </form>
       </CardContent>
@@ -179,9 +181,9 @@ function FormatSelect({
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value="json">JSON</SelectItem>
-        <SelectItem value="slack">Slack</SelectItem>
-        <SelectItem value="teams">Teams</SelectItem>
+        <SelectItem value="json">{FORMAT_NAMES.json}</SelectItem>
+        <SelectItem value="slack">{FORMAT_NAMES.slack}</SelectItem>
+        <SelectItem value="teams">{FORMAT_NAMES.teams}</SelectItem>
       </SelectContent>
     </Select>
   );
