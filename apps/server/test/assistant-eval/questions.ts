@@ -1,3 +1,4 @@
+import { QUESTIONS_35 } from './questions-35';
 import type { EvalQuestion } from './score';
 
 /**
@@ -964,4 +965,5 @@ export const QUESTIONS: EvalQuestion[] = [
       },
     ],
   },
+  ...QUESTIONS_35,
 ];
