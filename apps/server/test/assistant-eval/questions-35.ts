@@ -19,7 +19,7 @@ const NOTHING_DUPLEX = ['Room requirement 1', 'Raam met glas', 'Paneel'];
 export const QUESTIONS_35: EvalQuestion[] = [
   // ---- (a) a qualifier narrows the answer
   {
-    id: 'n01',
+    id: 'i01',
     style: 'a',
     model: 'duplex',
     lang: 'en',
@@ -32,7 +32,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['57 walls'],
   },
   {
-    id: 'n02',
+    id: 'i02',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -48,7 +48,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['423 walls'],
   },
   {
-    id: 'n03',
+    id: 'i03',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -63,7 +63,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n04',
+    id: 'i04',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -78,7 +78,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n05',
+    id: 'i05',
     style: 'a',
     model: 'duplex',
     lang: 'en',
@@ -90,7 +90,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'inScope', classes: DOORS, external: true },
   },
   {
-    id: 'n06',
+    id: 'i06',
     style: 'a',
     model: 'duplex',
     lang: 'en',
@@ -106,7 +106,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['24 windows'],
   },
   {
-    id: 'n07',
+    id: 'i07',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -122,7 +122,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['244 doors'],
   },
   {
-    id: 'n08',
+    id: 'i08',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -138,7 +138,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'ofType', classes: DOORS, typeName: 'D02 Fire door FD30 926x2040' },
   },
   {
-    id: 'n09',
+    id: 'i09',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -153,7 +153,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n10',
+    id: 'i10',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -169,7 +169,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'status', status: 'failed', classes: DOORS, storey: 'Level 02' },
   },
   {
-    id: 'n11',
+    id: 'i11',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -180,7 +180,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n12',
+    id: 'i12',
     style: 'a',
     model: 'duplex',
     lang: 'en',
@@ -195,7 +195,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n13',
+    id: 'i13',
     style: 'a',
     model: 'duplex',
     lang: 'en',
@@ -211,7 +211,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'status', status: 'failed', classes: WALLS, property: 'IsExternal', value: 'true' },
   },
   {
-    id: 'n14',
+    id: 'i14',
     style: 'a',
     model: 'duplex',
     lang: 'nl',
@@ -222,7 +222,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n15',
+    id: 'i15',
     style: 'a',
     model: 'demo',
     lang: 'de',
@@ -233,7 +233,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n16',
+    id: 'i16',
     style: 'a',
     model: 'demo',
     lang: 'en',
@@ -254,7 +254,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n17',
+    id: 'i17',
     style: 'a',
     model: 'duplex',
     lang: 'en',
@@ -270,7 +270,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
   },
   // ---- (b) a storey used as a noun
   {
-    id: 'n20',
+    id: 'i20',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -286,7 +286,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['1 roof'],
   },
   {
-    id: 'n21',
+    id: 'i21',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -303,7 +303,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     mentions: ['Roof'],
   },
   {
-    id: 'n22',
+    id: 'i22',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -319,7 +319,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'status', status: 'failed', classes: DOORS, storey: 'Level 2' },
   },
   {
-    id: 'n23',
+    id: 'i23',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -334,7 +334,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n24',
+    id: 'i24',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -349,7 +349,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n25',
+    id: 'i25',
     style: 'b',
     model: 'duplex',
     lang: 'nl',
@@ -364,7 +364,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n26',
+    id: 'i26',
     style: 'b',
     model: 'duplex',
     lang: 'de',
@@ -379,7 +379,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n27',
+    id: 'i27',
     style: 'b',
     model: 'demo',
     lang: 'en',
@@ -395,7 +395,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'status', status: 'failed', classes: WALLS, storey: 'Level 01' },
   },
   {
-    id: 'n28',
+    id: 'i28',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -404,7 +404,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     figures: [{ pattern: '{n} elements on T/FDN', value: 15, recipe: { of: 'onStorey', storey: 'T/FDN' } }],
   },
   {
-    id: 'n29',
+    id: 'i29',
     style: 'b',
     model: 'duplex',
     lang: 'en',
@@ -421,7 +421,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
   },
   // ---- (c) a follow-up line, and the chat box's own example question
   {
-    id: 'n30',
+    id: 'i30',
     style: 'c',
     model: 'demo',
     lang: 'en',
@@ -443,7 +443,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     mentions: DEMO_LEVELS,
   },
   {
-    id: 'n31',
+    id: 'i31',
     style: 'c',
     model: 'duplex',
     lang: 'en',
@@ -464,7 +464,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'status', status: 'failed', classes: DOORS },
   },
   {
-    id: 'n32',
+    id: 'i32',
     style: 'c',
     model: 'duplex',
     lang: 'en',
@@ -480,7 +480,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     cites: { of: 'status', status: 'failed', classes: WINDOWS, storey: 'Level 2' },
   },
   {
-    id: 'n33',
+    id: 'i33',
     style: 'c',
     model: 'demo',
     lang: 'en',
@@ -495,7 +495,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n34',
+    id: 'i34',
     style: 'c',
     model: 'demo',
     lang: 'en',
@@ -504,7 +504,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     mentions: [DOOR_FIRE],
   },
   {
-    id: 'n35',
+    id: 'i35',
     style: 'c',
     model: 'duplex',
     lang: 'en',
@@ -513,7 +513,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     mentions: ['External wall requirement'],
   },
   {
-    id: 'n36',
+    id: 'i36',
     style: 'c',
     model: 'demo',
     lang: 'nl',
@@ -530,7 +530,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ENGLISH_REASONS,
   },
   {
-    id: 'n37',
+    id: 'i37',
     style: 'c',
     model: 'demo',
     lang: 'de',
@@ -547,7 +547,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ENGLISH_REASONS,
   },
   {
-    id: 'n38',
+    id: 'i38',
     style: 'c',
     model: 'demo',
     lang: 'en',
@@ -556,7 +556,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     mentions: [DOOR_FIRE],
   },
   {
-    id: 'n39',
+    id: 'i39',
     style: 'c',
     model: 'duplex',
     lang: 'nl',
@@ -572,7 +572,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ENGLISH_REASONS,
   },
   {
-    id: 'n40',
+    id: 'i40',
     style: 'c',
     model: 'duplex',
     lang: 'de',
@@ -589,7 +589,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
   },
   // ---- (d) what changed since the last version; which specifications apply to nothing
   {
-    id: 'n41',
+    id: 'i41',
     style: 'd',
     model: 'history',
     lang: 'en',
@@ -601,7 +601,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n42',
+    id: 'i42',
     style: 'd',
     model: 'history',
     lang: 'nl',
@@ -613,7 +613,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n43',
+    id: 'i43',
     style: 'd',
     model: 'history',
     lang: 'de',
@@ -625,7 +625,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     ],
   },
   {
-    id: 'n44',
+    id: 'i44',
     style: 'd',
     model: 'history',
     lang: 'en',
@@ -634,7 +634,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     figures: [{ pattern: '{n} new', value: 4, recipe: { of: 'changes', kind: 'new' } }],
   },
   {
-    id: 'n45',
+    id: 'i45',
     style: 'd',
     model: 'history',
     lang: 'en',
@@ -643,7 +643,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     figures: [{ pattern: '{n} resolved', value: 47, recipe: { of: 'changes', kind: 'resolved' } }],
   },
   {
-    id: 'n46',
+    id: 'i46',
     style: 'd',
     model: 'duplex',
     lang: 'en',
@@ -660,7 +660,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['the  of', 'External wall requirement'],
   },
   {
-    id: 'n47',
+    id: 'i47',
     style: 'd',
     model: 'windows',
     lang: 'en',
@@ -677,7 +677,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['the  of', 'Classificatiesystematiek'],
   },
   {
-    id: 'n48',
+    id: 'i48',
     style: 'd',
     model: 'demo',
     lang: 'en',
@@ -687,7 +687,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['the  of'],
   },
   {
-    id: 'n49',
+    id: 'i49',
     style: 'd',
     model: 'duplex',
     lang: 'nl',
@@ -697,7 +697,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['External wall requirement'],
   },
   {
-    id: 'n50',
+    id: 'i50',
     style: 'd',
     model: 'duplex',
     lang: 'de',
@@ -707,7 +707,7 @@ export const QUESTIONS_35: EvalQuestion[] = [
     absent: ['External wall requirement'],
   },
   {
-    id: 'n51',
+    id: 'i51',
     style: 'd',
     model: 'duplex',
     lang: 'en',
