@@ -254,7 +254,9 @@ export const QUESTIONS: EvalQuestion[] = [
     model: 'demo',
     lang: 'en',
     question: 'Are there any design optimisation opportunities?',
-    kind: 'unanswerable',
+    // The chat box's own example: answered from the data since issue 35 (it was refused before).
+    kind: 'answer',
+    mentions: [DOOR_FIRE],
     absent: ['By category'],
   },
   {
