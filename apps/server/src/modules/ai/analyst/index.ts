@@ -122,7 +122,8 @@ async function scopeOf(
       property: propertyFilterIn(text),
       typeName: typeNamed(text, rows),
       status:
-        /(pass(ed|es)?|compliant|voldoen|bestanden|erfuellen)/.test(fold(text)) && !/fail/.test(fold(text))
+        /\b(pass(ed|es)?|compliant|voldoen|bestanden|erfuellen)\b/.test(fold(text)) &&
+        !/\bfail/.test(fold(text))
           ? 'passed'
           : null,
       byLevel: asksByLevel(text),
