@@ -245,13 +245,13 @@ async function runIntent(
           scope.storeyNoun ||
           /^(on|op|auf|in|please|graag|bitte|only|alleen|nur|are|is|there|them|they|zijn|er|sind|es)\b/.test(
             intent.topic,
-          ) ||
-          propertyFilterIn(intent.topic));
+          ));
       return failingElements(facts, lang, {
         topic: topicIsWhere ? null : intent.topic,
         classes,
         storey: scope.storey,
-        property: scope.property,
+        // 'the External wall requirement': a qualifier word inside the named rule narrows nothing.
+        property: intent.topic && !topicIsWhere && propertyFilterIn(intent.topic) ? null : scope.property,
         byLevel: scope.byLevel,
       });
     }

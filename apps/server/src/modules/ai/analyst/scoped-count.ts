@@ -56,6 +56,17 @@ export async function scopedCount(
         nl: `Versie ${v} heeft ${phrase}.`,
         de: `Version ${v} hat ${phrase}.`,
       });
+  // A Dutch or German count on one storey names the whole model's figure too (the reader's language).
+  const whole =
+    scope.storey && lang !== 'en'
+      ? [
+          say(lang, {
+            en: '',
+            nl: `Van ${num(lang, total)} ${kinds(total)} op deze verdieping met deze kenmerken.`,
+            de: `Von ${num(lang, total)} ${kinds(total)} auf diesem Geschoss mit diesen Merkmalen.`,
+          }),
+        ]
+      : [];
   const byLevel = new Map<string, number>();
   for (const r of rows) byLevel.set(r.level ?? '—', (byLevel.get(r.level ?? '—') ?? 0) + 1);
   const lines =
@@ -69,7 +80,7 @@ export async function scopedCount(
         ]
       : [];
   return {
-    text: [text, ...lines].join('\n'),
+    text: [text, ...(scope.status ? [] : whole), ...lines].join('\n'),
     data: {
       version: v,
       count: n,
